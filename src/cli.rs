@@ -1,0 +1,466 @@
+//! The command line, as clap types and nothing else. Values are parsed here
+//! (durations, sizes, K=V pairs) so a bad value is a usage error (exit 2)
+//! before anything runs; defaults that depend on the machine are resolved in
+//! [`crate::settings`].
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "plugctl",
+    version,
+    about = "Discover, run, validate and test Nomad common plugins (host volumes, secrets)",
+    long_about = "plugctl discovers the short-lived \"common plugins\" a Nomad client runs \
+                  (dynamic host-volume plugins, secrets plugins, and other families), runs them \
+                  exactly as Nomad does but safer (own process group, bounded output, a hard \
+                  deadline), and keeps what it learned in a JSON registry file.",
+    propagate_version = true,
+    max_term_width = 100
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct GlobalArgs {
+    /// Plugin directory: one subdirectory per family (secrets/, host-volume/, ...)
+    /// [default: /opt/nomad/data/common_plugins as root, else ./plugins]
+    #[arg(long, global = true, env = "PLUGCTL_PLUGIN_DIR", value_name = "DIR")]
+    pub plugin_dir: Option<PathBuf>,
+
+    /// Host-volume plugin directory [default: <plugin-dir>/host-volume]
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_HOST_VOLUME_PLUGIN_DIR",
+        value_name = "DIR"
+    )]
+    pub host_volume_plugin_dir: Option<PathBuf>,
+
+    /// Where volumes live [default: /opt/nomad/data/host_volumes as root,
+    /// else $XDG_STATE_HOME/plugctl/volumes]
+    #[arg(long, global = true, env = "PLUGCTL_VOLUMES_DIR", value_name = "DIR")]
+    pub volumes_dir: Option<PathBuf>,
+
+    /// Registry file [default: /var/lib/plugctl/registry.json as root,
+    /// else $XDG_STATE_HOME/plugctl/registry.json]
+    #[arg(long, global = true, env = "PLUGCTL_REGISTRY", value_name = "FILE")]
+    pub registry: Option<PathBuf>,
+
+    /// Node id passed to plugins [default: a stable id kept in the registry]
+    #[arg(long, global = true, env = "PLUGCTL_NODE_ID", value_name = "ID")]
+    pub node_id: Option<String>,
+
+    /// Node pool passed to plugins
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_NODE_POOL",
+        value_name = "NAME",
+        default_value = "default"
+    )]
+    pub node_pool: String,
+
+    /// Print exactly one JSON document on stdout (or one object per line when streaming)
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    /// How many plugins may run at once
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_CONCURRENCY",
+        value_name = "N",
+        default_value_t = 64,
+        value_parser = clap::value_parser!(u16).range(1..=1024)
+    )]
+    pub concurrency: u16,
+
+    /// How long to wait for the registry lock held by another plugctl
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_LOCK_TIMEOUT",
+        value_name = "DURATION",
+        default_value = "10s",
+        value_parser = parse_duration
+    )]
+    pub lock_timeout: Duration,
+
+    /// When to colour output (never when NO_COLOR is set)
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_COLOR",
+        value_name = "WHEN",
+        default_value = "auto"
+    )]
+    pub color: ColorChoice,
+
+    /// Print less on stderr (warnings and progress off)
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+
+    /// Print more on stderr (-v: plugin stderr of failures, -vv: every call)
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Deadline and grace for commands that run plugins.
+#[derive(Debug, Clone, Args)]
+pub struct RunArgs {
+    /// Deadline for each plugin call [default: the operation's limit from the protocol]
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
+
+    /// Time between SIGTERM and SIGKILL at the deadline
+    #[arg(
+        long,
+        value_name = "DURATION",
+        default_value = "2s",
+        env = "PLUGCTL_GRACE",
+        value_parser = parse_duration
+    )]
+    pub grace: Duration,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Discover and fingerprint plugins concurrently, and record the results
+    Fingerprint(FingerprintArgs),
+
+    /// Plugins in the registry: list, show, and the dynamic registry
+    #[command(subcommand)]
+    Plugin(PluginCommand),
+
+    /// Create, delete, list and restore dynamic host volumes
+    #[command(subcommand)]
+    Volume(VolumeCommand),
+
+    /// Fetch secrets through a secrets plugin
+    #[command(subcommand)]
+    Secret(SecretCommand),
+
+    /// Check a plugin directory for problems before it reaches a Nomad node
+    Validate(ValidateArgs),
+
+    /// Run the conformance suite against one plugin
+    Test(TestArgs),
+
+    /// The registry's event log
+    Events(EventsArgs),
+
+    /// Scaffold a new plugin that passes validate and test
+    Init(InitArgs),
+
+    /// Print a shell completion script
+    Completions(CompletionsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct FingerprintArgs {
+    /// Only this family (host-volume, secrets, or another directory name)
+    #[arg(long = "type", value_name = "TYPE")]
+    pub family: Option<String>,
+
+    /// Only these plugins (all when none are given)
+    #[arg(value_name = "NAME")]
+    pub names: Vec<String>,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PluginCommand {
+    /// Plugins in the registry, with the current (most recent) instance of each
+    List {
+        #[arg(long = "type", value_name = "TYPE")]
+        family: Option<String>,
+    },
+    /// Every instance of one plugin, most recent first
+    Show {
+        #[arg(value_name = "TYPE")]
+        family: String,
+        name: String,
+        /// Only the instance of this allocation
+        #[arg(long, value_name = "ID")]
+        alloc_id: Option<String>,
+    },
+    /// Record a plugin instance that runs as a long-lived task
+    Register(RegisterArgs),
+    /// Remove a plugin instance
+    Deregister {
+        #[arg(long = "type", value_name = "TYPE")]
+        family: String,
+        #[arg(long)]
+        name: String,
+        #[arg(long, value_name = "ID")]
+        alloc_id: String,
+    },
+    /// Wait until a plugin is registered (and, with --healthy, its socket accepts)
+    Wait {
+        #[arg(value_name = "TYPE")]
+        family: String,
+        name: String,
+        /// Give up after this long (exit 4)
+        #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = parse_duration)]
+        timeout: Duration,
+        /// Also wait until the current instance's socket accepts a connection
+        #[arg(long)]
+        healthy: bool,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct RegisterArgs {
+    #[arg(long = "type", value_name = "TYPE")]
+    pub family: String,
+    #[arg(long)]
+    pub name: String,
+    #[arg(long, value_name = "ID")]
+    pub alloc_id: String,
+    /// The plugin's control socket
+    #[arg(long, value_name = "PATH")]
+    pub socket: PathBuf,
+    #[arg(long, value_name = "VERSION")]
+    pub version: Option<String>,
+    /// Free-form options stored with the instance
+    #[arg(long = "option", value_name = "K=V", value_parser = parse_key_value)]
+    pub options: Vec<(String, String)>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum VolumeCommand {
+    /// Run the plugin's create and record the volume
+    Create(VolumeCreateArgs),
+    /// Run the plugin's delete with the recorded path, then forget the volume
+    Delete(VolumeDeleteArgs),
+    /// Volumes in the registry
+    List {
+        /// Only volumes of this plugin
+        #[arg(long, value_name = "NAME")]
+        plugin: Option<String>,
+    },
+    /// One volume, by id or by name
+    Show {
+        #[arg(value_name = "ID|NAME")]
+        volume: String,
+        #[arg(long, value_name = "NS", default_value = "default")]
+        namespace: String,
+    },
+    /// Re-run create for every recorded volume, as a Nomad client does at start
+    Restore {
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Finish or roll back volumes left pending or deleting by an interrupted plugctl
+    Repair {
+        #[command(flatten)]
+        run: RunArgs,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct VolumeCreateArgs {
+    /// Host-volume plugin name (mkdir is built in)
+    #[arg(long, value_name = "NAME")]
+    pub plugin: String,
+    /// Volume name (any non-empty string; never used by plugctl to build a path)
+    #[arg(long)]
+    pub name: String,
+    /// Volume id, a lowercase UUID [default: a new one]
+    #[arg(long, value_name = "UUID")]
+    pub id: Option<String>,
+    #[arg(long, value_name = "NS", default_value = "default")]
+    pub namespace: String,
+    /// Minimum capacity, e.g. 50MB (10^6) or 50MiB (2^20)
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub capacity_min: Option<u64>,
+    /// Maximum capacity, e.g. 1GiB
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub capacity_max: Option<u64>,
+    /// Plugin parameter (repeatable)
+    #[arg(long = "param", value_name = "K=V", value_parser = parse_key_value)]
+    pub params: Vec<(String, String)>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct VolumeDeleteArgs {
+    /// Volume id
+    #[arg(
+        value_name = "ID",
+        required_unless_present = "name",
+        conflicts_with = "name"
+    )]
+    pub id: Option<String>,
+    /// Delete by name instead of id
+    #[arg(long)]
+    pub name: Option<String>,
+    #[arg(long, value_name = "NS", default_value = "default")]
+    pub namespace: String,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SecretCommand {
+    /// Run a secrets plugin's fetch and print the result
+    Fetch(SecretFetchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SecretFetchArgs {
+    /// Secrets plugin name
+    pub provider: String,
+    /// Secret path, passed verbatim as one argument (may start with -)
+    #[arg(allow_hyphen_values = true)]
+    pub path: String,
+    /// Environment for the plugin (repeatable; a later key wins)
+    #[arg(long = "env", value_name = "K=V", value_parser = parse_key_value)]
+    pub env: Vec<(String, String)>,
+    /// Read K=V lines for the plugin's environment from a file
+    #[arg(long, value_name = "FILE")]
+    pub env_file: Option<PathBuf>,
+    /// Sets NOMAD_JOB_ID, as Nomad 1.11.1+ does
+    #[arg(long, value_name = "ID")]
+    pub job_id: Option<String>,
+    /// Sets NOMAD_NAMESPACE, as Nomad 1.11.1+ does
+    #[arg(long, value_name = "NS")]
+    pub namespace: Option<String>,
+    /// Output format [default: kv, or json with --json]
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<SecretFormat>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SecretFormat {
+    /// KEY=VALUE lines
+    Kv,
+    /// export KEY='VALUE' lines, safe for eval in sh
+    Env,
+    /// the JSON document
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    Human,
+    Json,
+    Junit,
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Plugin directory to check [default: --plugin-dir]
+    #[arg(value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+    /// Report format [default: human, or json with --json]
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<ReportFormat>,
+    /// Fail on warnings too
+    #[arg(long)]
+    pub strict: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct TestArgs {
+    #[arg(value_name = "TYPE")]
+    pub family: String,
+    pub name: String,
+    /// Report format [default: human, or json with --json]
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<ReportFormat>,
+    /// Leave the scratch directory and what was created in it
+    #[arg(long)]
+    pub keep: bool,
+    /// Secrets: a path the plugin should be able to fetch
+    #[arg(long, value_name = "PATH", allow_hyphen_values = true)]
+    pub path: Option<String>,
+    /// Secrets: environment for fetch (repeatable)
+    #[arg(long = "env", value_name = "K=V", value_parser = parse_key_value)]
+    pub env: Vec<(String, String)>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct EventsArgs {
+    /// Only events of this plugin family
+    #[arg(long = "type", value_name = "TYPE")]
+    pub family: Option<String>,
+    /// Only events after this sequence number
+    #[arg(long, value_name = "SEQ", default_value_t = 0)]
+    pub since: u64,
+    /// Keep printing new events until interrupted
+    #[arg(long)]
+    pub follow: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// Family: host-volume or secrets
+    #[arg(value_name = "TYPE")]
+    pub family: String,
+    pub name: String,
+    /// Where to create the plugin [default: <plugin-dir>/<TYPE>]
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+    #[arg(long, value_name = "LANG", default_value = "sh")]
+    pub lang: InitLang,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InitLang {
+    Sh,
+    Python,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    pub shell: clap_complete::Shell,
+}
+
+/// `500ms`, `5s`, `2m`, `1h30m`.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    crate::units::parse_duration(s)
+}
+
+/// `50MB` (10^6), `50MiB` (2^20), plain bytes.
+pub fn parse_size(s: &str) -> Result<u64, String> {
+    crate::units::parse_size(s)
+}
+
+/// `K=V`; the value may be empty and may contain `=`, the key may not be empty.
+pub fn parse_key_value(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, _)) if k.is_empty() => Err(format!("{s:?}: the key before '=' is empty")),
+        Some((k, v)) => Ok((k.to_string(), v.to_string())),
+        None => Err(format!("{s:?}: expected KEY=VALUE")),
+    }
+}
+
+/// The clap command, for completions and man pages.
+pub fn command() -> clap::Command {
+    <Cli as clap::CommandFactory>::command()
+}

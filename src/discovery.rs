@@ -1,0 +1,1 @@
+//! Finding plugins in family directories, as Nomad does.

@@ -1,0 +1,201 @@
+//! One error type for the whole crate. Each variant knows its exit code
+//! (cli.md's table) and its class, and its message names what failed and why.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::exit;
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Why a plugin call failed. Kept apart from [`Error`] so that a fingerprint
+/// can record the reason for one plugin and go on with the others.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PluginFailure {
+    #[error("plugin not found at {0}")]
+    Missing(PathBuf),
+    #[error("{0} is not executable (no execute bit, or permission denied)")]
+    NotExecutable(PathBuf),
+    #[error("interpreter {interpreter} named in the shebang of {path} does not exist")]
+    InterpreterMissing { path: PathBuf, interpreter: String },
+    #[error("{0} cannot be executed: not a binary and no #! line (exec format error)")]
+    ExecFormat(PathBuf),
+    #[error("could not start {path}: {message}")]
+    Spawn { path: PathBuf, message: String },
+    #[error("rejected: {0}")]
+    Rejected(String),
+    #[error("{0}")]
+    Builtin(String),
+    #[error(
+        "timed out after {}{}",
+        humantime::format_duration(*deadline),
+        killed_note(*killed)
+    )]
+    TimedOut {
+        deadline: Duration,
+        /// true when SIGTERM was not enough and the group got SIGKILL
+        killed: bool,
+    },
+    #[error("exited with status {code}{}", detail(message))]
+    Exit { code: i32, message: Option<String> },
+    #[error("killed by signal {signal}{}", detail(message))]
+    Signaled {
+        signal: String,
+        message: Option<String>,
+    },
+    #[error("bad output: {0}")]
+    BadOutput(String),
+    #[error("{0}")]
+    Response(String),
+}
+
+fn killed_note(killed: bool) -> &'static str {
+    if killed {
+        " (ignored SIGTERM; process group killed with SIGKILL)"
+    } else {
+        " (process group terminated)"
+    }
+}
+
+fn detail(message: &Option<String>) -> String {
+    match message {
+        Some(m) if !m.is_empty() => format!(": {m}"),
+        _ => String::new(),
+    }
+}
+
+impl PluginFailure {
+    pub fn is_timeout(&self) -> bool {
+        matches!(self, PluginFailure::TimedOut { .. })
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A bad flag, value or configuration. Exit 2.
+    #[error("{0}")]
+    Usage(String),
+
+    /// No such plugin, volume or registry entry. Exit 3.
+    #[error("{what} not found: {name}")]
+    NotFound { what: &'static str, name: String },
+
+    /// A plugin call failed. Exit 4 on a timeout, else 1.
+    #[error("{family} plugin {name:?}, operation {operation}: {failure}")]
+    Plugin {
+        family: String,
+        name: String,
+        operation: String,
+        failure: PluginFailure,
+    },
+
+    /// The registry lock was not granted in time. Exit 4.
+    #[error(
+        "registry {} is locked by another plugctl{}; gave up after {}",
+        path.display(),
+        holder.map(|p| format!(" (pid {p})")).unwrap_or_default(),
+        humantime::format_duration(*waited)
+    )]
+    RegistryLocked {
+        path: PathBuf,
+        holder: Option<u32>,
+        waited: Duration,
+    },
+
+    /// The registry file cannot be used as it is (corrupt, newer schema).
+    /// It is left untouched. Exit 2: an operator must look at it.
+    #[error("registry {}: {message}", path.display())]
+    Registry { path: PathBuf, message: String },
+
+    /// An I/O failure outside plugins. Exit 1.
+    #[error("{context}: {source}")]
+    Io {
+        context: String,
+        #[source]
+        source: std::io::Error,
+    },
+
+    /// A wait that was not satisfied in time (not a plugin's). Exit 4.
+    #[error("{0}")]
+    Timeout(String),
+
+    /// An operation that ran but did not succeed, already reported in detail
+    /// (e.g. some fingerprints unhealthy). Exit 1.
+    #[error("{0}")]
+    Failed(String),
+
+    /// Output could not be written because the reader went away (`| head`).
+    /// Not an error to the user: exit quietly.
+    #[error("broken pipe")]
+    BrokenPipe,
+}
+
+impl Error {
+    pub fn io(context: impl Into<String>, source: std::io::Error) -> Self {
+        if source.kind() == std::io::ErrorKind::BrokenPipe {
+            return Error::BrokenPipe;
+        }
+        Error::Io {
+            context: context.into(),
+            source,
+        }
+    }
+
+    pub fn usage(message: impl Into<String>) -> Self {
+        Error::Usage(message.into())
+    }
+
+    pub fn plugin(
+        family: impl Into<String>,
+        name: impl Into<String>,
+        operation: impl Into<String>,
+        failure: PluginFailure,
+    ) -> Self {
+        Error::Plugin {
+            family: family.into(),
+            name: name.into(),
+            operation: operation.into(),
+            failure,
+        }
+    }
+
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Usage(_) | Error::Registry { .. } => exit::USAGE,
+            Error::NotFound { .. } => exit::NOT_FOUND,
+            Error::Plugin { failure, .. } if failure.is_timeout() => exit::TIMEOUT,
+            Error::RegistryLocked { .. } | Error::Timeout(_) => exit::TIMEOUT,
+            Error::BrokenPipe => exit::SUCCESS,
+            Error::Plugin { .. } | Error::Io { .. } | Error::Failed(_) => exit::FAILURE,
+        }
+    }
+
+    /// The class scripts match on in `{"error": {"kind": ...}}`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::Usage(_) => "usage",
+            Error::NotFound { .. } => "not_found",
+            Error::Plugin { failure, .. } if failure.is_timeout() => "timeout",
+            Error::Plugin { .. } => "plugin",
+            Error::RegistryLocked { .. } => "registry_locked",
+            Error::Registry { .. } => "registry",
+            Error::Io { .. } => "io",
+            Error::Timeout(_) => "timeout",
+            Error::Failed(_) => "failed",
+            Error::BrokenPipe => "broken_pipe",
+        }
+    }
+
+    /// `(plugin, operation)` for the JSON error document, when known.
+    pub fn plugin_context(&self) -> (Option<String>, Option<String>) {
+        match self {
+            Error::Plugin {
+                family,
+                name,
+                operation,
+                ..
+            } => (Some(format!("{family}/{name}")), Some(operation.clone())),
+            _ => (None, None),
+        }
+    }
+}

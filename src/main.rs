@@ -1,0 +1,3 @@
+fn main() {
+    std::process::exit(plugctl::app::run(std::env::args_os()));
+}

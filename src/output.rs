@@ -1,0 +1,1 @@
+//! The one printer: human tables or JSON documents on stdout, diagnostics on stderr.

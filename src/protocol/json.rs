@@ -1,0 +1,1 @@
+//! Go encoding/json-compatible decoding of plugin output.

@@ -1,0 +1,4 @@
+//! Parsing plugin output exactly as a Nomad client (Go) would.
+
+pub mod json;
+pub mod version;

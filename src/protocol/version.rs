@@ -1,0 +1,1 @@
+//! HashiCorp go-version compatible version parsing.

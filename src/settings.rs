@@ -1,0 +1,250 @@
+//! Flags, environment variables and defaults, resolved once. clap has
+//! already applied "flag beats variable"; this fills in the defaults that
+//! depend on who runs plugctl (root or not) and makes every path absolute,
+//! because plugins receive these paths and run with their own notion of cwd.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::cli::{ColorChoice, GlobalArgs};
+use crate::{Error, Result};
+
+/// What plugctl will use, after defaults. Library users can build it directly.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub plugin_dir: PathBuf,
+    pub host_volume_plugin_dir: PathBuf,
+    pub volumes_dir: PathBuf,
+    pub registry: PathBuf,
+    pub node_id: Option<String>,
+    pub node_pool: String,
+    pub json: bool,
+    pub concurrency: usize,
+    pub lock_timeout: Duration,
+    pub color: bool,
+    pub quiet: bool,
+    pub verbose: u8,
+    /// stderr is a terminal (progress lines only then)
+    pub interactive: bool,
+}
+
+/// The parts of the process environment that defaults depend on.
+#[derive(Debug, Clone, Default)]
+pub struct Host {
+    pub is_root: bool,
+    pub cwd: PathBuf,
+    pub home: Option<PathBuf>,
+    pub xdg_state_home: Option<PathBuf>,
+    pub no_color: bool,
+    pub stdout_tty: bool,
+    pub stderr_tty: bool,
+}
+
+impl Host {
+    pub fn current() -> Host {
+        let non_empty = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+        Host {
+            is_root: nix::unistd::geteuid().is_root(),
+            cwd: std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
+            home: non_empty("HOME").map(PathBuf::from),
+            xdg_state_home: non_empty("XDG_STATE_HOME").map(PathBuf::from),
+            no_color: non_empty("NO_COLOR").is_some(),
+            stdout_tty: std::io::stdout().is_terminal(),
+            stderr_tty: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn state_dir(&self) -> Result<PathBuf> {
+        // XDG says a relative XDG_STATE_HOME is invalid and must be ignored.
+        if let Some(x) = self.xdg_state_home.as_ref().filter(|p| p.is_absolute()) {
+            return Ok(x.join("plugctl"));
+        }
+        match &self.home {
+            Some(h) => Ok(self.absolute(h).join(".local/state/plugctl")),
+            None => Err(Error::usage(
+                "cannot find a state directory: neither XDG_STATE_HOME nor HOME is set; \
+                 pass --registry and --volumes-dir (or PLUGCTL_REGISTRY, PLUGCTL_VOLUMES_DIR)",
+            )),
+        }
+    }
+
+    pub fn absolute(&self, p: &Path) -> PathBuf {
+        if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            self.cwd.join(p)
+        }
+    }
+}
+
+impl Settings {
+    pub fn resolve(args: &GlobalArgs, host: &Host) -> Result<Settings> {
+        let plugin_dir = match &args.plugin_dir {
+            Some(p) => host.absolute(p),
+            None if host.is_root => PathBuf::from("/opt/nomad/data/common_plugins"),
+            None => host.cwd.join("plugins"),
+        };
+        let host_volume_plugin_dir = match &args.host_volume_plugin_dir {
+            Some(p) => host.absolute(p),
+            None => plugin_dir.join("host-volume"),
+        };
+        let volumes_dir = match &args.volumes_dir {
+            Some(p) => host.absolute(p),
+            None if host.is_root => PathBuf::from("/opt/nomad/data/host_volumes"),
+            None => host.state_dir()?.join("volumes"),
+        };
+        let registry = match &args.registry {
+            Some(p) => host.absolute(p),
+            None if host.is_root => PathBuf::from("/var/lib/plugctl/registry.json"),
+            None => host.state_dir()?.join("registry.json"),
+        };
+        if let Some(id) = &args.node_id {
+            if id.trim().is_empty() {
+                return Err(Error::usage("--node-id must not be empty"));
+            }
+        }
+        if args.node_pool.is_empty() {
+            return Err(Error::usage("--node-pool must not be empty"));
+        }
+        let color = match args.color {
+            _ if host.no_color => false,
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => host.stdout_tty,
+        };
+        Ok(Settings {
+            plugin_dir,
+            host_volume_plugin_dir,
+            volumes_dir,
+            registry,
+            node_id: args.node_id.clone(),
+            node_pool: args.node_pool.clone(),
+            json: args.json,
+            concurrency: usize::from(args.concurrency),
+            lock_timeout: args.lock_timeout,
+            color,
+            quiet: args.quiet,
+            verbose: args.verbose,
+            interactive: host.stderr_tty && !args.quiet,
+        })
+    }
+
+    /// The directory of one family's plugins.
+    pub fn family_dir(&self, family: &str) -> PathBuf {
+        if family == crate::families::HOST_VOLUME {
+            self.host_volume_plugin_dir.clone()
+        } else {
+            self.plugin_dir.join(family)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn args(argv: &[&str]) -> GlobalArgs {
+        let mut full = vec!["plugctl"];
+        full.extend_from_slice(argv);
+        full.push("fingerprint");
+        crate::cli::Cli::try_parse_from(full).unwrap().global
+    }
+
+    fn user() -> Host {
+        Host {
+            cwd: "/work".into(),
+            home: Some("/home/u".into()),
+            ..Host::default()
+        }
+    }
+
+    #[test]
+    fn user_defaults_follow_xdg() {
+        let s = Settings::resolve(&args(&[]), &user()).unwrap();
+        assert_eq!(s.plugin_dir, Path::new("/work/plugins"));
+        assert_eq!(
+            s.host_volume_plugin_dir,
+            Path::new("/work/plugins/host-volume")
+        );
+        assert_eq!(
+            s.registry,
+            Path::new("/home/u/.local/state/plugctl/registry.json")
+        );
+        assert_eq!(
+            s.volumes_dir,
+            Path::new("/home/u/.local/state/plugctl/volumes")
+        );
+
+        let host = Host {
+            xdg_state_home: Some("/xdg".into()),
+            ..user()
+        };
+        let s = Settings::resolve(&args(&[]), &host).unwrap();
+        assert_eq!(s.registry, Path::new("/xdg/plugctl/registry.json"));
+    }
+
+    #[test]
+    fn root_defaults_are_nomads() {
+        let host = Host {
+            is_root: true,
+            ..user()
+        };
+        let s = Settings::resolve(&args(&[]), &host).unwrap();
+        assert_eq!(s.plugin_dir, Path::new("/opt/nomad/data/common_plugins"));
+        assert_eq!(s.volumes_dir, Path::new("/opt/nomad/data/host_volumes"));
+        assert_eq!(s.registry, Path::new("/var/lib/plugctl/registry.json"));
+    }
+
+    #[test]
+    fn flags_are_made_absolute() {
+        let s = Settings::resolve(
+            &args(&[
+                "--plugin-dir",
+                "p",
+                "--registry",
+                "r.json",
+                "--host-volume-plugin-dir",
+                "/hv",
+            ]),
+            &user(),
+        )
+        .unwrap();
+        assert_eq!(s.plugin_dir, Path::new("/work/p"));
+        assert_eq!(s.registry, Path::new("/work/r.json"));
+        assert_eq!(s.host_volume_plugin_dir, Path::new("/hv"));
+    }
+
+    #[test]
+    fn no_home_is_a_usage_error() {
+        let host = Host {
+            home: None,
+            ..user()
+        };
+        let e = Settings::resolve(&args(&[]), &host).unwrap_err();
+        assert_eq!(e.exit_code(), crate::exit::USAGE);
+        assert!(
+            Settings::resolve(&args(&["--registry", "/r", "--volumes-dir", "/v"]), &host).is_ok()
+        );
+    }
+
+    #[test]
+    fn no_color_wins() {
+        let host = Host {
+            no_color: true,
+            stdout_tty: true,
+            ..user()
+        };
+        assert!(
+            !Settings::resolve(&args(&["--color", "always"]), &host)
+                .unwrap()
+                .color
+        );
+        let host = Host {
+            stdout_tty: true,
+            ..user()
+        };
+        assert!(Settings::resolve(&args(&[]), &host).unwrap().color);
+    }
+}

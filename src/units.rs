@@ -1,0 +1,61 @@
+//! Durations and sizes as users type them.
+
+use std::time::Duration;
+
+/// `500ms`, `5s`, `2m`, `1h30m`. A bare number is refused: `--timeout 5`
+/// could mean seconds or milliseconds, and guessing wrong is worse than asking.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Err("empty duration (examples: 500ms, 5s, 2m)".into());
+    }
+    if t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{s:?} has no unit (examples: 500ms, 5s, 2m)"));
+    }
+    humantime::parse_duration(t).map_err(|e| format!("{s:?}: {e} (examples: 500ms, 5s, 2m)"))
+}
+
+/// `50MB` = 50,000,000 and `50MiB` = 52,428,800, as the protocol says; a
+/// plain number is bytes.
+pub fn parse_size(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Err("empty size (examples: 1048576, 50MB, 50MiB, 1GiB)".into());
+    }
+    parse_size::parse_size(t)
+        .map_err(|e| format!("{s:?}: {e} (examples: 1048576, 50MB, 50MiB, 1GiB)"))
+}
+
+pub fn duration_ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("5s"), Ok(Duration::from_secs(5)));
+        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+        assert_eq!(parse_duration("1h30m"), Ok(Duration::from_secs(5400)));
+        assert!(parse_duration("5").is_err());
+        assert!(parse_duration("").is_err());
+        assert!(parse_duration("fast").is_err());
+        assert!(parse_duration("-1s").is_err());
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("50MB"), Ok(50_000_000));
+        assert_eq!(parse_size("50MiB"), Ok(52_428_800));
+        assert_eq!(parse_size("1GiB"), Ok(1 << 30));
+        assert_eq!(parse_size("1024"), Ok(1024));
+        assert_eq!(parse_size("1kB"), Ok(1000));
+        assert!(parse_size("").is_err());
+        assert!(parse_size("-5MB").is_err());
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("99999999999999999999999").is_err());
+    }
+}
