@@ -6,12 +6,18 @@ use std::ffi::OsString;
 use clap::Parser;
 
 use crate::cli::Cli;
+use crate::commands::{self, Ctx};
 use crate::exit;
+use crate::output::Printer;
+use crate::settings::{Host, Settings};
+use crate::{Error, Result};
 
+/// Runs plugctl with these arguments and returns the exit code.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
+            // --help and --version are "errors" to clap that go to stdout.
             let code = if e.use_stderr() {
                 exit::USAGE
             } else {
@@ -21,6 +27,30 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             return code;
         }
     };
-    let _ = cli;
-    exit::SUCCESS
+    let json = cli.global.json;
+    let settings = match Settings::resolve(&cli.global, &Host::current()) {
+        Ok(s) => s,
+        Err(e) => return report(&Printer::plain(json), &e),
+    };
+    let ctx = Ctx::new(settings);
+    match execute(&ctx, cli) {
+        Ok(()) => exit::SUCCESS,
+        Err(e) => report(&ctx.printer, &e),
+    }
+}
+
+fn execute(ctx: &Ctx, cli: Cli) -> Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::io("cannot start the async runtime", e))?;
+    runtime.block_on(async {
+        crate::runner::install_interrupt_handler();
+        commands::dispatch(ctx, cli.command).await
+    })
+}
+
+fn report(printer: &Printer, e: &Error) -> i32 {
+    printer.error(e);
+    e.exit_code()
 }

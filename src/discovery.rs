@@ -1,1 +1,308 @@
-//! Finding plugins in family directories, as Nomad does.
+//! Finding plugins, as Nomad does: one level of a family directory, dot-files
+//! included; an entry is a plugin when it is not a directory and any execute
+//! bit is set; its name is the file name. plugctl adds the checks Nomad
+//! lacked: names are validated and a symlink must stay inside its directory
+//! (CVE-2026-7474).
+
+use std::fs;
+use std::io;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use crate::families::{HOST_VOLUME, SECRETS};
+use crate::settings::Settings;
+use crate::{Error, Result};
+
+/// Plugins that Nomad implements itself; no file can shadow them.
+pub const BUILTINS: &[Builtin] = &[
+    Builtin {
+        family: HOST_VOLUME,
+        name: "mkdir",
+        version: "0.0.1",
+        runnable: true,
+    },
+    Builtin {
+        family: SECRETS,
+        name: "nomad",
+        version: "1.0.0",
+        runnable: false,
+    },
+    Builtin {
+        family: SECRETS,
+        name: "vault",
+        version: "1.0.0",
+        runnable: false,
+    },
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Builtin {
+    pub family: &'static str,
+    pub name: &'static str,
+    pub version: &'static str,
+    /// plugctl can run it in-process (mkdir); nomad and vault need a cluster.
+    pub runnable: bool,
+}
+
+pub fn builtin(family: &str, name: &str) -> Option<&'static Builtin> {
+    BUILTINS
+        .iter()
+        .find(|b| b.family == family && b.name == name)
+}
+
+/// One entry of a family directory, classified.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub family: String,
+    pub name: String,
+    pub path: PathBuf,
+    pub kind: EntryKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EntryKind {
+    /// A plugin: an executable file, or a symlink to one inside the directory.
+    Plugin,
+    /// A Nomad built-in.
+    Builtin(&'static Builtin),
+    /// Would be a plugin but must not be run; the reason says why.
+    Rejected(String),
+    /// Not a plugin, as Nomad sees it (a directory, a file without an
+    /// execute bit, a special file). Reported by `validate`, skipped elsewhere.
+    Ignored(String),
+}
+
+/// A plugin name from a user or a directory. Names become path components,
+/// so anything that could step out of a directory is refused.
+pub fn check_name(name: &str) -> Result<(), String> {
+    if name.is_empty() {
+        Err("empty name".into())
+    } else if name == "." || name == ".." {
+        Err(format!("{name:?} is not a plugin name"))
+    } else if name.contains('/') {
+        Err(format!("{name:?} contains '/'"))
+    } else if name.contains('\0') {
+        Err(format!("{name:?} contains a NUL byte"))
+    } else {
+        Ok(())
+    }
+}
+
+/// Like [`check_name`], as a usage error.
+pub fn require_name(what: &str, name: &str) -> Result<()> {
+    check_name(name).map_err(|reason| Error::usage(format!("bad {what} name: {reason}")))
+}
+
+/// The families to look at: host-volume and secrets always (a missing
+/// directory has no plugins), then every other subdirectory of the plugin
+/// directory, sorted.
+pub fn families(settings: &Settings) -> Result<Vec<(String, PathBuf)>> {
+    let mut out = vec![
+        (
+            HOST_VOLUME.to_string(),
+            settings.host_volume_plugin_dir.clone(),
+        ),
+        (SECRETS.to_string(), settings.plugin_dir.join(SECRETS)),
+    ];
+    let mut others = Vec::new();
+    match fs::read_dir(&settings.plugin_dir) {
+        Ok(rd) => {
+            for entry in rd {
+                let entry = entry.map_err(|e| dir_error(&settings.plugin_dir, e))?;
+                let Ok(name) = entry.file_name().into_string() else {
+                    continue;
+                };
+                if name == HOST_VOLUME || name == SECRETS || check_name(&name).is_err() {
+                    continue;
+                }
+                if entry.path().is_dir() {
+                    others.push((name, entry.path()));
+                }
+            }
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => return Err(dir_error(&settings.plugin_dir, e)),
+    }
+    others.sort();
+    out.extend(others);
+    Ok(out)
+}
+
+fn dir_error(dir: &Path, e: io::Error) -> Error {
+    Error::usage(format!(
+        "cannot read plugin directory {}: {e}",
+        dir.display()
+    ))
+}
+
+/// Every entry of one family directory, plus the family's built-ins, sorted
+/// by name. A missing directory means no plugins.
+pub fn scan(family: &str, dir: &Path) -> Result<Vec<Entry>> {
+    let mut out: Vec<Entry> = BUILTINS
+        .iter()
+        .filter(|b| b.family == family)
+        .map(|b| Entry {
+            family: family.to_string(),
+            name: b.name.to_string(),
+            path: PathBuf::new(),
+            kind: EntryKind::Builtin(b),
+        })
+        .collect();
+    let rd = match fs::read_dir(dir) {
+        Ok(rd) => rd,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(out),
+        Err(e) => return Err(dir_error(dir, e)),
+    };
+    // Canonical form of the directory, to confine symlinks to it.
+    let canonical_dir = fs::canonicalize(dir).map_err(|e| dir_error(dir, e))?;
+    for entry in rd {
+        let entry = entry.map_err(|e| dir_error(dir, e))?;
+        let path = entry.path();
+        let name = match entry.file_name().into_string() {
+            Ok(n) => n,
+            Err(raw) => {
+                out.push(Entry {
+                    family: family.to_string(),
+                    name: raw.to_string_lossy().into_owned(),
+                    path,
+                    kind: EntryKind::Rejected("name is not valid UTF-8".into()),
+                });
+                continue;
+            }
+        };
+        let kind = if builtin(family, &name).is_some() {
+            EntryKind::Ignored(format!(
+                "shadowed by the built-in {family} plugin {name:?}, which Nomad always uses"
+            ))
+        } else {
+            classify(&path, &canonical_dir)
+        };
+        out.push(Entry {
+            family: family.to_string(),
+            name,
+            path,
+            kind,
+        });
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(out)
+}
+
+/// Decides whether one directory entry is a plugin.
+pub fn classify(path: &Path, canonical_dir: &Path) -> EntryKind {
+    let lmeta = match fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) => return EntryKind::Rejected(format!("cannot stat: {e}")),
+    };
+    let meta = if lmeta.file_type().is_symlink() {
+        let target = match fs::canonicalize(path) {
+            Ok(t) => t,
+            Err(_) => {
+                let to = fs::read_link(path)
+                    .map(|t| t.display().to_string())
+                    .unwrap_or_default();
+                return EntryKind::Rejected(format!("broken symlink (to {to})"));
+            }
+        };
+        if target.parent() != Some(canonical_dir) && !target.starts_with(canonical_dir) {
+            return EntryKind::Rejected(format!(
+                "symlink resolves to {}, outside its directory {}",
+                target.display(),
+                canonical_dir.display()
+            ));
+        }
+        match fs::metadata(&target) {
+            Ok(m) => m,
+            Err(e) => return EntryKind::Rejected(format!("cannot stat symlink target: {e}")),
+        }
+    } else {
+        lmeta
+    };
+    if meta.is_dir() {
+        return EntryKind::Ignored("a directory".into());
+    }
+    if !meta.is_file() {
+        return EntryKind::Ignored("not a regular file".into());
+    }
+    if meta.permissions().mode() & 0o111 == 0 {
+        return EntryKind::Ignored("no execute bit (Nomad ignores it)".into());
+    }
+    EntryKind::Plugin
+}
+
+/// Finds one plugin by family and name, for commands that run a single one.
+/// A built-in wins over a file, as in Nomad.
+pub fn find(family: &str, dir: &Path, name: &str) -> Result<Entry> {
+    require_name(&format!("{family} plugin"), name)?;
+    if let Some(b) = builtin(family, name) {
+        return Ok(Entry {
+            family: family.into(),
+            name: name.into(),
+            path: PathBuf::new(),
+            kind: EntryKind::Builtin(b),
+        });
+    }
+    let path = dir.join(name);
+    if fs::symlink_metadata(&path).is_err() {
+        return Err(Error::NotFound {
+            what: "plugin",
+            name: format!("{family}/{name} (looked in {})", dir.display()),
+        });
+    }
+    let canonical_dir = fs::canonicalize(dir).map_err(|e| dir_error(dir, e))?;
+    Ok(Entry {
+        family: family.into(),
+        name: name.into(),
+        kind: classify(&path, &canonical_dir),
+        path,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names() {
+        assert!(check_name("ok-name.sh").is_ok());
+        assert!(check_name(".hidden").is_ok());
+        for bad in ["", ".", "..", "a/b", "../x", "a\0b"] {
+            assert!(check_name(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn classify_entries() {
+        use std::os::unix::fs::symlink;
+        let d = tempfile::tempdir().unwrap();
+        let fam = d.path().join("fam");
+        fs::create_dir(&fam).unwrap();
+        let exe = fam.join("exe");
+        fs::write(&exe, "#!/bin/sh\n").unwrap();
+        fs::set_permissions(&exe, fs::Permissions::from_mode(0o700)).unwrap();
+        fs::write(fam.join("plain"), "x").unwrap();
+        fs::create_dir(fam.join("dir")).unwrap();
+        let outside = d.path().join("outside");
+        fs::write(&outside, "#!/bin/sh\n").unwrap();
+        fs::set_permissions(&outside, fs::Permissions::from_mode(0o755)).unwrap();
+        symlink(&outside, fam.join("escape")).unwrap();
+        symlink("exe", fam.join("inside")).unwrap();
+        symlink("nowhere", fam.join("broken")).unwrap();
+
+        let entries = scan("fam", &fam).unwrap();
+        let kind = |n: &str| {
+            entries
+                .iter()
+                .find(|e| e.name == n)
+                .map(|e| e.kind.clone())
+                .unwrap()
+        };
+        assert_eq!(kind("exe"), EntryKind::Plugin);
+        assert_eq!(kind("inside"), EntryKind::Plugin);
+        assert!(matches!(kind("plain"), EntryKind::Ignored(_)));
+        assert!(matches!(kind("dir"), EntryKind::Ignored(_)));
+        assert!(matches!(kind("escape"), EntryKind::Rejected(r) if r.contains("outside")));
+        assert!(matches!(kind("broken"), EntryKind::Rejected(r) if r.contains("broken")));
+        assert!(scan("fam", &d.path().join("missing")).unwrap().is_empty());
+    }
+}

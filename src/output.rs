@@ -1,1 +1,224 @@
-//! The one printer: human tables or JSON documents on stdout, diagnostics on stderr.
+//! The one printer. Data goes to stdout — a table for people or exactly one
+//! JSON document for scripts — and everything else (warnings, progress,
+//! errors) goes to stderr, so `plugctl ... --json | jq` always works.
+//! A reader that goes away (`| head -1`) ends the command quietly.
+
+use std::io::{self, IsTerminal, Write};
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::settings::Settings;
+use crate::{Error, Result};
+
+/// The `schema_version` of every JSON document on stdout.
+pub const JSON_SCHEMA_VERSION: u32 = 1;
+
+#[derive(Debug, Clone)]
+pub struct Printer {
+    pub json: bool,
+    color: bool,
+    quiet: bool,
+    verbose: u8,
+    progress: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    Plain,
+    Good,
+    Bad,
+    Warn,
+    Dim,
+}
+
+impl Printer {
+    pub fn new(settings: &Settings) -> Printer {
+        Printer {
+            json: settings.json,
+            color: settings.color,
+            quiet: settings.quiet,
+            verbose: settings.verbose,
+            progress: settings.interactive && io::stderr().is_terminal(),
+        }
+    }
+
+    /// A printer for library users and tests: plain text, no colour.
+    pub fn plain(json: bool) -> Printer {
+        Printer {
+            json,
+            color: false,
+            quiet: false,
+            verbose: 0,
+            progress: false,
+        }
+    }
+
+    pub fn verbose(&self) -> u8 {
+        self.verbose
+    }
+
+    /// One JSON document on stdout, with `schema_version` first.
+    pub fn document(&self, body: Value) -> Result<()> {
+        let mut doc = serde_json::Map::new();
+        doc.insert("schema_version".into(), JSON_SCHEMA_VERSION.into());
+        if let Value::Object(fields) = body {
+            doc.extend(fields);
+        }
+        self.json_line_pretty(&Value::Object(doc), true)
+    }
+
+    /// One JSON object per line, for streaming commands.
+    pub fn json_line<T: Serialize>(&self, value: &T) -> Result<()> {
+        self.json_line_pretty(value, false)
+    }
+
+    fn json_line_pretty<T: Serialize>(&self, value: &T, pretty: bool) -> Result<()> {
+        let mut out = io::stdout().lock();
+        let text = if pretty {
+            serde_json::to_string_pretty(value)
+        } else {
+            serde_json::to_string(value)
+        }
+        .map_err(|e| Error::io("cannot encode JSON", e.into()))?;
+        writeln!(out, "{text}")
+            .and_then(|()| out.flush())
+            .map_err(|e| Error::io("cannot write to stdout", e))
+    }
+
+    /// Raw text on stdout.
+    pub fn text(&self, s: &str) -> Result<()> {
+        let mut out = io::stdout().lock();
+        out.write_all(s.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| Error::io("cannot write to stdout", e))
+    }
+
+    /// Aligned columns on stdout. Cells may carry a style (colour on a
+    /// terminal only).
+    pub fn table(&self, headers: &[&str], rows: &[Vec<(String, Style)>]) -> Result<()> {
+        let mut tw = tabwriter::TabWriter::new(Vec::new())
+            .padding(2)
+            .ansi(self.color);
+        let head: Vec<String> = headers.iter().map(|h| self.paint(h, Style::Dim)).collect();
+        let _ = writeln!(tw, "{}", head.join("\t"));
+        for row in rows {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|(text, style)| self.paint(&sanitize_cell(text), *style))
+                .collect();
+            let _ = writeln!(tw, "{}", cells.join("\t"));
+        }
+        let bytes = tw
+            .into_inner()
+            .map_err(|e| Error::io("cannot format table", io::Error::other(e.to_string())))?;
+        self.text(&String::from_utf8_lossy(&bytes))
+    }
+
+    pub fn paint(&self, s: &str, style: Style) -> String {
+        if !self.color {
+            return s.to_string();
+        }
+        let code = match style {
+            Style::Plain => return s.to_string(),
+            Style::Good => "32",
+            Style::Bad => "31",
+            Style::Warn => "33",
+            Style::Dim => "2",
+        };
+        format!("\x1b[{code}m{s}\x1b[0m")
+    }
+
+    /// A warning on stderr (hidden by -q).
+    pub fn warn(&self, msg: impl AsRef<str>) {
+        if !self.quiet {
+            self.stderr(&format!("plugctl: warning: {}", msg.as_ref()));
+        }
+    }
+
+    /// A note on stderr shown with -v.
+    pub fn note(&self, level: u8, msg: impl AsRef<str>) {
+        if self.verbose >= level {
+            self.stderr(&format!("plugctl: {}", msg.as_ref()));
+        }
+    }
+
+    /// A transient progress line, only when stderr is a terminal.
+    pub fn progress(&self, msg: impl AsRef<str>) {
+        if self.progress {
+            let mut err = io::stderr().lock();
+            let _ = write!(err, "\r\x1b[2K{}", msg.as_ref());
+            let _ = err.flush();
+        }
+    }
+
+    pub fn progress_done(&self) {
+        if self.progress {
+            let mut err = io::stderr().lock();
+            let _ = write!(err, "\r\x1b[2K");
+            let _ = err.flush();
+        }
+    }
+
+    fn stderr(&self, line: &str) {
+        let mut err = io::stderr().lock();
+        let _ = writeln!(err, "{line}");
+    }
+
+    /// Reports a failed command: the message on stderr and, with `--json`,
+    /// the error document on stdout (unless a document was already printed).
+    pub fn error(&self, e: &Error) {
+        if matches!(e, Error::BrokenPipe) {
+            return;
+        }
+        self.stderr(&format!("plugctl: error: {e}"));
+        if self.json && !matches!(e, Error::Failed(_)) {
+            let (plugin, operation) = e.plugin_context();
+            let _ = self.document(json!({
+                "error": {
+                    "kind": e.kind(),
+                    "message": e.to_string(),
+                    "plugin": plugin,
+                    "operation": operation,
+                }
+            }));
+        }
+    }
+}
+
+/// Table cells are one line each: control characters (a volume name may hold
+/// a newline) are shown escaped rather than breaking the table.
+pub fn sanitize_cell(s: &str) -> String {
+    if !s.chars().any(|c| c.is_control()) {
+        return s.to_string();
+    }
+    s.chars()
+        .flat_map(|c| {
+            if c.is_control() {
+                c.escape_default().collect::<Vec<_>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
+}
+
+/// "12ms", "1.25s": short durations for tables.
+pub fn short_duration(ms: u64) -> String {
+    if ms < 1000 {
+        format!("{ms}ms")
+    } else {
+        format!("{:.2}s", ms as f64 / 1000.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_stay_on_one_line() {
+        assert_eq!(sanitize_cell("a\nb\tc"), "a\\nb\\tc");
+        assert_eq!(sanitize_cell("plain"), "plain");
+    }
+}

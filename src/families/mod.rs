@@ -1,7 +1,206 @@
 //! One module per plugin family: each turns requests into invocations (the
 //! family's environment variables live there and only there) and plugin
-//! output into typed responses.
+//! output into typed responses. What all families share — judging how a
+//! call ended — lives here.
+
+pub mod generic;
+pub mod host_volume;
+pub mod secrets;
+
+use std::path::Path;
+use std::time::Duration;
+
+use crate::error::PluginFailure;
+use crate::protocol::json;
+use crate::runner::{Invocation, Outcome, SpawnError, Termination};
 
 /// Family directory names, as plugctl lays them out.
 pub const HOST_VOLUME: &str = "host-volume";
 pub const SECRETS: &str = "secrets";
+
+/// What a healthy fingerprint says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fingerprint {
+    /// As the family reports it: normalised for host volumes, as written otherwise.
+    pub version: String,
+    /// The `type` field, when the family has one.
+    pub kind: Option<String>,
+}
+
+/// The fingerprint deadline from the protocol's table.
+pub fn fingerprint_deadline(family: &str) -> Duration {
+    match family {
+        HOST_VOLUME => host_volume::FINGERPRINT_DEADLINE,
+        _ => secrets::DEADLINE,
+    }
+}
+
+pub fn fingerprint_invocation(
+    family: &str,
+    program: &Path,
+    deadline: Duration,
+    grace: Duration,
+) -> Invocation {
+    match family {
+        HOST_VOLUME => host_volume::fingerprint_invocation(program, deadline, grace),
+        SECRETS => secrets::fingerprint_invocation(program, deadline, grace),
+        _ => generic::fingerprint_invocation(program, deadline, grace),
+    }
+}
+
+pub fn parse_fingerprint(
+    family: &str,
+    inv: &Invocation,
+    outcome: &Outcome,
+) -> Result<Fingerprint, PluginFailure> {
+    match family {
+        HOST_VOLUME => host_volume::parse_fingerprint(inv, outcome),
+        SECRETS => secrets::parse_fingerprint(inv, outcome),
+        _ => generic::parse_fingerprint(inv, outcome),
+    }
+}
+
+/// Whether stdout and stderr may be quoted in messages. Secrets output may
+/// hold values, so it never is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quote {
+    Allowed,
+    Never,
+}
+
+/// Judges how a call ended, before its stdout is looked at. A failed call's
+/// `{"error": ...}` is read from stdout when it parses, because plugctl
+/// shows what Nomad would have thrown away.
+pub fn judge(inv: &Invocation, out: &Outcome, quote: Quote) -> Result<(), PluginFailure> {
+    if out.timed_out {
+        return Err(PluginFailure::TimedOut {
+            deadline: inv.deadline,
+            killed: out.killed,
+        });
+    }
+    let message = || error_message(out, quote);
+    match out.termination {
+        Termination::Exited(0) => {}
+        Termination::Exited(code) => {
+            return Err(PluginFailure::Exit {
+                code,
+                message: message(),
+            });
+        }
+        Termination::Signaled(sig) => {
+            return Err(PluginFailure::Signaled {
+                signal: signal_name(sig),
+                message: message(),
+            });
+        }
+    }
+    if out.stdout_dropped > 0 {
+        return Err(PluginFailure::BadOutput(format!(
+            "stdout exceeded the {} capture limit ({} more bytes dropped)",
+            human_bytes(inv.stdout_limit as u64),
+            out.stdout_dropped
+        )));
+    }
+    Ok(())
+}
+
+/// The message a failing plugin left: its `{"error"}`, else (when quoting
+/// is allowed) the last line of its stderr.
+fn error_message(out: &Outcome, quote: Quote) -> Option<String> {
+    if let Ok(obj) = json::parse_object(&out.stdout) {
+        if let Ok(Some(msg)) = obj.string("error") {
+            if !msg.is_empty() {
+                return Some(msg);
+            }
+        }
+    }
+    if quote == Quote::Never {
+        return None;
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    stderr
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .map(|l| format!("stderr: {}", excerpt(l.trim().as_bytes(), 200)))
+}
+
+/// Parses stdout as the family's one JSON document.
+pub fn parse_stdout(out: &Outcome, quote: Quote) -> Result<json::Object, PluginFailure> {
+    json::parse_object(&out.stdout).map_err(|e| {
+        let mut msg = e.to_string();
+        if quote == Quote::Allowed {
+            if out.stdout.is_empty() {
+                msg.push_str("; stdout was empty");
+            } else {
+                msg.push_str(&format!("; stdout began {}", excerpt(&out.stdout, 80)));
+            }
+        }
+        PluginFailure::BadOutput(msg)
+    })
+}
+
+/// A quoted, escaped, bounded excerpt of plugin output for messages.
+pub fn excerpt(bytes: &[u8], max_chars: usize) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut s: String = text.chars().take(max_chars).collect();
+    if text.chars().count() > max_chars {
+        s.push('…');
+    }
+    format!("{s:?}")
+}
+
+pub fn signal_name(sig: i32) -> String {
+    match nix::sys::signal::Signal::try_from(sig) {
+        Ok(s) => format!("{} ({sig})", s.as_str()),
+        Err(_) => sig.to_string(),
+    }
+}
+
+pub fn human_bytes(n: u64) -> String {
+    if n >= 1 << 20 && n % (1 << 20) == 0 {
+        format!("{} MiB", n >> 20)
+    } else if n >= 1 << 10 && n % (1 << 10) == 0 {
+        format!("{} KiB", n >> 10)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+/// A plugin that could not be started, as a failure.
+pub fn spawn_failure(e: SpawnError) -> PluginFailure {
+    match e {
+        SpawnError::NotFound(p) => PluginFailure::Missing(p),
+        SpawnError::PermissionDenied(p) => PluginFailure::NotExecutable(p),
+        SpawnError::InterpreterMissing {
+            program,
+            interpreter,
+        } => PluginFailure::InterpreterMissing {
+            path: program,
+            interpreter,
+        },
+        SpawnError::ExecFormat(p) => PluginFailure::ExecFormat(p),
+        SpawnError::Other { program, message } => PluginFailure::Spawn {
+            path: program,
+            message,
+        },
+    }
+}
+
+/// A version field that must be present and parse as a go-version.
+fn required_version(
+    obj: &json::Object,
+) -> Result<crate::protocol::version::Version, PluginFailure> {
+    let raw = obj
+        .string("version")
+        .map_err(|e| PluginFailure::BadOutput(e.to_string()))?
+        .ok_or_else(|| {
+            PluginFailure::Response(
+                "fingerprint has no \"version\" (missing or null; on a Nomad node this crashes \
+                 the client)"
+                    .into(),
+            )
+        })?;
+    crate::protocol::version::Version::parse(&raw)
+        .map_err(|e| PluginFailure::Response(format!("invalid version {raw:?}: {e}")))
+}

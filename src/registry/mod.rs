@@ -1,1 +1,328 @@
-//! The registry file.
+//! The registry file: one JSON document, changed only inside
+//! [`Registry::update`] — an exclusive lock on a separate lock file, read,
+//! change, write to a temporary file, fsync, rename, fsync the directory.
+//! A crash at any instant leaves the old or the new file, never a torn one,
+//! and readers need no lock because rename is atomic.
+//!
+//! The lock lives in `<registry>.lock`, not on the registry itself: the
+//! registry is replaced by rename on every write, so a lock on it would be
+//! a lock on a file that no longer has a name.
+
+pub mod model;
+
+use std::fs::{self, File, OpenOptions, TryLockError};
+use std::io::{self, Read, Seek, Write};
+use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+pub use model::{Event, Instance, SCHEMA_VERSION, Source, State, Volume, VolumeState};
+
+use crate::{Error, Result};
+
+#[derive(Debug, Clone)]
+pub struct Registry {
+    path: PathBuf,
+    lock_timeout: Duration,
+}
+
+impl Registry {
+    pub fn new(path: impl Into<PathBuf>, lock_timeout: Duration) -> Registry {
+        Registry {
+            path: path.into(),
+            lock_timeout,
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn lock_path(&self) -> PathBuf {
+        let mut name = self.path.file_name().unwrap_or_default().to_os_string();
+        name.push(".lock");
+        self.path.with_file_name(name)
+    }
+
+    fn dir(&self) -> &Path {
+        self.path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+    }
+
+    /// A consistent snapshot without taking the lock. A missing file is an
+    /// empty registry.
+    pub fn read(&self) -> Result<State> {
+        match fs::read(&self.path) {
+            Ok(bytes) => self.parse(&bytes),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(State::default()),
+            Err(e) => Err(self.io_error("cannot read", e)),
+        }
+    }
+
+    /// One read-modify-write transaction. The closure sees the current state
+    /// and may change it (emitting events with [`State::emit`]); when it
+    /// returns `Err`, nothing is written. Never run plugins inside it: other
+    /// plugctl processes wait for the lock meanwhile.
+    pub fn update<T>(&self, f: impl FnOnce(&mut State) -> Result<T>) -> Result<T> {
+        let _lock = self.lock()?;
+        let mut state = self.read()?;
+        let out = f(&mut state)?;
+        self.write(&state)?;
+        Ok(out)
+    }
+
+    fn parse(&self, bytes: &[u8]) -> Result<State> {
+        #[derive(serde::Deserialize)]
+        struct Header {
+            schema_version: Option<u64>,
+        }
+        // Check the version before the full parse, so that a newer file is
+        // refused for what it is and not reported as corrupt.
+        let header: Header = serde_json::from_slice(bytes).map_err(|e| self.corrupt(&e))?;
+        match header.schema_version {
+            Some(v) if v > u64::from(SCHEMA_VERSION) => {
+                return Err(Error::Registry {
+                    path: self.path.clone(),
+                    message: format!(
+                        "written by a newer plugctl (schema_version {v}; this plugctl knows \
+                         {SCHEMA_VERSION}); refusing to read or overwrite it"
+                    ),
+                });
+            }
+            None => {
+                return Err(Error::Registry {
+                    path: self.path.clone(),
+                    message: "no schema_version: not a plugctl registry; left untouched".into(),
+                });
+            }
+            _ => {}
+        }
+        serde_json::from_slice(bytes).map_err(|e| self.corrupt(&e))
+    }
+
+    fn corrupt(&self, e: &serde_json::Error) -> Error {
+        Error::Registry {
+            path: self.path.clone(),
+            message: format!(
+                "corrupt ({e}); left untouched: move it aside to start a new registry"
+            ),
+        }
+    }
+
+    fn io_error(&self, what: &str, e: io::Error) -> Error {
+        Error::io(format!("registry {}: {what}", self.path.display()), e)
+    }
+
+    fn ensure_dir(&self) -> Result<()> {
+        let dir = self.dir();
+        if dir.is_dir() {
+            return Ok(());
+        }
+        fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
+            .map_err(|e| self.io_error("cannot create its directory", e))
+    }
+
+    /// Takes the exclusive lock, waiting at most `lock_timeout`. The holder
+    /// writes its pid into the lock file so a waiter can name it.
+    fn lock(&self) -> Result<File> {
+        self.ensure_dir()?;
+        let lock_path = self.lock_path();
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .mode_0600()
+            .open(&lock_path)
+            .map_err(|e| self.io_error("cannot open its lock file", e))?;
+        let start = Instant::now();
+        let mut pause = Duration::from_millis(1);
+        loop {
+            match file.try_lock() {
+                Ok(()) => break,
+                Err(TryLockError::WouldBlock) => {
+                    if start.elapsed() >= self.lock_timeout {
+                        return Err(Error::RegistryLocked {
+                            path: self.path.clone(),
+                            holder: read_pid(&mut file),
+                            waited: start.elapsed(),
+                        });
+                    }
+                    std::thread::sleep(pause);
+                    pause = (pause * 2).min(Duration::from_millis(25));
+                }
+                Err(TryLockError::Error(e)) => return Err(self.io_error("cannot lock", e)),
+            }
+        }
+        // Best effort: the pid is only a hint for the error message.
+        let _ = file.set_len(0);
+        let _ = (&file).write_all(std::process::id().to_string().as_bytes());
+        Ok(file)
+    }
+
+    fn write(&self, state: &State) -> Result<()> {
+        let dir = self.dir();
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".registry-")
+            .suffix(".tmp")
+            .permissions(fs::Permissions::from_mode(0o600))
+            .tempfile_in(dir)
+            .map_err(|e| self.io_error("cannot create a temporary file", e))?;
+        {
+            let mut w = io::BufWriter::with_capacity(1 << 16, tmp.as_file_mut());
+            serde_json::to_writer_pretty(&mut w, state)
+                .map_err(|e| self.io_error("cannot write", e.into()))?;
+            w.write_all(b"\n")
+                .and_then(|()| w.flush())
+                .map_err(|e| self.io_error("cannot write", e))?;
+        }
+        tmp.as_file()
+            .sync_all()
+            .map_err(|e| self.io_error("cannot fsync", e))?;
+        tmp.persist(&self.path)
+            .map_err(|e| self.io_error("cannot replace", e.error))?;
+        File::open(dir)
+            .and_then(|d| d.sync_all())
+            .map_err(|e| self.io_error("cannot fsync its directory", e))
+    }
+}
+
+fn read_pid(file: &mut File) -> Option<u32> {
+    let mut s = String::new();
+    file.rewind().ok()?;
+    file.read_to_string(&mut s).ok()?;
+    s.trim().parse().ok()
+}
+
+trait Mode0600 {
+    fn mode_0600(&mut self) -> &mut Self;
+}
+
+impl Mode0600 for OpenOptions {
+    fn mode_0600(&mut self) -> &mut Self {
+        std::os::unix::fs::OpenOptionsExt::mode(self, 0o600)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Map;
+
+    fn reg(dir: &Path) -> Registry {
+        Registry::new(dir.join("sub/registry.json"), Duration::from_millis(200))
+    }
+
+    #[test]
+    fn missing_is_empty_and_update_creates_0600() {
+        let d = tempfile::tempdir().unwrap();
+        let r = reg(d.path());
+        assert!(r.read().unwrap().plugins.is_empty());
+        let seq = r
+            .update(|s| Ok(s.emit("register", "csi", "x", Map::new())))
+            .unwrap();
+        assert_eq!(seq, 1);
+        let mode = fs::metadata(r.path()).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+        assert_eq!(r.read().unwrap().seq, 1);
+        // no temporary file left behind
+        let names: Vec<_> = fs::read_dir(d.path().join("sub"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+    }
+
+    #[test]
+    fn failed_closure_writes_nothing() {
+        let d = tempfile::tempdir().unwrap();
+        let r = reg(d.path());
+        r.update(|s| Ok(s.node_id())).unwrap();
+        let before = fs::read(r.path()).unwrap();
+        let e = r
+            .update(|s| -> Result<()> {
+                s.emit("register", "csi", "x", Map::new());
+                Err(Error::Failed("no".into()))
+            })
+            .unwrap_err();
+        assert!(matches!(e, Error::Failed(_)));
+        assert_eq!(fs::read(r.path()).unwrap(), before);
+    }
+
+    #[test]
+    fn corrupt_and_newer_files_are_refused_and_untouched() {
+        let d = tempfile::tempdir().unwrap();
+        let r = reg(d.path());
+        fs::create_dir_all(d.path().join("sub")).unwrap();
+        for content in [
+            &b"{not json"[..],
+            br#"{"schema_version": 99, "plugins": {}}"#,
+            br#"{"plugins": {}}"#,
+        ] {
+            fs::write(r.path(), content).unwrap();
+            let e = r.update(|s| Ok(s.node_id())).unwrap_err();
+            assert_eq!(e.exit_code(), crate::exit::USAGE, "{e}");
+            assert!(e.to_string().contains("registry.json"), "{e}");
+            assert_eq!(fs::read(r.path()).unwrap(), content);
+        }
+    }
+
+    #[test]
+    fn lock_times_out_naming_the_holder() {
+        let d = tempfile::tempdir().unwrap();
+        let r = reg(d.path());
+        let held = r.lock().unwrap();
+        let e = r.update(|s| Ok(s.node_id())).unwrap_err();
+        assert_eq!(e.exit_code(), crate::exit::TIMEOUT);
+        assert!(
+            e.to_string()
+                .contains(&format!("pid {}", std::process::id())),
+            "{e}"
+        );
+        drop(held);
+        assert!(r.update(|s| Ok(s.node_id())).is_ok());
+    }
+
+    #[test]
+    fn events_are_bounded_and_seq_never_reused() {
+        let mut s = State::default();
+        for _ in 0..model::EVENT_CAPACITY + 5 {
+            s.emit("register", "csi", "x", Map::new());
+        }
+        assert_eq!(s.events.len(), model::EVENT_CAPACITY);
+        assert_eq!(s.events.front().unwrap().seq, 6);
+        assert_eq!(s.events.back().unwrap().seq, s.seq);
+    }
+
+    #[test]
+    fn fingerprint_moves_instance_to_front_and_emits_on_change() {
+        let mut s = State::default();
+        let inst = |path: &str, healthy| Instance {
+            source: Source::File,
+            path: Some(path.into()),
+            alloc_id: None,
+            socket: None,
+            version: Some("1.0.0".into()),
+            healthy,
+            error: None,
+            duration_ms: Some(1),
+            options: Default::default(),
+            updated_at: model::now(),
+        };
+        s.record_fingerprint("secrets", "a", inst("/p/a", true));
+        s.record_fingerprint("secrets", "a", inst("/p/a", true));
+        assert_eq!(s.seq, 1, "no event when nothing changed");
+        s.record_fingerprint("secrets", "a", inst("/q/a", true));
+        s.record_fingerprint("secrets", "a", inst("/p/a", false));
+        assert_eq!(s.seq, 3);
+        let list = s.instances("secrets", "a");
+        assert_eq!(list.len(), 2);
+        assert_eq!(list[0].path.as_deref(), Some(Path::new("/p/a")));
+        assert!(!list[0].healthy);
+    }
+}

@@ -1,0 +1,264 @@
+//! `plugctl fingerprint`: discover, fingerprint concurrently, record, print.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::Serialize;
+use serde_json::json;
+
+use super::Ctx;
+use crate::cli::FingerprintArgs;
+use crate::discovery::{self, Entry, EntryKind};
+use crate::families;
+use crate::output::{Style, short_duration};
+use crate::registry::{Instance, Source, model};
+use crate::runner::Pool;
+use crate::units::duration_ms;
+use crate::{Error, Result};
+
+/// One plugin's fingerprint result, as printed and recorded.
+#[derive(Debug, Clone, Serialize)]
+pub struct Probe {
+    #[serde(rename = "type")]
+    pub family: String,
+    pub name: String,
+    pub healthy: bool,
+    pub version: Option<String>,
+    pub error: Option<String>,
+    pub duration_ms: u64,
+    pub source: Source,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<PathBuf>,
+    /// The fingerprint's `type` field, for families that have one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// Set for built-ins that only a Nomad cluster can run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// stderr of the call (bounded), kept for validate; never serialised.
+    #[serde(skip)]
+    pub stderr: Vec<u8>,
+    #[serde(skip)]
+    pub stdout: Vec<u8>,
+}
+
+/// Fingerprints one discovered entry. `deadline` overrides the family's
+/// default from the protocol.
+pub async fn probe(
+    pool: &Pool,
+    entry: &Entry,
+    deadline: Option<Duration>,
+    grace: Duration,
+) -> Probe {
+    let mut p = Probe {
+        family: entry.family.clone(),
+        name: entry.name.clone(),
+        healthy: false,
+        version: None,
+        error: None,
+        duration_ms: 0,
+        source: Source::File,
+        path: Some(entry.path.clone()),
+        kind: None,
+        note: None,
+        stderr: Vec::new(),
+        stdout: Vec::new(),
+    };
+    match &entry.kind {
+        EntryKind::Builtin(b) => {
+            p.source = Source::Builtin;
+            p.path = None;
+            p.healthy = true;
+            p.version = Some(b.version.to_string());
+            if !b.runnable {
+                p.note = Some("built-in to Nomad; needs a Nomad cluster to run".into());
+            }
+        }
+        EntryKind::Rejected(reason) | EntryKind::Ignored(reason) => {
+            p.error = Some(format!("not run: {reason}"));
+        }
+        EntryKind::Plugin => {
+            let deadline =
+                deadline.unwrap_or_else(|| families::fingerprint_deadline(&entry.family));
+            let inv = families::fingerprint_invocation(&entry.family, &entry.path, deadline, grace);
+            match pool.run(&inv).await {
+                Ok(out) => {
+                    p.duration_ms = duration_ms(out.duration);
+                    match families::parse_fingerprint(&entry.family, &inv, &out) {
+                        Ok(fp) => {
+                            p.healthy = true;
+                            p.version = Some(fp.version);
+                            p.kind = fp.kind;
+                        }
+                        Err(f) => p.error = Some(f.to_string()),
+                    }
+                    p.stderr = out.stderr;
+                    p.stdout = out.stdout;
+                }
+                Err(e) => p.error = Some(families::spawn_failure(e).to_string()),
+            }
+        }
+    }
+    p
+}
+
+/// Fingerprints many entries at once (bounded by the pool), keeping order.
+pub async fn probe_all(
+    ctx: &Ctx,
+    entries: Vec<Entry>,
+    deadline: Option<Duration>,
+    grace: Duration,
+) -> Vec<Probe> {
+    let total = entries.len();
+    let mut set = tokio::task::JoinSet::new();
+    for (i, entry) in entries.into_iter().enumerate() {
+        let pool = Arc::clone(&ctx.pool);
+        set.spawn(async move { (i, probe(&pool, &entry, deadline, grace).await) });
+    }
+    let mut results: Vec<Option<Probe>> = vec![None; total];
+    let mut done = 0;
+    while let Some(joined) = set.join_next().await {
+        if let Ok((i, p)) = joined {
+            results[i] = Some(p);
+        }
+        done += 1;
+        ctx.printer
+            .progress(format!("fingerprinting: {done}/{total} done"));
+    }
+    ctx.printer.progress_done();
+    results.into_iter().flatten().collect()
+}
+
+/// The entries `fingerprint` looks at: every family (or one), every plugin
+/// (or the named ones). Entries Nomad would not treat as plugins are left out.
+pub fn select(ctx: &Ctx, family: Option<&str>, names: &[String]) -> Result<Vec<Entry>> {
+    if let Some(f) = family {
+        discovery::require_name("plugin type", f)?;
+    }
+    for n in names {
+        discovery::require_name("plugin", n)?;
+    }
+    let families: Vec<(String, PathBuf)> = discovery::families(&ctx.settings)?
+        .into_iter()
+        .filter(|(f, _)| family.is_none_or(|want| want == f))
+        .collect();
+    if let Some(f) = family {
+        if families.is_empty() {
+            return Err(Error::NotFound {
+                what: "plugin type",
+                name: format!(
+                    "{f} (no directory {})",
+                    ctx.settings.family_dir(f).display()
+                ),
+            });
+        }
+    }
+    let mut out = Vec::new();
+    for (f, dir) in &families {
+        for entry in discovery::scan(f, dir)? {
+            if let EntryKind::Ignored(reason) = &entry.kind {
+                ctx.printer
+                    .note(1, format!("skipping {}: {reason}", entry.path.display()));
+                continue;
+            }
+            if names.is_empty() || names.contains(&entry.name) {
+                out.push(entry);
+            }
+        }
+    }
+    for n in names {
+        if !out.iter().any(|e| &e.name == n) {
+            return Err(Error::NotFound {
+                what: "plugin",
+                name: n.clone(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
+    let deadline = match args.run.timeout {
+        Some(_) => Some(super::deadline(&args.run, Duration::ZERO)?),
+        None => None,
+    };
+    let entries = select(ctx, args.family.as_deref(), &args.names)?;
+    let probes = probe_all(ctx, entries, deadline, args.run.grace).await;
+
+    ctx.registry.update(|state| {
+        for p in &probes {
+            state.record_fingerprint(&p.family, &p.name, instance_of(p));
+        }
+        Ok(())
+    })?;
+
+    print(ctx, &probes)?;
+    let unhealthy = probes.iter().filter(|p| !p.healthy).count();
+    if unhealthy > 0 {
+        return Err(Error::Failed(format!(
+            "{unhealthy} of {} plugins unhealthy",
+            probes.len()
+        )));
+    }
+    Ok(())
+}
+
+fn instance_of(p: &Probe) -> Instance {
+    Instance {
+        source: p.source,
+        path: p.path.clone(),
+        alloc_id: None,
+        socket: None,
+        version: p.version.clone(),
+        healthy: p.healthy,
+        error: p.error.clone(),
+        duration_ms: Some(p.duration_ms),
+        options: Default::default(),
+        updated_at: model::now(),
+    }
+}
+
+fn print(ctx: &Ctx, probes: &[Probe]) -> Result<()> {
+    let printer = &ctx.printer;
+    if printer.json {
+        return printer.document(json!({ "plugins": probes }));
+    }
+    let rows: Vec<_> = probes
+        .iter()
+        .map(|p| {
+            let health = match (p.healthy, p.source) {
+                (true, Source::Builtin) => ("built-in", Style::Good),
+                (true, _) => ("healthy", Style::Good),
+                (false, _) => ("unhealthy", Style::Bad),
+            };
+            let reason = p
+                .error
+                .clone()
+                .or_else(|| p.note.clone())
+                .unwrap_or_default();
+            vec![
+                (p.family.clone(), Style::Plain),
+                (p.name.clone(), Style::Plain),
+                (
+                    p.version.clone().unwrap_or_else(|| "-".into()),
+                    Style::Plain,
+                ),
+                (health.0.to_string(), health.1),
+                (
+                    if p.source == Source::Builtin {
+                        "-".into()
+                    } else {
+                        short_duration(p.duration_ms)
+                    },
+                    Style::Dim,
+                ),
+                (reason, Style::Plain),
+            ]
+        })
+        .collect();
+    printer.table(
+        &["TYPE", "NAME", "VERSION", "HEALTH", "DURATION", "REASON"],
+        &rows,
+    )
+}

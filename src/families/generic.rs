@@ -1,0 +1,28 @@
+//! Families plugctl does not know: fingerprinted the way every common plugin
+//! is (`CPI_OPERATION=fingerprint`), nothing else is run.
+
+use std::path::Path;
+use std::time::Duration;
+
+use super::{Fingerprint, Quote, judge, parse_stdout, required_version};
+use crate::error::PluginFailure;
+use crate::runner::{Invocation, Outcome};
+
+pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duration) -> Invocation {
+    Invocation::new(program, deadline, grace)
+        .arg("fingerprint")
+        .env("CPI_OPERATION", "fingerprint")
+}
+
+pub fn parse_fingerprint(inv: &Invocation, out: &Outcome) -> Result<Fingerprint, PluginFailure> {
+    judge(inv, out, Quote::Allowed)?;
+    let obj = parse_stdout(out, Quote::Allowed)?;
+    let version = required_version(&obj)?;
+    let kind = obj
+        .string("type")
+        .map_err(|e| PluginFailure::BadOutput(e.to_string()))?;
+    Ok(Fingerprint {
+        version: version.original().to_string(),
+        kind,
+    })
+}

@@ -1,0 +1,234 @@
+//! What the registry file holds. Field names are the file format: adding an
+//! optional field is free, renaming one needs a schema bump and a migration.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// The format this plugctl writes. A file with a larger number is refused.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// How many events the file keeps; older ones are dropped from the front.
+/// Sequence numbers are never reused, so a reader that fell further behind
+/// than this sees a gap (`seq` jumps) and knows it missed events.
+pub const EVENT_CAPACITY: usize = 10_000;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct State {
+    pub schema_version: u32,
+    /// Stable node id passed to plugins, made on first use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node_id: Option<String>,
+    /// The last sequence number handed out to an event.
+    #[serde(default)]
+    pub seq: u64,
+    /// family → name → instances, most recent first.
+    #[serde(default)]
+    pub plugins: BTreeMap<String, BTreeMap<String, Vec<Instance>>>,
+    /// id → volume.
+    #[serde(default)]
+    pub volumes: BTreeMap<String, Volume>,
+    #[serde(default)]
+    pub events: VecDeque<Event>,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State {
+            schema_version: SCHEMA_VERSION,
+            node_id: None,
+            seq: 0,
+            plugins: BTreeMap::new(),
+            volumes: BTreeMap::new(),
+            events: VecDeque::new(),
+        }
+    }
+}
+
+/// Where an instance came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    /// An executable found in a plugin directory and fingerprinted.
+    File,
+    /// Implemented by Nomad itself (mkdir, nomad, vault).
+    Builtin,
+    /// Registered by a long-lived task through `plugin register`.
+    Dynamic,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Instance {
+    pub source: Source,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<PathBuf>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alloc_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub socket: Option<PathBuf>,
+    pub version: Option<String>,
+    pub healthy: bool,
+    pub error: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duration_ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub options: BTreeMap<String, String>,
+    /// When this instance was last fingerprinted or registered (RFC 3339).
+    pub updated_at: String,
+}
+
+impl Instance {
+    /// Two records describe the same instance: the same file, the same
+    /// allocation, or the same built-in.
+    pub fn same_as(&self, other: &Instance) -> bool {
+        self.source == other.source
+            && match self.source {
+                Source::File => self.path == other.path,
+                Source::Dynamic => self.alloc_id == other.alloc_id,
+                Source::Builtin => true,
+            }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VolumeState {
+    /// create is running, or was interrupted: `volume repair` settles it.
+    Pending,
+    /// create succeeded.
+    Ready,
+    /// delete is running, or was interrupted.
+    Deleting,
+}
+
+impl VolumeState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VolumeState::Pending => "pending",
+            VolumeState::Ready => "ready",
+            VolumeState::Deleting => "deleting",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Volume {
+    pub id: String,
+    pub name: String,
+    pub namespace: String,
+    pub plugin: String,
+    pub node_id: String,
+    pub node_pool: String,
+    pub capacity_min: u64,
+    pub capacity_max: u64,
+    pub parameters: BTreeMap<String, String>,
+    /// What create returned; empty while pending.
+    pub path: String,
+    pub bytes: i64,
+    pub state: VolumeState,
+    pub created_at: String,
+    pub updated_at: String,
+    /// The last failure of an update or delete, kept for the operator.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    pub seq: u64,
+    pub kind: String,
+    #[serde(rename = "type")]
+    pub family: String,
+    pub name: String,
+    pub time: String,
+    #[serde(flatten)]
+    pub details: Map<String, Value>,
+}
+
+/// Event kinds, as they appear in `plugctl events`.
+pub mod kind {
+    pub const FINGERPRINT: &str = "fingerprint";
+    pub const REGISTER: &str = "register";
+    pub const DEREGISTER: &str = "deregister";
+    pub const VOLUME_CREATE: &str = "volume_create";
+    pub const VOLUME_UPDATE: &str = "volume_update";
+    pub const VOLUME_DELETE: &str = "volume_delete";
+    pub const SECRET_FETCH: &str = "secret_fetch";
+}
+
+pub fn now() -> String {
+    humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string()
+}
+
+impl State {
+    /// Appends an event with the next sequence number. Only call inside a
+    /// registry transaction: the number is only unique under the lock.
+    pub fn emit(
+        &mut self,
+        kind: &str,
+        family: &str,
+        name: &str,
+        details: Map<String, Value>,
+    ) -> u64 {
+        self.seq += 1;
+        self.events.push_back(Event {
+            seq: self.seq,
+            kind: kind.to_string(),
+            family: family.to_string(),
+            name: name.to_string(),
+            time: now(),
+            details,
+        });
+        while self.events.len() > EVENT_CAPACITY {
+            self.events.pop_front();
+        }
+        self.seq
+    }
+
+    /// The node id, made (and so kept) on first use.
+    pub fn node_id(&mut self) -> String {
+        self.node_id
+            .get_or_insert_with(|| uuid::Uuid::new_v4().to_string())
+            .clone()
+    }
+
+    pub fn instances(&self, family: &str, name: &str) -> &[Instance] {
+        self.plugins
+            .get(family)
+            .and_then(|m| m.get(name))
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+    }
+
+    /// Records a fingerprint result as the most recent instance, and emits an
+    /// event when it is new or its health or version changed.
+    pub fn record_fingerprint(&mut self, family: &str, name: &str, inst: Instance) {
+        let list = self
+            .plugins
+            .entry(family.to_string())
+            .or_default()
+            .entry(name.to_string())
+            .or_default();
+        let previous = list
+            .iter()
+            .position(|i| i.same_as(&inst))
+            .map(|at| list.remove(at));
+        let changed = match &previous {
+            None => true,
+            Some(p) => p.healthy != inst.healthy || p.version != inst.version,
+        };
+        let mut details = Map::new();
+        details.insert("healthy".into(), inst.healthy.into());
+        details.insert("version".into(), inst.version.clone().into());
+        details.insert("error".into(), inst.error.clone().into());
+        if let Some(p) = &previous {
+            details.insert("was_healthy".into(), p.healthy.into());
+        }
+        list.insert(0, inst);
+        if changed {
+            self.emit(kind::FINGERPRINT, family, name, details);
+        }
+    }
+}
