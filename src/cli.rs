@@ -454,7 +454,7 @@ pub fn parse_size(s: &str) -> Result<u64, String> {
 /// `K=V`; the value may be empty and may contain `=`, the key may not be empty.
 pub fn parse_key_value(s: &str) -> Result<(String, String), String> {
     match s.split_once('=') {
-        Some((k, _)) if k.is_empty() => Err(format!("{s:?}: the key before '=' is empty")),
+        Some(("", _)) => Err(format!("{s:?}: the key before '=' is empty")),
         Some((k, v)) => Ok((k.to_string(), v.to_string())),
         None => Err(format!("{s:?}: expected KEY=VALUE")),
     }

@@ -86,7 +86,7 @@ pub enum Error {
         family: String,
         name: String,
         operation: String,
-        failure: PluginFailure,
+        failure: Box<PluginFailure>,
     },
 
     /// The registry lock was not granted in time. Exit 4.
@@ -155,7 +155,7 @@ impl Error {
             family: family.into(),
             name: name.into(),
             operation: operation.into(),
-            failure,
+            failure: Box::new(failure),
         }
     }
 

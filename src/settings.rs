@@ -99,10 +99,10 @@ impl Settings {
             None if host.is_root => PathBuf::from("/var/lib/plugctl/registry.json"),
             None => host.state_dir()?.join("registry.json"),
         };
-        if let Some(id) = &args.node_id {
-            if id.trim().is_empty() {
-                return Err(Error::usage("--node-id must not be empty"));
-            }
+        if let Some(id) = &args.node_id
+            && id.trim().is_empty()
+        {
+            return Err(Error::usage("--node-id must not be empty"));
         }
         if args.node_pool.is_empty() {
             return Err(Error::usage("--node-pool must not be empty"));

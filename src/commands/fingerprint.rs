@@ -143,16 +143,16 @@ pub fn select(ctx: &Ctx, family: Option<&str>, names: &[String]) -> Result<Vec<E
         .into_iter()
         .filter(|(f, _)| family.is_none_or(|want| want == f))
         .collect();
-    if let Some(f) = family {
-        if families.is_empty() {
-            return Err(Error::NotFound {
-                what: "plugin type",
-                name: format!(
-                    "{f} (no directory {})",
-                    ctx.settings.family_dir(f).display()
-                ),
-            });
-        }
+    if let Some(f) = family
+        && families.is_empty()
+    {
+        return Err(Error::NotFound {
+            what: "plugin type",
+            name: format!(
+                "{f} (no directory {})",
+                ctx.settings.family_dir(f).display()
+            ),
+        });
     }
     let mut out = Vec::new();
     for (f, dir) in &families {

@@ -1,13 +1,20 @@
 //! One function per subcommand. Commands see resolved [`Settings`], never
 //! clap's raw view of the environment, and print only through the [`Printer`].
 
+pub mod completions;
+pub mod events;
 pub mod fingerprint;
+pub mod init;
 pub mod plugin;
+pub mod secret;
+pub mod test;
+pub mod validate;
+pub mod volume;
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::cli::{Command, PluginCommand, RunArgs};
+use crate::cli::{Command, RunArgs};
 use crate::output::Printer;
 use crate::registry::Registry;
 use crate::runner::Pool;
@@ -46,29 +53,13 @@ pub fn deadline(run: &RunArgs, default: Duration) -> Result<Duration> {
 pub async fn dispatch(ctx: &Ctx, command: Command) -> Result<()> {
     match command {
         Command::Fingerprint(args) => fingerprint::run(ctx, args).await,
-        Command::Plugin(PluginCommand::List { family }) => plugin::list(ctx, family.as_deref()),
-        Command::Plugin(PluginCommand::Show {
-            family,
-            name,
-            alloc_id,
-        }) => plugin::show(ctx, &family, &name, alloc_id.as_deref()),
-        other => Err(Error::Failed(format!(
-            "{} is not implemented yet",
-            command_name(&other)
-        ))),
-    }
-}
-
-fn command_name(c: &Command) -> &'static str {
-    match c {
-        Command::Fingerprint(_) => "fingerprint",
-        Command::Plugin(_) => "plugin",
-        Command::Volume(_) => "volume",
-        Command::Secret(_) => "secret",
-        Command::Validate(_) => "validate",
-        Command::Test(_) => "test",
-        Command::Events(_) => "events",
-        Command::Init(_) => "init",
-        Command::Completions(_) => "completions",
+        Command::Plugin(cmd) => plugin::run(ctx, cmd).await,
+        Command::Volume(cmd) => volume::run(ctx, cmd).await,
+        Command::Secret(cmd) => secret::run(ctx, cmd).await,
+        Command::Validate(args) => validate::run(ctx, args).await,
+        Command::Test(args) => test::run(ctx, args).await,
+        Command::Events(args) => events::run(ctx, args).await,
+        Command::Init(args) => init::run(ctx, args),
+        Command::Completions(args) => completions::run(ctx, args),
     }
 }

@@ -3,10 +3,25 @@
 use serde_json::{Value, json};
 
 use super::Ctx;
+use crate::cli::PluginCommand;
 use crate::discovery;
 use crate::output::{Style, short_duration};
 use crate::registry::{Instance, Source};
 use crate::{Error, Result};
+
+pub async fn run(ctx: &Ctx, cmd: PluginCommand) -> Result<()> {
+    match cmd {
+        PluginCommand::List { family } => list(ctx, family.as_deref()),
+        PluginCommand::Show {
+            family,
+            name,
+            alloc_id,
+        } => show(ctx, &family, &name, alloc_id.as_deref()),
+        _ => Err(Error::Failed(
+            "plugin register/deregister/wait: not implemented yet".into(),
+        )),
+    }
+}
 
 /// An instance as scripts see it: the registry record plus its family and name.
 pub fn instance_json(family: &str, name: &str, inst: &Instance) -> Value {

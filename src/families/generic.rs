@@ -16,7 +16,7 @@ pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duratio
 
 pub fn parse_fingerprint(inv: &Invocation, out: &Outcome) -> Result<Fingerprint, PluginFailure> {
     judge(inv, out, Quote::Allowed)?;
-    let obj = parse_stdout(out, Quote::Allowed)?;
+    let obj = parse_stdout(inv, out, Quote::Allowed)?;
     let version = required_version(&obj)?;
     let kind = obj
         .string("type")

@@ -22,7 +22,7 @@ pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duratio
 /// `{"version": "..."}`; reported normalised (`v1.2` → `1.2.0`) as Nomad does.
 pub fn parse_fingerprint(inv: &Invocation, out: &Outcome) -> Result<Fingerprint, PluginFailure> {
     judge(inv, out, Quote::Allowed)?;
-    let obj = parse_stdout(out, Quote::Allowed)?;
+    let obj = parse_stdout(inv, out, Quote::Allowed)?;
     let version = required_version(&obj)?;
     Ok(Fingerprint {
         version: version.normalized(),

@@ -94,25 +94,17 @@ pub fn judge(inv: &Invocation, out: &Outcome, quote: Quote) -> Result<(), Plugin
             });
         }
     }
-    if out.stdout_dropped > 0 {
-        return Err(PluginFailure::BadOutput(format!(
-            "stdout exceeded the {} capture limit ({} more bytes dropped)",
-            human_bytes(inv.stdout_limit as u64),
-            out.stdout_dropped
-        )));
-    }
     Ok(())
 }
 
 /// The message a failing plugin left: its `{"error"}`, else (when quoting
 /// is allowed) the last line of its stderr.
 fn error_message(out: &Outcome, quote: Quote) -> Option<String> {
-    if let Ok(obj) = json::parse_object(&out.stdout) {
-        if let Ok(Some(msg)) = obj.string("error") {
-            if !msg.is_empty() {
-                return Some(msg);
-            }
-        }
+    if let Ok(obj) = json::parse_object(&out.stdout)
+        && let Ok(Some(msg)) = obj.string("error")
+        && !msg.is_empty()
+    {
+        return Some(msg);
     }
     if quote == Quote::Never {
         return None;
@@ -126,7 +118,18 @@ fn error_message(out: &Outcome, quote: Quote) -> Option<String> {
 }
 
 /// Parses stdout as the family's one JSON document.
-pub fn parse_stdout(out: &Outcome, quote: Quote) -> Result<json::Object, PluginFailure> {
+pub fn parse_stdout(
+    inv: &Invocation,
+    out: &Outcome,
+    quote: Quote,
+) -> Result<json::Object, PluginFailure> {
+    if out.stdout_dropped > 0 {
+        return Err(PluginFailure::BadOutput(format!(
+            "stdout exceeded the {} capture limit ({} more bytes dropped)",
+            human_bytes(inv.stdout_limit as u64),
+            out.stdout_dropped
+        )));
+    }
     json::parse_object(&out.stdout).map_err(|e| {
         let mut msg = e.to_string();
         if quote == Quote::Allowed {
@@ -158,9 +161,9 @@ pub fn signal_name(sig: i32) -> String {
 }
 
 pub fn human_bytes(n: u64) -> String {
-    if n >= 1 << 20 && n % (1 << 20) == 0 {
+    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
         format!("{} MiB", n >> 20)
-    } else if n >= 1 << 10 && n % (1 << 10) == 0 {
+    } else if n >= 1 << 10 && n.is_multiple_of(1 << 10) {
         format!("{} KiB", n >> 10)
     } else {
         format!("{n} bytes")

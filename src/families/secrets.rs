@@ -21,7 +21,7 @@ pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duratio
 /// whose type is not exactly `secrets`; plugctl says why.
 pub fn parse_fingerprint(inv: &Invocation, out: &Outcome) -> Result<Fingerprint, PluginFailure> {
     judge(inv, out, Quote::Allowed)?;
-    let obj = parse_stdout(out, Quote::Allowed)?;
+    let obj = parse_stdout(inv, out, Quote::Allowed)?;
     let kind = obj
         .string("type")
         .map_err(|e| PluginFailure::BadOutput(e.to_string()))?;

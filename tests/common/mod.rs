@@ -1,0 +1,159 @@
+//! The one helper every integration test uses: a scratch plugin tree, a
+//! scratch registry and volumes directory, and the real plugctl binary run
+//! with a cleared environment (plus a sentinel that must never reach a plugin).
+#![allow(dead_code)]
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use serde_json::Value;
+
+/// Set in plugctl's own environment by [`Sandbox::cmd`]; a plugin must never see it.
+pub const SENTINEL: &str = "PLUGCTL_TEST_SENTINEL";
+
+pub struct Sandbox {
+    pub dir: tempfile::TempDir,
+    pub plugins: PathBuf,
+    pub registry: PathBuf,
+    pub volumes: PathBuf,
+    /// A scratch directory for plugins to write what they saw.
+    pub out: PathBuf,
+}
+
+impl Sandbox {
+    pub fn new() -> Sandbox {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().to_path_buf();
+        let s = Sandbox {
+            plugins: root.join("plugins"),
+            registry: root.join("state/registry.json"),
+            volumes: root.join("volumes"),
+            out: root.join("out"),
+            dir,
+        };
+        for d in [&s.plugins, &s.out] {
+            fs::create_dir_all(d).unwrap();
+        }
+        s
+    }
+
+    pub fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// plugctl with only what the sandbox sets.
+    pub fn cmd(&self) -> assert_cmd::Command {
+        let mut c = assert_cmd::Command::cargo_bin("plugctl").unwrap();
+        c.env_clear()
+            .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+            .env("HOME", self.root().join("home"))
+            .env(SENTINEL, "leaked")
+            .env("PLUGCTL_PLUGIN_DIR", &self.plugins)
+            .env("PLUGCTL_REGISTRY", &self.registry)
+            .env("PLUGCTL_VOLUMES_DIR", &self.volumes)
+            .current_dir(self.root());
+        c
+    }
+
+    /// Runs plugctl with these arguments.
+    pub fn run(&self, args: &[&str]) -> Output {
+        self.cmd().args(args).output().unwrap()
+    }
+
+    /// Runs with `--json` and parses stdout as one document.
+    pub fn json(&self, args: &[&str]) -> (Output, Value) {
+        let out = self.cmd().arg("--json").args(args).output().unwrap();
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!(
+                "stdout is not one JSON document ({e}):\n{}\nstderr:\n{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+        assert_eq!(v["schema_version"], 1, "{v}");
+        (out, v)
+    }
+
+    /// Writes an executable `#!/bin/sh` plugin with this body.
+    pub fn plugin(&self, family: &str, name: &str, body: &str) -> PathBuf {
+        self.file(family, name, &format!("#!/bin/sh\n{body}\n"), 0o755)
+    }
+
+    /// Writes a file into a family directory, by rename so that no one can
+    /// exec it while it is open for writing (ETXTBSY).
+    pub fn file(&self, family: &str, name: &str, text: &str, mode: u32) -> PathBuf {
+        let dir = self.plugins.join(family);
+        fs::create_dir_all(&dir).unwrap();
+        let tmp = self.root().join(format!(".tmp-{family}-{name}"));
+        fs::write(&tmp, text).unwrap();
+        fs::set_permissions(&tmp, fs::Permissions::from_mode(mode)).unwrap();
+        let path = dir.join(name);
+        fs::rename(&tmp, &path).unwrap();
+        path
+    }
+
+    /// A well-behaved host-volume plugin fingerprint.
+    pub fn hv_ok(&self, name: &str, version: &str) -> PathBuf {
+        self.plugin(
+            "host-volume",
+            name,
+            &format!(
+                r#"[ "$1" = fingerprint ] && echo '{{"version": "{version}"}}' && exit 0; exit 1"#
+            ),
+        )
+    }
+
+    /// A well-behaved secrets plugin fingerprint.
+    pub fn secrets_ok(&self, name: &str) -> PathBuf {
+        self.plugin(
+            "secrets",
+            name,
+            r#"[ "$1" = fingerprint ] && echo '{"type": "secrets", "version": "1.0.0"}' && exit 0; exit 1"#,
+        )
+    }
+
+    pub fn registry_json(&self) -> Value {
+        let bytes = fs::read(&self.registry).expect("registry exists");
+        serde_json::from_slice(&bytes).expect("registry parses")
+    }
+
+    pub fn out_file(&self, name: &str) -> PathBuf {
+        self.out.join(name)
+    }
+
+    pub fn read_out(&self, name: &str) -> String {
+        fs::read_to_string(self.out.join(name)).unwrap_or_default()
+    }
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn code(o: &Output) -> i32 {
+    o.status.code().unwrap_or(-1)
+}
+
+/// The fingerprint row of one plugin in a `--json` document.
+pub fn row<'a>(doc: &'a Value, family: &str, name: &str) -> &'a Value {
+    doc["plugins"]
+        .as_array()
+        .expect("plugins array")
+        .iter()
+        .find(|p| p["type"] == family && p["name"] == name)
+        .unwrap_or_else(|| panic!("no row for {family}/{name} in {doc}"))
+}
+
+/// Whether a process exists.
+pub fn alive(pid: i32) -> bool {
+    Path::new(&format!("/proc/{pid}")).exists()
+        && !fs::read_to_string(format!("/proc/{pid}/stat"))
+            .map(|s| s.contains(") Z "))
+            .unwrap_or(true)
+}
