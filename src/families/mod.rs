@@ -5,6 +5,7 @@
 
 pub mod generic;
 pub mod host_volume;
+pub mod mkdir;
 pub mod secrets;
 
 use std::path::Path;

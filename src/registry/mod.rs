@@ -8,7 +8,9 @@
 //! registry is replaced by rename on every write, so a lock on it would be
 //! a lock on a file that no longer has a name.
 
+pub mod dynamic;
 pub mod model;
+pub mod volumes;
 
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{self, Read, Seek, Write};

@@ -1,0 +1,1 @@
+//! The dynamic plugin registry: register and deregister, with Nomad's semantics.

@@ -1,0 +1,1 @@
+//! Volume records: the pending → ready → deleting life cycle, under the registry lock.
