@@ -192,19 +192,34 @@ pub fn spawn_failure(e: SpawnError) -> PluginFailure {
 }
 
 /// A version field that must be present and parse as a go-version.
+///
+/// Nomad decodes it into a `*version.Version`: every member named `version`
+/// (in any case) is decoded in turn, a bad one fails the whole decode, and a
+/// later `null` resets the pointer — so the last member decides presence.
 fn required_version(
     obj: &json::Object,
 ) -> Result<crate::protocol::version::Version, PluginFailure> {
-    let raw = obj
-        .string("version")
-        .map_err(|e| PluginFailure::BadOutput(e.to_string()))?
-        .ok_or_else(|| {
-            PluginFailure::Response(
-                "fingerprint has no \"version\" (missing or null; on a Nomad node this crashes \
-                 the client)"
-                    .into(),
-            )
-        })?;
-    crate::protocol::version::Version::parse(&raw)
-        .map_err(|e| PluginFailure::Response(format!("invalid version {raw:?}: {e}")))
+    use crate::protocol::version::Version;
+    obj.string("version")
+        .map_err(|e| PluginFailure::BadOutput(e.to_string()))?;
+    let missing = || {
+        PluginFailure::Response(
+            "fingerprint has no \"version\" (missing or null; on a Nomad node this crashes \
+             the client)"
+                .into(),
+        )
+    };
+    let mut parsed = None;
+    for v in obj.values("version") {
+        if let Some(raw) = v.as_str() {
+            parsed =
+                Some(Version::parse(raw).map_err(|e| {
+                    PluginFailure::Response(format!("invalid version {raw:?}: {e}"))
+                })?);
+        }
+    }
+    match obj.last("version") {
+        Some(v) if !v.is_null() => parsed.ok_or_else(missing),
+        _ => Err(missing()),
+    }
 }
