@@ -433,7 +433,7 @@ impl Tail {
         }
         self.buf.extend_from_slice(data);
         // Trimming only past twice the limit keeps the memmove amortised.
-        if self.buf.len() > 2 * self.limit {
+        if self.buf.len() > self.limit.saturating_mul(2) {
             self.trim();
         }
     }
@@ -616,11 +616,11 @@ async fn spawn(inv: &Invocation, program: &Path) -> Result<(Child, Group), Spawn
             }
             Err(e) => e,
         };
-        if error.raw_os_error() == Some(Errno::ETXTBSY as i32) {
-            if let Some(&ms) = backoff.next() {
-                tokio::time::sleep(Duration::from_millis(ms)).await;
-                continue;
-            }
+        if error.raw_os_error() == Some(Errno::ETXTBSY as i32)
+            && let Some(&ms) = backoff.next()
+        {
+            tokio::time::sleep(Duration::from_millis(ms)).await;
+            continue;
         }
         return Err(classify(&error, program, &inv.program));
     }
@@ -721,8 +721,9 @@ fn elf_interpreter(file: &File, head: &[u8]) -> Option<String> {
     let entry_len = if wide { 56 } else { 32 };
     let mut entry = [0u8; 56];
     for i in 0..phnum.min(256) {
-        file.read_exact_at(&mut entry[..entry_len], phoff + i * phentsize)
-            .ok()?;
+        // The header is untrusted input: offsets may be anything.
+        let at = phoff.checked_add(i.checked_mul(phentsize)?)?;
+        file.read_exact_at(&mut entry[..entry_len], at).ok()?;
         const PT_INTERP: u64 = 3;
         if num(&entry[0..4]) != PT_INTERP {
             continue;
@@ -792,7 +793,8 @@ pub fn run_blocking(inv: &Invocation) -> Result<Outcome, SpawnError> {
             .block_on(run(inv))
     };
     if tokio::runtime::Handle::try_current().is_ok() {
-        std::thread::scope(|s| s.spawn(call).join()).unwrap_or_else(|p| std::panic::resume_unwind(p))
+        std::thread::scope(|s| s.spawn(call).join())
+            .unwrap_or_else(|p| std::panic::resume_unwind(p))
     } else {
         call()
     }
@@ -832,8 +834,8 @@ pub fn install_interrupt_handler() -> io::Result<()> {
     if INSTALLED.swap(true, Ordering::SeqCst) {
         return Ok(());
     }
-    let registered = signal(SignalKind::interrupt())
-        .and_then(|int| Ok((int, signal(SignalKind::terminate())?)));
+    let registered =
+        signal(SignalKind::interrupt()).and_then(|int| Ok((int, signal(SignalKind::terminate())?)));
     let (mut int, mut term) = match registered {
         Ok(streams) => streams,
         Err(e) => {

@@ -13,9 +13,7 @@ use std::time::{Duration, Instant};
 
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
-use plugctl::runner::{
-    self, Invocation, Outcome, PIPE_DRAIN_BOUND, Pool, SpawnError, Termination,
-};
+use plugctl::runner::{self, Invocation, Outcome, PIPE_DRAIN_BOUND, Pool, SpawnError, Termination};
 use tempfile::TempDir;
 
 const DEADLINE: Duration = Duration::from_secs(1);
@@ -58,10 +56,10 @@ fn gone(pid: i32) -> bool {
 fn read_pid(file: &Path) -> i32 {
     let until = Instant::now() + Duration::from_secs(10);
     loop {
-        if let Ok(s) = fs::read_to_string(file) {
-            if let Ok(pid) = s.trim().parse() {
-                return pid;
-            }
+        if let Ok(s) = fs::read_to_string(file)
+            && let Ok(pid) = s.trim().parse()
+        {
+            return pid;
         }
         assert!(Instant::now() < until, "{} never written", file.display());
         std::thread::sleep(Duration::from_millis(10));
@@ -283,7 +281,11 @@ async fn escaped_pipe_holder_with_stubborn_leader() {
 #[tokio::test]
 async fn stdout_flood_is_cut_and_drained() {
     let dir = TempDir::new().unwrap();
-    let p = script(dir.path(), "flood", "head -c 50000000 /dev/zero; echo x >&2");
+    let p = script(
+        dir.path(),
+        "flood",
+        "head -c 50000000 /dev/zero; echo x >&2",
+    );
     let mut i = inv(&p);
     i.stdout_limit = 1 << 20;
     let o = runner::run(&i).await.unwrap();
@@ -360,10 +362,7 @@ async fn both_pipes_are_read_at_once() {
     assert!(o.success(), "{o:?}");
     assert_eq!(o.stdout, b"ok\n");
     assert_eq!(o.stderr.len(), runner::STDERR_LIMIT);
-    assert_eq!(
-        o.stderr_dropped,
-        10_000_000 - runner::STDERR_LIMIT as u64
-    );
+    assert_eq!(o.stderr_dropped, 10_000_000 - runner::STDERR_LIMIT as u64);
 }
 
 #[tokio::test]
@@ -451,6 +450,54 @@ async fn no_shebang_is_an_exec_format_error() {
     );
 }
 
+/// A plugin file still open for writing, as while it is being replaced.
+fn open_for_writing(dir: &Path) -> (PathBuf, fs::File) {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let path = dir.join("busy");
+    let mut f = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o755)
+        .open(&path)
+        .unwrap();
+    f.write_all(b"#!/bin/sh\necho ok\n").unwrap();
+    (path, f)
+}
+
+#[tokio::test]
+async fn text_file_busy_is_retried() {
+    let dir = TempDir::new().unwrap();
+    let (p, writer) = open_for_writing(dir.path());
+    let closer = tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis(40)).await;
+        drop(writer);
+    });
+    let o = runner::run(&inv(&p)).await.unwrap();
+    assert_eq!(o.stdout, b"ok\n");
+    closer.await.unwrap();
+}
+
+#[tokio::test]
+async fn text_file_busy_for_good() {
+    let dir = TempDir::new().unwrap();
+    let (p, _writer) = open_for_writing(dir.path());
+    let started = Instant::now();
+    match runner::run(&inv(&p)).await.unwrap_err() {
+        SpawnError::Other { program, message } => {
+            assert_eq!(program, p);
+            assert!(message.contains("busy"), "{message}");
+        }
+        e => panic!("{e:?}"),
+    }
+    // Tried for the whole backoff (10 + 20 + 40 + 80 ms), then gave up.
+    let took = started.elapsed();
+    assert!(
+        took >= Duration::from_millis(150) && took < Duration::from_secs(3),
+        "{took:?}"
+    );
+}
+
 #[tokio::test]
 async fn directory_is_refused() {
     let dir = TempDir::new().unwrap();
@@ -492,10 +539,7 @@ async fn pool_runs_concurrently_within_its_limit() {
     let elapsed = started.elapsed();
     assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
     // Most calls overlapping at any instant, from the plugins' own clocks.
-    let mut edges: Vec<(u128, i32)> = spans
-        .iter()
-        .flat_map(|&(a, b)| [(a, 1), (b, -1)])
-        .collect();
+    let mut edges: Vec<(u128, i32)> = spans.iter().flat_map(|&(a, b)| [(a, 1), (b, -1)]).collect();
     edges.sort();
     let (mut now, mut most) = (0, 0);
     for (_, d) in edges {
