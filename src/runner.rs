@@ -576,13 +576,25 @@ fn running_member_in_proc(pgid: Pid) -> Option<bool> {
         };
         let mut fields = fields.split_ascii_whitespace();
         let (state, _ppid, pgrp) = (fields.next(), fields.next(), fields.next());
-        if pgrp.and_then(|p| p.parse().ok()) == Some(pgid.as_raw())
-            && !matches!(state, Some("Z" | "X"))
-        {
+        if pgrp.and_then(|p| p.parse().ok()) != Some(pgid.as_raw()) {
+            continue;
+        }
+        let zombie = matches!(state, Some("Z" | "X"));
+        if !zombie || has_other_threads(&entry.path(), &name) {
             return Some(true);
         }
     }
     Some(false)
+}
+
+/// A main thread that called pthread_exit shows the process as a zombie
+/// while its other threads still run.
+fn has_other_threads(proc_dir: &Path, pid: &std::ffi::OsStr) -> bool {
+    std::fs::read_dir(proc_dir.join("task"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|t| t.file_name() != pid)
 }
 
 impl Drop for Group {
@@ -863,8 +875,8 @@ pub fn install_interrupt_handler() -> io::Result<()> {
                 _ = int.recv() => break,
                 _ = term.recv() => break,
             }
-            // The calls' own tasks reap the leaders, whose zombies would
-            // otherwise keep their groups looking alive.
+            // Zombie-aware: a leader its call's task has not reaped yet must
+            // not hold the user for the whole grace.
             groups.retain(|&g| group_alive(g));
         }
         for g in groups {
