@@ -45,7 +45,8 @@ fn execute(ctx: &Ctx, cli: Cli) -> Result<()> {
         .build()
         .map_err(|e| Error::io("cannot start the async runtime", e))?;
     runtime.block_on(async {
-        crate::runner::install_interrupt_handler();
+        crate::runner::install_interrupt_handler()
+            .map_err(|e| Error::io("cannot install signal handlers", e))?;
         commands::dispatch(ctx, cli.command).await
     })
 }

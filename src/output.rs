@@ -112,7 +112,12 @@ impl Printer {
         let bytes = tw
             .into_inner()
             .map_err(|e| Error::io("cannot format table", io::Error::other(e.to_string())))?;
-        self.text(&String::from_utf8_lossy(&bytes))
+        let mut text = String::with_capacity(bytes.len());
+        for line in String::from_utf8_lossy(&bytes).lines() {
+            text.push_str(line.trim_end());
+            text.push('\n');
+        }
+        self.text(&text)
     }
 
     pub fn paint(&self, s: &str, style: Style) -> String {
