@@ -16,23 +16,37 @@ use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{self, Read, Seek, Write};
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 pub use model::{Event, Instance, SCHEMA_VERSION, Source, State, Volume, VolumeState};
 
 use crate::{Error, Result};
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Registry {
     path: PathBuf,
     lock_timeout: Duration,
+    /// The state as this process last wrote it. A command that runs two
+    /// transactions (pending, run the plugin, ready) parses the file once.
+    cache: Mutex<Option<State>>,
 }
+
+impl Clone for Registry {
+    fn clone(&self) -> Self {
+        Registry::new(self.path.clone(), self.lock_timeout)
+    }
+}
+
+/// How much of the file's head holds `write_id` (it is the second field).
+const HEAD_BYTES: usize = 256;
 
 impl Registry {
     pub fn new(path: impl Into<PathBuf>, lock_timeout: Duration) -> Registry {
         Registry {
             path: path.into(),
             lock_timeout,
+            cache: Mutex::new(None),
         }
     }
 
@@ -69,10 +83,41 @@ impl Registry {
     /// plugctl processes wait for the lock meanwhile.
     pub fn update<T>(&self, f: impl FnOnce(&mut State) -> Result<T>) -> Result<T> {
         let _lock = self.lock()?;
-        let mut state = self.read()?;
+        let cached = self.cache.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let mut state = match cached {
+            Some(s) if self.still_current(&s.write_id) => s,
+            _ => self.read()?,
+        };
+        // On error the state may be half changed: it is dropped, not cached.
         let out = f(&mut state)?;
+        state.write_id = uuid::Uuid::new_v4().simple().to_string();
         self.write(&state)?;
+        *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some(state);
         Ok(out)
+    }
+
+    /// Whether the file on disk is still the one this process wrote with
+    /// this token. Reads only the head of the file.
+    fn still_current(&self, write_id: &str) -> bool {
+        if write_id.is_empty() {
+            return false;
+        }
+        let mut head = [0u8; HEAD_BYTES];
+        let Ok(mut file) = File::open(&self.path) else {
+            return false;
+        };
+        let mut n = 0;
+        while n < head.len() {
+            match file.read(&mut head[n..]) {
+                Ok(0) => break,
+                Ok(k) => n += k,
+                Err(_) => return false,
+            }
+        }
+        let needle = format!("\"write_id\": \"{write_id}\"");
+        head[..n]
+            .windows(needle.len())
+            .any(|w| w == needle.as_bytes())
     }
 
     fn parse(&self, bytes: &[u8]) -> Result<State> {
@@ -288,6 +333,36 @@ mod tests {
         );
         drop(held);
         assert!(r.update(|s| Ok(s.node_id())).is_ok());
+    }
+
+    #[test]
+    fn a_second_transaction_sees_what_another_process_wrote() {
+        let d = tempfile::tempdir().unwrap();
+        let mine = reg(d.path());
+        let other = reg(d.path());
+        mine.update(|s| Ok(s.emit("register", "csi", "a", Map::new())))
+            .unwrap();
+        let head = fs::read_to_string(mine.path()).unwrap();
+        assert!(
+            head[..HEAD_BYTES.min(head.len())].contains("\"write_id\""),
+            "{head}"
+        );
+        other
+            .update(|s| Ok(s.emit("register", "csi", "b", Map::new())))
+            .unwrap();
+        // `mine` holds a cached state without b's event: it must notice.
+        let seq = mine
+            .update(|s| Ok(s.emit("register", "csi", "c", Map::new())))
+            .unwrap();
+        assert_eq!(seq, 3);
+        let names: Vec<String> = mine
+            .read()
+            .unwrap()
+            .events
+            .iter()
+            .map(|e| e.name.clone())
+            .collect();
+        assert_eq!(names, ["a", "b", "c"]);
     }
 
     #[test]

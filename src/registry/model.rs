@@ -18,6 +18,11 @@ pub const EVENT_CAPACITY: usize = 10_000;
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct State {
     pub schema_version: u32,
+    /// A fresh token on every write, kept near the top of the file: a
+    /// process that sees its own token there knows nobody wrote since, and
+    /// can reuse the state it holds instead of parsing the file again.
+    #[serde(default)]
+    pub write_id: String,
     /// Stable node id passed to plugins, made on first use.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub node_id: Option<String>,
@@ -38,6 +43,7 @@ impl Default for State {
     fn default() -> Self {
         State {
             schema_version: SCHEMA_VERSION,
+            write_id: String::new(),
             node_id: None,
             seq: 0,
             plugins: BTreeMap::new(),
