@@ -13,6 +13,7 @@ pub mod discovery;
 pub mod error;
 pub mod exit;
 pub mod families;
+pub mod generate;
 pub mod output;
 pub mod protocol;
 pub mod registry;

@@ -39,7 +39,11 @@ impl Printer {
             color: settings.color,
             quiet: settings.quiet,
             verbose: settings.verbose,
-            progress: settings.interactive && io::stderr().is_terminal(),
+            // Progress rewrites its line with \r and an erase sequence, which
+            // a dumb terminal (Emacs shell, some CI consoles) prints as junk.
+            progress: settings.interactive
+                && io::stderr().is_terminal()
+                && std::env::var_os("TERM").is_none_or(|t| t != "dumb"),
         }
     }
 

@@ -1,9 +1,11 @@
-//! `plugctl completions`.
+//! `plugctl completions SHELL`.
 
 use super::Ctx;
+use crate::Result;
 use crate::cli::CompletionsArgs;
-use crate::{Error, Result};
 
-pub fn run(_ctx: &Ctx, _args: CompletionsArgs) -> Result<()> {
-    Err(Error::Failed("completions: not implemented yet".into()))
+/// Prints the same script that is committed under `completions/`, through the
+/// printer so that `plugctl completions bash | head` ends quietly.
+pub fn run(ctx: &Ctx, args: CompletionsArgs) -> Result<()> {
+    ctx.printer.text(&crate::generate::completion(args.shell))
 }

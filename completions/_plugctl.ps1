@@ -1,0 +1,729 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'plugctl'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'plugctl' {
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('fingerprint', 'fingerprint', [CompletionResultType]::ParameterValue, 'Discover and fingerprint plugins concurrently, and record the results')
+            [CompletionResult]::new('plugin', 'plugin', [CompletionResultType]::ParameterValue, 'Plugins in the registry: list, show, and the dynamic registry')
+            [CompletionResult]::new('volume', 'volume', [CompletionResultType]::ParameterValue, 'Create, delete, list and restore dynamic host volumes')
+            [CompletionResult]::new('secret', 'secret', [CompletionResultType]::ParameterValue, 'Fetch secrets through a secrets plugin')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check a plugin directory for problems before it reaches a Nomad node')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run the conformance suite against one plugin')
+            [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The registry''s event log')
+            [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Scaffold a new plugin that passes validate and test')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'plugctl;fingerprint' {
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only this family (host-volume, secrets, or another directory name)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
+            [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;plugin' {
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Plugins in the registry, with the current (most recent) instance of each')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Every instance of one plugin, most recent first')
+            [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Record a plugin instance that runs as a long-lived task')
+            [CompletionResult]::new('deregister', 'deregister', [CompletionResultType]::ParameterValue, 'Remove a plugin instance')
+            [CompletionResult]::new('wait', 'wait', [CompletionResultType]::ParameterValue, 'Wait until a plugin is registered (and, with --healthy, its socket accepts)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'plugctl;plugin;list' {
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'type')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;plugin;show' {
+            [CompletionResult]::new('--alloc-id', '--alloc-id', [CompletionResultType]::ParameterName, 'Only the instance of this allocation')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;plugin;register' {
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'type')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'name')
+            [CompletionResult]::new('--alloc-id', '--alloc-id', [CompletionResultType]::ParameterName, 'alloc-id')
+            [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'The plugin''s control socket')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'version')
+            [CompletionResult]::new('--option', '--option', [CompletionResultType]::ParameterName, 'Free-form options stored with the instance')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'plugctl;plugin;deregister' {
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'type')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'name')
+            [CompletionResult]::new('--alloc-id', '--alloc-id', [CompletionResultType]::ParameterName, 'alloc-id')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;plugin;wait' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up after this long (exit 4)')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--healthy', '--healthy', [CompletionResultType]::ParameterName, 'Also wait until the current instance''s socket accepts a connection')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;plugin;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Plugins in the registry, with the current (most recent) instance of each')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Every instance of one plugin, most recent first')
+            [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Record a plugin instance that runs as a long-lived task')
+            [CompletionResult]::new('deregister', 'deregister', [CompletionResultType]::ParameterValue, 'Remove a plugin instance')
+            [CompletionResult]::new('wait', 'wait', [CompletionResultType]::ParameterValue, 'Wait until a plugin is registered (and, with --healthy, its socket accepts)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'plugctl;plugin;help;list' {
+            break
+        }
+        'plugctl;plugin;help;show' {
+            break
+        }
+        'plugctl;plugin;help;register' {
+            break
+        }
+        'plugctl;plugin;help;deregister' {
+            break
+        }
+        'plugctl;plugin;help;wait' {
+            break
+        }
+        'plugctl;plugin;help;help' {
+            break
+        }
+        'plugctl;volume' {
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Run the plugin''s create and record the volume')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Run the plugin''s delete with the recorded path, then forget the volume')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Volumes in the registry')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One volume, by id or by name')
+            [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Re-run create for every recorded volume, as a Nomad client does at start')
+            [CompletionResult]::new('repair', 'repair', [CompletionResultType]::ParameterValue, 'Finish or roll back volumes left pending or deleting by an interrupted plugctl')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'plugctl;volume;create' {
+            [CompletionResult]::new('--plugin', '--plugin', [CompletionResultType]::ParameterName, 'Host-volume plugin name (mkdir is built in)')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Volume name (any non-empty string; never used by plugctl to build a path)')
+            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'Volume id, a lowercase UUID [default: a new one]')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'namespace')
+            [CompletionResult]::new('--capacity-min', '--capacity-min', [CompletionResultType]::ParameterName, 'Minimum capacity, e.g. 50MB (10^6) or 50MiB (2^20)')
+            [CompletionResult]::new('--capacity-max', '--capacity-max', [CompletionResultType]::ParameterName, 'Maximum capacity, e.g. 1GiB')
+            [CompletionResult]::new('--param', '--param', [CompletionResultType]::ParameterName, 'Plugin parameter (repeatable)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
+            [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;volume;delete' {
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Delete by name instead of id')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'namespace')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
+            [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;volume;list' {
+            [CompletionResult]::new('--plugin', '--plugin', [CompletionResultType]::ParameterName, 'Only volumes of this plugin')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;volume;show' {
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'namespace')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;volume;restore' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
+            [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;volume;repair' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
+            [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;volume;help' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Run the plugin''s create and record the volume')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Run the plugin''s delete with the recorded path, then forget the volume')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Volumes in the registry')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One volume, by id or by name')
+            [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Re-run create for every recorded volume, as a Nomad client does at start')
+            [CompletionResult]::new('repair', 'repair', [CompletionResultType]::ParameterValue, 'Finish or roll back volumes left pending or deleting by an interrupted plugctl')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'plugctl;volume;help;create' {
+            break
+        }
+        'plugctl;volume;help;delete' {
+            break
+        }
+        'plugctl;volume;help;list' {
+            break
+        }
+        'plugctl;volume;help;show' {
+            break
+        }
+        'plugctl;volume;help;restore' {
+            break
+        }
+        'plugctl;volume;help;repair' {
+            break
+        }
+        'plugctl;volume;help;help' {
+            break
+        }
+        'plugctl;secret' {
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('fetch', 'fetch', [CompletionResultType]::ParameterValue, 'Run a secrets plugin''s fetch and print the result')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'plugctl;secret;fetch' {
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'Environment for the plugin (repeatable; a later key wins)')
+            [CompletionResult]::new('--env-file', '--env-file', [CompletionResultType]::ParameterName, 'Read K=V lines for the plugin''s environment from a file')
+            [CompletionResult]::new('--job-id', '--job-id', [CompletionResultType]::ParameterName, 'Sets NOMAD_JOB_ID, as Nomad 1.11.1+ does')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'Sets NOMAD_NAMESPACE, as Nomad 1.11.1+ does')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: kv, or json with --json]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
+            [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;secret;help' {
+            [CompletionResult]::new('fetch', 'fetch', [CompletionResultType]::ParameterValue, 'Run a secrets plugin''s fetch and print the result')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'plugctl;secret;help;fetch' {
+            break
+        }
+        'plugctl;secret;help;help' {
+            break
+        }
+        'plugctl;validate' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Report format [default: human, or json with --json]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
+            [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Fail on warnings too')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;test' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Report format [default: human, or json with --json]')
+            [CompletionResult]::new('--path', '--path', [CompletionResultType]::ParameterName, 'Secrets: a path the plugin should be able to fetch')
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'Secrets: environment for fetch (repeatable)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
+            [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--keep', '--keep', [CompletionResultType]::ParameterName, 'Leave the scratch directory and what was created in it')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;events' {
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only events of this plugin family')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only events after this sequence number')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Keep printing new events until interrupted')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;init' {
+            [CompletionResult]::new('--dir', '--dir', [CompletionResultType]::ParameterName, 'Where to create the plugin [default: <plugin-dir>/<TYPE>]')
+            [CompletionResult]::new('--lang', '--lang', [CompletionResultType]::ParameterName, 'lang')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;completions' {
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;help' {
+            [CompletionResult]::new('fingerprint', 'fingerprint', [CompletionResultType]::ParameterValue, 'Discover and fingerprint plugins concurrently, and record the results')
+            [CompletionResult]::new('plugin', 'plugin', [CompletionResultType]::ParameterValue, 'Plugins in the registry: list, show, and the dynamic registry')
+            [CompletionResult]::new('volume', 'volume', [CompletionResultType]::ParameterValue, 'Create, delete, list and restore dynamic host volumes')
+            [CompletionResult]::new('secret', 'secret', [CompletionResultType]::ParameterValue, 'Fetch secrets through a secrets plugin')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check a plugin directory for problems before it reaches a Nomad node')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run the conformance suite against one plugin')
+            [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The registry''s event log')
+            [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Scaffold a new plugin that passes validate and test')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'plugctl;help;fingerprint' {
+            break
+        }
+        'plugctl;help;plugin' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Plugins in the registry, with the current (most recent) instance of each')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Every instance of one plugin, most recent first')
+            [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Record a plugin instance that runs as a long-lived task')
+            [CompletionResult]::new('deregister', 'deregister', [CompletionResultType]::ParameterValue, 'Remove a plugin instance')
+            [CompletionResult]::new('wait', 'wait', [CompletionResultType]::ParameterValue, 'Wait until a plugin is registered (and, with --healthy, its socket accepts)')
+            break
+        }
+        'plugctl;help;plugin;list' {
+            break
+        }
+        'plugctl;help;plugin;show' {
+            break
+        }
+        'plugctl;help;plugin;register' {
+            break
+        }
+        'plugctl;help;plugin;deregister' {
+            break
+        }
+        'plugctl;help;plugin;wait' {
+            break
+        }
+        'plugctl;help;volume' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Run the plugin''s create and record the volume')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Run the plugin''s delete with the recorded path, then forget the volume')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Volumes in the registry')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One volume, by id or by name')
+            [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Re-run create for every recorded volume, as a Nomad client does at start')
+            [CompletionResult]::new('repair', 'repair', [CompletionResultType]::ParameterValue, 'Finish or roll back volumes left pending or deleting by an interrupted plugctl')
+            break
+        }
+        'plugctl;help;volume;create' {
+            break
+        }
+        'plugctl;help;volume;delete' {
+            break
+        }
+        'plugctl;help;volume;list' {
+            break
+        }
+        'plugctl;help;volume;show' {
+            break
+        }
+        'plugctl;help;volume;restore' {
+            break
+        }
+        'plugctl;help;volume;repair' {
+            break
+        }
+        'plugctl;help;secret' {
+            [CompletionResult]::new('fetch', 'fetch', [CompletionResultType]::ParameterValue, 'Run a secrets plugin''s fetch and print the result')
+            break
+        }
+        'plugctl;help;secret;fetch' {
+            break
+        }
+        'plugctl;help;validate' {
+            break
+        }
+        'plugctl;help;test' {
+            break
+        }
+        'plugctl;help;events' {
+            break
+        }
+        'plugctl;help;init' {
+            break
+        }
+        'plugctl;help;completions' {
+            break
+        }
+        'plugctl;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

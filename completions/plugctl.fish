@@ -1,0 +1,619 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_plugctl_global_optspecs
+    string join \n plugin-dir= host-volume-plugin-dir= volumes-dir= registry= node-id= node-pool= json concurrency= lock-timeout= color= q/quiet v/verbose h/help V/version
+end
+
+function __fish_plugctl_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_plugctl_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_plugctl_using_subcommand
+    set -l cmd (__fish_plugctl_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c plugctl -n "__fish_plugctl_needs_command" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_needs_command" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_needs_command" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_needs_command" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_needs_command" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_needs_command" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_needs_command" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_needs_command" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_needs_command" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_needs_command" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_needs_command" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_needs_command" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c plugctl -n "__fish_plugctl_needs_command" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "fingerprint" -d 'Discover and fingerprint plugins concurrently, and record the results'
+complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "plugin" -d 'Plugins in the registry: list, show, and the dynamic registry'
+complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "volume" -d 'Create, delete, list and restore dynamic host volumes'
+complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "secret" -d 'Fetch secrets through a secrets plugin'
+complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "validate" -d 'Check a plugin directory for problems before it reaches a Nomad node'
+complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "test" -d 'Run the conformance suite against one plugin'
+complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "events" -d 'The registry\'s event log'
+complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "init" -d 'Scaffold a new plugin that passes validate and test'
+complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l type -d 'Only this family (host-volume, secrets, or another directory name)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -f -a "list" -d 'Plugins in the registry, with the current (most recent) instance of each'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -f -a "show" -d 'Every instance of one plugin, most recent first'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -f -a "register" -d 'Record a plugin instance that runs as a long-lived task'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -f -a "deregister" -d 'Remove a plugin instance'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -f -a "wait" -d 'Wait until a plugin is registered (and, with --healthy, its socket accepts)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l type -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l alloc-id -d 'Only the instance of this allocation' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l type -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l name -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l alloc-id -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l socket -d 'The plugin\'s control socket' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l version -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l option -d 'Free-form options stored with the instance' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l type -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l name -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l alloc-id -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l timeout -d 'Give up after this long (exit 4)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l healthy -d 'Also wait until the current instance\'s socket accepts a connection'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "list" -d 'Plugins in the registry, with the current (most recent) instance of each'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "show" -d 'Every instance of one plugin, most recent first'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "register" -d 'Record a plugin instance that runs as a long-lived task'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "deregister" -d 'Remove a plugin instance'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "wait" -d 'Wait until a plugin is registered (and, with --healthy, its socket accepts)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -f -a "create" -d 'Run the plugin\'s create and record the volume'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -f -a "delete" -d 'Run the plugin\'s delete with the recorded path, then forget the volume'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -f -a "list" -d 'Volumes in the registry'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -f -a "show" -d 'One volume, by id or by name'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -f -a "restore" -d 'Re-run create for every recorded volume, as a Nomad client does at start'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -f -a "repair" -d 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l plugin -d 'Host-volume plugin name (mkdir is built in)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l name -d 'Volume name (any non-empty string; never used by plugctl to build a path)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l id -d 'Volume id, a lowercase UUID [default: a new one]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l namespace -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l capacity-min -d 'Minimum capacity, e.g. 50MB (10^6) or 50MiB (2^20)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l capacity-max -d 'Maximum capacity, e.g. 1GiB' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l param -d 'Plugin parameter (repeatable)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l name -d 'Delete by name instead of id' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l namespace -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l plugin -d 'Only volumes of this plugin' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l namespace -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "create" -d 'Run the plugin\'s create and record the volume'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Run the plugin\'s delete with the recorded path, then forget the volume'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "list" -d 'Volumes in the registry'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "show" -d 'One volume, by id or by name'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "restore" -d 'Re-run create for every recorded volume, as a Nomad client does at start'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "repair" -d 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -f -a "fetch" -d 'Run a secrets plugin\'s fetch and print the result'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l env -d 'Environment for the plugin (repeatable; a later key wins)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l env-file -d 'Read K=V lines for the plugin\'s environment from a file' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l job-id -d 'Sets NOMAD_JOB_ID, as Nomad 1.11.1+ does' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l namespace -d 'Sets NOMAD_NAMESPACE, as Nomad 1.11.1+ does' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l format -d 'Output format [default: kv, or json with --json]' -r -f -a "kv\t'KEY=VALUE lines'
+env\t'export KEY=\'VALUE\' lines, safe for eval in sh'
+json\t'the JSON document'"
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from help" -f -a "fetch" -d 'Run a secrets plugin\'s fetch and print the result'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l format -d 'Report format [default: human, or json with --json]' -r -f -a "human\t''
+json\t''
+junit\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l strict -d 'Fail on warnings too'
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l format -d 'Report format [default: human, or json with --json]' -r -f -a "human\t''
+json\t''
+junit\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l path -d 'Secrets: a path the plugin should be able to fetch' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l env -d 'Secrets: environment for fetch (repeatable)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l keep -d 'Leave the scratch directory and what was created in it'
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l type -d 'Only events of this plugin family' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l since -d 'Only events after this sequence number' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l follow -d 'Keep printing new events until interrupted'
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l dir -d 'Where to create the plugin [default: <plugin-dir>/<TYPE>]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l lang -r -f -a "sh\t''
+python\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "fingerprint" -d 'Discover and fingerprint plugins concurrently, and record the results'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "plugin" -d 'Plugins in the registry: list, show, and the dynamic registry'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "volume" -d 'Create, delete, list and restore dynamic host volumes'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "secret" -d 'Fetch secrets through a secrets plugin'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "validate" -d 'Check a plugin directory for problems before it reaches a Nomad node'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "test" -d 'Run the conformance suite against one plugin'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "events" -d 'The registry\'s event log'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "init" -d 'Scaffold a new plugin that passes validate and test'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "list" -d 'Plugins in the registry, with the current (most recent) instance of each'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "show" -d 'Every instance of one plugin, most recent first'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "register" -d 'Record a plugin instance that runs as a long-lived task'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "deregister" -d 'Remove a plugin instance'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "wait" -d 'Wait until a plugin is registered (and, with --healthy, its socket accepts)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "create" -d 'Run the plugin\'s create and record the volume'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "delete" -d 'Run the plugin\'s delete with the recorded path, then forget the volume'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "list" -d 'Volumes in the registry'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "show" -d 'One volume, by id or by name'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "restore" -d 'Re-run create for every recorded volume, as a Nomad client does at start'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "repair" -d 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from secret" -f -a "fetch" -d 'Run a secrets plugin\'s fetch and print the result'
+# --- plugctl: registry names (hand-written in src/generate.rs, not by clap) ---
+# Where an argument names something in the registry (plugin names, plugin
+# types, volume ids), offer what the registry holds, read through plugctl
+# itself (`plugctl --json plugin list`, `volume list`). If plugctl fails or
+# finds nothing, the condition fails and clap's completions above stand.
+
+# The condition: succeeds when the token under the cursor names a registry
+# entry and the registry has some; leaves them in $__plugctl_registry_names
+# for the argument list, so plugctl runs once per TAB.
+function __plugctl_registry_lookup
+    set -g __plugctl_registry_names
+    set -l tokens (commandline -opc)
+    set -e tokens[1]
+    set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --lang --lock-timeout --name --namespace --node-id --node-pool --option --param --path --plugin --plugin-dir --registry --since --socket --timeout --type --version --volumes-dir
+    set -l pos
+    set -l opt
+    set -l type
+    set -l registry
+    set -l i 1
+    set -l n (count $tokens)
+    while test $i -le $n
+        set -l w $tokens[$i]
+        if contains -- $w $value_options
+            if test $i -eq $n
+                set opt $w
+            else if test $w = --registry
+                set registry $tokens[(math $i + 1)]
+            else if test $w = --type
+                set type $tokens[(math $i + 1)]
+            end
+            set i (math $i + 1)
+        else
+            switch $w
+                case '--registry=*'
+                    set registry (string replace -- --registry= '' $w)
+                case '--type=*'
+                    set type (string replace -- --type= '' $w)
+                case '-*'
+                case '*'
+                    set -a pos $w
+            end
+        end
+        set i (math $i + 1)
+    end
+    # `--plugin=ma` is one token, the one under the cursor
+    set -l cur (commandline -ct)
+    if string match -q -- '--*=*' $cur
+        set -l name (string split -m 1 = -- $cur)[1]
+        contains -- $name $value_options; and set opt $name
+    end
+    # the shell has not expanded a ~ typed on the line
+    set registry (string replace -r -- '^~/' "$HOME/" $registry)
+    set -l what
+    set -l filter
+    if test -n "$opt"
+        if test "$opt" = --plugin -a "$pos[1]" = volume
+            set what plugins
+            set filter host-volume
+        else if test "$opt" = --type
+            set what types
+        else
+            return 1
+        end
+    else if string match -q -- '-*' $cur
+        return 1
+    else
+        switch "$pos[1] $pos[2] "(count $pos)
+            case 'fingerprint *'
+                set what plugins
+                set filter $type
+            case 'plugin show 2' 'plugin wait 2' 'test * 1'
+                set what types
+            case 'plugin show 3' 'plugin wait 3'
+                set what plugins
+                set filter $pos[3]
+            case 'test * 2'
+                set what plugins
+                set filter $pos[2]
+            case 'volume show 2' 'volume delete 2'
+                set what volumes
+            case 'secret fetch 2'
+                set what plugins
+                set filter secrets
+            case '*'
+                return 1
+        end
+    end
+    set -l args --json
+    test -n "$registry"; and set -a args --registry $registry
+    set -l key name
+    set -l value '[^"\\\\]*'
+    switch $what
+        case volumes
+            set -a args volume list
+            set key id
+            # ids are UUIDs; the shape also skips an "id" among a volume's parameters
+            set value '[0-9a-f-]*'
+        case types
+            set -a args plugin list
+            set key type
+        case plugins
+            set -a args plugin list
+            test -n "$filter"; and set -a args --type $filter
+    end
+    set -l out (command plugctl $args 2>/dev/null); or return 1
+    # A name holding a quote or backslash is skipped rather than mangled.
+    set -g __plugctl_registry_names (printf '%s\n' $out | grep -o "\"$key\": *\"$value\"" | sed 's/^"[a-z]*": *"//; s/"$//' | sort -u)
+    test (count $__plugctl_registry_names) -gt 0
+end
+
+# Positional arguments, then the values of --plugin and --type (fish asks
+# only an option's own entries for its value).
+complete -c plugctl -f -n __plugctl_registry_lookup -a '(printf "%s\n" $__plugctl_registry_names)'
+complete -c plugctl -f -n __plugctl_registry_lookup -l plugin -r -a '(printf "%s\n" $__plugctl_registry_names)'
+complete -c plugctl -f -n __plugctl_registry_lookup -l type -r -a '(printf "%s\n" $__plugctl_registry_names)'
+

@@ -1,0 +1,515 @@
+//! Every artifact derived from the clap definition: shell completion scripts
+//! and man pages. They are committed (packagers and users without a Rust
+//! toolchain need them), so the output must be a pure function of
+//! [`crate::cli::command`]: no dates, no environment, no machine.
+//! `tests/generated.rs` fails when the committed files fall behind and
+//! rewrites them with `PLUGCTL_REGENERATE=1 cargo test --test generated`.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use clap_complete::{Generator, Shell};
+
+/// The name completions are registered for and man pages are titled with.
+pub const BIN_NAME: &str = "plugctl";
+
+/// Every shell `plugctl completions` supports, in a stable order.
+pub const SHELLS: [Shell; 5] = [
+    Shell::Bash,
+    Shell::Zsh,
+    Shell::Fish,
+    Shell::Elvish,
+    Shell::PowerShell,
+];
+
+/// Where a shell's script lives under `completions/`: clap_complete's
+/// conventional names (`plugctl.bash`, `_plugctl`, `plugctl.fish`,
+/// `plugctl.elv`, `_plugctl.ps1`), which are also what the shells'
+/// autoloaders look for.
+pub fn completion_file_name(shell: Shell) -> String {
+    shell.file_name(BIN_NAME)
+}
+
+/// The completion script for one shell: clap's generated script, plus, for
+/// bash, zsh and fish, the dynamic completion of registry names.
+pub fn completion(shell: Shell) -> String {
+    let mut cmd = crate::cli::command();
+    let mut buf = Vec::new();
+    clap_complete::generate(shell, &mut cmd, BIN_NAME, &mut buf);
+    let mut script = String::from_utf8(buf).expect("clap_complete writes UTF-8");
+    let Some(extra) = dynamic_snippet(shell) else {
+        return script;
+    };
+    if !script.ends_with('\n') {
+        script.push('\n');
+    }
+    // zsh: before the tail that runs or registers _plugctl (see ZSH_DYNAMIC).
+    let at = match shell {
+        Shell::Zsh => script.rfind(ZSH_DISPATCH).map(|i| i + 1),
+        _ => None,
+    }
+    .unwrap_or(script.len());
+    script.insert_str(at, &format!("{extra}\n"));
+    script
+}
+
+/// Man pages: `plugctl.1` and one page per subcommand at any depth
+/// (`plugctl-fingerprint.1`, `plugctl-volume-create.1`, ...), sorted by file
+/// name.
+pub fn man_pages() -> Vec<(String, Vec<u8>)> {
+    // No `help` pseudo-subcommand: it would get a page that says nothing.
+    let mut root = crate::cli::command().disable_help_subcommand(true);
+    // build() gives every subcommand the display name `plugctl-volume-create`
+    // (page title and file name) and the bin name `plugctl volume create`
+    // (synopsis), and propagates global options into each page.
+    root.build();
+    // clap_mangen names a subcommand's page "create 0.1.0" in the footer.
+    let source = format!("{BIN_NAME} {}", env!("CARGO_PKG_VERSION"));
+    let mut pages = Vec::new();
+    collect_pages(&root, &source, &mut pages);
+    pages.sort_by(|a, b| a.0.cmp(&b.0));
+    pages
+}
+
+fn collect_pages(cmd: &clap::Command, source: &str, pages: &mut Vec<(String, Vec<u8>)>) {
+    // No date keeps the pages byte-identical across builds; a date would only
+    // tell when someone last regenerated, not when the CLI changed. It must
+    // be a quoted empty argument: roff drops an empty string, and .TH would
+    // then read the source as the date.
+    let man = clap_mangen::Man::new(cmd.clone())
+        .date("\"\"")
+        .source(source);
+    let mut page = Vec::new();
+    man.render(&mut page)
+        .expect("rendering into a Vec cannot fail");
+    pages.push((man.get_filename(), page));
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        collect_pages(sub, source, pages);
+    }
+}
+
+/// Every generated file, as a path relative to the repository root and its
+/// contents, in a stable order.
+pub fn files() -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files: Vec<(PathBuf, Vec<u8>)> = SHELLS
+        .iter()
+        .map(|&shell| {
+            (
+                Path::new("completions").join(completion_file_name(shell)),
+                completion(shell).into_bytes(),
+            )
+        })
+        .collect();
+    files.extend(
+        man_pages()
+            .into_iter()
+            .map(|(name, page)| (Path::new("man").join(name), page)),
+    );
+    files
+}
+
+/// Writes every generated file under `root` (the repository root), and
+/// removes man pages of subcommands that no longer exist so that a renamed
+/// command does not leave its old page installed forever.
+pub fn write_all(root: &Path) -> io::Result<()> {
+    let files = files();
+    for dir in ["completions", "man"] {
+        fs::create_dir_all(root.join(dir))?;
+    }
+    for stale in stale_man_pages(root, &files)? {
+        fs::remove_file(root.join(stale))?;
+    }
+    for (rel, contents) in &files {
+        let path = root.join(rel);
+        // Unchanged files keep their mtime, so make and packagers see no change.
+        if fs::read(&path).ok().as_deref() != Some(contents.as_slice()) {
+            fs::write(&path, contents)?;
+        }
+    }
+    Ok(())
+}
+
+/// `man/*.1` files under `root` that [`files`] would not produce, as paths
+/// relative to `root`.
+pub fn stale_man_pages(root: &Path, files: &[(PathBuf, Vec<u8>)]) -> io::Result<Vec<PathBuf>> {
+    let dir = root.join("man");
+    let entries = match fs::read_dir(&dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    };
+    let mut stale = Vec::new();
+    for entry in entries {
+        let rel = Path::new("man").join(entry?.file_name());
+        if rel.extension().is_some_and(|e| e == "1") && !files.iter().any(|(p, _)| *p == rel) {
+            stale.push(rel);
+        }
+    }
+    stale.sort();
+    Ok(stale)
+}
+
+fn dynamic_snippet(shell: Shell) -> Option<String> {
+    let template = match shell {
+        Shell::Bash => BASH_DYNAMIC,
+        Shell::Zsh => ZSH_DYNAMIC,
+        Shell::Fish => FISH_DYNAMIC,
+        _ => return None,
+    };
+    let options = value_options();
+    Some(
+        template
+            .replace("@VALUE_OPTIONS_CASE@", &options.join("|"))
+            .replace("@VALUE_OPTIONS_LIST@", &options.join(" ")),
+    )
+}
+
+/// Every option that takes a value, in any subcommand, so that the
+/// hand-written snippets can tell an option's value from a positional word.
+/// Derived from the clap definition so a new option cannot make the
+/// snippets miscount. `--version` is a value only for `plugin register`;
+/// treating it as one elsewhere is harmless because it ends plugctl there.
+fn value_options() -> Vec<String> {
+    fn walk(cmd: &clap::Command, out: &mut BTreeSet<String>) {
+        for arg in cmd.get_arguments() {
+            if arg.is_positional() || !arg.get_action().takes_values() {
+                continue;
+            }
+            if let Some(longs) = arg.get_long_and_visible_aliases() {
+                out.extend(longs.into_iter().map(|l| format!("--{l}")));
+            }
+            if let Some(shorts) = arg.get_short_and_visible_aliases() {
+                out.extend(shorts.into_iter().map(|s| format!("-{s}")));
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            walk(sub, out);
+        }
+    }
+    let mut cmd = crate::cli::command();
+    cmd.build();
+    let mut out = BTreeSet::new();
+    walk(&cmd, &mut out);
+    out.into_iter().collect()
+}
+
+/// Appended to clap's bash script. Kept to bash 3.2 (macOS) features, safe
+/// under a user's `set -u`, and never `compgen -W` on registry data: it would
+/// expand `$(...)` in a name.
+const BASH_DYNAMIC: &str = r#"# --- plugctl: registry names (hand-written in src/generate.rs, not by clap) ---
+# clap's _plugctl above knows commands and options. This wrapper runs it,
+# then, where an argument names something in the registry (plugin names,
+# plugin types, volume ids), replaces its answer with what the registry holds,
+# read through plugctl itself (`plugctl --json plugin list`, `volume list`).
+# If plugctl fails or finds nothing, clap's answer stands.
+
+# Sets `what` (plugins, types or volumes), `filter` (a plugin type) and
+# `registry` (from --registry on the line) in the caller; fails when the word
+# under the cursor is not a registry name.
+_plugctl_registry_position() {
+    local -a pos=()
+    local i=1 w opt="" type=""
+    while (( i < COMP_CWORD )); do
+        w=${COMP_WORDS[i]}
+        case $w in
+            @VALUE_OPTIONS_CASE@)
+                # bash splits `--opt=value` into `--opt`, `=`, `value`
+                [[ ${COMP_WORDS[i+1]-} == = ]] && (( i++ ))
+                if (( i + 1 >= COMP_CWORD )); then
+                    opt=$w
+                else
+                    case $w in
+                        --registry) registry=${COMP_WORDS[i+1]-} ;;
+                        --type) type=${COMP_WORDS[i+1]-} ;;
+                    esac
+                fi
+                (( i++ ))
+                ;;
+            -*) ;;
+            *) pos+=("$w") ;;
+        esac
+        (( i++ ))
+    done
+    # the shell has not expanded a ~ typed on the line
+    [[ $registry == "~/"* ]] && registry=$HOME/${registry#"~/"}
+    local cur=${COMP_WORDS[COMP_CWORD]}
+    if [[ -n $opt ]]; then
+        case $opt,${pos[0]-} in
+            --plugin,volume) what=plugins filter=host-volume ;;
+            --type,*) what=types ;;
+            *) return 1 ;;
+        esac
+        return 0
+    fi
+    [[ $cur == -* ]] && return 1
+    case ${pos[0]-},${pos[1]-},${#pos[@]} in
+        fingerprint,*) what=plugins filter=$type ;;
+        plugin,show,2 | plugin,wait,2 | test,*,1) what=types ;;
+        plugin,show,3 | plugin,wait,3) what=plugins filter=${pos[2]-} ;;
+        test,*,2) what=plugins filter=${pos[1]-} ;;
+        volume,show,2 | volume,delete,2) what=volumes ;;
+        secret,fetch,2) what=plugins filter=secrets ;;
+        *) return 1 ;;
+    esac
+}
+
+# One registry entry per line, for $what, $filter and $registry.
+_plugctl_registry_query() {
+    local -a args=(--json)
+    [[ -n $registry ]] && args+=(--registry "$registry")
+    local out key value='[^"\\]*'
+    case $what in
+        volumes) out=$(command plugctl "${args[@]}" volume list 2>/dev/null) || return 1
+            # ids are UUIDs; the shape also skips an "id" among a volume's parameters
+            key=id value='[0-9a-f-]*' ;;
+        types) out=$(command plugctl "${args[@]}" plugin list 2>/dev/null) || return 1; key=type ;;
+        plugins) out=$(command plugctl "${args[@]}" plugin list ${filter:+--type "$filter"} 2>/dev/null) || return 1; key=name ;;
+    esac
+    # A name holding a quote or backslash is skipped rather than mangled.
+    printf '%s\n' "$out" | grep -o "\"$key\": *\"$value\"" | sed 's/^"[a-z]*": *"//; s/"$//' | sort -u
+}
+
+_plugctl_with_registry() {
+    _plugctl "$@"
+    local ret=$? what="" filter="" registry="" out n q
+    _plugctl_registry_position || return $ret
+    out=$(_plugctl_registry_query) && [[ -n $out ]] || return $ret
+    local cur=${COMP_WORDS[COMP_CWORD]}
+    [[ $cur == = ]] && cur=""
+    COMPREPLY=()
+    while IFS= read -r n; do
+        [[ -n $n && $n == "$cur"* ]] || continue
+        printf -v q '%q' "$n"
+        COMPREPLY+=("$q")
+    done <<<"$out"
+    return 0
+}
+
+if [[ "${BASH_VERSINFO[0]}" -eq 4 && "${BASH_VERSINFO[1]}" -ge 4 || "${BASH_VERSINFO[0]}" -gt 4 ]]; then
+    complete -F _plugctl_with_registry -o nosort -o bashdefault -o default plugctl
+else
+    complete -F _plugctl_with_registry -o bashdefault -o default plugctl
+fi
+"#;
+
+/// The start of the tail of clap's zsh script.
+pub const ZSH_DISPATCH: &str = "\nif [ \"$funcstack[1]\" = \"_plugctl\" ]; then\n";
+
+/// Inserted into clap's zsh script after its functions and before the lines
+/// that run or register `_plugctl`, so that both the autoloaded (fpath) and
+/// the sourced use of the file get the wrapper from the first TAB on.
+const ZSH_DYNAMIC: &str = r#"# --- plugctl: registry names (hand-written in src/generate.rs, not by clap) ---
+# clap's _plugctl above knows commands and options. It is kept as
+# _plugctl_clap, and _plugctl becomes a wrapper that, where an argument names
+# something in the registry (plugin names, plugin types, volume ids), offers
+# what the registry holds, read through plugctl itself (`plugctl --json
+# plugin list`, `volume list`). If plugctl fails or finds nothing, clap's
+# completion runs as if the wrapper were not there.
+# This file redefines clap's _plugctl each time it runs, so the copy below
+# is always clap's, never a previous wrapper.
+functions[_plugctl_clap]=$functions[_plugctl]
+
+# Sets `what` (plugins, types or volumes), `filter` (a plugin type) and
+# `registry` (from --registry on the line) in the caller; fails when the word
+# under the cursor is not a registry name.
+_plugctl_registry_position() {
+    local -a pos
+    local i=2 w opt="" type=""
+    while (( i < CURRENT )); do
+        w=$words[i]
+        case $w in
+            (@VALUE_OPTIONS_CASE@)
+                if (( i + 1 >= CURRENT )); then
+                    opt=$w
+                else
+                    case $w in
+                        (--registry) registry=$words[i+1] ;;
+                        (--type) type=$words[i+1] ;;
+                    esac
+                fi
+                (( i++ ))
+                ;;
+            (--registry=*) registry=${w#--registry=} ;;
+            (--type=*) type=${w#--type=} ;;
+            (-*) ;;
+            (*) pos+=("$w") ;;
+        esac
+        (( i++ ))
+    done
+    # `--plugin=ma` is one word, the one under the cursor
+    if [[ $words[CURRENT] == --*=* ]]; then
+        case ${words[CURRENT]%%=*} in
+            (@VALUE_OPTIONS_CASE@) opt=${words[CURRENT]%%=*} ;;
+        esac
+    fi
+    # the shell has not expanded a ~ typed on the line
+    [[ $registry == "~/"* ]] && registry=$HOME/${registry#"~/"}
+    if [[ -n $opt ]]; then
+        case $opt,$pos[1] in
+            (--plugin,volume) what=plugins filter=host-volume ;;
+            (--type,*) what=types ;;
+            (*) return 1 ;;
+        esac
+        return 0
+    fi
+    [[ $words[CURRENT] == -* ]] && return 1
+    case $pos[1],$pos[2],$#pos in
+        (fingerprint,*) what=plugins filter=$type ;;
+        (plugin,show,2|plugin,wait,2|test,*,1) what=types ;;
+        (plugin,show,3|plugin,wait,3) what=plugins filter=$pos[3] ;;
+        (test,*,2) what=plugins filter=$pos[2] ;;
+        (volume,show,2|volume,delete,2) what=volumes ;;
+        (secret,fetch,2) what=plugins filter=secrets ;;
+        (*) return 1 ;;
+    esac
+}
+
+# One registry entry per line, for $what, $filter and $registry.
+_plugctl_registry_query() {
+    local -a args=(--json)
+    [[ -n $registry ]] && args+=(--registry "$registry")
+    local out key=name value='[^"\\]*'
+    case $what in
+        (volumes)
+            args+=(volume list) key=id
+            # ids are UUIDs; the shape also skips an "id" among a volume's parameters
+            value='[0-9a-f-]*' ;;
+        (types) args+=(plugin list) key=type ;;
+        (plugins) args+=(plugin list) && [[ -n $filter ]] && args+=(--type "$filter") ;;
+    esac
+    out=$(command plugctl "${args[@]}" 2>/dev/null) || return 1
+    # A name holding a quote or backslash is skipped rather than mangled.
+    print -r -- "$out" | grep -o "\"$key\": *\"$value\"" | sed 's/^"[a-z]*": *"//; s/"$//' | sort -u
+}
+
+_plugctl() {
+    local what="" filter="" registry="" out expl
+    local -a names
+    if _plugctl_registry_position && out=$(_plugctl_registry_query) && [[ -n $out ]]; then
+        names=("${(@f)out}")
+        [[ $words[CURRENT] == --*=* ]] && compset -P '*='
+        _wanted plugctl-$what expl $what compadd -a names && return 0
+    fi
+    _plugctl_clap "$@"
+}
+"#;
+
+/// Appended to clap's fish script.
+const FISH_DYNAMIC: &str = r#"# --- plugctl: registry names (hand-written in src/generate.rs, not by clap) ---
+# Where an argument names something in the registry (plugin names, plugin
+# types, volume ids), offer what the registry holds, read through plugctl
+# itself (`plugctl --json plugin list`, `volume list`). If plugctl fails or
+# finds nothing, the condition fails and clap's completions above stand.
+
+# The condition: succeeds when the token under the cursor names a registry
+# entry and the registry has some; leaves them in $__plugctl_registry_names
+# for the argument list, so plugctl runs once per TAB.
+function __plugctl_registry_lookup
+    set -g __plugctl_registry_names
+    set -l tokens (commandline -opc)
+    set -e tokens[1]
+    set -l value_options @VALUE_OPTIONS_LIST@
+    set -l pos
+    set -l opt
+    set -l type
+    set -l registry
+    set -l i 1
+    set -l n (count $tokens)
+    while test $i -le $n
+        set -l w $tokens[$i]
+        if contains -- $w $value_options
+            if test $i -eq $n
+                set opt $w
+            else if test $w = --registry
+                set registry $tokens[(math $i + 1)]
+            else if test $w = --type
+                set type $tokens[(math $i + 1)]
+            end
+            set i (math $i + 1)
+        else
+            switch $w
+                case '--registry=*'
+                    set registry (string replace -- --registry= '' $w)
+                case '--type=*'
+                    set type (string replace -- --type= '' $w)
+                case '-*'
+                case '*'
+                    set -a pos $w
+            end
+        end
+        set i (math $i + 1)
+    end
+    # `--plugin=ma` is one token, the one under the cursor
+    set -l cur (commandline -ct)
+    if string match -q -- '--*=*' $cur
+        set -l name (string split -m 1 = -- $cur)[1]
+        contains -- $name $value_options; and set opt $name
+    end
+    # the shell has not expanded a ~ typed on the line
+    set registry (string replace -r -- '^~/' "$HOME/" $registry)
+    set -l what
+    set -l filter
+    if test -n "$opt"
+        if test "$opt" = --plugin -a "$pos[1]" = volume
+            set what plugins
+            set filter host-volume
+        else if test "$opt" = --type
+            set what types
+        else
+            return 1
+        end
+    else if string match -q -- '-*' $cur
+        return 1
+    else
+        switch "$pos[1] $pos[2] "(count $pos)
+            case 'fingerprint *'
+                set what plugins
+                set filter $type
+            case 'plugin show 2' 'plugin wait 2' 'test * 1'
+                set what types
+            case 'plugin show 3' 'plugin wait 3'
+                set what plugins
+                set filter $pos[3]
+            case 'test * 2'
+                set what plugins
+                set filter $pos[2]
+            case 'volume show 2' 'volume delete 2'
+                set what volumes
+            case 'secret fetch 2'
+                set what plugins
+                set filter secrets
+            case '*'
+                return 1
+        end
+    end
+    set -l args --json
+    test -n "$registry"; and set -a args --registry $registry
+    set -l key name
+    set -l value '[^"\\\\]*'
+    switch $what
+        case volumes
+            set -a args volume list
+            set key id
+            # ids are UUIDs; the shape also skips an "id" among a volume's parameters
+            set value '[0-9a-f-]*'
+        case types
+            set -a args plugin list
+            set key type
+        case plugins
+            set -a args plugin list
+            test -n "$filter"; and set -a args --type $filter
+    end
+    set -l out (command plugctl $args 2>/dev/null); or return 1
+    # A name holding a quote or backslash is skipped rather than mangled.
+    set -g __plugctl_registry_names (printf '%s\n' $out | grep -o "\"$key\": *\"$value\"" | sed 's/^"[a-z]*": *"//; s/"$//' | sort -u)
+    test (count $__plugctl_registry_names) -gt 0
+end
+
+# Positional arguments, then the values of --plugin and --type (fish asks
+# only an option's own entries for its value).
+complete -c plugctl -f -n __plugctl_registry_lookup -a '(printf "%s\n" $__plugctl_registry_names)'
+complete -c plugctl -f -n __plugctl_registry_lookup -l plugin -r -a '(printf "%s\n" $__plugctl_registry_names)'
+complete -c plugctl -f -n __plugctl_registry_lookup -l type -r -a '(printf "%s\n" $__plugctl_registry_names)'
+"#;
