@@ -321,14 +321,19 @@ pub fn strings_of(obj: &json::Object) -> Vec<SecretValue> {
 }
 
 /// The values that may appear in this call's stderr: every string of its
-/// stdout document when it parses (on success that includes every value).
-pub fn candidate_values(out: &Outcome) -> Vec<SecretValue> {
+/// stdout document (on success that includes every value). `None` when
+/// stdout holds something that is not one whole JSON document (cut short,
+/// killed mid-write, not JSON): values may be in there but cannot be told
+/// apart, so nothing that might repeat them can be shown safely. Empty
+/// stdout returned no values: `Some` of nothing.
+pub fn candidate_values(out: &Outcome) -> Option<Vec<SecretValue>> {
     if out.stdout_dropped > 0 {
-        return Vec::new();
+        return None;
     }
-    json::parse_object(&out.stdout)
-        .map(|o| strings_of(&o))
-        .unwrap_or_default()
+    if trim_json_space(&out.stdout).is_empty() {
+        return Some(Vec::new());
+    }
+    json::parse_object(&out.stdout).ok().map(|o| strings_of(&o))
 }
 
 /// A JSON error as a message that cannot quote plugin output. Go's syntax
@@ -690,7 +695,7 @@ mod tests {
             format!(r#"{{"result": {{"A": "{SECRET}", "B": 5}}}}"#),
             format!(r#"{{"result": {{"A": "{SECRET}"}}"#),
             format!(r#"{{"result": {{"A": {SECRET}}}}}"#),
-            format!(r#"{SECRET}"#),
+            SECRET.to_string(),
             format!(r#""{SECRET}""#),
             format!(r#"{{"result": {{"A": "{SECRET}"}}}} trailing"#),
             format!(r#"{{"result": {{"A": "{SECRET}"}}, "error": ["{SECRET}"]}}"#),
