@@ -580,6 +580,22 @@ fn missing_builtin_and_bad_usage() {
     assert_eq!(code(&out), 3, "{}", stderr(&out));
     assert!(stderr(&out).contains("no execute bit"), "{}", stderr(&out));
 
+    let outside = s.root().join("outside");
+    fs::write(&outside, "#!/bin/sh\necho '{}'\n").unwrap();
+    fs::set_permissions(
+        &outside,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(&outside, s.plugins.join("secrets/escape")).unwrap();
+    let out = s.run(&["secret", "fetch", "escape", "x"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("outside its directory"),
+        "{}",
+        stderr(&out)
+    );
+
     let out = s.run(&["secret", "fetch", "good", "x", "--env", "NOEQUALS"]);
     assert_eq!(code(&out), 2, "{}", stderr(&out));
     let out = s.run(&["secret", "fetch", "../good", "x"]);

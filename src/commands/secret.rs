@@ -16,7 +16,7 @@ use crate::discovery::{self, EntryKind};
 use crate::error::PluginFailure;
 use crate::families::secrets::{self, FetchRequest, Fetched};
 use crate::families::{self, SECRETS};
-use crate::output::{Printer, short_duration};
+use crate::output::{Printer, sanitize_cell, short_duration};
 use crate::registry::model::kind;
 use crate::runner::Outcome;
 use crate::units::duration_ms;
@@ -188,7 +188,8 @@ fn show_stderr(ctx: &Ctx, out: &Outcome, parsed: &std::result::Result<Fetched, P
                 let mut block = format!("plugin stderr ({size} bytes{cut}; secret values masked):");
                 for line in text.lines() {
                     block.push_str("\n  | ");
-                    block.push_str(line);
+                    // No terminal escapes from a plugin reach the operator's terminal.
+                    block.push_str(&sanitize_cell(line));
                 }
                 ctx.printer.note(1, block);
             }
