@@ -135,7 +135,7 @@ impl Registration {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Registered {
     /// A new instance, now the current one; the event's sequence number.
-    Added { seq: u64 },
+    Added { seq: u64, instance: Instance },
     /// The allocation was already registered; nothing changed (this is the
     /// instance as it stays, which may differ from what was asked).
     Unchanged { existing: Instance, current: bool },
@@ -193,9 +193,12 @@ impl State {
         if let Some(prev) = list.first() {
             details.insert("previous_alloc_id".into(), prev.alloc_id.clone().into());
         }
-        list.insert(0, inst);
+        list.insert(0, inst.clone());
         let seq = self.emit(kind::REGISTER, &reg.family, &reg.name, details);
-        Ok(Registered::Added { seq })
+        Ok(Registered::Added {
+            seq,
+            instance: inst,
+        })
     }
 
     /// Removes the instance of this allocation. An unknown name or an
@@ -476,11 +479,11 @@ mod tests {
         let mut s = State::default();
         assert!(matches!(
             s.register(&reg(CSI_NODE, "p", "a1")).unwrap(),
-            Registered::Added { seq: 1 }
+            Registered::Added { seq: 1, .. }
         ));
         assert!(matches!(
             s.register(&reg(CSI_NODE, "p", "a2")).unwrap(),
-            Registered::Added { seq: 2 }
+            Registered::Added { seq: 2, .. }
         ));
         assert_eq!(allocs(&s, CSI_NODE, "p"), ["a2", "a1"]);
         assert_eq!(
