@@ -142,6 +142,8 @@ pub enum Registered {
 }
 
 /// What a deregister did.
+// Made once per command and matched at once: boxing would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum Deregistered {
     /// The instance was removed; `current` is the instance that is current
