@@ -172,7 +172,7 @@ fn re_register_is_idempotent() {
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert_eq!(doc["changed"], false);
     assert_eq!(doc["seq"], Value::Null);
-    assert_eq!(doc["current"], false);
+    assert_eq!(doc["is_current"], false);
     assert_eq!(doc["instance"]["socket"], "/run/a1.sock");
     assert!(
         stderr(&out).contains("already registered"),

@@ -280,7 +280,7 @@ pub fn register(ctx: &Ctx, args: RegisterArgs) -> Result<()> {
             "alloc_id": reg.alloc_id,
             "changed": changed,
             "seq": seq,
-            "current": current,
+            "is_current": current,
             "instance": instance_json(&reg.family, &reg.name, instance),
         }));
     }
