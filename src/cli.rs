@@ -202,7 +202,8 @@ pub enum PluginCommand {
         alloc_id: Option<String>,
     },
     /// Record a plugin instance that runs as a long-lived task
-    // Its own --version is the plugin's: no auto --version flag here.
+    // Its own --version (the plugin's) would clash with the propagated
+    // plugctl --version, which clap rejects when it builds the command.
     #[command(disable_version_flag = true)]
     Register(RegisterArgs),
     /// Remove a plugin instance
