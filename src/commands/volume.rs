@@ -117,7 +117,10 @@ fn show_stderr(printer: &Printer, what: &str, ok: bool, stderr: &[u8]) {
     if printer.verbose() >= level && !stderr.is_empty() {
         printer.note(
             level,
-            format!("{what}: stderr:\n{}", String::from_utf8_lossy(stderr).trim_end()),
+            format!(
+                "{what}: stderr:\n{}",
+                String::from_utf8_lossy(stderr).trim_end()
+            ),
         );
     }
 }
@@ -135,7 +138,10 @@ async fn call_create(
             .unwrap_or_else(|e| Err(PluginFailure::Builtin(format!("mkdir failed: {e}")))),
         Plugin::File(path) => {
             let inv = host_volume::create_invocation(&path, &req, timing.deadline, timing.grace);
-            printer.note(2, format!("running {} create for volume {}", path.display(), req.id));
+            printer.note(
+                2,
+                format!("running {} create for volume {}", path.display(), req.id),
+            );
             let out = pool.run(&inv).await.map_err(spawn_failure)?;
             let parsed = host_volume::parse_create(&inv, &out);
             show_stderr(
@@ -169,7 +175,10 @@ async fn call_delete(
                 timing.deadline,
                 timing.grace,
             );
-            printer.note(2, format!("running {} delete for volume {}", path.display(), req.id));
+            printer.note(
+                2,
+                format!("running {} delete for volume {}", path.display(), req.id),
+            );
             let out = pool.run(&inv).await.map_err(spawn_failure)?;
             let parsed = host_volume::parse_delete(&inv, &out);
             show_stderr(
@@ -310,7 +319,12 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
         (Some(id), _) => snapshot.volume(id).ok_or_else(|| {
             let hint = snapshot
                 .volume_named(&args.namespace, id)
-                .map(|v| format!(" (a volume is named that: its id is {}; or use --name)", v.id))
+                .map(|v| {
+                    format!(
+                        " (a volume is named that: its id is {}; or use --name)",
+                        v.id
+                    )
+                })
                 .unwrap_or_default();
             Error::NotFound {
                 what: "volume",
@@ -334,7 +348,9 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
         other => other,
     })?;
     let id = vol.id.clone();
-    let before = ctx.registry.update(|state| state.begin_volume_delete(&id))?;
+    let before = ctx
+        .registry
+        .update(|state| state.begin_volume_delete(&id))?;
     let req = before.request(
         &ctx.settings.host_volume_plugin_dir,
         &ctx.settings.volumes_dir,
@@ -363,7 +379,9 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
     if ctx.printer.json {
         let mut v = volume_json(&before, Some(Vec::new()));
         v["state"] = "deleted".into();
-        return ctx.printer.document(json!({ "deleted": true, "volume": v }));
+        return ctx
+            .printer
+            .document(json!({ "deleted": true, "volume": v }));
     }
     ctx.printer
         .text(&format!("deleted {}\n", sanitize(&before.describe())))
@@ -385,7 +403,9 @@ fn show(ctx: &Ctx, key: &str, namespace: &str) -> Result<()> {
         .find_volume(key, namespace)
         .ok_or_else(|| Error::NotFound {
             what: "volume",
-            name: format!("{key:?} (no volume with that id, nor with that name in namespace {namespace})"),
+            name: format!(
+                "{key:?} (no volume with that id, nor with that name in namespace {namespace})"
+            ),
         })?;
     let warnings = ready_warnings(ctx, v);
     if ctx.printer.json {
@@ -398,7 +418,13 @@ fn show(ctx: &Ctx, key: &str, namespace: &str) -> Result<()> {
     } else {
         host_volume::encode_parameters(&v.parameters)
     };
-    let size = |n: u64| if n == 0 { "-".to_string() } else { n.to_string() };
+    let size = |n: u64| {
+        if n == 0 {
+            "-".to_string()
+        } else {
+            n.to_string()
+        }
+    };
     let mut rows = vec![
         ("id", v.id.clone()),
         ("name", v.name.clone()),
@@ -440,7 +466,10 @@ fn ready_warnings(ctx: &Ctx, v: &Volume) -> Vec<String> {
     if v.state != VolumeState::Ready {
         return Vec::new();
     }
-    let dir = v.volumes_dir.as_deref().unwrap_or(&ctx.settings.volumes_dir);
+    let dir = v
+        .volumes_dir
+        .as_deref()
+        .unwrap_or(&ctx.settings.volumes_dir);
     host_volume::warnings(
         &Created {
             path: v.path.clone(),
@@ -530,7 +559,16 @@ fn print_volumes(
         })
         .collect();
     ctx.printer.table(
-        &["ID", "NAME", "NAMESPACE", "PLUGIN", "STATE", "BYTES", "PATH", "NOTE"],
+        &[
+            "ID",
+            "NAME",
+            "NAMESPACE",
+            "PLUGIN",
+            "STATE",
+            "BYTES",
+            "PATH",
+            "NOTE",
+        ],
         &rows,
     )
 }
@@ -692,7 +730,11 @@ async fn restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
     // pending ones are taken over unless another plugctl works on them.
     let picked: Vec<(Volume, std::result::Result<CreateKind, String>)> =
         ctx.registry.update(|state| {
-            let ids: Vec<String> = state.volumes_sorted().iter().map(|v| v.id.clone()).collect();
+            let ids: Vec<String> = state
+                .volumes_sorted()
+                .iter()
+                .map(|v| v.id.clone())
+                .collect();
             let mut out = Vec::new();
             for id in ids {
                 let Some(v) = state.volumes.get_mut(&id) else {
@@ -730,8 +772,7 @@ async fn restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
         }
     }
     let total = jobs.len();
-    ctx.printer
-        .progress(format!("restoring {total} volumes"));
+    ctx.printer.progress(format!("restoring {total} volumes"));
     let done = run_all(jobs, |job| async move { job.create().await }).await;
     ctx.printer.progress_done();
 
@@ -926,7 +967,14 @@ fn report(ctx: &Ctx, command: &str, steps: &[Step]) -> Result<()> {
             .collect();
         ctx.printer.table(
             &[
-                "ID", "NAME", "NAMESPACE", "PLUGIN", "WAS", "ACTION", "STATE", "DURATION",
+                "ID",
+                "NAME",
+                "NAMESPACE",
+                "PLUGIN",
+                "WAS",
+                "ACTION",
+                "STATE",
+                "DURATION",
                 "DETAIL",
             ],
             &rows,

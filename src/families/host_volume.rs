@@ -155,7 +155,10 @@ impl Request {
             if i64::try_from(value).is_err() {
                 return Err(invalid(
                     field,
-                    format!("{value} bytes is more than Nomad's limit of {} bytes", i64::MAX),
+                    format!(
+                        "{value} bytes is more than Nomad's limit of {} bytes",
+                        i64::MAX
+                    ),
                 ));
             }
         }
@@ -455,7 +458,10 @@ mod tests {
             (&[("a", "1")], r#"{"a":"1"}"#),
             (&[("b", "2"), ("a", "1")], r#"{"a":"1","b":"2"}"#),
             // byte order, not case-insensitive: uppercase sorts first
-            (&[("b", ""), ("B", ""), ("_", "")], r#"{"B":"","_":"","b":""}"#),
+            (
+                &[("b", ""), ("B", ""), ("_", "")],
+                r#"{"B":"","_":"","b":""}"#,
+            ),
             (&[("", "empty key")], r#"{"":"empty key"}"#),
             (
                 &[("html", "<a href=\"x\">&amp;</a>")],
@@ -584,7 +590,10 @@ mod tests {
         bad(&|r| r.namespace = "x".repeat(129), "namespace");
         bad(&|r| r.name = String::new(), "name");
         bad(&|r| r.name = "a\0b".into(), "name");
-        bad(&|r| r.id = "0C4A7E6E-1C7E-4F0B-9D8E-5A1B2C3D4E5F".into(), "id");
+        bad(
+            &|r| r.id = "0C4A7E6E-1C7E-4F0B-9D8E-5A1B2C3D4E5F".into(),
+            "id",
+        );
         bad(&|r| r.id = "0c4a7e6e1c7e4f0b9d8e5a1b2c3d4e5f".into(), "id");
         bad(&|r| r.id = "../../etc".into(), "id");
         bad(&|r| r.volumes_dir = "vols".into(), "volumes_dir");
@@ -648,7 +657,10 @@ mod tests {
         assert_eq!(ok(r#"{"path": "/v/x", "bytes": 5}"#), created("/v/x", 5));
         assert_eq!(ok(r#"{"path": "/v/x"}"#), created("/v/x", 0));
         assert_eq!(ok(r#"{"path": "/v/x", "bytes": null}"#), created("/v/x", 0));
-        assert_eq!(ok(r#" {"PATH": "/v/y", "Bytes": -1} "#), created("/v/y", -1));
+        assert_eq!(
+            ok(r#" {"PATH": "/v/y", "Bytes": -1} "#),
+            created("/v/y", -1)
+        );
         assert_eq!(
             ok(r#"{"path": "/v/x", "bytes": 9223372036854775807, "error": "ignored"}"#),
             created("/v/x", i64::MAX)

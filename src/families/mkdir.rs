@@ -143,7 +143,9 @@ fn io_fail(what: &str, path: &Path, e: &io::Error) -> PluginFailure {
 /// Create, as protocol 4.4 says: see the module documentation. Returns the
 /// directory's path and `bytes: 0`.
 pub fn create(req: &Request) -> Result<Created, PluginFailure> {
-    create_with(req, &|dir, uid, gid| std::os::unix::fs::fchown(dir, uid, gid))
+    create_with(req, &|dir, uid, gid| {
+        std::os::unix::fs::fchown(dir, uid, gid)
+    })
 }
 
 /// How the owner is set; replaced in tests to make it fail.
@@ -249,7 +251,8 @@ mod tests {
 
     #[test]
     fn parameters() {
-        let p = |pairs: &[(&str, &str)]| parse_parameters(&request(Path::new("/"), pairs).parameters);
+        let p =
+            |pairs: &[(&str, &str)]| parse_parameters(&request(Path::new("/"), pairs).parameters);
         assert_eq!(
             p(&[]).unwrap(),
             Params {
@@ -261,7 +264,10 @@ mod tests {
         assert_eq!(p(&[("mode", "0755")]).unwrap().mode, 0o755);
         assert_eq!(p(&[("mode", "755")]).unwrap().mode, 0o755);
         assert_eq!(p(&[("mode", "0")]).unwrap().mode, 0);
-        assert_eq!(p(&[("uid", "0"), ("gid", "12345")]).unwrap().gid, Some(12345));
+        assert_eq!(
+            p(&[("uid", "0"), ("gid", "12345")]).unwrap().gid,
+            Some(12345)
+        );
         for (k, v, needle) in [
             ("mode", "", "not octal"),
             ("mode", "0o755", "not octal"),
@@ -278,7 +284,9 @@ mod tests {
             let e = p(&[(k, v)]).unwrap_err().to_string();
             assert!(e.contains(needle) && e.contains(k), "{k}={v}: {e}");
         }
-        let e = p(&[("size", "1"), ("mode", "0700")]).unwrap_err().to_string();
+        let e = p(&[("size", "1"), ("mode", "0700")])
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("unknown parameter \"size\""), "{e}");
         let e = p(&[("b", "1"), ("a", "1")]).unwrap_err().to_string();
         assert!(e.contains("unknown parameters \"a\", \"b\""), "{e}");
@@ -320,7 +328,10 @@ mod tests {
         let e = create_with(&req, &|_, _, _| Err(io::Error::from_raw_os_error(1)))
             .unwrap_err()
             .to_string();
-        assert!(e.contains("chown (uid 12345)") && e.contains("removed again"), "{e}");
+        assert!(
+            e.contains("chown (uid 12345)") && e.contains("removed again"),
+            "{e}"
+        );
         assert!(!d.path().join("vols").join(&req.id).exists());
         assert!(d.path().join("vols").is_dir());
     }

@@ -233,7 +233,9 @@ impl State {
             ("plugin", &existing.plugin, &proposed.plugin),
         ] {
             if recorded != requested {
-                differs.push(format!("{what} (recorded {recorded:?}, requested {requested:?})"));
+                differs.push(format!(
+                    "{what} (recorded {recorded:?}, requested {requested:?})"
+                ));
             }
         }
         if let (Some(recorded), Some(requested)) = (&existing.volumes_dir, &proposed.volumes_dir)
@@ -508,7 +510,10 @@ mod tests {
         let mut s = State::default();
         let p = proposed(ID, "data");
         s.begin_volume_create(&p).unwrap();
-        assert_eq!(s.finish_volume_create(&p, CreateKind::New, failed(false)), None);
+        assert_eq!(
+            s.finish_volume_create(&p, CreateKind::New, failed(false)),
+            None
+        );
         assert!(s.volumes.is_empty());
 
         s.begin_volume_create(&p).unwrap();
@@ -546,8 +551,14 @@ mod tests {
         let mut renamed = proposed(ID, "other");
         renamed.plugin = "mkdir".into();
         let e = s.begin_volume_create(&renamed).unwrap_err().to_string();
-        assert!(e.contains("name (recorded \"data\", requested \"other\")"), "{e}");
-        assert!(e.contains("plugin (recorded \"dir\", requested \"mkdir\")"), "{e}");
+        assert!(
+            e.contains("name (recorded \"data\", requested \"other\")"),
+            "{e}"
+        );
+        assert!(
+            e.contains("plugin (recorded \"dir\", requested \"mkdir\")"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -574,7 +585,10 @@ mod tests {
             .unwrap();
         assert_eq!((v.capacity_max, v.error.clone()), (100, None));
         assert_eq!(v.created_at, first.created_at);
-        assert_eq!(kinds(&s), ["volume_create", "volume_update", "volume_update"]);
+        assert_eq!(
+            kinds(&s),
+            ["volume_create", "volume_update", "volume_update"]
+        );
     }
 
     #[test]
@@ -593,7 +607,10 @@ mod tests {
         let v = s
             .finish_volume_delete(ID, before.state, Err("busy".into()))
             .unwrap();
-        assert_eq!((v.state, v.error.as_deref()), (VolumeState::Ready, Some("busy")));
+        assert_eq!(
+            (v.state, v.error.as_deref()),
+            (VolumeState::Ready, Some("busy"))
+        );
 
         let before = s.begin_volume_delete(ID).unwrap();
         assert_eq!(s.finish_volume_delete(ID, before.state, Ok(())), None);
@@ -610,10 +627,7 @@ mod tests {
         let mut s = State::default();
         let mut p = proposed(ID, "data");
         // pid 1 is alive and not us
-        p.owner = Some(Owner {
-            pid: 1,
-            started: 0,
-        });
+        p.owner = Some(Owner { pid: 1, started: 0 });
         s.volumes.insert(ID.into(), p.clone());
         assert!(s.volume(ID).unwrap().in_progress());
         assert!(s.claim_interrupted_volume(ID).is_none());
