@@ -1203,3 +1203,81 @@ fn a_deleting_volume_is_finished_by_repair() {
     assert!(volumes(&s).is_empty());
     assert_eq!(calls(&s, &id), ["create", "delete"]);
 }
+
+/// The issue's benchmark (not a timed test; run it with
+/// `cargo test --release --test volume -- --ignored --nocapture bench`):
+/// the registry overhead of one `volume create` (its two transactions) with
+/// 10,000 volumes recorded, against parsing plus writing that file once.
+#[test]
+#[ignore]
+fn bench_registry_overhead_of_create_with_10k_volumes() {
+    use plugctl::families::host_volume::{Created, Request, new_volume_id};
+    use plugctl::registry::model::Owner;
+    use plugctl::registry::volumes::CreateOutcome;
+    use plugctl::registry::{Registry, Volume, VolumeState};
+
+    let d = tempfile::tempdir().unwrap();
+    let reg = Registry::new(d.path().join("registry.json"), Duration::from_secs(60));
+    let request = |i: usize| Request {
+        volumes_dir: "/opt/nomad/data/host_volumes".into(),
+        plugin_dir: "/opt/nomad/data/host_volume_plugins".into(),
+        node_pool: "default".into(),
+        namespace: "default".into(),
+        name: format!("volume-{i}"),
+        id: new_volume_id(),
+        capacity_min: 1 << 30,
+        capacity_max: 10 << 30,
+        node_id: "6f1c2a4e-8d3b-4f5a-9c7e-1b2d3e4f5a6b".into(),
+        parameters: [("mode".to_string(), "0755".to_string())].into(),
+    };
+    reg.update(|s| {
+        for i in 0..10_000 {
+            let req = request(i);
+            let mut v = Volume::pending(&req, "dir", Owner::current());
+            v.state = VolumeState::Ready;
+            v.owner = None;
+            v.path = format!("/opt/nomad/data/host_volumes/{}", req.id);
+            s.volumes.insert(req.id.clone(), v);
+        }
+        Ok(())
+    })
+    .unwrap();
+    let size = fs::metadata(reg.path()).unwrap().len();
+    let median = |f: &mut dyn FnMut()| {
+        let mut times: Vec<Duration> = (0..7)
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed()
+            })
+            .collect();
+        times.sort();
+        times[3]
+    };
+    let once = median(&mut || reg.update(|_| Ok(())).unwrap());
+    let parse = median(&mut || {
+        reg.read().unwrap();
+    });
+    let mut n = 10_000;
+    let create = median(&mut || {
+        n += 1;
+        let req = request(n);
+        let p = Volume::pending(&req, "dir", Owner::current());
+        let kind = reg.update(|s| s.begin_volume_create(&p)).unwrap();
+        let made = CreateOutcome::Created(Created {
+            path: format!("/opt/nomad/data/host_volumes/{}", req.id),
+            bytes: 0,
+        });
+        reg.update(|s| Ok(s.finish_volume_create(&p, kind, made)))
+            .unwrap();
+    });
+    eprintln!(
+        "registry {} KiB: parse+write once {:?} (parse alone {:?}); create (2 transactions) \
+         {:?}; ratio {:.2}",
+        size / 1024,
+        once,
+        parse,
+        create,
+        create.as_secs_f64() / once.as_secs_f64()
+    );
+}
