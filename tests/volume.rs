@@ -737,6 +737,23 @@ fn rerunning_create_with_an_id_updates_and_refuses_changes_of_identity() {
         "{err}"
     );
 
+    // ... or another volumes directory
+    let out = s
+        .cmd()
+        .env("PLUGCTL_VOLUMES_DIR", s.root().join("elsewhere"))
+        .args([
+            "volume", "create", "--plugin", "rec", "--name", "data", "--id", &id,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("volumes directory (recorded"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(calls(&s, &id).len(), 2, "refused before the plugin ran");
+
     // a failed update keeps the old record and records the error
     fs::write(s.out_file(&format!("fail-create-{id}")), "").unwrap();
     let out = s.run(&[
@@ -1280,4 +1297,28 @@ fn bench_registry_overhead_of_create_with_10k_volumes() {
         create,
         create.as_secs_f64() / once.as_secs_f64()
     );
+}
+
+#[test]
+fn an_interrupted_pending_volume_can_be_deleted_and_delete_uses_the_recorded_dir() {
+    let s = Sandbox::new();
+    recorder(&s, "rec");
+    let id = id_of(&create(&s, &["--plugin", "rec", "--name", "p"]));
+    let mut reg = s.registry_json();
+    reg["volumes"][&id]["state"] = "pending".into();
+    reg["volumes"][&id]["path"] = "".into();
+    reg["volumes"][&id]["owner"] = serde_json::json!({"pid": 999_999_999u32, "started": 1});
+    fs::write(&s.registry, serde_json::to_vec_pretty(&reg).unwrap()).unwrap();
+    // delete with another --volumes-dir: the plugin still gets the recorded one
+    let out = s
+        .cmd()
+        .env("PLUGCTL_VOLUMES_DIR", s.root().join("elsewhere"))
+        .args(["volume", "delete", &id])
+        .output()
+        .unwrap();
+    ok(&out);
+    let env = env_of(&s, "delete", &id);
+    assert_eq!(env["DHV_CREATED_PATH"], "");
+    assert_eq!(env["DHV_VOLUMES_DIR"], s.volumes.display().to_string());
+    assert!(volumes(&s).is_empty());
 }

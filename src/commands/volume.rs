@@ -644,8 +644,8 @@ struct Job {
 }
 
 impl Job {
-    fn new(ctx: &Ctx, volume: Volume, timing: Timing) -> Job {
-        let op = operation("restore", &volume.id, &volume.name, &volume.namespace);
+    fn new(ctx: &Ctx, command: &str, volume: Volume, timing: Timing) -> Job {
+        let op = operation(command, &volume.id, &volume.name, &volume.namespace);
         let plugin = resolve(ctx, &volume.plugin, &op).map_err(|e| match e {
             Error::Plugin { failure, .. } => failure.to_string(),
             other => other.to_string(),
@@ -767,7 +767,7 @@ async fn restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
             Err(why) => steps.push(Step::skipped(&v, why)),
             Ok(kind) => {
                 kinds.push(kind);
-                jobs.push(Job::new(ctx, v, timing));
+                jobs.push(Job::new(ctx, "restore", v, timing));
             }
         }
     }
@@ -850,7 +850,7 @@ async fn repair(ctx: &Ctx, run: &RunArgs) -> Result<()> {
     }
     let jobs = claimed
         .into_iter()
-        .map(|v| Job::new(ctx, v, timing))
+        .map(|v| Job::new(ctx, "repair", v, timing))
         .collect();
     let done = run_all(jobs, |job| async move {
         if job.volume.state == VolumeState::Deleting {
