@@ -201,6 +201,28 @@ impl Error {
         }
     }
 
+    /// What a failed plugin call was about, for the JSON error document.
+    pub fn subject(&self) -> Option<&str> {
+        match self {
+            Error::Plugin { subject, .. } => subject.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// The body of the JSON error document (cli.md): `{"error": {...}}`.
+    pub fn json_body(&self) -> serde_json::Value {
+        let (plugin, operation) = self.plugin_context();
+        serde_json::json!({
+            "error": {
+                "kind": self.kind(),
+                "message": self.to_string(),
+                "plugin": plugin,
+                "operation": operation,
+                "subject": self.subject(),
+            }
+        })
+    }
+
     /// `(plugin, operation)` for the JSON error document, when known.
     pub fn plugin_context(&self) -> (Option<String>, Option<String>) {
         // `subject` is in the message; the JSON document keeps plugin and

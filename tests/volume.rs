@@ -361,11 +361,12 @@ fn a_failing_plugin_leaves_no_volume_and_shows_its_error() {
     assert_eq!(code(&out), 1);
     assert_eq!(doc["error"]["kind"], "plugin");
     assert_eq!(doc["error"]["plugin"], "host-volume/full");
+    assert_eq!(doc["error"]["operation"], "create");
     assert!(
-        doc["error"]["operation"]
+        doc["error"]["subject"]
             .as_str()
             .unwrap()
-            .starts_with("create of volume ")
+            .starts_with("volume ")
     );
     assert!(
         doc["error"]["message"]

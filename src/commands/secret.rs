@@ -38,15 +38,7 @@ async fn fetch(ctx: &Ctx, args: SecretFetchArgs) -> Result<()> {
         && !ctx.printer.json
         && !matches!(e, Error::BrokenPipe | Error::Failed(_))
     {
-        let (plugin, operation) = e.plugin_context();
-        let _ = Printer::plain(true).document(json!({
-            "error": {
-                "kind": e.kind(),
-                "message": e.to_string(),
-                "plugin": plugin,
-                "operation": operation,
-            }
-        }));
+        let _ = Printer::plain(true).document(e.json_body());
     }
     result
 }

@@ -64,7 +64,8 @@ enum Plugin {
 /// Finds `name` in the host-volume plugin directory (the built-in `mkdir`
 /// wins). Not there: exit 3. There but not runnable (no execute bit, a
 /// symlink out of the directory...): a plugin failure naming why.
-fn resolve(ctx: &Ctx, name: &str, operation: &str) -> Result<Plugin> {
+fn resolve(ctx: &Ctx, name: &str, op: &str, subject: &str) -> Result<Plugin> {
+    let operation = format!("{op} of {subject}");
     let dir = &ctx.settings.host_volume_plugin_dir;
     let entry = discovery::find(HOST_VOLUME, dir, name).map_err(|e| match e {
         Error::NotFound { .. } => Error::NotFound {
@@ -82,21 +83,18 @@ fn resolve(ctx: &Ctx, name: &str, operation: &str) -> Result<Plugin> {
         EntryKind::Builtin(_) => Err(Error::plugin(
             HOST_VOLUME,
             name,
-            operation,
+            op,
             PluginFailure::Rejected("a built-in plugctl cannot run".into()),
-        )),
+        )
+        .about(subject)),
         EntryKind::Rejected(reason) | EntryKind::Ignored(reason) => Err(Error::plugin(
             HOST_VOLUME,
             name,
-            operation,
+            op,
             PluginFailure::Rejected(format!("{}: {reason}", entry.path.display())),
-        )),
+        )
+        .about(subject)),
     }
-}
-
-/// The operation, as error messages name it: `create of volume <id> ("name", namespace ns)`.
-fn operation(op: &str, id: &str, name: &str, namespace: &str) -> String {
-    format!("{op} of {}", describe(id, name, namespace))
 }
 
 /// Whether a failed create may have left something behind: the plugin ran
@@ -241,8 +239,8 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
         parameters: args.params.into_iter().collect::<BTreeMap<_, _>>(),
     };
     req.validate().map_err(|e| invalid_request(&req, &e))?;
-    let op = operation(host_volume::CREATE, &req.id, &req.name, &req.namespace);
-    let plugin = resolve(ctx, &args.plugin, &op)?;
+    let subject = describe(&req.id, &req.name, &req.namespace);
+    let plugin = resolve(ctx, &args.plugin, host_volume::CREATE, &subject)?;
 
     let (proposed, kind) = ctx.registry.update(|state| {
         if settings.node_id.is_none() {
@@ -290,7 +288,9 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
                     v.describe()
                 ));
             }
-            return Err(Error::plugin(HOST_VOLUME, &args.plugin, op, f));
+            return Err(
+                Error::plugin(HOST_VOLUME, &args.plugin, host_volume::CREATE, f).about(subject),
+            );
         }
     };
     let warnings = host_volume::warnings(&created, &req.volumes_dir);
@@ -339,8 +339,8 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
             })?,
         (None, None) => return Err(Error::usage("volume delete needs an ID or --name")),
     };
-    let op = operation(host_volume::DELETE, &vol.id, &vol.name, &vol.namespace);
-    let plugin = resolve(ctx, &vol.plugin, &op).map_err(|e| match e {
+    let subject = vol.describe();
+    let plugin = resolve(ctx, &vol.plugin, host_volume::DELETE, &subject).map_err(|e| match e {
         Error::NotFound { what, name } => Error::NotFound {
             what,
             name: format!("{name}; the volume's record is kept"),
@@ -374,7 +374,9 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
             ));
         })?;
     if let Err(f) = result {
-        return Err(Error::plugin(HOST_VOLUME, &before.plugin, op, f));
+        return Err(
+            Error::plugin(HOST_VOLUME, &before.plugin, host_volume::DELETE, f).about(subject),
+        );
     }
     if ctx.printer.json {
         let mut v = volume_json(&before, Some(Vec::new()));
@@ -645,11 +647,11 @@ struct Job {
 
 impl Job {
     fn new(ctx: &Ctx, command: &str, volume: Volume, timing: Timing) -> Job {
-        let op = operation(command, &volume.id, &volume.name, &volume.namespace);
-        let plugin = resolve(ctx, &volume.plugin, &op).map_err(|e| match e {
-            Error::Plugin { failure, .. } => failure.to_string(),
-            other => other.to_string(),
-        });
+        let plugin =
+            resolve(ctx, &volume.plugin, command, &volume.describe()).map_err(|e| match e {
+                Error::Plugin { failure, .. } => failure.to_string(),
+                other => other.to_string(),
+            });
         let req = volume.request(
             &ctx.settings.host_volume_plugin_dir,
             &ctx.settings.volumes_dir,
