@@ -256,7 +256,7 @@ fn term_ignoring_plugin_with_a_pipe_holding_child_is_a_timeout_within_bounds() {
     assert!(took >= Duration::from_secs(2), "took {took:?}");
     let pid: i32 = s.read_out("child.pid").trim().parse().unwrap();
     assert!(
-        !alive(pid),
+        !survives(pid),
         "the plugin's child {pid} survived the group kill"
     );
 }

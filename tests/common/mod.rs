@@ -150,6 +150,19 @@ pub fn row<'a>(doc: &'a Value, family: &str, name: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no row for {family}/{name} in {doc}"))
 }
 
+/// Whether a process is still alive a second from now (a killed process
+/// closes its pipes a moment before it is gone).
+pub fn survives(pid: i32) -> bool {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(1);
+    while alive(pid) {
+        if std::time::Instant::now() >= until {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    false
+}
+
 /// Whether a process exists.
 pub fn alive(pid: i32) -> bool {
     Path::new(&format!("/proc/{pid}")).exists()
