@@ -145,6 +145,14 @@ impl Printer {
         }
     }
 
+    /// A message for people on stderr, as it is (hidden by -q): what a
+    /// command did and what to do next, kept off stdout for scripts.
+    pub fn info(&self, msg: impl AsRef<str>) {
+        if !self.quiet {
+            self.stderr(msg.as_ref());
+        }
+    }
+
     /// A note on stderr shown with -v.
     pub fn note(&self, level: u8, msg: impl AsRef<str>) {
         if self.verbose >= level {

@@ -1,9 +1,269 @@
-//! `plugctl init`.
+//! `plugctl init TYPE NAME [--dir DIR] [--lang sh|python]`: scaffolds a
+//! plugin that already passes `plugctl validate --strict` and `plugctl test`,
+//! from one of the templates under `src/templates/` (compiled in).
+//!
+//! The new file goes to `<DIR>/<NAME>`, or `<the family's plugin
+//! directory>/<NAME>`; an existing file is never overwritten. The only
+//! thing substituted into a template is the name, in comment lines.
+
+use std::fs;
+use std::io::{self, Write};
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+
+use serde_json::json;
 
 use super::Ctx;
-use crate::cli::InitArgs;
+use crate::cli::{InitArgs, InitLang};
+use crate::discovery;
+use crate::families::{HOST_VOLUME, SECRETS};
 use crate::{Error, Result};
 
-pub fn run(_ctx: &Ctx, _args: InitArgs) -> Result<()> {
-    Err(Error::Failed("init: not implemented yet".into()))
+/// The families `init` has templates for.
+pub const FAMILIES: &[&str] = &[HOST_VOLUME, SECRETS];
+
+/// The plugin file's mode: executable by all, writable by its owner only
+/// (`validate` flags group- or world-writable plugins: a Nomad client runs
+/// them as root).
+const FILE_MODE: u32 = 0o755;
+/// Directories `init` creates.
+const DIR_MODE: u32 = 0o755;
+
+/// What a template holds in place of the plugin's name.
+const NAME_PLACEHOLDER: &str = "{{NAME}}";
+
+/// The template for one family and language.
+pub fn template(family: &str, lang: InitLang) -> Option<&'static str> {
+    Some(match (family, lang) {
+        (HOST_VOLUME, InitLang::Sh) => include_str!("../templates/host-volume.sh"),
+        (HOST_VOLUME, InitLang::Python) => include_str!("../templates/host-volume.py"),
+        (SECRETS, InitLang::Sh) => include_str!("../templates/secrets.sh"),
+        (SECRETS, InitLang::Python) => include_str!("../templates/secrets.py"),
+        _ => return None,
+    })
+}
+
+/// `sh` / `python`, as `--lang` spells it.
+pub fn lang_name(lang: InitLang) -> &'static str {
+    match lang {
+        InitLang::Sh => "sh",
+        InitLang::Python => "python",
+    }
+}
+
+fn lang_label(lang: InitLang) -> &'static str {
+    match lang {
+        InitLang::Sh => "POSIX sh",
+        InitLang::Python => "Python 3",
+    }
+}
+
+/// The template with `name` in its header. The name sits in comment lines
+/// only (from line 3 on, where Python never looks for a `coding:`
+/// declaration), so it just has to stay on one line: control characters
+/// and the Unicode line and paragraph separators are written escaped.
+pub fn render(template: &str, name: &str) -> String {
+    template.replace(NAME_PLACEHOLDER, &comment_safe(name))
+}
+
+fn comment_safe(name: &str) -> String {
+    name.chars()
+        .flat_map(|c| {
+            if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+                c.escape_default().collect::<Vec<_>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
+}
+
+pub fn run(ctx: &Ctx, args: InitArgs) -> Result<()> {
+    let family = match args.family.as_str() {
+        f @ (HOST_VOLUME | SECRETS) => f,
+        other => {
+            return Err(Error::usage(format!(
+                "unknown plugin type {other:?}: init knows {}",
+                FAMILIES.join(" and ")
+            )));
+        }
+    };
+    let name = args.name.as_str();
+    discovery::require_name("plugin", name)?;
+    if let Some(b) = discovery::builtin(family, name) {
+        ctx.printer.warn(format!(
+            "{family} plugin {name:?} would shadow Nomad's built-in {:?} (version {}): \
+             Nomad always runs its built-in and never a file of that name",
+            b.name, b.version
+        ));
+        return Err(Error::usage(format!(
+            "refusing to create {family} plugin {name:?}: the name belongs to a Nomad \
+             built-in; choose another name"
+        )));
+    }
+    let template = template(family, args.lang).expect("a template for every family and language");
+
+    let dir = match &args.dir {
+        Some(d) => std::path::absolute(d)
+            .map_err(|e| Error::usage(format!("bad directory {}: {e}", d.display())))?,
+        None => ctx.settings.family_dir(family),
+    };
+    let path = dir.join(name);
+    if fs::symlink_metadata(&path).is_ok() {
+        return Err(exists(&path));
+    }
+    fs::DirBuilder::new()
+        .recursive(true)
+        .mode(DIR_MODE)
+        .create(&dir)
+        .map_err(|e| {
+            Error::usage(format!(
+                "cannot create the directory {}: {e}",
+                dir.display()
+            ))
+        })?;
+    write_new(&path, render(template, name).as_bytes())?;
+
+    let p = &ctx.printer;
+    if p.json {
+        p.document(json!({
+            "path": path,
+            "type": family,
+            "name": name,
+            "lang": lang_name(args.lang),
+        }))?;
+    } else {
+        p.text(&format!("{}\n", path.display()))?;
+    }
+    p.info(format!(
+        "created {family} plugin {name:?} ({}) at {}",
+        lang_label(args.lang),
+        path.display()
+    ));
+    p.info(next_steps(ctx, family, name, &dir).join("\n"));
+    Ok(())
+}
+
+fn exists(path: &Path) -> Error {
+    Error::usage(format!(
+        "{} already exists; not overwriting it (remove it, or choose another name or --dir)",
+        path.display()
+    ))
+}
+
+/// Creates `path` (never replacing anything, not even a dangling symlink)
+/// with mode 0755 whatever the umask; removes it again if writing fails.
+fn write_new(path: &Path, bytes: &[u8]) -> Result<()> {
+    let mut file = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(FILE_MODE)
+        .open(path)
+        .map_err(|e| match e.kind() {
+            io::ErrorKind::AlreadyExists => exists(path),
+            _ => Error::usage(format!("cannot create {}: {e}", path.display())),
+        })?;
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| file.set_permissions(fs::Permissions::from_mode(FILE_MODE)))
+        .and_then(|()| file.sync_all());
+    drop(file);
+    written.map_err(|e| {
+        let _ = fs::remove_file(path);
+        Error::io(format!("cannot write {}", path.display()), e)
+    })
+}
+
+/// What to do next, as commands that work as printed: validate takes the
+/// plugin directory (the parent of the family directories), test finds the
+/// plugin through `--plugin-dir` (or `--host-volume-plugin-dir`).
+fn next_steps(ctx: &Ctx, family: &str, name: &str, dir: &Path) -> Vec<String> {
+    let mut out = vec![
+        "next steps:".to_string(),
+        "  edit it: the comments in the file explain each operation and the protocol's rules"
+            .to_string(),
+    ];
+    let root: Option<PathBuf> = match dir.parent() {
+        Some(parent) if dir.file_name().is_some_and(|n| n == family) => Some(parent.into()),
+        _ => None,
+    };
+    let locate = match (&root, family) {
+        (Some(root), _) => format!("--plugin-dir {}", sh_quote(&root.to_string_lossy())),
+        (None, HOST_VOLUME) => {
+            format!("--host-volume-plugin-dir {}", sh_quote(&dir.to_string_lossy()))
+        }
+        (None, _) => {
+            out.push(format!(
+                "  move it to <plugin-dir>/{family}/: plugctl and Nomad look for {family} \
+                 plugins there, not in {}",
+                dir.display()
+            ));
+            format!(
+                "--plugin-dir {}",
+                sh_quote(&ctx.settings.plugin_dir.to_string_lossy())
+            )
+        }
+    };
+    let validate_dir = root.as_deref().unwrap_or(&ctx.settings.plugin_dir);
+    out.push(format!(
+        "  plugctl validate --strict {}",
+        sh_quote(&validate_dir.to_string_lossy())
+    ));
+    let test = format!("plugctl {locate} test {family} {}", sh_quote(name));
+    if family == SECRETS {
+        out.push("  mkdir -p store/app && echo USER=admin > store/app/db.env".to_string());
+        out.push(format!(
+            "  {test} --path app/db --env SECRETS_DIR=\"$PWD/store\""
+        ));
+    } else {
+        out.push(format!("  {test}"));
+    }
+    out
+}
+
+/// `s` as one shell word: as it is when that is safe, else single-quoted.
+fn sh_quote(s: &str) -> String {
+    let safe = !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-./:@%+=,".contains(c));
+    if safe {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_template_has_a_name_slot_after_line_two() {
+        for family in FAMILIES {
+            for lang in [InitLang::Sh, InitLang::Python] {
+                let t = template(family, lang).unwrap();
+                assert!(t.contains(NAME_PLACEHOLDER), "{family} {lang:?}");
+                let first_two: String = t.lines().take(2).collect();
+                assert!(!first_two.contains(NAME_PLACEHOLDER), "{family} {lang:?}");
+                assert!(t.starts_with("#!/"), "{family} {lang:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_name_stays_on_its_comment_line() {
+        let t = "#!/bin/sh\n# x\n# Plugin: {{NAME}}\necho\n";
+        let out = render(t, "a\nrm -rf /\r\u{2028}b");
+        assert_eq!(out.lines().count(), 4, "{out}");
+        assert!(out.contains("# Plugin: a\\nrm -rf /\\r\\u{2028}b\n"), "{out}");
+        assert_eq!(render(t, "{{NAME}}"), t.replace("{{NAME}}", "{{NAME}}"));
+    }
+
+    #[test]
+    fn shell_words() {
+        assert_eq!(sh_quote("/tmp/plugins"), "/tmp/plugins");
+        assert_eq!(sh_quote("a b"), "'a b'");
+        assert_eq!(sh_quote("it's"), r"'it'\''s'");
+        assert_eq!(sh_quote(""), "''");
+    }
 }
