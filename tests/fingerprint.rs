@@ -427,11 +427,7 @@ fn concurrent_fingerprints_lose_nothing() {
     }
     let children: Vec<_> = (0..N)
         .map(|i| {
-            let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("plugctl"));
-            c.env_clear()
-                .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
-                .env("PLUGCTL_REGISTRY", &s.registry)
-                .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
+            s.std_cmd()
                 .env("PLUGCTL_LOCK_TIMEOUT", "60s")
                 .args(["fingerprint", &format!("p{i}")])
                 .stdout(std::process::Stdio::null())
