@@ -190,7 +190,10 @@ fn next_steps(ctx: &Ctx, family: &str, name: &str, dir: &Path) -> Vec<String> {
     let locate = match (&root, family) {
         (Some(root), _) => format!("--plugin-dir {}", sh_quote(&root.to_string_lossy())),
         (None, HOST_VOLUME) => {
-            format!("--host-volume-plugin-dir {}", sh_quote(&dir.to_string_lossy()))
+            format!(
+                "--host-volume-plugin-dir {}",
+                sh_quote(&dir.to_string_lossy())
+            )
         }
         (None, _) => {
             out.push(format!(
@@ -255,7 +258,10 @@ mod tests {
         let t = "#!/bin/sh\n# x\n# Plugin: {{NAME}}\necho\n";
         let out = render(t, "a\nrm -rf /\r\u{2028}b");
         assert_eq!(out.lines().count(), 4, "{out}");
-        assert!(out.contains("# Plugin: a\\nrm -rf /\\r\\u{2028}b\n"), "{out}");
+        assert!(
+            out.contains("# Plugin: a\\nrm -rf /\\r\\u{2028}b\n"),
+            "{out}"
+        );
         assert_eq!(render(t, "{{NAME}}"), t.replace("{{NAME}}", "{{NAME}}"));
     }
 
