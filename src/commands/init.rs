@@ -262,7 +262,8 @@ mod tests {
             out.contains("# Plugin: a\\nrm -rf /\\r\\u{2028}b\n"),
             "{out}"
         );
-        assert_eq!(render(t, "{{NAME}}"), t.replace("{{NAME}}", "{{NAME}}"));
+        // One pass: a name that looks like the placeholder is not expanded again.
+        assert_eq!(render(t, "{{NAME}}"), t);
     }
 
     #[test]
