@@ -1,0 +1,1 @@
+//! `test`: the conformance suite for one plugin.
