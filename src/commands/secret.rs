@@ -1,9 +1,480 @@
-//! `plugctl secret fetch`.
+//! `plugctl secret fetch`: run a secrets plugin's fetch and print the values
+//! on stdout — and nowhere else. Values are [`SecretValue`]s from the moment
+//! they are parsed; this module's output functions are the only callers of
+//! `expose()`. The registry records that a fetch happened (provider, path,
+//! key count, success, duration), never a value, a key name or a hash.
+//! The plugin's stderr is shown only with `-v`, with every value masked.
+
+use std::path::Path;
+use std::time::Duration;
+
+use serde_json::{Map, Value, json};
 
 use super::Ctx;
-use crate::cli::SecretCommand;
+use crate::cli::{SecretCommand, SecretFetchArgs, SecretFormat};
+use crate::discovery::{self, EntryKind};
+use crate::error::PluginFailure;
+use crate::families::secrets::{self, FetchRequest, Fetched};
+use crate::families::{self, SECRETS};
+use crate::output::{Printer, sanitize_cell, short_duration};
+use crate::registry::model::kind;
+use crate::runner::Outcome;
+use crate::units::duration_ms;
 use crate::{Error, Result};
 
-pub async fn run(_ctx: &Ctx, _cmd: SecretCommand) -> Result<()> {
-    Err(Error::Failed("secret: not implemented yet".into()))
+pub async fn run(ctx: &Ctx, cmd: SecretCommand) -> Result<()> {
+    match cmd {
+        SecretCommand::Fetch(args) => fetch(ctx, args).await,
+    }
+}
+
+async fn fetch(ctx: &Ctx, args: SecretFetchArgs) -> Result<()> {
+    let format = output_format(&ctx.printer, args.format)?;
+    let result = fetch_and_print(ctx, &args, format).await;
+    // `--format json` promises JSON on stdout, failures included, as
+    // `--json` does (which the printer already handles).
+    if let Err(e) = &result
+        && format == SecretFormat::Json
+        && !ctx.printer.json
+        && !matches!(e, Error::BrokenPipe | Error::Failed(_))
+    {
+        let (plugin, operation) = e.plugin_context();
+        let _ = Printer::plain(true).document(json!({
+            "error": {
+                "kind": e.kind(),
+                "message": e.to_string(),
+                "plugin": plugin,
+                "operation": operation,
+            }
+        }));
+    }
+    result
+}
+
+/// `--format`, else json with `--json`, else kv. `--json` with another
+/// format would put two kinds of output on stdout: refused.
+fn output_format(printer: &Printer, format: Option<SecretFormat>) -> Result<SecretFormat> {
+    match (format, printer.json) {
+        (None, true) | (Some(SecretFormat::Json), _) => Ok(SecretFormat::Json),
+        (None, false) => Ok(SecretFormat::Kv),
+        (Some(f), false) => Ok(f),
+        (Some(_), true) => Err(Error::usage(
+            "--json prints the JSON document; it cannot be combined with --format kv or env",
+        )),
+    }
+}
+
+async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat) -> Result<()> {
+    let deadline = super::deadline(&args.run, secrets::DEADLINE)?;
+    let mut env = match &args.env_file {
+        Some(file) => read_env_file(file)?,
+        None => Vec::new(),
+    };
+    env.extend(args.env.iter().cloned());
+    if env.iter().any(|(k, _)| k == "CPI_OPERATION") {
+        ctx.printer.warn(
+            "CPI_OPERATION is set by --env/--env-file and replaces fetch in the plugin's \
+             environment (Nomad does the same); the argument is still fetch",
+        );
+    }
+
+    let provider = &args.provider;
+    let dir = ctx.settings.family_dir(SECRETS);
+    let entry = discovery::find(SECRETS, &dir, provider)?;
+    match &entry.kind {
+        EntryKind::Plugin => {}
+        EntryKind::Builtin(_) => {
+            return Err(Error::usage(format!(
+                "secrets provider {provider:?} is built into Nomad (it reads Nomad Variables or \
+                 Vault through a Nomad client) and needs a Nomad cluster; plugctl runs only \
+                 secrets plugins that are executables in {}",
+                dir.display()
+            )));
+        }
+        EntryKind::Rejected(reason) => {
+            return Err(Error::plugin(
+                SECRETS,
+                provider,
+                "fetch",
+                PluginFailure::Rejected(format!("{}: {reason}", entry.path.display())),
+            ));
+        }
+        EntryKind::Ignored(reason) => {
+            return Err(Error::NotFound {
+                what: "plugin",
+                name: format!(
+                    "{SECRETS}/{provider}: {} is not a plugin as Nomad sees it ({reason})",
+                    entry.path.display()
+                ),
+            });
+        }
+    }
+
+    let request = FetchRequest {
+        path: args.path.clone(),
+        env,
+        job_id: args.job_id.clone(),
+        namespace: args.namespace.clone(),
+    };
+    let inv = secrets::fetch_invocation(&entry.path, &request, deadline, args.run.grace);
+    ctx.printer.note(
+        2,
+        format!(
+            "running {} fetch {:?} (environment: {}; values not shown)",
+            entry.path.display(),
+            args.path,
+            inv.env
+                .iter()
+                .map(|(k, _)| k.to_string_lossy())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    );
+
+    let (fetched, duration) = match ctx.pool.run(&inv).await {
+        Ok(out) => {
+            let parsed = secrets::parse_fetch(&inv, &out);
+            show_stderr(ctx, &out, &parsed);
+            (parsed, out.duration)
+        }
+        Err(e) => (Err(families::spawn_failure(e)), Duration::ZERO),
+    };
+    record(ctx, provider, &args.path, &fetched, duration);
+    let fetched = fetched.map_err(|failure| fetch_error(provider, &args.path, failure))?;
+    ctx.printer.note(
+        2,
+        format!(
+            "fetched {} keys in {}",
+            fetched.len(),
+            short_duration(duration_ms(duration))
+        ),
+    );
+    print(ctx, provider, &args.path, &fetched, format)
+}
+
+/// The command's error: provider, operation and cause from [`Error::plugin`],
+/// the path added to the cause. A timeout keeps its own variant (exit 4), so
+/// its message cannot carry the path (error.rs has no slot for it).
+fn fetch_error(provider: &str, path: &str, failure: PluginFailure) -> Error {
+    let failure = match failure {
+        f @ PluginFailure::TimedOut { .. } => f,
+        other => PluginFailure::Response(format!("path {path:?}: {other}")),
+    };
+    Error::plugin(SECRETS, provider, "fetch", failure)
+}
+
+/// The plugin's stderr, which may hold values. Without `-v` only its size
+/// is mentioned; with `-v` it is shown with every value masked: on success
+/// the values are known exactly; on failure every string of stdout is
+/// masked; when stdout is not one whole JSON document the values cannot be
+/// known, and stderr is not shown at all (see doc-parts/secrets.md).
+fn show_stderr(ctx: &Ctx, out: &Outcome, parsed: &std::result::Result<Fetched, PluginFailure>) {
+    if out.stderr.is_empty() && out.stderr_dropped == 0 {
+        return;
+    }
+    let size = out.stderr.len() as u64 + out.stderr_dropped;
+    if ctx.printer.verbose() >= 1 {
+        match secrets::candidate_values(out) {
+            Some(mut values) => {
+                if let Ok(f) = parsed {
+                    values.extend(f.values.values().cloned());
+                }
+                let text = secrets::mask_stderr(&out.stderr, out.stderr_dropped, &values);
+                let cut = if out.stderr_dropped > 0 {
+                    format!(", the last {} shown", out.stderr.len())
+                } else {
+                    String::new()
+                };
+                let mut block = format!("plugin stderr ({size} bytes{cut}; secret values masked):");
+                for line in text.lines() {
+                    block.push_str("\n  | ");
+                    // No terminal escapes from a plugin reach the operator's terminal.
+                    block.push_str(&sanitize_cell(line));
+                }
+                ctx.printer.note(1, block);
+            }
+            None => ctx.printer.note(
+                1,
+                format!(
+                    "plugin stderr ({size} bytes) not shown: stdout is not one whole JSON \
+                     document, so the values stderr may repeat are unknown and cannot be masked \
+                     (run the plugin by hand to see it)"
+                ),
+            ),
+        }
+    }
+    let hint = if ctx.printer.verbose() >= 1 {
+        ""
+    } else {
+        "; -v shows them, values masked"
+    };
+    if parsed.is_ok() {
+        ctx.printer.warn(format!(
+            "the plugin wrote {size} bytes on stderr while succeeding: on a Nomad client that \
+             can crash the client (protocol 5.2){hint}"
+        ));
+    } else if !hint.is_empty() {
+        ctx.printer
+            .warn(format!("the plugin wrote {size} bytes on stderr{hint}"));
+    }
+}
+
+/// One event per fetch that ran (or was tried): never a value, a key name
+/// or a hash of anything the plugin returned. A registry that cannot be
+/// written does not cost the caller a secret it already has: a warning.
+fn record(
+    ctx: &Ctx,
+    provider: &str,
+    path: &str,
+    fetched: &std::result::Result<Fetched, PluginFailure>,
+    duration: Duration,
+) {
+    let mut details = Map::new();
+    details.insert("path".into(), path.into());
+    details.insert("success".into(), fetched.is_ok().into());
+    details.insert(
+        "keys".into(),
+        fetched.as_ref().map_or(0, Fetched::len).into(),
+    );
+    details.insert("duration_ms".into(), duration_ms(duration).into());
+    if let Err(f) = fetched {
+        details.insert("failure".into(), failure_class(f).into());
+    }
+    let written = ctx.registry.update(|s| {
+        s.emit(kind::SECRET_FETCH, SECRETS, provider, details);
+        Ok(())
+    });
+    if let Err(e) = written {
+        ctx.printer
+            .warn(format!("the fetch was not recorded in the registry: {e}"));
+    }
+}
+
+/// The kind of failure, for the registry: the plugin's own message may
+/// quote anything, so it is not stored.
+fn failure_class(f: &PluginFailure) -> &'static str {
+    match f {
+        PluginFailure::TimedOut { .. } => "timeout",
+        PluginFailure::Exit { .. } => "exit_status",
+        PluginFailure::Signaled { .. } => "signal",
+        PluginFailure::BadOutput(_) => "bad_output",
+        PluginFailure::Response(_) => "plugin_error",
+        _ => "not_started",
+    }
+}
+
+fn print(
+    ctx: &Ctx,
+    provider: &str,
+    path: &str,
+    fetched: &Fetched,
+    format: SecretFormat,
+) -> Result<()> {
+    match format {
+        SecretFormat::Json => {
+            let result: Map<String, Value> = fetched
+                .values
+                .iter()
+                .map(|(k, v)| (k.clone(), Value::String(v.expose().to_string())))
+                .collect();
+            ctx.printer.document(json!({
+                "provider": provider,
+                "path": path,
+                "result": result,
+            }))
+        }
+        SecretFormat::Kv => ctx.printer.text(&render_kv(fetched)?),
+        SecretFormat::Env => {
+            let text = render_env(fetched)?;
+            for key in fetched.keys().filter(|k| risky_name(k)) {
+                ctx.printer.warn(format!(
+                    "key {key:?} changes how the shell that evals this output runs commands"
+                ));
+            }
+            ctx.printer.text(&text)
+        }
+    }
+}
+
+/// `KEY=VALUE` lines, keys sorted, values verbatim (a value with a newline
+/// spans lines: use `--format env` or `json` for such values). A key that
+/// would make the line ambiguous is refused, naming the key.
+fn render_kv(fetched: &Fetched) -> Result<String> {
+    let mut out = String::new();
+    for (key, value) in &fetched.values {
+        if key.contains(['=', '\n', '\r']) || key.is_empty() {
+            return Err(Error::Failed(format!(
+                "key {key:?} cannot be printed as a KEY=VALUE line; use --format json"
+            )));
+        }
+        out.push_str(key);
+        out.push('=');
+        out.push_str(value.expose());
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// `export KEY='VALUE'` lines for `eval` in POSIX sh, keys sorted. Built
+/// whole before anything is printed, so a refused key prints nothing.
+fn render_env(fetched: &Fetched) -> Result<String> {
+    let mut out = String::new();
+    for (key, value) in &fetched.values {
+        if !secrets::is_shell_name(key) {
+            return Err(Error::Failed(format!(
+                "key {key:?} is not a shell variable name ([A-Za-z_][A-Za-z0-9_]*), so it cannot \
+                 be exported; use --format json or kv"
+            )));
+        }
+        if value.expose().contains('\0') {
+            return Err(Error::Failed(format!(
+                "the value of key {key:?} contains a NUL byte, which a shell variable cannot \
+                 hold; use --format json"
+            )));
+        }
+        out.push_str("export ");
+        out.push_str(key);
+        out.push('=');
+        out.push_str(&secrets::sh_quote(value.expose()));
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// Names whose value changes how a shell finds or runs commands.
+fn risky_name(key: &str) -> bool {
+    matches!(
+        key,
+        "PATH" | "IFS" | "ENV" | "BASH_ENV" | "CDPATH" | "PS4" | "SHELLOPTS" | "BASHOPTS"
+    ) || key.starts_with("LD_")
+}
+
+/// `--env-file`: `KEY=VALUE` lines; blank lines and lines whose first
+/// non-blank character is `#` are skipped; a CR before the line feed is
+/// dropped; the value is everything after the first `=`, verbatim (no
+/// quotes removed, nothing expanded). A bad line is a usage error that
+/// names its number, never its text (it may be a value without its key).
+pub fn read_env_file(file: &Path) -> Result<Vec<(String, String)>> {
+    let bytes = std::fs::read(file)
+        .map_err(|e| Error::usage(format!("cannot read --env-file {}: {e}", file.display())))?;
+    parse_env_file(&bytes)
+        .map_err(|msg| Error::usage(format!("--env-file {}: {msg}", file.display())))
+}
+
+fn parse_env_file(bytes: &[u8]) -> std::result::Result<Vec<(String, String)>, String> {
+    let mut pairs = Vec::new();
+    for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+        let n = i + 1;
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let line = std::str::from_utf8(raw).map_err(|_| format!("line {n} is not valid UTF-8"))?;
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let Some((key, value)) = line.split_once('=') else {
+            return Err(format!("line {n}: expected KEY=VALUE"));
+        };
+        if key.is_empty() {
+            return Err(format!("line {n}: the key before '=' is empty"));
+        }
+        if key.chars().any(|c| c.is_whitespace() || c == '\0') {
+            return Err(format!(
+                "line {n}: the key contains white space or a NUL byte"
+            ));
+        }
+        if value.contains('\0') {
+            return Err(format!(
+                "line {n}: the value contains a NUL byte, which no environment can hold"
+            ));
+        }
+        pairs.push((key.to_string(), value.to_string()));
+    }
+    Ok(pairs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::families::secrets::SecretValue;
+
+    fn fetched(pairs: &[(&str, &str)]) -> Fetched {
+        Fetched {
+            values: pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), SecretValue::new(*v)))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn env_file_lines() {
+        let text = b"# comment\n\n  # indented comment\nA=1\r\nB=x=y\nC=\nA=2\nD='q' \"w\" $x\n";
+        let pairs = parse_env_file(text).unwrap();
+        let want = [
+            ("A", "1"),
+            ("B", "x=y"),
+            ("C", ""),
+            ("A", "2"),
+            ("D", "'q' \"w\" $x"),
+        ];
+        assert_eq!(
+            pairs,
+            want.iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect::<Vec<_>>()
+        );
+        for (bad, line) in [
+            (&b"A=1\nsecret-without-key\n"[..], "line 2"),
+            (b"=value-secret", "line 1"),
+            (b"\n\nexport A=secret", "line 3"),
+            (b"A=se\0cret", "line 1"),
+            (b"A=\xff", "line 1"),
+        ] {
+            let msg = parse_env_file(bad).unwrap_err();
+            assert!(msg.starts_with(line), "{msg}");
+            assert!(!msg.contains("secret"), "{msg}");
+        }
+    }
+
+    #[test]
+    fn kv_and_env_rendering() {
+        let f = fetched(&[("B", "it's \"x\"\n$(y)"), ("A", "1")]);
+        assert_eq!(render_kv(&f).unwrap(), "A=1\nB=it's \"x\"\n$(y)\n");
+        assert_eq!(
+            render_env(&f).unwrap(),
+            "export A='1'\nexport B='it'\\''s \"x\"\n$(y)'\n"
+        );
+        let msg = render_env(&fetched(&[("bad-key", "s3cr3t")]))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            msg.contains("\"bad-key\"") && !msg.contains("s3cr3t"),
+            "{msg}"
+        );
+        let msg = render_env(&fetched(&[("K", "s3\0cr3t")]))
+            .unwrap_err()
+            .to_string();
+        assert!(msg.contains("NUL") && !msg.contains("cr3t"), "{msg}");
+        let msg = render_kv(&fetched(&[("K=1", "s3cr3t")]))
+            .unwrap_err()
+            .to_string();
+        assert!(!msg.contains("s3cr3t"), "{msg}");
+    }
+
+    #[test]
+    fn formats() {
+        let p = Printer::plain(false);
+        let j = Printer::plain(true);
+        assert_eq!(output_format(&p, None).unwrap(), SecretFormat::Kv);
+        assert_eq!(output_format(&j, None).unwrap(), SecretFormat::Json);
+        assert_eq!(
+            output_format(&p, Some(SecretFormat::Env)).unwrap(),
+            SecretFormat::Env
+        );
+        assert_eq!(
+            output_format(&j, Some(SecretFormat::Json)).unwrap(),
+            SecretFormat::Json
+        );
+        assert!(output_format(&j, Some(SecretFormat::Kv)).is_err());
+    }
 }
