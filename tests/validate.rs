@@ -309,14 +309,15 @@ fn every_planted_problem_is_found() {
     expect(&doc, "secrets/vault", "nomad.shadows-builtin", "error");
     expect(&doc, "secrets/x.exe", "nomad.exe-in-secrets", "error");
 
-    // Nothing wrong with these, and what cannot run is skipped with a reason.
+    // Nothing wrong with these (a loaded machine may make anything slow),
+    // and what cannot run is skipped with a reason.
     for p in ["host-volume/good", "host-volume/alias"] {
         assert!(
             doc["findings"]
                 .as_array()
                 .unwrap()
                 .iter()
-                .all(|f| f["plugin"] != p),
+                .all(|f| f["plugin"] != p || f["check"] == "fingerprint.slow"),
             "{p}: {doc:#}"
         );
     }
