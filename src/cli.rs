@@ -457,9 +457,10 @@ pub fn parse_size(s: &str) -> Result<u64, String> {
 /// `K=V`; the value may be empty and may contain `=`, the key may not be empty.
 pub fn parse_key_value(s: &str) -> Result<(String, String), String> {
     match s.split_once('=') {
-        Some(("", _)) => Err(format!("{s:?}: the key before '=' is empty")),
+        // The argument is not echoed: it may be a secret's configuration.
+        Some(("", _)) => Err("expected KEY=VALUE, but the key before '=' is empty".into()),
         Some((k, v)) => Ok((k.to_string(), v.to_string())),
-        None => Err(format!("{s:?}: expected KEY=VALUE")),
+        None => Err("expected KEY=VALUE, but there is no '='".into()),
     }
 }
 

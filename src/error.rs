@@ -81,11 +81,16 @@ pub enum Error {
     NotFound { what: &'static str, name: String },
 
     /// A plugin call failed. Exit 4 on a timeout, else 1.
-    #[error("{family} plugin {name:?}, operation {operation}: {failure}")]
+    #[error(
+        "{family} plugin {name:?}, operation {operation}{}: {failure}",
+        subject.as_ref().map(|s| format!(" ({s})")).unwrap_or_default()
+    )]
     Plugin {
         family: String,
         name: String,
         operation: String,
+        /// What the call was about: a volume, a secret path.
+        subject: Option<String>,
         failure: Box<PluginFailure>,
     },
 
@@ -155,8 +160,18 @@ impl Error {
             family: family.into(),
             name: name.into(),
             operation: operation.into(),
+            subject: None,
             failure: Box::new(failure),
         }
+    }
+
+    /// Names what a failed plugin call was about (`volume 1234 "web"`,
+    /// `path "db/creds"`); other errors are returned unchanged.
+    pub fn about(mut self, what: impl Into<String>) -> Self {
+        if let Error::Plugin { subject, .. } = &mut self {
+            *subject = Some(what.into());
+        }
+        self
     }
 
     pub fn exit_code(&self) -> i32 {
@@ -186,8 +201,32 @@ impl Error {
         }
     }
 
+    /// What a failed plugin call was about, for the JSON error document.
+    pub fn subject(&self) -> Option<&str> {
+        match self {
+            Error::Plugin { subject, .. } => subject.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// The body of the JSON error document (cli.md): `{"error": {...}}`.
+    pub fn json_body(&self) -> serde_json::Value {
+        let (plugin, operation) = self.plugin_context();
+        serde_json::json!({
+            "error": {
+                "kind": self.kind(),
+                "message": self.to_string(),
+                "plugin": plugin,
+                "operation": operation,
+                "subject": self.subject(),
+            }
+        })
+    }
+
     /// `(plugin, operation)` for the JSON error document, when known.
     pub fn plugin_context(&self) -> (Option<String>, Option<String>) {
+        // `subject` is in the message; the JSON document keeps plugin and
+        // operation as scripts match them.
         match self {
             Error::Plugin {
                 family,

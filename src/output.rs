@@ -6,7 +6,7 @@
 use std::io::{self, IsTerminal, Write};
 
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::settings::Settings;
 use crate::{Error, Result};
@@ -182,15 +182,7 @@ impl Printer {
         }
         self.stderr(&format!("plugctl: error: {e}"));
         if self.json && !matches!(e, Error::Failed(_)) {
-            let (plugin, operation) = e.plugin_context();
-            let _ = self.document(json!({
-                "error": {
-                    "kind": e.kind(),
-                    "message": e.to_string(),
-                    "plugin": plugin,
-                    "operation": operation,
-                }
-            }));
+            let _ = self.document(e.json_body());
         }
     }
 }

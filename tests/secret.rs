@@ -546,7 +546,7 @@ fn a_timeout_exits_4() {
     assert_clean(&out, "timeout");
     let err = stderr(&out);
     assert!(
-        err.contains("secrets plugin \"slow\", operation fetch: timed out after 1s"),
+        err.contains("secrets plugin \"slow\", operation fetch (path \"x\"): timed out after 1s"),
         "{err}"
     );
     let (out, doc) = s.json(&["secret", "fetch", "slow", "x", "--timeout", "1s"]);

@@ -1,12 +1,21 @@
-//! `plugctl plugin list|show`: what the registry knows about plugins.
+//! `plugctl plugin list|show|register|deregister|wait`: what the registry
+//! knows about plugins, and the dynamic registry of plugins that run as
+//! long-lived tasks and announce themselves with a control socket.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
 use super::Ctx;
-use crate::cli::PluginCommand;
+use crate::cli::{PluginCommand, RegisterArgs};
 use crate::discovery;
 use crate::output::{Style, short_duration};
+use crate::registry::dynamic::{
+    self, Deregistered, POLL_INTERVAL, PROBE_TIMEOUT, Registered, Registration, SocketStatus, Watch,
+};
 use crate::registry::{Instance, Source};
+use crate::units::duration_ms;
 use crate::{Error, Result};
 
 pub async fn run(ctx: &Ctx, cmd: PluginCommand) -> Result<()> {
@@ -17,9 +26,18 @@ pub async fn run(ctx: &Ctx, cmd: PluginCommand) -> Result<()> {
             name,
             alloc_id,
         } => show(ctx, &family, &name, alloc_id.as_deref()),
-        _ => Err(Error::Failed(
-            "plugin register/deregister/wait: not implemented yet".into(),
-        )),
+        PluginCommand::Register(args) => register(ctx, args),
+        PluginCommand::Deregister {
+            family,
+            name,
+            alloc_id,
+        } => deregister(ctx, &family, &name, &alloc_id),
+        PluginCommand::Wait {
+            family,
+            name,
+            timeout,
+            healthy,
+        } => wait(ctx, &family, &name, timeout, healthy).await,
     }
 }
 
@@ -29,6 +47,27 @@ pub fn instance_json(family: &str, name: &str, inst: &Instance) -> Value {
     if let Value::Object(m) = &mut v {
         m.insert("type".into(), family.into());
         m.insert("name".into(), name.into());
+    }
+    v
+}
+
+/// [`instance_json`] with the live health of a dynamic instance's socket:
+/// `healthy` and `error` then say whether the socket accepts a connection
+/// now (the record's own value only says it was registered), and
+/// `socket_healthy` / `socket_status` give the detail.
+fn checked_json(family: &str, name: &str, inst: &Instance, status: Option<&SocketStatus>) -> Value {
+    let mut v = instance_json(family, name, inst);
+    if let Value::Object(m) = &mut v {
+        m.entry("duration_ms").or_insert(Value::Null);
+        if let Some(st) = status {
+            m.insert("healthy".into(), st.accepts.into());
+            m.insert("error".into(), st.error.clone().into());
+            m.insert("socket_healthy".into(), st.accepts.into());
+            m.insert(
+                "socket_status".into(),
+                serde_json::to_value(st).unwrap_or(Value::Null),
+            );
+        }
     }
     v
 }
@@ -52,11 +91,26 @@ fn where_from(inst: &Instance) -> String {
     }
 }
 
-fn row(family: &str, name: &str, inst: &Instance) -> Vec<(String, Style)> {
-    let health = if inst.healthy {
+fn row(
+    family: &str,
+    name: &str,
+    inst: &Instance,
+    status: Option<&SocketStatus>,
+) -> Vec<(String, Style)> {
+    let (healthy, reason) = match status {
+        Some(st) => (st.accepts, st.error.clone()),
+        None => (inst.healthy, inst.error.clone()),
+    };
+    let health = if healthy {
         ("healthy", Style::Good)
     } else {
         ("unhealthy", Style::Bad)
+    };
+    let socket = match status {
+        None => "-",
+        Some(st) if st.accepts => "accepting",
+        Some(st) if st.exists => "refusing",
+        Some(_) => "missing",
     };
     vec![
         (family.to_string(), Style::Plain),
@@ -66,6 +120,7 @@ fn row(family: &str, name: &str, inst: &Instance) -> Vec<(String, Style)> {
             Style::Plain,
         ),
         (health.0.into(), health.1),
+        (socket.into(), Style::Plain),
         (
             inst.duration_ms
                 .map(short_duration)
@@ -73,13 +128,30 @@ fn row(family: &str, name: &str, inst: &Instance) -> Vec<(String, Style)> {
             Style::Dim,
         ),
         (where_from(inst), Style::Plain),
-        (inst.error.clone().unwrap_or_default(), Style::Plain),
+        (reason.unwrap_or_default(), Style::Plain),
     ]
 }
 
-const HEADERS: [&str; 7] = [
-    "TYPE", "NAME", "VERSION", "HEALTH", "DURATION", "FROM", "REASON",
+const HEADERS: [&str; 8] = [
+    "TYPE", "NAME", "VERSION", "HEALTH", "SOCKET", "DURATION", "FROM", "REASON",
 ];
+
+/// Probes the sockets of the dynamic instances among these, all at once.
+fn probe(instances: &[&Instance]) -> Vec<Option<SocketStatus>> {
+    let sockets: Vec<&Path> = instances.iter().filter_map(|i| dynamic_socket(i)).collect();
+    let mut statuses = dynamic::probe_sockets(&sockets, PROBE_TIMEOUT).into_iter();
+    instances
+        .iter()
+        .map(|i| dynamic_socket(i).and_then(|_| statuses.next()))
+        .collect()
+}
+
+fn dynamic_socket(inst: &Instance) -> Option<&Path> {
+    match inst.source {
+        Source::Dynamic => inst.socket.as_deref(),
+        _ => None,
+    }
+}
 
 pub fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
     if let Some(f) = family {
@@ -97,14 +169,20 @@ pub fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
             }
         }
     }
+    let statuses = probe(&current.iter().map(|c| c.2).collect::<Vec<_>>());
     if ctx.printer.json {
         let plugins: Vec<Value> = current
             .iter()
-            .map(|(f, n, i)| instance_json(f, n, i))
+            .zip(&statuses)
+            .map(|((f, n, i), st)| checked_json(f, n, i, st.as_ref()))
             .collect();
         return ctx.printer.document(json!({ "plugins": plugins }));
     }
-    let rows: Vec<_> = current.iter().map(|(f, n, i)| row(f, n, i)).collect();
+    let rows: Vec<_> = current
+        .iter()
+        .zip(&statuses)
+        .map(|((f, n, i), st)| row(f, n, i, st.as_ref()))
+        .collect();
     ctx.printer.table(&HEADERS, &rows)
 }
 
@@ -130,10 +208,12 @@ pub fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -> Resu
             name: what,
         });
     }
+    let statuses = probe(&instances);
     if ctx.printer.json {
         let list: Vec<Value> = instances
             .iter()
-            .map(|i| instance_json(family, name, i))
+            .zip(&statuses)
+            .map(|(i, st)| checked_json(family, name, i, st.as_ref()))
             .collect();
         return ctx.printer.document(json!({
             "type": family,
@@ -141,6 +221,240 @@ pub fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -> Resu
             "instances": list,
         }));
     }
-    let rows: Vec<_> = instances.iter().map(|i| row(family, name, i)).collect();
+    let rows: Vec<_> = instances
+        .iter()
+        .zip(&statuses)
+        .map(|(i, st)| row(family, name, i, st.as_ref()))
+        .collect();
     ctx.printer.table(&HEADERS, &rows)
+}
+
+/// A socket path as given, made absolute against the working directory: the
+/// registry outlives this shell, and readers run elsewhere.
+fn absolute(p: &Path) -> Result<PathBuf> {
+    if p.is_absolute() || p.as_os_str().is_empty() {
+        return Ok(p.to_path_buf());
+    }
+    let cwd =
+        std::env::current_dir().map_err(|e| Error::io("cannot resolve a relative --socket", e))?;
+    Ok(cwd.join(p))
+}
+
+pub fn register(ctx: &Ctx, args: RegisterArgs) -> Result<()> {
+    let reg = Registration {
+        family: args.family,
+        name: args.name,
+        alloc_id: args.alloc_id,
+        socket: absolute(&args.socket)?,
+        version: args.version,
+        options: args.options.into_iter().collect(),
+    };
+    // Refuse bad input before touching (or creating) the registry file.
+    reg.validate()?;
+    let outcome = ctx.registry.update(|state| state.register(&reg))?;
+    let who = format!("{}/{} alloc {}", reg.family, reg.name, reg.alloc_id);
+    let (changed, seq, current, instance) = match &outcome {
+        Registered::Added { seq, instance } => (true, Some(*seq), true, instance),
+        Registered::Unchanged { existing, current } => {
+            if existing.socket.as_deref() != Some(reg.socket.as_path())
+                || existing.version != reg.version.clone().filter(|v| !v.is_empty())
+                || existing.options != reg.options
+            {
+                ctx.printer.warn(format!(
+                    "{who} is already registered (socket {}); the registration was left \
+                     unchanged: deregister it first to change it",
+                    existing
+                        .socket
+                        .as_deref()
+                        .unwrap_or(Path::new("?"))
+                        .display()
+                ));
+            }
+            (false, None, *current, existing)
+        }
+    };
+    if ctx.printer.json {
+        return ctx.printer.document(json!({
+            "type": reg.family,
+            "name": reg.name,
+            "alloc_id": reg.alloc_id,
+            "changed": changed,
+            "seq": seq,
+            "is_current": current,
+            "instance": instance_json(&reg.family, &reg.name, instance),
+        }));
+    }
+    let line = match outcome {
+        Registered::Added { seq, .. } => {
+            format!("registered {who}: now the current instance (event {seq})\n")
+        }
+        Registered::Unchanged { current, .. } => format!(
+            "{who} was already registered{}; nothing changed\n",
+            if current {
+                " (current)"
+            } else {
+                " (not current)"
+            }
+        ),
+    };
+    ctx.printer.text(&line)
+}
+
+pub fn deregister(ctx: &Ctx, family: &str, name: &str, alloc_id: &str) -> Result<()> {
+    // The same checks as inside the transaction, before taking the lock.
+    dynamic::check_type(family)?;
+    let outcome = ctx
+        .registry
+        .update(|state| state.deregister(family, name, alloc_id))?;
+    let who = format!("{family}/{name} alloc {alloc_id}");
+    if ctx.printer.json {
+        let (changed, seq, was_current, current) = match &outcome {
+            Deregistered::Removed {
+                seq,
+                was_current,
+                current,
+                ..
+            } => (
+                true,
+                Some(*seq),
+                *was_current,
+                current.as_ref().map(|c| instance_json(family, name, c)),
+            ),
+            Deregistered::NotRegistered => (false, None, false, None),
+        };
+        return ctx.printer.document(json!({
+            "type": family,
+            "name": name,
+            "alloc_id": alloc_id,
+            "changed": changed,
+            "seq": seq,
+            "was_current": was_current,
+            "current": current,
+        }));
+    }
+    let line = match outcome {
+        Deregistered::Removed { seq, current, .. } => match current {
+            Some(c) => format!(
+                "deregistered {who} (event {seq}); current instance: alloc {}\n",
+                c.alloc_id.as_deref().unwrap_or("?")
+            ),
+            None => format!("deregistered {who} (event {seq}); no instances left\n"),
+        },
+        Deregistered::NotRegistered => format!("{who} is not registered; nothing to do\n"),
+    };
+    ctx.printer.text(&line)
+}
+
+/// Waits until the plugin has a current instance (and, with `healthy`, that
+/// instance's socket accepts a connection). Looks at the registry file's
+/// metadata every [`POLL_INTERVAL`] and parses it only when it changed.
+pub async fn wait(
+    ctx: &Ctx,
+    family: &str,
+    name: &str,
+    timeout: Duration,
+    healthy: bool,
+) -> Result<()> {
+    if family.is_empty() {
+        return Err(Error::usage(format!(
+            "the plugin type must not be empty (known dynamic plugin types: {})",
+            dynamic::TYPES.join(", ")
+        )));
+    }
+    discovery::require_name("plugin type", family)?;
+    discovery::require_name("plugin", name)?;
+    let start = Instant::now();
+    // A "forever" timeout must not overflow Instant.
+    let deadline = start
+        .checked_add(timeout)
+        .unwrap_or_else(|| start + Duration::from_secs(100 * 365 * 86_400));
+    let mut watch = Watch::new(ctx.registry.path());
+    // Stamp first, then read: a write landing in between is seen next poll.
+    watch.changed();
+    let mut state = ctx.registry.read()?;
+    if !dynamic::is_dynamic_type(family) && !state.plugins.contains_key(family) {
+        ctx.printer.warn(format!(
+            "no plugin of type {family:?} is in the registry, and it is not a dynamic plugin \
+             type ({}); waiting anyway",
+            dynamic::TYPES.join(", ")
+        ));
+    }
+    loop {
+        let why_not = match state.current(family, name) {
+            None => None,
+            Some(inst) => {
+                let status = match (healthy, dynamic_socket(inst)) {
+                    (true, Some(sock)) => {
+                        let left = deadline.saturating_duration_since(Instant::now());
+                        Some(dynamic::probe_socket(
+                            sock,
+                            left.clamp(Duration::from_millis(50), PROBE_TIMEOUT),
+                        ))
+                    }
+                    _ => None,
+                };
+                let ok = match (&status, healthy) {
+                    (_, false) => true,
+                    (Some(st), true) => st.accepts,
+                    // Fingerprinted: its recorded health.
+                    (None, true) => inst.healthy,
+                };
+                if ok {
+                    return waited(ctx, family, name, inst, status.as_ref(), start);
+                }
+                Some(format!(
+                    "{family}/{name} is registered{} but not healthy: {}",
+                    inst.alloc_id
+                        .as_deref()
+                        .map(|a| format!(" (alloc {a})"))
+                        .unwrap_or_default(),
+                    status
+                        .and_then(|s| s.error)
+                        .or_else(|| inst.error.clone())
+                        .unwrap_or_else(|| "recorded unhealthy".into())
+                ))
+            }
+        };
+        let now = Instant::now();
+        if now >= deadline {
+            let waited = humantime::format_duration(timeout);
+            return Err(Error::Timeout(match why_not {
+                Some(w) => format!("{w}; gave up after {waited}"),
+                None => format!(
+                    "{family}/{name} is not registered in {}; gave up after {waited}",
+                    ctx.registry.path().display()
+                ),
+            }));
+        }
+        tokio::time::sleep(POLL_INTERVAL.min(deadline - now)).await;
+        // With --healthy and an instance present, probe again even when the
+        // file did not change: the socket may have started listening.
+        if watch.changed() {
+            state = ctx.registry.read()?;
+        }
+    }
+}
+
+fn waited(
+    ctx: &Ctx,
+    family: &str,
+    name: &str,
+    inst: &Instance,
+    status: Option<&SocketStatus>,
+    start: Instant,
+) -> Result<()> {
+    if ctx.printer.json {
+        return ctx.printer.document(json!({
+            "type": family,
+            "name": name,
+            "instance": checked_json(family, name, inst, status),
+            "waited_ms": duration_ms(start.elapsed()),
+        }));
+    }
+    let health = match status {
+        Some(st) if st.accepts => ", socket accepting",
+        _ => "",
+    };
+    ctx.printer
+        .text(&format!("{family}/{name}: {}{health}\n", where_from(inst)))
 }

@@ -38,15 +38,7 @@ async fn fetch(ctx: &Ctx, args: SecretFetchArgs) -> Result<()> {
         && !ctx.printer.json
         && !matches!(e, Error::BrokenPipe | Error::Failed(_))
     {
-        let (plugin, operation) = e.plugin_context();
-        let _ = Printer::plain(true).document(json!({
-            "error": {
-                "kind": e.kind(),
-                "message": e.to_string(),
-                "plugin": plugin,
-                "operation": operation,
-            }
-        }));
+        let _ = Printer::plain(true).document(e.json_body());
     }
     result
 }
@@ -152,15 +144,9 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
     print(ctx, provider, &args.path, &fetched, format)
 }
 
-/// The command's error: provider, operation and cause from [`Error::plugin`],
-/// the path added to the cause. A timeout keeps its own variant (exit 4), so
-/// its message cannot carry the path (error.rs has no slot for it).
+/// The command's error: provider, operation, path and cause.
 fn fetch_error(provider: &str, path: &str, failure: PluginFailure) -> Error {
-    let failure = match failure {
-        f @ PluginFailure::TimedOut { .. } => f,
-        other => PluginFailure::Response(format!("path {path:?}: {other}")),
-    };
-    Error::plugin(SECRETS, provider, "fetch", failure)
+    Error::plugin(SECRETS, provider, "fetch", failure).about(format!("path {path:?}"))
 }
 
 /// The plugin's stderr, which may hold values. Without `-v` only its size

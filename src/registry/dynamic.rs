@@ -1,1 +1,701 @@
 //! The dynamic plugin registry: register and deregister, with Nomad's semantics.
+//!
+//! Plugins that run as long-lived tasks (CSI controller and node plugins in a
+//! Nomad allocation) announce themselves with a control socket. As in Nomad's
+//! `client/dynamicplugins` registry:
+//!
+//! - plugins are keyed by type and name, each with a list of instances, one
+//!   per allocation id, **most recent registration first**; the first one is
+//!   the current instance;
+//! - registering an allocation that is already present changes nothing (it
+//!   does not even move to the front: a client restoring its allocations in
+//!   any order must not change which one is current);
+//! - deregistering an unknown name, or an allocation that is not (or no
+//!   longer) present, is a success that changes nothing;
+//! - when the current instance leaves, the next one becomes current.
+//!
+//! Unlike Nomad, an event is emitted only for a change that happened: Nomad's
+//! deregister announced the last instance it looked at when the allocation
+//! was not there; here a no-op emits nothing, so every event in the log is a
+//! real change.
+//!
+//! This module also holds [`Watch`], the cheap change detector that readers
+//! following the registry file (`plugin wait`, `events --follow`) poll.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io;
+use std::os::unix::fs::{FileTypeExt, MetadataExt};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::model::{self, Instance, Source, State, kind};
+use crate::discovery;
+use crate::{Error, Result};
+
+/// Nomad's dynamic plugin types (`dynamicplugins.PluginTypeCSIController`, ...).
+pub const CSI_CONTROLLER: &str = "csi-controller";
+pub const CSI_NODE: &str = "csi-node";
+
+/// The types `plugin register` and `plugin deregister` accept. A CSI
+/// "monolith" plugin registers once as each.
+pub const TYPES: &[&str] = &[CSI_CONTROLLER, CSI_NODE];
+
+/// Whether a type is one of Nomad's dynamic plugin types.
+pub fn is_dynamic_type(family: &str) -> bool {
+    TYPES.contains(&family)
+}
+
+/// A usage error unless `family` is a dynamic plugin type; the message names
+/// it and lists the known ones.
+pub fn check_type(family: &str) -> Result<()> {
+    if family.is_empty() {
+        return Err(Error::usage(format!(
+            "the plugin type must not be empty (known dynamic plugin types: {})",
+            TYPES.join(", ")
+        )));
+    }
+    if !is_dynamic_type(family) {
+        return Err(Error::usage(format!(
+            "unknown dynamic plugin type {family:?}: the known types are {}",
+            TYPES.join(", ")
+        )));
+    }
+    Ok(())
+}
+
+fn check_name(name: &str) -> Result<()> {
+    if name.is_empty() {
+        return Err(Error::usage("the plugin name must not be empty"));
+    }
+    discovery::require_name("plugin", name)
+}
+
+fn check_alloc_id(alloc_id: &str) -> Result<()> {
+    if alloc_id.trim().is_empty() {
+        return Err(Error::usage("the allocation id must not be empty"));
+    }
+    if alloc_id.chars().any(char::is_control) {
+        return Err(Error::usage(format!(
+            "the allocation id {alloc_id:?} contains a control character"
+        )));
+    }
+    Ok(())
+}
+
+/// What `plugin register` records.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Registration {
+    pub family: String,
+    pub name: String,
+    pub alloc_id: String,
+    /// The plugin's control socket (Nomad's `ConnectionInfo.SocketPath`).
+    pub socket: PathBuf,
+    pub version: Option<String>,
+    pub options: BTreeMap<String, String>,
+}
+
+impl Registration {
+    /// Every missing piece is a usage error that says which.
+    pub fn validate(&self) -> Result<()> {
+        check_type(&self.family)?;
+        check_name(&self.name)?;
+        check_alloc_id(&self.alloc_id)?;
+        if self.socket.as_os_str().is_empty() {
+            return Err(Error::usage(
+                "the socket path (connection info) must not be empty",
+            ));
+        }
+        Ok(())
+    }
+
+    fn instance(&self) -> Instance {
+        Instance {
+            source: Source::Dynamic,
+            path: None,
+            alloc_id: Some(self.alloc_id.clone()),
+            socket: Some(self.socket.clone()),
+            version: self.version.clone().filter(|v| !v.is_empty()),
+            // Registered means running, as far as the task knows; readers
+            // probe the socket for the live answer.
+            healthy: true,
+            error: None,
+            duration_ms: None,
+            options: self.options.clone(),
+            updated_at: model::now(),
+        }
+    }
+}
+
+/// What a register did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Registered {
+    /// A new instance, now the current one; the event's sequence number.
+    Added { seq: u64, instance: Instance },
+    /// The allocation was already registered; nothing changed (this is the
+    /// instance as it stays, which may differ from what was asked).
+    Unchanged { existing: Instance, current: bool },
+}
+
+/// What a deregister did.
+// Made once per command and matched at once: boxing would buy nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum Deregistered {
+    /// The instance was removed; `current` is the instance that is current
+    /// now (the handover), if any is left.
+    Removed {
+        seq: u64,
+        removed: Instance,
+        was_current: bool,
+        current: Option<Instance>,
+    },
+    /// No such plugin, or no such allocation: nothing changed.
+    NotRegistered,
+}
+
+fn is_alloc(inst: &Instance, alloc_id: &str) -> bool {
+    inst.source == Source::Dynamic && inst.alloc_id.as_deref() == Some(alloc_id)
+}
+
+impl State {
+    /// Registers an instance as the most recent one of its plugin. An
+    /// allocation that is already registered is left as it is, where it is,
+    /// and no event is emitted.
+    pub fn register(&mut self, reg: &Registration) -> Result<Registered> {
+        reg.validate()?;
+        let list = self
+            .plugins
+            .entry(reg.family.clone())
+            .or_default()
+            .entry(reg.name.clone())
+            .or_default();
+        if let Some(at) = list.iter().position(|i| is_alloc(i, &reg.alloc_id)) {
+            return Ok(Registered::Unchanged {
+                existing: list[at].clone(),
+                current: at == 0,
+            });
+        }
+        let inst = reg.instance();
+        let mut details = Map::new();
+        details.insert("alloc_id".into(), reg.alloc_id.clone().into());
+        details.insert("socket".into(), path_value(&reg.socket));
+        details.insert("version".into(), inst.version.clone().into());
+        if !inst.options.is_empty() {
+            details.insert(
+                "options".into(),
+                serde_json::to_value(&inst.options).unwrap_or(Value::Null),
+            );
+        }
+        // The instance it displaces as current, if any.
+        if let Some(prev) = list.first() {
+            details.insert("previous_alloc_id".into(), prev.alloc_id.clone().into());
+        }
+        list.insert(0, inst.clone());
+        let seq = self.emit(kind::REGISTER, &reg.family, &reg.name, details);
+        Ok(Registered::Added {
+            seq,
+            instance: inst,
+        })
+    }
+
+    /// Removes the instance of this allocation. An unknown name or an
+    /// allocation that is not registered is a success that changes nothing;
+    /// an unknown type is an error. When the current instance leaves, the
+    /// next most recent one becomes current.
+    pub fn deregister(&mut self, family: &str, name: &str, alloc_id: &str) -> Result<Deregistered> {
+        check_type(family)?;
+        check_name(name)?;
+        check_alloc_id(alloc_id)?;
+        let Some(plugins) = self.plugins.get_mut(family) else {
+            return Ok(Deregistered::NotRegistered);
+        };
+        let Some(list) = plugins.get_mut(name) else {
+            return Ok(Deregistered::NotRegistered);
+        };
+        let Some(at) = list.iter().position(|i| is_alloc(i, alloc_id)) else {
+            return Ok(Deregistered::NotRegistered);
+        };
+        let removed = list.remove(at);
+        let current = list.first().cloned();
+        if list.is_empty() {
+            plugins.remove(name);
+            if plugins.is_empty() {
+                self.plugins.remove(family);
+            }
+        }
+        let mut details = Map::new();
+        details.insert("alloc_id".into(), alloc_id.into());
+        if let Some(s) = &removed.socket {
+            details.insert("socket".into(), path_value(s));
+        }
+        details.insert("version".into(), removed.version.clone().into());
+        details.insert("was_current".into(), (at == 0).into());
+        details.insert(
+            "current_alloc_id".into(),
+            current.as_ref().and_then(|c| c.alloc_id.clone()).into(),
+        );
+        let seq = self.emit(kind::DEREGISTER, family, name, details);
+        Ok(Deregistered::Removed {
+            seq,
+            removed,
+            was_current: at == 0,
+            current,
+        })
+    }
+
+    /// The current (most recent) instance of a plugin.
+    pub fn current(&self, family: &str, name: &str) -> Option<&Instance> {
+        self.instances(family, name).first()
+    }
+
+    /// The instance of one allocation (Nomad's `PluginForAlloc`).
+    pub fn instance_for_alloc(
+        &self,
+        family: &str,
+        name: &str,
+        alloc_id: &str,
+    ) -> Option<&Instance> {
+        self.instances(family, name)
+            .iter()
+            .find(|i| is_alloc(i, alloc_id))
+    }
+}
+
+fn path_value(p: &Path) -> Value {
+    p.to_string_lossy().into_owned().into()
+}
+
+// ---------------------------------------------------------------------------
+// Socket health
+
+/// Whether a plugin's socket exists and accepts a connection, right now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SocketStatus {
+    /// The path exists (whatever it is).
+    pub exists: bool,
+    /// A connection was accepted.
+    pub accepts: bool,
+    /// Why not, when it does not.
+    pub error: Option<String>,
+}
+
+impl SocketStatus {
+    pub fn healthy(&self) -> bool {
+        self.accepts
+    }
+}
+
+/// How long a connection attempt may take before the socket counts as not
+/// accepting (a listener whose backlog is full makes `connect` block).
+pub const PROBE_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// Probes several sockets at once, none for longer than `timeout`.
+pub fn probe_sockets(paths: &[&Path], timeout: Duration) -> Vec<SocketStatus> {
+    let deadline = Instant::now() + timeout;
+    let pending: Vec<_> = paths.iter().map(|p| start_probe(p)).collect();
+    pending
+        .into_iter()
+        .zip(paths)
+        .map(|(probe, path)| probe.finish(path, deadline))
+        .collect()
+}
+
+/// Probes one socket, for at most `timeout`.
+pub fn probe_socket(path: &Path, timeout: Duration) -> SocketStatus {
+    probe_sockets(&[path], timeout).remove(0)
+}
+
+enum Probe {
+    Done(SocketStatus),
+    Connecting(mpsc::Receiver<io::Result<()>>),
+}
+
+impl Probe {
+    fn finish(self, path: &Path, deadline: Instant) -> SocketStatus {
+        let rx = match self {
+            Probe::Done(s) => return s,
+            Probe::Connecting(rx) => rx,
+        };
+        let left = deadline.saturating_duration_since(Instant::now());
+        let error = match rx.recv_timeout(left) {
+            Ok(Ok(())) => None,
+            Ok(Err(e)) => Some(format!(
+                "socket {} does not accept connections: {e}",
+                path.display()
+            )),
+            // The thread is left to finish on its own; it holds nothing.
+            Err(_) => Some(format!(
+                "socket {} did not accept a connection in time (listener busy or hung)",
+                path.display(),
+            )),
+        };
+        SocketStatus {
+            exists: true,
+            accepts: error.is_none(),
+            error,
+        }
+    }
+}
+
+fn start_probe(path: &Path) -> Probe {
+    let not_accepting = |exists, error: String| {
+        Probe::Done(SocketStatus {
+            exists,
+            accepts: false,
+            error: Some(error),
+        })
+    };
+    match fs::metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return not_accepting(false, format!("socket {} does not exist", path.display()));
+        }
+        Err(e) => {
+            return not_accepting(false, format!("socket {}: {e}", path.display()));
+        }
+        Ok(m) if !m.file_type().is_socket() => {
+            return not_accepting(true, format!("{} is not a socket", path.display()));
+        }
+        Ok(_) => {}
+    }
+    // std has no connect with a timeout for Unix sockets, and a listener
+    // with a full backlog blocks connect: connect on a thread of its own.
+    let (tx, rx) = mpsc::channel();
+    let owned = path.to_path_buf();
+    let spawned = std::thread::Builder::new()
+        .name("socket-probe".into())
+        .spawn(move || {
+            let r = std::os::unix::net::UnixStream::connect(&owned).map(drop);
+            let _ = tx.send(r);
+        });
+    match spawned {
+        Ok(_) => Probe::Connecting(rx),
+        Err(e) => not_accepting(true, format!("cannot probe {}: {e}", path.display())),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Following the registry file
+
+/// How often readers that follow the registry look at its metadata.
+pub const POLL_INTERVAL: Duration = Duration::from_millis(150);
+
+/// Re-read anyway after this long, whatever the metadata says: a safety net
+/// for file systems with coarse timestamps where an inode number is reused.
+pub const RESYNC_INTERVAL: Duration = Duration::from_secs(2);
+
+/// Notices that the registry file was replaced, by looking at its metadata
+/// only. Every write renames a new file into place, so the inode, the change
+/// time or the length changes; reading and parsing the whole file happens
+/// only then.
+#[derive(Debug)]
+pub struct Watch {
+    path: PathBuf,
+    stamp: Option<Stamp>,
+    last_read: Option<Instant>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stamp {
+    Missing,
+    File {
+        dev: u64,
+        ino: u64,
+        len: u64,
+        mtime: (i64, i64),
+        ctime: (i64, i64),
+    },
+}
+
+impl Watch {
+    pub fn new(path: impl Into<PathBuf>) -> Watch {
+        Watch {
+            path: path.into(),
+            stamp: None,
+            last_read: None,
+        }
+    }
+
+    fn stamp(&self) -> Option<Stamp> {
+        match fs::metadata(&self.path) {
+            Ok(m) => Some(Stamp::File {
+                dev: m.dev(),
+                ino: m.ino(),
+                len: m.len(),
+                mtime: (m.mtime(), m.mtime_nsec()),
+                ctime: (m.ctime(), m.ctime_nsec()),
+            }),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Some(Stamp::Missing),
+            // Unknown: let the reader read and report the error.
+            Err(_) => None,
+        }
+    }
+
+    /// Whether the file should be read again: the first time, after any
+    /// change of its metadata, and every [`RESYNC_INTERVAL`]. A `true`
+    /// counts as read: the caller is expected to read the file now.
+    pub fn changed(&mut self) -> bool {
+        let now = self.stamp();
+        let due = match (now, self.stamp, self.last_read) {
+            (None, _, _) | (_, None, _) | (_, _, None) => true,
+            (Some(a), Some(b), Some(t)) => a != b || t.elapsed() >= RESYNC_INTERVAL,
+        };
+        if due {
+            // Stamp taken before the read: a write that lands while we
+            // read changes the stamp again and is seen next time.
+            self.stamp = now;
+            self.last_read = Some(Instant::now());
+        }
+        due
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reg(family: &str, name: &str, alloc: &str) -> Registration {
+        Registration {
+            family: family.into(),
+            name: name.into(),
+            alloc_id: alloc.into(),
+            socket: format!("/run/{alloc}/csi.sock").into(),
+            version: Some("1.2.3".into()),
+            options: BTreeMap::new(),
+        }
+    }
+
+    fn allocs(s: &State, family: &str, name: &str) -> Vec<String> {
+        s.instances(family, name)
+            .iter()
+            .map(|i| i.alloc_id.clone().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn most_recent_registration_is_current() {
+        let mut s = State::default();
+        assert!(matches!(
+            s.register(&reg(CSI_NODE, "p", "a1")).unwrap(),
+            Registered::Added { seq: 1, .. }
+        ));
+        assert!(matches!(
+            s.register(&reg(CSI_NODE, "p", "a2")).unwrap(),
+            Registered::Added { seq: 2, .. }
+        ));
+        assert_eq!(allocs(&s, CSI_NODE, "p"), ["a2", "a1"]);
+        assert_eq!(
+            s.current(CSI_NODE, "p").unwrap().alloc_id.as_deref(),
+            Some("a2")
+        );
+        let inst = s.instance_for_alloc(CSI_NODE, "p", "a1").unwrap();
+        assert_eq!(inst.socket.as_deref(), Some(Path::new("/run/a1/csi.sock")));
+        assert_eq!(inst.source, Source::Dynamic);
+        let ev = s.events.back().unwrap();
+        assert_eq!(ev.kind, kind::REGISTER);
+        assert_eq!(ev.details["alloc_id"], "a2");
+        assert_eq!(ev.details["previous_alloc_id"], "a1");
+    }
+
+    #[test]
+    fn re_register_changes_nothing_and_keeps_position() {
+        // Nomad: a client restoring allocations in the opposite order must
+        // not make the older one current.
+        let mut s = State::default();
+        s.register(&reg(CSI_NODE, "p", "a0")).unwrap();
+        s.register(&reg(CSI_NODE, "p", "a1")).unwrap();
+        let mut again = reg(CSI_NODE, "p", "a0");
+        again.socket = "/elsewhere.sock".into();
+        match s.register(&again).unwrap() {
+            Registered::Unchanged { existing, current } => {
+                assert!(!current);
+                assert_eq!(
+                    existing.socket.as_deref(),
+                    Some(Path::new("/run/a0/csi.sock"))
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(allocs(&s, CSI_NODE, "p"), ["a1", "a0"]);
+        assert_eq!(s.seq, 2);
+        assert_eq!(s.events.len(), 2);
+    }
+
+    #[test]
+    fn types_are_isolated() {
+        let mut s = State::default();
+        s.register(&reg(CSI_CONTROLLER, "p", "a")).unwrap();
+        s.register(&reg(CSI_NODE, "p", "a")).unwrap();
+        s.deregister(CSI_CONTROLLER, "p", "a").unwrap();
+        assert!(s.current(CSI_CONTROLLER, "p").is_none());
+        assert!(s.current(CSI_NODE, "p").is_some());
+    }
+
+    #[test]
+    fn deregister_is_tolerant_and_silent_when_nothing_changes() {
+        let mut s = State::default();
+        assert_eq!(
+            s.deregister(CSI_NODE, "never", "a").unwrap(),
+            Deregistered::NotRegistered
+        );
+        s.register(&reg(CSI_NODE, "p", "a1")).unwrap();
+        s.register(&reg(CSI_NODE, "p", "a2")).unwrap();
+        // An allocation that never registered (crashed first) — Nomad
+        // announced the wrong instance here; nothing must happen.
+        assert_eq!(
+            s.deregister(CSI_NODE, "p", "crashed").unwrap(),
+            Deregistered::NotRegistered
+        );
+        assert_eq!(s.seq, 2);
+        assert_eq!(allocs(&s, CSI_NODE, "p"), ["a2", "a1"]);
+        // Twice: the second is a no-op.
+        assert!(matches!(
+            s.deregister(CSI_NODE, "p", "a1").unwrap(),
+            Deregistered::Removed {
+                seq: 3,
+                was_current: false,
+                ..
+            }
+        ));
+        assert_eq!(
+            s.deregister(CSI_NODE, "p", "a1").unwrap(),
+            Deregistered::NotRegistered
+        );
+        assert_eq!(s.seq, 3);
+    }
+
+    #[test]
+    fn current_leaving_hands_over_to_the_previous() {
+        let mut s = State::default();
+        for a in ["a1", "a2", "a3"] {
+            s.register(&reg(CSI_NODE, "p", a)).unwrap();
+        }
+        match s.deregister(CSI_NODE, "p", "a3").unwrap() {
+            Deregistered::Removed {
+                was_current,
+                current,
+                removed,
+                ..
+            } => {
+                assert!(was_current);
+                assert_eq!(removed.alloc_id.as_deref(), Some("a3"));
+                assert_eq!(current.unwrap().alloc_id.as_deref(), Some("a2"));
+            }
+            other => panic!("{other:?}"),
+        }
+        let ev = s.events.back().unwrap();
+        assert_eq!(ev.kind, kind::DEREGISTER);
+        assert_eq!(ev.details["current_alloc_id"], "a2");
+        assert_eq!(ev.details["was_current"], true);
+        s.deregister(CSI_NODE, "p", "a2").unwrap();
+        s.deregister(CSI_NODE, "p", "a1").unwrap();
+        // The last one gone: the plugin and its empty type are gone too.
+        assert!(s.plugins.is_empty());
+        assert_eq!(
+            s.events.back().unwrap().details["current_alloc_id"],
+            Value::Null
+        );
+    }
+
+    #[test]
+    fn validation_names_what_is_missing() {
+        let mut s = State::default();
+        let cases: [(Registration, &str); 6] = [
+            (reg("", "p", "a"), "type must not be empty"),
+            (reg("csi", "p", "a"), "unknown dynamic plugin type \"csi\""),
+            (reg(CSI_NODE, "", "a"), "name must not be empty"),
+            (reg(CSI_NODE, "a/b", "a"), "contains '/'"),
+            (reg(CSI_NODE, "p", " "), "allocation id must not be empty"),
+            (
+                Registration {
+                    socket: PathBuf::new(),
+                    ..reg(CSI_NODE, "p", "a")
+                },
+                "socket path",
+            ),
+        ];
+        for (r, want) in cases {
+            let e = s.register(&r).unwrap_err();
+            assert_eq!(e.exit_code(), crate::exit::USAGE);
+            assert!(e.to_string().contains(want), "{e} / {want}");
+        }
+        let e = s.deregister("device", "p", "a").unwrap_err();
+        assert!(e.to_string().contains("\"device\""), "{e}");
+        assert!(e.to_string().contains("csi-controller, csi-node"), "{e}");
+        assert!(s.deregister(CSI_NODE, "p", "").is_err());
+        assert_eq!(s.seq, 0);
+        assert!(s.plugins.is_empty(), "a refused register leaves no trace");
+    }
+
+    #[test]
+    fn fingerprinted_instances_are_not_allocations() {
+        let mut s = State::default();
+        s.plugins
+            .entry(CSI_NODE.into())
+            .or_default()
+            .entry("p".into())
+            .or_default()
+            .push(Instance {
+                source: Source::File,
+                path: Some("/p".into()),
+                alloc_id: None,
+                socket: None,
+                version: None,
+                healthy: true,
+                error: None,
+                duration_ms: Some(1),
+                options: BTreeMap::new(),
+                updated_at: model::now(),
+            });
+        assert_eq!(
+            s.deregister(CSI_NODE, "p", "a").unwrap(),
+            Deregistered::NotRegistered
+        );
+        s.register(&reg(CSI_NODE, "p", "a")).unwrap();
+        assert_eq!(s.instances(CSI_NODE, "p").len(), 2);
+    }
+
+    #[test]
+    fn socket_probe_sees_missing_refusing_and_listening() {
+        let d = tempfile::tempdir().unwrap();
+        let missing = d.path().join("missing.sock");
+        let st = probe_socket(&missing, PROBE_TIMEOUT);
+        assert!(!st.exists && !st.accepts);
+        assert!(st.error.unwrap().contains("does not exist"));
+
+        let plain = d.path().join("plain");
+        fs::write(&plain, "").unwrap();
+        let st = probe_socket(&plain, PROBE_TIMEOUT);
+        assert!(st.exists && !st.accepts);
+        assert!(st.error.unwrap().contains("not a socket"));
+
+        let path = d.path().join("l.sock");
+        let listener = std::os::unix::net::UnixListener::bind(&path).unwrap();
+        let st = probe_socket(&path, PROBE_TIMEOUT);
+        assert!(st.exists && st.accepts && st.error.is_none(), "{st:?}");
+        // A socket file nobody listens on any more refuses.
+        drop(listener);
+        let st = probe_socket(&path, PROBE_TIMEOUT);
+        assert!(st.exists && !st.accepts, "{st:?}");
+    }
+
+    #[test]
+    fn watch_sees_replacement_by_rename() {
+        let d = tempfile::tempdir().unwrap();
+        let path = d.path().join("r.json");
+        let mut w = Watch::new(&path);
+        assert!(w.changed(), "first look always reads");
+        assert!(!w.changed());
+        fs::write(d.path().join("t"), "{}").unwrap();
+        fs::rename(d.path().join("t"), &path).unwrap();
+        assert!(w.changed());
+        assert!(!w.changed());
+        fs::write(d.path().join("t"), "{\"a\": 1}").unwrap();
+        fs::rename(d.path().join("t"), &path).unwrap();
+        assert!(w.changed());
+    }
+}

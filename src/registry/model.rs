@@ -139,6 +139,24 @@ pub struct Volume {
     /// The last failure of an update or delete, kept for the operator.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The volumes directory the volume was created in, so that delete,
+    /// restore and repair send the plugin the same one. Absent in records
+    /// that did not store it: the configured directory is used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub volumes_dir: Option<PathBuf>,
+    /// The plugctl process running this volume's create or delete while it
+    /// is `pending` or `deleting`; a dead owner means it was interrupted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<Owner>,
+}
+
+/// One process, told apart from a later one with the same pid by its start
+/// time (clock ticks after boot, from `/proc/<pid>/stat`; 0 when unknown).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Owner {
+    pub pid: u32,
+    #[serde(default)]
+    pub started: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -1,1 +1,664 @@
 //! Volume records: the pending → ready → deleting life cycle, under the registry lock.
+//!
+//! Every method here runs inside one [`Registry::update`](super::Registry::update)
+//! transaction and never runs a plugin. A create is three steps
+//! ([`State::begin_volume_create`], the plugin, [`State::finish_volume_create`]),
+//! a delete likewise, so a crash between the steps leaves a visible
+//! `pending` or `deleting` record that `volume repair` settles.
+//!
+//! The rules:
+//! - a name is unique within its namespace;
+//! - a new volume is recorded `pending` before its plugin runs; success makes
+//!   it `ready`; a definite failure (the plugin exited non-zero, or could not
+//!   be started) removes it; an uncertain one (timeout, killed, bad output
+//!   after exit 0: the plugin may have made something) keeps it `pending`
+//!   with the error, for `volume repair`;
+//! - re-running create on a `ready` volume (an update, or restore) leaves the
+//!   record as it is while the plugin runs; success records the new request
+//!   and result, failure keeps the old record and sets its `error`;
+//! - a delete marks the record `deleting`; success removes it, failure puts
+//!   it back (`ready`, or `pending` if it never became ready) with `error`;
+//! - a record whose owner process is alive is never taken over.
+
+use std::path::Path;
+
+use serde_json::{Map, Value};
+
+use super::model::{Owner, State, Volume, VolumeState, kind, now};
+use crate::families::HOST_VOLUME;
+use crate::families::host_volume::{Created, Request};
+use crate::{Error, Result};
+
+/// How a create relates to what the registry held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CreateKind {
+    /// No record with this id: one was made, `pending`.
+    New,
+    /// The record is `ready`: the create re-runs (update, restore).
+    Update,
+    /// The record was `pending` from an interrupted or uncertain create.
+    Resume,
+}
+
+/// What the plugin's create came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CreateOutcome {
+    Created(Created),
+    Failed {
+        error: String,
+        /// The plugin may have made something (timeout, killed, bad output
+        /// after exit 0): a new record stays `pending` instead of going.
+        uncertain: bool,
+    },
+}
+
+impl Owner {
+    /// This process.
+    pub fn current() -> Owner {
+        let pid = std::process::id();
+        Owner {
+            pid,
+            started: start_time(pid).unwrap_or(0),
+        }
+    }
+
+    /// The process still runs (not a zombie, and not a later process that
+    /// reused the pid).
+    pub fn alive(&self) -> bool {
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{}/stat", self.pid)) else {
+            return false;
+        };
+        let Some((state, started)) = parse_stat(&stat) else {
+            return false;
+        };
+        state != 'Z' && state != 'X' && (self.started == 0 || started == self.started)
+    }
+
+    /// Alive and not this process.
+    pub fn is_other_live(&self) -> bool {
+        *self != Owner::current() && self.alive()
+    }
+}
+
+fn start_time(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    parse_stat(&stat).map(|(_, t)| t)
+}
+
+/// (state, starttime) from `/proc/<pid>/stat`. The command name may hold
+/// spaces and parentheses, so fields are counted after its last `)`.
+fn parse_stat(stat: &str) -> Option<(char, u64)> {
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let mut fields = rest.split_whitespace();
+    let state = fields.next()?.chars().next()?;
+    // Field 3 was the state; starttime is field 22.
+    let started = fields.nth(18)?.parse().ok()?;
+    Some((state, started))
+}
+
+impl Volume {
+    /// A new `pending` record for this request, owned by `owner`.
+    pub fn pending(req: &Request, plugin: &str, owner: Owner) -> Volume {
+        let t = now();
+        Volume {
+            id: req.id.clone(),
+            name: req.name.clone(),
+            namespace: req.namespace.clone(),
+            plugin: plugin.to_string(),
+            node_id: req.node_id.clone(),
+            node_pool: req.node_pool.clone(),
+            capacity_min: req.capacity_min,
+            capacity_max: req.capacity_max,
+            parameters: req.parameters.clone(),
+            path: String::new(),
+            bytes: 0,
+            state: VolumeState::Pending,
+            created_at: t.clone(),
+            updated_at: t,
+            error: None,
+            volumes_dir: Some(req.volumes_dir.clone()),
+            owner: Some(owner),
+        }
+    }
+
+    /// The stored request, to re-run create or run delete with: the recorded
+    /// volumes directory (else `default_volumes_dir`), node and parameters,
+    /// and the plugin directory the plugin is found in now.
+    pub fn request(&self, plugin_dir: &Path, default_volumes_dir: &Path) -> Request {
+        Request {
+            volumes_dir: self
+                .volumes_dir
+                .clone()
+                .unwrap_or_else(|| default_volumes_dir.to_path_buf()),
+            plugin_dir: plugin_dir.to_path_buf(),
+            node_pool: self.node_pool.clone(),
+            namespace: self.namespace.clone(),
+            name: self.name.clone(),
+            id: self.id.clone(),
+            capacity_min: self.capacity_min,
+            capacity_max: self.capacity_max,
+            node_id: self.node_id.clone(),
+            parameters: self.parameters.clone(),
+        }
+    }
+
+    /// `volume <id> ("name", namespace ns)`, for messages.
+    pub fn describe(&self) -> String {
+        describe(&self.id, &self.name, &self.namespace)
+    }
+
+    /// The owner is another live process: a create or delete is running.
+    pub fn in_progress(&self) -> bool {
+        self.owner.is_some_and(|o| o.is_other_live())
+    }
+}
+
+/// `volume <id> ("name", namespace ns)`, for messages.
+pub fn describe(id: &str, name: &str, namespace: &str) -> String {
+    format!("volume {id} ({name:?}, namespace {namespace})")
+}
+
+fn event_details(v: &Volume) -> Map<String, Value> {
+    let mut d = Map::new();
+    d.insert("volume_id".into(), v.id.clone().into());
+    d.insert("volume_name".into(), v.name.clone().into());
+    d.insert("namespace".into(), v.namespace.clone().into());
+    d.insert("state".into(), v.state.as_str().into());
+    d.insert("path".into(), v.path.clone().into());
+    d.insert("bytes".into(), v.bytes.into());
+    d.insert("error".into(), v.error.clone().into());
+    d
+}
+
+impl State {
+    fn emit_volume(&mut self, event: &str, v: &Volume) {
+        let details = event_details(v);
+        self.emit(event, HOST_VOLUME, &v.plugin, details);
+    }
+
+    /// The volume with this id.
+    pub fn volume(&self, id: &str) -> Option<&Volume> {
+        self.volumes.get(id)
+    }
+
+    /// The volume with this name in this namespace.
+    pub fn volume_named(&self, namespace: &str, name: &str) -> Option<&Volume> {
+        self.volumes
+            .values()
+            .find(|v| v.namespace == namespace && v.name == name)
+    }
+
+    /// By id (in any namespace), else by name in `namespace`.
+    pub fn find_volume(&self, id_or_name: &str, namespace: &str) -> Option<&Volume> {
+        self.volume(id_or_name)
+            .or_else(|| self.volume_named(namespace, id_or_name))
+    }
+
+    /// Every volume, by namespace, then name, then id.
+    pub fn volumes_sorted(&self) -> Vec<&Volume> {
+        let mut all: Vec<&Volume> = self.volumes.values().collect();
+        all.sort_by(|a, b| (&a.namespace, &a.name, &a.id).cmp(&(&b.namespace, &b.name, &b.id)));
+        all
+    }
+
+    /// Step one of a create: checks `proposed` against the registry and
+    /// records it `pending` when it is new. Refused (a usage error, exit 2):
+    /// the name is taken in the namespace by another id; the id exists with
+    /// another name, namespace, plugin or volumes directory; the volume is
+    /// being deleted; another live plugctl is creating it.
+    pub fn begin_volume_create(&mut self, proposed: &Volume) -> Result<CreateKind> {
+        if let Some(other) = self.volumes.values().find(|v| {
+            v.id != proposed.id && v.namespace == proposed.namespace && v.name == proposed.name
+        }) {
+            return Err(Error::usage(format!(
+                "cannot create {}: the name is taken in namespace {} by volume {} (plugin {}, \
+                 state {}); volume names are unique per namespace. To re-run create for that \
+                 volume, pass --id {}",
+                proposed.describe(),
+                other.namespace,
+                other.id,
+                other.plugin,
+                other.state.as_str(),
+                other.id
+            )));
+        }
+        let Some(existing) = self.volumes.get_mut(&proposed.id) else {
+            self.volumes.insert(proposed.id.clone(), proposed.clone());
+            return Ok(CreateKind::New);
+        };
+        let mut differs = Vec::new();
+        for (what, recorded, requested) in [
+            ("name", &existing.name, &proposed.name),
+            ("namespace", &existing.namespace, &proposed.namespace),
+            ("plugin", &existing.plugin, &proposed.plugin),
+        ] {
+            if recorded != requested {
+                differs.push(format!(
+                    "{what} (recorded {recorded:?}, requested {requested:?})"
+                ));
+            }
+        }
+        if let (Some(recorded), Some(requested)) = (&existing.volumes_dir, &proposed.volumes_dir)
+            && recorded != requested
+        {
+            differs.push(format!(
+                "volumes directory (recorded {}, requested {})",
+                recorded.display(),
+                requested.display()
+            ));
+        }
+        if !differs.is_empty() {
+            return Err(Error::usage(format!(
+                "cannot re-run create for volume {}: it exists with a different {}; \
+                 create may only update capacities and parameters",
+                existing.id,
+                differs.join(", ")
+            )));
+        }
+        if let Some(owner) = existing.owner.filter(Owner::is_other_live) {
+            return Err(Error::usage(format!(
+                "cannot create {}: plugctl (pid {}) is running its {} right now",
+                existing.describe(),
+                owner.pid,
+                if existing.state == VolumeState::Deleting {
+                    "delete"
+                } else {
+                    "create"
+                }
+            )));
+        }
+        match existing.state {
+            VolumeState::Ready => Ok(CreateKind::Update),
+            VolumeState::Pending => {
+                existing.owner = proposed.owner;
+                Ok(CreateKind::Resume)
+            }
+            VolumeState::Deleting => Err(Error::usage(format!(
+                "cannot create {}: its delete was interrupted (state deleting); finish it with \
+                 `plugctl volume delete {}` or `plugctl volume repair`",
+                existing.describe(),
+                existing.id
+            ))),
+        }
+    }
+
+    /// Step three of a create: records what the plugin's create came to
+    /// (see the module rules) and emits `volume_create` (first time ready)
+    /// or `volume_update` (a ready volume re-created, or its update failed).
+    /// Returns the record as it now is, `None` when it was removed.
+    ///
+    /// A record that went `deleting` meanwhile is left to its delete.
+    pub fn finish_volume_create(
+        &mut self,
+        proposed: &Volume,
+        create_kind: CreateKind,
+        outcome: CreateOutcome,
+    ) -> Option<Volume> {
+        let existing = self.volumes.get(&proposed.id);
+        if let Some(v) = existing
+            && v.state == VolumeState::Deleting
+        {
+            return Some(v.clone());
+        }
+        // Another live plugctl took the record over meanwhile: its result counts.
+        if let Some(v) = existing
+            && v.owner.is_some_and(|o| o != Owner::current() && o.alive())
+        {
+            return Some(v.clone());
+        }
+        match outcome {
+            CreateOutcome::Created(c) => {
+                let was_ready = existing.is_some_and(|v| v.state == VolumeState::Ready);
+                let mut v = proposed.clone();
+                if let Some(old) = existing {
+                    v.created_at = old.created_at.clone();
+                }
+                v.state = VolumeState::Ready;
+                v.path = c.path;
+                v.bytes = c.bytes;
+                v.error = None;
+                v.owner = None;
+                v.updated_at = now();
+                self.volumes.insert(v.id.clone(), v.clone());
+                let event = if was_ready {
+                    kind::VOLUME_UPDATE
+                } else {
+                    kind::VOLUME_CREATE
+                };
+                self.emit_volume(event, &v);
+                Some(v)
+            }
+            CreateOutcome::Failed { error, uncertain } => {
+                let v = self.volumes.get_mut(&proposed.id)?;
+                if create_kind == CreateKind::New && v.state == VolumeState::Pending && !uncertain {
+                    self.volumes.remove(&proposed.id);
+                    return None;
+                }
+                v.error = Some(error);
+                v.owner = None;
+                v.updated_at = now();
+                let v = v.clone();
+                if v.state == VolumeState::Ready {
+                    self.emit_volume(kind::VOLUME_UPDATE, &v);
+                }
+                Some(v)
+            }
+        }
+    }
+
+    /// Step one of a delete: marks the volume `deleting`, owned by this
+    /// process, and returns it as it was before. Not found: exit 3. A volume
+    /// another live plugctl is creating or deleting is refused (exit 2).
+    pub fn begin_volume_delete(&mut self, id: &str) -> Result<Volume> {
+        let Some(v) = self.volumes.get_mut(id) else {
+            return Err(Error::NotFound {
+                what: "volume",
+                name: id.to_string(),
+            });
+        };
+        if let Some(owner) = v.owner.filter(Owner::is_other_live) {
+            return Err(Error::usage(format!(
+                "cannot delete {}: plugctl (pid {}) is running its {} right now",
+                v.describe(),
+                owner.pid,
+                if v.state == VolumeState::Deleting {
+                    "delete"
+                } else {
+                    "create"
+                }
+            )));
+        }
+        let before = v.clone();
+        v.state = VolumeState::Deleting;
+        v.owner = Some(Owner::current());
+        v.updated_at = now();
+        Ok(before)
+    }
+
+    /// Step three of a delete. Success removes the record and emits
+    /// `volume_delete`; failure puts it back to `was` (`ready`, or `pending`
+    /// for a volume that never became ready; `deleting` counts as `ready`)
+    /// with `error`. Returns the record as it now is, `None` when removed.
+    pub fn finish_volume_delete(
+        &mut self,
+        id: &str,
+        was: VolumeState,
+        result: std::result::Result<(), String>,
+    ) -> Option<Volume> {
+        let v = self.volumes.get_mut(id)?;
+        if v.state != VolumeState::Deleting {
+            return Some(v.clone());
+        }
+        match result {
+            Ok(()) => {
+                let v = self.volumes.remove(id)?;
+                let mut details = event_details(&v);
+                details.insert("state".into(), "deleted".into());
+                details.insert("was".into(), was.as_str().into());
+                self.emit(kind::VOLUME_DELETE, HOST_VOLUME, &v.plugin, details);
+                None
+            }
+            Err(error) => {
+                v.state = match was {
+                    VolumeState::Pending => VolumeState::Pending,
+                    VolumeState::Ready | VolumeState::Deleting => VolumeState::Ready,
+                };
+                v.error = Some(error);
+                v.owner = None;
+                v.updated_at = now();
+                let v = v.clone();
+                if v.state == VolumeState::Ready {
+                    self.emit_volume(kind::VOLUME_UPDATE, &v);
+                }
+                Some(v)
+            }
+        }
+    }
+
+    /// Takes over a `pending` or `deleting` record whose owner is gone (for
+    /// `volume repair`) and returns it; `None` when it is not such a record.
+    pub fn claim_interrupted_volume(&mut self, id: &str) -> Option<Volume> {
+        let v = self.volumes.get_mut(id)?;
+        if v.state == VolumeState::Ready || v.in_progress() {
+            return None;
+        }
+        v.owner = Some(Owner::current());
+        Some(v.clone())
+    }
+
+    /// Removes a `pending` record after its rollback (the plugin's delete)
+    /// succeeded, emitting `volume_delete`.
+    pub fn drop_rolled_back_volume(&mut self, id: &str) -> Option<Volume> {
+        if self.volumes.get(id)?.state != VolumeState::Pending {
+            return None;
+        }
+        let v = self.volumes.remove(id)?;
+        let mut details = event_details(&v);
+        details.insert("state".into(), "deleted".into());
+        details.insert("was".into(), "pending".into());
+        details.insert("rolled_back".into(), true.into());
+        self.emit(kind::VOLUME_DELETE, HOST_VOLUME, &v.plugin, details);
+        Some(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    const ID: &str = "11111111-2222-4333-8444-555555555555";
+    const ID2: &str = "66666666-7777-4888-9999-aaaaaaaaaaaa";
+
+    fn req(id: &str, name: &str) -> Request {
+        Request {
+            volumes_dir: "/vols".into(),
+            plugin_dir: "/plugins".into(),
+            node_pool: "default".into(),
+            namespace: "default".into(),
+            name: name.into(),
+            id: id.into(),
+            capacity_min: 0,
+            capacity_max: 0,
+            node_id: "node".into(),
+            parameters: BTreeMap::new(),
+        }
+    }
+
+    fn proposed(id: &str, name: &str) -> Volume {
+        Volume::pending(&req(id, name), "dir", Owner::current())
+    }
+
+    fn created(path: &str) -> CreateOutcome {
+        CreateOutcome::Created(Created {
+            path: path.into(),
+            bytes: 7,
+        })
+    }
+
+    fn failed(uncertain: bool) -> CreateOutcome {
+        CreateOutcome::Failed {
+            error: "boom".into(),
+            uncertain,
+        }
+    }
+
+    fn kinds(s: &State) -> Vec<String> {
+        s.events.iter().map(|e| e.kind.clone()).collect()
+    }
+
+    #[test]
+    fn new_volume_goes_pending_then_ready() {
+        let mut s = State::default();
+        let p = proposed(ID, "data");
+        assert_eq!(s.begin_volume_create(&p).unwrap(), CreateKind::New);
+        assert_eq!(s.volume(ID).unwrap().state, VolumeState::Pending);
+        assert!(s.events.is_empty());
+        let v = s
+            .finish_volume_create(&p, CreateKind::New, created("/vols/x"))
+            .unwrap();
+        assert_eq!(v.state, VolumeState::Ready);
+        assert_eq!((v.path.as_str(), v.bytes), ("/vols/x", 7));
+        assert_eq!(v.owner, None);
+        assert_eq!(kinds(&s), ["volume_create"]);
+        assert_eq!(s.events[0].name, "dir");
+        assert_eq!(s.events[0].details["volume_id"], ID);
+    }
+
+    #[test]
+    fn definite_failure_removes_uncertain_keeps_pending() {
+        let mut s = State::default();
+        let p = proposed(ID, "data");
+        s.begin_volume_create(&p).unwrap();
+        assert_eq!(
+            s.finish_volume_create(&p, CreateKind::New, failed(false)),
+            None
+        );
+        assert!(s.volumes.is_empty());
+
+        s.begin_volume_create(&p).unwrap();
+        let v = s
+            .finish_volume_create(&p, CreateKind::New, failed(true))
+            .unwrap();
+        assert_eq!(v.state, VolumeState::Pending);
+        assert_eq!(v.error.as_deref(), Some("boom"));
+        assert_eq!(v.owner, None);
+        // a later create resumes it
+        assert_eq!(s.begin_volume_create(&p).unwrap(), CreateKind::Resume);
+        // ... and a definite failure of a resume keeps it pending for repair
+        let v = s
+            .finish_volume_create(&p, CreateKind::Resume, failed(false))
+            .unwrap();
+        assert_eq!(v.state, VolumeState::Pending);
+        assert!(s.events.is_empty());
+    }
+
+    #[test]
+    fn names_are_unique_per_namespace_and_ids_keep_their_identity() {
+        let mut s = State::default();
+        let p = proposed(ID, "data");
+        s.begin_volume_create(&p).unwrap();
+        s.finish_volume_create(&p, CreateKind::New, created("/vols/x"));
+
+        let e = s.begin_volume_create(&proposed(ID2, "data")).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().contains(&format!("--id {ID}")), "{e}");
+
+        let mut other_ns = proposed(ID2, "data");
+        other_ns.namespace = "prod".into();
+        assert_eq!(s.begin_volume_create(&other_ns).unwrap(), CreateKind::New);
+
+        let mut renamed = proposed(ID, "other");
+        renamed.plugin = "mkdir".into();
+        let e = s.begin_volume_create(&renamed).unwrap_err().to_string();
+        assert!(
+            e.contains("name (recorded \"data\", requested \"other\")"),
+            "{e}"
+        );
+        assert!(
+            e.contains("plugin (recorded \"dir\", requested \"mkdir\")"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn update_success_and_failure() {
+        let mut s = State::default();
+        let p = proposed(ID, "data");
+        s.begin_volume_create(&p).unwrap();
+        let first = s
+            .finish_volume_create(&p, CreateKind::New, created("/vols/x"))
+            .unwrap();
+        let mut bigger = proposed(ID, "data");
+        bigger.capacity_max = 100;
+        assert_eq!(s.begin_volume_create(&bigger).unwrap(), CreateKind::Update);
+        // the record is untouched while the plugin runs
+        assert_eq!(s.volume(ID).unwrap(), &first);
+        let v = s
+            .finish_volume_create(&bigger, CreateKind::Update, failed(false))
+            .unwrap();
+        assert_eq!(v.state, VolumeState::Ready);
+        assert_eq!(v.capacity_max, 0);
+        assert_eq!(v.error.as_deref(), Some("boom"));
+        let v = s
+            .finish_volume_create(&bigger, CreateKind::Update, created("/vols/x"))
+            .unwrap();
+        assert_eq!((v.capacity_max, v.error.clone()), (100, None));
+        assert_eq!(v.created_at, first.created_at);
+        assert_eq!(
+            kinds(&s),
+            ["volume_create", "volume_update", "volume_update"]
+        );
+    }
+
+    #[test]
+    fn delete_life_cycle() {
+        let mut s = State::default();
+        let p = proposed(ID, "data");
+        s.begin_volume_create(&p).unwrap();
+        s.finish_volume_create(&p, CreateKind::New, created("/vols/x"));
+
+        let before = s.begin_volume_delete(ID).unwrap();
+        assert_eq!(before.state, VolumeState::Ready);
+        assert_eq!(s.volume(ID).unwrap().state, VolumeState::Deleting);
+        // no create while deleting
+        let e = s.begin_volume_create(&p).unwrap_err().to_string();
+        assert!(e.contains("deleting"), "{e}");
+        let v = s
+            .finish_volume_delete(ID, before.state, Err("busy".into()))
+            .unwrap();
+        assert_eq!(
+            (v.state, v.error.as_deref()),
+            (VolumeState::Ready, Some("busy"))
+        );
+
+        let before = s.begin_volume_delete(ID).unwrap();
+        assert_eq!(s.finish_volume_delete(ID, before.state, Ok(())), None);
+        assert!(s.volumes.is_empty());
+        assert_eq!(
+            kinds(&s),
+            ["volume_create", "volume_update", "volume_delete"]
+        );
+        assert_eq!(s.begin_volume_delete(ID).unwrap_err().exit_code(), 3);
+    }
+
+    #[test]
+    fn live_owners_are_respected_dead_ones_taken_over() {
+        let mut s = State::default();
+        let mut p = proposed(ID, "data");
+        // pid 1 is alive and not us
+        p.owner = Some(Owner { pid: 1, started: 0 });
+        s.volumes.insert(ID.into(), p.clone());
+        assert!(s.volume(ID).unwrap().in_progress());
+        assert!(s.claim_interrupted_volume(ID).is_none());
+        assert!(s.begin_volume_delete(ID).is_err());
+        assert!(s.begin_volume_create(&proposed(ID, "data")).is_err());
+
+        // a dead owner (a pid that cannot exist)
+        s.volumes.get_mut(ID).unwrap().owner = Some(Owner {
+            pid: u32::MAX,
+            started: 0,
+        });
+        let v = s.claim_interrupted_volume(ID).unwrap();
+        assert_eq!(v.owner, Some(Owner::current()));
+        assert!(s.drop_rolled_back_volume(ID).is_some());
+        assert_eq!(kinds(&s), ["volume_delete"]);
+    }
+
+    #[test]
+    fn own_start_time_is_known() {
+        let me = Owner::current();
+        assert!(me.started > 0);
+        assert!(me.alive());
+        assert!(!me.is_other_live());
+        let reused = Owner {
+            pid: me.pid,
+            started: me.started + 1,
+        };
+        assert!(!reused.alive());
+        assert_eq!(
+            parse_stat("42 (a) b) c) S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 999 x"),
+            Some(('S', 999))
+        );
+    }
+}
