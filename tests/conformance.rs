@@ -236,3 +236,275 @@ fn unknown_plugins_and_families() {
         "{doc:#}"
     );
 }
+
+// ---------------------------------------------------------------------------
+// host volumes
+// ---------------------------------------------------------------------------
+
+/// A host-volume plugin: fingerprint answers, the body handles the rest
+/// (`$1` is the operation).
+fn hv(e: &Env, name: &str, body: &str) {
+    e.s.plugin(
+        "host-volume",
+        name,
+        &format!(
+            "case \"$1\" in\nfingerprint) echo '{{\"version\": \"1.0.0\"}}'; exit 0 ;;\nesac\n{body}"
+        ),
+    );
+}
+
+#[test]
+fn host_volume_examples_pass_and_leave_nothing() {
+    let e = Env::new();
+    for name in ["dir", "sparse-image", "quota-dir"] {
+        let (out, doc) = e.test_in(Some(&examples()), &["host-volume", name]);
+        assert_eq!(code(&out), 0, "{name}: {doc:#}\n{}", stderr(&out));
+        assert_eq!(doc["ok"], true, "{name}");
+        for check in [
+            "fingerprint.runs",
+            "fingerprint.output",
+            "create.path",
+            "create.idempotent",
+            "delete.idempotent",
+            "delete.removes",
+            "delete.never-created",
+            "create.hostile-names",
+            "create.parallel",
+            "cleanup",
+        ] {
+            assert_eq!(outcome(&doc, check), "passed", "{name} {check}: {doc:#}");
+        }
+        assert!(e.leftovers().is_empty(), "{name}: {:?}", e.leftovers());
+        assert!(doc["scratch_dir"].is_null());
+    }
+    // Nomad's example ignores capacities and parameters: warned and skipped,
+    // not failed
+    let (_, doc) = e.test_in(Some(&examples()), &["host-volume", "dir"]);
+    assert_eq!(outcome(&doc, "create.bytes"), "warned");
+    assert_eq!(outcome(&doc, "create.refuses-unknown-parameter"), "skipped");
+    // sparse-image refuses 1 EiB, quota-dir an unknown parameter
+    let (_, doc) = e.test_in(Some(&examples()), &["host-volume", "sparse-image"]);
+    assert_eq!(outcome(&doc, "create.refuses-absurd-capacity"), "passed");
+    let (_, doc) = e.test_in(Some(&examples()), &["host-volume", "quota-dir"]);
+    assert_eq!(outcome(&doc, "create.refuses-unknown-parameter"), "passed");
+}
+
+#[test]
+fn builtin_mkdir_passes() {
+    let e = Env::new();
+    let (out, doc) = e.test(&["host-volume", "mkdir"]);
+    assert_eq!(code(&out), 0, "{doc:#}");
+    assert_eq!(outcome(&doc, "create.refuses-unknown-parameter"), "passed");
+    assert_eq!(outcome(&doc, "fingerprint.runs"), "skipped");
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+}
+
+/// create returns a new path every time.
+#[test]
+fn a_non_idempotent_create_fails() {
+    let e = Env::new();
+    hv(
+        &e,
+        "random",
+        r#"case "$1" in
+create) p="$DHV_VOLUMES_DIR/vol-$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')"
+        mkdir -p "$p" && printf '{"path": "%s", "bytes": %s}\n' "$p" "$DHV_CAPACITY_MAX_BYTES" ;;
+delete) rm -rf "$DHV_CREATED_PATH" ;;
+esac"#,
+    );
+    let (out, doc) = e.test(&["host-volume", "random"]);
+    assert_eq!(code(&out), 1, "{doc:#}");
+    assert_eq!(doc["ok"], false);
+    assert_eq!(outcome(&doc, "create.idempotent"), "failed");
+    assert!(
+        message(&doc, "create.idempotent").contains("returned path"),
+        "{doc:#}"
+    );
+    assert_eq!(outcome(&doc, "create.path"), "passed");
+    assert_eq!(outcome(&doc, "cleanup"), "passed");
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+}
+
+/// Paths built from the volume name: `$DHV_VOLUMES_DIR/../$DHV_VOLUME_NAME`.
+#[test]
+fn paths_from_the_volume_name_fail() {
+    let e = Env::new();
+    hv(
+        &e,
+        "by-name",
+        r#"case "$1" in
+create) p="$DHV_VOLUMES_DIR/../$DHV_VOLUME_NAME"
+        mkdir -p "$p" && printf '{"path": "%s", "bytes": %s}\n' "$p" "$DHV_CAPACITY_MAX_BYTES" ;;
+delete) rm -rf "$DHV_CREATED_PATH" ;;
+esac"#,
+    );
+    let (out, doc) = e.test(&["host-volume", "by-name"]);
+    assert_eq!(code(&out), 1, "{doc:#}");
+    assert_eq!(outcome(&doc, "create.path"), "failed");
+    assert!(message(&doc, "create.path").contains("outside the volumes directory"));
+    assert_eq!(outcome(&doc, "create.hostile-names"), "failed");
+    let m = message(&doc, "create.hostile-names");
+    assert!(m.contains("escape-"), "{m}");
+    assert!(m.contains("outside the scratch directory"), "{m}");
+    // what escaped the scratch directory was removed, the rest went with it
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+}
+
+#[test]
+fn refusals_must_say_why_and_leave_nothing() {
+    let e = Env::new();
+    hv(
+        &e,
+        "messy",
+        r#"v="$DHV_VOLUMES_DIR/$DHV_VOLUME_ID"
+case "$1" in
+create) mkdir -p "$v"
+        case "$DHV_PARAMETERS" in *plugctl_conformance_unknown*) echo 'unknown parameter' >&2; exit 1 ;; esac
+        printf '{"path": "%s", "bytes": %s}\n' "$v" "$DHV_CAPACITY_MAX_BYTES" ;;
+delete) [ -d "$DHV_CREATED_PATH" ] || { echo '{"error": "no such volume"}'; exit 1; }
+        rm -rf "$DHV_CREATED_PATH" ;;
+esac"#,
+    );
+    let (out, doc) = e.test(&["host-volume", "messy"]);
+    assert_eq!(code(&out), 1, "{doc:#}");
+    assert_eq!(outcome(&doc, "create.refuses-unknown-parameter"), "failed");
+    let m = message(&doc, "create.refuses-unknown-parameter");
+    assert!(m.contains("without a message"), "{m}");
+    assert!(m.contains("left"), "{m}");
+    assert_eq!(outcome(&doc, "create.refuses-absurd-capacity"), "skipped");
+    // delete of what is gone fails: not idempotent
+    assert_eq!(outcome(&doc, "delete.idempotent"), "failed");
+    assert_eq!(outcome(&doc, "delete.never-created"), "failed");
+    assert!(message(&doc, "delete.never-created").contains("no such volume"));
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+}
+
+/// Creates that share a fixed lock file collide when run at once.
+#[test]
+fn parallel_creates_must_all_succeed() {
+    let e = Env::new();
+    hv(
+        &e,
+        "serial",
+        r#"v="$DHV_VOLUMES_DIR/$DHV_VOLUME_ID"
+case "$1" in
+create) mkdir "$DHV_VOLUMES_DIR/.lock" 2>/dev/null || { echo '{"error": "busy"}'; exit 1; }
+        mkdir -p "$v"; sleep 0.5; rmdir "$DHV_VOLUMES_DIR/.lock"
+        printf '{"path": "%s", "bytes": %s}\n' "$v" "$DHV_CAPACITY_MAX_BYTES" ;;
+delete) rm -rf "$v" ;;
+esac"#,
+    );
+    let (out, doc) = e.test(&["host-volume", "serial"]);
+    assert_eq!(code(&out), 1, "{doc:#}");
+    assert_eq!(outcome(&doc, "create.idempotent"), "passed");
+    assert_eq!(outcome(&doc, "create.parallel"), "failed");
+    assert!(message(&doc, "create.parallel").contains("busy"), "{doc:#}");
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+}
+
+/// Everything runs with the protocol's environment only.
+#[test]
+fn calls_get_the_protocol_environment_only() {
+    let e = Env::new();
+    let seen = e.s.out_file("env");
+    hv(
+        &e,
+        "env-dump",
+        &format!(
+            r#"env >> {seen}
+v="$DHV_VOLUMES_DIR/$DHV_VOLUME_ID"
+case "$1" in
+create) mkdir -p "$v"; printf '{{"path": "%s", "bytes": %s}}\n' "$v" "$DHV_CAPACITY_MAX_BYTES" ;;
+delete) rm -rf "$v" ;;
+esac"#,
+            seen = seen.display()
+        ),
+    );
+    let (out, doc) = e.test(&["host-volume", "env-dump"]);
+    assert_eq!(code(&out), 0, "{doc:#}");
+    let env = fs::read_to_string(&seen).unwrap();
+    assert!(!env.contains(SENTINEL), "{env}");
+    assert!(!env.contains("TMPDIR="), "{env}");
+    for line in env.lines() {
+        let key = line.split('=').next().unwrap();
+        // sh itself sets PWD (and dash OLDPWD-free); the rest is DHV_*
+        assert!(
+            key.starts_with("DHV_") || key == "PWD" || !line.contains('='),
+            "unexpected variable {line:?}"
+        );
+    }
+}
+
+#[test]
+fn keep_leaves_the_scratch_directory_and_says_where() {
+    let e = Env::new();
+    let out = e
+        .cmd()
+        .env("PLUGCTL_PLUGIN_DIR", examples())
+        .args(["--json", "test", "host-volume", "dir", "--keep"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let kept = PathBuf::from(doc["scratch_dir"].as_str().unwrap());
+    assert!(kept.starts_with(&e.tmp), "{kept:?}");
+    assert!(
+        stderr(&out).contains(kept.to_str().unwrap()),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(outcome(&doc, "cleanup"), "skipped");
+    let volumes: Vec<_> = fs::read_dir(kept.join("data/host_volumes"))
+        .unwrap()
+        .collect();
+    assert!(!volumes.is_empty());
+    fs::remove_dir_all(&kept).unwrap();
+}
+
+#[test]
+fn junit_and_human_reports() {
+    let e = Env::new();
+    let out = e
+        .cmd()
+        .env("PLUGCTL_PLUGIN_DIR", examples())
+        .args(["test", "host-volume", "dir", "--format", "junit"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let xml = stdout(&out);
+    let doc = roxmltree::Document::parse(&xml).unwrap_or_else(|err| panic!("{err}\n{xml}"));
+    let cases: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    assert!(cases.len() >= 15, "{xml}");
+    assert!(
+        cases
+            .iter()
+            .all(|c| c.attribute("classname") == Some("host-volume/dir"))
+    );
+    let skipped = cases
+        .iter()
+        .find(|c| c.attribute("name") == Some("create.refuses-unknown-parameter"))
+        .unwrap();
+    assert!(skipped.children().any(|n| n.has_tag_name("skipped")));
+    assert!(doc.descendants().all(|n| !n.has_tag_name("failure")));
+
+    let out = e
+        .cmd()
+        .env("PLUGCTL_PLUGIN_DIR", examples())
+        .args(["test", "host-volume", "sparse-image"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("PASS  create.idempotent"), "{text}");
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("ok: host-volume/sparse-image"),
+        "{text}"
+    );
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+}

@@ -7,8 +7,7 @@
 //! and every volume the suite created is deleted at the end by a cleanup
 //! tracker, even when a step failed, unless `--keep`.
 
-// TEMP until the volumes API lands on main
-// mod host_volume;
+mod host_volume;
 mod secrets;
 
 use std::path::PathBuf;
@@ -87,12 +86,7 @@ pub async fn run(
             secrets::suite(&pool, entry, opts, &id, &mut report).await;
             Ok(Suite { report, kept: None })
         }
-        HOST_VOLUME => {
-            let _ = (settings, pool);
-            Err(Error::Failed(
-                "host-volume suite: waiting for the volumes API".into(),
-            ))
-        }
+        HOST_VOLUME => host_volume::suite(settings, pool, entry, opts, &id, report).await,
         other => Err(Error::usage(format!(
             "no conformance suite for the {other} family (there is one for {})",
             FAMILIES.join(", ")
