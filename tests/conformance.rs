@@ -508,3 +508,121 @@ fn junit_and_human_reports() {
     );
     assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
 }
+
+// ---------------------------------------------------------------------------
+// the CI snippet of doc-parts/conformance.md
+// ---------------------------------------------------------------------------
+
+/// The `ci/check-plugins.sh` script, as the README shows it.
+fn ci_script() -> String {
+    let doc =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("doc-parts/conformance.md"))
+            .unwrap();
+    let start = doc
+        .find("#!/bin/sh\n# Lint the plugin directory")
+        .expect("the CI script in doc-parts/conformance.md");
+    let end = start + doc[start..].find("```").unwrap();
+    doc[start..end].to_string()
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dest = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &dest);
+        } else {
+            fs::copy(e.path(), &dest).unwrap();
+            let mode = e.metadata().unwrap().permissions().mode();
+            fs::set_permissions(&dest, fs::Permissions::from_mode(mode)).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_ci_snippet_runs_on_a_repository_of_plugins() {
+    let e = Env::new();
+    let repo = e.s.root().join("repo");
+    copy_tree(&examples(), &repo.join("plugins"));
+    fs::create_dir_all(repo.join("ci/plugctl-test/secrets")).unwrap();
+    fs::create_dir_all(repo.join("ci/secrets/app")).unwrap();
+    fs::write(repo.join("ci/secrets/app/db.env"), "USER=ci\n").unwrap();
+    fs::write(
+        repo.join("ci/secrets.json"),
+        r#"{"app/db": {"USER": "ci"}}"#,
+    )
+    .unwrap();
+    fs::write(
+        repo.join("ci/plugctl-test/secrets/env-file.sh"),
+        "set -- --path app/db --env \"SECRETS_DIR=$PWD/ci/secrets\"\n",
+    )
+    .unwrap();
+    fs::write(
+        repo.join("ci/plugctl-test/secrets/json-file.sh"),
+        "set -- --path app/db --env \"SECRETS_FILE=$PWD/ci/secrets.json\"\n",
+    )
+    .unwrap();
+    fs::write(repo.join("ci/check-plugins.sh"), ci_script()).unwrap();
+
+    let bin = assert_cmd::cargo::cargo_bin("plugctl");
+    let path = format!(
+        "{}:/usr/local/bin:/usr/bin:/bin",
+        bin.parent().unwrap().display()
+    );
+    let run = || {
+        std::process::Command::new("/bin/sh")
+            .arg("ci/check-plugins.sh")
+            .current_dir(&repo)
+            .env_clear()
+            .env("PATH", &path)
+            .env("HOME", e.s.root().join("home"))
+            .env("TMPDIR", &e.tmp)
+            .output()
+            .unwrap()
+    };
+    let out = run();
+    assert_eq!(code(&out), 0, "{}\n{}", stdout(&out), stderr(&out));
+    let reports = repo.join("reports");
+    let mut names: Vec<String> = fs::read_dir(&reports)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "test-host-volume-dir.xml",
+            "test-host-volume-quota-dir.xml",
+            "test-host-volume-sparse-image.xml",
+            "test-secrets-env-file.xml",
+            "test-secrets-json-file.xml",
+            "validate.xml"
+        ]
+    );
+    for n in &names {
+        let xml = fs::read_to_string(reports.join(n)).unwrap();
+        let doc = roxmltree::Document::parse(&xml).unwrap_or_else(|err| panic!("{n}: {err}"));
+        assert_eq!(doc.root_element().attribute("failures"), Some("0"), "{n}");
+    }
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+
+    // one broken plugin: the script still runs everything, then fails
+    let dir = repo.join("plugins/host-volume/dir");
+    let text = fs::read_to_string(&dir).unwrap();
+    fs::write(
+        &dir,
+        text.replace("fingerprint) printf", "fingerprint) echo hi; printf"),
+    )
+    .unwrap();
+    let out = run();
+    assert_eq!(code(&out), 1, "{}\n{}", stdout(&out), stderr(&out));
+    let xml = fs::read_to_string(reports.join("validate.xml")).unwrap();
+    assert!(
+        xml.contains("<failure type=\"fingerprint.output\""),
+        "{xml}"
+    );
+    let xml = fs::read_to_string(reports.join("test-secrets-env-file.xml")).unwrap();
+    assert!(xml.contains("failures=\"0\""));
+}

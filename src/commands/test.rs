@@ -66,7 +66,7 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
             json!({
                 "type": args.family,
                 "name": args.name,
-                "path": entry.path,
+                "path": (!entry.path.as_os_str().is_empty()).then_some(&entry.path),
                 "scratch_dir": result.kept,
             }),
         ))?,
@@ -79,8 +79,8 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
         Ok(())
     } else {
         Err(Error::Failed(format!(
-            "{id}: {failed} of {} conformance checks failed",
-            rep.checks_run.len()
+            "{id}: {failed} of {} failed",
+            report::plural(rep.checks_run.len(), "conformance check")
         )))
     }
 }

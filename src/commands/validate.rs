@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::Ctx;
 use crate::cli::{ReportFormat, ValidateArgs};
-use crate::conformance::report;
+use crate::conformance::report::{self, plural};
 use crate::conformance::validate::{self, Options};
 use crate::{Error, Result};
 
@@ -69,9 +69,10 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
     }
     let errors = rep.count(crate::conformance::Severity::Error);
     let warnings = rep.count(crate::conformance::Severity::Warning);
-    Err(Error::Failed(if errors > 0 {
-        format!("validate found {errors} errors and {warnings} warnings in {title}")
+    let (errors, warnings) = (plural(errors, "error"), plural(warnings, "warning"));
+    Err(Error::Failed(if args.strict {
+        format!("validate --strict found {errors} and {warnings} in {title}")
     } else {
-        format!("validate --strict: {warnings} warnings in {title}")
+        format!("validate found {errors} and {warnings} in {title}")
     }))
 }

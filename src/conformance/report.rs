@@ -164,18 +164,26 @@ fn summary(report: &Report, printer: &Printer, title: &str, ok: bool) -> String 
         printer.paint("FAILED", Style::Bad)
     };
     format!(
-        "{verdict}: {}: {} checks: {} passed, {} failed, {} warned, {} skipped ({} errors, {} \
-         warnings, {} notes)\n",
+        "{verdict}: {}: {}: {} passed, {} failed, {} warned, {} skipped ({}, {}, {})\n",
         sanitize_cell(title),
-        t.checks,
+        plural(t.checks, "check"),
         t.passed,
         t.failed,
         t.warned,
         t.skipped,
-        report.count(Severity::Error),
-        report.count(Severity::Warning),
-        report.count(Severity::Info),
+        plural(report.count(Severity::Error), "error"),
+        plural(report.count(Severity::Warning), "warning"),
+        plural(report.count(Severity::Info), "note"),
     )
+}
+
+/// "1 error", "2 errors".
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
 }
 
 /// JUnit XML: one `<testsuite>` per plugin (or family, or the directory),
