@@ -53,8 +53,6 @@ pub struct Subject {
     pub path: PathBuf,
     /// The name is valid UTF-8.
     pub utf8_name: bool,
-    /// The entry itself (not followed).
-    pub lmeta: Option<Metadata>,
     /// Set when the entry is a symlink.
     pub link: Option<Link>,
     /// What exec would open (symlinks followed), when it exists.
@@ -97,7 +95,6 @@ impl Subject {
             name,
             path,
             utf8_name,
-            lmeta,
             link,
             meta,
             head,
@@ -231,12 +228,14 @@ async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
     r.record(id, "nomad.shadows-builtin", layout::shadows_builtin(s));
     r.record(id, "nomad.exe-in-secrets", layout::exe_in_secrets(s));
 
-    // Files only from here on: directories and special files are done.
-    if !s.is_file() && !matches!(s.link, Some(Link::Broken(_) | Link::Escapes(_))) {
+    // Files (and symlinks that should have been) only from here on:
+    // directories and special files are done.
+    let bad_link = matches!(s.link, Some(Link::Broken(_) | Link::Escapes(_)));
+    if !bad_link && !s.is_file() {
         return r;
     }
-    let not_file = (!s.is_file())
-        .then(|| "not run: the symlink does not resolve inside its directory".to_string());
+    let not_file =
+        bad_link.then(|| "not run: the symlink does not resolve inside its directory".to_string());
     let skip_all = |r: &mut Report, checks: &[&str], reason: &str| {
         for c in checks {
             r.record(id, c, Verdict::skip(reason));
