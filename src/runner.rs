@@ -151,7 +151,8 @@ impl Outcome {
     }
 }
 
-fn human_bytes(n: u64) -> String {
+/// `4 MiB`, `1.5 KiB`, `12 B`: byte counts for messages.
+pub fn human_bytes(n: u64) -> String {
     const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
     if n < 1024 {
         return format!("{n} B");

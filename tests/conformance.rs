@@ -510,17 +510,16 @@ fn junit_and_human_reports() {
 }
 
 // ---------------------------------------------------------------------------
-// the CI snippet of doc-parts/conformance.md
+// the CI snippet of docs/conformance.md
 // ---------------------------------------------------------------------------
 
 /// The `ci/check-plugins.sh` script, as the README shows it.
 fn ci_script() -> String {
-    let doc =
-        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("doc-parts/conformance.md"))
-            .unwrap();
+    let doc = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/conformance.md"))
+        .unwrap();
     let start = doc
         .find("#!/bin/sh\n# Lint the plugin directory")
-        .expect("the CI script in doc-parts/conformance.md");
+        .expect("the CI script in docs/conformance.md");
     let end = start + doc[start..].find("```").unwrap();
     doc[start..end].to_string()
 }
@@ -566,18 +565,15 @@ fn the_ci_snippet_runs_on_a_repository_of_plugins() {
     .unwrap();
     fs::write(repo.join("ci/check-plugins.sh"), ci_script()).unwrap();
 
-    let bin = assert_cmd::cargo::cargo_bin("plugctl");
     let path = format!(
         "{}:/usr/local/bin:/usr/bin:/bin",
-        bin.parent().unwrap().display()
+        Path::new(PLUGCTL).parent().unwrap().display()
     );
     let run = || {
-        std::process::Command::new("/bin/sh")
+        e.s.command("/bin/sh")
             .arg("ci/check-plugins.sh")
             .current_dir(&repo)
-            .env_clear()
             .env("PATH", &path)
-            .env("HOME", e.s.root().join("home"))
             .env("TMPDIR", &e.tmp)
             .output()
             .unwrap()

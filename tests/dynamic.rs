@@ -4,7 +4,7 @@
 mod common;
 
 use std::os::unix::net::UnixListener;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use common::*;
@@ -13,16 +13,8 @@ use serde_json::Value;
 /// plugctl as a plain process (to run in the background), with the same
 /// environment as [`Sandbox::cmd`].
 fn spawn(s: &Sandbox, args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_plugctl"))
-        .env_clear()
-        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
-        .env("HOME", s.root().join("home"))
-        .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
-        .env("PLUGCTL_REGISTRY", &s.registry)
-        .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
-        .current_dir(s.root())
+    s.std_cmd()
         .args(args)
-        .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

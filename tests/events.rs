@@ -6,28 +6,12 @@ mod common;
 
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use common::*;
 use serde_json::Value;
-
-/// A process with the same environment as [`Sandbox::cmd`].
-fn command(s: &Sandbox, program: &str) -> Command {
-    let mut c = Command::new(program);
-    c.env_clear()
-        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
-        .env("HOME", s.root().join("home"))
-        .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
-        .env("PLUGCTL_REGISTRY", &s.registry)
-        .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
-        .current_dir(s.root())
-        .stdin(Stdio::null());
-    c
-}
-
-const PLUGCTL: &str = env!("CARGO_BIN_EXE_plugctl");
 
 fn register(s: &Sandbox, ty: &str, name: &str, alloc: &str) {
     let out = s.run(&[
@@ -73,7 +57,7 @@ while [ $i -lt "$EACH" ]; do
 done"#;
     let children: Vec<Child> = (0..PROCS)
         .map(|p| {
-            command(&s, "/bin/sh")
+            s.command("/bin/sh")
                 .args(["-c", script])
                 .env("PLUGCTL", PLUGCTL)
                 .env("PLUGCTL_LOCK_TIMEOUT", "60s")
@@ -252,7 +236,8 @@ struct Follower {
 
 impl Follower {
     fn start(s: &Sandbox, extra: &[&str]) -> Follower {
-        let mut child = command(s, PLUGCTL)
+        let mut child = s
+            .command(PLUGCTL)
             .args(["--json", "events", "--follow"])
             .args(extra)
             .stdout(Stdio::piped())
@@ -355,7 +340,8 @@ fn follow_delivers_each_new_event_exactly_once() {
 #[test]
 fn follow_with_type_filter_and_human_output() {
     let s = Sandbox::new();
-    let mut child = command(&s, PLUGCTL)
+    let mut child = s
+        .command(PLUGCTL)
         .args(["events", "--follow", "--type", "csi-controller"])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

@@ -256,7 +256,7 @@ fn term_ignoring_plugin_with_a_pipe_holding_child_is_a_timeout_within_bounds() {
     assert!(took >= Duration::from_secs(2), "took {took:?}");
     let pid: i32 = s.read_out("child.pid").trim().parse().unwrap();
     assert!(
-        !alive(pid),
+        !survives(pid),
         "the plugin's child {pid} survived the group kill"
     );
 }
@@ -427,11 +427,7 @@ fn concurrent_fingerprints_lose_nothing() {
     }
     let children: Vec<_> = (0..N)
         .map(|i| {
-            let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("plugctl"));
-            c.env_clear()
-                .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
-                .env("PLUGCTL_REGISTRY", &s.registry)
-                .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
+            s.std_cmd()
                 .env("PLUGCTL_LOCK_TIMEOUT", "60s")
                 .args(["fingerprint", &format!("p{i}")])
                 .stdout(std::process::Stdio::null())

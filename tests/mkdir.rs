@@ -15,20 +15,13 @@ use serde_json::Value;
 /// plugctl run by `sh -c 'umask <umask>; exec plugctl ...'`, with the
 /// sandbox's environment.
 fn with_umask(s: &Sandbox, umask: &str, args: &[&str]) -> Output {
-    let bin = assert_cmd::cargo::cargo_bin("plugctl");
-    let mut c = std::process::Command::new("/bin/sh");
-    c.env_clear()
-        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
-        .env("HOME", s.root().join("home"))
-        .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
-        .env("PLUGCTL_REGISTRY", &s.registry)
-        .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
-        .current_dir(s.root())
+    s.command("/bin/sh")
         .arg("-c")
         .arg(format!("umask {umask}; exec \"$0\" \"$@\""))
-        .arg(bin)
-        .args(args);
-    c.output().unwrap()
+        .arg(PLUGCTL)
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn mode(p: &Path) -> u32 {

@@ -4,33 +4,9 @@
 
 mod common;
 
-use std::ffi::OsStr;
 use std::process::{Command, Output, Stdio};
 
 use common::*;
-
-/// [`Sandbox::cmd`] as a std Command, whose stdout can be any file
-/// descriptor (assert_cmd only captures).
-fn std_cmd(s: &Sandbox) -> Command {
-    sandboxed(s, s.cmd().get_program())
-}
-
-/// `program` with the environment and directory [`Sandbox::cmd`] gives plugctl.
-fn sandboxed(s: &Sandbox, program: impl AsRef<OsStr>) -> Command {
-    let sandboxed = s.cmd();
-    let mut cmd = Command::new(program);
-    // Sandbox::cmd starts from an empty environment too.
-    cmd.env_clear();
-    for (k, v) in sandboxed.get_envs() {
-        if let Some(v) = v {
-            cmd.env(k, v);
-        }
-    }
-    if let Some(dir) = sandboxed.get_current_dir() {
-        cmd.current_dir(dir);
-    }
-    cmd
-}
 
 /// Runs plugctl with stdout on a pipe whose read end is already closed, so
 /// the first write fails with EPIPE however small the output is (an open
@@ -39,7 +15,7 @@ fn sandboxed(s: &Sandbox, program: impl AsRef<OsStr>) -> Command {
 fn run_into_closed_pipe(s: &Sandbox, args: &[&str]) -> Output {
     let (reader, writer) = std::io::pipe().expect("pipe");
     drop(reader);
-    std_cmd(s)
+    s.std_cmd()
         .args(args)
         .stdin(Stdio::null())
         .stdout(writer)
@@ -195,7 +171,7 @@ fn stderr_on_a_terminal(s: &Sandbox, env: &[(&str, &str)], args: &str) -> Option
         println!("note: util-linux script is not installed; terminal checks are skipped");
         return None;
     }
-    let mut cmd = sandboxed(s, "script");
+    let mut cmd = s.command("script");
     for (k, v) in env {
         cmd.env(k, v);
     }

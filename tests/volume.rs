@@ -96,20 +96,6 @@ fn id_of(v: &Value) -> String {
     v["id"].as_str().unwrap().to_string()
 }
 
-/// plugctl as a std Command, for spawning (same environment as `Sandbox::cmd`).
-fn std_cmd(s: &Sandbox) -> Command {
-    let mut c = Command::new(assert_cmd::cargo::cargo_bin("plugctl"));
-    c.env_clear()
-        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
-        .env("HOME", s.root().join("home"))
-        .env(SENTINEL, "leaked")
-        .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
-        .env("PLUGCTL_REGISTRY", &s.registry)
-        .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
-        .current_dir(s.root());
-    c
-}
-
 fn wait_until(limit: Duration, mut f: impl FnMut() -> bool) -> bool {
     let start = Instant::now();
     while start.elapsed() < limit {
@@ -435,7 +421,8 @@ esac"#,
             marker = marker.display()
         ),
     );
-    let mut child = std_cmd(&s)
+    let mut child = s
+        .std_cmd()
         .args(["volume", "create", "--plugin", "slow", "--name", "crash"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -507,7 +494,7 @@ fn concurrent_creates_lose_no_record() {
     const N: usize = 24;
     let children: Vec<_> = (0..N)
         .map(|i| {
-            std_cmd(&s)
+            s.std_cmd()
                 .env("PLUGCTL_LOCK_TIMEOUT", "60s")
                 .args(["volume", "create", "--plugin", "rec", "--name"])
                 .arg(format!("v{i}"))

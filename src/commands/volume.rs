@@ -23,7 +23,7 @@ use crate::output::{Printer, Style};
 use crate::registry::model::Owner;
 use crate::registry::volumes::{CreateKind, CreateOutcome, describe};
 use crate::registry::{Volume, VolumeState};
-use crate::runner::Pool;
+use crate::runner::{Invocation, Outcome, Pool};
 use crate::units::duration_ms;
 use crate::{Error, Result};
 
@@ -123,6 +123,39 @@ fn show_stderr(printer: &Printer, what: &str, ok: bool, stderr: &[u8]) {
     }
 }
 
+/// Runs the built-in mkdir off the async threads (it does file-system work).
+async fn builtin<T: Send + 'static>(
+    call: impl FnOnce() -> Result<T, PluginFailure> + Send + 'static,
+) -> Result<T, PluginFailure> {
+    tokio::task::spawn_blocking(call)
+        .await
+        .unwrap_or_else(|e| Err(PluginFailure::Builtin(format!("mkdir failed: {e}"))))
+}
+
+/// Runs one file plugin call of volume `id` and parses its answer, showing
+/// its stderr as `-v`/`-vv` ask.
+async fn call_file<T>(
+    pool: &Pool,
+    printer: &Printer,
+    inv: Invocation,
+    id: &str,
+    parse: fn(&Invocation, &Outcome) -> Result<T, PluginFailure>,
+) -> Result<T, PluginFailure> {
+    let what = format!(
+        "{} {}",
+        inv.program.display(),
+        inv.args
+            .first()
+            .map(|a| a.to_string_lossy())
+            .unwrap_or_default()
+    );
+    printer.note(2, format!("running {what} for volume {id}"));
+    let out = pool.run(&inv).await.map_err(spawn_failure)?;
+    let parsed = parse(&inv, &out);
+    show_stderr(printer, &what, parsed.is_ok(), &out.stderr);
+    parsed
+}
+
 async fn call_create(
     pool: Arc<Pool>,
     printer: Printer,
@@ -131,24 +164,10 @@ async fn call_create(
     timing: Timing,
 ) -> Result<Created, PluginFailure> {
     match plugin {
-        Plugin::Mkdir => tokio::task::spawn_blocking(move || mkdir::create(&req))
-            .await
-            .unwrap_or_else(|e| Err(PluginFailure::Builtin(format!("mkdir failed: {e}")))),
+        Plugin::Mkdir => builtin(move || mkdir::create(&req)).await,
         Plugin::File(path) => {
             let inv = host_volume::create_invocation(&path, &req, timing.deadline, timing.grace);
-            printer.note(
-                2,
-                format!("running {} create for volume {}", path.display(), req.id),
-            );
-            let out = pool.run(&inv).await.map_err(spawn_failure)?;
-            let parsed = host_volume::parse_create(&inv, &out);
-            show_stderr(
-                &printer,
-                &format!("{} create", path.display()),
-                parsed.is_ok(),
-                &out.stderr,
-            );
-            parsed
+            call_file(&pool, &printer, inv, &req.id, host_volume::parse_create).await
         }
     }
 }
@@ -162,9 +181,7 @@ async fn call_delete(
     timing: Timing,
 ) -> Result<(), PluginFailure> {
     match plugin {
-        Plugin::Mkdir => tokio::task::spawn_blocking(move || mkdir::delete(&req))
-            .await
-            .unwrap_or_else(|e| Err(PluginFailure::Builtin(format!("mkdir failed: {e}")))),
+        Plugin::Mkdir => builtin(move || mkdir::delete(&req)).await,
         Plugin::File(path) => {
             let inv = host_volume::delete_invocation(
                 &path,
@@ -173,19 +190,7 @@ async fn call_delete(
                 timing.deadline,
                 timing.grace,
             );
-            printer.note(
-                2,
-                format!("running {} delete for volume {}", path.display(), req.id),
-            );
-            let out = pool.run(&inv).await.map_err(spawn_failure)?;
-            let parsed = host_volume::parse_delete(&inv, &out);
-            show_stderr(
-                &printer,
-                &format!("{} delete", path.display()),
-                parsed.is_ok(),
-                &out.stderr,
-            );
-            parsed
+            call_file(&pool, &printer, inv, &req.id, host_volume::parse_delete).await
         }
     }
 }

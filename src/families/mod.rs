@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use crate::error::PluginFailure;
 use crate::protocol::json;
+pub use crate::runner::human_bytes;
 use crate::runner::{Invocation, Outcome, SpawnError, Termination};
 
 /// Family directory names, as plugctl lays them out.
@@ -158,16 +159,6 @@ pub fn signal_name(sig: i32) -> String {
     match nix::sys::signal::Signal::try_from(sig) {
         Ok(s) => format!("{} ({sig})", s.as_str()),
         Err(_) => sig.to_string(),
-    }
-}
-
-pub fn human_bytes(n: u64) -> String {
-    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
-        format!("{} MiB", n >> 20)
-    } else if n >= 1 << 10 && n.is_multiple_of(1 << 10) {
-        format!("{} KiB", n >> 10)
-    } else {
-        format!("{n} bytes")
     }
 }
 

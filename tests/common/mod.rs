@@ -3,12 +3,16 @@
 //! with a cleared environment (plus a sentinel that must never reach a plugin).
 #![allow(dead_code)]
 
+use std::ffi::OsStr;
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
+
+/// The binary under test.
+pub const PLUGCTL: &str = env!("CARGO_BIN_EXE_plugctl");
 
 /// Set in plugctl's own environment by [`Sandbox::cmd`]; a plugin must never see it.
 pub const SENTINEL: &str = "PLUGCTL_TEST_SENTINEL";
@@ -43,9 +47,10 @@ impl Sandbox {
         self.dir.path()
     }
 
-    /// plugctl with only what the sandbox sets.
-    pub fn cmd(&self) -> assert_cmd::Command {
-        let mut c = assert_cmd::Command::cargo_bin("plugctl").unwrap();
+    /// `program` as a plain process with only what the sandbox sets: for
+    /// plugctl in the background, or a shell that runs plugctl.
+    pub fn command(&self, program: impl AsRef<OsStr>) -> Command {
+        let mut c = Command::new(program);
         c.env_clear()
             .env("PATH", "/usr/local/bin:/usr/bin:/bin")
             .env("HOME", self.root().join("home"))
@@ -53,8 +58,19 @@ impl Sandbox {
             .env("PLUGCTL_PLUGIN_DIR", &self.plugins)
             .env("PLUGCTL_REGISTRY", &self.registry)
             .env("PLUGCTL_VOLUMES_DIR", &self.volumes)
-            .current_dir(self.root());
+            .current_dir(self.root())
+            .stdin(Stdio::null());
         c
+    }
+
+    /// plugctl as a plain process (see [`Sandbox::command`]).
+    pub fn std_cmd(&self) -> Command {
+        self.command(PLUGCTL)
+    }
+
+    /// plugctl with only what the sandbox sets.
+    pub fn cmd(&self) -> assert_cmd::Command {
+        assert_cmd::Command::from_std(self.std_cmd())
     }
 
     /// Runs plugctl with these arguments.
@@ -148,6 +164,19 @@ pub fn row<'a>(doc: &'a Value, family: &str, name: &str) -> &'a Value {
         .iter()
         .find(|p| p["type"] == family && p["name"] == name)
         .unwrap_or_else(|| panic!("no row for {family}/{name} in {doc}"))
+}
+
+/// Whether a process is still alive a second from now (a killed process
+/// closes its pipes a moment before it is gone).
+pub fn survives(pid: i32) -> bool {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(1);
+    while alive(pid) {
+        if std::time::Instant::now() >= until {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    false
 }
 
 /// Whether a process exists.
