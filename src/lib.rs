@@ -9,6 +9,7 @@
 pub mod app;
 pub mod cli;
 pub mod commands;
+pub mod conformance;
 pub mod discovery;
 pub mod error;
 pub mod exit;

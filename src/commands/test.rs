@@ -1,9 +1,86 @@
-//! `plugctl test`.
+//! `plugctl test TYPE NAME`: the conformance suite for one plugin.
+
+use std::sync::Arc;
+
+use serde_json::json;
 
 use super::Ctx;
-use crate::cli::TestArgs;
+use crate::cli::{ReportFormat, TestArgs};
+use crate::conformance::Outcome;
+use crate::conformance::report;
+use crate::conformance::suite::{self, Options};
+use crate::discovery;
 use crate::{Error, Result};
 
-pub async fn run(_ctx: &Ctx, _args: TestArgs) -> Result<()> {
-    Err(Error::Failed("test: not implemented yet".into()))
+pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
+    discovery::require_name("plugin type", &args.family)?;
+    if !suite::FAMILIES.contains(&args.family.as_str()) {
+        return Err(Error::usage(format!(
+            "no conformance suite for the {:?} family; there is one for {}",
+            args.family,
+            suite::FAMILIES.join(" and ")
+        )));
+    }
+    let dir = ctx.settings.family_dir(&args.family);
+    let entry = discovery::find(&args.family, &dir, &args.name)?;
+    if let Some(t) = args.run.timeout
+        && t.is_zero()
+    {
+        return Err(Error::usage("--timeout must be more than 0"));
+    }
+    let opts = Options {
+        path: args.path.clone(),
+        env: args.env.clone(),
+        keep: args.keep,
+        deadline: args.run.timeout,
+        grace: args.run.grace,
+    };
+    let result = suite::run(&ctx.settings, Arc::clone(&ctx.pool), &entry, &opts).await?;
+    let rep = result.report;
+    let failed = rep
+        .checks_run
+        .iter()
+        .filter(|c| c.outcome == Outcome::Failed)
+        .count();
+    let ok = failed == 0;
+    let id = format!("{}/{}", args.family, args.name);
+    if let Some(dir) = &result.kept {
+        ctx.printer.warn(format!(
+            "--keep: the scratch directory and its volumes are in {}",
+            dir.display()
+        ));
+    }
+    let format = args.format.unwrap_or(if ctx.printer.json {
+        ReportFormat::Json
+    } else {
+        ReportFormat::Human
+    });
+    match format {
+        ReportFormat::Human => {
+            ctx.printer
+                .text(&report::human_checks(&rep, &ctx.printer, &id, ok))?
+        }
+        ReportFormat::Json => ctx.printer.document(report::json(
+            &rep,
+            ok,
+            json!({
+                "type": args.family,
+                "name": args.name,
+                "path": (!entry.path.as_os_str().is_empty()).then_some(&entry.path),
+                "scratch_dir": result.kept,
+            }),
+        ))?,
+        ReportFormat::Junit => {
+            ctx.printer
+                .text(&report::junit(&rep, &format!("plugctl test {id}"), false))?
+        }
+    }
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::Failed(format!(
+            "{id}: {failed} of {} failed",
+            report::plural(rep.checks_run.len(), "conformance check")
+        )))
+    }
 }

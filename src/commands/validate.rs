@@ -1,9 +1,78 @@
-//! `plugctl validate`.
+//! `plugctl validate [DIR]`: lint a plugin directory for CI.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::json;
 
 use super::Ctx;
-use crate::cli::ValidateArgs;
+use crate::cli::{ReportFormat, ValidateArgs};
+use crate::conformance::report::{self, plural};
+use crate::conformance::validate::{self, Options};
 use crate::{Error, Result};
 
-pub async fn run(_ctx: &Ctx, _args: ValidateArgs) -> Result<()> {
-    Err(Error::Failed("validate: not implemented yet".into()))
+pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
+    let mut settings = ctx.settings.clone();
+    if let Some(dir) = &args.dir {
+        let dir = std::path::absolute(dir)
+            .map_err(|e| Error::usage(format!("bad directory {}: {e}", dir.display())))?;
+        // The host-volume directory follows DIR unless it was set apart
+        // (--host-volume-plugin-dir or its variable).
+        if settings.host_volume_plugin_dir == settings.plugin_dir.join(crate::families::HOST_VOLUME)
+        {
+            settings.host_volume_plugin_dir = dir.join(crate::families::HOST_VOLUME);
+        }
+        settings.plugin_dir = dir;
+    }
+    if !settings.plugin_dir.is_dir() {
+        return Err(Error::usage(format!(
+            "plugin directory {} does not exist or is not a directory",
+            settings.plugin_dir.display()
+        )));
+    }
+    let deadline = match args.run.timeout {
+        Some(_) => Some(super::deadline(&args.run, Duration::ZERO)?),
+        None => None,
+    };
+    let opts = Options {
+        strict: args.strict,
+        deadline,
+        grace: args.run.grace,
+    };
+    let mut rep = validate::validate(&settings, Arc::clone(&ctx.pool), &opts).await?;
+    rep.sort();
+    let ok = rep.ok(args.strict);
+    let title = settings.plugin_dir.display().to_string();
+    let format = args.format.unwrap_or(if ctx.printer.json {
+        ReportFormat::Json
+    } else {
+        ReportFormat::Human
+    });
+    match format {
+        ReportFormat::Human => {
+            ctx.printer
+                .text(&report::human_findings(&rep, &ctx.printer, &title, ok))?
+        }
+        ReportFormat::Json => ctx.printer.document(report::json(
+            &rep,
+            ok,
+            json!({ "dir": settings.plugin_dir, "strict": args.strict }),
+        ))?,
+        ReportFormat::Junit => ctx.printer.text(&report::junit(
+            &rep,
+            &format!("plugctl validate {title}"),
+            args.strict,
+        ))?,
+    }
+    if ok {
+        return Ok(());
+    }
+    let errors = rep.count(crate::conformance::Severity::Error);
+    let warnings = rep.count(crate::conformance::Severity::Warning);
+    let (errors, warnings) = (plural(errors, "error"), plural(warnings, "warning"));
+    Err(Error::Failed(if args.strict {
+        format!("validate --strict found {errors} and {warnings} in {title}")
+    } else {
+        format!("validate found {errors} and {warnings} in {title}")
+    }))
 }

@@ -1,0 +1,170 @@
+//! Layout checks (what an entry is, where it is) and the Nomad traps (names
+//! that a Nomad client treats specially). Each function is one check.
+
+use std::ffi::OsString;
+use std::os::unix::fs::FileTypeExt;
+use std::path::Path;
+
+use super::Verdict;
+use super::validate::{Link, Subject};
+use crate::families::{HOST_VOLUME, SECRETS};
+
+/// `layout.stray-file` (info): a file at the top of the plugin directory is
+/// in no family, so nothing ever runs it.
+pub fn stray_files(root: &Path, names: &[OsString]) -> Verdict {
+    let issues = names
+        .iter()
+        .filter(|n| !root.join(n).is_dir())
+        .map(|n| {
+            (
+                super::Severity::Info,
+                format!(
+                    "{} is not in a family directory, so no one runs it; plugins go in \
+                     host-volume/, secrets/ or another family's directory",
+                    root.join(n).display()
+                ),
+            )
+        })
+        .collect();
+    Verdict::Issues(issues)
+}
+
+/// `layout.unknown-family` (info): a directory that is neither
+/// `host-volume` nor `secrets`.
+pub fn unknown_family(family: &str, dir: &Path) -> Verdict {
+    if family == HOST_VOLUME || family == SECRETS {
+        return Verdict::pass();
+    }
+    Verdict::info(format!(
+        "{} is not a family Nomad knows (host-volume, secrets): Nomad never runs its \
+         plugins; plugctl fingerprints them with CPI_OPERATION=fingerprint. Rename the \
+         directory if it was meant to be one of those",
+        dir.display()
+    ))
+}
+
+/// `layout.bad-name` (error): a name that is not UTF-8 (a name with `/` or
+/// equal to `.`/`..` cannot come out of a directory listing).
+pub fn bad_name(s: &Subject) -> Verdict {
+    if s.utf8_name {
+        Verdict::pass()
+    } else {
+        Verdict::error(format!(
+            "the file name {:?} is not valid UTF-8: plugctl refuses to run it and Nomad \
+             cannot report it; rename it",
+            s.name
+        ))
+    }
+}
+
+/// `layout.broken-symlink` (error).
+pub fn broken_symlink(s: &Subject) -> Verdict {
+    match &s.link {
+        Some(Link::Broken(to)) => Verdict::error(format!(
+            "symlink to {} does not resolve: point it at an existing plugin inside {}, or \
+             remove it",
+            to.display(),
+            parent(&s.path)
+        )),
+        _ => Verdict::pass(),
+    }
+}
+
+/// `layout.symlink-escapes` (error): a symlink resolving outside its family
+/// directory (CVE-2026-7474: Nomad before 2.0.1 would run it).
+pub fn symlink_escapes(s: &Subject) -> Verdict {
+    match &s.link {
+        Some(Link::Escapes(target)) => Verdict::error(format!(
+            "symlink resolves to {}, outside {}: Nomad 2.0.1+ and plugctl refuse it (older \
+             Nomad runs it: CVE-2026-7474); copy the plugin into the directory instead",
+            target.display(),
+            parent(&s.path)
+        )),
+        _ => Verdict::pass(),
+    }
+}
+
+/// `layout.directory` (warning): discovery does not recurse.
+pub fn directory(s: &Subject) -> Verdict {
+    if s.is_file() || !s.meta.as_ref().is_some_and(|m| m.is_dir()) {
+        return Verdict::pass();
+    }
+    Verdict::warning(format!(
+        "{} is a directory: Nomad looks only one level deep and ignores it; move the \
+         plugin executable itself into {}",
+        s.path.display(),
+        parent(&s.path)
+    ))
+}
+
+/// `layout.special-file` (warning): a FIFO, socket or device.
+pub fn special_file(s: &Subject) -> Verdict {
+    let Some(m) = &s.meta else {
+        return Verdict::pass();
+    };
+    let ft = m.file_type();
+    let what = if ft.is_fifo() {
+        "a FIFO"
+    } else if ft.is_socket() {
+        "a socket"
+    } else if ft.is_block_device() {
+        "a block device"
+    } else if ft.is_char_device() {
+        "a character device"
+    } else {
+        return Verdict::pass();
+    };
+    Verdict::warning(format!(
+        "{} is {what}, not a plugin: Nomad ignores it (or fails to run it if an execute \
+         bit is set); remove it from the plugin directory",
+        s.path.display()
+    ))
+}
+
+/// `layout.not-executable` (warning): Nomad skips files without an execute
+/// bit, silently.
+pub fn not_executable(s: &Subject) -> Verdict {
+    if !s.is_file() || s.mode() & 0o111 != 0 {
+        return Verdict::pass();
+    }
+    Verdict::warning(format!(
+        "{} has no execute bit, so Nomad silently ignores it; run `chmod 0755 {}` if it \
+         is a plugin, or move it out of the plugin directory",
+        s.path.display(),
+        s.path.display()
+    ))
+}
+
+/// `nomad.shadows-builtin` (error): a file named like a built-in never runs.
+pub fn shadows_builtin(s: &Subject) -> Verdict {
+    match s.shadowed() {
+        Some(b) => Verdict::error(format!(
+            "{:?} is the name of a Nomad built-in {} plugin: Nomad always uses the \
+             built-in and never runs this file; rename it (e.g. {}-local)",
+            b.name, b.family, b.name
+        )),
+        None => Verdict::pass(),
+    }
+}
+
+/// `nomad.exe-in-secrets` (error): on Linux a Nomad client fails to start
+/// when `secrets/` holds a `*.exe` file.
+pub fn exe_in_secrets(s: &Subject) -> Verdict {
+    if s.family != SECRETS {
+        return Verdict::NotApplicable;
+    }
+    if !s.name.ends_with(".exe") {
+        return Verdict::pass();
+    }
+    Verdict::error(format!(
+        "{:?} ends in .exe: a Nomad client on Linux refuses to start with a *.exe file in \
+         secrets/; rename it without the suffix, or keep Windows builds elsewhere",
+        s.name
+    ))
+}
+
+fn parent(p: &Path) -> String {
+    p.parent()
+        .map(|d| d.display().to_string())
+        .unwrap_or_default()
+}

@@ -1,0 +1,248 @@
+//! `validate` (a lint of a plugin directory) and `test` (a conformance suite
+//! for one plugin). Both produce a [`Report`]: findings, each with a
+//! severity, the plugin, a stable check name and a message that says how to
+//! fix it, plus every check that ran, so that JUnit can list the passing
+//! ones too.
+//!
+//! Every check is a small named unit that returns a [`Verdict`]; check
+//! names are part of the contract (scripts and CI filters match on them).
+
+pub mod fingerprint;
+pub mod layout;
+pub mod permissions;
+pub mod report;
+pub mod runnable;
+pub mod suite;
+pub mod validate;
+
+use serde::Serialize;
+
+/// How bad a finding is. `Error` fails `validate` and `test`; `Warning`
+/// fails `validate --strict`; `Info` never fails anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+    Info,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+}
+
+/// One problem found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    pub severity: Severity,
+    /// `family/name` for a plugin, `family` for a family directory, `None`
+    /// for the plugin directory itself.
+    pub plugin: Option<String>,
+    pub check: String,
+    pub message: String,
+}
+
+/// How one check ended for one plugin.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase", tag = "outcome", content = "reason")]
+pub enum Outcome {
+    /// Nothing found (an `info` finding may still have been made).
+    Passed,
+    /// Only warnings: passes unless `--strict`.
+    Warned,
+    /// At least one error.
+    Failed,
+    /// Not run; the reason says why.
+    Skipped(String),
+}
+
+/// One check × one plugin (or family, or the directory), as run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckRun {
+    pub plugin: Option<String>,
+    pub check: String,
+    pub outcome: Outcome,
+}
+
+/// What a check unit says about its subject. Each issue becomes a finding
+/// under the check's name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Checked; these issues found (none: passed).
+    Issues(Vec<(Severity, String)>),
+    /// Not run, and why.
+    Skip(String),
+    /// Does not apply to this subject at all (not listed in the report).
+    NotApplicable,
+}
+
+impl Verdict {
+    pub fn pass() -> Verdict {
+        Verdict::Issues(Vec::new())
+    }
+
+    pub fn one(severity: Severity, message: impl Into<String>) -> Verdict {
+        Verdict::Issues(vec![(severity, message.into())])
+    }
+
+    pub fn error(message: impl Into<String>) -> Verdict {
+        Verdict::one(Severity::Error, message)
+    }
+
+    pub fn warning(message: impl Into<String>) -> Verdict {
+        Verdict::one(Severity::Warning, message)
+    }
+
+    pub fn info(message: impl Into<String>) -> Verdict {
+        Verdict::one(Severity::Info, message)
+    }
+
+    pub fn skip(reason: impl Into<String>) -> Verdict {
+        Verdict::Skip(reason.into())
+    }
+
+    /// True when the check found an error.
+    pub fn has_error(&self) -> bool {
+        matches!(self, Verdict::Issues(v) if v.iter().any(|(s, _)| *s == Severity::Error))
+    }
+
+    /// True when the check ran and found nothing worse than info.
+    pub fn clean(&self) -> bool {
+        matches!(self, Verdict::Issues(v) if v.iter().all(|(s, _)| *s == Severity::Info))
+    }
+}
+
+/// Everything `validate` or `test` found.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    pub findings: Vec<Finding>,
+    pub checks_run: Vec<CheckRun>,
+}
+
+impl Report {
+    pub fn new() -> Report {
+        Report::default()
+    }
+
+    /// Records one check's verdict for one subject.
+    pub fn record(&mut self, plugin: Option<&str>, check: &str, verdict: Verdict) {
+        let outcome = match verdict {
+            Verdict::NotApplicable => return,
+            Verdict::Skip(reason) => Outcome::Skipped(reason),
+            Verdict::Issues(issues) => {
+                let worst = issues.iter().map(|(s, _)| *s).min();
+                for (severity, message) in issues {
+                    self.findings.push(Finding {
+                        severity,
+                        plugin: plugin.map(str::to_string),
+                        check: check.to_string(),
+                        message,
+                    });
+                }
+                match worst {
+                    Some(Severity::Error) => Outcome::Failed,
+                    Some(Severity::Warning) => Outcome::Warned,
+                    _ => Outcome::Passed,
+                }
+            }
+        };
+        self.checks_run.push(CheckRun {
+            plugin: plugin.map(str::to_string),
+            check: check.to_string(),
+            outcome,
+        });
+    }
+
+    /// Appends another report (e.g. one plugin's checks, run concurrently).
+    pub fn extend(&mut self, other: Report) {
+        self.findings.extend(other.findings);
+        self.checks_run.extend(other.checks_run);
+    }
+
+    pub fn count(&self, severity: Severity) -> usize {
+        self.findings
+            .iter()
+            .filter(|f| f.severity == severity)
+            .count()
+    }
+
+    /// No error, and with `strict` no warning either.
+    pub fn ok(&self, strict: bool) -> bool {
+        self.findings.iter().all(|f| match f.severity {
+            Severity::Error => false,
+            Severity::Warning => !strict,
+            Severity::Info => true,
+        })
+    }
+
+    /// The findings of one check run.
+    pub fn findings_of<'a>(
+        &'a self,
+        plugin: Option<&'a str>,
+        check: &'a str,
+    ) -> impl Iterator<Item = &'a Finding> {
+        self.findings
+            .iter()
+            .filter(move |f| f.plugin.as_deref() == plugin && f.check == check)
+    }
+
+    /// Orders findings worst first, then by plugin and check, for reading.
+    pub fn sort(&mut self) {
+        self.findings.sort_by(|a, b| {
+            (a.severity, &a.plugin, &a.check).cmp(&(b.severity, &b.plugin, &b.check))
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcomes_follow_the_worst_finding() {
+        let mut r = Report::new();
+        r.record(Some("a/b"), "x.pass", Verdict::pass());
+        r.record(Some("a/b"), "x.info", Verdict::info("fyi"));
+        r.record(Some("a/b"), "x.warn", Verdict::warning("hmm"));
+        r.record(
+            Some("a/b"),
+            "x.err",
+            Verdict::Issues(vec![
+                (Severity::Warning, "w".into()),
+                (Severity::Error, "e".into()),
+            ]),
+        );
+        r.record(Some("a/b"), "x.skip", Verdict::skip("why"));
+        r.record(Some("a/b"), "x.na", Verdict::NotApplicable);
+        let outcomes: Vec<_> = r.checks_run.iter().map(|c| c.outcome.clone()).collect();
+        assert_eq!(
+            outcomes,
+            [
+                Outcome::Passed,
+                Outcome::Passed,
+                Outcome::Warned,
+                Outcome::Failed,
+                Outcome::Skipped("why".into())
+            ]
+        );
+        assert_eq!(r.findings.len(), 4);
+        assert!(!r.ok(false));
+        assert_eq!(r.findings_of(Some("a/b"), "x.err").count(), 2);
+    }
+
+    #[test]
+    fn strict_fails_on_warnings_only() {
+        let mut r = Report::new();
+        r.record(None, "x.info", Verdict::info("fyi"));
+        assert!(r.ok(true));
+        r.record(None, "x.warn", Verdict::warning("w"));
+        assert!(r.ok(false));
+        assert!(!r.ok(true));
+    }
+}

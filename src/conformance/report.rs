@@ -1,0 +1,392 @@
+//! A [`Report`] as text for people, as the cli.md JSON document, and as
+//! JUnit XML for CI systems (one testcase per plugin × check).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde_json::{Value, json};
+
+use super::{Outcome, Report, Severity};
+use crate::output::{Printer, Style, sanitize_cell};
+
+/// The name of the scope a check ran on, for people and JUnit.
+fn scope(plugin: Option<&str>) -> &str {
+    plugin.unwrap_or("(plugin directory)")
+}
+
+/// How many checks ended which way.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub checks: usize,
+    pub passed: usize,
+    pub warned: usize,
+    pub failed: usize,
+    pub skipped: usize,
+}
+
+impl Tally {
+    pub fn of(report: &Report) -> Tally {
+        let mut t = Tally::default();
+        for c in &report.checks_run {
+            t.checks += 1;
+            match c.outcome {
+                Outcome::Passed => t.passed += 1,
+                Outcome::Warned => t.warned += 1,
+                Outcome::Failed => t.failed += 1,
+                Outcome::Skipped(_) => t.skipped += 1,
+            }
+        }
+        t
+    }
+}
+
+fn outcome_name(o: &Outcome) -> &'static str {
+    match o {
+        Outcome::Passed => "passed",
+        Outcome::Warned => "warned",
+        Outcome::Failed => "failed",
+        Outcome::Skipped(_) => "skipped",
+    }
+}
+
+/// The cli.md document: `schema_version` (added by the printer), `ok`,
+/// `findings`; then `checks` (every check run with its outcome), `summary`,
+/// and the caller's `extra` fields.
+pub fn json(report: &Report, ok: bool, extra: Value) -> Value {
+    let t = Tally::of(report);
+    let checks: Vec<Value> = report
+        .checks_run
+        .iter()
+        .map(|c| {
+            let mut v = json!({
+                "plugin": c.plugin,
+                "check": c.check,
+                "outcome": outcome_name(&c.outcome),
+            });
+            if let Outcome::Skipped(reason) = &c.outcome {
+                v["reason"] = reason.clone().into();
+            }
+            v
+        })
+        .collect();
+    let mut doc = json!({
+        "ok": ok,
+        "findings": report.findings,
+        "checks": checks,
+        "summary": {
+            "checks": t.checks,
+            "passed": t.passed,
+            "warned": t.warned,
+            "failed": t.failed,
+            "skipped": t.skipped,
+            "errors": report.count(Severity::Error),
+            "warnings": report.count(Severity::Warning),
+            "infos": report.count(Severity::Info),
+        },
+    });
+    if let (Value::Object(doc), Value::Object(extra)) = (&mut doc, extra) {
+        doc.extend(extra);
+    }
+    doc
+}
+
+fn severity_style(s: Severity) -> Style {
+    match s {
+        Severity::Error => Style::Bad,
+        Severity::Warning => Style::Warn,
+        Severity::Info => Style::Dim,
+    }
+}
+
+/// `validate`'s text: each finding (worst first) on a line of its own,
+/// its message indented below, then a summary line.
+pub fn human_findings(report: &Report, printer: &Printer, title: &str, ok: bool) -> String {
+    let mut s = String::new();
+    for f in &report.findings {
+        let _ = writeln!(
+            s,
+            "{:<7}  {}  {}",
+            printer.paint(f.severity.as_str(), severity_style(f.severity)),
+            sanitize_cell(scope(f.plugin.as_deref())),
+            f.check
+        );
+        let _ = writeln!(s, "         {}", sanitize_cell(&f.message));
+    }
+    if !report.findings.is_empty() {
+        s.push('\n');
+    }
+    s.push_str(&summary(report, printer, title, ok));
+    s
+}
+
+/// `test`'s text: every check with its outcome, the findings' messages
+/// below the check that made them, then a summary line.
+pub fn human_checks(report: &Report, printer: &Printer, title: &str, ok: bool) -> String {
+    let mut s = String::new();
+    let width = report
+        .checks_run
+        .iter()
+        .map(|c| c.check.len())
+        .max()
+        .unwrap_or(0);
+    for c in &report.checks_run {
+        let (label, style) = match &c.outcome {
+            Outcome::Passed => ("PASS", Style::Good),
+            Outcome::Warned => ("WARN", Style::Warn),
+            Outcome::Failed => ("FAIL", Style::Bad),
+            Outcome::Skipped(_) => ("SKIP", Style::Dim),
+        };
+        let _ = write!(s, "{}  {:<width$}", printer.paint(label, style), c.check);
+        if let Outcome::Skipped(reason) = &c.outcome {
+            let _ = write!(s, "  {}", sanitize_cell(reason));
+        }
+        s.truncate(s.trim_end().len());
+        s.push('\n');
+        for f in report.findings_of(c.plugin.as_deref(), &c.check) {
+            let _ = writeln!(
+                s,
+                "      {}: {}",
+                f.severity.as_str(),
+                sanitize_cell(&f.message)
+            );
+        }
+    }
+    s.push('\n');
+    s.push_str(&summary(report, printer, title, ok));
+    s
+}
+
+fn summary(report: &Report, printer: &Printer, title: &str, ok: bool) -> String {
+    let t = Tally::of(report);
+    let verdict = if ok {
+        printer.paint("ok", Style::Good)
+    } else {
+        printer.paint("FAILED", Style::Bad)
+    };
+    format!(
+        "{verdict}: {}: {}: {} passed, {} failed, {} warned, {} skipped ({}, {}, {})\n",
+        sanitize_cell(title),
+        plural(t.checks, "check"),
+        t.passed,
+        t.failed,
+        t.warned,
+        t.skipped,
+        plural(report.count(Severity::Error), "error"),
+        plural(report.count(Severity::Warning), "warning"),
+        plural(report.count(Severity::Info), "note"),
+    )
+}
+
+/// "1 error", "2 errors".
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// JUnit XML: one `<testsuite>` per plugin (or family, or the directory),
+/// one `<testcase>` per check run. A check with an error is a `<failure>`;
+/// with only warnings it is a `<failure>` under `strict` and otherwise
+/// passes with the warnings in `<system-out>`; a skipped check is
+/// `<skipped>`; notes go to `<system-out>`.
+pub fn junit(report: &Report, suite: &str, strict: bool) -> String {
+    let mut suites: BTreeMap<Option<&str>, Vec<usize>> = BTreeMap::new();
+    let mut order: Vec<Option<&str>> = Vec::new();
+    for (i, c) in report.checks_run.iter().enumerate() {
+        let key = c.plugin.as_deref();
+        if !suites.contains_key(&key) {
+            order.push(key);
+        }
+        suites.entry(key).or_default().push(i);
+    }
+    let is_failure = |o: &Outcome| match o {
+        Outcome::Failed => true,
+        Outcome::Warned => strict,
+        _ => false,
+    };
+
+    let mut body = String::new();
+    let (mut total, mut failures, mut skipped) = (0, 0, 0);
+    for key in order {
+        let runs = &suites[&key];
+        let n_fail = runs
+            .iter()
+            .filter(|&&i| is_failure(&report.checks_run[i].outcome))
+            .count();
+        let n_skip = runs
+            .iter()
+            .filter(|&&i| matches!(report.checks_run[i].outcome, Outcome::Skipped(_)))
+            .count();
+        total += runs.len();
+        failures += n_fail;
+        skipped += n_skip;
+        let name = scope(key);
+        let _ = writeln!(
+            body,
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{n_fail}\" errors=\"0\" skipped=\"{n_skip}\">",
+            attr(&format!("{suite}: {name}")),
+            runs.len()
+        );
+        for &i in runs {
+            let c = &report.checks_run[i];
+            let findings: Vec<_> = report.findings_of(key, &c.check).collect();
+            let _ = write!(
+                body,
+                "    <testcase classname=\"{}\" name=\"{}\"",
+                attr(name),
+                attr(&c.check)
+            );
+            let mut inner = String::new();
+            if is_failure(&c.outcome) {
+                let failing: Vec<_> = findings
+                    .iter()
+                    .filter(|f| f.severity == Severity::Error || strict)
+                    .filter(|f| f.severity != Severity::Info)
+                    .collect();
+                let first = failing.first().map_or("", |f| f.message.as_str());
+                let all: Vec<String> = failing
+                    .iter()
+                    .map(|f| format!("{}: {}", f.severity.as_str(), f.message))
+                    .collect();
+                let _ = writeln!(
+                    inner,
+                    "      <failure type=\"{}\" message=\"{}\">{}</failure>",
+                    attr(&c.check),
+                    attr(first),
+                    text(&all.join("\n"))
+                );
+            }
+            if let Outcome::Skipped(reason) = &c.outcome {
+                let _ = writeln!(inner, "      <skipped message=\"{}\"/>", attr(reason));
+            }
+            let notes: Vec<String> = findings
+                .iter()
+                .filter(|f| f.severity == Severity::Info || !is_failure(&c.outcome))
+                .map(|f| format!("{}: {}", f.severity.as_str(), f.message))
+                .collect();
+            if !notes.is_empty() {
+                let _ = writeln!(
+                    inner,
+                    "      <system-out>{}</system-out>",
+                    text(&notes.join("\n"))
+                );
+            }
+            if inner.is_empty() {
+                body.push_str("/>\n");
+            } else {
+                body.push_str(">\n");
+                body.push_str(&inner);
+                body.push_str("    </testcase>\n");
+            }
+        }
+        body.push_str("  </testsuite>\n");
+    }
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"{}\" tests=\"{total}\" \
+         failures=\"{failures}\" errors=\"0\" skipped=\"{skipped}\">\n{body}</testsuites>\n",
+        attr(suite)
+    )
+}
+
+/// Escapes text content for XML 1.0.
+pub fn text(s: &str) -> String {
+    escape(s, false)
+}
+
+/// Escapes an attribute value for XML 1.0 (line breaks and tabs kept as
+/// character references, which attribute normalisation would otherwise
+/// turn into spaces).
+pub fn attr(s: &str) -> String {
+    escape(s, true)
+}
+
+fn escape(s: &str, attribute: bool) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\n' if attribute => out.push_str("&#10;"),
+            '\r' => out.push_str("&#13;"),
+            '\t' if attribute => out.push_str("&#9;"),
+            '\n' | '\t' => out.push(c),
+            // Forbidden in XML 1.0 even as character references: shown as
+            // an escape instead.
+            c if !allowed_in_xml(c) => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// XML 1.0's Char production.
+fn allowed_in_xml(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conformance::Verdict;
+
+    #[test]
+    fn escaping() {
+        assert_eq!(
+            text("a & <b> \"c\" 'd'"),
+            "a &amp; &lt;b&gt; &quot;c&quot; &apos;d&apos;"
+        );
+        assert_eq!(text("x\u{1}y\u{1b}\u{fffe}"), "x\\u{1}y\\u{1b}\\u{fffe}");
+        assert_eq!(attr("a\nb\tc\rd"), "a&#10;b&#9;c&#13;d");
+        assert_eq!(text("a\nb\tc"), "a\nb\tc");
+    }
+
+    fn sample() -> Report {
+        let mut r = Report::new();
+        r.record(Some("hv/a"), "x.pass", Verdict::pass());
+        r.record(Some("hv/a"), "x.err", Verdict::error("bad <thing> & \u{7}"));
+        r.record(Some("hv/b"), "x.warn", Verdict::warning("meh"));
+        r.record(Some("hv/b"), "x.skip", Verdict::skip("why \"not\""));
+        r.record(None, "x.info", Verdict::info("note"));
+        r
+    }
+
+    #[test]
+    fn junit_parses_and_counts() {
+        let xml = junit(&sample(), "plugctl validate", false);
+        let doc = roxmltree::Document::parse(&xml).unwrap();
+        let root = doc.root_element();
+        assert_eq!(root.attribute("tests"), Some("5"));
+        assert_eq!(root.attribute("failures"), Some("1"));
+        assert_eq!(root.attribute("skipped"), Some("1"));
+        let failure = doc
+            .descendants()
+            .find(|n| n.has_tag_name("failure"))
+            .unwrap();
+        assert_eq!(failure.attribute("message"), Some("bad <thing> & \\u{7}"));
+        let strict = junit(&sample(), "plugctl validate", true);
+        let doc = roxmltree::Document::parse(&strict).unwrap();
+        assert_eq!(doc.root_element().attribute("failures"), Some("2"));
+    }
+
+    #[test]
+    fn json_document_fields() {
+        let r = sample();
+        let v = json(&r, r.ok(false), json!({"dir": "/p"}));
+        assert_eq!(v["ok"], false);
+        assert_eq!(v["dir"], "/p");
+        assert_eq!(v["findings"].as_array().unwrap().len(), 3);
+        let f = &v["findings"][0];
+        for k in ["severity", "plugin", "check", "message"] {
+            assert!(f.get(k).is_some(), "{k}");
+        }
+        assert_eq!(v["summary"]["checks"], 5);
+        assert_eq!(v["checks"][3]["reason"], "why \"not\"");
+    }
+}

@@ -1,0 +1,95 @@
+//! `test`: the conformance suite for one plugin. Every call runs exactly as
+//! the protocol says (the family modules build the invocations, with the
+//! protocol's empty environment); each check passes, fails, warns or is
+//! skipped with a reason.
+//!
+//! Host-volume plugins run against a scratch volumes directory (a tempdir)
+//! and every volume the suite created is deleted at the end by a cleanup
+//! tracker, even when a step failed, unless `--keep`.
+
+mod host_volume;
+mod secrets;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::{Report, Verdict};
+use crate::discovery::{Entry, EntryKind};
+use crate::families::{HOST_VOLUME, SECRETS};
+use crate::runner::Pool;
+use crate::settings::Settings;
+use crate::{Error, Result};
+
+/// How `test` runs.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Secrets: a path the plugin can fetch.
+    pub path: Option<String>,
+    /// Secrets: the fetch environment (store configuration).
+    pub env: Vec<(String, String)>,
+    /// Leave the scratch directory and the volumes in it.
+    pub keep: bool,
+    /// Overrides every call's deadline from the protocol.
+    pub deadline: Option<Duration>,
+    pub grace: Duration,
+}
+
+/// What the suite found, and where it left the scratch directory (with
+/// `--keep`).
+#[derive(Debug)]
+pub struct Suite {
+    pub report: Report,
+    pub kept: Option<PathBuf>,
+}
+
+/// The families with a suite.
+pub const FAMILIES: &[&str] = &[HOST_VOLUME, SECRETS];
+
+/// Runs the suite for one discovered plugin.
+pub async fn run(
+    settings: &Settings,
+    pool: Arc<Pool>,
+    entry: &Entry,
+    opts: &Options,
+) -> Result<Suite> {
+    let id = format!("{}/{}", entry.family, entry.name);
+    let mut report = Report::new();
+    match &entry.kind {
+        EntryKind::Plugin => {}
+        EntryKind::Builtin(b) if b.runnable && entry.family == HOST_VOLUME => {}
+        EntryKind::Builtin(b) => {
+            report.record(
+                Some(&id),
+                "suite.runnable",
+                Verdict::skip(format!(
+                    "{} is built into Nomad and needs a Nomad cluster to run",
+                    b.name
+                )),
+            );
+            return Ok(Suite { report, kept: None });
+        }
+        EntryKind::Rejected(why) | EntryKind::Ignored(why) => {
+            report.record(
+                Some(&id),
+                "suite.runnable",
+                Verdict::error(format!(
+                    "{} is not a plugin Nomad would run: {why}; `plugctl validate` says more",
+                    entry.path.display()
+                )),
+            );
+            return Ok(Suite { report, kept: None });
+        }
+    }
+    match entry.family.as_str() {
+        SECRETS => {
+            secrets::suite(&pool, entry, opts, &id, &mut report).await;
+            Ok(Suite { report, kept: None })
+        }
+        HOST_VOLUME => host_volume::suite(settings, pool, entry, opts, &id, report).await,
+        other => Err(Error::usage(format!(
+            "no conformance suite for the {other} family (there is one for {})",
+            FAMILIES.join(", ")
+        ))),
+    }
+}

@@ -1,0 +1,757 @@
+//! The host-volume suite. Runs in a scratch directory (a tempdir, so
+//! `TMPDIR` decides where): the volumes directory is two levels below its
+//! root, so a plugin that climbs out of the volumes directory with `..`
+//! still lands inside the scratch root, where the suite sees it and from
+//! where it is removed.
+//!
+//! Every volume a create reported is tracked; at the end the tracker
+//! deletes them all through the plugin (whatever failed before), then the
+//! scratch directory goes, unless `--keep`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::{Options, Suite};
+use crate::conformance::{Report, Severity, Verdict, fingerprint};
+use crate::discovery::{Entry, EntryKind};
+use crate::error::PluginFailure;
+use crate::families::host_volume::{self, Created, Request};
+use crate::families::{HOST_VOLUME, mkdir};
+use crate::protocol::json;
+use crate::runner::{Outcome, Pool};
+use crate::settings::Settings;
+use crate::{Error, Result};
+
+/// The checks after the fingerprint, in order.
+const CHECKS: &[&str] = &[
+    "create.path",
+    "create.bytes",
+    "create.idempotent",
+    "delete.idempotent",
+    "delete.removes",
+    "delete.never-created",
+    "create.refuses-unknown-parameter",
+    "create.refuses-absurd-capacity",
+    "create.hostile-names",
+    "create.parallel",
+    "cleanup",
+];
+
+/// The capacity the suite asks for.
+const CAPACITY_MIN: u64 = 1 << 20;
+const CAPACITY_MAX: u64 = 16 << 20;
+/// No node has this much: 1 EiB.
+const ABSURD_CAPACITY: u64 = 1 << 60;
+/// A parameter no plugin knows.
+const UNKNOWN_PARAMETER: &str = "plugctl_conformance_unknown";
+/// How many creates run at once in `create.parallel`.
+const PARALLEL: usize = 4;
+/// Snapshots stop counting here: a plugin that makes more than this has
+/// already shown what it does.
+const SNAPSHOT_LIMIT: usize = 10_000;
+
+/// Runs creates and deletes: a plugin executable, or the built-in `mkdir`
+/// in process (an adapter over `families::mkdir`, which takes no created
+/// path and has no output).
+#[derive(Clone)]
+enum Driver {
+    Plugin {
+        pool: Arc<Pool>,
+        program: PathBuf,
+        deadline: Duration,
+        grace: Duration,
+    },
+    Mkdir,
+}
+
+/// One call: how it was judged, and (for a plugin) what it printed.
+struct Call<T> {
+    result: Result<T, PluginFailure>,
+    outcome: Option<Outcome>,
+}
+
+impl Driver {
+    async fn create(&self, req: &Request) -> Call<Created> {
+        match self {
+            Driver::Plugin {
+                pool,
+                program,
+                deadline,
+                grace,
+            } => {
+                let inv = host_volume::create_invocation(program, req, *deadline, *grace);
+                match pool.run(&inv).await {
+                    Ok(out) => Call {
+                        result: host_volume::parse_create(&inv, &out),
+                        outcome: Some(out),
+                    },
+                    Err(e) => Call {
+                        result: Err(crate::families::spawn_failure(e)),
+                        outcome: None,
+                    },
+                }
+            }
+            Driver::Mkdir => {
+                let req = req.clone();
+                Call {
+                    result: blocking(move || mkdir::create(&req)).await,
+                    outcome: None,
+                }
+            }
+        }
+    }
+
+    async fn delete(&self, req: &Request, created_path: &str) -> Call<()> {
+        match self {
+            Driver::Plugin {
+                pool,
+                program,
+                deadline,
+                grace,
+            } => {
+                let inv =
+                    host_volume::delete_invocation(program, req, created_path, *deadline, *grace);
+                match pool.run(&inv).await {
+                    Ok(out) => Call {
+                        result: host_volume::parse_delete(&inv, &out),
+                        outcome: Some(out),
+                    },
+                    Err(e) => Call {
+                        result: Err(crate::families::spawn_failure(e)),
+                        outcome: None,
+                    },
+                }
+            }
+            Driver::Mkdir => {
+                let req = req.clone();
+                Call {
+                    result: blocking(move || mkdir::delete(&req)).await,
+                    outcome: None,
+                }
+            }
+        }
+    }
+}
+
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, PluginFailure> + Send + 'static,
+) -> Result<T, PluginFailure> {
+    tokio::task::spawn_blocking(f).await.unwrap_or_else(|e| {
+        Err(PluginFailure::Builtin(format!(
+            "the built-in panicked: {e}"
+        )))
+    })
+}
+
+/// Every volume a create reported, until a delete of it succeeded.
+#[derive(Default)]
+struct Tracker {
+    volumes: Vec<(Request, String)>,
+}
+
+impl Tracker {
+    fn created(&mut self, req: &Request, path: &str) {
+        if !self
+            .volumes
+            .iter()
+            .any(|(r, p)| r.id == req.id && p == path)
+        {
+            self.volumes.push((req.clone(), path.to_string()));
+        }
+    }
+
+    fn deleted(&mut self, req: &Request, path: &str) {
+        self.volumes.retain(|(r, p)| !(r.id == req.id && p == path));
+    }
+
+    /// Deletes everything still tracked, newest first; says what failed.
+    async fn delete_all(&mut self, driver: &Driver) -> Vec<String> {
+        let mut failed = Vec::new();
+        while let Some((req, path)) = self.volumes.pop() {
+            if let Err(f) = driver.delete(&req, &path).await.result {
+                failed.push(format!("{path:?} (volume {}): {f}", req.id));
+            }
+        }
+        failed
+    }
+}
+
+/// The run's fixed parts.
+struct Ctx {
+    driver: Driver,
+    scratch: PathBuf,
+    volumes_dir: PathBuf,
+    base: Request,
+    token: String,
+}
+
+impl Ctx {
+    /// A request for a new volume, like the base one.
+    fn request(&self, name: &str) -> Request {
+        Request {
+            name: name.to_string(),
+            id: host_volume::new_volume_id(),
+            ..self.base.clone()
+        }
+    }
+}
+
+pub(super) async fn suite(
+    settings: &Settings,
+    pool: Arc<Pool>,
+    entry: &Entry,
+    opts: &Options,
+    id: &str,
+    mut r: Report,
+) -> Result<Suite> {
+    let plugin = Some(id);
+    let driver = if matches!(entry.kind, EntryKind::Builtin(_)) {
+        for c in fingerprint::checks(HOST_VOLUME) {
+            r.record(
+                plugin,
+                c,
+                Verdict::skip("built in: plugctl runs it in process, as Nomad does"),
+            );
+        }
+        Driver::Mkdir
+    } else {
+        let deadline = opts.deadline.unwrap_or(host_volume::FINGERPRINT_DEADLINE);
+        let fp = fingerprint::run(&pool, HOST_VOLUME, &entry.path, deadline, opts.grace, &[]).await;
+        fingerprint::record_checks(&mut r, plugin, &fp);
+        r.record(
+            plugin,
+            "runnable.needs-path",
+            fingerprint::needs_path(&pool, &fp).await,
+        );
+        if !fp.healthy() {
+            for c in CHECKS {
+                r.record(
+                    plugin,
+                    c,
+                    Verdict::skip("the fingerprint failed, so Nomad would never use this plugin"),
+                );
+            }
+            return Ok(Suite {
+                report: r,
+                kept: None,
+            });
+        }
+        Driver::Plugin {
+            pool: Arc::clone(&pool),
+            program: entry.path.clone(),
+            deadline: opts.deadline.unwrap_or(host_volume::OPERATION_DEADLINE),
+            grace: opts.grace,
+        }
+    };
+
+    let scratch = tempfile::Builder::new()
+        .prefix("plugctl-test-")
+        .tempdir()
+        .map_err(|e| Error::io("cannot make a scratch directory", e))?;
+    let volumes_dir = scratch.path().join("data/host_volumes");
+    fs::create_dir_all(&volumes_dir).map_err(|e| {
+        Error::io(
+            format!(
+                "cannot make the volumes directory {}",
+                volumes_dir.display()
+            ),
+            e,
+        )
+    })?;
+    let token = uuid::Uuid::new_v4().simple().to_string()[..8].to_string();
+    let cx = Ctx {
+        base: Request {
+            volumes_dir: volumes_dir.clone(),
+            plugin_dir: settings.host_volume_plugin_dir.clone(),
+            node_pool: settings.node_pool.clone(),
+            namespace: "default".into(),
+            name: format!("conformance-{token}"),
+            id: host_volume::new_volume_id(),
+            capacity_min: CAPACITY_MIN,
+            capacity_max: CAPACITY_MAX,
+            node_id: settings
+                .node_id
+                .clone()
+                .unwrap_or_else(|| "plugctl-conformance-node".into()),
+            parameters: BTreeMap::new(),
+        },
+        driver,
+        scratch: scratch.path().to_path_buf(),
+        volumes_dir,
+        token,
+    };
+    let mut tracker = Tracker::default();
+
+    // No `?` from here to the cleanup: every step records its verdict and
+    // goes on, so the tracker always gets to delete what was made.
+    let parent_before = token_entries(&cx);
+    lifecycle(&cx, &mut tracker, &mut r, plugin).await;
+    let v = never_created(&cx).await;
+    r.record(plugin, "delete.never-created", v);
+    let v = refusal(&cx, &mut tracker, Refusal::UnknownParameter).await;
+    r.record(plugin, "create.refuses-unknown-parameter", v);
+    let v = refusal(&cx, &mut tracker, Refusal::AbsurdCapacity).await;
+    r.record(plugin, "create.refuses-absurd-capacity", v);
+    let v = hostile_names(&cx, &mut tracker, &parent_before).await;
+    r.record(plugin, "create.hostile-names", v);
+    let v = parallel(&cx, &mut tracker).await;
+    r.record(plugin, "create.parallel", v);
+
+    let kept = if opts.keep {
+        r.record(
+            plugin,
+            "cleanup",
+            Verdict::skip(format!(
+                "--keep: {} volumes left in {}",
+                tracker.volumes.len(),
+                cx.scratch.display()
+            )),
+        );
+        Some(scratch.keep())
+    } else {
+        let failed = tracker.delete_all(&cx.driver).await;
+        r.record(
+            plugin,
+            "cleanup",
+            if failed.is_empty() {
+                Verdict::pass()
+            } else {
+                Verdict::error(format!(
+                    "the suite could not delete {} of the volumes it created: {}; \
+                     (the scratch directory is removed anyway)",
+                    failed.len(),
+                    failed.join("; ")
+                ))
+            },
+        );
+        // Whatever is left in the scratch directory goes with it.
+        let _ = scratch.close();
+        None
+    };
+    Ok(Suite { report: r, kept })
+}
+
+/// create, create again, delete, delete again, of one volume.
+async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Option<&str>) {
+    let req = cx.base.clone();
+    let first = cx.driver.create(&req).await;
+    let created = match first.result {
+        Ok(c) => {
+            tracker.created(&req, &c.path);
+            c
+        }
+        Err(f) => {
+            r.record(
+                plugin,
+                "create.path",
+                Verdict::error(format!(
+                    "create failed: {f}; a plain request (name {:?}, capacity {}–{} bytes, no \
+                     parameters) must succeed",
+                    req.name, req.capacity_min, req.capacity_max
+                )),
+            );
+            for c in [
+                "create.bytes",
+                "create.idempotent",
+                "delete.idempotent",
+                "delete.removes",
+            ] {
+                r.record(plugin, c, Verdict::skip("create failed (see create.path)"));
+            }
+            return;
+        }
+    };
+    r.record(plugin, "create.path", path_verdict(cx, &created));
+    let bytes = match cx.driver {
+        Driver::Mkdir => Verdict::skip("the built-in mkdir never reports a size (protocol 4.4)"),
+        Driver::Plugin { .. } => bytes_verdict(&req, &created),
+    };
+    r.record(plugin, "create.bytes", bytes);
+
+    let second = cx.driver.create(&req).await;
+    let v = match second.result {
+        Err(f) => Verdict::error(format!(
+            "the same create, repeated, failed: {f}; Nomad repeats create on every client \
+             restart and update, so it must succeed again with the same answer"
+        )),
+        Ok(again) => {
+            tracker.created(&req, &again.path);
+            let mut issues = Vec::new();
+            if again.path != created.path {
+                issues.push(format!(
+                    "the same create, repeated, returned path {:?}, the first returned {:?}",
+                    again.path, created.path
+                ));
+            }
+            if again.bytes != created.bytes {
+                issues.push(format!(
+                    "the same create, repeated, returned {} bytes, the first {}",
+                    again.bytes, created.bytes
+                ));
+            }
+            if issues.is_empty() {
+                Verdict::pass()
+            } else {
+                Verdict::error(format!(
+                    "{}: Nomad repeats create on every client restart and update; find the \
+                     existing volume (e.g. by DHV_VOLUME_ID) and return it unchanged",
+                    issues.join("; ")
+                ))
+            }
+        }
+    };
+    r.record(plugin, "create.idempotent", v);
+
+    let first = cx.driver.delete(&req, &created.path).await;
+    let (v, removed) = match first.result {
+        Err(f) => (
+            Verdict::error(format!(
+                "delete failed: {f}; delete must remove the volume create made (DHV_CREATED_PATH)"
+            )),
+            Verdict::skip("delete failed (see delete.idempotent)"),
+        ),
+        Ok(()) => {
+            tracker.deleted(&req, &created.path);
+            let removed = if !created.path.is_empty() && fs::symlink_metadata(&created.path).is_ok()
+            {
+                Verdict::warning(format!(
+                    "{:?} still exists after delete succeeded; remove what create made",
+                    created.path
+                ))
+            } else {
+                Verdict::pass()
+            };
+            let again = cx.driver.delete(&req, &created.path).await;
+            let v = match again.result {
+                Ok(()) => Verdict::pass(),
+                Err(f) => Verdict::error(format!(
+                    "a second delete of the same volume failed: {f}; delete must succeed \
+                     when the volume is already gone (Nomad retries deletes)"
+                )),
+            };
+            (v, removed)
+        }
+    };
+    r.record(plugin, "delete.idempotent", v);
+    r.record(plugin, "delete.removes", removed);
+}
+
+/// `create.path` (error): inside the volumes directory.
+fn path_verdict(cx: &Ctx, created: &Created) -> Verdict {
+    let problems = host_volume::path_warnings(created, &cx.volumes_dir);
+    if problems.is_empty() {
+        Verdict::pass()
+    } else {
+        Verdict::error(format!(
+            "{}: return a path inside DHV_VOLUMES_DIR, built from DHV_VOLUMES_DIR and \
+             DHV_VOLUME_ID only (never from DHV_VOLUME_NAME)",
+            problems.join("; ")
+        ))
+    }
+}
+
+/// `create.bytes`: the capacity was asked for, so the answer should say
+/// what was provided. 0 is what Nomad's own example plugin returns, so it
+/// is a warning; a negative size is an error.
+fn bytes_verdict(req: &Request, created: &Created) -> Verdict {
+    let b = created.bytes;
+    if b < 0 {
+        return Verdict::error(format!(
+            "create returned a negative size ({b} bytes); return the volume's size in bytes"
+        ));
+    }
+    if b == 0 {
+        return Verdict::warning(format!(
+            "a capacity of {}–{} bytes was requested but create returned no \"bytes\" (or 0): \
+             Nomad shows the volume with capacity 0; return the size provided",
+            req.capacity_min, req.capacity_max
+        ));
+    }
+    let b = b as u64;
+    if b < req.capacity_min || (req.capacity_max > 0 && b > req.capacity_max) {
+        return Verdict::warning(format!(
+            "create returned {b} bytes, outside the requested {}–{} bytes; honour the \
+             capacity or refuse the request with {{\"error\"}}",
+            req.capacity_min, req.capacity_max
+        ));
+    }
+    Verdict::pass()
+}
+
+/// `delete.never-created` (error): delete of a volume nothing was made for
+/// (no created path) succeeds.
+async fn never_created(cx: &Ctx) -> Verdict {
+    let req = cx.request(&format!("never-created-{}", cx.token));
+    match cx.driver.delete(&req, "").await.result {
+        Ok(()) => Verdict::pass(),
+        Err(f) => Verdict::error(format!(
+            "delete of a volume that was never created (DHV_CREATED_PATH empty) failed: {f}; \
+             delete must succeed when there is nothing to delete"
+        )),
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Refusal {
+    UnknownParameter,
+    AbsurdCapacity,
+}
+
+/// `create.refuses-*`: a request the plugin should refuse. Refused, it
+/// must exit non-zero with `{"error"}` and leave nothing in the volumes
+/// directory; accepted, the check is skipped (a plugin may ignore
+/// parameters and capacities, as Nomad's own example does).
+async fn refusal(cx: &Ctx, tracker: &mut Tracker, kind: Refusal) -> Verdict {
+    let mut req = cx.request(&format!("refuse-me-{}", cx.token));
+    let what = match kind {
+        Refusal::UnknownParameter => {
+            req.parameters.insert(UNKNOWN_PARAMETER.into(), "1".into());
+            format!("the unknown parameter {UNKNOWN_PARAMETER:?}")
+        }
+        Refusal::AbsurdCapacity => {
+            req.capacity_min = ABSURD_CAPACITY;
+            req.capacity_max = ABSURD_CAPACITY;
+            format!("a capacity of 1 EiB ({ABSURD_CAPACITY} bytes)")
+        }
+    };
+    let before = snapshot(&cx.volumes_dir, None);
+    let call = cx.driver.create(&req).await;
+    let failure = match call.result {
+        Ok(created) => {
+            tracker.created(&req, &created.path);
+            return Verdict::skip(format!(
+                "the plugin accepted {what}, so there is no refusal to check (a plugin may \
+                 ignore it, as Nomad's example plugin does)"
+            ));
+        }
+        Err(f) => f,
+    };
+    let mut issues = Vec::new();
+    match (&failure, &call.outcome) {
+        (PluginFailure::TimedOut { .. }, _) => issues.push(format!(
+            "create with {what} {failure}; refuse a bad request at once"
+        )),
+        (PluginFailure::Exit { .. } | PluginFailure::Signaled { .. }, Some(out)) => {
+            if error_field(out).is_none() {
+                issues.push(format!(
+                    "create refused {what} ({failure}) without a message: print \
+                     {{\"error\": \"<why>\"}} on stdout so Nomad can show why"
+                ));
+            }
+        }
+        (PluginFailure::Exit { .. } | PluginFailure::Signaled { .. }, None) => {}
+        // The built-in's refusals.
+        (PluginFailure::Builtin(_) | PluginFailure::Response(_), None) => {}
+        (other, _) => issues.push(format!(
+            "create with {what} failed, but not by refusing: {other}; exit non-zero with \
+             {{\"error\": \"<why>\"}}"
+        )),
+    }
+    let left: Vec<PathBuf> = snapshot(&cx.volumes_dir, None)
+        .difference(&before)
+        .cloned()
+        .collect();
+    if !left.is_empty() {
+        issues.push(format!(
+            "the refused create left {} behind in the volumes directory; a failed create \
+             must remove what it made",
+            list(&left)
+        ));
+    }
+    if issues.is_empty() {
+        Verdict::pass()
+    } else {
+        Verdict::Issues(issues.into_iter().map(|m| (Severity::Error, m)).collect())
+    }
+}
+
+/// The plugin's `{"error": "..."}`, when stdout holds one.
+fn error_field(out: &Outcome) -> Option<String> {
+    json::parse_object(&out.stdout)
+        .ok()?
+        .string("error")
+        .ok()
+        .flatten()
+        .filter(|m| !m.is_empty())
+}
+
+/// `create.hostile-names` (error): names with `..`, `/`, spaces and a
+/// newline create nothing outside the volumes directory. Refusing such a
+/// name is fine.
+async fn hostile_names(
+    cx: &Ctx,
+    tracker: &mut Tracker,
+    parent_before: &BTreeSet<PathBuf>,
+) -> Verdict {
+    let t = &cx.token;
+    let names = [
+        format!("../escape-{t}"),
+        format!("../../escape-{t}"),
+        format!("a/b-{t}"),
+        format!(" spaces {t} "),
+        format!("new\nline-{t}"),
+    ];
+    let before = snapshot(&cx.scratch, Some(&cx.volumes_dir));
+    let mut issues = Vec::new();
+    let mut refused = Vec::new();
+    for name in &names {
+        let req = cx.request(name);
+        match cx.driver.create(&req).await.result {
+            Ok(created) => {
+                tracker.created(&req, &created.path);
+                let problems = host_volume::path_warnings(&created, &cx.volumes_dir);
+                if !problems.is_empty() {
+                    issues.push((
+                        Severity::Error,
+                        format!("for the name {name:?}: {}", problems.join("; ")),
+                    ));
+                }
+            }
+            Err(_) => refused.push(format!("{name:?}")),
+        }
+    }
+    let escaped: Vec<PathBuf> = snapshot(&cx.scratch, Some(&cx.volumes_dir))
+        .difference(&before)
+        .cloned()
+        .collect();
+    if !escaped.is_empty() {
+        issues.push((
+            Severity::Error,
+            format!(
+                "creates with hostile names made {} outside the volumes directory {}",
+                list(&escaped),
+                cx.volumes_dir.display()
+            ),
+        ));
+    }
+    // Further out than the scratch root: only names holding our token are
+    // ours, and they are removed again.
+    let outside: Vec<PathBuf> = token_entries(cx)
+        .difference(parent_before)
+        .cloned()
+        .collect();
+    if !outside.is_empty() {
+        issues.push((
+            Severity::Error,
+            format!(
+                "creates with hostile names made {} outside the scratch directory (removed \
+                 again)",
+                list(&outside)
+            ),
+        ));
+        for p in &outside {
+            let _ = fs::remove_dir_all(p).or_else(|_| fs::remove_file(p));
+        }
+    }
+    if !issues.is_empty() {
+        for (_, m) in &mut issues {
+            m.push_str(
+                "; the volume name is untrusted input: build paths from DHV_VOLUMES_DIR and \
+                 DHV_VOLUME_ID only",
+            );
+        }
+    } else if !refused.is_empty() {
+        issues.push((
+            Severity::Info,
+            format!("the plugin refused the names {}", refused.join(", ")),
+        ));
+    }
+    Verdict::Issues(issues)
+}
+
+/// `create.parallel` (error): different volumes created at once all
+/// succeed, at different paths.
+async fn parallel(cx: &Ctx, tracker: &mut Tracker) -> Verdict {
+    let mut set = tokio::task::JoinSet::new();
+    for i in 0..PARALLEL {
+        let req = cx.request(&format!("parallel-{i}-{}", cx.token));
+        let driver = cx.driver.clone();
+        set.spawn(async move {
+            let call = driver.create(&req).await;
+            (req, call.result)
+        });
+    }
+    let mut issues = Vec::new();
+    let mut paths: BTreeMap<String, String> = BTreeMap::new();
+    while let Some(joined) = set.join_next().await {
+        let Ok((req, result)) = joined else {
+            issues.push("a create task panicked".to_string());
+            continue;
+        };
+        match result {
+            Ok(created) => {
+                tracker.created(&req, &created.path);
+                if let Some(other) = paths.insert(created.path.clone(), req.name.clone()) {
+                    issues.push(format!(
+                        "volumes {other:?} and {:?} were both given the path {:?}",
+                        req.name, created.path
+                    ));
+                }
+            }
+            Err(f) => issues.push(format!("create of {:?} failed: {f}", req.name)),
+        }
+    }
+    if issues.is_empty() {
+        Verdict::pass()
+    } else {
+        Verdict::error(format!(
+            "{PARALLEL} creates of different volumes at once: {}; Nomad creates volumes \
+             concurrently, so share nothing between them but the volumes directory",
+            issues.join("; ")
+        ))
+    }
+}
+
+/// Every path under `dir` (symlinks not followed), except under `skip`.
+fn snapshot(dir: &Path, skip: Option<&Path>) -> BTreeSet<PathBuf> {
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = fs::read_dir(&d) else { continue };
+        for e in rd.flatten() {
+            let p = e.path();
+            if Some(p.as_path()) == skip {
+                continue;
+            }
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                stack.push(p.clone());
+            }
+            seen.insert(p);
+            if seen.len() >= SNAPSHOT_LIMIT {
+                return seen;
+            }
+        }
+    }
+    seen
+}
+
+/// Entries next to the scratch directory whose names hold this run's token.
+fn token_entries(cx: &Ctx) -> BTreeSet<PathBuf> {
+    let Some(parent) = cx.scratch.parent() else {
+        return BTreeSet::new();
+    };
+    fs::read_dir(parent)
+        .map(|rd| {
+            rd.flatten()
+                .filter(|e| e.file_name().to_string_lossy().contains(&cx.token))
+                .map(|e| e.path())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn list(paths: &[PathBuf]) -> String {
+    const SHOWN: usize = 5;
+    let mut s: Vec<String> = paths
+        .iter()
+        .take(SHOWN)
+        .map(|p| format!("{:?}", p.display().to_string()))
+        .collect();
+    if paths.len() > SHOWN {
+        s.push(format!("and {} more", paths.len() - SHOWN));
+    }
+    s.join(", ")
+}

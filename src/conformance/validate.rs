@@ -1,0 +1,324 @@
+//! `validate`: walks a plugin directory and runs every check on every entry.
+//!
+//! The static checks (layout, Nomad traps, permissions, what the kernel
+//! will make of the file) look at the file system only; the dynamic ones
+//! run the plugin's fingerprint with the protocol's empty environment, all
+//! plugins concurrently (bounded by the pool).
+
+use std::ffi::OsString;
+use std::fs::{self, Metadata};
+use std::io;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::{Report, Verdict, fingerprint, layout, permissions, runnable};
+use crate::discovery::{self, EntryKind};
+use crate::runner::Pool;
+use crate::settings::Settings;
+use crate::{Error, Result};
+
+/// How `validate` runs.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Permission findings become errors.
+    pub strict: bool,
+    /// Overrides each family's fingerprint deadline from the protocol.
+    pub deadline: Option<Duration>,
+    pub grace: Duration,
+}
+
+/// What a symlink entry resolves to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Link {
+    /// Points at nothing (the text it holds).
+    Broken(PathBuf),
+    /// Resolves outside its family directory.
+    Escapes(PathBuf),
+    /// Resolves inside its family directory.
+    Inside(PathBuf),
+}
+
+/// One entry of a family directory, with everything the static checks need,
+/// read once.
+#[derive(Debug)]
+pub struct Subject {
+    pub family: String,
+    /// The file name (lossy when it is not UTF-8).
+    pub name: String,
+    /// `family/name`, the plugin field of findings.
+    pub id: String,
+    pub path: PathBuf,
+    /// The name is valid UTF-8.
+    pub utf8_name: bool,
+    /// Set when the entry is a symlink.
+    pub link: Option<Link>,
+    /// What exec would open (symlinks followed), when it exists.
+    pub meta: Option<Metadata>,
+    /// The first bytes of a regular file (what the kernel looks at).
+    pub head: Vec<u8>,
+    /// How discovery (and so `fingerprint`) classifies it.
+    pub kind: EntryKind,
+}
+
+impl Subject {
+    /// Reads one entry. Never opens anything but a regular file, so a FIFO
+    /// cannot block us.
+    pub fn read(family: &str, name: OsString, dir: &Path, canonical_dir: &Path) -> Subject {
+        let path = dir.join(&name);
+        let utf8_name = name.to_str().is_some();
+        let name = name.to_string_lossy().into_owned();
+        let lmeta = fs::symlink_metadata(&path).ok();
+        let link = match &lmeta {
+            Some(m) if m.file_type().is_symlink() => Some(match fs::canonicalize(&path) {
+                Ok(target) if target.starts_with(canonical_dir) => Link::Inside(target),
+                Ok(target) => Link::Escapes(target),
+                Err(_) => Link::Broken(fs::read_link(&path).unwrap_or_default()),
+            }),
+            _ => None,
+        };
+        let meta = fs::metadata(&path).ok();
+        let head = match &meta {
+            Some(m) if m.is_file() => read_head(&path).unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        let kind = if !utf8_name {
+            EntryKind::Rejected("name is not valid UTF-8".into())
+        } else {
+            discovery::classify(&path, canonical_dir)
+        };
+        Subject {
+            id: format!("{family}/{name}"),
+            family: family.to_string(),
+            name,
+            path,
+            utf8_name,
+            link,
+            meta,
+            head,
+            kind,
+        }
+    }
+
+    /// A regular file once symlinks are followed (and they stay inside).
+    pub fn is_file(&self) -> bool {
+        !matches!(self.link, Some(Link::Broken(_) | Link::Escapes(_)))
+            && self.meta.as_ref().is_some_and(Metadata::is_file)
+    }
+
+    /// The mode bits of what exec would open.
+    pub fn mode(&self) -> u32 {
+        self.meta.as_ref().map_or(0, |m| m.permissions().mode())
+    }
+
+    /// The built-in this name shadows, if any.
+    pub fn shadowed(&self) -> Option<&'static discovery::Builtin> {
+        discovery::builtin(&self.family, &self.name)
+    }
+}
+
+/// The first line's worth of a file: the kernel reads no more of a shebang.
+fn read_head(path: &Path) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(256);
+    fs::File::open(path)?.take(256).read_to_end(&mut head)?;
+    Ok(head)
+}
+
+/// Validates the plugin directory of `settings` (its `plugin_dir`, and its
+/// `host_volume_plugin_dir` for host volumes).
+pub async fn validate(settings: &Settings, pool: Arc<Pool>, opts: &Options) -> Result<Report> {
+    let root = &settings.plugin_dir;
+    let root_entries = read_dir_sorted(root).map_err(|e| {
+        Error::usage(format!(
+            "cannot read plugin directory {}: {e}",
+            root.display()
+        ))
+    })?;
+
+    let mut report = Report::new();
+    report.record(
+        None,
+        "layout.stray-file",
+        layout::stray_files(root, &root_entries),
+    );
+    report.record(
+        None,
+        "permissions.writable",
+        permissions::dir_writable(root, opts.strict),
+    );
+    report.record(
+        None,
+        "permissions.owner",
+        permissions::dir_owner(root, opts.strict),
+    );
+
+    let mut subjects = Vec::new();
+    for (family, dir) in discovery::families(settings)? {
+        let exists = dir.is_dir();
+        let scope = Some(family.as_str());
+        report.record(
+            scope,
+            "layout.unknown-family",
+            layout::unknown_family(&family, &dir),
+        );
+        if !exists {
+            continue;
+        }
+        report.record(
+            scope,
+            "permissions.writable",
+            permissions::dir_writable(&dir, opts.strict),
+        );
+        report.record(
+            scope,
+            "permissions.owner",
+            permissions::dir_owner(&dir, opts.strict),
+        );
+        let canonical = fs::canonicalize(&dir).map_err(|e| {
+            Error::usage(format!(
+                "cannot read plugin directory {}: {e}",
+                dir.display()
+            ))
+        })?;
+        let names = read_dir_sorted(&dir).map_err(|e| {
+            Error::usage(format!(
+                "cannot read plugin directory {}: {e}",
+                dir.display()
+            ))
+        })?;
+        for name in names {
+            subjects.push(Subject::read(&family, name, &dir, &canonical));
+        }
+    }
+
+    let mut tasks = tokio::task::JoinSet::new();
+    let count = subjects.len();
+    for (i, subject) in subjects.into_iter().enumerate() {
+        let pool = Arc::clone(&pool);
+        let opts = opts.clone();
+        tasks.spawn(async move { (i, check_subject(&subject, &pool, &opts).await) });
+    }
+    let mut parts: Vec<Option<Report>> = vec![None; count];
+    while let Some(joined) = tasks.join_next().await {
+        let (i, part) = joined.map_err(|e| Error::Failed(format!("a check panicked: {e}")))?;
+        parts[i] = Some(part);
+    }
+    for part in parts.into_iter().flatten() {
+        report.extend(part);
+    }
+    Ok(report)
+}
+
+/// Every check of one entry, in a fixed order; later checks are skipped
+/// (with the reason) when an earlier one shows they cannot run.
+async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
+    let mut r = Report::new();
+    let id = Some(s.id.as_str());
+
+    // What the entry is.
+    r.record(id, "layout.bad-name", layout::bad_name(s));
+    r.record(id, "layout.broken-symlink", layout::broken_symlink(s));
+    r.record(id, "layout.symlink-escapes", layout::symlink_escapes(s));
+    r.record(id, "layout.directory", layout::directory(s));
+    r.record(id, "layout.special-file", layout::special_file(s));
+    r.record(id, "layout.not-executable", layout::not_executable(s));
+    r.record(id, "nomad.shadows-builtin", layout::shadows_builtin(s));
+    r.record(id, "nomad.exe-in-secrets", layout::exe_in_secrets(s));
+
+    // Files (and symlinks that should have been) only from here on:
+    // directories and special files are done.
+    let bad_link = matches!(s.link, Some(Link::Broken(_) | Link::Escapes(_)));
+    if !bad_link && !s.is_file() {
+        return r;
+    }
+    let not_file =
+        bad_link.then(|| "not run: the symlink does not resolve inside its directory".to_string());
+    let skip_all = |r: &mut Report, checks: &[&str], reason: &str| {
+        for c in checks {
+            r.record(id, c, Verdict::skip(reason));
+        }
+    };
+    if let Some(reason) = &not_file {
+        skip_all(&mut r, permissions::CHECKS, reason);
+    } else {
+        r.record(
+            id,
+            "permissions.writable",
+            permissions::writable(s, opts.strict),
+        );
+        r.record(
+            id,
+            "permissions.setuid",
+            permissions::setuid(s, opts.strict),
+        );
+        r.record(id, "permissions.owner", permissions::owner(s, opts.strict));
+    }
+
+    // Whether it can run at all, and whether it runs as Nomad runs it.
+    let not_run = if let Some(reason) = not_file {
+        Some(reason)
+    } else if let Some(b) = s.shadowed() {
+        Some(format!(
+            "never run: Nomad always uses its built-in {} plugin {:?}",
+            b.family, b.name
+        ))
+    } else if !s.is_file() || s.mode() & 0o111 == 0 {
+        Some("not run: no execute bit (Nomad ignores it)".into())
+    } else if !matches!(s.kind, EntryKind::Plugin) {
+        Some(match &s.kind {
+            EntryKind::Rejected(why) | EntryKind::Ignored(why) => format!("not run: {why}"),
+            _ => "not run".into(),
+        })
+    } else {
+        None
+    };
+    if let Some(reason) = &not_run {
+        skip_all(&mut r, runnable::STATIC_CHECKS, reason);
+        skip_all(&mut r, &fingerprint::checks(&s.family), reason);
+        return r;
+    }
+
+    let exec_format = runnable::exec_format(s);
+    let crlf = runnable::crlf_shebang(s);
+    let interpreter = if crlf.clean() {
+        runnable::interpreter_missing(s)
+    } else {
+        Verdict::skip("the shebang line ends in CR (see runnable.crlf-shebang)")
+    };
+    let blocked = [
+        ("runnable.exec-format", &exec_format),
+        ("runnable.crlf-shebang", &crlf),
+        ("runnable.interpreter-missing", &interpreter),
+    ]
+    .iter()
+    .find(|(_, v)| v.has_error())
+    .map(|(name, _)| format!("cannot run: see {name}"));
+    r.record(id, "runnable.exec-format", exec_format);
+    r.record(id, "runnable.crlf-shebang", crlf);
+    r.record(id, "runnable.interpreter-missing", interpreter);
+    if let Some(reason) = blocked {
+        skip_all(&mut r, &fingerprint::checks(&s.family), &reason);
+        return r;
+    }
+
+    let deadline = opts
+        .deadline
+        .unwrap_or_else(|| crate::families::fingerprint_deadline(&s.family));
+    let run = fingerprint::run(pool, &s.family, &s.path, deadline, opts.grace, &[]).await;
+    fingerprint::record_checks(&mut r, id, &run);
+    let needs_path = fingerprint::needs_path(pool, &run).await;
+    r.record(id, "runnable.needs-path", needs_path);
+    r
+}
+
+/// Entry names of a directory, sorted bytewise (stable output).
+fn read_dir_sorted(dir: &Path) -> io::Result<Vec<OsString>> {
+    let mut names = fs::read_dir(dir)?
+        .map(|e| e.map(|e| e.file_name()))
+        .collect::<io::Result<Vec<_>>>()?;
+    names.sort_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+    Ok(names)
+}
