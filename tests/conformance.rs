@@ -510,16 +510,15 @@ fn junit_and_human_reports() {
 }
 
 // ---------------------------------------------------------------------------
-// the CI snippet of docs/conformance.md
+// the CI snippet of the README
 // ---------------------------------------------------------------------------
 
 /// The `ci/check-plugins.sh` script, as the README shows it.
 fn ci_script() -> String {
-    let doc = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/conformance.md"))
-        .unwrap();
+    let doc = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
     let start = doc
-        .find("#!/bin/sh\n# Lint the plugin directory")
-        .expect("the CI script in docs/conformance.md");
+        .find("#!/bin/sh\n# ci/check-plugins.sh")
+        .expect("the CI script in README.md");
     let end = start + doc[start..].find("```").unwrap();
     doc[start..end].to_string()
 }

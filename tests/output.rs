@@ -203,3 +203,31 @@ fn progress_only_on_a_capable_terminal_and_not_with_quiet() {
         assert!(!text.contains('\x1b'), "{env:?} {args}: {text:?}");
     }
 }
+
+#[test]
+fn quiet_silences_warnings_but_not_errors() {
+    let s = Sandbox::new();
+    // A relative path from create is recorded but warned about.
+    s.plugin(
+        "host-volume",
+        "relative",
+        r#"case "$1" in
+fingerprint) echo '{"version": "1.0.0"}' ;;
+create) echo '{"path": "relative/dir", "bytes": 0}' ;;
+esac"#,
+    );
+    let out = s.run(&["volume", "create", "--plugin", "relative", "--name", "a"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stderr(&out).contains("warning:"), "{}", stderr(&out));
+
+    let out = s.run(&[
+        "-q", "volume", "create", "--plugin", "relative", "--name", "b",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stderr(&out), "", "-q leaves stderr empty");
+
+    // Errors are never silenced.
+    let out = s.run(&["-q", "volume", "create", "--plugin", "nope", "--name", "c"]);
+    assert_eq!(code(&out), 3);
+    assert!(stderr(&out).contains("error:"), "{}", stderr(&out));
+}
