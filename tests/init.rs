@@ -103,7 +103,8 @@ fn dir_option_creates_missing_directories_relative_to_the_cwd() {
     let path = s.root().join("some/where/x");
     assert_eq!(stdout(&out), format!("{}\n", path.display()));
     assert_eq!(mode(&path), 0o755);
-    assert_eq!(mode(&s.root().join("some/where")), 0o755);
+    // New directories: 0755 less the umask, never writable by group or others.
+    assert_eq!(mode(&s.root().join("some/where")) & 0o022, 0);
     // Not a secrets directory: the next steps say where the plugin must go.
     assert!(
         stderr(&out).contains("move it to <plugin-dir>/secrets/"),
@@ -400,6 +401,9 @@ fn every_template_passes_validate_strict_and_test() {
             init(&s, family, &format!("t-{lang}"), lang);
         }
     }
+    // The sandbox made the plugin directory with the umask of whoever runs
+    // the tests; init made the family directories 0755 itself.
+    fs::set_permissions(&s.plugins, fs::Permissions::from_mode(0o755)).unwrap();
     let plugins = s.plugins.display().to_string();
     let (out, doc) = s.json(&["validate", "--strict", &plugins]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));

@@ -26,7 +26,7 @@ pub const FAMILIES: &[&str] = &[HOST_VOLUME, SECRETS];
 /// (`validate` flags group- or world-writable plugins: a Nomad client runs
 /// them as root).
 const FILE_MODE: u32 = 0o755;
-/// Directories `init` creates.
+/// Directories `init` creates (less the umask: never more open than this).
 const DIR_MODE: u32 = 0o755;
 
 /// What a template holds in place of the plugin's name.
