@@ -230,6 +230,22 @@ pub fn classify(path: &Path, canonical_dir: &Path) -> EntryKind {
     EntryKind::Plugin
 }
 
+/// The error for a plugin named on the command line that exists but is not a
+/// plugin as Nomad sees it (an [`EntryKind::Ignored`] entry: no execute bit, a
+/// directory): not found (exit 3), as Nomad would not find it either, with
+/// the path, why, and what it was needed for. Every command says it alike.
+pub fn not_a_plugin(entry: &Entry, reason: &str, needed_for: &str) -> Error {
+    Error::NotFound {
+        what: "plugin",
+        name: format!(
+            "{}/{} (needed for {needed_for}): {} is not a plugin as Nomad sees it: {reason}",
+            entry.family,
+            entry.name,
+            entry.path.display()
+        ),
+    }
+}
+
 /// Finds one plugin by family and name, for commands that run a single one.
 /// A built-in wins over a file, as in Nomad.
 pub fn find(family: &str, dir: &Path, name: &str) -> Result<Entry> {

@@ -92,13 +92,11 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
             ));
         }
         EntryKind::Ignored(reason) => {
-            return Err(Error::NotFound {
-                what: "plugin",
-                name: format!(
-                    "{SECRETS}/{provider}: {} is not a plugin as Nomad sees it ({reason})",
-                    entry.path.display()
-                ),
-            });
+            return Err(discovery::not_a_plugin(
+                &entry,
+                reason,
+                &format!("the fetch of path {:?}", args.path),
+            ));
         }
     }
 
