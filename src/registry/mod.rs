@@ -38,6 +38,9 @@ impl Clone for Registry {
     }
 }
 
+/// The end of a temporary file's name (see [`Registry::temp_prefix`]).
+const TEMP_SUFFIX: &str = ".tmp";
+
 /// How much of the file's head holds `write_id` (it is the second field).
 const HEAD_BYTES: usize = 256;
 
@@ -212,11 +215,45 @@ impl Registry {
         Ok(file)
     }
 
+    /// Temporary files are `.<registry file name>.<random>.tmp`, so that
+    /// registries sharing a directory never touch each other's.
+    fn temp_prefix(&self) -> String {
+        format!(
+            ".{}.",
+            self.path.file_name().unwrap_or_default().to_string_lossy()
+        )
+    }
+
+    /// Removes the temporary files of writers that died before their rename
+    /// (a plugctl killed mid-write). Call only under the lock: only the
+    /// holder ever creates one, so any other is by construction abandoned.
+    fn remove_stale_temp_files(&self) {
+        let prefix = self.temp_prefix();
+        let Ok(entries) = fs::read_dir(self.dir()) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            // `.registry.json.<random>.tmp`, and not the temporary file of
+            // `registry.json.bak` next to it (`.registry.json.bak.<random>.tmp`).
+            let ours = name
+                .strip_prefix(prefix.as_str())
+                .and_then(|rest| rest.strip_suffix(TEMP_SUFFIX))
+                .is_some_and(|random| !random.is_empty() && !random.contains('.'));
+            if ours {
+                // Best effort: a leftover costs disk space, never correctness.
+                let _ = fs::remove_file(entry.path());
+            }
+        }
+    }
+
     fn write(&self, state: &State) -> Result<()> {
         let dir = self.dir();
+        self.remove_stale_temp_files();
         let mut tmp = tempfile::Builder::new()
-            .prefix(".registry-")
-            .suffix(".tmp")
+            .prefix(&self.temp_prefix())
+            .suffix(TEMP_SUFFIX)
             .permissions(fs::Permissions::from_mode(0o600))
             .tempfile_in(dir)
             .map_err(|e| self.io_error("cannot create a temporary file", e))?;
@@ -283,6 +320,27 @@ mod tests {
             .map(|e| e.unwrap().file_name().into_string().unwrap())
             .collect();
         assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+    }
+
+    #[test]
+    fn a_write_removes_temp_files_that_killed_writers_left() {
+        let d = tempfile::tempdir().unwrap();
+        let r = reg(d.path());
+        r.update(|s| Ok(s.node_id())).unwrap();
+        let sub = d.path().join("sub");
+        let stale = sub.join(".registry.json.AbC123.tmp");
+        fs::write(&stale, "{\"half\": ").unwrap();
+        // another registry's in the same directory, and other files: kept
+        let other = sub.join(".other.json.XyZ789.tmp");
+        fs::write(&other, "").unwrap();
+        let longer = sub.join(".registry.json.bak.XyZ789.tmp");
+        fs::write(&longer, "").unwrap();
+        fs::write(sub.join("notes.tmp"), "").unwrap();
+        assert!(r.read().is_ok(), "a read changes nothing");
+        assert!(stale.exists());
+        r.update(|s| Ok(s.node_id())).unwrap();
+        assert!(!stale.exists());
+        assert!(other.exists() && longer.exists() && sub.join("notes.tmp").exists());
     }
 
     #[test]
