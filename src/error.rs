@@ -107,8 +107,9 @@ pub enum Error {
         waited: Duration,
     },
 
-    /// The registry file cannot be used as it is (corrupt, newer schema).
-    /// It is left untouched. Exit 2: an operator must look at it.
+    /// The registry file cannot be used as it is (corrupt, newer schema, no
+    /// permission, a read-only file system). It is left untouched. Exit 2:
+    /// an operator must look at it.
     #[error("registry {}: {message}", path.display())]
     Registry { path: PathBuf, message: String },
 

@@ -38,6 +38,12 @@ impl Clone for Registry {
     }
 }
 
+// Failures before the rename leave the old file as it was, and say so.
+const UNCHANGED_CREATE: &str = "left unchanged: cannot create a temporary file";
+const UNCHANGED_WRITE: &str = "left unchanged: cannot write the new version";
+const UNCHANGED_FSYNC: &str = "left unchanged: cannot fsync the new version";
+const UNCHANGED_REPLACE: &str = "left unchanged: cannot rename the new version over it";
+
 /// The end of a temporary file's name (see [`Registry::temp_prefix`]).
 const TEMP_SUFFIX: &str = ".tmp";
 
@@ -161,8 +167,31 @@ impl Registry {
         }
     }
 
+    /// An I/O failure on the registry. One the operator must fix where the
+    /// registry lives (no permission, a read-only file system) is a
+    /// configuration error (exit 2) that says what to do; others (a full
+    /// disk, an I/O error) are failures of the operation (exit 1).
     fn io_error(&self, what: &str, e: io::Error) -> Error {
-        Error::io(format!("registry {}: {what}", self.path.display()), e)
+        let hint = match e.kind() {
+            io::ErrorKind::PermissionDenied => Some(format!(
+                "plugctl runs as uid {} and needs read and write access to {} and the files \
+                 in it; fix the permissions or choose another --registry",
+                nix::unistd::geteuid(),
+                self.dir().display()
+            )),
+            io::ErrorKind::ReadOnlyFilesystem => Some(format!(
+                "{} is on a read-only file system; choose another --registry",
+                self.dir().display()
+            )),
+            _ => None,
+        };
+        match hint {
+            Some(hint) => Error::Registry {
+                path: self.path.clone(),
+                message: format!("{what}: {e}; {hint}"),
+            },
+            None => Error::io(format!("registry {}: {what}", self.path.display()), e),
+        }
     }
 
     fn ensure_dir(&self) -> Result<()> {
@@ -256,20 +285,20 @@ impl Registry {
             .suffix(TEMP_SUFFIX)
             .permissions(fs::Permissions::from_mode(0o600))
             .tempfile_in(dir)
-            .map_err(|e| self.io_error("cannot create a temporary file", e))?;
+            .map_err(|e| self.io_error(UNCHANGED_CREATE, e))?;
         {
             let mut w = io::BufWriter::with_capacity(1 << 16, tmp.as_file_mut());
             serde_json::to_writer_pretty(&mut w, state)
-                .map_err(|e| self.io_error("cannot write", e.into()))?;
+                .map_err(|e| self.io_error(UNCHANGED_WRITE, e.into()))?;
             w.write_all(b"\n")
                 .and_then(|()| w.flush())
-                .map_err(|e| self.io_error("cannot write", e))?;
+                .map_err(|e| self.io_error(UNCHANGED_WRITE, e))?;
         }
         tmp.as_file()
             .sync_all()
-            .map_err(|e| self.io_error("cannot fsync", e))?;
+            .map_err(|e| self.io_error(UNCHANGED_FSYNC, e))?;
         tmp.persist(&self.path)
-            .map_err(|e| self.io_error("cannot replace", e.error))?;
+            .map_err(|e| self.io_error(UNCHANGED_REPLACE, e.error))?;
         File::open(dir)
             .and_then(|d| d.sync_all())
             .map_err(|e| self.io_error("cannot fsync its directory", e))
