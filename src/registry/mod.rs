@@ -134,10 +134,19 @@ impl Registry {
         struct Header {
             schema_version: Option<u64>,
         }
-        // Check the version before the full parse, so that a newer file is
-        // refused for what it is and not reported as corrupt.
-        let header: Header = serde_json::from_slice(bytes).map_err(|e| self.corrupt(&e))?;
-        match header.schema_version {
+        // One pass over the file in the common case: the full parse first.
+        // The version still decides before the parse error does, so that a
+        // newer file is refused for what it is and not reported as corrupt.
+        let full = serde_json::from_slice::<State>(bytes);
+        let version = match &full {
+            Ok(state) => Some(u64::from(state.schema_version)),
+            Err(_) => {
+                serde_json::from_slice::<Header>(bytes)
+                    .map_err(|e| self.corrupt(&e))?
+                    .schema_version
+            }
+        };
+        match version {
             Some(v) if v > u64::from(SCHEMA_VERSION) => {
                 return Err(Error::Registry {
                     path: self.path.clone(),
@@ -155,7 +164,7 @@ impl Registry {
             }
             _ => {}
         }
-        serde_json::from_slice(bytes).map_err(|e| self.corrupt(&e))
+        full.map_err(|e| self.corrupt(&e))
     }
 
     fn corrupt(&self, e: &serde_json::Error) -> Error {
