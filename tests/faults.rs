@@ -667,7 +667,16 @@ fn cell(fault: &Fault, op: Op, want: Want) -> Result<(), String> {
             let e = &doc["error"];
             let message = e["message"].as_str().unwrap_or_default();
             check(e["kind"] == "not_found", format!("kind: {e}"));
-            for needle in [&format!("{family}/{name}"), op.operation(), cause] {
+            check(
+                e["plugin"] == format!("{family}/{name}") && e["operation"] == op.operation(),
+                format!("plugin/operation: {e}"),
+            );
+            for needle in [
+                &format!("{family} plugin \"{name}\""),
+                &format!("operation {}", op.operation()),
+                "is not a plugin as Nomad sees it",
+                cause,
+            ] {
                 check(
                     message.contains(needle),
                     format!("want {needle:?} in {message:?}"),

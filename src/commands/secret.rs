@@ -92,11 +92,8 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
             ));
         }
         EntryKind::Ignored(reason) => {
-            return Err(discovery::not_a_plugin(
-                &entry,
-                reason,
-                &format!("the fetch of path {:?}", args.path),
-            ));
+            return Err(discovery::not_a_plugin(&entry, reason, "fetch")
+                .about(format!("path {:?}", args.path)));
         }
     }
 

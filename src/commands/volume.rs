@@ -89,11 +89,9 @@ fn resolve(ctx: &Ctx, name: &str, op: &str, subject: &str) -> Result<Plugin> {
             PluginFailure::Rejected("a built-in plugctl cannot run".into()),
         )
         .about(subject)),
-        EntryKind::Ignored(ref reason) => Err(discovery::not_a_plugin(
-            &entry,
-            reason,
-            &format!("the {operation}"),
-        )),
+        EntryKind::Ignored(ref reason) => {
+            Err(discovery::not_a_plugin(&entry, reason, op).about(subject))
+        }
         EntryKind::Rejected(reason) => Err(Error::plugin(
             HOST_VOLUME,
             name,
