@@ -671,6 +671,7 @@ fn cell(fault: &Fault, op: Op, want: Want) -> Result<(), String> {
                 e["plugin"] == format!("{family}/{name}") && e["operation"] == op.operation(),
                 format!("plugin/operation: {e}"),
             );
+            check(subject_ok(op, &e["subject"]), format!("subject: {e}"));
             for needle in [
                 &format!("{family} plugin \"{name}\""),
                 &format!("operation {}", op.operation()),
@@ -724,6 +725,7 @@ fn cell(fault: &Fault, op: Op, want: Want) -> Result<(), String> {
                 e["plugin"] == format!("{family}/{name}") && e["operation"] == op.operation(),
                 format!("plugin/operation: {e}"),
             );
+            check(subject_ok(op, &e["subject"]), format!("subject: {e}"));
             for needle in [
                 &format!("{family} plugin \"{name}\""),
                 &format!("operation {}", op.operation()),
@@ -777,6 +779,16 @@ fn cell(fault: &Fault, op: Op, want: Want) -> Result<(), String> {
         Result::Ok(())
     } else {
         Err(problems.join("\n    "))
+    }
+}
+
+/// What an operation's errors are about: `subject` in the JSON error.
+fn subject_ok(op: Op, subject: &Value) -> bool {
+    let subject = subject.as_str().unwrap_or_default();
+    match op {
+        Op::Fingerprint => true,
+        Op::Create | Op::Delete => subject.starts_with("volume ") && subject.contains("\"vol\""),
+        Op::Fetch => subject == "path \"app/db\"",
     }
 }
 
