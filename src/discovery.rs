@@ -9,6 +9,7 @@ use std::io;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
+use crate::error::PluginFailure;
 use crate::families::{HOST_VOLUME, SECRETS};
 use crate::settings::Settings;
 use crate::{Error, Result};
@@ -228,6 +229,23 @@ pub fn classify(path: &Path, canonical_dir: &Path) -> EntryKind {
         return EntryKind::Ignored("no execute bit (Nomad ignores it)".into());
     }
     EntryKind::Plugin
+}
+
+/// The error for a plugin named on the command line that exists but is not a
+/// plugin as Nomad sees it (an [`EntryKind::Ignored`] entry: no execute bit, a
+/// directory): not found (exit 3, kind `not_found`), as Nomad would not find
+/// it either, naming the plugin, the operation it was needed for, the path
+/// and why. Every command says it alike.
+pub fn not_a_plugin(entry: &Entry, reason: &str, operation: &str) -> Error {
+    Error::plugin(
+        &entry.family,
+        &entry.name,
+        operation,
+        PluginFailure::NotAPlugin {
+            path: entry.path.clone(),
+            reason: reason.to_string(),
+        },
+    )
 }
 
 /// Finds one plugin by family and name, for commands that run a single one.

@@ -24,6 +24,11 @@ pub enum PluginFailure {
     Spawn { path: PathBuf, message: String },
     #[error("rejected: {0}")]
     Rejected(String),
+    /// A file that is there but is not a plugin as Nomad sees it (no
+    /// execute bit, a directory): Nomad would not find it, so neither does
+    /// plugctl (exit 3), but it says why.
+    #[error("not found: {} is not a plugin as Nomad sees it: {reason}", path.display())]
+    NotAPlugin { path: PathBuf, reason: String },
     #[error("{0}")]
     Builtin(String),
     #[error(
@@ -68,6 +73,10 @@ impl PluginFailure {
     pub fn is_timeout(&self) -> bool {
         matches!(self, PluginFailure::TimedOut { .. })
     }
+
+    pub fn is_not_found(&self) -> bool {
+        matches!(self, PluginFailure::NotAPlugin { .. })
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -80,7 +89,8 @@ pub enum Error {
     #[error("{what} not found: {name}")]
     NotFound { what: &'static str, name: String },
 
-    /// A plugin call failed. Exit 4 on a timeout, else 1.
+    /// A plugin call failed. Exit 4 on a timeout, 3 when the file is not a
+    /// plugin as Nomad sees it, else 1.
     #[error(
         "{family} plugin {name:?}, operation {operation}{}: {failure}",
         subject.as_ref().map(|s| format!(" ({s})")).unwrap_or_default()
@@ -107,8 +117,9 @@ pub enum Error {
         waited: Duration,
     },
 
-    /// The registry file cannot be used as it is (corrupt, newer schema).
-    /// It is left untouched. Exit 2: an operator must look at it.
+    /// The registry file cannot be used as it is (corrupt, newer schema, no
+    /// permission, a read-only file system). It is left untouched. Exit 2:
+    /// an operator must look at it.
     #[error("registry {}: {message}", path.display())]
     Registry { path: PathBuf, message: String },
 
@@ -179,6 +190,7 @@ impl Error {
             Error::Usage(_) | Error::Registry { .. } => exit::USAGE,
             Error::NotFound { .. } => exit::NOT_FOUND,
             Error::Plugin { failure, .. } if failure.is_timeout() => exit::TIMEOUT,
+            Error::Plugin { failure, .. } if failure.is_not_found() => exit::NOT_FOUND,
             Error::RegistryLocked { .. } | Error::Timeout(_) => exit::TIMEOUT,
             Error::BrokenPipe => exit::SUCCESS,
             Error::Plugin { .. } | Error::Io { .. } | Error::Failed(_) => exit::FAILURE,
@@ -191,6 +203,7 @@ impl Error {
             Error::Usage(_) => "usage",
             Error::NotFound { .. } => "not_found",
             Error::Plugin { failure, .. } if failure.is_timeout() => "timeout",
+            Error::Plugin { failure, .. } if failure.is_not_found() => "not_found",
             Error::Plugin { .. } => "plugin",
             Error::RegistryLocked { .. } => "registry_locked",
             Error::Registry { .. } => "registry",

@@ -155,25 +155,37 @@ pub fn select(ctx: &Ctx, family: Option<&str>, names: &[String]) -> Result<Vec<E
         });
     }
     let mut out = Vec::new();
+    // Named entries Nomad would not see, to say why a name is not found.
+    let mut ignored = Vec::new();
     for (f, dir) in &families {
         for entry in discovery::scan(f, dir)? {
+            let wanted = names.is_empty() || names.contains(&entry.name);
             if let EntryKind::Ignored(reason) = &entry.kind {
                 ctx.printer
                     .note(1, format!("skipping {}: {reason}", entry.path.display()));
+                if wanted {
+                    ignored.push(entry);
+                }
                 continue;
             }
-            if names.is_empty() || names.contains(&entry.name) {
+            if wanted {
                 out.push(entry);
             }
         }
     }
     for n in names {
-        if !out.iter().any(|e| &e.name == n) {
-            return Err(Error::NotFound {
-                what: "plugin",
-                name: n.clone(),
-            });
+        if out.iter().any(|e| &e.name == n) {
+            continue;
         }
+        if let Some(e) = ignored.iter().find(|e| &e.name == n)
+            && let EntryKind::Ignored(reason) = &e.kind
+        {
+            return Err(discovery::not_a_plugin(e, reason, "fingerprint"));
+        }
+        return Err(Error::NotFound {
+            what: "plugin",
+            name: n.clone(),
+        });
     }
     Ok(out)
 }

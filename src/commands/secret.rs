@@ -84,21 +84,14 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
             )));
         }
         EntryKind::Rejected(reason) => {
-            return Err(Error::plugin(
-                SECRETS,
+            return Err(fetch_error(
                 provider,
-                "fetch",
+                &args.path,
                 PluginFailure::Rejected(format!("{}: {reason}", entry.path.display())),
             ));
         }
         EntryKind::Ignored(reason) => {
-            return Err(Error::NotFound {
-                what: "plugin",
-                name: format!(
-                    "{SECRETS}/{provider}: {} is not a plugin as Nomad sees it ({reason})",
-                    entry.path.display()
-                ),
-            });
+            return Err(discovery::not_a_plugin(&entry, reason, "fetch").about(subject(&args.path)));
         }
     }
 
@@ -146,7 +139,12 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
 
 /// The command's error: provider, operation, path and cause.
 fn fetch_error(provider: &str, path: &str, failure: PluginFailure) -> Error {
-    Error::plugin(SECRETS, provider, "fetch", failure).about(format!("path {path:?}"))
+    Error::plugin(SECRETS, provider, "fetch", failure).about(subject(path))
+}
+
+/// What a fetch is about, in its errors.
+fn subject(path: &str) -> String {
+    format!("path {path:?}")
 }
 
 /// The plugin's stderr, which may hold values. Without `-v` only its size

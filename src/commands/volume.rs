@@ -62,8 +62,10 @@ enum Plugin {
 }
 
 /// Finds `name` in the host-volume plugin directory (the built-in `mkdir`
-/// wins). Not there: exit 3. There but not runnable (no execute bit, a
-/// symlink out of the directory...): a plugin failure naming why.
+/// wins). Not there, or not a plugin as Nomad sees it (no execute bit, a
+/// directory): exit 3, as in `fingerprint` and `secret fetch`. A plugin
+/// plugctl refuses to run (a symlink out of the directory, a broken one):
+/// a plugin failure naming why.
 fn resolve(ctx: &Ctx, name: &str, op: &str, subject: &str) -> Result<Plugin> {
     let operation = format!("{op} of {subject}");
     let dir = &ctx.settings.host_volume_plugin_dir;
@@ -87,7 +89,10 @@ fn resolve(ctx: &Ctx, name: &str, op: &str, subject: &str) -> Result<Plugin> {
             PluginFailure::Rejected("a built-in plugctl cannot run".into()),
         )
         .about(subject)),
-        EntryKind::Rejected(reason) | EntryKind::Ignored(reason) => Err(Error::plugin(
+        EntryKind::Ignored(ref reason) => {
+            Err(discovery::not_a_plugin(&entry, reason, op).about(subject))
+        }
+        EntryKind::Rejected(reason) => Err(Error::plugin(
             HOST_VOLUME,
             name,
             op,

@@ -341,9 +341,17 @@ pub fn candidate_values(out: &Outcome) -> Option<Vec<SecretValue>> {
 /// the offset is enough to find it.
 fn describe_json_error(e: &JsonError, stdout: &[u8]) -> String {
     match e {
-        JsonError::Syntax { offset, .. } => {
+        JsonError::Syntax { offset, message } => {
+            let what = if *offset == 0 && stdout.starts_with(b"\xef\xbb\xbf") {
+                " (a byte-order mark)".to_string()
+            } else {
+                syntax_context(message)
+                    .map(|c| format!(" ({c})"))
+                    .unwrap_or_default()
+            };
             format!(
-                "not valid JSON: syntax error at byte {offset} (stdout is not quoted: it may hold secret values)"
+                "not valid JSON: syntax error at byte {offset}{what} (stdout is not quoted: it may \
+                 hold secret values)"
             )
         }
         JsonError::NumberOutOfRange { offset, .. } => {
@@ -355,6 +363,21 @@ fn describe_json_error(e: &JsonError, stdout: &[u8]) -> String {
         // The others name kinds, fields, map keys and offsets only.
         other => other.to_string(),
     }
+}
+
+/// Where a Go syntax error happened, without the character it quotes:
+/// `invalid character 'x' after top-level value` gives `after top-level
+/// value` (a second document), `looking for beginning of value` (text
+/// before the JSON), and so on.
+fn syntax_context(message: &str) -> Option<&str> {
+    let quoted = message.strip_prefix("invalid character '")?;
+    // The character is quoted Go-style (`'\''` for a quote): the quote that
+    // ends it is the first one followed by a space.
+    let end = quoted
+        .char_indices()
+        .skip(1)
+        .find_map(|(i, c)| (c == '\'' && quoted[i + 1..].starts_with(' ')).then_some(i + 2))?;
+    Some(&quoted[end..]).filter(|c| !c.is_empty())
 }
 
 fn trim_json_space(b: &[u8]) -> &[u8] {
@@ -518,6 +541,33 @@ mod tests {
             pipes_abandoned: false,
             duration: Duration::from_millis(1),
         }
+    }
+
+    #[test]
+    fn syntax_errors_say_where_without_quoting_output() {
+        let fails = |stdout: &str| {
+            parse_fetch(&inv(), &outcome(0, stdout))
+                .unwrap_err()
+                .to_string()
+        };
+        let two = fails(r#"{"result": {"k": "hunter2"}}{"result": {}}"#);
+        assert!(two.contains("at byte 28 (after top-level value)"), "{two}");
+        let log = fails("hunter2 says hello");
+        assert!(log.contains("(looking for beginning of value)"), "{log}");
+        let bom = fails("\u{feff}{}");
+        assert!(bom.contains("(a byte-order mark)"), "{bom}");
+        for m in [two, log, bom] {
+            assert!(!m.contains("hunter2") && !m.contains("'h'"), "{m}");
+        }
+        assert_eq!(
+            syntax_context(r"invalid character '\'' after object key"),
+            Some("after object key")
+        );
+        assert_eq!(
+            syntax_context("invalid character ' ' in literal true (expecting 'r')"),
+            Some("in literal true (expecting 'r')")
+        );
+        assert_eq!(syntax_context("something else"), None);
     }
 
     fn inv() -> Invocation {

@@ -38,6 +38,15 @@ impl Clone for Registry {
     }
 }
 
+// Failures before the rename leave the old file as it was, and say so.
+const UNCHANGED_CREATE: &str = "left unchanged: cannot create a temporary file";
+const UNCHANGED_WRITE: &str = "left unchanged: cannot write the new version";
+const UNCHANGED_FSYNC: &str = "left unchanged: cannot fsync the new version";
+const UNCHANGED_REPLACE: &str = "left unchanged: cannot rename the new version over it";
+
+/// The end of a temporary file's name (see [`Registry::temp_prefix`]).
+const TEMP_SUFFIX: &str = ".tmp";
+
 /// How much of the file's head holds `write_id` (it is the second field).
 const HEAD_BYTES: usize = 256;
 
@@ -125,10 +134,19 @@ impl Registry {
         struct Header {
             schema_version: Option<u64>,
         }
-        // Check the version before the full parse, so that a newer file is
-        // refused for what it is and not reported as corrupt.
-        let header: Header = serde_json::from_slice(bytes).map_err(|e| self.corrupt(&e))?;
-        match header.schema_version {
+        // One pass over the file in the common case: the full parse first.
+        // The version still decides before the parse error does, so that a
+        // newer file is refused for what it is and not reported as corrupt.
+        let full = serde_json::from_slice::<State>(bytes);
+        let version = match &full {
+            Ok(state) => Some(u64::from(state.schema_version)),
+            Err(_) => {
+                serde_json::from_slice::<Header>(bytes)
+                    .map_err(|e| self.corrupt(&e))?
+                    .schema_version
+            }
+        };
+        match version {
             Some(v) if v > u64::from(SCHEMA_VERSION) => {
                 return Err(Error::Registry {
                     path: self.path.clone(),
@@ -146,7 +164,7 @@ impl Registry {
             }
             _ => {}
         }
-        serde_json::from_slice(bytes).map_err(|e| self.corrupt(&e))
+        full.map_err(|e| self.corrupt(&e))
     }
 
     fn corrupt(&self, e: &serde_json::Error) -> Error {
@@ -158,8 +176,31 @@ impl Registry {
         }
     }
 
+    /// An I/O failure on the registry. One the operator must fix where the
+    /// registry lives (no permission, a read-only file system) is a
+    /// configuration error (exit 2) that says what to do; others (a full
+    /// disk, an I/O error) are failures of the operation (exit 1).
     fn io_error(&self, what: &str, e: io::Error) -> Error {
-        Error::io(format!("registry {}: {what}", self.path.display()), e)
+        let hint = match e.kind() {
+            io::ErrorKind::PermissionDenied => Some(format!(
+                "plugctl runs as uid {} and needs read and write access to {} and the files \
+                 in it; fix the permissions or choose another --registry",
+                nix::unistd::geteuid(),
+                self.dir().display()
+            )),
+            io::ErrorKind::ReadOnlyFilesystem => Some(format!(
+                "{} is on a read-only file system; choose another --registry",
+                self.dir().display()
+            )),
+            _ => None,
+        };
+        match hint {
+            Some(hint) => Error::Registry {
+                path: self.path.clone(),
+                message: format!("{what}: {e}; {hint}"),
+            },
+            None => Error::io(format!("registry {}: {what}", self.path.display()), e),
+        }
     }
 
     fn ensure_dir(&self) -> Result<()> {
@@ -197,7 +238,9 @@ impl Registry {
                         return Err(Error::RegistryLocked {
                             path: self.path.clone(),
                             holder: read_pid(&mut file),
-                            waited: start.elapsed(),
+                            // As configured: the elapsed time to the
+                            // nanosecond ("310ms 295us 150ns") says no more.
+                            waited: self.lock_timeout,
                         });
                     }
                     std::thread::sleep(pause);
@@ -212,27 +255,61 @@ impl Registry {
         Ok(file)
     }
 
+    /// Temporary files are `.<registry file name>.<random>.tmp`, so that
+    /// registries sharing a directory never touch each other's.
+    fn temp_prefix(&self) -> String {
+        format!(
+            ".{}.",
+            self.path.file_name().unwrap_or_default().to_string_lossy()
+        )
+    }
+
+    /// Removes the temporary files of writers that died before their rename
+    /// (a plugctl killed mid-write). Call only under the lock: only the
+    /// holder ever creates one, so any other is by construction abandoned.
+    fn remove_stale_temp_files(&self) {
+        let prefix = self.temp_prefix();
+        let Ok(entries) = fs::read_dir(self.dir()) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            // `.registry.json.<random>.tmp`, and not the temporary file of
+            // `registry.json.bak` next to it (`.registry.json.bak.<random>.tmp`).
+            let ours = name
+                .strip_prefix(prefix.as_str())
+                .and_then(|rest| rest.strip_suffix(TEMP_SUFFIX))
+                .is_some_and(|random| !random.is_empty() && !random.contains('.'));
+            if ours {
+                // Best effort: a leftover costs disk space, never correctness.
+                let _ = fs::remove_file(entry.path());
+            }
+        }
+    }
+
     fn write(&self, state: &State) -> Result<()> {
         let dir = self.dir();
+        self.remove_stale_temp_files();
         let mut tmp = tempfile::Builder::new()
-            .prefix(".registry-")
-            .suffix(".tmp")
+            .prefix(&self.temp_prefix())
+            .suffix(TEMP_SUFFIX)
             .permissions(fs::Permissions::from_mode(0o600))
             .tempfile_in(dir)
-            .map_err(|e| self.io_error("cannot create a temporary file", e))?;
+            .map_err(|e| self.io_error(UNCHANGED_CREATE, e))?;
         {
             let mut w = io::BufWriter::with_capacity(1 << 16, tmp.as_file_mut());
             serde_json::to_writer_pretty(&mut w, state)
-                .map_err(|e| self.io_error("cannot write", e.into()))?;
+                .map_err(|e| self.io_error(UNCHANGED_WRITE, e.into()))?;
             w.write_all(b"\n")
                 .and_then(|()| w.flush())
-                .map_err(|e| self.io_error("cannot write", e))?;
+                .map_err(|e| self.io_error(UNCHANGED_WRITE, e))?;
         }
         tmp.as_file()
             .sync_all()
-            .map_err(|e| self.io_error("cannot fsync", e))?;
+            .map_err(|e| self.io_error(UNCHANGED_FSYNC, e))?;
         tmp.persist(&self.path)
-            .map_err(|e| self.io_error("cannot replace", e.error))?;
+            .map_err(|e| self.io_error(UNCHANGED_REPLACE, e.error))?;
         File::open(dir)
             .and_then(|d| d.sync_all())
             .map_err(|e| self.io_error("cannot fsync its directory", e))
@@ -283,6 +360,27 @@ mod tests {
             .map(|e| e.unwrap().file_name().into_string().unwrap())
             .collect();
         assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+    }
+
+    #[test]
+    fn a_write_removes_temp_files_that_killed_writers_left() {
+        let d = tempfile::tempdir().unwrap();
+        let r = reg(d.path());
+        r.update(|s| Ok(s.node_id())).unwrap();
+        let sub = d.path().join("sub");
+        let stale = sub.join(".registry.json.AbC123.tmp");
+        fs::write(&stale, "{\"half\": ").unwrap();
+        // another registry's in the same directory, and other files: kept
+        let other = sub.join(".other.json.XyZ789.tmp");
+        fs::write(&other, "").unwrap();
+        let longer = sub.join(".registry.json.bak.XyZ789.tmp");
+        fs::write(&longer, "").unwrap();
+        fs::write(sub.join("notes.tmp"), "").unwrap();
+        assert!(r.read().is_ok(), "a read changes nothing");
+        assert!(stale.exists());
+        r.update(|s| Ok(s.node_id())).unwrap();
+        assert!(!stale.exists());
+        assert!(other.exists() && longer.exists() && sub.join("notes.tmp").exists());
     }
 
     #[test]

@@ -197,7 +197,10 @@ impl State {
     /// Every volume, by namespace, then name, then id.
     pub fn volumes_sorted(&self) -> Vec<&Volume> {
         let mut all: Vec<&Volume> = self.volumes.values().collect();
-        all.sort_by(|a, b| (&a.namespace, &a.name, &a.id).cmp(&(&b.namespace, &b.name, &b.id)));
+        // Ids are unique, so the order is total and need not be stable.
+        all.sort_unstable_by(|a, b| {
+            (&a.namespace, &a.name, &a.id).cmp(&(&b.namespace, &b.name, &b.id))
+        });
         all
     }
 

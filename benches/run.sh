@@ -1,0 +1,222 @@
+#!/usr/bin/env bash
+# plugctl's benchmarks, each figure measured side by side with its baseline
+# in the same run, so that the ratios hold on any machine.
+#
+#   benches/run.sh            prints a Markdown table (progress on stderr)
+#   RUNS_SCALE=2 benches/run.sh   twice as many runs per figure
+#   NO_HYPERFINE=1 NO_GNU_TIME=1 benches/run.sh   the fallbacks below
+#
+# Needs: cargo, a C compiler (cc), bash, coreutils, xargs. Uses hyperfine
+# when installed (median of its runs), else benches/timeit.c (median of N
+# runs); GNU time for peak RSS when installed, else benches/maxrss.c.
+# Takes about 3-5 minutes after the release build. Not run by cargo test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO=$PWD
+TARGET=${CARGO_TARGET_DIR:-$REPO/target}
+RUNS_SCALE=${RUNS_SCALE:-1}
+
+log() { printf '%s\n' "$*" >&2; }
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/plugctl-bench.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+log "building (release)..."
+cargo build --release --quiet --bin plugctl --example registry_floor --example clap_floor >&2
+PLUGCTL=$TARGET/release/plugctl
+REGISTRY_FLOOR=$TARGET/release/examples/registry_floor
+CLAP_FLOOR=$TARGET/release/examples/clap_floor
+for prog in floor_spawn timeit maxrss; do
+  cc -O2 -o "$WORK/$prog" "benches/$prog.c"
+done
+
+if [ -z "${NO_HYPERFINE:-}" ] && command -v hyperfine >/dev/null 2>&1; then
+  TIMER="hyperfine $(hyperfine --version | awk '{print $2}')"
+else
+  TIMER="benches/timeit.c"
+fi
+
+# times RUNS WARMUP PREPARE COMMAND: the wall time of each of RUNS runs of
+# COMMAND in ms, one per line (no shell; words split as a shell would).
+# WARMUP 1: one untimed run first. PREPARE (may be empty) runs before every
+# run, untimed.
+times() {
+  local runs=$1 warmup=$2 prepare=$3 cmd=$4
+  if [[ $TIMER == hyperfine* ]]; then
+    local json=$WORK/hyperfine.json
+    local args=(-N --style none --export-json "$json" --runs "$runs" --warmup "$warmup")
+    [ -n "$prepare" ] && args+=(--prepare "$prepare")
+    hyperfine "${args[@]}" "$cmd" >/dev/null
+    tr -d ' \n' <"$json" | grep -o '"times":\[[^]]*\]' | head -1 |
+      sed 's/.*\[//; s/\]//' | tr ',' '\n' | awk 'NF { printf "%.3f\n", $1 * 1000 }'
+  else
+    local argv opts=(-a -n "$runs")
+    eval "argv=($cmd)"
+    [ "$warmup" = 0 ] && opts+=(-W)
+    [ -n "$prepare" ] && opts+=(-p "$prepare")
+    "$WORK/timeit" "${opts[@]}" -- "${argv[@]}"
+  fi
+}
+
+# compare RUNS PREPARE COMMAND...: the median wall time (ms) of each
+# COMMAND, in MEDIANS. The commands take turns, a few runs each, so that
+# whatever else the machine does falls on all of them alike.
+compare() {
+  local runs=$(( $1 * RUNS_SCALE )) prepare=$2
+  shift 2
+  local rounds=$(( runs < 5 ? runs : 5 ))
+  local per=$(( (runs + rounds - 1) / rounds ))
+  local i r cmd warmup
+  for (( i = 1; i <= $#; i++ )); do : >"$WORK/times.$i"; done
+  for (( r = 1; r <= rounds; r++ )); do
+    # a warm-up run in the first round, unless a run is long anyway
+    warmup=0
+    [ "$r" = 1 ] && [ "$runs" -gt 1 ] && warmup=1
+    i=0
+    for cmd in "$@"; do
+      i=$((i + 1))
+      times "$per" "$warmup" "$prepare" "$cmd" >>"$WORK/times.$i"
+    done
+  done
+  MEDIANS=()
+  for (( i = 1; i <= $#; i++ )); do
+    MEDIANS+=("$(sort -n "$WORK/times.$i" |
+      awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }')")
+  done
+}
+
+ROWS=()
+# row FIGURE PLUGCTL_MS BASELINE_NAME BASELINE_MS TARGET_RATIO|-
+row() {
+  local figure=$1 ours=$2 name=$3 base=$4 target=$5
+  local ratio result
+  ratio=$(awk -v a="$ours" -v b="$base" 'BEGIN { printf "%.2f", a / b }')
+  if [ "$target" = - ]; then
+    result="-"
+    target="-"
+  else
+    result=$(awk -v r="$ratio" -v t="$target" 'BEGIN { print (r <= t) ? "pass" : "**miss**" }')
+    target="≤ ${target}×"
+  fi
+  ROWS+=("| $figure | $(ms "$ours") | $name $(ms "$base") | ${ratio}× | $target | $result |")
+  log "  $figure: plugctl $(ms "$ours") vs $name $(ms "$base") = ${ratio}×"
+}
+
+# 1234.5 -> "1.23 s", 12.3 -> "12.3 ms", 1.234 -> "1.23 ms"
+ms() {
+  awk -v t="$1" 'BEGIN {
+    if (t >= 1000) printf "%.2f s", t / 1000;
+    else if (t >= 100) printf "%.0f ms", t;
+    else if (t >= 10) printf "%.1f ms", t;
+    else printf "%.2f ms", t }'
+}
+
+# A plugin tree with N host-volume plugins: plugins/host-volume/pNNN.
+plugin_tree() {
+  local dir=$1 n=$2 body=$3 i
+  mkdir -p "$dir/host-volume"
+  for i in $(seq -w 1 "$n"); do
+    printf '#!/bin/sh\n%s\n' "$body" >"$dir/host-volume/p$i"
+    chmod 755 "$dir/host-volume/p$i"
+  done
+}
+
+ANSWER="echo '{\"version\": \"1.0.0\"}'"
+
+# --- fingerprint: 40 plugins that each take 0.5 s -------------------------
+log "fingerprint: 40 plugins of 0.5 s each..."
+SLOW=$WORK/slow
+plugin_tree "$SLOW" 40 "sleep 0.5; $ANSWER"
+FP="$PLUGCTL --plugin-dir $SLOW --registry $WORK/slow-registry.json fingerprint --type host-volume"
+compare 5 "" "$FP" "$SLOW/host-volume/p01 fingerprint"
+row "fingerprint, 40 plugins × 0.5 s" "${MEDIANS[0]}" "one plugin" "${MEDIANS[1]}" 1.2
+ours=${MEDIANS[0]}
+compare 1 "" "sh -c 'for p in $SLOW/host-volume/*; do \$p fingerprint >/dev/null; done'"
+row "fingerprint, 40 plugins × 0.5 s" "$ours" "sequential shell loop" "${MEDIANS[0]}" -
+
+# --- fingerprint: 200 trivial sh plugins ----------------------------------
+log "fingerprint: 200 trivial plugins..."
+FAST=$WORK/fast
+plugin_tree "$FAST" 200 "$ANSWER"
+FP="$PLUGCTL --plugin-dir $FAST --registry $WORK/fast-registry.json fingerprint --type host-volume"
+# xargs cannot exec a command named by its input (GNU xargs does not replace
+# {} in the command name): one helper exec per plugin (env, the lightest).
+compare 20 "" "$FP" \
+  "sh -c 'ls -d $FAST/host-volume/* | xargs -P 64 -I{} env {} fingerprint >/dev/null'" \
+  "$WORK/floor_spawn -P 64 -d $FAST/host-volume"
+row "fingerprint, 200 trivial sh plugins" "${MEDIANS[0]}" "xargs -P 64 (+ env)" "${MEDIANS[1]}" 0.8
+row "fingerprint, 200 trivial sh plugins" "${MEDIANS[0]}" "floor (C, posix_spawn, 64 at once)" "${MEDIANS[2]}" 1.3
+
+# --- peak RSS while a plugin prints 300 MB --------------------------------
+log "peak RSS under a 300 MB stdout flood..."
+FLOOD=$WORK/flood
+mkdir -p "$FLOOD/host-volume"
+printf '#!/bin/sh\nyes xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | head -c 300000000\n' \
+  >"$FLOOD/host-volume/flood"
+chmod 755 "$FLOOD/host-volume/flood"
+FP=("$PLUGCTL" --plugin-dir "$FLOOD" --registry "$WORK/flood-registry.json" fingerprint flood)
+if [ -z "${NO_GNU_TIME:-}" ] && /usr/bin/time -f %M true >/dev/null 2>&1; then
+  RSS_TOOL="GNU time"
+  /usr/bin/time -f %M -o "$WORK/rss" "${FP[@]}" >/dev/null 2>&1 || true
+  rss_kib=$(tail -1 "$WORK/rss")
+else
+  RSS_TOOL="benches/maxrss.c"
+  "$WORK/maxrss" "${FP[@]}" 2>"$WORK/rss" >/dev/null || true
+  rss_kib=$(tail -1 "$WORK/rss")
+fi
+rss_mib=$(awk -v k="$rss_kib" 'BEGIN { printf "%.1f", k / 1024 }')
+rss_result=$(awk -v m="$rss_mib" 'BEGIN { print (m <= 64) ? "pass" : "**miss**" }')
+ROWS+=("| peak RSS, a plugin prints 300 MB | $rss_mib MiB | - | - | ≤ 64 MiB | $rss_result |")
+log "  peak RSS: $rss_mib MiB"
+
+# --- the registry with 1,000 / 10,000 / 100,000 volumes -------------------
+GROWTH=()
+for sized in 1000:1,000 10000:10,000 100000:100,000; do
+  n=${sized%%:*} label=${sized#*:}
+  log "registry with $label volumes..."
+  runs=10
+  [ "$n" -ge 100000 ] && runs=5
+  base=$WORK/registry-$n.base.json
+  reg=$WORK/registry-$n.json
+  "$REGISTRY_FLOOR" gen "$n" "$base"
+  cp "$base" "$reg"
+  size=$(du -k "$base" | awk '{printf "%.1f MB", $1 / 1024}')
+  P="$PLUGCTL --registry $reg --volumes-dir $WORK/volumes --plugin-dir $WORK/none"
+  # every run starts from the same file (create adds a volume, the floor
+  # rewrites it); the copy is not timed
+  compare "$runs" "cp $base $reg" "$P volume list" \
+    "$P volume create --plugin mkdir --name bench-new" \
+    "$REGISTRY_FLOOR $reg" "$REGISTRY_FLOOR parse $reg"
+  list=${MEDIANS[0]} create=${MEDIANS[1]} floor=${MEDIANS[2]} parse=${MEDIANS[3]}
+  row "volume list, $label volumes ($size)" "$list" "floor: parse + atomic write" "$floor" 1.5
+  row "volume create, $label volumes" "$create" "floor: parse + atomic write" "$floor" 1.5
+  GROWTH+=("| $label | $size | $(ms "$parse") | $(ms "$floor") | $(ms "$list") | $(ms "$create") |")
+  rm -f "$base" "$reg"
+done
+
+# --- startup --------------------------------------------------------------
+log "startup..."
+EMPTY="--registry $WORK/empty/registry.json --plugin-dir $WORK/none"
+compare 300 "" "$PLUGCTL --version" "$CLAP_FLOOR --version" \
+  "$PLUGCTL $EMPTY plugin list" "$CLAP_FLOOR plugin list"
+row "startup: --version" "${MEDIANS[0]}" "clap-only binary" "${MEDIANS[1]}" 2
+row "startup: plugin list, empty registry" "${MEDIANS[2]}" "clap-only binary" "${MEDIANS[3]}" 2
+
+# --- the report -----------------------------------------------------------
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)
+cat <<EOF
+Machine: $(nproc) CPUs ($cpu), Linux $(uname -r), $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo) RAM; load average at the end $(cut -d' ' -f1-3 /proc/loadavg).
+Timer: $TIMER (median); peak RSS: $RSS_TOOL; $(rustc --version).
+
+| figure | plugctl | baseline | ratio | target | result |
+|---|---|---|---|---|---|
+EOF
+printf '%s\n' "${ROWS[@]}"
+cat <<EOF
+
+Registry cost by size (median wall time of the whole process):
+
+| volumes | file | floor: parse | floor: parse + atomic write | volume list | volume create |
+|---|---|---|---|---|---|
+EOF
+printf '%s\n' "${GROWTH[@]}"
