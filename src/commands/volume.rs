@@ -17,13 +17,14 @@ use super::Ctx;
 use crate::cli::{RunArgs, VolumeCommand, VolumeCreateArgs, VolumeDeleteArgs};
 use crate::discovery::{self, EntryKind};
 use crate::error::PluginFailure;
+use crate::families::driver::{Call, Driver};
 use crate::families::host_volume::{self, Created, InvalidRequest, Request};
-use crate::families::{HOST_VOLUME, mkdir, spawn_failure};
+use crate::families::{HOST_VOLUME, mkdir};
 use crate::output::{Printer, Style};
 use crate::registry::model::Owner;
 use crate::registry::volumes::{CreateKind, CreateOutcome, describe};
 use crate::registry::{Volume, VolumeState};
-use crate::runner::{Invocation, Outcome, Pool};
+use crate::runner::Pool;
 use crate::units::duration_ms;
 use crate::{Error, Result};
 
@@ -128,37 +129,35 @@ fn show_stderr(printer: &Printer, what: &str, ok: bool, stderr: &[u8]) {
     }
 }
 
-/// Runs the built-in mkdir off the async threads (it does file-system work).
-async fn builtin<T: Send + 'static>(
-    call: impl FnOnce() -> Result<T, PluginFailure> + Send + 'static,
-) -> Result<T, PluginFailure> {
-    tokio::task::spawn_blocking(call)
-        .await
-        .unwrap_or_else(|e| Err(PluginFailure::Builtin(format!("mkdir failed: {e}"))))
+/// The driver for one call of `plugin` with this deadline and grace.
+fn driver(pool: Arc<Pool>, plugin: Plugin, timing: Timing) -> Driver {
+    match plugin {
+        Plugin::Mkdir => Driver::Mkdir,
+        Plugin::File(program) => Driver::Plugin {
+            pool,
+            program,
+            deadline: timing.deadline,
+            grace: timing.grace,
+        },
+    }
 }
 
-/// Runs one file plugin call of volume `id` and parses its answer, showing
-/// its stderr as `-v`/`-vv` ask.
-async fn call_file<T>(
-    pool: &Pool,
-    printer: &Printer,
-    inv: Invocation,
-    id: &str,
-    parse: fn(&Invocation, &Outcome) -> Result<T, PluginFailure>,
-) -> Result<T, PluginFailure> {
-    let what = format!(
-        "{} {}",
-        inv.program.display(),
-        inv.args
-            .first()
-            .map(|a| a.to_string_lossy())
-            .unwrap_or_default()
-    );
+/// Says (with -vv) which plugin runs for which volume.
+fn announce(printer: &Printer, driver: &Driver, op: &str, id: &str) -> String {
+    let what = match driver {
+        Driver::Plugin { program, .. } => format!("{} {op}", program.display()),
+        Driver::Mkdir => format!("built-in mkdir {op}"),
+    };
     printer.note(2, format!("running {what} for volume {id}"));
-    let out = pool.run(&inv).await.map_err(spawn_failure)?;
-    let parsed = parse(&inv, &out);
-    show_stderr(printer, &what, parsed.is_ok(), &out.stderr);
-    parsed
+    what
+}
+
+/// A call's result, its stderr shown as -v/-vv ask.
+fn settle<T>(printer: &Printer, what: &str, call: Call<T>) -> Result<T, PluginFailure> {
+    if let Some(out) = &call.outcome {
+        show_stderr(printer, what, call.result.is_ok(), &out.stderr);
+    }
+    call.result
 }
 
 async fn call_create(
@@ -168,13 +167,9 @@ async fn call_create(
     req: Request,
     timing: Timing,
 ) -> Result<Created, PluginFailure> {
-    match plugin {
-        Plugin::Mkdir => builtin(move || mkdir::create(&req)).await,
-        Plugin::File(path) => {
-            let inv = host_volume::create_invocation(&path, &req, timing.deadline, timing.grace);
-            call_file(&pool, &printer, inv, &req.id, host_volume::parse_create).await
-        }
-    }
+    let driver = driver(pool, plugin, timing);
+    let what = announce(&printer, &driver, host_volume::CREATE, &req.id);
+    settle(&printer, &what, driver.create(&req).await)
 }
 
 async fn call_delete(
@@ -185,19 +180,9 @@ async fn call_delete(
     created_path: String,
     timing: Timing,
 ) -> Result<(), PluginFailure> {
-    match plugin {
-        Plugin::Mkdir => builtin(move || mkdir::delete(&req)).await,
-        Plugin::File(path) => {
-            let inv = host_volume::delete_invocation(
-                &path,
-                &req,
-                &created_path,
-                timing.deadline,
-                timing.grace,
-            );
-            call_file(&pool, &printer, inv, &req.id, host_volume::parse_delete).await
-        }
-    }
+    let driver = driver(pool, plugin, timing);
+    let what = announce(&printer, &driver, host_volume::DELETE, &req.id);
+    settle(&printer, &what, driver.delete(&req, &created_path).await)
 }
 
 /// The flag a request field comes from, for usage errors.

@@ -3,6 +3,7 @@
 //! output into typed responses. What all families share — judging how a
 //! call ended — lives here.
 
+pub mod driver;
 pub mod generic;
 pub mod host_volume;
 pub mod mkdir;

@@ -12,14 +12,14 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
 
 use super::{Options, Suite};
 use crate::conformance::{Report, Severity, Verdict, fingerprint};
 use crate::discovery::{Entry, EntryKind};
 use crate::error::PluginFailure;
+use crate::families::HOST_VOLUME;
+use crate::families::driver::Driver;
 use crate::families::host_volume::{self, Created, Request};
-use crate::families::{HOST_VOLUME, mkdir};
 use crate::protocol::json;
 use crate::runner::{Outcome, Pool};
 use crate::settings::Settings;
@@ -52,99 +52,6 @@ const PARALLEL: usize = 4;
 /// Snapshots stop counting here: a plugin that makes more than this has
 /// already shown what it does.
 const SNAPSHOT_LIMIT: usize = 10_000;
-
-/// Runs creates and deletes: a plugin executable, or the built-in `mkdir`
-/// in process (an adapter over `families::mkdir`, which takes no created
-/// path and has no output).
-#[derive(Clone)]
-enum Driver {
-    Plugin {
-        pool: Arc<Pool>,
-        program: PathBuf,
-        deadline: Duration,
-        grace: Duration,
-    },
-    Mkdir,
-}
-
-/// One call: how it was judged, and (for a plugin) what it printed.
-struct Call<T> {
-    result: Result<T, PluginFailure>,
-    outcome: Option<Outcome>,
-}
-
-impl Driver {
-    async fn create(&self, req: &Request) -> Call<Created> {
-        match self {
-            Driver::Plugin {
-                pool,
-                program,
-                deadline,
-                grace,
-            } => {
-                let inv = host_volume::create_invocation(program, req, *deadline, *grace);
-                match pool.run(&inv).await {
-                    Ok(out) => Call {
-                        result: host_volume::parse_create(&inv, &out),
-                        outcome: Some(out),
-                    },
-                    Err(e) => Call {
-                        result: Err(crate::families::spawn_failure(e)),
-                        outcome: None,
-                    },
-                }
-            }
-            Driver::Mkdir => {
-                let req = req.clone();
-                Call {
-                    result: blocking(move || mkdir::create(&req)).await,
-                    outcome: None,
-                }
-            }
-        }
-    }
-
-    async fn delete(&self, req: &Request, created_path: &str) -> Call<()> {
-        match self {
-            Driver::Plugin {
-                pool,
-                program,
-                deadline,
-                grace,
-            } => {
-                let inv =
-                    host_volume::delete_invocation(program, req, created_path, *deadline, *grace);
-                match pool.run(&inv).await {
-                    Ok(out) => Call {
-                        result: host_volume::parse_delete(&inv, &out),
-                        outcome: Some(out),
-                    },
-                    Err(e) => Call {
-                        result: Err(crate::families::spawn_failure(e)),
-                        outcome: None,
-                    },
-                }
-            }
-            Driver::Mkdir => {
-                let req = req.clone();
-                Call {
-                    result: blocking(move || mkdir::delete(&req)).await,
-                    outcome: None,
-                }
-            }
-        }
-    }
-}
-
-async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, PluginFailure> + Send + 'static,
-) -> Result<T, PluginFailure> {
-    tokio::task::spawn_blocking(f).await.unwrap_or_else(|e| {
-        Err(PluginFailure::Builtin(format!(
-            "the built-in panicked: {e}"
-        )))
-    })
-}
 
 /// Every volume a create reported, until a delete of it succeeded.
 #[derive(Default)]

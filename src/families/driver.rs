@@ -1,0 +1,102 @@
+//! One host-volume create or delete, whoever implements it: a plugin
+//! executable run through the pool, or the built-in `mkdir` in process.
+//! `volume` and the conformance suite both call plugins through this.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::host_volume::{self, Created, Request};
+use super::{mkdir, spawn_failure};
+use crate::error::PluginFailure;
+use crate::runner::{Invocation, Outcome, Pool};
+
+#[derive(Debug, Clone)]
+pub enum Driver {
+    Plugin {
+        pool: Arc<Pool>,
+        program: PathBuf,
+        deadline: Duration,
+        grace: Duration,
+    },
+    /// The built-in: it takes no created path and prints nothing.
+    Mkdir,
+}
+
+/// One call: how it was judged, and (for a plugin that ran) what it printed.
+#[derive(Debug)]
+pub struct Call<T> {
+    pub result: Result<T, PluginFailure>,
+    pub outcome: Option<Outcome>,
+}
+
+impl Driver {
+    pub async fn create(&self, req: &Request) -> Call<Created> {
+        match self {
+            Driver::Plugin {
+                pool,
+                program,
+                deadline,
+                grace,
+            } => {
+                let inv = host_volume::create_invocation(program, req, *deadline, *grace);
+                run(pool, inv, host_volume::parse_create).await
+            }
+            Driver::Mkdir => {
+                let req = req.clone();
+                builtin(move || mkdir::create(&req)).await
+            }
+        }
+    }
+
+    pub async fn delete(&self, req: &Request, created_path: &str) -> Call<()> {
+        match self {
+            Driver::Plugin {
+                pool,
+                program,
+                deadline,
+                grace,
+            } => {
+                let inv =
+                    host_volume::delete_invocation(program, req, created_path, *deadline, *grace);
+                run(pool, inv, host_volume::parse_delete).await
+            }
+            Driver::Mkdir => {
+                let req = req.clone();
+                builtin(move || mkdir::delete(&req)).await
+            }
+        }
+    }
+}
+
+async fn run<T>(
+    pool: &Pool,
+    inv: Invocation,
+    parse: fn(&Invocation, &Outcome) -> Result<T, PluginFailure>,
+) -> Call<T> {
+    match pool.run(&inv).await {
+        Ok(out) => Call {
+            result: parse(&inv, &out),
+            outcome: Some(out),
+        },
+        Err(e) => Call {
+            result: Err(spawn_failure(e)),
+            outcome: None,
+        },
+    }
+}
+
+/// The built-in does file-system work: off the async threads.
+async fn builtin<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, PluginFailure> + Send + 'static,
+) -> Call<T> {
+    let result = tokio::task::spawn_blocking(f).await.unwrap_or_else(|e| {
+        Err(PluginFailure::Builtin(format!(
+            "the built-in mkdir panicked: {e}"
+        )))
+    });
+    Call {
+        result,
+        outcome: None,
+    }
+}
