@@ -59,7 +59,12 @@ fn execute(ctx: &Ctx, cli: Cli) -> Result<()> {
             crate::runner::install_interrupt_handler()
                 .map_err(|e| Error::io("cannot install signal handlers", e))?;
         }
-        commands::dispatch(ctx, cli.command).await
+        let result = commands::dispatch(ctx, cli.command).await;
+        if crate::runner::interrupted().is_some() {
+            // The handler is killing the plugins and will exit 130/143.
+            std::future::pending::<()>().await;
+        }
+        result
     })
 }
 

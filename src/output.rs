@@ -11,6 +11,12 @@ use serde_json::Value;
 use crate::settings::Settings;
 use crate::{Error, Result};
 
+/// After Ctrl-C, results are not results: plugins were killed by us, not
+/// by their own failure. Nothing more goes to stdout.
+fn interrupted() -> bool {
+    crate::runner::interrupted().is_some()
+}
+
 /// The `schema_version` of every JSON document on stdout.
 pub const JSON_SCHEMA_VERSION: u32 = 1;
 
@@ -78,6 +84,9 @@ impl Printer {
     }
 
     fn json_line_pretty<T: Serialize>(&self, value: &T, pretty: bool) -> Result<()> {
+        if interrupted() {
+            return Ok(());
+        }
         let mut out = io::stdout().lock();
         let text = if pretty {
             serde_json::to_string_pretty(value)
@@ -92,6 +101,9 @@ impl Printer {
 
     /// Raw text on stdout.
     pub fn text(&self, s: &str) -> Result<()> {
+        if interrupted() {
+            return Ok(());
+        }
         let mut out = io::stdout().lock();
         out.write_all(s.as_bytes())
             .and_then(|()| out.flush())

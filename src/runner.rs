@@ -12,7 +12,7 @@ use std::os::unix::fs::FileExt;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Component, Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -827,6 +827,47 @@ pub fn kill_all_groups(signal: Signal) -> usize {
         .count()
 }
 
+/// The exit code of the interruption under way (130, 143), 0 if none.
+static INTERRUPTED: AtomicI32 = AtomicI32::new(0);
+
+/// `Some(exit code)` once SIGINT or SIGTERM reached plugctl. From then on
+/// the interrupt handler owns the exit: the command's own flow sees its
+/// plugins die and must neither report that as their failure nor exit with
+/// a code of its own.
+pub fn interrupted() -> Option<i32> {
+    match INTERRUPTED.load(Ordering::SeqCst) {
+        0 => None,
+        code => Some(code),
+    }
+}
+
+/// Directories removed if plugctl is interrupted: a scratch directory whose
+/// owner would otherwise never get to clean up, as the interrupt handler
+/// exits without unwinding.
+static SCRATCH: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Removes `dir` (recursively) if plugctl is interrupted while the returned
+/// guard lives; dropping the guard hands the directory back to its owner.
+pub fn remove_on_interrupt(dir: &Path) -> ScratchGuard {
+    SCRATCH
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(dir.to_path_buf());
+    ScratchGuard(dir.to_path_buf())
+}
+
+#[must_use = "the directory is only protected while the guard lives"]
+pub struct ScratchGuard(PathBuf);
+
+impl Drop for ScratchGuard {
+    fn drop(&mut self) {
+        let mut dirs = SCRATCH.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(at) = dirs.iter().position(|d| *d == self.0) {
+            dirs.remove(at);
+        }
+    }
+}
+
 /// On SIGINT or SIGTERM to plugctl: SIGTERM every plugin's group, give them
 /// their grace (2 s at most, less once all are gone), SIGKILL what is left,
 /// and exit 130 (SIGINT) or 143 (SIGTERM). A second signal meanwhile skips
@@ -861,6 +902,7 @@ pub fn install_interrupt_handler() -> io::Result<()> {
             _ = int.recv() => 130,
             _ = term.recv() => 143,
         };
+        INTERRUPTED.store(code, Ordering::SeqCst);
         let (mut groups, grace) = {
             let mut reg = registry();
             reg.closed = true;
@@ -882,6 +924,10 @@ pub fn install_interrupt_handler() -> io::Result<()> {
         }
         for g in groups {
             let _ = killpg(g, Signal::SIGKILL);
+        }
+        // exit() runs no destructors: scratch directories go here.
+        for dir in SCRATCH.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
+            let _ = std::fs::remove_dir_all(dir);
         }
         std::process::exit(code);
     });

@@ -621,3 +621,44 @@ fn the_ci_snippet_runs_on_a_repository_of_plugins() {
     let xml = fs::read_to_string(reports.join("test-secrets-env-file.xml")).unwrap();
     assert!(xml.contains("failures=\"0\""));
 }
+
+#[test]
+fn an_interrupted_suite_leaves_no_scratch_directory() {
+    let e = Env::new();
+    // create hangs, so the suite is mid-run when the interrupt comes.
+    e.s.plugin(
+        "host-volume",
+        "slow",
+        r#"case "$1" in
+fingerprint) echo '{"version": "1.0.0"}' ;;
+create) sleep 30 ;;
+delete) exit 0 ;;
+esac"#,
+    );
+    let mut child =
+        e.s.std_cmd()
+            .env("TMPDIR", &e.tmp)
+            .args(["test", "host-volume", "slow"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while e.leftovers().is_empty() {
+        assert!(
+            std::time::Instant::now() < until,
+            "no scratch directory appeared"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // Let the create start inside it.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(child.id() as i32),
+        nix::sys::signal::Signal::SIGINT,
+    )
+    .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    assert_eq!(e.leftovers(), Vec::<String>::new());
+}
