@@ -1210,3 +1210,63 @@ fn a_deleting_volume_is_finished_by_repair() {
     assert!(volumes(&s).is_empty());
     assert_eq!(calls(&s, &id), ["create", "delete"]);
 }
+
+/// An update in flight owns its volume: a delete meanwhile is refused, and
+/// a finished update never brings back a deleted volume.
+#[test]
+fn a_delete_waits_for_a_running_update_and_stays_final() {
+    let s = Sandbox::new();
+    let gate = s.out_file("slow");
+    s.plugin(
+        "host-volume",
+        "slowc",
+        &format!(
+            r#"case "$1" in
+fingerprint) echo '{{"version": "1.0.0"}}' ;;
+create)
+  [ -e '{gate}' ] && sleep 2
+  mkdir -p "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID"
+  echo "{{\"path\": \"$DHV_VOLUMES_DIR/$DHV_VOLUME_ID\", \"bytes\": 0}}" ;;
+delete) rm -rf "$DHV_CREATED_PATH" ;;
+esac"#,
+            gate = gate.display()
+        ),
+    );
+    let id = "dddddddd-0000-4000-8000-000000000001";
+    let create = [
+        "volume", "create", "--plugin", "slowc", "--name", "sc", "--id", id,
+    ];
+    ok(&s.run(&create));
+    std::fs::write(&gate, "").unwrap();
+    let mut update = s
+        .std_cmd()
+        .args(create)
+        .args(["--capacity-max", "2MB"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the update holds the record.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let (_, doc) = s.json(&["volume", "show", id]);
+        if doc["volume"]["in_progress"] == true {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < until,
+            "the update never owned the volume"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = s.run(&["volume", "delete", id]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("right now"), "{}", stderr(&out));
+    assert!(update.wait().unwrap().success());
+
+    let (_, doc) = s.json(&["volume", "show", id]);
+    assert_eq!(doc["volume"]["capacity_max"], 2_000_000);
+    assert_eq!(doc["volume"]["in_progress"], false);
+    ok(&s.run(&["volume", "delete", id]));
+    assert!(volumes(&s).is_empty());
+}

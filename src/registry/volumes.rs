@@ -271,7 +271,12 @@ impl State {
             )));
         }
         match existing.state {
-            VolumeState::Ready => Ok(CreateKind::Update),
+            // Owned while the update runs, so that a delete (or another
+            // create) of it waits its turn instead of being undone by ours.
+            VolumeState::Ready => {
+                existing.owner = proposed.owner;
+                Ok(CreateKind::Update)
+            }
             VolumeState::Pending => {
                 existing.owner = proposed.owner;
                 Ok(CreateKind::Resume)
@@ -297,12 +302,13 @@ impl State {
         create_kind: CreateKind,
         outcome: CreateOutcome,
     ) -> Option<Volume> {
-        let existing = self.volumes.get(&proposed.id);
-        if let Some(v) = existing
-            && v.state == VolumeState::Deleting
-        {
-            return Some(v.clone());
+        // Gone meanwhile (deleted, or rolled back by repair): a finished
+        // create must not bring it back.
+        let existing = self.volumes.get(&proposed.id)?;
+        if existing.state == VolumeState::Deleting {
+            return Some(existing.clone());
         }
+        let existing = Some(existing);
         // Another live plugctl took the record over meanwhile: its result counts.
         if let Some(v) = existing
             && v.owner.is_some_and(|o| o != Owner::current() && o.alive())
@@ -575,8 +581,16 @@ mod tests {
         let mut bigger = proposed(ID, "data");
         bigger.capacity_max = 100;
         assert_eq!(s.begin_volume_create(&bigger).unwrap(), CreateKind::Update);
-        // the record is untouched while the plugin runs
-        assert_eq!(s.volume(ID).unwrap(), &first);
+        // while the plugin runs, the record is unchanged but owned by us
+        let during = s.volume(ID).unwrap();
+        assert_eq!(during.owner, Some(Owner::current()));
+        assert_eq!(
+            Volume {
+                owner: None,
+                ..during.clone()
+            },
+            first
+        );
         let v = s
             .finish_volume_create(&bigger, CreateKind::Update, failed(false))
             .unwrap();
