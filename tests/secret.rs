@@ -747,3 +747,37 @@ fn the_json_file_example_through_plugctl() {
     assert!(stderr(&out).contains("not found"), "{}", stderr(&out));
     assert_not_in_registry(&s);
 }
+
+/// A plugin that dies before printing anything may have written a value it
+/// fetched on stderr: with nothing to mask against, stderr is not shown,
+/// even with -vv.
+#[test]
+fn stderr_of_a_plugin_that_printed_nothing_is_never_shown() {
+    let s = Sandbox::new();
+    s.plugin(
+        "secrets",
+        "dies",
+        &format!("echo 'got value: {SECRET}, now crashing' >&2\nexit 1"),
+    );
+    s.plugin(
+        "secrets",
+        "hangs",
+        &format!("echo 'got value: {SECRET}' >&2\nexec sleep 30"),
+    );
+    let out = s.run(&["-vv", "secret", "fetch", "dies", "x"]);
+    assert_eq!(code(&out), 1);
+    assert_clean(&out, "exit 1, empty stdout");
+    let out = s.run(&[
+        "-vv",
+        "secret",
+        "fetch",
+        "hangs",
+        "x",
+        "--timeout",
+        "1s",
+        "--grace",
+        "200ms",
+    ]);
+    assert_eq!(code(&out), 4);
+    assert_clean(&out, "timeout, empty stdout");
+}

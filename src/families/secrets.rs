@@ -325,13 +325,11 @@ pub fn strings_of(obj: &json::Object) -> Vec<SecretValue> {
 /// stdout holds something that is not one whole JSON document (cut short,
 /// killed mid-write, not JSON): values may be in there but cannot be told
 /// apart, so nothing that might repeat them can be shown safely. Empty
-/// stdout returned no values: `Some` of nothing.
+/// stdout is `None` too: a plugin that died (or timed out) before printing
+/// may still have written a value it fetched to stderr.
 pub fn candidate_values(out: &Outcome) -> Option<Vec<SecretValue>> {
-    if out.stdout_dropped > 0 {
+    if out.stdout_dropped > 0 || trim_json_space(&out.stdout).is_empty() {
         return None;
-    }
-    if trim_json_space(&out.stdout).is_empty() {
-        return Some(Vec::new());
     }
     json::parse_object(&out.stdout).ok().map(|o| strings_of(&o))
 }
