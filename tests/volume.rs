@@ -1270,3 +1270,29 @@ esac"#,
     ok(&s.run(&["volume", "delete", id]));
     assert!(volumes(&s).is_empty());
 }
+
+/// A path no file system can hold is bad output, not a ready volume that
+/// could never be deleted; repair rolls it back.
+#[test]
+fn a_created_path_with_a_nul_byte_is_bad_output() {
+    let s = Sandbox::new();
+    s.plugin(
+        "host-volume",
+        "nul",
+        r#"case "$1" in
+fingerprint) echo '{"version": "1.0.0"}' ;;
+create) echo '{"path": "/tmp/a\u0000b"}' ;;
+delete) exit 0 ;;
+esac"#,
+    );
+    let out = s.run(&["volume", "create", "--plugin", "nul", "--name", "n"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(stderr(&out).contains("NUL"), "{}", stderr(&out));
+    let v = volumes(&s);
+    assert_eq!(v.len(), 1);
+    assert_eq!(v[0]["state"], "pending");
+    let (out, doc) = s.json(&["volume", "repair"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(doc["results"][0]["action"], "rolled back");
+    assert!(volumes(&s).is_empty());
+}

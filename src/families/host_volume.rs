@@ -366,6 +366,13 @@ pub fn parse_create(inv: &Invocation, out: &Outcome) -> Result<Created, PluginFa
     let bad = |e: json::JsonError| PluginFailure::BadOutput(e.to_string());
     let obj = json::parse_object_as(&out.stdout, CREATE_RESPONSE_GO_TYPE).map_err(bad)?;
     let path = obj.string("path").map_err(bad)?.unwrap_or_default();
+    // No file has such a path, and delete could never pass it on in
+    // DHV_CREATED_PATH (an environment value cannot hold NUL).
+    if path.contains('\0') {
+        return Err(PluginFailure::BadOutput(
+            "the returned path contains a NUL byte (\\u0000)".into(),
+        ));
+    }
     let bytes = obj.int64("bytes").map_err(bad)?.unwrap_or(0);
     Ok(Created { path, bytes })
 }
