@@ -316,3 +316,30 @@ mount -o remount,bind,ro "$STATE"
     assert_eq!(s.read_out("list-code"), "", "{}", s.read_out("list"));
     assert_intact(&s, &before);
 }
+
+/// A registry path that is a directory, or under a file, is a configuration
+/// error (exit 2) that says so.
+#[test]
+fn a_registry_path_that_cannot_be_a_file() {
+    let s = Sandbox::new();
+    let dir = s.root().join("regdir");
+    std::fs::create_dir(&dir).unwrap();
+    let file = s.root().join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    for (registry, needle) in [
+        (dir.clone(), "must name a file"),
+        (file.join("registry.json"), "is a file, not a directory"),
+    ] {
+        for args in [&["plugin", "list"][..], &["fingerprint"][..]] {
+            let out = s
+                .cmd()
+                .env("PLUGCTL_REGISTRY", &registry)
+                .args(args)
+                .output()
+                .unwrap();
+            assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+            assert!(stderr(&out).contains(needle), "{}", stderr(&out));
+        }
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), b"x");
+}

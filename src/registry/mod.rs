@@ -192,6 +192,12 @@ impl Registry {
                 "{} is on a read-only file system; choose another --registry",
                 self.dir().display()
             )),
+            io::ErrorKind::IsADirectory => {
+                Some("--registry (PLUGCTL_REGISTRY) must name a file, not a directory".into())
+            }
+            io::ErrorKind::NotADirectory => {
+                Some("a part of its path is a file, not a directory".into())
+            }
             _ => None,
         };
         match hint {
@@ -212,7 +218,18 @@ impl Registry {
             .recursive(true)
             .mode(0o700)
             .create(dir)
-            .map_err(|e| self.io_error("cannot create its directory", e))
+            .map_err(|e| match e.kind() {
+                // Something on the way is a file, not a directory.
+                io::ErrorKind::AlreadyExists | io::ErrorKind::NotADirectory => Error::Registry {
+                    path: self.path.clone(),
+                    message: format!(
+                        "cannot create its directory {}: a part of that path is a file, not a \
+                         directory",
+                        dir.display()
+                    ),
+                },
+                _ => self.io_error("cannot create its directory", e),
+            })
     }
 
     /// Takes the exclusive lock, waiting at most `lock_timeout`. The holder
