@@ -1,5 +1,10 @@
-//! What the registry file holds. Field names are the file format: adding an
-//! optional field is free, renaming one needs a schema bump and a migration.
+//! What the registry file holds. Field names are the file format. A new
+//! optional field is readable by older plugctls, but an older plugctl that
+//! rewrites the file drops what it does not know (keeping unknown fields
+//! would cost a buffered parse of every volume). So: a field whose loss is
+//! harmless may be added freely; data that must survive an older writer
+//! needs a `schema_version` bump, which older plugctls refuse to overwrite.
+//! Renaming a field needs a bump and a migration.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::path::PathBuf;
