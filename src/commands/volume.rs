@@ -503,6 +503,9 @@ fn note(v: &Volume) -> Option<String> {
         return Some(format!("{what} running (plugctl pid {})", o.pid));
     }
     match (v.state, &v.error) {
+        (VolumeState::Pending, Some(e)) if e.starts_with("create failed") => {
+            Some(format!("{e}; run volume repair"))
+        }
         (VolumeState::Pending, Some(e)) => Some(format!("create failed: {e}; run volume repair")),
         (VolumeState::Pending, None) => Some("create interrupted; run volume repair".into()),
         (VolumeState::Deleting, _) => Some("delete interrupted; run volume repair".into()),
