@@ -32,11 +32,13 @@ fn stuck_holder(lock: File) -> Child {
     let fd = lock.as_raw_fd();
     let mut cmd = Command::new("sleep");
     cmd.arg("60").stdin(Stdio::null()).stdout(Stdio::null());
-    // SAFETY: only dup2(2), async-signal-safe, between fork and exec.
+    // SAFETY: only dup2(2) and fcntl(2), async-signal-safe, between fork and exec.
     unsafe {
         cmd.pre_exec(move || {
             // fd 3 in the child, without close-on-exec: the lock goes along.
-            if nix::libc::dup2(fd, 3) < 0 {
+            // dup2 onto itself (the lock file may already be fd 3) keeps
+            // close-on-exec, so clear it explicitly.
+            if nix::libc::dup2(fd, 3) < 0 || nix::libc::fcntl(3, nix::libc::F_SETFD, 0) < 0 {
                 return Err(std::io::Error::last_os_error());
             }
             Ok(())
