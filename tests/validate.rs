@@ -558,3 +558,26 @@ fn timeout_flag_bounds_each_fingerprint() {
         "skipped"
     );
 }
+
+#[test]
+fn json_refuses_a_report_format_other_than_json() {
+    let s = sandbox();
+    s.hv_ok("fine", "1.0.0");
+    for format in ["junit", "human"] {
+        let (out, doc) = s.json(&["validate", "--format", format]);
+        assert_eq!(code(&out), 2, "{doc:#}");
+        assert_eq!(doc["error"]["kind"], "usage", "{doc:#}");
+        let message = doc["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains("--json") && message.contains("--format"),
+            "{message}"
+        );
+        assert!(stderr(&out).contains("--format"), "{}", stderr(&out));
+    }
+    // --format json, or none, with --json: the report
+    for args in [&["validate", "--format", "json"][..], &["validate"]] {
+        let (out, doc) = s.json(args);
+        assert_eq!(code(&out), 0, "{doc:#}");
+        assert_eq!(doc["ok"], true, "{doc:#}");
+    }
+}
