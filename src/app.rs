@@ -14,18 +14,10 @@ use crate::{Error, Result};
 
 /// Runs plugctl with these arguments and returns the exit code.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(e) => {
-            // --help and --version are "errors" to clap that go to stdout.
-            let code = if e.use_stderr() {
-                exit::USAGE
-            } else {
-                exit::SUCCESS
-            };
-            let _ = e.print();
-            return code;
-        }
+        Err(e) => return clap_error(&e, wants_json(&args)),
     };
     let json = cli.global.json;
     let settings = match Settings::resolve(&cli.global, &Host::current()) {
@@ -84,6 +76,54 @@ fn runs_plugins(command: &Command) -> bool {
         | Command::Test(_)
         | Command::Init(_) => true,
     }
+}
+
+/// Reports an error of the command line as clap found it. --help and
+/// --version are "errors" to clap that go to stdout with exit 0; a real one
+/// goes to stderr with exit 2 and, with `--json`, is also the JSON error
+/// document on stdout (cli.md: any failure).
+fn clap_error(e: &clap::Error, json: bool) -> i32 {
+    let _ = e.print();
+    if !e.use_stderr() {
+        return exit::SUCCESS;
+    }
+    if json {
+        let _ = Printer::plain(true).document(Error::usage(usage_message(e)).json_body());
+    }
+    exit::USAGE
+}
+
+/// Whether `--json` is among the arguments, as clap would see it: before a
+/// `--` (after which everything is a positional value). Known before the
+/// arguments parse, so a usage error can honour it.
+fn wants_json(args: &[OsString]) -> bool {
+    args.iter()
+        .skip(1)
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--json")
+}
+
+/// clap's message for the JSON error document: plain text (no styles),
+/// without the `error: ` prefix, the usage and the pointer to --help that
+/// follow it on stderr.
+fn usage_message(e: &clap::Error) -> String {
+    // StyledStr's Display drops the styles.
+    let text = e.render().to_string();
+    if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        // The "message" is the whole help; its usage line says what is missing.
+        return match text.lines().find_map(|l| l.trim().strip_prefix("Usage: ")) {
+            Some(usage) => format!("a subcommand is required; usage: {usage}"),
+            None => "a subcommand is required".into(),
+        };
+    }
+    let text = text.trim();
+    let text = text.strip_prefix("error: ").unwrap_or(text);
+    let end = ["\n\nUsage: ", "\n\nFor more information"]
+        .iter()
+        .filter_map(|marker| text.find(marker))
+        .min()
+        .unwrap_or(text.len());
+    text[..end].trim().to_string()
 }
 
 fn report(printer: &Printer, e: &Error) -> i32 {

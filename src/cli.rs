@@ -243,7 +243,7 @@ pub struct RegisterArgs {
     #[arg(long, value_name = "VERSION")]
     pub version: Option<String>,
     /// Free-form options stored with the instance
-    #[arg(long = "option", value_name = "K=V", value_parser = parse_key_value)]
+    #[arg(long = "option", value_name = "K=V", value_parser = KeyValueParser)]
     pub options: Vec<(String, String)>,
 }
 
@@ -298,7 +298,7 @@ pub struct VolumeCreateArgs {
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub capacity_max: Option<u64>,
     /// Plugin parameter (repeatable)
-    #[arg(long = "param", value_name = "K=V", value_parser = parse_key_value)]
+    #[arg(long = "param", value_name = "K=V", value_parser = KeyValueParser)]
     pub params: Vec<(String, String)>,
     #[command(flatten)]
     pub run: RunArgs,
@@ -336,7 +336,7 @@ pub struct SecretFetchArgs {
     #[arg(allow_hyphen_values = true)]
     pub path: String,
     /// Environment for the plugin (repeatable; a later key wins)
-    #[arg(long = "env", value_name = "K=V", value_parser = parse_key_value)]
+    #[arg(long = "env", value_name = "K=V", value_parser = KeyValueParser)]
     pub env: Vec<(String, String)>,
     /// Read K=V lines for the plugin's environment from a file
     #[arg(long, value_name = "FILE")]
@@ -401,7 +401,7 @@ pub struct TestArgs {
     #[arg(long, value_name = "PATH", allow_hyphen_values = true)]
     pub path: Option<String>,
     /// Secrets: environment for fetch (repeatable)
-    #[arg(long = "env", value_name = "K=V", value_parser = parse_key_value)]
+    #[arg(long = "env", value_name = "K=V", value_parser = KeyValueParser)]
     pub env: Vec<(String, String)>,
     #[command(flatten)]
     pub run: RunArgs,
@@ -454,17 +454,78 @@ pub fn parse_size(s: &str) -> Result<u64, String> {
     crate::units::parse_size(s)
 }
 
-/// `K=V`; the value may be empty and may contain `=`, the key may not be empty.
+/// `K=V`; the value may be empty and may contain `=`, the key may not be
+/// empty. The error says what is wrong without the argument itself: it may be
+/// a secret's configuration.
 pub fn parse_key_value(s: &str) -> Result<(String, String), String> {
     match s.split_once('=') {
-        // The argument is not echoed: it may be a secret's configuration.
-        Some(("", _)) => Err("expected KEY=VALUE, but the key before '=' is empty".into()),
+        Some(("", _)) => Err("the key before '=' is empty".into()),
         Some((k, v)) => Ok((k.to_string(), v.to_string())),
-        None => Err("expected KEY=VALUE, but there is no '='".into()),
+        None => Err("the argument has no '='".into()),
+    }
+}
+
+/// The clap value parser for `K=V` options (`--env`, `--param`, `--option`).
+/// Unlike a plain function parser, whose error clap prints with the raw
+/// value (`invalid value 'SECRET' for ...`), its error names the option but
+/// never the argument.
+#[derive(Debug, Clone, Copy)]
+pub struct KeyValueParser;
+
+impl clap::builder::TypedValueParser for KeyValueParser {
+    type Value = (String, String);
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        let option = arg
+            .and_then(|a| a.get_long())
+            .map(|l| format!("--{l}"))
+            .unwrap_or_else(|| "a K=V argument".into());
+        let reason = match value.to_str() {
+            Some(s) => match parse_key_value(s) {
+                Ok(kv) => return Ok(kv),
+                Err(reason) => reason,
+            },
+            None => "the argument is not valid UTF-8".into(),
+        };
+        Err(cmd.clone().error(
+            clap::error::ErrorKind::ValueValidation,
+            format!("{option} expects KEY=VALUE, but {reason}"),
+        ))
     }
 }
 
 /// The clap command, for completions and man pages.
 pub fn command() -> clap::Command {
     <Cli as clap::CommandFactory>::command()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_value_pairs() {
+        assert_eq!(parse_key_value("a=b"), Ok(("a".into(), "b".into())));
+        assert_eq!(parse_key_value("a="), Ok(("a".into(), String::new())));
+        assert_eq!(parse_key_value("a=b=c"), Ok(("a".into(), "b=c".into())));
+        assert!(parse_key_value("=b").is_err());
+        assert!(parse_key_value("ab").is_err());
+    }
+
+    #[test]
+    fn key_value_errors_do_not_echo_the_argument() {
+        for bad in ["SECRETLEAK", "=SECRETLEAK"] {
+            let e = command()
+                .try_get_matches_from(["plugctl", "secret", "fetch", "p", "x", "--env", bad])
+                .unwrap_err();
+            let text = e.render().to_string();
+            assert!(text.contains("--env expects KEY=VALUE"), "{text}");
+            assert!(!text.contains("SECRETLEAK"), "{text}");
+        }
+    }
 }

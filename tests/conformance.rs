@@ -509,6 +509,35 @@ fn junit_and_human_reports() {
     assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
 }
 
+#[test]
+fn json_refuses_a_report_format_other_than_json() {
+    let e = Env::new();
+    let examples = examples();
+    let dir = Some(examples.as_path());
+    for format in ["junit", "human"] {
+        let (out, doc) = e.test_in(dir, &["host-volume", "dir", "--format", format]);
+        assert_eq!(code(&out), 2, "{doc:#}");
+        assert_eq!(doc["error"]["kind"], "usage", "{doc:#}");
+        let message = doc["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains("--json") && message.contains("--format"),
+            "{message}"
+        );
+        assert!(stderr(&out).contains("--format"), "{}", stderr(&out));
+    }
+    // Refused before anything ran.
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+    for args in [
+        &["host-volume", "dir", "--format", "json"][..],
+        &["host-volume", "dir"],
+    ] {
+        let (out, doc) = e.test_in(dir, args);
+        assert_eq!(code(&out), 0, "{doc:#}");
+        assert_eq!(doc["ok"], true, "{doc:#}");
+    }
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+}
+
 // ---------------------------------------------------------------------------
 // the CI snippet of the README
 // ---------------------------------------------------------------------------

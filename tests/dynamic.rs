@@ -545,3 +545,36 @@ fn wait_times_out_with_exit_4() {
     assert_eq!(doc["error"]["kind"], "timeout");
     assert!(stderr(&out).contains("never.sock"), "{}", stderr(&out));
 }
+
+#[test]
+fn human_lines_escape_control_characters_in_names() {
+    let s = Sandbox::new();
+    let name = "evil\x1b[31mred\nline";
+    let escaped = "csi-node/evil\\u{1b}[31mred\\nline alloc a1";
+    let raw = |out: &std::process::Output| {
+        out.stdout.contains(&0x1b) || stdout(out).trim_end().contains('\n')
+    };
+    for (out, what) in [
+        (register(&s, name, "a1", "/run/a1.sock"), "registered "),
+        (
+            register(&s, name, "a1", "/run/a1.sock"),
+            "was already registered",
+        ),
+    ] {
+        let text = stdout(&out);
+        assert!(!raw(&out), "{text:?}");
+        assert!(text.contains(escaped) && text.contains(what), "{text:?}");
+    }
+    let out = s.run(&["plugin", "wait", "csi-node", name, "--timeout", "5s"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(!raw(&out), "{:?}", stdout(&out));
+    assert!(stdout(&out).starts_with("csi-node/evil\\u{1b}[31mred\\nline: "));
+    let out = deregister(&s, name, "a1");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(!raw(&out), "{:?}", stdout(&out));
+    assert!(stdout(&out).contains(escaped), "{:?}", stdout(&out));
+    // JSON keeps the name as it is.
+    register(&s, name, "a2", "/run/a2.sock");
+    let (_, doc) = s.json(&["plugin", "show", "csi-node", name]);
+    assert_eq!(doc["name"], name, "{doc}");
+}

@@ -558,3 +558,116 @@ fn timeout_flag_bounds_each_fingerprint() {
         "skipped"
     );
 }
+
+#[test]
+fn json_refuses_a_report_format_other_than_json() {
+    let s = sandbox();
+    s.hv_ok("fine", "1.0.0");
+    for format in ["junit", "human"] {
+        let (out, doc) = s.json(&["validate", "--format", format]);
+        assert_eq!(code(&out), 2, "{doc:#}");
+        assert_eq!(doc["error"]["kind"], "usage", "{doc:#}");
+        let message = doc["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains("--json") && message.contains("--format"),
+            "{message}"
+        );
+        assert!(stderr(&out).contains("--format"), "{}", stderr(&out));
+    }
+    // --format json, or none, with --json: the report
+    for args in [&["validate", "--format", "json"][..], &["validate"]] {
+        let (out, doc) = s.json(args);
+        assert_eq!(code(&out), 0, "{doc:#}");
+        assert_eq!(doc["ok"], true, "{doc:#}");
+    }
+}
+
+#[test]
+fn a_family_entry_that_is_not_a_directory_is_an_error() {
+    // What fingerprint says about the same directory.
+    fn fingerprint(s: &Sandbox, dir: &Path, extra: &[&str]) -> std::process::Output {
+        let mut args = vec!["--plugin-dir", dir.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        args.push("fingerprint");
+        s.run(&args)
+    }
+    let s = Sandbox::new();
+    let target = s.root().join("a-file");
+    fs::write(&target, "not a directory\n").unwrap();
+
+    // host-volume a file, secrets a symlink to a file, then both broken symlinks.
+    let plain = s.root().join("p-file");
+    fs::create_dir(&plain).unwrap();
+    fs::write(plain.join("host-volume"), "").unwrap();
+    symlink(&target, plain.join("secrets")).unwrap();
+    let broken = s.root().join("p-broken");
+    fs::create_dir(&broken).unwrap();
+    symlink("nowhere", broken.join("host-volume")).unwrap();
+    symlink("nowhere", broken.join("secrets")).unwrap();
+    for (dir, what) in [
+        (&plain, ["a file", "which is not a directory"]),
+        (&broken, ["does not resolve", "does not resolve"]),
+    ] {
+        fix_modes(dir);
+        let (out, doc) = s.json(&["validate", dir.to_str().unwrap()]);
+        assert_eq!(code(&out), 1, "{doc:#}");
+        assert_eq!(doc["ok"], false);
+        for (family, what) in ["host-volume", "secrets"].into_iter().zip(what) {
+            let msg = expect(&doc, family, "layout.family-not-directory", "error");
+            assert!(msg.contains(what), "{msg}");
+            assert!(msg.contains(&format!("{family} plugins")), "{msg}");
+            assert!(msg.contains("fingerprint and Nomad cannot read"), "{msg}");
+        }
+        // Reported once, as what it is, not also as a stray file.
+        assert!(
+            findings(&doc, Value::Null, "layout.stray-file").is_empty(),
+            "{doc:#}"
+        );
+        // The human report and exit code say the same.
+        let out = s.run(&["validate", dir.to_str().unwrap()]);
+        assert_eq!(code(&out), 1, "{}", stderr(&out));
+        assert!(stdout(&out).contains("layout.family-not-directory"));
+    }
+    // The failure validate predicts.
+    let out = fingerprint(&s, &plain, &[]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("Not a directory"), "{}", stderr(&out));
+
+    // A --host-volume-plugin-dir that is a file.
+    let good = s.root().join("p-good");
+    fs::create_dir_all(good.join("secrets")).unwrap();
+    fix_modes(&good);
+    let hv_dir = ["--host-volume-plugin-dir", target.to_str().unwrap()];
+    let mut args = hv_dir.to_vec();
+    args.extend(["validate", good.to_str().unwrap()]);
+    let (out, doc) = s.json(&args);
+    assert_eq!(code(&out), 1, "{doc:#}");
+    let msg = expect(&doc, "host-volume", "layout.family-not-directory", "error");
+    assert!(msg.contains("--host-volume-plugin-dir"), "{msg}");
+    assert!(msg.contains(target.to_str().unwrap()), "{msg}");
+    assert_eq!(
+        outcome(&doc, "secrets", "layout.family-not-directory")["outcome"],
+        "passed"
+    );
+    assert_eq!(code(&fingerprint(&s, &good, &hv_dir)), 2);
+
+    // Directories, or symlinks to directories, pass; a missing family is fine.
+    let linked = s.root().join("p-linked");
+    fs::create_dir_all(linked.join("real")).unwrap();
+    symlink("real", linked.join("host-volume")).unwrap();
+    fix_modes(&linked);
+    let (out, doc) = s.json(&["validate", linked.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{doc:#}");
+    assert_eq!(
+        outcome(&doc, "host-volume", "layout.family-not-directory")["outcome"],
+        "passed"
+    );
+    assert!(
+        !doc["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["plugin"] == "secrets" && c["check"] == "layout.family-not-directory"),
+        "{doc:#}"
+    );
+}

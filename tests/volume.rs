@@ -1084,7 +1084,7 @@ fn bad_input_exit_codes_and_a_consistent_registry() {
         ),
         (&["--namespace", "no_underscores"], 2, "--namespace"),
         (&["--namespace", ""], 2, "--namespace"),
-        (&["--param", "novalue"], 2, "expected KEY=VALUE"),
+        (&["--param", "novalue"], 2, "--param expects KEY=VALUE"),
         (&["--param", "=v"], 2, "key before '=' is empty"),
         (&["--timeout", "0s"], 2, "--timeout"),
     ] {

@@ -14,7 +14,7 @@ pub mod volume;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::cli::{Command, RunArgs};
+use crate::cli::{Command, ReportFormat, RunArgs};
 use crate::output::Printer;
 use crate::registry::Registry;
 use crate::runner::Pool;
@@ -47,6 +47,21 @@ pub fn deadline(run: &RunArgs, default: Duration) -> Result<Duration> {
         Some(d) if d.is_zero() => Err(Error::usage("--timeout must be more than 0")),
         Some(d) => Ok(d),
         None => Ok(default),
+    }
+}
+
+/// The report format of `validate` and `test`: `--format`, else json with
+/// `--json`, else human. `--json` with human or junit would put two kinds of
+/// output on stdout (cli.md: exactly one JSON document): refused, as
+/// `secret fetch` refuses it with kv or env.
+pub fn report_format(printer: &Printer, format: Option<ReportFormat>) -> Result<ReportFormat> {
+    match (format, printer.json) {
+        (None, true) | (Some(ReportFormat::Json), _) => Ok(ReportFormat::Json),
+        (None, false) => Ok(ReportFormat::Human),
+        (Some(f), false) => Ok(f),
+        (Some(_), true) => Err(Error::usage(
+            "--json prints the JSON document; it cannot be combined with --format human or junit",
+        )),
     }
 }
 

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use super::Ctx;
 use crate::cli::{PluginCommand, RegisterArgs};
 use crate::discovery;
-use crate::output::{Style, short_duration};
+use crate::output::{Style, sanitize_cell, short_duration};
 use crate::registry::dynamic::{
     self, Deregistered, POLL_INTERVAL, PROBE_TIMEOUT, Registered, Registration, SocketStatus, Watch,
 };
@@ -252,7 +252,7 @@ pub fn register(ctx: &Ctx, args: RegisterArgs) -> Result<()> {
     // Refuse bad input before touching (or creating) the registry file.
     reg.validate()?;
     let outcome = ctx.registry.update(|state| state.register(&reg))?;
-    let who = format!("{}/{} alloc {}", reg.family, reg.name, reg.alloc_id);
+    let who = instance_label(&reg.family, &reg.name, &reg.alloc_id);
     let (changed, seq, current, instance) = match &outcome {
         Registered::Added { seq, instance } => (true, Some(*seq), true, instance),
         Registered::Unchanged { existing, current } => {
@@ -300,13 +300,24 @@ pub fn register(ctx: &Ctx, args: RegisterArgs) -> Result<()> {
     ctx.printer.text(&line)
 }
 
+/// `family/name alloc ID` for a line on a terminal: a name may hold ESC or
+/// a newline, shown escaped as in tables.
+fn instance_label(family: &str, name: &str, alloc_id: &str) -> String {
+    format!(
+        "{}/{} alloc {}",
+        sanitize_cell(family),
+        sanitize_cell(name),
+        sanitize_cell(alloc_id)
+    )
+}
+
 pub fn deregister(ctx: &Ctx, family: &str, name: &str, alloc_id: &str) -> Result<()> {
     // The same checks as inside the transaction, before taking the lock.
     dynamic::check_type(family)?;
     let outcome = ctx
         .registry
         .update(|state| state.deregister(family, name, alloc_id))?;
-    let who = format!("{family}/{name} alloc {alloc_id}");
+    let who = instance_label(family, name, alloc_id);
     if ctx.printer.json {
         let (changed, seq, was_current, current) = match &outcome {
             Deregistered::Removed {
@@ -336,7 +347,7 @@ pub fn deregister(ctx: &Ctx, family: &str, name: &str, alloc_id: &str) -> Result
         Deregistered::Removed { seq, current, .. } => match current {
             Some(c) => format!(
                 "deregistered {who} (event {seq}); current instance: alloc {}\n",
-                c.alloc_id.as_deref().unwrap_or("?")
+                sanitize_cell(c.alloc_id.as_deref().unwrap_or("?"))
             ),
             None => format!("deregistered {who} (event {seq}); no instances left\n"),
         },
@@ -455,6 +466,10 @@ fn waited(
         Some(st) if st.accepts => ", socket accepting",
         _ => "",
     };
-    ctx.printer
-        .text(&format!("{family}/{name}: {}{health}\n", where_from(inst)))
+    ctx.printer.text(&format!(
+        "{}/{}: {}{health}\n",
+        sanitize_cell(family),
+        sanitize_cell(name),
+        where_from(inst)
+    ))
 }

@@ -13,6 +13,7 @@ use crate::discovery;
 use crate::{Error, Result};
 
 pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
+    let format = super::report_format(&ctx.printer, args.format)?;
     discovery::require_name("plugin type", &args.family)?;
     if !suite::FAMILIES.contains(&args.family.as_str()) {
         return Err(Error::usage(format!(
@@ -50,11 +51,6 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
             dir.display()
         ));
     }
-    let format = args.format.unwrap_or(if ctx.printer.json {
-        ReportFormat::Json
-    } else {
-        ReportFormat::Human
-    });
     match format {
         ReportFormat::Human => {
             ctx.printer

@@ -12,6 +12,7 @@ use crate::conformance::validate::{self, Options};
 use crate::{Error, Result};
 
 pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
+    let format = super::report_format(&ctx.printer, args.format)?;
     let mut settings = ctx.settings.clone();
     if let Some(dir) = &args.dir {
         let dir = std::path::absolute(dir)
@@ -43,11 +44,6 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
     rep.sort();
     let ok = rep.ok(args.strict);
     let title = settings.plugin_dir.display().to_string();
-    let format = args.format.unwrap_or(if ctx.printer.json {
-        ReportFormat::Json
-    } else {
-        ReportFormat::Human
-    });
     match format {
         ReportFormat::Human => {
             ctx.printer

@@ -2,6 +2,7 @@
 //! that a Nomad client treats specially). Each function is one check.
 
 use std::ffi::OsString;
+use std::fs;
 use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 
@@ -39,6 +40,51 @@ pub fn unknown_family(family: &str, dir: &Path) -> Verdict {
         "{} is not a family Nomad knows (host-volume, secrets): Nomad never runs its \
          plugins; plugctl fingerprints them with CPI_OPERATION=fingerprint. Rename the \
          directory if it was meant to be one of those",
+        dir.display()
+    ))
+}
+
+/// `layout.family-not-directory` (error): `host-volume` or `secrets` is
+/// there but is not a directory (a file, a symlink to one, a broken
+/// symlink): `plugctl fingerprint` and Nomad cannot read plugins from it.
+/// Nothing there is fine (no plugins); other families are directories by
+/// the way they are found. `set_apart`: the host-volume directory comes from
+/// --host-volume-plugin-dir (or its variable), not from the plugin directory.
+pub fn family_not_directory(family: &str, dir: &Path, set_apart: bool) -> Verdict {
+    if family != HOST_VOLUME && family != SECRETS {
+        return Verdict::NotApplicable;
+    }
+    let Ok(lmeta) = fs::symlink_metadata(dir) else {
+        return Verdict::NotApplicable;
+    };
+    if dir.is_dir() {
+        return Verdict::pass();
+    }
+    let what = if lmeta.file_type().is_symlink() {
+        let to = fs::read_link(dir).unwrap_or_default();
+        if fs::metadata(dir).is_ok() {
+            format!("a symlink to {}, which is not a directory", to.display())
+        } else {
+            format!("a symlink to {}, which does not resolve", to.display())
+        }
+    } else if lmeta.is_file() {
+        "a file, not a directory".to_string()
+    } else {
+        "a special file (FIFO, socket or device), not a directory".to_string()
+    };
+    let fix = if set_apart {
+        "point --host-volume-plugin-dir (or PLUGCTL_HOST_VOLUME_PLUGIN_DIR) at the directory \
+         that holds the host-volume plugins"
+            .to_string()
+    } else {
+        format!(
+            "replace it with a directory (or a symlink to one) that holds the {family} \
+             plugins, or remove it"
+        )
+    };
+    Verdict::error(format!(
+        "{} is {what}: plugctl fingerprint and Nomad cannot read {family} plugins from it; \
+         {fix}",
         dir.display()
     ))
 }

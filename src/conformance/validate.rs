@@ -138,11 +138,19 @@ pub async fn validate(settings: &Settings, pool: Arc<Pool>, opts: &Options) -> R
         ))
     })?;
 
+    let families = discovery::families(settings)?;
+    // host-volume and secrets at the top are family directories, whatever
+    // they are: layout.family-not-directory reports them, not as strays.
+    let strays: Vec<OsString> = root_entries
+        .into_iter()
+        .filter(|n| !families.iter().any(|(_, dir)| *dir == root.join(n)))
+        .collect();
+
     let mut report = Report::new();
     report.record(
         None,
         "layout.stray-file",
-        layout::stray_files(root, &root_entries),
+        layout::stray_files(root, &strays),
     );
     report.record(
         None,
@@ -156,13 +164,19 @@ pub async fn validate(settings: &Settings, pool: Arc<Pool>, opts: &Options) -> R
     );
 
     let mut subjects = Vec::new();
-    for (family, dir) in discovery::families(settings)? {
+    for (family, dir) in families {
         let exists = dir.is_dir();
         let scope = Some(family.as_str());
         report.record(
             scope,
             "layout.unknown-family",
             layout::unknown_family(&family, &dir),
+        );
+        let set_apart = dir != root.join(&family);
+        report.record(
+            scope,
+            "layout.family-not-directory",
+            layout::family_not_directory(&family, &dir, set_apart),
         );
         if !exists {
             continue;
