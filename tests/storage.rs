@@ -16,30 +16,11 @@ mod common;
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::PathBuf;
+use std::process::{Command, Output};
 
 use common::*;
 use serde_json::Value;
-
-/// plugctl as a std Command (as `Sandbox::cmd` sets it up), `program` the
-/// binary to run.
-fn std_cmd(s: &Sandbox, program: &Path) -> Command {
-    let mut c = Command::new(program);
-    c.env_clear()
-        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
-        .env("HOME", s.root().join("home"))
-        .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
-        .env("PLUGCTL_REGISTRY", &s.registry)
-        .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
-        .current_dir(s.root())
-        .stdin(Stdio::null());
-    c
-}
-
-fn plugctl() -> PathBuf {
-    assert_cmd::cargo::cargo_bin("plugctl")
-}
 
 const REGISTER: [&str; 10] = [
     "plugin",
@@ -111,7 +92,7 @@ fn is_root() -> bool {
 fn unwritable_directory() {
     let (s, before) = with_registry();
     let dir = s.registry.parent().unwrap().to_path_buf();
-    let mut program = plugctl();
+    let mut program = PathBuf::from(PLUGCTL);
     if is_root() {
         // nobody must reach the binary and the sandbox
         fs::set_permissions(s.root(), fs::Permissions::from_mode(0o755)).unwrap();
@@ -126,7 +107,7 @@ fn unwritable_directory() {
         fs::set_permissions(&dir, fs::Permissions::from_mode(0o555)).unwrap();
     }
     let run = |what: &str| {
-        let mut cmd = std_cmd(&s, &program);
+        let mut cmd = s.command(&program);
         if is_root() {
             cmd.uid(65534).gid(65534);
         }
@@ -165,7 +146,7 @@ fn unwritable_directory() {
         );
     }
     // Reading is still fine.
-    let mut cmd = std_cmd(&s, &program);
+    let mut cmd = s.command(&program);
     if is_root() {
         cmd.uid(65534).gid(65534);
     }
@@ -183,7 +164,7 @@ fn full_file_system_by_file_size_limit() {
 
     let (s, before) = with_registry();
     assert!(before.len() > 512, "the registry is too small to overflow");
-    let mut cmd = std_cmd(&s, &plugctl());
+    let mut cmd = s.std_cmd();
     // SAFETY: between fork and exec only async-signal-safe calls are made:
     // setrlimit(2) and signal(2).
     unsafe {
@@ -237,9 +218,10 @@ fn in_mount_namespace(s: &Sandbox, script: &str) -> Option<Output> {
             return None;
         }
     }
-    let out = std_cmd(s, Path::new("unshare"))
+    let out = s
+        .command("unshare")
         .args(["-m", "sh", "-ec", script])
-        .env("PLUGCTL", plugctl())
+        .env("PLUGCTL", PathBuf::from(PLUGCTL))
         .env("STATE", s.registry.parent().unwrap())
         .env("OUT", &s.out)
         .output()
