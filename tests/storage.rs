@@ -68,6 +68,15 @@ fn error_doc(out: &Output) -> Value {
     doc["error"].clone()
 }
 
+/// The `error` of the JSON document a run inside the mount namespace wrote
+/// to `$OUT/stdout` (its stderr went to `$OUT/stderr`).
+fn namespaced_error_doc(s: &Sandbox) -> Value {
+    let (out, err) = (s.read_out("stdout"), s.read_out("stderr"));
+    let doc: Value = serde_json::from_str(&out)
+        .unwrap_or_else(|e| panic!("stdout is not one JSON document ({e}): {out}\nstderr: {err}"));
+    doc["error"].clone()
+}
+
 /// The old file is byte for byte what it was, and nothing else was left.
 fn assert_intact(s: &Sandbox, before: &[u8]) {
     assert_eq!(
@@ -250,8 +259,7 @@ ls -a "$STATE" > "$OUT/entries""#,
     };
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(s.read_out("code").trim(), "1", "{}", s.read_out("stderr"));
-    let e: Value = serde_json::from_str(&s.read_out("stdout")).unwrap();
-    let e = &e["error"];
+    let e = &namespaced_error_doc(&s);
     assert_eq!(e["kind"], "io", "{e}");
     let message = e["message"].as_str().unwrap();
     for needle in [
@@ -282,8 +290,7 @@ mount -o remount,bind,ro "$STATE"
     };
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(s.read_out("code").trim(), "2", "{}", s.read_out("stderr"));
-    let e: Value = serde_json::from_str(&s.read_out("stdout")).unwrap();
-    let e = &e["error"];
+    let e = &namespaced_error_doc(&s);
     assert_eq!(e["kind"], "registry", "{e}");
     let message = e["message"].as_str().unwrap();
     for needle in [
