@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_plugctl_global_optspecs
-    string join \n plugin-dir= host-volume-plugin-dir= volumes-dir= registry= node-id= node-pool= json concurrency= lock-timeout= color= q/quiet v/verbose h/help V/version
+    string join \n plugin-dir= host-volume-plugin-dir= volumes-dir= registry= node-id= node-pool= json concurrency= lock-timeout= color= q/quiet v/verbose allow-insecure-paths registry-max-size= nomad-version= h/help V/version
 end
 
 function __fish_plugctl_needs_command
@@ -35,9 +35,12 @@ complete -c plugctl -n "__fish_plugctl_needs_command" -l lock-timeout -d 'How lo
 complete -c plugctl -n "__fish_plugctl_needs_command" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_needs_command" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_needs_command" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_needs_command" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_needs_command" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_needs_command" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_needs_command" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_needs_command" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "fingerprint" -d 'Discover and fingerprint plugins concurrently, and record the results'
@@ -64,9 +67,12 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l lock-tim
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
@@ -80,9 +86,12 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_s
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -f -a "list" -d 'Plugins in the registry, with the current (most recent) instance of each'
@@ -103,9 +112,12 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l alloc-id -d 'Only the instance of this allocation' -r
@@ -120,9 +132,12 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l type -r
@@ -142,9 +157,12 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l type -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l name -r
@@ -160,9 +178,12 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l timeout -d 'Give up after this long (exit 4)' -r
@@ -177,10 +198,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l healthy -d 'Also wait until the current instance\'s socket accepts a connection'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "list" -d 'Plugins in the registry, with the current (most recent) instance of each'
@@ -200,9 +224,12 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_s
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -f -a "create" -d 'Run the plugin\'s create and record the volume'
@@ -232,9 +259,12 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l name -d 'Delete by name instead of id' -r
@@ -252,9 +282,12 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l plugin -d 'Only volumes of this plugin' -r
@@ -269,9 +302,12 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l namespace -r
@@ -286,9 +322,12 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
@@ -304,9 +343,12 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
@@ -322,9 +364,12 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "create" -d 'Run the plugin\'s create and record the volume'
@@ -345,9 +390,12 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_s
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -f -a "fetch" -d 'Run a secrets plugin\'s fetch and print the result'
@@ -372,9 +420,12 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from help" -f -a "fetch" -d 'Run a secrets plugin\'s fetch and print the result'
@@ -395,10 +446,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l lock-timeou
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l strict -d 'Fail on warnings too'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l format -d 'Report format [default: human, or json with --json]' -r -f -a "human\t''
@@ -419,10 +473,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l lock-timeout -d
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l keep -d 'Leave the scratch directory and what was created in it'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l type -d 'Only events of this plugin family' -r
@@ -438,10 +495,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l lock-timeout 
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l follow -d 'Keep printing new events until interrupted'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l dir -d 'Where to create the plugin [default: <plugin-dir>/<TYPE>]' -r -F
@@ -458,9 +518,12 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l lock-timeout -d
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
@@ -474,9 +537,12 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l lock-tim
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "fingerprint" -d 'Discover and fingerprint plugins concurrently, and record the results'
@@ -514,7 +580,7 @@ function __plugctl_registry_lookup
     set -g __plugctl_registry_names
     set -l tokens (commandline -opc)
     set -e tokens[1]
-    set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --lang --lock-timeout --name --namespace --node-id --node-pool --option --param --path --plugin --plugin-dir --registry --since --socket --timeout --type --version --volumes-dir
+    set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --lang --lock-timeout --name --namespace --node-id --node-pool --nomad-version --option --param --path --plugin --plugin-dir --registry --registry-max-size --since --socket --timeout --type --version --volumes-dir
     set -l pos
     set -l opt
     set -l type

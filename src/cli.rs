@@ -111,6 +111,38 @@ pub struct GlobalArgs {
     /// Print more on stderr (-v: plugin stderr of failures, -vv: every call)
     #[arg(short, long, global = true, action = clap::ArgAction::Count)]
     pub verbose: u8,
+
+    /// Use a registry, and run plugins, that group or others can write or
+    /// another user owns (lab machines only; see docs/security.md)
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_ALLOW_INSECURE_PATHS",
+        value_parser = clap::builder::BoolishValueParser::new(),
+        action = clap::ArgAction::SetTrue
+    )]
+    pub allow_insecure_paths: bool,
+
+    /// Refuse a registry file larger than this before reading it
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_REGISTRY_MAX_SIZE",
+        value_name = "SIZE",
+        default_value = "1GiB",
+        value_parser = parse_size
+    )]
+    pub registry_max_size: u64,
+
+    /// Behave as this Nomad release does (timeouts, variables, lookup rules)
+    /// [default: the newest release covered]
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_NOMAD_VERSION",
+        value_name = "VERSION"
+    )]
+    pub nomad_version: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -27,6 +27,13 @@ pub struct Settings {
     pub verbose: u8,
     /// stderr is a terminal (progress lines only then)
     pub interactive: bool,
+    /// `--allow-insecure-paths`: skip the owner and mode checks on the
+    /// registry and on plugin files and their directories.
+    pub allow_insecure_paths: bool,
+    /// `--registry-max-size`: a larger registry file is refused unread.
+    pub registry_max_size: u64,
+    /// `--nomad-version` as given (None: the newest release covered).
+    pub nomad_version: Option<String>,
 }
 
 /// The parts of the process environment that defaults depend on.
@@ -127,6 +134,9 @@ impl Settings {
             quiet: args.quiet,
             verbose: args.verbose,
             interactive: host.stderr_tty && !args.quiet,
+            allow_insecure_paths: args.allow_insecure_paths,
+            registry_max_size: args.registry_max_size,
+            nomad_version: args.nomad_version.clone(),
         })
     }
 
