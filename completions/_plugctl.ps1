@@ -32,6 +32,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -49,6 +50,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check a plugin directory for problems before it reaches a Nomad node')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run the conformance suite against one plugin')
             [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The registry''s event log')
+            [CompletionResult]::new('pin', 'pin', [CompletionResultType]::ParameterValue, 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it')
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Scaffold a new plugin that passes validate and test')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -69,6 +71,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -93,6 +96,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -124,6 +128,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -149,6 +154,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -179,6 +185,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -204,6 +211,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -229,6 +237,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--healthy', '--healthy', [CompletionResultType]::ParameterName, 'Also wait until the current instance''s socket accepts a connection')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -281,6 +290,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -297,6 +307,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One volume, by id or by name')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Re-run create for every recorded volume, as a Nomad client does at start')
             [CompletionResult]::new('repair', 'repair', [CompletionResultType]::ParameterValue, 'Finish or roll back volumes left pending or deleting by an interrupted plugctl')
+            [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -321,6 +332,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -349,6 +361,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -374,6 +387,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -399,6 +413,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -425,6 +440,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -451,6 +467,34 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--allow-insecure-paths', '--allow-insecure-paths', [CompletionResultType]::ParameterName, 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;volume;audit' {
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
+            [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
+            [CompletionResult]::new('--prune-orphans', '--prune-orphans', [CompletionResultType]::ParameterName, 'Remove orphan entries of the volumes directory (with --yes)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Confirm --prune-orphans')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -470,6 +514,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One volume, by id or by name')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Re-run create for every recorded volume, as a Nomad client does at start')
             [CompletionResult]::new('repair', 'repair', [CompletionResultType]::ParameterValue, 'Finish or roll back volumes left pending or deleting by an interrupted plugctl')
+            [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -491,6 +536,9 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
         'plugctl;volume;help;repair' {
             break
         }
+        'plugctl;volume;help;audit' {
+            break
+        }
         'plugctl;volume;help;help' {
             break
         }
@@ -506,6 +554,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -539,6 +588,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -577,6 +627,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Fail on warnings too')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -607,6 +658,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--keep', '--keep', [CompletionResultType]::ParameterName, 'Leave the scratch directory and what was created in it')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -634,7 +686,35 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Keep printing new events until interrupted')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--allow-insecure-paths', '--allow-insecure-paths', [CompletionResultType]::ParameterName, 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;pin' {
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only this family (host-volume, secrets, or another directory name)')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
+            [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare the plugin files with the lock file instead of writing it; exit 1 on any difference')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -661,6 +741,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -685,6 +766,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
             [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
             [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -705,6 +787,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check a plugin directory for problems before it reaches a Nomad node')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run the conformance suite against one plugin')
             [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The registry''s event log')
+            [CompletionResult]::new('pin', 'pin', [CompletionResultType]::ParameterValue, 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it')
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Scaffold a new plugin that passes validate and test')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -743,6 +826,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One volume, by id or by name')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Re-run create for every recorded volume, as a Nomad client does at start')
             [CompletionResult]::new('repair', 'repair', [CompletionResultType]::ParameterValue, 'Finish or roll back volumes left pending or deleting by an interrupted plugctl')
+            [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found')
             break
         }
         'plugctl;help;volume;create' {
@@ -763,6 +847,9 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
         'plugctl;help;volume;repair' {
             break
         }
+        'plugctl;help;volume;audit' {
+            break
+        }
         'plugctl;help;secret' {
             [CompletionResult]::new('fetch', 'fetch', [CompletionResultType]::ParameterValue, 'Run a secrets plugin''s fetch and print the result')
             break
@@ -777,6 +864,9 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             break
         }
         'plugctl;help;events' {
+            break
+        }
+        'plugctl;help;pin' {
             break
         }
         'plugctl;help;init' {

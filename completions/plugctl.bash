@@ -31,6 +31,9 @@ _plugctl() {
             plugctl,init)
                 cmd="plugctl__subcmd__init"
                 ;;
+            plugctl,pin)
+                cmd="plugctl__subcmd__pin"
+                ;;
             plugctl,plugin)
                 cmd="plugctl__subcmd__plugin"
                 ;;
@@ -60,6 +63,9 @@ _plugctl() {
                 ;;
             plugctl__subcmd__help,init)
                 cmd="plugctl__subcmd__help__subcmd__init"
+                ;;
+            plugctl__subcmd__help,pin)
+                cmd="plugctl__subcmd__help__subcmd__pin"
                 ;;
             plugctl__subcmd__help,plugin)
                 cmd="plugctl__subcmd__help__subcmd__plugin"
@@ -93,6 +99,9 @@ _plugctl() {
                 ;;
             plugctl__subcmd__help__subcmd__secret,fetch)
                 cmd="plugctl__subcmd__help__subcmd__secret__subcmd__fetch"
+                ;;
+            plugctl__subcmd__help__subcmd__volume,audit)
+                cmd="plugctl__subcmd__help__subcmd__volume__subcmd__audit"
                 ;;
             plugctl__subcmd__help__subcmd__volume,create)
                 cmd="plugctl__subcmd__help__subcmd__volume__subcmd__create"
@@ -160,6 +169,9 @@ _plugctl() {
             plugctl__subcmd__secret__subcmd__help,help)
                 cmd="plugctl__subcmd__secret__subcmd__help__subcmd__help"
                 ;;
+            plugctl__subcmd__volume,audit)
+                cmd="plugctl__subcmd__volume__subcmd__audit"
+                ;;
             plugctl__subcmd__volume,create)
                 cmd="plugctl__subcmd__volume__subcmd__create"
                 ;;
@@ -180,6 +192,9 @@ _plugctl() {
                 ;;
             plugctl__subcmd__volume,show)
                 cmd="plugctl__subcmd__volume__subcmd__show"
+                ;;
+            plugctl__subcmd__volume__subcmd__help,audit)
+                cmd="plugctl__subcmd__volume__subcmd__help__subcmd__audit"
                 ;;
             plugctl__subcmd__volume__subcmd__help,create)
                 cmd="plugctl__subcmd__volume__subcmd__help__subcmd__create"
@@ -209,7 +224,7 @@ _plugctl() {
 
     case "${cmd}" in
         plugctl)
-            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version fingerprint plugin volume secret validate test events init completions help"
+            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version fingerprint plugin volume secret validate test events pin init completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -259,6 +274,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -267,7 +286,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__completions)
-            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version bash elvish fish powershell zsh"
+            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -317,6 +336,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -325,7 +348,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__events)
-            opts="-q -v -h -V --type --since --follow --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version"
+            opts="-q -v -h -V --type --since --follow --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -383,6 +406,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -391,7 +418,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__fingerprint)
-            opts="-q -v -h -V --type --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version"
+            opts="-q -v -h -V --type --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -453,6 +480,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -461,7 +492,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__help)
-            opts="fingerprint plugin volume secret validate test events init completions help"
+            opts="fingerprint plugin volume secret validate test events pin init completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -531,6 +562,20 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__help__subcmd__init)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        plugctl__subcmd__help__subcmd__pin)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -685,8 +730,22 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__help__subcmd__volume)
-            opts="create delete list show restore repair"
+            opts="create delete list show restore repair audit"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        plugctl__subcmd__help__subcmd__volume__subcmd__audit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -783,7 +842,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__init)
-            opts="-q -v -h -V --dir --lang --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version"
+            opts="-q -v -h -V --dir --lang --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -841,6 +900,76 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        plugctl__subcmd__pin)
+            opts="-q -v -h -V --type --check --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --type)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --plugin-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --host-volume-plugin-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --volumes-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --node-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --node-pool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --registry-max-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --nomad-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -849,7 +978,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin)
-            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version list show register deregister wait help"
+            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version list show register deregister wait help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -899,6 +1028,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -907,7 +1040,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__deregister)
-            opts="-q -v -h -V --type --name --alloc-id --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version"
+            opts="-q -v -h -V --type --name --alloc-id --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -966,6 +1099,10 @@ _plugctl() {
                     return 0
                     ;;
                 --nomad-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1075,7 +1212,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__list)
-            opts="-q -v -h -V --type --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version"
+            opts="-q -v -h -V --type --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1129,6 +1266,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1137,7 +1278,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__register)
-            opts="-q -v -h --type --name --alloc-id --socket --version --option --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help"
+            opts="-q -v -h --type --name --alloc-id --socket --version --option --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1211,6 +1352,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1219,7 +1364,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__show)
-            opts="-q -v -h -V --alloc-id --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version"
+            opts="-q -v -h -V --alloc-id --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1273,6 +1418,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1281,7 +1430,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__wait)
-            opts="-q -v -h -V --timeout --healthy --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version"
+            opts="-q -v -h -V --timeout --healthy --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1335,6 +1484,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1343,7 +1496,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__secret)
-            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version fetch help"
+            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version fetch help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1393,6 +1546,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1401,7 +1558,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__secret__subcmd__fetch)
-            opts="-q -v -h -V --env --env-file --job-id --namespace --format --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version"
+            opts="-q -v -h -V --env --env-file --job-id --namespace --format --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1479,6 +1636,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1529,7 +1690,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__test)
-            opts="-q -v -h -V --format --keep --path --env --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version"
+            opts="-q -v -h -V --format --keep --path --env --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1599,6 +1760,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1607,7 +1772,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__validate)
-            opts="-q -v -h -V --format --strict --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version"
+            opts="-q -v -h -V --format --strict --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1669,6 +1834,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1677,7 +1846,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume)
-            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version create delete list show restore repair help"
+            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version create delete list show restore repair audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1727,6 +1896,72 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        plugctl__subcmd__volume__subcmd__audit)
+            opts="-q -v -h -V --prune-orphans --yes --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --plugin-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --host-volume-plugin-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --volumes-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --node-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --node-pool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --registry-max-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --nomad-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1735,7 +1970,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__create)
-            opts="-q -v -h -V --plugin --name --id --namespace --capacity-min --capacity-max --param --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version"
+            opts="-q -v -h -V --plugin --name --id --namespace --capacity-min --capacity-max --param --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1821,6 +2056,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1829,7 +2068,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__delete)
-            opts="-q -v -h -V --name --namespace --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version"
+            opts="-q -v -h -V --name --namespace --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1895,6 +2134,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1903,8 +2146,22 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__help)
-            opts="create delete list show restore repair help"
+            opts="create delete list show restore repair audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        plugctl__subcmd__volume__subcmd__help__subcmd__audit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -2015,7 +2272,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__list)
-            opts="-q -v -h -V --plugin --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version"
+            opts="-q -v -h -V --plugin --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2069,6 +2326,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2077,7 +2338,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__repair)
-            opts="-q -v -h -V --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version"
+            opts="-q -v -h -V --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2132,6 +2393,10 @@ _plugctl() {
                     return 0
                     ;;
                 --nomad-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2143,7 +2408,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__restore)
-            opts="-q -v -h -V --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version"
+            opts="-q -v -h -V --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2201,6 +2466,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2209,7 +2478,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__show)
-            opts="-q -v -h -V --namespace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --help --version"
+            opts="-q -v -h -V --namespace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2263,6 +2532,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2294,7 +2567,7 @@ _plugctl_registry_position() {
     while (( i < COMP_CWORD )); do
         w=${COMP_WORDS[i]}
         case $w in
-            --alloc-id|--capacity-max|--capacity-min|--color|--concurrency|--dir|--env|--env-file|--format|--grace|--host-volume-plugin-dir|--id|--job-id|--lang|--lock-timeout|--name|--namespace|--node-id|--node-pool|--nomad-version|--option|--param|--path|--plugin|--plugin-dir|--registry|--registry-max-size|--since|--socket|--timeout|--type|--version|--volumes-dir)
+            --alloc-id|--capacity-max|--capacity-min|--color|--concurrency|--dir|--env|--env-file|--format|--grace|--host-volume-plugin-dir|--id|--job-id|--lang|--lock-timeout|--lockfile|--name|--namespace|--node-id|--node-pool|--nomad-version|--option|--param|--path|--plugin|--plugin-dir|--registry|--registry-max-size|--since|--socket|--timeout|--type|--version|--volumes-dir)
                 # bash splits `--opt=value` into `--opt`, `=`, `value`
                 [[ ${COMP_WORDS[i+1]-} == = ]] && (( i++ ))
                 if (( i + 1 >= COMP_CWORD )); then

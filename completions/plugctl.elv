@@ -29,6 +29,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -46,6 +47,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand validate 'Check a plugin directory for problems before it reaches a Nomad node'
             cand test 'Run the conformance suite against one plugin'
             cand events 'The registry''s event log'
+            cand pin 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it'
             cand init 'Scaffold a new plugin that passes validate and test'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -65,6 +67,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -88,6 +91,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -118,6 +122,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -142,6 +147,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -171,6 +177,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -195,6 +202,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -219,6 +227,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --healthy 'Also wait until the current instance''s socket accepts a connection'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
@@ -263,6 +272,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -279,6 +289,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand show 'One volume, by id or by name'
             cand restore 'Re-run create for every recorded volume, as a Nomad client does at start'
             cand repair 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
+            cand audit 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'plugctl;volume;create'= {
@@ -302,6 +313,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -329,6 +341,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -353,6 +366,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -377,6 +391,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -402,6 +417,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -427,6 +443,33 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
+            cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+            cand -q 'Print less on stderr (warnings and progress off)'
+            cand --quiet 'Print less on stderr (warnings and progress off)'
+            cand -v 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+            cand --verbose 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+            cand --allow-insecure-paths 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'plugctl;volume;audit'= {
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
+            cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
+            cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
+            cand --node-id 'Node id passed to plugins [default: a stable id kept in the registry]'
+            cand --node-pool 'Node pool passed to plugins'
+            cand --concurrency 'How many plugins may run at once'
+            cand --lock-timeout 'How long to wait for the registry lock held by another plugctl'
+            cand --color 'When to colour output (never when NO_COLOR is set)'
+            cand --registry-max-size 'Refuse a registry file larger than this before reading it'
+            cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
+            cand --prune-orphans 'Remove orphan entries of the volumes directory (with --yes)'
+            cand --yes 'Confirm --prune-orphans'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -445,6 +488,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand show 'One volume, by id or by name'
             cand restore 'Re-run create for every recorded volume, as a Nomad client does at start'
             cand repair 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
+            cand audit 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'plugctl;volume;help;create'= {
@@ -458,6 +502,8 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         &'plugctl;volume;help;restore'= {
         }
         &'plugctl;volume;help;repair'= {
+        }
+        &'plugctl;volume;help;audit'= {
         }
         &'plugctl;volume;help;help'= {
         }
@@ -473,6 +519,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -505,6 +552,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -539,6 +587,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --strict 'Fail on warnings too'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
@@ -568,6 +617,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --keep 'Leave the scratch directory and what was created in it'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
@@ -594,7 +644,34 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --follow 'Keep printing new events until interrupted'
+            cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+            cand -q 'Print less on stderr (warnings and progress off)'
+            cand --quiet 'Print less on stderr (warnings and progress off)'
+            cand -v 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+            cand --verbose 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+            cand --allow-insecure-paths 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'plugctl;pin'= {
+            cand --type 'Only this family (host-volume, secrets, or another directory name)'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
+            cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
+            cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
+            cand --node-id 'Node id passed to plugins [default: a stable id kept in the registry]'
+            cand --node-pool 'Node pool passed to plugins'
+            cand --concurrency 'How many plugins may run at once'
+            cand --lock-timeout 'How long to wait for the registry lock held by another plugctl'
+            cand --color 'When to colour output (never when NO_COLOR is set)'
+            cand --registry-max-size 'Refuse a registry file larger than this before reading it'
+            cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
+            cand --check 'Compare the plugin files with the lock file instead of writing it; exit 1 on any difference'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -620,6 +697,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -643,6 +721,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --color 'When to colour output (never when NO_COLOR is set)'
             cand --registry-max-size 'Refuse a registry file larger than this before reading it'
             cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -662,6 +741,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand validate 'Check a plugin directory for problems before it reaches a Nomad node'
             cand test 'Run the conformance suite against one plugin'
             cand events 'The registry''s event log'
+            cand pin 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it'
             cand init 'Scaffold a new plugin that passes validate and test'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -692,6 +772,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand show 'One volume, by id or by name'
             cand restore 'Re-run create for every recorded volume, as a Nomad client does at start'
             cand repair 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
+            cand audit 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found'
         }
         &'plugctl;help;volume;create'= {
         }
@@ -705,6 +786,8 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         }
         &'plugctl;help;volume;repair'= {
         }
+        &'plugctl;help;volume;audit'= {
+        }
         &'plugctl;help;secret'= {
             cand fetch 'Run a secrets plugin''s fetch and print the result'
         }
@@ -715,6 +798,8 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         &'plugctl;help;test'= {
         }
         &'plugctl;help;events'= {
+        }
+        &'plugctl;help;pin'= {
         }
         &'plugctl;help;init'= {
         }

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_plugctl_global_optspecs
-    string join \n plugin-dir= host-volume-plugin-dir= volumes-dir= registry= node-id= node-pool= json concurrency= lock-timeout= color= q/quiet v/verbose allow-insecure-paths registry-max-size= nomad-version= h/help V/version
+    string join \n plugin-dir= host-volume-plugin-dir= volumes-dir= registry= node-id= node-pool= json concurrency= lock-timeout= color= q/quiet v/verbose allow-insecure-paths registry-max-size= nomad-version= lockfile= h/help V/version
 end
 
 function __fish_plugctl_needs_command
@@ -37,6 +37,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_needs_command" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_needs_command" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_needs_command" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_needs_command" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_needs_command" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_needs_command" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -50,6 +51,7 @@ complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "secret" -d 'Fetch s
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "validate" -d 'Check a plugin directory for problems before it reaches a Nomad node'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "test" -d 'Run the conformance suite against one plugin'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "events" -d 'The registry\'s event log'
+complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "pin" -d 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "init" -d 'Scaffold a new plugin that passes validate and test'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -69,6 +71,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -88,6 +91,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -114,6 +118,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -134,6 +139,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -159,6 +165,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -180,6 +187,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -200,6 +208,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l healthy -d 'Also wait until the current instance\'s socket accepts a connection'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -213,32 +222,34 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "deregister" -d 'Remove a plugin instance'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "wait" -d 'Wait until a plugin is registered (and, with --healthy, its socket accepts)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l node-pool -d 'Node pool passed to plugins' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l concurrency -d 'How many plugins may run at once' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -s h -l help -d 'Print help'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -s V -l version -d 'Print version'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -f -a "create" -d 'Run the plugin\'s create and record the volume'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -f -a "delete" -d 'Run the plugin\'s delete with the recorded path, then forget the volume'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -f -a "list" -d 'Volumes in the registry'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -f -a "show" -d 'One volume, by id or by name'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -f -a "restore" -d 'Re-run create for every recorded volume, as a Nomad client does at start'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -f -a "repair" -d 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -f -a "create" -d 'Run the plugin\'s create and record the volume'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -f -a "delete" -d 'Run the plugin\'s delete with the recorded path, then forget the volume'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -f -a "list" -d 'Volumes in the registry'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -f -a "show" -d 'One volume, by id or by name'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -f -a "restore" -d 'Re-run create for every recorded volume, as a Nomad client does at start'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -f -a "repair" -d 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -f -a "audit" -d 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l plugin -d 'Host-volume plugin name (mkdir is built in)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l name -d 'Volume name (any non-empty string; never used by plugctl to build a path)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l id -d 'Volume id, a lowercase UUID [default: a new one]' -r
@@ -261,6 +272,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -284,6 +296,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -304,6 +317,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -324,6 +338,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -345,6 +360,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -366,18 +382,42 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l prune-orphans -d 'Remove orphan entries of the volumes directory (with --yes)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l yes -d 'Confirm --prune-orphans'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "create" -d 'Run the plugin\'s create and record the volume'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Run the plugin\'s delete with the recorded path, then forget the volume'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "list" -d 'Volumes in the registry'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "show" -d 'One volume, by id or by name'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "restore" -d 'Re-run create for every recorded volume, as a Nomad client does at start'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "repair" -d 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "audit" -d 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
@@ -392,6 +432,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -422,6 +463,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -448,6 +490,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l strict -d 'Fail on warnings too'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -475,6 +518,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l keep -d 'Leave the scratch directory and what was created in it'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -497,6 +541,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l follow -d 'Keep printing new events until interrupted'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -504,6 +549,28 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s v -l verbose 
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l type -d 'Only this family (host-volume, secrets, or another directory name)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l check -d 'Compare the plugin files with the lock file instead of writing it; exit 1 on any difference'
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l dir -d 'Where to create the plugin [default: <plugin-dir>/<TYPE>]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l lang -r -f -a "sh\t''
 python\t''"
@@ -520,6 +587,7 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -539,22 +607,24 @@ always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "fingerprint" -d 'Discover and fingerprint plugins concurrently, and record the results'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "plugin" -d 'Plugins in the registry: list, show, and the dynamic registry'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "volume" -d 'Create, delete, list and restore dynamic host volumes'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "secret" -d 'Fetch secrets through a secrets plugin'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "validate" -d 'Check a plugin directory for problems before it reaches a Nomad node'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "test" -d 'Run the conformance suite against one plugin'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "events" -d 'The registry\'s event log'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "init" -d 'Scaffold a new plugin that passes validate and test'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events init completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "fingerprint" -d 'Discover and fingerprint plugins concurrently, and record the results'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "plugin" -d 'Plugins in the registry: list, show, and the dynamic registry'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "volume" -d 'Create, delete, list and restore dynamic host volumes'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "secret" -d 'Fetch secrets through a secrets plugin'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "validate" -d 'Check a plugin directory for problems before it reaches a Nomad node'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "test" -d 'Run the conformance suite against one plugin'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "events" -d 'The registry\'s event log'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "pin" -d 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "init" -d 'Scaffold a new plugin that passes validate and test'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "list" -d 'Plugins in the registry, with the current (most recent) instance of each'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "show" -d 'Every instance of one plugin, most recent first'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "register" -d 'Record a plugin instance that runs as a long-lived task'
@@ -566,6 +636,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_su
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "show" -d 'One volume, by id or by name'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "restore" -d 'Re-run create for every recorded volume, as a Nomad client does at start'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "repair" -d 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "audit" -d 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from secret" -f -a "fetch" -d 'Run a secrets plugin\'s fetch and print the result'
 # --- plugctl: registry names (hand-written in src/generate.rs, not by clap) ---
 # Where an argument names something in the registry (plugin names, plugin
@@ -580,7 +651,7 @@ function __plugctl_registry_lookup
     set -g __plugctl_registry_names
     set -l tokens (commandline -opc)
     set -e tokens[1]
-    set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --lang --lock-timeout --name --namespace --node-id --node-pool --nomad-version --option --param --path --plugin --plugin-dir --registry --registry-max-size --since --socket --timeout --type --version --volumes-dir
+    set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --lang --lock-timeout --lockfile --name --namespace --node-id --node-pool --nomad-version --option --param --path --plugin --plugin-dir --registry --registry-max-size --since --socket --timeout --type --version --volumes-dir
     set -l pos
     set -l opt
     set -l type

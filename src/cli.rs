@@ -143,6 +143,10 @@ pub struct GlobalArgs {
         value_name = "VERSION"
     )]
     pub nomad_version: Option<String>,
+
+    /// The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]
+    #[arg(long, global = true, env = "PLUGCTL_LOCKFILE", value_name = "FILE")]
+    pub lockfile: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -196,6 +200,10 @@ pub enum Command {
     /// The registry's event log
     Events(EventsArgs),
 
+    /// Pin each plugin file (sha256, size, interpreter, version) in the lock
+    /// file, or check the disk against it
+    Pin(PinArgs),
+
     /// Scaffold a new plugin that passes validate and test
     Init(InitArgs),
 
@@ -215,6 +223,22 @@ pub struct FingerprintArgs {
 
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct PinArgs {
+    /// Only this family (host-volume, secrets, or another directory name)
+    #[arg(long = "type", value_name = "TYPE")]
+    pub family: Option<String>,
+
+    /// Only these plugins (all when none are given)
+    #[arg(value_name = "NAME")]
+    pub names: Vec<String>,
+
+    /// Compare the plugin files with the lock file instead of writing it;
+    /// exit 1 on any difference
+    #[arg(long)]
+    pub check: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -307,6 +331,17 @@ pub enum VolumeCommand {
     Repair {
         #[command(flatten)]
         run: RunArgs,
+    },
+    /// Hold the registry against the disk: orphan entries in the volumes
+    /// directory, vanished paths, pending operations, bytes on disk;
+    /// exit 1 when anything is found
+    Audit {
+        /// Remove orphan entries of the volumes directory (with --yes)
+        #[arg(long)]
+        prune_orphans: bool,
+        /// Confirm --prune-orphans
+        #[arg(long, requires = "prune_orphans")]
+        yes: bool,
     },
 }
 

@@ -16,6 +16,7 @@ pub mod exit;
 pub mod families;
 pub mod generate;
 pub mod output;
+pub mod pin;
 pub mod protocol;
 pub mod registry;
 pub mod runner;

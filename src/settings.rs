@@ -34,6 +34,8 @@ pub struct Settings {
     pub registry_max_size: u64,
     /// `--nomad-version` as given (None: the newest release covered).
     pub nomad_version: Option<String>,
+    /// The lock file of `pin` and `--locked`.
+    pub lockfile: PathBuf,
 }
 
 /// The parts of the process environment that defaults depend on.
@@ -114,6 +116,10 @@ impl Settings {
         if args.node_pool.is_empty() {
             return Err(Error::usage("--node-pool must not be empty"));
         }
+        let lockfile = match &args.lockfile {
+            Some(p) => host.absolute(p),
+            None => crate::pin::default_path(&plugin_dir),
+        };
         let color = match args.color {
             _ if host.no_color => false,
             ColorChoice::Always => true,
@@ -137,6 +143,7 @@ impl Settings {
             allow_insecure_paths: args.allow_insecure_paths,
             registry_max_size: args.registry_max_size,
             nomad_version: args.nomad_version.clone(),
+            lockfile,
         })
     }
 

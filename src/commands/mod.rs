@@ -1,10 +1,12 @@
 //! One function per subcommand. Commands see resolved [`Settings`], never
 //! clap's raw view of the environment, and print only through the [`Printer`].
 
+pub mod audit;
 pub mod completions;
 pub mod events;
 pub mod fingerprint;
 pub mod init;
+pub mod pin;
 pub mod plugin;
 pub mod secret;
 pub mod test;
@@ -75,6 +77,7 @@ pub async fn dispatch(ctx: &Ctx, command: Command) -> Result<()> {
         Command::Test(args) => test::run(ctx, args).await,
         Command::Events(args) => events::run(ctx, args).await,
         Command::Init(args) => init::run(ctx, args),
+        Command::Pin(args) => pin::run(ctx, args),
         Command::Completions(args) => completions::run(ctx, args),
     }
 }

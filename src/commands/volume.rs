@@ -36,6 +36,7 @@ pub async fn run(ctx: &Ctx, cmd: VolumeCommand) -> Result<()> {
         VolumeCommand::Show { volume, namespace } => show(ctx, &volume, &namespace),
         VolumeCommand::Restore { run } => restore(ctx, &run).await,
         VolumeCommand::Repair { run } => repair(ctx, &run).await,
+        VolumeCommand::Audit { prune_orphans, yes } => super::audit::run(ctx, prune_orphans, yes),
     }
 }
 

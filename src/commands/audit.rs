@@ -1,0 +1,314 @@
+//! `plugctl volume audit [--prune-orphans --yes]`: the registry held against
+//! the disk. Entries of the volumes directory that no record claims
+//! (orphans), records whose path is gone, operations left pending, and for
+//! every volume the bytes it takes on disk against the capacity asked.
+//!
+//! The walk never follows a symlink and never leaves the volume's file
+//! system: a plugin's volume may hold anything, including a link to `/` or a
+//! mount point, and an audit run as root must stay inside what it audits.
+
+use std::collections::HashSet;
+use std::fs;
+use std::io;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use serde_json::json;
+use walkdir::WalkDir;
+
+use super::Ctx;
+use crate::output::Style;
+use crate::registry::{Volume, VolumeState};
+use crate::{Error, Result};
+
+#[derive(Debug, Serialize)]
+struct VolumeReport<'a> {
+    id: &'a str,
+    name: &'a str,
+    namespace: &'a str,
+    plugin: &'a str,
+    state: &'static str,
+    path: &'a str,
+    /// Bytes the plugin reported at create.
+    bytes: i64,
+    capacity_min: u64,
+    capacity_max: u64,
+    /// Allocated bytes on disk (blocks × 512, hard links once); None when
+    /// the path is gone or unreadable.
+    bytes_on_disk: Option<u64>,
+    findings: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct Orphan {
+    path: PathBuf,
+    kind: &'static str,
+    bytes_on_disk: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pruned: Option<bool>,
+}
+
+pub fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
+    if yes && !prune {
+        return Err(Error::usage("--yes only confirms --prune-orphans"));
+    }
+    let state = ctx.registry.read()?;
+    let volumes_dir = &ctx.settings.volumes_dir;
+    let volumes = state.volumes_sorted();
+    let mut reports: Vec<VolumeReport> = volumes.iter().map(|v| audit_volume(v)).collect();
+    let mut orphans = find_orphans(volumes_dir, &volumes)?;
+    if prune {
+        if !yes {
+            let list: Vec<String> = orphans
+                .iter()
+                .map(|o| o.path.display().to_string())
+                .collect();
+            return Err(Error::usage(format!(
+                "--prune-orphans removes {} orphan(s) under {} ({}); add --yes to confirm",
+                orphans.len(),
+                volumes_dir.display(),
+                if list.is_empty() {
+                    "none".to_string()
+                } else {
+                    list.join(", ")
+                }
+            )));
+        }
+        for o in &mut orphans {
+            let removed = prune_orphan(volumes_dir, &o.path);
+            if let Err(e) = &removed {
+                ctx.printer
+                    .warn(format!("cannot remove orphan {}: {e}", o.path.display()));
+            }
+            o.pruned = Some(removed.is_ok());
+        }
+    }
+    let problems = reports.iter().filter(|r| !r.findings.is_empty()).count()
+        + orphans.iter().filter(|o| o.pruned != Some(true)).count();
+    if ctx.printer.json {
+        ctx.printer.document(json!({
+            "ok": problems == 0,
+            "volumes_dir": volumes_dir,
+            "volumes": reports,
+            "orphans": orphans,
+        }))?;
+    } else {
+        let mut rows = Vec::new();
+        for r in &mut reports {
+            let finding = if r.findings.is_empty() {
+                ("ok".to_string(), Style::Good)
+            } else {
+                (std::mem::take(&mut r.findings).join("; "), Style::Bad)
+            };
+            rows.push(vec![
+                finding,
+                (r.id.to_string(), Style::Plain),
+                (r.plugin.to_string(), Style::Plain),
+                (r.state.to_string(), Style::Plain),
+                (human(r.bytes_on_disk), Style::Plain),
+                (capacity(r.capacity_max), Style::Plain),
+                (r.path.to_string(), Style::Plain),
+            ]);
+        }
+        for o in &orphans {
+            let label = match o.pruned {
+                Some(true) => ("orphan, removed".to_string(), Style::Warn),
+                Some(false) => ("orphan, not removed".to_string(), Style::Bad),
+                None => (format!("orphan {}", o.kind), Style::Bad),
+            };
+            rows.push(vec![
+                label,
+                ("-".into(), Style::Plain),
+                ("-".into(), Style::Plain),
+                ("-".into(), Style::Plain),
+                (human(o.bytes_on_disk), Style::Plain),
+                ("-".into(), Style::Plain),
+                (o.path.display().to_string(), Style::Plain),
+            ]);
+        }
+        ctx.printer.table(
+            &[
+                "FINDING", "ID", "PLUGIN", "STATE", "ON DISK", "CAPACITY", "PATH",
+            ],
+            &rows,
+        )?;
+    }
+    if problems == 0 {
+        Ok(())
+    } else {
+        Err(Error::Failed(format!(
+            "volume audit: {problems} finding(s) in {} volume(s) and {}",
+            volumes.len(),
+            volumes_dir.display()
+        )))
+    }
+}
+
+fn audit_volume(v: &Volume) -> VolumeReport<'_> {
+    let mut findings = Vec::new();
+    match v.state {
+        VolumeState::Ready => {}
+        VolumeState::Pending | VolumeState::Deleting => {
+            let op = if v.state == VolumeState::Pending {
+                "create"
+            } else {
+                "delete"
+            };
+            findings.push(if v.in_progress() {
+                format!("{op} running")
+            } else {
+                format!("{op} interrupted: `plugctl volume repair` settles it")
+            });
+        }
+    }
+    let bytes_on_disk = if v.path.is_empty() {
+        None
+    } else {
+        match fs::symlink_metadata(&v.path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                if v.state == VolumeState::Ready {
+                    findings.push("path is gone".into());
+                }
+                None
+            }
+            Err(e) => {
+                findings.push(format!("cannot stat path: {e}"));
+                None
+            }
+            Ok(_) => Some(disk_usage(Path::new(&v.path))),
+        }
+    };
+    if let Some(on_disk) = bytes_on_disk
+        && v.capacity_max > 0
+        && on_disk > v.capacity_max
+    {
+        findings.push(format!(
+            "uses {on_disk} bytes, over its capacity_max {}",
+            v.capacity_max
+        ));
+    }
+    VolumeReport {
+        id: &v.id,
+        name: &v.name,
+        namespace: &v.namespace,
+        plugin: &v.plugin,
+        state: v.state.as_str(),
+        path: &v.path,
+        bytes: v.bytes,
+        capacity_min: v.capacity_min,
+        capacity_max: v.capacity_max,
+        bytes_on_disk,
+        findings,
+    }
+}
+
+/// Allocated bytes under `root`, as `du -s` counts them: blocks of every
+/// entry, each hard-linked inode once, symlinks not followed, one file system.
+fn disk_usage(root: &Path) -> u64 {
+    let mut seen = HashSet::new();
+    let mut total = 0u64;
+    for entry in WalkDir::new(root)
+        .follow_links(false)
+        .same_file_system(true)
+        .into_iter()
+        .flatten()
+    {
+        let Ok(meta) = entry.metadata() else { continue };
+        if meta.nlink() > 1 && !meta.is_dir() && !seen.insert((meta.dev(), meta.ino())) {
+            continue;
+        }
+        total += meta.blocks() * 512;
+    }
+    total
+}
+
+/// Direct entries of the volumes directory that no record's path is, or
+/// contains. A missing volumes directory has no orphans.
+fn find_orphans(volumes_dir: &Path, volumes: &[&Volume]) -> Result<Vec<Orphan>> {
+    let rd = match fs::read_dir(volumes_dir) {
+        Ok(rd) => rd,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => {
+            return Err(Error::usage(format!(
+                "cannot read volumes directory {}: {e}",
+                volumes_dir.display()
+            )));
+        }
+    };
+    let claimed: Vec<&Path> = volumes
+        .iter()
+        .filter(|v| !v.path.is_empty())
+        .map(|v| Path::new(v.path.as_str()))
+        .collect();
+    let mut out = Vec::new();
+    for entry in rd {
+        let entry =
+            entry.map_err(|e| Error::io(format!("cannot read {}", volumes_dir.display()), e))?;
+        let path = entry.path();
+        // A record owns the entry it names and anything it lives inside.
+        if claimed.iter().any(|c| c.starts_with(&path)) {
+            continue;
+        }
+        // A pending create has no path yet; its directory is named by its id
+        // by every plugin plugctl ships, so it is not called an orphan.
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if volumes
+            .iter()
+            .any(|v| v.state != VolumeState::Ready && name.starts_with(v.id.as_str()))
+        {
+            continue;
+        }
+        let Ok(meta) = fs::symlink_metadata(&path) else {
+            continue;
+        };
+        let kind = if meta.file_type().is_symlink() {
+            "symlink"
+        } else if meta.is_dir() {
+            "dir"
+        } else if meta.is_file() {
+            "file"
+        } else {
+            "special"
+        };
+        out.push(Orphan {
+            bytes_on_disk: Some(disk_usage(&path)),
+            path,
+            kind,
+            pruned: None,
+        });
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(out)
+}
+
+/// Removes one orphan, only when it is a direct entry of the volumes
+/// directory (checked again now, not trusted from the scan); a symlink is
+/// removed itself, never what it points to.
+fn prune_orphan(volumes_dir: &Path, path: &Path) -> io::Result<()> {
+    if path.parent() != Some(volumes_dir) {
+        return Err(io::Error::other(
+            "not directly inside the volumes directory",
+        ));
+    }
+    let meta = fs::symlink_metadata(path)?;
+    if meta.is_dir() {
+        // std's remove_dir_all does not follow symlinks inside the tree.
+        fs::remove_dir_all(path)
+    } else {
+        fs::remove_file(path)
+    }
+}
+
+fn human(bytes: Option<u64>) -> String {
+    bytes.map(|b| b.to_string()).unwrap_or_else(|| "-".into())
+}
+
+fn capacity(max: u64) -> String {
+    if max == 0 {
+        "-".into()
+    } else {
+        max.to_string()
+    }
+}

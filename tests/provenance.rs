@@ -1,0 +1,317 @@
+//! Provenance through the real binary: `pin` and `pin --check` against real
+//! plugin files, and `volume audit` against a real volumes directory.
+
+mod common;
+
+use std::fs;
+use std::os::unix::fs::symlink;
+
+use common::*;
+use serde_json::Value;
+
+fn lock(s: &Sandbox) -> Value {
+    let text = fs::read_to_string(s.plugins.join("plugctl.lock")).expect("lock file written");
+    serde_json::from_str(&text).expect("lock file is JSON")
+}
+
+#[test]
+fn pin_writes_a_stable_lock_file_with_hashes_sizes_versions_and_interpreters() {
+    let s = Sandbox::new();
+    let a = s.hv_ok("a", "1.2.3");
+    s.secrets_ok("b");
+    // Fingerprinted first: the lock file carries the reported version.
+    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    let out = s.run(&["pin"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let l = lock(&s);
+    assert_eq!(l["schema_version"], 1);
+    let plugins = l["plugins"].as_array().unwrap();
+    let keys: Vec<(String, String)> = plugins
+        .iter()
+        .map(|p| {
+            (
+                p["type"].as_str().unwrap().into(),
+                p["name"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            ("host-volume".into(), "a".into()),
+            ("secrets".into(), "b".into())
+        ],
+        "sorted by type then name, built-ins left out"
+    );
+    let bytes = fs::read(&a).unwrap();
+    let pa = &plugins[0];
+    assert_eq!(pa["size"], bytes.len());
+    assert_eq!(pa["sha256"], sha256_by_tool(&a));
+    assert_eq!(pa["version"], "1.2.3");
+    assert_eq!(pa["interpreter"]["path"], "/bin/sh");
+    assert_eq!(
+        pa["interpreter"]["sha256"],
+        sha256_by_tool(&fs::canonicalize("/bin/sh").unwrap())
+    );
+    // Pinning again changes nothing: the file diffs well in git.
+    let first = fs::read(s.plugins.join("plugctl.lock")).unwrap();
+    assert_eq!(code(&s.run(&["pin"])), 0);
+    assert_eq!(first, fs::read(s.plugins.join("plugctl.lock")).unwrap());
+}
+
+/// sha256sum, an independent implementation.
+fn sha256_by_tool(path: &std::path::Path) -> String {
+    let out = std::process::Command::new("sha256sum")
+        .arg(path)
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()[..64].to_string()
+}
+
+#[test]
+fn pin_check_names_a_plugin_changed_by_one_byte_and_added_and_removed_ones() {
+    let s = Sandbox::new();
+    let a = s.hv_ok("a", "1.0.0");
+    s.hv_ok("gone", "1.0.0");
+    assert_eq!(code(&s.run(&["pin"])), 0);
+    let ok = s.run(&["pin", "--check"]);
+    assert_eq!(code(&ok), 0, "{}", stderr(&ok));
+    assert!(
+        stdout(&ok).contains("ok: 2 plugins match"),
+        "{}",
+        stdout(&ok)
+    );
+
+    // One byte: `1.0.0` becomes `1.0.1`, same size.
+    let text = fs::read_to_string(&a).unwrap().replace("1.0.0", "1.0.1");
+    s.file("host-volume", "a", &text, 0o755);
+    fs::remove_file(s.plugins.join("host-volume/gone")).unwrap();
+    s.hv_ok("new", "1.0.0");
+    let out = s.run(&["pin", "--check"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let table = stdout(&out);
+    for want in [
+        "changed  host-volume  a",
+        "removed  host-volume  gone",
+        "added    host-volume  new",
+    ] {
+        assert!(table.contains(want), "{want:?} missing from:\n{table}");
+    }
+    assert!(
+        stderr(&out).contains("3 of 3 plugins differ"),
+        "{}",
+        stderr(&out)
+    );
+    // The lock file is untouched by --check.
+    let (out, doc) = s.json(&["pin", "--check"]);
+    assert_eq!(code(&out), 1);
+    assert_eq!(doc["ok"], false);
+    let changed = doc["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["name"] == "a")
+        .unwrap();
+    assert_eq!(changed["status"], "changed");
+    assert_ne!(changed["pinned"]["sha256"], changed["current"]["sha256"]);
+    assert_eq!(changed["pinned"]["size"], changed["current"]["size"]);
+}
+
+#[test]
+fn pin_of_one_name_keeps_the_other_entries() {
+    let s = Sandbox::new();
+    s.hv_ok("a", "1.0.0");
+    let b = s.hv_ok("b", "1.0.0");
+    assert_eq!(code(&s.run(&["pin"])), 0);
+    let before = lock(&s);
+    s.file(
+        "host-volume",
+        "b",
+        &format!("{}# edited\n", fs::read_to_string(&b).unwrap()),
+        0o755,
+    );
+    s.file("host-volume", "a", "#!/bin/sh\n# also edited\n", 0o755);
+    assert_eq!(code(&s.run(&["pin", "b"])), 0);
+    let after = lock(&s);
+    assert_eq!(
+        after["plugins"][0], before["plugins"][0],
+        "a is out of scope"
+    );
+    assert_ne!(
+        after["plugins"][1]["sha256"],
+        before["plugins"][1]["sha256"]
+    );
+    let out = s.run(&["pin", "--check", "b"]);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    assert_eq!(code(&s.run(&["pin", "--check"])), 1, "a still differs");
+    assert_eq!(code(&s.run(&["pin", "nosuch"])), 3);
+}
+
+#[test]
+fn pin_refuses_a_symlinked_or_hostile_lock_file_and_check_without_one() {
+    let s = Sandbox::new();
+    s.hv_ok("a", "1.0.0");
+    let out = s.run(&["pin", "--check"]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("run `plugctl pin` first"),
+        "{}",
+        stderr(&out)
+    );
+    // A lock file that is a symlink is not followed when read.
+    let victim = s.root().join("victim");
+    fs::write(&victim, "{}").unwrap();
+    symlink(&victim, s.plugins.join("plugctl.lock")).unwrap();
+    let out = s.run(&["pin", "--check"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("plugctl.lock"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("symbolic link"), "{}", stderr(&out));
+    // Nor written through.
+    let out = s.run(&["pin"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert_eq!(fs::read_to_string(&victim).unwrap(), "{}");
+    // --lockfile moves it.
+    let moved = s.root().join("elsewhere.lock");
+    let out = s.run(&["--lockfile", moved.to_str().unwrap(), "pin"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(moved.exists());
+}
+
+/// A host-volume plugin that makes a directory per volume.
+fn dir_plugin(s: &Sandbox) {
+    s.plugin(
+        "host-volume",
+        "d",
+        r#"case $1 in
+fingerprint) echo '{"version": "1.0.0"}' ;;
+create) mkdir -p "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID" && head -c 100000 /dev/urandom > "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID/data" && printf '{"path": "%s/%s", "bytes": 0}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" ;;
+delete) rm -rf "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID" ;;
+esac"#,
+    );
+}
+
+fn create(s: &Sandbox, name: &str) -> Value {
+    let (out, doc) = s.json(&[
+        "volume",
+        "create",
+        "--plugin",
+        "d",
+        "--name",
+        name,
+        "--capacity-max",
+        "1MiB",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    doc["volume"].clone()
+}
+
+#[test]
+fn audit_is_clean_then_finds_an_orphan_a_missing_path_and_a_pending_operation() {
+    let s = Sandbox::new();
+    dir_plugin(&s);
+    let a = create(&s, "a");
+    let b = create(&s, "b");
+    let (out, doc) = s.json(&["volume", "audit"]);
+    assert_eq!(code(&out), 0, "{doc}");
+    assert_eq!(doc["ok"], true);
+    let va = doc["volumes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["id"] == a["id"])
+        .unwrap();
+    let on_disk = va["bytes_on_disk"].as_u64().unwrap();
+    assert!(on_disk >= 100_000, "the 100 kB file is counted: {va}");
+
+    // An orphan directory, a vanished volume, a pending record.
+    fs::create_dir_all(s.volumes.join("orphan/sub")).unwrap();
+    fs::write(s.volumes.join("orphan/sub/f"), "x").unwrap();
+    fs::remove_dir_all(b["path"].as_str().unwrap()).unwrap();
+    let mut reg = s.registry_json();
+    reg["volumes"][a["id"].as_str().unwrap()]["state"] = "pending".into();
+    fs::write(&s.registry, serde_json::to_vec_pretty(&reg).unwrap()).unwrap();
+
+    let out = s.run(&["volume", "audit"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let table = stdout(&out);
+    assert!(table.contains("orphan dir"), "{table}");
+    assert!(
+        table.contains(&format!("{}", s.volumes.join("orphan").display())),
+        "{table}"
+    );
+    assert!(table.contains("path is gone"), "{table}");
+    assert!(table.contains("create interrupted"), "{table}");
+    let (_, doc) = s.json(&["volume", "audit"]);
+    assert_eq!(doc["ok"], false);
+    assert_eq!(doc["orphans"][0]["kind"], "dir");
+}
+
+#[test]
+fn prune_needs_yes_removes_only_orphans_and_never_follows_symlinks() {
+    let s = Sandbox::new();
+    dir_plugin(&s);
+    let a = create(&s, "a");
+    let outside = s.root().join("outside");
+    fs::create_dir_all(&outside).unwrap();
+    fs::write(outside.join("precious"), "keep").unwrap();
+    fs::create_dir_all(s.volumes.join("orphan")).unwrap();
+    // An orphan symlink to a directory outside, and a link inside an orphan.
+    symlink(&outside, s.volumes.join("link-out")).unwrap();
+    symlink(&outside, s.volumes.join("orphan/inner-link")).unwrap();
+
+    let out = s.run(&["volume", "audit", "--prune-orphans"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("add --yes"), "{}", stderr(&out));
+    assert!(
+        s.volumes.join("orphan").exists(),
+        "nothing removed without --yes"
+    );
+
+    let out = s.run(&["volume", "audit", "--prune-orphans", "--yes"]);
+    assert_eq!(
+        code(&out),
+        0,
+        "everything found was pruned: {}",
+        stdout(&out)
+    );
+    assert!(!s.volumes.join("orphan").exists());
+    assert!(fs::symlink_metadata(s.volumes.join("link-out")).is_err());
+    assert_eq!(
+        fs::read_to_string(outside.join("precious")).unwrap(),
+        "keep"
+    );
+    assert!(
+        fs::metadata(a["path"].as_str().unwrap()).is_ok(),
+        "the recorded volume stays"
+    );
+    let (out, doc) = s.json(&["volume", "audit"]);
+    assert_eq!(code(&out), 0, "{doc}");
+}
+
+#[test]
+fn audit_counts_allocated_blocks_like_du_and_stays_off_symlinks() {
+    let s = Sandbox::new();
+    dir_plugin(&s);
+    let a = create(&s, "a");
+    let path = a["path"].as_str().unwrap();
+    // A symlink to a big tree outside must not be counted; a sparse file
+    // counts what it allocates.
+    symlink("/usr", format!("{path}/usr")).unwrap();
+    let f = fs::File::create(format!("{path}/sparse")).unwrap();
+    f.set_len(1 << 30).unwrap();
+    let (_, doc) = s.json(&["volume", "audit"]);
+    let ours = doc["volumes"][0]["bytes_on_disk"].as_u64().unwrap();
+    let du = std::process::Command::new("du")
+        .args(["-s", "--block-size=1", path])
+        .output()
+        .unwrap();
+    let du: u64 = String::from_utf8(du.stdout)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(ours, du, "du -s agrees");
+    assert!(ours < 1 << 20);
+}
