@@ -50,9 +50,6 @@ struct Orphan {
 }
 
 pub fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
-    if yes && !prune {
-        return Err(Error::usage("--yes only confirms --prune-orphans"));
-    }
     let state = ctx.registry.read()?;
     let volumes_dir = &ctx.settings.volumes_dir;
     let volumes = state.volumes_sorted();

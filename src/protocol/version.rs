@@ -8,14 +8,28 @@
 //! a behavioural port of `NewVersion`, `String` and `Compare` rather than a
 //! SemVer parser.
 //!
-//! Upstream matches one anchored regular expression; the grammar below is the
-//! language of that expression written out by hand, including which capture
-//! group wins when more than one could (Go's regexp is leftmost-first, so the
-//! answer is the one a backtracking matcher would give).
+//! Upstream matches one anchored regular expression, `VersionRegexpRaw`;
+//! plugctl uses the same expression with the `regex` crate, whose
+//! leftmost-first semantics are Go's (both are RE2 descendants), so the same
+//! text parses and the same groups capture.
 
 use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// go-version's `VersionRegexpRaw`, anchored as `NewVersion` anchors it.
+static VERSION_REGEX: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"^v?([0-9]+(\.[0-9]+)*?)",
+        r"(-([0-9]+[0-9A-Za-z\-~]*(\.[0-9A-Za-z\-~]+)*)|(-?([A-Za-z\-~]+[0-9A-Za-z\-~]*(\.[0-9A-Za-z\-~]+)*)))?",
+        r"(\+([0-9A-Za-z\-~]+(\.[0-9A-Za-z\-~]+)*))?",
+        r"?$",
+    ))
+    .expect("the upstream expression compiles")
+});
 
 /// A parsed go-version version.
 ///
@@ -54,53 +68,20 @@ impl Version {
         if s.is_empty() {
             return Err(VersionError::Empty);
         }
-        let malformed = || VersionError::Malformed(s.to_string());
-        let bytes = s.as_bytes();
-
-        let mut i = usize::from(bytes[0] == b'v');
-        let numbers_start = i;
-        loop {
-            let run = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-            if run == 0 {
-                return Err(malformed());
-            }
-            i += run;
-            // A dot only continues the numbers when a digit follows it;
-            // otherwise it belongs to whatever comes next, and nothing that
-            // may come next starts with a dot, so `1.2.beta` fails below.
-            if bytes.get(i) == Some(&b'.') && bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
-                i += 1;
-            } else {
-                break;
-            }
-        }
-        let numbers = &s[numbers_start..i];
-
-        let rest = &s[i..];
-        let (tail, metadata) = match rest.split_once('+') {
-            Some((tail, meta)) => (tail, Some(meta)),
-            None => (rest, None),
+        // Go's regexp and the regex crate both match leftmost-first, so the
+        // groups capture what upstream's capture: the numbers lazily (group
+        // 1), then the pre-release of the `-digit` branch (4) or of the loose
+        // branch (7, which wins when set), then the metadata (10).
+        let caps = VERSION_REGEX
+            .captures(s)
+            .ok_or_else(|| VersionError::Malformed(s.to_string()))?;
+        let group = |i: usize| caps.get(i).map_or("", |m| m.as_str());
+        let numbers = group(1);
+        let pre = match group(7) {
+            "" => group(4),
+            loose => loose,
         };
-        if let Some(meta) = metadata
-            && !is_identifier_list(meta)
-        {
-            return Err(malformed());
-        }
-        let pre = if tail.is_empty() {
-            ""
-        } else {
-            // Whatever sits between the numbers and `+` must start with a
-            // letter, `-` or `~`; a leading `-` followed by a digit is the
-            // SemVer-style branch, which the union of both upstream branches
-            // reduces to.
-            let first = tail.as_bytes()[0];
-            if !(first.is_ascii_alphabetic() || first == b'-' || first == b'~')
-                || !is_identifier_list(tail)
-            {
-                return Err(malformed());
-            }
-            prerelease_capture(tail)
-        };
+        let metadata = group(10);
 
         let mut segments = Vec::with_capacity(3);
         for text in numbers.split('.') {
@@ -120,7 +101,7 @@ impl Version {
             segments,
             written,
             pre: pre.to_string(),
-            metadata: metadata.unwrap_or("").to_string(),
+            metadata: metadata.to_string(),
             original: s.to_string(),
         })
     }
@@ -211,30 +192,6 @@ impl Version {
             }
         }
         Ordering::Equal
-    }
-}
-
-/// Dot-separated, non-empty runs of `[0-9A-Za-z-~]`.
-fn is_identifier_list(s: &str) -> bool {
-    !s.is_empty()
-        && s.split('.').all(|part| {
-            !part.is_empty()
-                && part
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'~')
-        })
-}
-
-/// Which text upstream captures as the pre-release for a valid `tail`.
-///
-/// With a leading `-`, the regexp first tries to treat that dash as the
-/// separator; only when the remainder cannot stand alone (it is empty or
-/// starts with `.`) does the dash itself become the pre-release text. So
-/// `1.0-` has pre-release `-`, `1.0--x` has `-x`, and `1.0-.x` has `-.x`.
-fn prerelease_capture(tail: &str) -> &str {
-    match tail.strip_prefix('-') {
-        Some(rest) if !rest.is_empty() && !rest.starts_with('.') => rest,
-        _ => tail,
     }
 }
 
