@@ -37,6 +37,9 @@ _plugctl() {
             plugctl,plugin)
                 cmd="plugctl__subcmd__plugin"
                 ;;
+            plugctl,replay)
+                cmd="plugctl__subcmd__replay"
+                ;;
             plugctl,secret)
                 cmd="plugctl__subcmd__secret"
                 ;;
@@ -69,6 +72,9 @@ _plugctl() {
                 ;;
             plugctl__subcmd__help,plugin)
                 cmd="plugctl__subcmd__help__subcmd__plugin"
+                ;;
+            plugctl__subcmd__help,replay)
+                cmd="plugctl__subcmd__help__subcmd__replay"
                 ;;
             plugctl__subcmd__help,secret)
                 cmd="plugctl__subcmd__help__subcmd__secret"
@@ -224,7 +230,7 @@ _plugctl() {
 
     case "${cmd}" in
         plugctl)
-            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version fingerprint plugin volume secret validate test events pin init completions help"
+            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version fingerprint plugin volume secret validate test events pin replay init completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -278,6 +284,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -286,7 +296,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__completions)
-            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version bash elvish fish powershell zsh"
+            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -340,6 +350,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -348,7 +362,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__events)
-            opts="-q -v -h -V --type --since --follow --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --type --since --follow --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -410,6 +424,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -418,7 +436,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__fingerprint)
-            opts="-q -v -h -V --type --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --type --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -484,6 +502,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -492,7 +514,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__help)
-            opts="fingerprint plugin volume secret validate test events pin init completions help"
+            opts="fingerprint plugin volume secret validate test events pin replay init completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -673,6 +695,20 @@ _plugctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        plugctl__subcmd__help__subcmd__replay)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         plugctl__subcmd__help__subcmd__secret)
             opts="fetch"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -842,7 +878,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__init)
-            opts="-q -v -h -V --dir --lang --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --dir --lang --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -904,6 +940,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -912,7 +952,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__pin)
-            opts="-q -v -h -V --type --check --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --type --check --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -970,6 +1010,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -978,7 +1022,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin)
-            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version list show register deregister wait help"
+            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version list show register deregister wait help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1032,6 +1076,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1040,7 +1088,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__deregister)
-            opts="-q -v -h -V --type --name --alloc-id --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --type --name --alloc-id --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1103,6 +1151,10 @@ _plugctl() {
                     return 0
                     ;;
                 --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --record)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1212,7 +1264,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__list)
-            opts="-q -v -h -V --type --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --type --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1270,6 +1322,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1278,7 +1334,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__register)
-            opts="-q -v -h --type --name --alloc-id --socket --version --option --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help"
+            opts="-q -v -h --type --name --alloc-id --socket --version --option --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1356,6 +1412,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1364,7 +1424,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__show)
-            opts="-q -v -h -V --alloc-id --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --alloc-id --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1422,6 +1482,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1430,7 +1494,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__wait)
-            opts="-q -v -h -V --timeout --healthy --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --timeout --healthy --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1488,6 +1552,80 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        plugctl__subcmd__replay)
+            opts="-q -v -h -V --format --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "human json junit" -- "${cur}"))
+                    return 0
+                    ;;
+                --plugin-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --host-volume-plugin-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --volumes-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --node-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --node-pool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --registry-max-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --nomad-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1496,7 +1634,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__secret)
-            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version fetch help"
+            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version fetch help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1550,6 +1688,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1558,7 +1700,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__secret__subcmd__fetch)
-            opts="-q -v -h -V --env --env-file --job-id --namespace --format --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --env --env-file --job-id --namespace --format --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1640,6 +1782,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1690,7 +1836,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__test)
-            opts="-q -v -h -V --format --keep --path --env --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --format --keep --path --env --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1764,6 +1910,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1772,7 +1922,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__validate)
-            opts="-q -v -h -V --format --strict --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --format --strict --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1838,6 +1988,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1846,7 +2000,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume)
-            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version create delete list show restore repair audit help"
+            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version create delete list show restore repair audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1900,6 +2054,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1908,7 +2066,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__audit)
-            opts="-q -v -h -V --prune-orphans --yes --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --prune-orphans --yes --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1962,6 +2120,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1970,7 +2132,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__create)
-            opts="-q -v -h -V --plugin --name --id --namespace --capacity-min --capacity-max --param --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --plugin --name --id --namespace --capacity-min --capacity-max --param --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2060,6 +2222,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2068,7 +2234,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__delete)
-            opts="-q -v -h -V --name --namespace --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --name --namespace --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2135,6 +2301,10 @@ _plugctl() {
                     return 0
                     ;;
                 --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --record)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2272,7 +2442,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__list)
-            opts="-q -v -h -V --plugin --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --plugin --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2330,6 +2500,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2338,7 +2512,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__repair)
-            opts="-q -v -h -V --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2397,6 +2571,10 @@ _plugctl() {
                     return 0
                     ;;
                 --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --record)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2408,7 +2586,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__restore)
-            opts="-q -v -h -V --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2470,6 +2648,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2478,7 +2660,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__show)
-            opts="-q -v -h -V --namespace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --help --version"
+            opts="-q -v -h -V --namespace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2536,6 +2718,10 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2567,7 +2753,7 @@ _plugctl_registry_position() {
     while (( i < COMP_CWORD )); do
         w=${COMP_WORDS[i]}
         case $w in
-            --alloc-id|--capacity-max|--capacity-min|--color|--concurrency|--dir|--env|--env-file|--format|--grace|--host-volume-plugin-dir|--id|--job-id|--lang|--lock-timeout|--lockfile|--name|--namespace|--node-id|--node-pool|--nomad-version|--option|--param|--path|--plugin|--plugin-dir|--registry|--registry-max-size|--since|--socket|--timeout|--type|--version|--volumes-dir)
+            --alloc-id|--capacity-max|--capacity-min|--color|--concurrency|--dir|--env|--env-file|--format|--grace|--host-volume-plugin-dir|--id|--job-id|--lang|--lock-timeout|--lockfile|--name|--namespace|--node-id|--node-pool|--nomad-version|--option|--param|--path|--plugin|--plugin-dir|--record|--registry|--registry-max-size|--since|--socket|--timeout|--type|--version|--volumes-dir)
                 # bash splits `--opt=value` into `--opt`, `=`, `value`
                 [[ ${COMP_WORDS[i+1]-} == = ]] && (( i++ ))
                 if (( i + 1 >= COMP_CWORD )); then

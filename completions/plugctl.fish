@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_plugctl_global_optspecs
-    string join \n plugin-dir= host-volume-plugin-dir= volumes-dir= registry= node-id= node-pool= json concurrency= lock-timeout= color= q/quiet v/verbose allow-insecure-paths registry-max-size= nomad-version= lockfile= h/help V/version
+    string join \n plugin-dir= host-volume-plugin-dir= volumes-dir= registry= node-id= node-pool= json concurrency= lock-timeout= color= q/quiet v/verbose allow-insecure-paths registry-max-size= nomad-version= lockfile= record= h/help V/version
 end
 
 function __fish_plugctl_needs_command
@@ -38,6 +38,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_needs_command" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_needs_command" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_needs_command" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_needs_command" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_needs_command" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_needs_command" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_needs_command" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -52,6 +53,7 @@ complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "validate" -d 'Check
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "test" -d 'Run the conformance suite against one plugin'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "events" -d 'The registry\'s event log'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "pin" -d 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it'
+complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "replay" -d 'Run calls recorded with --record DIR again against today\'s plugins and compare; exit 1 on any difference'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "init" -d 'Scaffold a new plugin that passes validate and test'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -72,6 +74,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -92,6 +95,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -119,6 +123,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -140,6 +145,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -166,6 +172,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -188,6 +195,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -209,6 +217,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l healthy -d 'Also wait until the current instance\'s socket accepts a connection'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -236,6 +245,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -273,6 +283,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -297,6 +308,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -318,6 +330,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -339,6 +352,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -361,6 +375,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -383,6 +398,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -403,6 +419,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l prune-orphans -d 'Remove orphan entries of the volumes directory (with --yes)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l yes -d 'Confirm --prune-orphans'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
@@ -433,6 +450,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -464,6 +482,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -491,6 +510,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l strict -d 'Fail on warnings too'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -519,6 +539,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l keep -d 'Leave the scratch directory and what was created in it'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -542,6 +563,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l follow -d 'Keep printing new events until interrupted'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -564,6 +586,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l check -d 'Compare the plugin files with the lock file instead of writing it; exit 1 on any difference'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -571,6 +594,30 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -s v -l verbose -d 
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l format -d 'Report format [default: human, or json with --json]' -r -f -a "human\t''
+json\t''
+junit\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l dir -d 'Where to create the plugin [default: <plugin-dir>/<TYPE>]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l lang -r -f -a "sh\t''
 python\t''"
@@ -588,6 +635,7 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -608,23 +656,25 @@ never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "fingerprint" -d 'Discover and fingerprint plugins concurrently, and record the results'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "plugin" -d 'Plugins in the registry: list, show, and the dynamic registry'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "volume" -d 'Create, delete, list and restore dynamic host volumes'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "secret" -d 'Fetch secrets through a secrets plugin'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "validate" -d 'Check a plugin directory for problems before it reaches a Nomad node'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "test" -d 'Run the conformance suite against one plugin'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "events" -d 'The registry\'s event log'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "pin" -d 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "init" -d 'Scaffold a new plugin that passes validate and test'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin init completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "fingerprint" -d 'Discover and fingerprint plugins concurrently, and record the results'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "plugin" -d 'Plugins in the registry: list, show, and the dynamic registry'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "volume" -d 'Create, delete, list and restore dynamic host volumes'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "secret" -d 'Fetch secrets through a secrets plugin'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "validate" -d 'Check a plugin directory for problems before it reaches a Nomad node'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "test" -d 'Run the conformance suite against one plugin'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "events" -d 'The registry\'s event log'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "pin" -d 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "replay" -d 'Run calls recorded with --record DIR again against today\'s plugins and compare; exit 1 on any difference'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "init" -d 'Scaffold a new plugin that passes validate and test'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "list" -d 'Plugins in the registry, with the current (most recent) instance of each'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "show" -d 'Every instance of one plugin, most recent first'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "register" -d 'Record a plugin instance that runs as a long-lived task'
@@ -651,7 +701,7 @@ function __plugctl_registry_lookup
     set -g __plugctl_registry_names
     set -l tokens (commandline -opc)
     set -e tokens[1]
-    set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --lang --lock-timeout --lockfile --name --namespace --node-id --node-pool --nomad-version --option --param --path --plugin --plugin-dir --registry --registry-max-size --since --socket --timeout --type --version --volumes-dir
+    set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --lang --lock-timeout --lockfile --name --namespace --node-id --node-pool --nomad-version --option --param --path --plugin --plugin-dir --record --registry --registry-max-size --since --socket --timeout --type --version --volumes-dir
     set -l pos
     set -l opt
     set -l type

@@ -24,7 +24,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Ok(s) => s,
         Err(e) => return report(&Printer::plain(json), &e),
     };
-    let ctx = Ctx::new(settings);
+    let ctx = match Ctx::new(settings) {
+        Ok(ctx) => ctx,
+        Err(e) => return report(&Printer::plain(json), &e),
+    };
     let code = match execute(&ctx, cli) {
         Ok(()) => exit::SUCCESS,
         Err(e) => report(&ctx.printer, &e),
@@ -79,7 +82,8 @@ fn runs_plugins(command: &Command) -> bool {
         | Command::Secret(_)
         | Command::Validate(_)
         | Command::Test(_)
-        | Command::Init(_) => true,
+        | Command::Init(_)
+        | Command::Replay(_) => true,
     }
 }
 

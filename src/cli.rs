@@ -147,6 +147,11 @@ pub struct GlobalArgs {
     /// The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]
     #[arg(long, global = true, env = "PLUGCTL_LOCKFILE", value_name = "FILE")]
     pub lockfile: Option<PathBuf>,
+
+    /// Save every plugin call (argv, env, output, status, plugin sha256) as
+    /// a case file in DIR, for `plugctl replay`
+    #[arg(long, global = true, env = "PLUGCTL_RECORD", value_name = "DIR")]
+    pub record: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -204,6 +209,10 @@ pub enum Command {
     /// file, or check the disk against it
     Pin(PinArgs),
 
+    /// Run calls recorded with --record DIR again against today's plugins
+    /// and compare; exit 1 on any difference
+    Replay(ReplayArgs),
+
     /// Scaffold a new plugin that passes validate and test
     Init(InitArgs),
 
@@ -223,6 +232,17 @@ pub struct FingerprintArgs {
 
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// A directory of case files written by --record
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+
+    /// Report format [default: human, or json with --json]
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<ReportFormat>,
 }
 
 #[derive(Debug, Args)]

@@ -18,6 +18,7 @@ pub mod generate;
 pub mod output;
 pub mod pin;
 pub mod protocol;
+pub mod provenance;
 pub mod registry;
 pub mod runner;
 pub mod settings;

@@ -762,6 +762,8 @@ fn elf_interpreter(file: &File, head: &[u8]) -> Option<String> {
 pub struct Pool {
     permits: Arc<Semaphore>,
     limit: usize,
+    /// `--record DIR`: every call that ran is saved as a case file.
+    recorder: Option<Arc<crate::provenance::case::Recorder>>,
 }
 
 impl Pool {
@@ -772,7 +774,14 @@ impl Pool {
         Pool {
             permits: Arc::new(Semaphore::new(limit)),
             limit,
+            recorder: None,
         }
+    }
+
+    /// Saves every call this pool runs into a case file (`--record`).
+    pub fn with_recorder(mut self, recorder: crate::provenance::case::Recorder) -> Pool {
+        self.recorder = Some(Arc::new(recorder));
+        self
     }
 
     pub fn limit(&self) -> usize {
@@ -787,7 +796,11 @@ impl Pool {
             .acquire()
             .await
             .expect("the pool's semaphore is never closed");
-        run(inv).await
+        let result = run(inv).await;
+        if let (Some(rec), Ok(out)) = (&self.recorder, &result) {
+            rec.record(inv, out);
+        }
+        result
     }
 }
 

@@ -36,6 +36,8 @@ pub struct Settings {
     pub nomad_version: Option<String>,
     /// The lock file of `pin` and `--locked`.
     pub lockfile: PathBuf,
+    /// `--record DIR`: where case files of plugin calls go.
+    pub record: Option<PathBuf>,
 }
 
 /// The parts of the process environment that defaults depend on.
@@ -144,6 +146,7 @@ impl Settings {
             registry_max_size: args.registry_max_size,
             nomad_version: args.nomad_version.clone(),
             lockfile,
+            record: args.record.as_ref().map(|p| host.absolute(p)),
         })
     }
 

@@ -315,3 +315,192 @@ fn audit_counts_allocated_blocks_like_du_and_stays_off_symlinks() {
     assert_eq!(ours, du, "du -s agrees");
     assert!(ours < 1 << 20);
 }
+
+/// A host-volume plugin whose answers come from a file the test can change.
+fn scripted(s: &Sandbox) {
+    s.plugin(
+        "host-volume",
+        "scripted",
+        &format!(
+            r#"case $1 in
+fingerprint) echo "{{\"version\": \"$(cat '{out}/version' 2>/dev/null || echo 1.0.0)\"}}" ;;
+create) mkdir -p "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID"; printf '{{"path": "%s/%s", "bytes": %s}}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" "$(cat '{out}/bytes' 2>/dev/null || echo 0)" ;;
+delete) rm -rf "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID" ;;
+esac"#,
+            out = s.out.display()
+        ),
+    );
+}
+
+#[test]
+fn a_recorded_session_replays_clean_then_with_a_diff_after_the_plugin_changes() {
+    let s = Sandbox::new();
+    scripted(&s);
+    let cases = s.root().join("cases");
+    let c = cases.to_str().unwrap();
+    assert_eq!(
+        code(&s.run(&["--record", c, "fingerprint", "--type", "host-volume"])),
+        0
+    );
+    let out = s.run(&[
+        "--record", c, "volume", "create", "--plugin", "scripted", "--name", "v",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let files: Vec<String> = fs::read_dir(&cases)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(files.len(), 2, "{files:?}");
+    assert!(
+        files
+            .iter()
+            .any(|f| f == "0001-host-volume-scripted-fingerprint.json"),
+        "{files:?}"
+    );
+    assert!(
+        files
+            .iter()
+            .any(|f| f == "0002-host-volume-scripted-create.json"),
+        "{files:?}"
+    );
+
+    // Clean: a new volume id and path on replay are normalised away.
+    let out = s.run(&["replay", c]);
+    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    assert!(
+        stdout(&out).contains("ok: 2 cases: 2 same, 0 different"),
+        "{}",
+        stdout(&out)
+    );
+
+    // The plugin now answers differently to create.
+    fs::write(s.out_file("bytes"), "42").unwrap();
+    let out = s.run(&["replay", c]);
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("DIFF  0002-host-volume-scripted-create.json"),
+        "{text}"
+    );
+    assert!(
+        text.contains("-  \"bytes\": 0") && text.contains("+  \"bytes\": 42"),
+        "{text}"
+    );
+    assert!(
+        text.contains("PASS  0001-host-volume-scripted-fingerprint.json"),
+        "{text}"
+    );
+
+    // JUnit for CI: one testcase per case file, the failing one with a failure.
+    let out = s.run(&["replay", c, "--format", "junit"]);
+    assert_eq!(code(&out), 1);
+    let xml = stdout(&out);
+    let doc = roxmltree::Document::parse(&xml).expect("JUnit is XML");
+    let cases: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    assert_eq!(cases.len(), 2);
+    let failing: Vec<_> = cases
+        .iter()
+        .filter(|c| c.children().any(|n| n.has_tag_name("failure")))
+        .map(|c| c.attribute("name").unwrap())
+        .collect();
+    assert_eq!(failing, ["0002-host-volume-scripted-create.json"]);
+}
+
+#[test]
+fn replay_never_touches_the_real_volumes_dir_and_never_runs_what_a_case_file_claims() {
+    let s = Sandbox::new();
+    scripted(&s);
+    let cases = s.root().join("cases");
+    let c = cases.to_str().unwrap();
+    let (out, doc) = s.json(&["volume", "create", "--plugin", "scripted", "--name", "keep"]);
+    assert_eq!(code(&out), 0);
+    let path = doc["volume"]["path"].as_str().unwrap().to_string();
+    let out = s.run(&["--record", c, "volume", "delete", "--name", "keep"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    // Put the volume back, then replay the delete: it runs in a scratch dir.
+    fs::create_dir_all(&path).unwrap();
+    let out = s.run(&["replay", c]);
+    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    assert!(
+        fs::metadata(&path).is_ok(),
+        "replaying a delete removed the real volume"
+    );
+
+    // A tampered case file: another program, extra arguments.
+    let file = fs::read_dir(&cases)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let mut case: Value = serde_json::from_str(&fs::read_to_string(&file).unwrap()).unwrap();
+    let marker = s.out_file("pwned");
+    case["program"] = "/usr/bin/touch".into();
+    fs::write(&file, serde_json::to_string(&case).unwrap()).unwrap();
+    let out = s.run(&["replay", c]);
+    assert_eq!(
+        code(&out),
+        0,
+        "the plugin discovery finds is run instead: {}",
+        stdout(&out)
+    );
+    assert!(stdout(&out).contains("replayed with"), "{}", stdout(&out));
+    case["args"] = serde_json::json!(["delete", marker.to_str().unwrap()]);
+    fs::write(&file, serde_json::to_string(&case).unwrap()).unwrap();
+    let out = s.run(&["replay", c]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stdout(&out).contains("cannot replay: the recorded arguments"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(!marker.exists());
+}
+
+#[test]
+fn a_secret_value_never_reaches_a_record_dir() {
+    let s = Sandbox::new();
+    s.plugin(
+        "secrets",
+        "leaky",
+        r#"case $1 in
+fingerprint) echo '{"type": "secrets", "version": "1.0.0"}' ;;
+fetch) echo "debug: value is s3cr3t-VALUE" >&2; echo '{"result": {"password": "s3cr3t-VALUE"}}' ;;
+esac"#,
+    );
+    let cases = s.root().join("cases");
+    let c = cases.to_str().unwrap();
+    let out = s.run(&["--record", c, "secret", "fetch", "leaky", "app/db"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("s3cr3t-VALUE"),
+        "the caller still gets it"
+    );
+    let mut seen = 0;
+    for e in fs::read_dir(&cases).unwrap() {
+        let text = fs::read_to_string(e.unwrap().path()).unwrap();
+        assert!(!text.contains("s3cr3t"), "a value in a case file:\n{text}");
+        if text.contains("\"password\"") {
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 1, "the key is recorded, with a hash");
+    // Same answer: clean; another value: a difference naming the key only.
+    assert_eq!(code(&s.run(&["replay", c])), 0);
+    s.plugin(
+        "secrets",
+        "leaky",
+        r#"echo '{"result": {"password": "other"}}'"#,
+    );
+    let out = s.run(&["replay", c]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stdout(&out).contains("differs in keys password"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(!stdout(&out).contains("other"), "{}", stdout(&out));
+}

@@ -8,6 +8,7 @@ pub mod fingerprint;
 pub mod init;
 pub mod pin;
 pub mod plugin;
+pub mod replay;
 pub mod secret;
 pub mod test;
 pub mod validate;
@@ -32,13 +33,22 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    pub fn new(settings: Settings) -> Ctx {
-        Ctx {
-            printer: Printer::new(&settings),
-            registry: Registry::new(&settings.registry, settings.lock_timeout),
-            pool: Arc::new(Pool::new(settings.concurrency)),
-            settings,
+    /// Fails only when `--record` names a directory that cannot be used.
+    pub fn new(settings: Settings) -> Result<Ctx> {
+        let printer = Printer::new(&settings);
+        let mut pool = Pool::new(settings.concurrency);
+        if let Some(dir) = &settings.record {
+            pool = pool.with_recorder(crate::provenance::case::Recorder::open(
+                dir,
+                printer.clone(),
+            )?);
         }
+        Ok(Ctx {
+            printer,
+            registry: Registry::new(&settings.registry, settings.lock_timeout),
+            pool: Arc::new(pool),
+            settings,
+        })
     }
 }
 
@@ -78,6 +88,7 @@ pub async fn dispatch(ctx: &Ctx, command: Command) -> Result<()> {
         Command::Events(args) => events::run(ctx, args).await,
         Command::Init(args) => init::run(ctx, args),
         Command::Pin(args) => pin::run(ctx, args),
+        Command::Replay(args) => replay::run(ctx, args).await,
         Command::Completions(args) => completions::run(ctx, args),
     }
 }
