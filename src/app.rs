@@ -24,9 +24,13 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Ok(s) => s,
         Err(e) => return report(&Printer::plain(json), &e),
     };
-    let ctx = match Ctx::new(settings) {
-        Ok(ctx) => ctx,
-        Err(e) => return report(&Printer::plain(json), &e),
+    let ctx = if runs_plugins(&cli.command) {
+        match Ctx::for_plugins(settings) {
+            Ok(ctx) => ctx,
+            Err(e) => return report(&Printer::plain(json), &e),
+        }
+    } else {
+        Ctx::new(settings)
     };
     let code = match execute(&ctx, cli) {
         Ok(()) => exit::SUCCESS,

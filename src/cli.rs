@@ -152,6 +152,16 @@ pub struct GlobalArgs {
     /// a case file in DIR, for `plugctl replay`
     #[arg(long, global = true, env = "PLUGCTL_RECORD", value_name = "DIR")]
     pub record: Option<PathBuf>,
+
+    /// Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_LOCKED",
+        value_parser = clap::builder::BoolishValueParser::new(),
+        action = clap::ArgAction::SetTrue
+    )]
+    pub locked: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

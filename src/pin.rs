@@ -208,11 +208,20 @@ pub fn shebang(head: &[u8]) -> Option<String> {
 /// discovery already confined is followed), so the size, the hash and the
 /// interpreter line all come from the same file.
 pub fn pin_file(family: &str, name: &str, path: &Path, version: Option<String>) -> io::Result<Pin> {
-    let mut file = File::open(path)?;
-    let meta = file.metadata()?;
-    if !meta.is_file() {
+    let file = File::open(path)?;
+    if !file.metadata()?.is_file() {
         return Err(io::Error::other("not a regular file"));
     }
+    pin_open(family, name, file, version)
+}
+
+/// [`pin_file`] on a file already open (read from its current offset, 0).
+pub fn pin_open(
+    family: &str,
+    name: &str,
+    mut file: File,
+    version: Option<String>,
+) -> io::Result<Pin> {
     let mut head = vec![0u8; SHEBANG_MAX];
     let mut got = 0;
     while got < head.len() {

@@ -40,6 +40,9 @@ pub struct Invocation {
     pub grace: Duration,
     pub stdout_limit: usize,
     pub stderr_limit: usize,
+    /// `--locked`: exec only if the program is still this file (checked in
+    /// the child, between fork and exec).
+    pub expect: Option<crate::identity::Verified>,
 }
 
 impl Invocation {
@@ -52,6 +55,7 @@ impl Invocation {
             grace,
             stdout_limit: STDOUT_LIMIT,
             stderr_limit: STDERR_LIMIT,
+            expect: None,
         }
     }
 
@@ -617,6 +621,28 @@ async fn spawn(inv: &Invocation, program: &Path) -> Result<(Child, Group), Spawn
         .stderr(Stdio::piped())
         .process_group(0)
         .kill_on_drop(true);
+    if let Some(verified) = &inv.expect {
+        let failed = |e: io::Error| SpawnError::Other {
+            program: inv.program.clone(),
+            message: e.to_string(),
+        };
+        if verified.elf {
+            let mut argv = vec![program.as_os_str()];
+            argv.extend(inv.args.iter().map(|a| a.as_os_str()));
+            let exec = crate::identity::ExecFd::new(verified.file.clone(), &argv, &inv.env)
+                .map_err(failed)?;
+            // SAFETY: one execveat(2) with arrays prepared before fork.
+            unsafe {
+                cmd.pre_exec(move || Err(exec.exec()));
+            }
+        } else {
+            let check = verified.identity.pre_exec_check(program).map_err(failed)?;
+            // SAFETY: the check only calls stat(2) on a path prepared before fork.
+            unsafe {
+                cmd.pre_exec(check);
+            }
+        }
+    }
     let mut backoff = TXTBSY_BACKOFF_MS.iter();
     loop {
         let error = match spawn_registered(&mut cmd, inv) {
@@ -629,6 +655,12 @@ async fn spawn(inv: &Invocation, program: &Path) -> Result<(Child, Group), Spawn
             }
             Err(e) => e,
         };
+        if inv.expect.is_some() && error.raw_os_error() == Some(Errno::ESTALE as i32) {
+            return Err(SpawnError::Other {
+                program: inv.program.clone(),
+                message: "drifted: the file changed between its pin check and exec; not run".into(),
+            });
+        }
         if error.raw_os_error() == Some(Errno::ETXTBSY as i32)
             && let Some(&ms) = backoff.next()
         {
@@ -764,6 +796,8 @@ pub struct Pool {
     limit: usize,
     /// `--record DIR`: every call that ran is saved as a case file.
     recorder: Option<Arc<crate::provenance::case::Recorder>>,
+    /// The lock file, when there is one: `--locked` refuses what differs.
+    pins: Option<Arc<crate::provenance::locked::Pins>>,
 }
 
 impl Pool {
@@ -775,7 +809,14 @@ impl Pool {
             permits: Arc::new(Semaphore::new(limit)),
             limit,
             recorder: None,
+            pins: None,
         }
+    }
+
+    /// Checks every call against the lock file before it runs.
+    pub fn with_pins(mut self, pins: crate::provenance::locked::Pins) -> Pool {
+        self.pins = Some(Arc::new(pins));
+        self
     }
 
     /// Saves every call this pool runs into a case file (`--record`).
@@ -796,6 +837,25 @@ impl Pool {
             .acquire()
             .await
             .expect("the pool's semaphore is never closed");
+        let checked;
+        let inv = match &self.pins {
+            None => inv,
+            Some(pins) => match pins.check(inv, &exec_path(&inv.program)) {
+                Ok(expect) => {
+                    checked = Invocation {
+                        expect,
+                        ..inv.clone()
+                    };
+                    &checked
+                }
+                Err(message) => {
+                    return Err(SpawnError::Other {
+                        program: inv.program.clone(),
+                        message,
+                    });
+                }
+            },
+        };
         let result = run(inv).await;
         if let (Some(rec), Ok(out)) = (&self.recorder, &result) {
             rec.record(inv, out);

@@ -38,6 +38,8 @@ pub struct Settings {
     pub lockfile: PathBuf,
     /// `--record DIR`: where case files of plugin calls go.
     pub record: Option<PathBuf>,
+    /// `--locked`: refuse plugins that are unpinned or differ from their pin.
+    pub locked: bool,
 }
 
 /// The parts of the process environment that defaults depend on.
@@ -147,6 +149,7 @@ impl Settings {
             nomad_version: args.nomad_version.clone(),
             lockfile,
             record: args.record.as_ref().map(|p| host.absolute(p)),
+            locked: args.locked,
         })
     }
 

@@ -504,3 +504,120 @@ esac"#,
     );
     assert!(!stdout(&out).contains("other"), "{}", stdout(&out));
 }
+
+/// A host-volume plugin that leaves a marker for every call it serves.
+fn marking(s: &Sandbox, name: &str, tag: &str) {
+    s.plugin(
+        "host-volume",
+        name,
+        &format!(
+            r#"echo "$1" >> '{out}/ran-{name}-{tag}'
+case $1 in
+fingerprint) echo '{{"version": "1.0.0"}}' ;;
+create) printf '{{"path": "%s/%s", "bytes": 0}}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" ;;
+esac"#,
+            out = s.out.display()
+        ),
+    );
+}
+
+#[test]
+fn locked_refuses_a_drifted_or_unpinned_plugin_without_running_it() {
+    let s = Sandbox::new();
+    marking(&s, "a", "v1");
+    assert_eq!(code(&s.run(&["pin"])), 0);
+    let ok = s.run(&["--locked", "fingerprint", "--type", "host-volume"]);
+    assert_eq!(code(&ok), 0, "{}{}", stdout(&ok), stderr(&ok));
+    assert!(s.out_file("ran-a-v1").exists());
+
+    // One byte changes (v1 → v2 in the marker name).
+    marking(&s, "a", "v2");
+    marking(&s, "new", "v1");
+    let (out, doc) = s.json(&["--locked", "fingerprint", "--type", "host-volume"]);
+    assert_eq!(code(&out), 1);
+    let a = row(&doc, "host-volume", "a");
+    assert_eq!(a["healthy"], false);
+    let err = a["error"].as_str().unwrap();
+    assert!(err.contains("drifted: sha256"), "{err}");
+    assert!(err.contains("≠ pinned"), "{err}");
+    let new = row(&doc, "host-volume", "new");
+    assert!(
+        new["error"].as_str().unwrap().contains("not pinned"),
+        "{new}"
+    );
+    let out = s.run(&[
+        "--locked", "volume", "create", "--plugin", "a", "--name", "v",
+    ]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(stderr(&out).contains("drifted"), "{}", stderr(&out));
+    assert!(!s.out_file("ran-a-v2").exists(), "the drifted plugin ran");
+    assert!(
+        !s.out_file("ran-new-v1").exists(),
+        "the unpinned plugin ran"
+    );
+
+    // Without --locked it runs, with a warning naming the drift.
+    let out = s.run(&["fingerprint", "a"]);
+    assert_eq!(code(&out), 0);
+    assert!(
+        stderr(&out).contains("drifted") && stderr(&out).contains("--locked"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(s.out_file("ran-a-v2").exists());
+
+    // --locked needs a lock file.
+    fs::remove_file(s.plugins.join("plugctl.lock")).unwrap();
+    let out = s.run(&["--locked", "fingerprint"]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("no lock file"), "{}", stderr(&out));
+}
+
+#[test]
+fn locked_never_runs_a_file_swapped_between_hash_and_exec() {
+    let s = Sandbox::new();
+    // Two real executables: the pinned one (`true`) and a twin that leaves
+    // a trace (`touch`, which creates a file named after its argument,
+    // `fingerprint`, in plugctl's working directory).
+    let good = fs::read("/bin/true").unwrap();
+    let evil = fs::read("/usr/bin/touch").unwrap();
+    s.file("host-volume", "a", "", 0o755);
+    fs::write(s.plugins.join("host-volume/a"), &good).unwrap();
+    assert_eq!(code(&s.run(&["pin"])), 0);
+    let trace = s.root().join("fingerprint");
+    let dir = s.plugins.join("host-volume");
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let racer = {
+        let (dir, stop) = (dir.clone(), stop.clone());
+        std::thread::spawn(move || {
+            use std::os::unix::fs::PermissionsExt;
+            let mut flip = false;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let tmp = dir.join(".swap");
+                fs::write(&tmp, if flip { &evil } else { &good }).unwrap();
+                fs::set_permissions(&tmp, fs::Permissions::from_mode(0o755)).unwrap();
+                fs::rename(&tmp, dir.join("a")).unwrap();
+                flip = !flip;
+            }
+        })
+    };
+    let (mut ran, mut refused) = (0, 0);
+    for _ in 0..100 {
+        let (_, doc) = s.json(&["--locked", "fingerprint", "a"]);
+        let err = row(&doc, "host-volume", "a")["error"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        if err.contains("drifted") {
+            refused += 1;
+        } else {
+            // `true` prints nothing: it ran, and the output is judged bad.
+            ran += 1;
+        }
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    racer.join().unwrap();
+    assert!(!trace.exists(), "the swapped-in file was executed");
+    // The race was real: some calls ran the pinned file, some were refused.
+    assert!(ran > 0 && refused > 0, "ran {ran}, refused {refused}");
+}

@@ -33,10 +33,29 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    /// Fails only when `--record` names a directory that cannot be used.
-    pub fn new(settings: Settings) -> Result<Ctx> {
+    /// A context for a command that does not run plugins.
+    pub fn new(settings: Settings) -> Ctx {
+        Ctx {
+            printer: Printer::new(&settings),
+            registry: Registry::new(&settings.registry, settings.lock_timeout),
+            pool: Arc::new(Pool::new(settings.concurrency)),
+            settings,
+        }
+    }
+
+    /// A context for a command that runs plugins: its pool checks the lock
+    /// file (`--locked`) and records calls (`--record`). Fails when either
+    /// cannot be used.
+    pub fn for_plugins(settings: Settings) -> Result<Ctx> {
         let printer = Printer::new(&settings);
         let mut pool = Pool::new(settings.concurrency);
+        if let Some(pins) = crate::provenance::locked::Pins::load(
+            &settings.lockfile,
+            settings.locked,
+            printer.clone(),
+        )? {
+            pool = pool.with_pins(pins);
+        }
         if let Some(dir) = &settings.record {
             pool = pool.with_recorder(crate::provenance::case::Recorder::open(
                 dir,

@@ -6,6 +6,7 @@
 
 pub mod case;
 pub mod dry_run;
+pub mod locked;
 pub mod replay;
 
 use std::ffi::OsStr;
