@@ -147,6 +147,27 @@ compare 20 "" "$FP" \
 row "fingerprint, 200 trivial sh plugins" "${MEDIANS[0]}" "xargs -P 64 (+ env)" "${MEDIANS[1]}" 0.8
 row "fingerprint, 200 trivial sh plugins" "${MEDIANS[0]}" "floor (C, posix_spawn, 64 at once)" "${MEDIANS[2]}" 1.3
 
+# --- provenance: pin --check, volume audit --------------------------------
+log "pin --check on 200 plugins..."
+"$PLUGCTL" --plugin-dir "$FAST" --registry "$WORK/fast-registry.json" pin >/dev/null 2>&1
+# The honest floor: hashing the same files in one process.
+compare 20 "" "$PLUGCTL --plugin-dir $FAST --registry $WORK/fast-registry.json pin --check" \
+  "sh -c 'sha256sum $FAST/host-volume/* >/dev/null'"
+row "pin --check, 200 plugins" "${MEDIANS[0]}" "sha256sum of the same files" "${MEDIANS[1]}" 1.5
+log "volume audit on 100 volumes of 1,000 files..."
+AUD=$WORK/audit
+mkdir -p "$AUD/none"
+for i in $(seq 1 100); do
+  "$PLUGCTL" --plugin-dir "$AUD/none" --registry "$AUD/registry.json" --volumes-dir "$AUD/volumes" \
+    volume create --plugin mkdir --name "v$i" >/dev/null
+done
+for d in "$AUD"/volumes/*/; do
+  (cd "$d" && seq 1 1000 | xargs touch && head -c 100000 /dev/zero >data)
+done
+compare 10 "" "$PLUGCTL --plugin-dir $AUD/none --registry $AUD/registry.json --volumes-dir $AUD/volumes volume audit" \
+  "du -s $AUD/volumes"
+row "volume audit, 100k files" "${MEDIANS[0]}" "du -s" "${MEDIANS[1]}" 1.3
+
 # --- peak RSS while a plugin prints 300 MB --------------------------------
 log "peak RSS under a 300 MB stdout flood..."
 FLOOD=$WORK/flood

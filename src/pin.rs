@@ -233,7 +233,7 @@ pub fn pin_open(
     head.truncate(got);
     let (sha256, rest) = hash_reader(io::Cursor::new(&head).chain(&mut file))?;
     let interpreter = shebang(&head).map(|p| Interpreter {
-        sha256: hash_path(Path::new(&p)).ok(),
+        sha256: hash_interpreter(&p),
         path: p,
     });
     Ok(Pin {
@@ -244,6 +244,19 @@ pub fn pin_open(
         version,
         interpreter,
     })
+}
+
+/// Interpreters hashed so far in this process: 200 `#!/bin/sh` plugins share
+/// one `/bin/sh`, hashed once.
+static INTERPRETERS: std::sync::LazyLock<std::sync::Mutex<BTreeMap<String, Option<String>>>> =
+    std::sync::LazyLock::new(Default::default);
+
+fn hash_interpreter(path: &str) -> Option<String> {
+    let mut cache = INTERPRETERS.lock().unwrap_or_else(|e| e.into_inner());
+    cache
+        .entry(path.to_string())
+        .or_insert_with(|| hash_path(Path::new(path)).ok())
+        .clone()
 }
 
 fn hash_path(path: &Path) -> io::Result<String> {
