@@ -24,7 +24,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Ok(s) => s,
         Err(e) => return report(&Printer::plain(json), &e),
     };
-    let ctx = if runs_plugins(&cli.command) {
+    // validate builds its own pool: its DIR moves the lock file with it.
+    let ctx = if runs_plugins(&cli.command) && !matches!(cli.command, Command::Validate(_)) {
         match Ctx::for_plugins(settings) {
             Ok(ctx) => ctx,
             Err(e) => return report(&Printer::plain(json), &e),

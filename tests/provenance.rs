@@ -621,3 +621,22 @@ fn locked_never_runs_a_file_swapped_between_hash_and_exec() {
     // The race was real: some calls ran the pinned file, some were refused.
     assert!(ran > 0 && refused > 0, "ran {ran}, refused {refused}");
 }
+
+#[test]
+fn validate_locked_fails_on_drift_with_the_lock_file_of_its_dir() {
+    let s = Sandbox::new();
+    marking(&s, "a", "v1");
+    let dir = s.plugins.to_str().unwrap();
+    // Run from elsewhere: DIR's own plugctl.lock is the one checked.
+    let other = s.root().join("other");
+    fs::create_dir_all(&other).unwrap();
+    let pinned = s.run(&["pin"]);
+    assert_eq!(code(&pinned), 0);
+    let out = s.run(&["--plugin-dir", other.to_str().unwrap(), "validate", dir, "--locked"]);
+    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    marking(&s, "a", "v2");
+    let out = s.run(&["--plugin-dir", other.to_str().unwrap(), "validate", dir, "--locked"]);
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert!(stdout(&out).contains("drifted: sha256"), "{}", stdout(&out));
+    assert!(!s.out_file("ran-a-v2").exists());
+}

@@ -48,20 +48,7 @@ impl Ctx {
     /// cannot be used.
     pub fn for_plugins(settings: Settings) -> Result<Ctx> {
         let printer = Printer::new(&settings);
-        let mut pool = Pool::new(settings.concurrency);
-        if let Some(pins) = crate::provenance::locked::Pins::load(
-            &settings.lockfile,
-            settings.locked,
-            printer.clone(),
-        )? {
-            pool = pool.with_pins(pins);
-        }
-        if let Some(dir) = &settings.record {
-            pool = pool.with_recorder(crate::provenance::case::Recorder::open(
-                dir,
-                printer.clone(),
-            )?);
-        }
+        let pool = plugin_pool(&settings, &printer)?;
         Ok(Ctx {
             printer,
             registry: Registry::new(&settings.registry, settings.lock_timeout),
@@ -69,6 +56,25 @@ impl Ctx {
             settings,
         })
     }
+}
+
+/// The pool that runs plugins for these settings: bounded by
+/// `--concurrency`, checking the lock file (`--locked`, or a warning when
+/// one exists) and recording calls (`--record`).
+pub fn plugin_pool(settings: &Settings, printer: &Printer) -> Result<Pool> {
+    let mut pool = Pool::new(settings.concurrency);
+    if let Some(pins) =
+        crate::provenance::locked::Pins::load(&settings.lockfile, settings.locked, printer.clone())?
+    {
+        pool = pool.with_pins(pins);
+    }
+    if let Some(dir) = &settings.record {
+        pool = pool.with_recorder(crate::provenance::case::Recorder::open(
+            dir,
+            printer.clone(),
+        )?);
+    }
+    Ok(pool)
 }
 
 /// A deadline from `--timeout`, else the operation's default; zero is refused

@@ -23,7 +23,12 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
         {
             settings.host_volume_plugin_dir = dir.join(crate::families::HOST_VOLUME);
         }
+        // So does the lock file, unless it was named (--lockfile).
+        let lockfile_follows = settings.lockfile == crate::pin::default_path(&settings.plugin_dir);
         settings.plugin_dir = dir;
+        if lockfile_follows {
+            settings.lockfile = crate::pin::default_path(&settings.plugin_dir);
+        }
     }
     if !settings.plugin_dir.is_dir() {
         return Err(Error::usage(format!(
@@ -40,7 +45,10 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
         deadline,
         grace: args.run.grace,
     };
-    let mut rep = validate::validate(&settings, Arc::clone(&ctx.pool), &opts).await?;
+    // Checked against DIR's lock file (--locked): a drifted or unpinned
+    // plugin is not run, and its fingerprint check fails saying so.
+    let pool = Arc::new(super::plugin_pool(&settings, &ctx.printer)?);
+    let mut rep = validate::validate(&settings, pool, &opts).await?;
     rep.sort();
     let ok = rep.ok(args.strict);
     let title = settings.plugin_dir.display().to_string();
