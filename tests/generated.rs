@@ -186,10 +186,11 @@ fn bash_script_parses() {
 #[test]
 fn zsh_and_fish_scripts_parse_where_installed() {
     for (shell, kind) in [("zsh", Shell::Zsh), ("fish", Shell::Fish)] {
-        match syntax_check(shell, &generate::completion(kind)) {
-            Some(out) => assert!(out.status.success(), "{shell} -n: {}", stderr(&out)),
-            None => println!("note: {shell} is not installed; its syntax check is skipped"),
+        if !common::tool_available(shell, "its completion script's syntax") {
+            continue;
         }
+        let out = syntax_check(shell, &generate::completion(kind)).expect("installed");
+        assert!(out.status.success(), "{shell} -n: {}", stderr(&out));
     }
 }
 
@@ -340,15 +341,7 @@ fn strings(s: &[&str]) -> Vec<String> {
 }
 
 fn installed(shell: &str) -> bool {
-    let found = Command::new(shell)
-        .arg("--version")
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
-    if !found {
-        println!("note: {shell} is not installed; its completion checks are skipped");
-    }
-    found
+    common::tool_available(shell, "its completion of registry names")
 }
 
 /// Words before the cursor, the word being completed, and what must be offered.

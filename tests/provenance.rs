@@ -632,10 +632,22 @@ fn validate_locked_fails_on_drift_with_the_lock_file_of_its_dir() {
     fs::create_dir_all(&other).unwrap();
     let pinned = s.run(&["pin"]);
     assert_eq!(code(&pinned), 0);
-    let out = s.run(&["--plugin-dir", other.to_str().unwrap(), "validate", dir, "--locked"]);
+    let out = s.run(&[
+        "--plugin-dir",
+        other.to_str().unwrap(),
+        "validate",
+        dir,
+        "--locked",
+    ]);
     assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
     marking(&s, "a", "v2");
-    let out = s.run(&["--plugin-dir", other.to_str().unwrap(), "validate", dir, "--locked"]);
+    let out = s.run(&[
+        "--plugin-dir",
+        other.to_str().unwrap(),
+        "validate",
+        dir,
+        "--locked",
+    ]);
     assert_eq!(code(&out), 1, "{}", stdout(&out));
     assert!(stdout(&out).contains("drifted: sha256"), "{}", stdout(&out));
     assert!(!s.out_file("ran-a-v2").exists());

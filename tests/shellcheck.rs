@@ -12,15 +12,7 @@ use std::process::Command;
 use common::*;
 
 fn shellcheck() -> Option<&'static str> {
-    let found = Command::new("shellcheck").arg("--version").output().is_ok();
-    if found {
-        return Some("shellcheck");
-    }
-    if std::env::var_os("CI").is_some() {
-        panic!("shellcheck is not installed, and CI must run this test (.ci/run installs it)");
-    }
-    eprintln!("SKIPPED: shellcheck is not installed (apt-get install shellcheck)");
-    None
+    tool_available("shellcheck", "the shell scripts plugctl ships").then_some("shellcheck")
 }
 
 /// Files under `dir` whose first line is a POSIX sh or bash shebang.
@@ -30,7 +22,9 @@ fn shell_scripts(dir: &Path) -> Vec<PathBuf> {
         if !entry.file_type().is_file() {
             continue;
         }
-        let Ok(text) = fs::read(entry.path()) else { continue };
+        let Ok(text) = fs::read(entry.path()) else {
+            continue;
+        };
         let first = text.split(|&b| b == b'\n').next().unwrap_or_default();
         if first.starts_with(b"#!") && (first.ends_with(b"/sh") || first.ends_with(b"bash")) {
             out.push(entry.path().to_path_buf());

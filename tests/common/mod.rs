@@ -186,3 +186,24 @@ pub fn alive(pid: i32) -> bool {
             .map(|s| s.contains(") Z "))
             .unwrap_or(true)
 }
+
+/// Whether `tool` can be run. A test that needs it skips with a message
+/// when it is missing — except in CI (`CI` set), where `.ci/run` installs
+/// every tool the tests use, so a missing one fails the test instead.
+pub fn tool_available(tool: &str, why: &str) -> bool {
+    let found = Command::new(tool)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok();
+    if !found {
+        if std::env::var_os("CI").is_some() {
+            panic!(
+                "{tool} is not installed, and CI must run this test ({why}); .ci/run installs it"
+            );
+        }
+        eprintln!("SKIPPED: {tool} is not installed; {why} is not checked");
+    }
+    found
+}
