@@ -76,6 +76,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l registry
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l dry-run -d 'Print each plugin call (argv, environment, deadline, an `env -i` line to reproduce it) instead of making it; change nothing'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -293,6 +294,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l dry-run -d 'Print each plugin call (argv, environment, deadline, an `env -i` line to reproduce it) instead of making it; change nothing'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -319,6 +321,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print each plugin call (argv, environment, deadline, an `env -i` line to reproduce it) instead of making it; change nothing'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -389,6 +392,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l dry-run -d 'Print each plugin call (argv, environment, deadline, an `env -i` line to reproduce it) instead of making it; change nothing'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -500,6 +504,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l dry-run -d 'Print each plugin call (argv, environment, deadline, an `env -i` line to reproduce it) instead of making it; change nothing'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'

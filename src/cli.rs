@@ -171,6 +171,15 @@ pub enum ColorChoice {
     Never,
 }
 
+/// `--dry-run` on the commands that run plugins.
+#[derive(Debug, Clone, Args)]
+pub struct DryRunArgs {
+    /// Print each plugin call (argv, environment, deadline, an `env -i`
+    /// line to reproduce it) instead of making it; change nothing
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
 /// Deadline and grace for commands that run plugins.
 #[derive(Debug, Clone, Args)]
 pub struct RunArgs {
@@ -242,6 +251,9 @@ pub struct FingerprintArgs {
 
     #[command(flatten)]
     pub run: RunArgs,
+
+    #[command(flatten)]
+    pub plan: DryRunArgs,
 }
 
 #[derive(Debug, Args)]
@@ -356,6 +368,8 @@ pub enum VolumeCommand {
     Restore {
         #[command(flatten)]
         run: RunArgs,
+        #[command(flatten)]
+        plan: DryRunArgs,
     },
     /// Finish or roll back volumes left pending or deleting by an interrupted plugctl
     Repair {
@@ -399,6 +413,8 @@ pub struct VolumeCreateArgs {
     pub params: Vec<(String, String)>,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub plan: DryRunArgs,
 }
 
 #[derive(Debug, Args)]
@@ -417,6 +433,8 @@ pub struct VolumeDeleteArgs {
     pub namespace: String,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub plan: DryRunArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -449,6 +467,8 @@ pub struct SecretFetchArgs {
     pub format: Option<SecretFormat>,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub plan: DryRunArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -652,3 +652,161 @@ fn validate_locked_fails_on_drift_with_the_lock_file_of_its_dir() {
     assert!(stdout(&out).contains("drifted: sha256"), "{}", stdout(&out));
     assert!(!s.out_file("ran-a-v2").exists());
 }
+
+/// The `reproduce:` line of a human dry run.
+fn reproduce_line(text: &str) -> String {
+    let mut lines = text.lines().skip_while(|l| *l != "reproduce:");
+    lines.next().expect("a reproduce: section");
+    lines.next().expect("the env -i line").trim().to_string()
+}
+
+#[test]
+fn dry_run_runs_nothing_changes_nothing_and_its_env_line_reproduces_the_call() {
+    let s = Sandbox::new();
+    s.plugin(
+        "host-volume",
+        "touchy",
+        &format!(
+            r#"echo "$1" >> '{out}/ran'
+case $1 in
+fingerprint) echo '{{"version": "2.0.0"}}' ;;
+create) printf '{{"path": "%s/%s", "bytes": %s}}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_NAME" "$DHV_CAPACITY_MAX_BYTES" ;;
+esac"#,
+            out = s.out.display()
+        ),
+    );
+    let out = s.run(&["fingerprint", "--dry-run", "touchy"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("# would run host-volume plugin \"touchy\", operation fingerprint"),
+        "{text}"
+    );
+    assert!(text.contains("DHV_OPERATION=fingerprint"), "{text}");
+    assert!(!s.out_file("ran").exists(), "dry run ran the plugin");
+    assert!(!s.registry.exists(), "dry run wrote the registry");
+
+    // The line, pasted into sh, makes the same call.
+    let line = reproduce_line(&text);
+    assert!(line.starts_with("env -i "), "{line}");
+    let by_hand = s.command("/bin/sh").arg("-c").arg(&line).output().unwrap();
+    assert_eq!(stdout(&by_hand), "{\"version\": \"2.0.0\"}\n");
+    assert_eq!(s.read_out("ran"), "fingerprint\n");
+
+    let out = s.run(&[
+        "volume",
+        "create",
+        "--dry-run",
+        "--plugin",
+        "touchy",
+        "--name",
+        "it's mine",
+        "--capacity-max",
+        "1MiB",
+        "--param",
+        "mode=0755",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(s.read_out("ran"), "fingerprint\n", "create ran");
+    assert!(!s.registry.exists(), "dry run wrote the registry");
+    let line = reproduce_line(&stdout(&out));
+    let by_hand = s.command("/bin/sh").arg("-c").arg(&line).output().unwrap();
+    assert_eq!(
+        stdout(&by_hand),
+        format!(
+            "{{\"path\": \"{}/it's mine\", \"bytes\": 1048576}}\n",
+            s.volumes.display()
+        )
+    );
+
+    // As data: argv, the exact environment in order, the deadline.
+    let (out, doc) = s.json(&[
+        "volume",
+        "create",
+        "--dry-run",
+        "--plugin",
+        "touchy",
+        "--name",
+        "v",
+    ]);
+    assert_eq!(code(&out), 0);
+    assert_eq!(doc["dry_run"], true);
+    let call = &doc["calls"][0];
+    assert_eq!(call["operation"], "create");
+    assert_eq!(call["argv"][1], "create");
+    let env: Vec<&str> = call["env"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(env.len(), 11, "{env:?}");
+    assert_eq!(env[0], "DHV_OPERATION=create");
+    assert_eq!(call["timeout_ms"], 60000, "{call}");
+    assert!(!s.registry.exists());
+}
+
+#[test]
+fn dry_run_of_delete_restore_and_fetch_changes_nothing() {
+    let s = Sandbox::new();
+    scripted(&s);
+    let (out, doc) = s.json(&["volume", "create", "--plugin", "scripted", "--name", "v"]);
+    assert_eq!(code(&out), 0);
+    let id = doc["volume"]["id"].as_str().unwrap().to_string();
+    let path = doc["volume"]["path"].as_str().unwrap().to_string();
+    let before = fs::read(&s.registry).unwrap();
+
+    let (out, doc) = s.json(&["volume", "delete", &id, "--dry-run"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let env = doc["calls"][0]["env"].as_array().unwrap();
+    assert!(
+        env.iter()
+            .any(|e| e == &Value::from(format!("DHV_CREATED_PATH={path}"))),
+        "{env:?}"
+    );
+    assert!(fs::metadata(&path).is_ok(), "dry run deleted the volume");
+
+    let (out, doc) = s.json(&["volume", "restore", "--dry-run"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(doc["calls"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        doc["calls"][0]["subject"].as_str().unwrap().contains(&id),
+        true
+    );
+    assert_eq!(
+        fs::read(&s.registry).unwrap(),
+        before,
+        "the registry changed"
+    );
+
+    s.plugin(
+        "secrets",
+        "sp",
+        &format!("echo ran >> '{}/ran-sp'; echo '{{}}'", s.out.display()),
+    );
+    let (out, doc) = s.json(&[
+        "secret",
+        "fetch",
+        "sp",
+        "app/db",
+        "--env",
+        "TOKEN=abc",
+        "--dry-run",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let call = &doc["calls"][0];
+    assert_eq!(call["argv"][1], "fetch");
+    assert_eq!(call["argv"][2], "app/db");
+    assert!(
+        call["env"]
+            .as_array()
+            .unwrap()
+            .contains(&Value::from("TOKEN=abc"))
+    );
+    assert!(!s.out_file("ran-sp").exists());
+    assert_eq!(
+        fs::read(&s.registry).unwrap(),
+        before,
+        "the registry changed"
+    );
+}

@@ -196,6 +196,9 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
         None => None,
     };
     let entries = select(ctx, args.family.as_deref(), &args.names)?;
+    if args.plan.dry_run {
+        return super::plan::print(ctx, &plan(&entries, deadline, args.run.grace));
+    }
     let probes = probe_all(ctx, entries, deadline, args.run.grace).await;
 
     ctx.registry.update(|state| {
@@ -214,6 +217,38 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// The calls `fingerprint` would make (`--dry-run`).
+fn plan(
+    entries: &[Entry],
+    deadline: Option<Duration>,
+    grace: Duration,
+) -> Vec<super::plan::Planned> {
+    use super::plan::Planned;
+    entries
+        .iter()
+        .map(|e| {
+            let call = crate::provenance::Call::new(&e.family, &e.name, "fingerprint");
+            match &e.kind {
+                EntryKind::Plugin => {
+                    let deadline =
+                        deadline.unwrap_or_else(|| families::fingerprint_deadline(&e.family));
+                    Planned::Exec(
+                        call,
+                        families::fingerprint_invocation(&e.family, &e.path, deadline, grace),
+                    )
+                }
+                EntryKind::Builtin(b) => Planned::Inline(
+                    call,
+                    format!("built-in: version {}, nothing runs", b.version),
+                ),
+                EntryKind::Rejected(why) | EntryKind::Ignored(why) => {
+                    Planned::Inline(call, format!("not run: {why}"))
+                }
+            }
+        })
+        .collect()
 }
 
 fn instance_of(p: &Probe) -> Instance {

@@ -7,6 +7,7 @@ pub mod events;
 pub mod fingerprint;
 pub mod init;
 pub mod pin;
+pub mod plan;
 pub mod plugin;
 pub mod replay;
 pub mod secret;

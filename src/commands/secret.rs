@@ -102,6 +102,12 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
         namespace: args.namespace.clone(),
     };
     let inv = secrets::fetch_invocation(&entry.path, &request, deadline, args.run.grace);
+    if args.plan.dry_run {
+        // The environment is shown in full: it is the caller's own input.
+        let call =
+            crate::provenance::Call::new(SECRETS, provider, "fetch").about(subject(&args.path));
+        return super::plan::print(ctx, &[super::plan::Planned::Exec(call, inv)]);
+    }
     ctx.printer.note(
         2,
         format!(

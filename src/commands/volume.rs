@@ -34,7 +34,8 @@ pub async fn run(ctx: &Ctx, cmd: VolumeCommand) -> Result<()> {
         VolumeCommand::Delete(args) => delete(ctx, args).await,
         VolumeCommand::List { plugin } => list(ctx, plugin.as_deref()),
         VolumeCommand::Show { volume, namespace } => show(ctx, &volume, &namespace),
-        VolumeCommand::Restore { run } => restore(ctx, &run).await,
+        VolumeCommand::Restore { run, plan } if plan.dry_run => plan_restore(ctx, &run),
+        VolumeCommand::Restore { run, .. } => restore(ctx, &run).await,
         VolumeCommand::Repair { run } => repair(ctx, &run).await,
         VolumeCommand::Audit { prune_orphans, yes } => super::audit::run(ctx, prune_orphans, yes),
     }
@@ -237,6 +238,15 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     req.validate().map_err(|e| invalid_request(&req, &e))?;
     let subject = describe(&req.id, &req.name, &req.namespace);
     let plugin = resolve(ctx, &args.plugin, host_volume::CREATE, &subject)?;
+    if args.plan.dry_run {
+        if settings.node_id.is_none()
+            && let Some(id) = ctx.registry.read()?.node_id
+        {
+            req.node_id = id;
+        }
+        let planned = plan_call(&args.plugin, &plugin, host_volume::CREATE, &req, "", timing);
+        return super::plan::print(ctx, &[planned]);
+    }
 
     let (proposed, kind) = ctx.registry.update(|state| {
         if settings.node_id.is_none() {
@@ -343,6 +353,21 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
         },
         other => other,
     })?;
+    if args.plan.dry_run {
+        let req = vol.request(
+            &ctx.settings.host_volume_plugin_dir,
+            &ctx.settings.volumes_dir,
+        );
+        let planned = plan_call(
+            &vol.plugin,
+            &plugin,
+            host_volume::DELETE,
+            &req,
+            &vol.path,
+            timing,
+        );
+        return super::plan::print(ctx, &[planned]);
+    }
     let id = vol.id.clone();
     let before = ctx
         .registry
@@ -722,6 +747,89 @@ where
             r.map(|(out, ms)| (job, out, ms))
         })
         .collect()
+}
+
+/// One host-volume call as `--dry-run` shows it.
+fn plan_call(
+    name: &str,
+    plugin: &Plugin,
+    op: &str,
+    req: &Request,
+    created_path: &str,
+    timing: Timing,
+) -> super::plan::Planned {
+    use super::plan::Planned;
+    let call = crate::provenance::Call::new(HOST_VOLUME, name, op).about(describe(
+        &req.id,
+        &req.name,
+        &req.namespace,
+    ));
+    match plugin {
+        Plugin::File(program) => Planned::Exec(
+            call,
+            if op == host_volume::CREATE {
+                host_volume::create_invocation(program, req, timing.deadline, timing.grace)
+            } else {
+                host_volume::delete_invocation(
+                    program,
+                    req,
+                    created_path,
+                    timing.deadline,
+                    timing.grace,
+                )
+            },
+        ),
+        Plugin::Mkdir => Planned::Inline(
+            call,
+            if op == host_volume::CREATE {
+                format!(
+                    "built-in, inside plugctl: would make the directory {}",
+                    req.volumes_dir.join(&req.id).display()
+                )
+            } else {
+                format!("built-in, inside plugctl: would remove {created_path}")
+            },
+        ),
+    }
+}
+
+/// `volume restore --dry-run`: the create each recorded volume would get.
+fn plan_restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
+    use super::plan::Planned;
+    let timing = Timing::of(run)?;
+    let state = ctx.registry.read()?;
+    let mut plans = Vec::new();
+    for v in state.volumes_sorted() {
+        let req = v.request(
+            &ctx.settings.host_volume_plugin_dir,
+            &ctx.settings.volumes_dir,
+        );
+        if v.state == VolumeState::Deleting {
+            let call = crate::provenance::Call::new(HOST_VOLUME, &v.plugin, host_volume::CREATE)
+                .about(v.describe());
+            plans.push(Planned::Inline(
+                call,
+                "skipped: its delete was interrupted; run volume repair".into(),
+            ));
+            continue;
+        }
+        match resolve(ctx, &v.plugin, host_volume::CREATE, &v.describe()) {
+            Ok(plugin) => plans.push(plan_call(
+                &v.plugin,
+                &plugin,
+                host_volume::CREATE,
+                &req,
+                "",
+                timing,
+            )),
+            Err(e) => plans.push(Planned::Inline(
+                crate::provenance::Call::new(HOST_VOLUME, &v.plugin, host_volume::CREATE)
+                    .about(v.describe()),
+                format!("not run: {e}"),
+            )),
+        }
+    }
+    super::plan::print(ctx, &plans)
 }
 
 async fn restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {

@@ -1,0 +1,65 @@
+//! `--dry-run`: the calls a command would make, printed instead of made.
+//! Nothing runs and nothing in the registry changes; see
+//! [`crate::provenance::dry_run`] for what each call shows.
+
+use serde_json::{Value, json};
+
+use super::Ctx;
+use crate::Result;
+use crate::provenance::{Call, dry_run};
+use crate::runner::Invocation;
+
+/// One call a command would make.
+pub enum Planned {
+    /// A plugin executable, run as the invocation says.
+    Exec(Call, Invocation),
+    /// Work plugctl would do itself (the built-in mkdir), or a plugin it
+    /// would not run, with what it would do or why not.
+    Inline(Call, String),
+}
+
+/// Prints the plan: blocks of text, or `{"dry_run": true, "calls": [...]}`.
+pub fn print(ctx: &Ctx, plans: &[Planned]) -> Result<()> {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    if ctx.printer.json {
+        let calls: Vec<Value> = plans
+            .iter()
+            .map(|p| match p {
+                Planned::Exec(call, inv) => dry_run::to_json(call, inv, &cwd),
+                Planned::Inline(call, what) => json!({
+                    "type": call.family,
+                    "name": call.name,
+                    "operation": call.operation,
+                    "subject": call.subject,
+                    "inline": what,
+                }),
+            })
+            .collect();
+        return ctx
+            .printer
+            .document(json!({ "dry_run": true, "calls": calls }));
+    }
+    let mut text = String::new();
+    for (i, p) in plans.iter().enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        match p {
+            Planned::Exec(call, inv) => text.push_str(&dry_run::to_text(call, inv, &cwd)),
+            Planned::Inline(call, what) => text.push_str(&format!(
+                "# {} plugin {:?}, operation {}: {}\n",
+                call.family,
+                crate::output::sanitize_cell(&call.name),
+                call.operation,
+                crate::output::sanitize_cell(what)
+            )),
+        }
+    }
+    if plans.is_empty() {
+        text.push_str("# nothing would run\n");
+    }
+    ctx.printer.text(&text)?;
+    ctx.printer
+        .info("dry run: nothing was run and the registry was not changed");
+    Ok(())
+}
