@@ -769,10 +769,7 @@ fn dry_run_of_delete_restore_and_fetch_changes_nothing() {
     let (out, doc) = s.json(&["volume", "restore", "--dry-run"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert_eq!(doc["calls"].as_array().unwrap().len(), 1);
-    assert_eq!(
-        doc["calls"][0]["subject"].as_str().unwrap().contains(&id),
-        true
-    );
+    assert!(doc["calls"][0]["subject"].as_str().unwrap().contains(&id));
     assert_eq!(
         fs::read(&s.registry).unwrap(),
         before,
