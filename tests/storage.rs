@@ -316,7 +316,7 @@ fn a_registry_path_that_cannot_be_a_file() {
     let file = s.root().join("a-file");
     std::fs::write(&file, "x").unwrap();
     for (registry, needle) in [
-        (dir.clone(), "must name a file"),
+        (dir.clone(), "must name a regular file"),
         (file.join("registry.json"), "is a file, not a directory"),
     ] {
         for args in [&["plugin", "list"][..], &["fingerprint"][..]] {

@@ -38,7 +38,8 @@ impl Ctx {
     pub fn new(settings: Settings) -> Ctx {
         Ctx {
             printer: Printer::new(&settings),
-            registry: Registry::new(&settings.registry, settings.lock_timeout),
+            registry: Registry::new(&settings.registry, settings.lock_timeout)
+                .with_limits(settings.registry_max_size, settings.allow_insecure_paths),
             pool: Arc::new(Pool::new(settings.concurrency)),
             settings,
         }
@@ -52,7 +53,8 @@ impl Ctx {
         let pool = plugin_pool(&settings, &printer)?;
         Ok(Ctx {
             printer,
-            registry: Registry::new(&settings.registry, settings.lock_timeout),
+            registry: Registry::new(&settings.registry, settings.lock_timeout)
+                .with_limits(settings.registry_max_size, settings.allow_insecure_paths),
             pool: Arc::new(pool),
             settings,
         })

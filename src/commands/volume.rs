@@ -368,6 +368,10 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
         );
         return super::plan::print(ctx, &[planned]);
     }
+    confinement(ctx, vol).map_err(|why| Error::Registry {
+        path: ctx.settings.registry.clone(),
+        message: format!("{subject}: {why}"),
+    })?;
     let id = vol.id.clone();
     let before = ctx
         .registry
@@ -671,11 +675,12 @@ struct Job {
 
 impl Job {
     fn new(ctx: &Ctx, command: &str, volume: Volume, timing: Timing) -> Job {
-        let plugin =
-            resolve(ctx, &volume.plugin, command, &volume.describe()).map_err(|e| match e {
+        let plugin = resolve(ctx, &volume.plugin, command, &volume.describe())
+            .map_err(|e| match e {
                 Error::Plugin { failure, .. } => failure.to_string(),
                 other => other.to_string(),
-            });
+            })
+            .and_then(|p| confinement(ctx, &volume).map(|()| p));
         let req = volume.request(
             &ctx.settings.host_volume_plugin_dir,
             &ctx.settings.volumes_dir,
@@ -747,6 +752,16 @@ where
             r.map(|(out, ms)| (job, out, ms))
         })
         .collect()
+}
+
+/// Whether a recorded volume may be handed to its plugin: created under
+/// the volumes directory in use, its path inside it. The registry is
+/// untrusted input (docs/security.md); `--allow-insecure-paths` overrides.
+fn confinement(ctx: &Ctx, v: &Volume) -> std::result::Result<(), String> {
+    if ctx.settings.allow_insecure_paths {
+        return Ok(());
+    }
+    crate::registry::validate::confined(v, &ctx.settings.volumes_dir)
 }
 
 /// One host-volume call as `--dry-run` shows it.

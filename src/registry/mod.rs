@@ -9,10 +9,12 @@
 //! a lock on a file that no longer has a name.
 
 pub mod dynamic;
+pub mod file;
 pub mod model;
+pub mod validate;
 pub mod volumes;
 
-use std::fs::{self, File, OpenOptions, TryLockError};
+use std::fs::{self, File, TryLockError};
 use std::io::{self, Read, Seek, Write};
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
@@ -27,6 +29,10 @@ use crate::{Error, Result};
 pub struct Registry {
     path: PathBuf,
     lock_timeout: Duration,
+    /// A larger file is refused before it is read (`--registry-max-size`).
+    max_size: u64,
+    /// `--allow-insecure-paths`: skip the owner and mode checks.
+    allow_insecure: bool,
     /// The state as this process last wrote it. A command that runs two
     /// transactions (pending, run the plugin, ready) parses the file once.
     cache: Mutex<Option<State>>,
@@ -35,8 +41,12 @@ pub struct Registry {
 impl Clone for Registry {
     fn clone(&self) -> Self {
         Registry::new(self.path.clone(), self.lock_timeout)
+            .with_limits(self.max_size, self.allow_insecure)
     }
 }
+
+/// The default ceiling on the registry's size.
+pub const DEFAULT_MAX_SIZE: u64 = 1 << 30;
 
 // Failures before the rename leave the old file as it was, and say so.
 const UNCHANGED_CREATE: &str = "left unchanged: cannot create a temporary file";
@@ -55,8 +65,17 @@ impl Registry {
         Registry {
             path: path.into(),
             lock_timeout,
+            max_size: DEFAULT_MAX_SIZE,
+            allow_insecure: false,
             cache: Mutex::new(None),
         }
+    }
+
+    /// The size ceiling, and whether the owner and mode checks are off.
+    pub fn with_limits(mut self, max_size: u64, allow_insecure: bool) -> Registry {
+        self.max_size = max_size;
+        self.allow_insecure = allow_insecure;
+        self
     }
 
     pub fn path(&self) -> &Path {
@@ -79,10 +98,47 @@ impl Registry {
     /// A consistent snapshot without taking the lock. A missing file is an
     /// empty registry.
     pub fn read(&self) -> Result<State> {
-        match fs::read(&self.path) {
-            Ok(bytes) => self.parse(&bytes),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(State::default()),
-            Err(e) => Err(self.io_error("cannot read", e)),
+        let (file, meta) = match file::open_read(&self.path, self.max_size) {
+            Ok(opened) => opened,
+            Err(file::Refusal::NotFound) => {
+                self.check_trust(None)?;
+                return Ok(State::default());
+            }
+            Err(r) => return Err(self.refused(r)),
+        };
+        self.check_trust(Some(&meta))?;
+        let bytes = file::read_bounded(file, &meta).map_err(|e| self.io_error("cannot read", e))?;
+        self.parse(&bytes)
+    }
+
+    fn check_trust(&self, meta: Option<&fs::Metadata>) -> Result<()> {
+        if self.allow_insecure {
+            return Ok(());
+        }
+        file::check_trust(&self.path, self.dir(), meta).map_err(|r| self.refused(r))
+    }
+
+    /// A file plugctl will not use, as a configuration error (exit 2) that
+    /// says why and what to do.
+    fn refused(&self, r: file::Refusal) -> Error {
+        let message = match r {
+            file::Refusal::NotFound => "does not exist".to_string(),
+            file::Refusal::NotRegular(why) => format!(
+                "{why}; --registry (PLUGCTL_REGISTRY) must name a regular file; left untouched"
+            ),
+            file::Refusal::TooLarge { size, max } => format!(
+                "is {size} bytes, more than the limit of {max} bytes; refusing to read it \
+                 (raise --registry-max-size or PLUGCTL_REGISTRY_MAX_SIZE if it is genuine)"
+            ),
+            file::Refusal::Insecure(why) => format!(
+                "refusing to trust it: {why} (or pass --allow-insecure-paths on a lab \
+                 machine; see docs/security.md)"
+            ),
+            file::Refusal::Io(e) => return self.io_error("cannot open", e),
+        };
+        Error::Registry {
+            path: self.path.clone(),
+            message,
         }
     }
 
@@ -112,7 +168,7 @@ impl Registry {
             return false;
         }
         let mut head = [0u8; HEAD_BYTES];
-        let Ok(mut file) = File::open(&self.path) else {
+        let Ok((mut file, _)) = file::open_read(&self.path, u64::MAX) else {
             return false;
         };
         let mut n = 0;
@@ -164,7 +220,15 @@ impl Registry {
             }
             _ => {}
         }
-        full.map_err(|e| self.corrupt(&e))
+        let state = full.map_err(|e| self.corrupt(&e))?;
+        validate::validate(&state).map_err(|why| Error::Registry {
+            path: self.path.clone(),
+            message: format!(
+                "refusing a record that plugctl would not have written: {why}; left untouched: \
+                 fix or remove that record"
+            ),
+        })?;
+        Ok(state)
     }
 
     fn corrupt(&self, e: &serde_json::Error) -> Error {
@@ -237,14 +301,17 @@ impl Registry {
     fn lock(&self) -> Result<File> {
         self.ensure_dir()?;
         let lock_path = self.lock_path();
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .mode_0600()
-            .open(&lock_path)
-            .map_err(|e| self.io_error("cannot open its lock file", e))?;
+        let mut file = file::open_lock(&lock_path).map_err(|r| match r {
+            file::Refusal::Io(e) => self.io_error("cannot open its lock file", e),
+            file::Refusal::NotRegular(why) => Error::Registry {
+                path: self.path.clone(),
+                message: format!(
+                    "its lock file {} {why}; remove it (plugctl makes a new one)",
+                    lock_path.display()
+                ),
+            },
+            other => self.refused(other),
+        })?;
         let start = Instant::now();
         let mut pause = Duration::from_millis(1);
         loop {
@@ -322,6 +389,24 @@ impl Registry {
                 .and_then(|()| w.flush())
                 .map_err(|e| self.io_error(UNCHANGED_WRITE, e))?;
         }
+        // The new version keeps the old one's owner, group and mode: root
+        // writing a user's registry must not take it away from the user.
+        if let Ok(old) = fs::symlink_metadata(&self.path)
+            && old.is_file()
+        {
+            use std::os::unix::fs::MetadataExt;
+            let f = tmp.as_file();
+            if old.uid() != nix::unistd::geteuid().as_raw()
+                || old.gid() != nix::unistd::getegid().as_raw()
+            {
+                std::os::unix::fs::fchown(f, Some(old.uid()), Some(old.gid()))
+                    .map_err(|e| self.io_error(UNCHANGED_WRITE, e))?;
+            }
+            f.set_permissions(fs::Permissions::from_mode(
+                old.permissions().mode() & 0o7777,
+            ))
+            .map_err(|e| self.io_error(UNCHANGED_WRITE, e))?;
+        }
         tmp.as_file()
             .sync_all()
             .map_err(|e| self.io_error(UNCHANGED_FSYNC, e))?;
@@ -333,21 +418,73 @@ impl Registry {
     }
 }
 
+/// The pid holding the lock. The kernel's lock table says who really
+/// holds it (the pid written into the file is only the last plugctl that
+/// did, and a process that is not plugctl writes none); the file is the
+/// fallback where /proc/locks is not readable.
 fn read_pid(file: &mut File) -> Option<u32> {
-    let mut s = String::new();
-    file.rewind().ok()?;
-    file.read_to_string(&mut s).ok()?;
-    s.trim().parse().ok()
+    holder_from_proc_locks(file).or_else(|| {
+        let mut s = String::new();
+        file.rewind().ok()?;
+        file.read_to_string(&mut s).ok()?;
+        s.trim().parse().ok()
+    })
 }
 
-trait Mode0600 {
-    fn mode_0600(&mut self) -> &mut Self;
+/// The lock's `maj:min:inode`, as /proc/locks and fdinfo print it.
+fn lock_key(file: &File) -> Option<String> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = file.metadata().ok()?;
+    let dev = meta.dev();
+    Some(format!(
+        "{:02x}:{:02x}:{}",
+        nix::sys::stat::major(dev),
+        nix::sys::stat::minor(dev),
+        meta.ino()
+    ))
 }
 
-impl Mode0600 for OpenOptions {
-    fn mode_0600(&mut self) -> &mut Self {
-        std::os::unix::fs::OpenOptionsExt::mode(self, 0o600)
+/// Whether a /proc lock line ("1: FLOCK  ADVISORY  WRITE 1234 00:2a:5678 0
+/// EOF") is a lock held (not a blocked request, "->") on `key`.
+fn holds(line: &str, key: &str) -> bool {
+    !line.contains("->") && line.split_whitespace().nth(5) == Some(key)
+}
+
+fn holder_from_proc_locks(file: &File) -> Option<u32> {
+    let key = lock_key(file)?;
+    // The process whose descriptor carries the lock now: an flock belongs
+    // to an open file description, which a holder may have passed to a
+    // child; /proc/<pid>/fdinfo shows the lock on each descriptor of it.
+    // Only on this error path, so the scan's cost does not matter.
+    let me = std::process::id();
+    if let Ok(procs) = fs::read_dir("/proc") {
+        for p in procs.flatten() {
+            let Some(pid) = p.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
+                continue;
+            };
+            if pid == me {
+                continue;
+            }
+            let Ok(fds) = fs::read_dir(p.path().join("fdinfo")) else {
+                continue;
+            };
+            for fd in fds.flatten() {
+                if fs::read_to_string(fd.path()).is_ok_and(|info| {
+                    info.lines()
+                        .filter_map(|l| l.strip_prefix("lock:"))
+                        .any(|l| holds(l, &key))
+                }) {
+                    return Some(pid);
+                }
+            }
+        }
     }
+    // Else the process that took it, from the kernel's table.
+    let table = fs::read_to_string("/proc/locks").ok()?;
+    table
+        .lines()
+        .find(|l| holds(l, &key))
+        .and_then(|l| l.split_whitespace().nth(4)?.parse().ok())
 }
 
 #[cfg(test)]

@@ -1,0 +1,154 @@
+//! The registry is untrusted input when it is loaded: a file edited behind
+//! plugctl's back must not turn into a plugin argument. Every id, name,
+//! namespace, path and number is held to the rules it was written with; a
+//! record that fails is named by its position and field, and the whole file
+//! is refused (exit 2, never overwritten): a registry that is partly wrong
+//! is one an operator must look at, not one plugctl should half-use.
+
+use std::path::{Component, Path};
+
+use super::model::State;
+use crate::discovery::check_name;
+use crate::families::host_volume::{is_namespace, is_volume_id};
+
+pub fn validate(state: &State) -> Result<(), String> {
+    for (family, plugins) in &state.plugins {
+        check_name(family).map_err(|e| format!("plugins[{family:?}]: bad plugin type: {e}"))?;
+        for (name, instances) in plugins {
+            let at = format!("plugins[{family:?}][{name:?}]");
+            check_name(name).map_err(|e| format!("{at}: bad plugin name: {e}"))?;
+            for (i, inst) in instances.iter().enumerate() {
+                for (field, value) in [
+                    ("alloc_id", inst.alloc_id.as_deref()),
+                    ("version", inst.version.as_deref()),
+                ] {
+                    if value.is_some_and(|v| v.chars().any(char::is_control)) {
+                        return Err(format!("{at}[{i}].{field}: contains a control character"));
+                    }
+                }
+            }
+        }
+    }
+    for (key, v) in &state.volumes {
+        let at = format!("volumes[{key:?}]");
+        if *key != v.id {
+            return Err(format!("{at}.id: {:?} differs from its key", v.id));
+        }
+        if !is_volume_id(&v.id.to_ascii_lowercase()) {
+            return Err(format!("{at}.id: {:?} is not a UUID", v.id));
+        }
+        check_name(&v.plugin).map_err(|e| format!("{at}.plugin: {e}"))?;
+        if !is_namespace(&v.namespace) {
+            return Err(format!(
+                "{at}.namespace: {:?} is not a namespace name",
+                v.namespace
+            ));
+        }
+        if let Some(dir) = &v.volumes_dir {
+            normal_absolute(dir).map_err(|e| format!("{at}.volumes_dir: {e}"))?;
+        }
+        // A path is what the plugin returned; create records even one
+        // outside the volumes directory (with a warning), so it is held to
+        // the directory only when it is about to reach a plugin (`confined`).
+        if v.path.contains('\0') {
+            return Err(format!("{at}.path: contains a NUL byte"));
+        }
+        if v.bytes < 0 {
+            return Err(format!("{at}.bytes: {} is negative", v.bytes));
+        }
+        // What `volume create` checks before it ever records a request.
+        if v.name.is_empty() {
+            return Err(format!("{at}.name: empty"));
+        }
+        for (field, value) in [
+            ("name", &v.name),
+            ("node_id", &v.node_id),
+            ("node_pool", &v.node_pool),
+        ] {
+            if value.contains('\0') {
+                return Err(format!("{at}.{field}: contains a NUL byte"));
+            }
+        }
+        if v.node_id.is_empty() || v.node_pool.is_empty() {
+            return Err(format!("{at}: empty node_id or node_pool"));
+        }
+        if i64::try_from(v.capacity_min).is_err() || i64::try_from(v.capacity_max).is_err() {
+            return Err(format!(
+                "{at}: a capacity beyond Nomad's limit of {} bytes",
+                i64::MAX
+            ));
+        }
+        if v.parameters
+            .iter()
+            .any(|(k, val)| k.contains('\0') || val.contains('\0'))
+        {
+            return Err(format!("{at}.parameters: contains a NUL byte"));
+        }
+    }
+    let mut last = 0;
+    for (i, e) in state.events.iter().enumerate() {
+        if e.seq <= last && i > 0 {
+            return Err(format!(
+                "events[{i}].seq: {} does not follow {last} (sequence numbers only grow)",
+                e.seq
+            ));
+        }
+        if e.seq > state.seq {
+            return Err(format!(
+                "events[{i}].seq: {} is past the registry's counter seq {}",
+                e.seq, state.seq
+            ));
+        }
+        last = e.seq;
+    }
+    Ok(())
+}
+
+/// An absolute path with no `.` or `..` component and no NUL.
+fn normal_absolute(p: &Path) -> Result<(), String> {
+    if !p.is_absolute() {
+        return Err(format!("{p:?} is not an absolute path"));
+    }
+    if p.as_os_str().as_encoded_bytes().contains(&0) {
+        return Err(format!("{p:?} contains a NUL byte"));
+    }
+    if p.components()
+        .any(|c| matches!(c, Component::ParentDir | Component::CurDir))
+    {
+        return Err(format!("{p:?} contains '.' or '..'"));
+    }
+    Ok(())
+}
+
+/// Whether a volume may be handed to its plugin under this volumes
+/// directory: it was created under it, and its path lies inside it.
+pub fn confined(v: &super::Volume, volumes_dir: &Path) -> Result<(), String> {
+    if let Some(dir) = &v.volumes_dir
+        && dir != volumes_dir
+    {
+        return Err(format!(
+            "it was created under {}, and plugctl now uses {}: run with --volumes-dir {}",
+            dir.display(),
+            volumes_dir.display(),
+            dir.display()
+        ));
+    }
+    if !v.path.is_empty() {
+        let path = Path::new(&v.path);
+        let inside = path.is_absolute()
+            && path.starts_with(volumes_dir)
+            && path != volumes_dir
+            && !path
+                .components()
+                .any(|c| matches!(c, Component::ParentDir | Component::CurDir));
+        if !inside {
+            return Err(format!(
+                "its recorded path {} is not inside the volumes directory {}; plugctl will not \
+                 hand it to a plugin (--allow-insecure-paths to override)",
+                path.display(),
+                volumes_dir.display()
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,411 @@
+//! The trust boundary through the real binary: plugctl runs as root over
+//! files other people can reach. Each test plants what a hostile user would
+//! (a symlink, a FIFO, a huge file, a writable directory, an edited
+//! registry) and checks that plugctl fails closed, at once, with the path
+//! and the spec's exit code, and harms nothing.
+
+mod common;
+
+use std::fs;
+use std::os::unix::fs::{PermissionsExt, symlink};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::*;
+use serde_json::Value;
+
+fn is_root() -> bool {
+    nix::unistd::geteuid().is_root()
+}
+
+/// Runs plugctl and kills it if it has not finished in 10 s: a hang is a
+/// failure, not a stuck test suite.
+fn run_bounded(mut cmd: Command) -> (i32, String, Duration) {
+    let started = Instant::now();
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let out = child.wait_with_output().unwrap();
+            let _ = status;
+            return (
+                out.status.code().unwrap_or(-1),
+                String::from_utf8_lossy(&out.stderr).into_owned(),
+                started.elapsed(),
+            );
+        }
+        if started.elapsed() > Duration::from_secs(10) {
+            child.kill().unwrap();
+            panic!("plugctl hung: {cmd:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn a_symlink_planted_as_the_lock_file_is_never_followed() {
+    let s = Sandbox::new();
+    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
+    let victim = s.root().join("victim");
+    fs::write(&victim, "precious\n").unwrap();
+    symlink(&victim, s.registry.with_file_name("registry.json.lock")).unwrap();
+    let out = s.run(&[
+        "plugin",
+        "register",
+        "--type",
+        "csi-node",
+        "--name",
+        "x",
+        "--alloc-id",
+        "a",
+        "--socket",
+        "/x",
+    ]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("registry.json.lock"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("symbolic link"), "{}", stderr(&out));
+    assert_eq!(fs::read_to_string(&victim).unwrap(), "precious\n");
+    assert!(!s.registry.exists());
+}
+
+#[test]
+fn a_fifo_a_directory_a_device_or_a_symlink_as_the_registry_fails_at_once() {
+    let s = Sandbox::new();
+    let fifo = s.root().join("fifo.json");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o600)).unwrap();
+    let dir = s.root().join("dir.json");
+    fs::create_dir(&dir).unwrap();
+    let real = s.root().join("real.json");
+    fs::write(&real, r#"{"schema_version": 1}"#).unwrap();
+    let link = s.root().join("link.json");
+    symlink(&real, &link).unwrap();
+    for (registry, what) in [
+        (fifo.as_path(), "a FIFO"),
+        (dir.as_path(), "a directory"),
+        (std::path::Path::new("/dev/zero"), "a device"),
+        (link.as_path(), "symbolic link"),
+    ] {
+        for args in [
+            &["volume", "list"][..],
+            &["events"][..],
+            &["plugin", "list"][..],
+        ] {
+            let mut cmd = s.std_cmd();
+            cmd.env("PLUGCTL_REGISTRY", registry).args(args);
+            let (code, err, took) = run_bounded(cmd);
+            assert_eq!(code, 2, "{registry:?} {args:?}: {err}");
+            assert!(err.contains(what), "{what} in {err}");
+            assert!(err.contains(&registry.display().to_string()), "{err}");
+            assert!(took < Duration::from_secs(5), "{registry:?} took {took:?}");
+        }
+    }
+    assert_eq!(
+        fs::read_to_string(&real).unwrap(),
+        r#"{"schema_version": 1}"#
+    );
+}
+
+#[test]
+fn a_registry_over_the_size_limit_is_refused_unread() {
+    let s = Sandbox::new();
+    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
+    let mut doc = String::from(r#"{"schema_version": 1, "padding": ""#);
+    doc.push_str(&"x".repeat(4096));
+    doc.push_str("\"}");
+    fs::write(&s.registry, &doc).unwrap();
+    let out = s.run(&["--registry-max-size", "1KiB", "volume", "list"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("more than the limit of 1024 bytes"), "{err}");
+    assert!(err.contains("--registry-max-size"), "{err}");
+    let out = s
+        .cmd()
+        .env("PLUGCTL_REGISTRY_MAX_SIZE", "1MiB")
+        .args(["volume", "list"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
+
+#[test]
+fn a_registry_others_can_write_is_refused_unless_overridden() {
+    let s = Sandbox::new();
+    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    let before = fs::read(&s.registry).unwrap();
+    let state = s.registry.parent().unwrap().to_path_buf();
+    for (path, mode, needle) in [
+        (&s.registry, 0o620, "group"),
+        (&s.registry, 0o602, "others"),
+    ] {
+        fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
+        let out = s.run(&["volume", "list"]);
+        assert_eq!(code(&out), 2, "{mode:o}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(needle) && err.contains("chmod go-w"), "{err}");
+        assert!(err.contains("--allow-insecure-paths"), "{err}");
+        let out = s.run(&["--allow-insecure-paths", "volume", "list"]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let out = s
+            .cmd()
+            .env("PLUGCTL_ALLOW_INSECURE_PATHS", "1")
+            .args(["volume", "list"])
+            .output()
+            .unwrap();
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+    }
+    fs::set_permissions(&s.registry, fs::Permissions::from_mode(0o600)).unwrap();
+    fs::set_permissions(&state, fs::Permissions::from_mode(0o777)).unwrap();
+    let out = s.run(&["fingerprint"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("its directory"), "{}", stderr(&out));
+    assert_eq!(
+        fs::read(&s.registry).unwrap(),
+        before,
+        "refused means untouched"
+    );
+    // A sticky world-writable directory (like /tmp) is fine.
+    fs::set_permissions(&state, fs::Permissions::from_mode(0o1777)).unwrap();
+    let out = s.run(&["volume", "list"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
+
+#[test]
+fn a_registry_owned_by_another_user_is_refused_and_root_keeps_a_users_ownership() {
+    if !is_root() {
+        eprintln!("SKIPPED: needs root (chown to another user)");
+        return;
+    }
+    let s = Sandbox::new();
+    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    // Owned by nobody, inside root's directory: not trusted.
+    nix::unistd::chown(&s.registry, Some(65534.into()), Some(65534.into())).unwrap();
+    let out = s.run(&["fingerprint"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("belongs to uid 65534"),
+        "{}",
+        stderr(&out)
+    );
+
+    // A user's own registry in the user's own directory: root may write it
+    // (root is trusted), and the file stays the user's, with its mode.
+    let home = s.root().join("userstate");
+    fs::create_dir(&home).unwrap();
+    let reg = home.join("registry.json");
+    fs::copy(&s.registry, &reg).unwrap();
+    fs::set_permissions(&reg, fs::Permissions::from_mode(0o640)).unwrap();
+    for p in [&home, &reg] {
+        nix::unistd::chown(p, Some(65534.into()), Some(65534.into())).unwrap();
+    }
+    // Root trusts files owned by root only; the override says this one is fine.
+    let out = s
+        .cmd()
+        .env("PLUGCTL_REGISTRY", &reg)
+        .args(["--allow-insecure-paths", "fingerprint"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    use std::os::unix::fs::MetadataExt;
+    let meta = fs::metadata(&reg).unwrap();
+    assert_eq!(
+        (meta.uid(), meta.gid()),
+        (65534, 65534),
+        "root took the file"
+    );
+    assert_eq!(meta.permissions().mode() & 0o777, 0o640);
+    // And the user can still use it.
+    let out = s
+        .command("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", PLUGCTL])
+        .env("PLUGCTL_REGISTRY", &reg)
+        .args(["volume", "list"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
+
+#[test]
+fn the_lock_wait_names_the_process_that_holds_the_lock_not_a_stale_pid() {
+    let s = Sandbox::new();
+    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    let lock = s.registry.with_file_name("registry.json.lock");
+    // A stale pid from an earlier holder, and a holder that writes none.
+    fs::write(&lock, "999999").unwrap();
+    let mut holder = Command::new("flock")
+        .arg(&lock)
+        .args(["sleep", "30"])
+        .spawn()
+        .unwrap();
+    // Wait until flock holds it.
+    let until = Instant::now() + Duration::from_secs(5);
+    while !fs::read_to_string("/proc/locks")
+        .unwrap()
+        .contains(&format!(" {} ", holder.id()))
+    {
+        assert!(Instant::now() < until, "flock never took the lock");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let (out, doc) = s.json(&[
+        "--lock-timeout",
+        "300ms",
+        "plugin",
+        "register",
+        "--type",
+        "csi-node",
+        "--name",
+        "x",
+        "--alloc-id",
+        "a",
+        "--socket",
+        "/x",
+    ]);
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    let message = doc["error"]["message"].as_str().unwrap();
+    // flock(1) takes the lock and execs sleep: one process, flock's pid.
+    assert!(
+        message.contains(&format!("(pid {})", holder.id())),
+        "{message}"
+    );
+    assert!(!message.contains("999999"), "{message}");
+}
+
+/// The registry as JSON, to edit behind plugctl's back.
+fn edit(s: &Sandbox, f: impl FnOnce(&mut Value)) {
+    let mut v = s.registry_json();
+    f(&mut v);
+    fs::write(&s.registry, serde_json::to_vec_pretty(&v).unwrap()).unwrap();
+}
+
+/// A host-volume plugin that removes what it is told to, as a real one does,
+/// and logs each call.
+fn remover(s: &Sandbox) {
+    s.plugin(
+        "host-volume",
+        "rm",
+        &format!(
+            r#"echo "$1 $DHV_VOLUME_ID $DHV_CREATED_PATH" >> '{out}/calls'
+case $1 in
+fingerprint) echo '{{"version": "1.0.0"}}' ;;
+create) mkdir -p "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID"; printf '{{"path": "%s/%s", "bytes": 0}}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" ;;
+delete) rm -rf "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID" "$DHV_CREATED_PATH" ;;
+esac"#,
+            out = s.out.display()
+        ),
+    );
+}
+
+#[test]
+fn an_edited_volume_id_never_reaches_a_plugin() {
+    let s = Sandbox::new();
+    remover(&s);
+    let (out, doc) = s.json(&["volume", "create", "--plugin", "rm", "--name", "v"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let id = doc["volume"]["id"].as_str().unwrap().to_string();
+    // A directory beside the volumes dir that `../outside` would reach.
+    let outside = s.root().join("outside");
+    fs::create_dir_all(&outside).unwrap();
+    fs::write(outside.join("keep"), "x").unwrap();
+    edit(&s, |v| {
+        let mut vol = v["volumes"][&id].take();
+        vol["id"] = "../outside".into();
+        v["volumes"].as_object_mut().unwrap().remove(&id);
+        v["volumes"]["../outside"] = vol;
+    });
+    let tampered = fs::read(&s.registry).unwrap();
+    for args in [
+        &["volume", "delete", "../outside"][..],
+        &["volume", "restore"],
+        &["volume", "list"],
+    ] {
+        let out = s.run(args);
+        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(r#"volumes["../outside"].id"#), "{err}");
+        assert!(err.contains("not a UUID"), "{err}");
+    }
+    assert!(outside.join("keep").exists());
+    assert_eq!(
+        s.read_out("calls").lines().count(),
+        1,
+        "only the create ran"
+    );
+    assert_eq!(
+        fs::read(&s.registry).unwrap(),
+        tampered,
+        "never overwritten"
+    );
+}
+
+#[test]
+fn an_edited_path_or_volumes_dir_is_not_handed_to_a_plugin() {
+    let s = Sandbox::new();
+    remover(&s);
+    let (out, doc) = s.json(&["volume", "create", "--plugin", "rm", "--name", "v"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let id = doc["volume"]["id"].as_str().unwrap().to_string();
+    let victim = s.root().join("victim");
+    fs::create_dir_all(&victim).unwrap();
+    for (field, value) in [
+        ("path", victim.to_str().unwrap().to_string()),
+        ("path", format!("{}/../victim", s.volumes.display())),
+        ("volumes_dir", "/".to_string()),
+    ] {
+        let fresh = s.registry_json();
+        edit(&s, |v| v["volumes"][&id][field] = value.clone().into());
+        let out = s.run(&["volume", "delete", &id]);
+        assert_eq!(code(&out), 2, "{field}={value}: {}", stderr(&out));
+        assert!(stderr(&out).contains(&id), "{}", stderr(&out));
+        let out = s.run(&["volume", "restore"]);
+        assert_ne!(code(&out), 0, "{field}={value}: {}", stdout(&out));
+        assert!(victim.exists(), "{field}={value}: the plugin removed it");
+        fs::write(&s.registry, serde_json::to_vec_pretty(&fresh).unwrap()).unwrap();
+    }
+    assert_eq!(
+        s.read_out("calls").lines().count(),
+        1,
+        "only the create ran"
+    );
+    // The override is explicit and named.
+    edit(&s, |v| {
+        v["volumes"][&id]["path"] = victim.to_str().unwrap().into()
+    });
+    let out = s.run(&["--allow-insecure-paths", "volume", "delete", &id]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
+
+#[test]
+fn events_out_of_order_are_refused_on_load() {
+    let s = Sandbox::new();
+    for n in ["a", "b"] {
+        let out = s.run(&[
+            "plugin",
+            "register",
+            "--type",
+            "csi-node",
+            "--name",
+            n,
+            "--alloc-id",
+            "x",
+            "--socket",
+            "/x",
+        ]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+    }
+    edit(&s, |v| v["events"][1]["seq"] = 1.into());
+    let out = s.run(&["events"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("events[1].seq: 1 does not follow 1"),
+        "{}",
+        stderr(&out)
+    );
+}
