@@ -23,6 +23,7 @@ pub mod provenance;
 pub mod registry;
 pub mod runner;
 pub mod settings;
+pub mod trust;
 pub mod units;
 
 pub use error::{Error, Result};

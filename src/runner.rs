@@ -798,6 +798,8 @@ pub struct Pool {
     recorder: Option<Arc<crate::provenance::case::Recorder>>,
     /// The lock file, when there is one: `--locked` refuses what differs.
     pins: Option<Arc<crate::provenance::locked::Pins>>,
+    /// Owner and mode checks on what runs (None: `--allow-insecure-paths`).
+    trust: Option<Arc<crate::trust::Trust>>,
 }
 
 impl Pool {
@@ -810,7 +812,14 @@ impl Pool {
             limit,
             recorder: None,
             pins: None,
+            trust: Some(Arc::default()),
         }
+    }
+
+    /// Runs plugins whatever their owner and mode (`--allow-insecure-paths`).
+    pub fn without_trust_checks(mut self) -> Pool {
+        self.trust = None;
+        self
     }
 
     /// Checks every call against the lock file before it runs.
@@ -837,6 +846,14 @@ impl Pool {
             .acquire()
             .await
             .expect("the pool's semaphore is never closed");
+        if let Some(trust) = &self.trust
+            && let Err(message) = trust.check(&inv.program)
+        {
+            return Err(SpawnError::Other {
+                program: inv.program.clone(),
+                message,
+            });
+        }
         let checked;
         let inv = match &self.pins {
             None => inv,

@@ -233,7 +233,9 @@ fn every_planted_problem_is_found() {
     s.plugin("secrets", "vault", SECRETS_FP);
     s.plugin("secrets", "x.exe", SECRETS_FP);
 
-    let (out, doc) = s.json(&["validate"]);
+    // Planted permission problems would stop plugctl from running those
+    // plugins at all (see the test below); the override lets every check run.
+    let (out, doc) = s.json(&["--allow-insecure-paths", "validate"]);
     assert_eq!(code(&out), 1, "{doc:#}\n{}", stderr(&out));
     assert_eq!(doc["ok"], false);
     // The report comes first, then only the one-line message on stderr.
@@ -359,6 +361,69 @@ fn foreign_owner_is_a_warning() {
     let (out, doc) = s.json(&["validate"]);
     assert_eq!(code(&out), 0, "{doc:#}");
     expect(&doc, "host-volume/theirs", "permissions.owner", "warning");
+    // ...and plugctl does not run it, saying why.
+    let skipped = outcome(&doc, "host-volume/theirs", "fingerprint.runs");
+    assert_eq!(skipped["outcome"], "skipped", "{skipped}");
+    assert!(
+        skipped["reason"]
+            .as_str()
+            .unwrap()
+            .contains("belongs to uid 65534"),
+        "{skipped}"
+    );
+}
+
+/// A plugin others can write is reported, and never run by validate, or by
+/// any other command; the override runs it.
+#[test]
+fn a_writable_plugin_is_not_run_anywhere() {
+    let s = sandbox();
+    let marker = s.out_file("ran");
+    s.file(
+        "host-volume",
+        "loose",
+        &format!(
+            "#!/bin/sh
+touch '{}'
+{HV_FP}
+",
+            marker.display()
+        ),
+        0o757,
+    );
+    let (out, doc) = s.json(&["validate"]);
+    assert_eq!(code(&out), 0, "{doc:#}");
+    expect(&doc, "host-volume/loose", "permissions.writable", "warning");
+    let skipped = outcome(&doc, "host-volume/loose", "fingerprint.runs");
+    assert_eq!(skipped["outcome"], "skipped", "{skipped}");
+    assert!(
+        skipped["reason"]
+            .as_str()
+            .unwrap()
+            .contains("writable by others"),
+        "{skipped}"
+    );
+    let (out, fp) = s.json(&["fingerprint", "loose"]);
+    assert_eq!(code(&out), 1);
+    let err = row(&fp, "host-volume", "loose")["error"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("writable by others") && err.contains("chmod go-w"),
+        "{err}"
+    );
+    let out = s.run(&["volume", "create", "--plugin", "loose", "--name", "v"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("writable by others"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!marker.exists(), "an untrusted plugin ran");
+    let (out, _) = s.json(&["--allow-insecure-paths", "fingerprint", "loose"]);
+    assert_eq!(code(&out), 0);
+    assert!(marker.exists());
 }
 
 #[test]

@@ -66,6 +66,9 @@ impl Ctx {
 /// one exists) and recording calls (`--record`).
 pub fn plugin_pool(settings: &Settings, printer: &Printer) -> Result<Pool> {
     let mut pool = Pool::new(settings.concurrency);
+    if settings.allow_insecure_paths {
+        pool = pool.without_trust_checks();
+    }
     if let Some(pins) =
         crate::provenance::locked::Pins::load(&settings.lockfile, settings.locked, printer.clone())?
     {

@@ -44,6 +44,7 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
         strict: args.strict,
         deadline,
         grace: args.run.grace,
+        trust: (!settings.allow_insecure_paths).then(std::sync::Arc::default),
     };
     // Checked against DIR's lock file (--locked): a drifted or unpinned
     // plugin is not run, and its fingerprint check fails saying so.

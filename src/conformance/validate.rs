@@ -28,6 +28,10 @@ pub struct Options {
     /// Overrides each family's fingerprint deadline from the protocol.
     pub deadline: Option<Duration>,
     pub grace: Duration,
+    /// The owner and mode rules plugctl applies before running a plugin
+    /// (None with `--allow-insecure-paths`): a plugin they refuse is not
+    /// run, and its run-time checks are skipped saying why.
+    pub trust: Option<std::sync::Arc<crate::trust::Trust>>,
 }
 
 /// What a symlink entry resolves to.
@@ -318,6 +322,16 @@ async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
         return r;
     }
 
+    if let Some(trust) = &opts.trust
+        && let Err(why) = trust.check(&s.path)
+    {
+        skip_all(
+            &mut r,
+            &fingerprint::checks(&s.family),
+            &format!("{why} (see permissions.*)"),
+        );
+        return r;
+    }
     let deadline = opts
         .deadline
         .unwrap_or_else(|| crate::families::fingerprint_deadline(&s.family));
