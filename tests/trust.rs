@@ -409,3 +409,64 @@ fn events_out_of_order_are_refused_on_load() {
         stderr(&out)
     );
 }
+
+/// Bytes that drive a terminal: ESC, BEL, CSI (C1, as UTF-8), and a CR not
+/// followed by LF.
+fn has_terminal_controls(bytes: &[u8]) -> bool {
+    bytes.iter().any(|&b| b == 0x1b || b == 0x07 || b == 0x7f)
+        || bytes.windows(2).any(|w| w == [0xc2, 0x9b])
+        || bytes.windows(2).any(|w| w[0] == b'\r' && w[1] != b'\n')
+        || bytes.last() == Some(&b'\r')
+}
+
+#[test]
+fn plugin_text_never_drives_the_terminal() {
+    let s = Sandbox::new();
+    // An error that would clear the screen, set the window title, ring the
+    // bell and overwrite its own line with a forged "healthy".
+    let evil = r#"\u001b]0;pwned\u0007\u001b[2J\u009b31m\rhost-volume  good  1.0.0  healthy"#;
+    s.plugin(
+        "host-volume",
+        "evil",
+        &format!(
+            r#"printf '\033[2Jstderr says \033]0;title\007 hi\r\n' >&2
+printf '%s\n' '{{"error": "{evil}"}}'
+exit 1"#
+        ),
+    );
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["fingerprint"],
+        vec!["-v", "fingerprint", "evil"],
+        vec!["-v", "volume", "create", "--plugin", "evil", "--name", "x"],
+        vec!["plugin", "list"],
+        vec!["plugin", "show", "host-volume", "evil"],
+        vec!["validate"],
+    ];
+    for args in runs {
+        let out = s.run(&args);
+        assert!(
+            !has_terminal_controls(&out.stdout),
+            "{args:?} stdout: {:?}",
+            stdout(&out)
+        );
+        assert!(
+            !has_terminal_controls(&out.stderr),
+            "{args:?} stderr: {:?}",
+            stderr(&out)
+        );
+    }
+    // Shown, escaped, so an operator can see what the plugin tried.
+    let out = s.run(&["fingerprint", "evil"]);
+    assert!(
+        stdout(&out).contains(r"\x1b]0;pwned\x07\x1b[2J\u{9b}31m\rhost-volume"),
+        "{}",
+        stdout(&out)
+    );
+    // --json keeps the exact string.
+    let (_, doc) = s.json(&["fingerprint", "evil"]);
+    let err = row(&doc, "host-volume", "evil")["error"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("\u{1b}]0;pwned\u{7}"), "{err:?}");
+}
