@@ -44,7 +44,23 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     code
 }
 
+/// Before a command that reads secret values: plugctl may not be dumped
+/// (no core file, no ptrace by other users) and its core size limit is 0,
+/// so a crash or an abort cannot write a value to disk.
+fn protect_secrets() -> Result<()> {
+    nix::sys::prctl::set_dumpable(false)
+        .map_err(|e| Error::io("cannot make plugctl non-dumpable", e.into()))?;
+    nix::sys::resource::setrlimit(nix::sys::resource::Resource::RLIMIT_CORE, 0, 0)
+        .map_err(|e| Error::io("cannot set the core size limit to 0", e.into()))
+}
+
 fn execute(ctx: &Ctx, cli: Cli) -> Result<()> {
+    if matches!(
+        cli.command,
+        Command::Secret(_) | Command::Test(_) | Command::Replay(_)
+    ) {
+        protect_secrets()?;
+    }
     let plugins = runs_plugins(&cli.command);
     let runtime = if plugins {
         tokio::runtime::Builder::new_multi_thread()
@@ -56,11 +72,12 @@ fn execute(ctx: &Ctx, cli: Cli) -> Result<()> {
     .map_err(|e| Error::io("cannot start the async runtime", e))?;
     runtime.block_on(async {
         if plugins {
-            crate::runner::install_interrupt_handler()
+            crate::runner::become_subreaper();
+            crate::shutdown::install()
                 .map_err(|e| Error::io("cannot install signal handlers", e))?;
         }
         let result = commands::dispatch(ctx, cli.command).await;
-        if crate::runner::interrupted().is_some() {
+        if crate::shutdown::interrupted().is_some() {
             // The handler is killing the plugins and will exit 130/143.
             std::future::pending::<()>().await;
         }

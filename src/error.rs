@@ -48,6 +48,10 @@ pub enum PluginFailure {
         signal: String,
         message: Option<String>,
     },
+    /// The plugin exited but left processes running (in its group, or
+    /// escaped with setsid); plugctl killed them.
+    #[error("{0}")]
+    LeftBehind(String),
     #[error("bad output: {0}")]
     BadOutput(String),
     #[error("{0}")]

@@ -23,6 +23,7 @@ pub mod provenance;
 pub mod registry;
 pub mod runner;
 pub mod settings;
+pub mod shutdown;
 pub mod trust;
 pub mod units;
 

@@ -14,7 +14,7 @@ use crate::{Error, Result};
 /// After Ctrl-C, results are not results: plugins were killed by us, not
 /// by their own failure. Nothing more goes to stdout.
 fn interrupted() -> bool {
-    crate::runner::interrupted().is_some()
+    crate::shutdown::interrupted().is_some()
 }
 
 /// The `schema_version` of every JSON document on stdout.

@@ -12,7 +12,6 @@ use std::os::unix::fs::FileExt;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Component, Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -97,6 +96,16 @@ pub struct Outcome {
     /// A process outside our reach still held a pipe when we stopped reading.
     pub pipes_abandoned: bool,
     pub duration: Duration,
+    /// Processes the plugin left running after it exited (in its group, or
+    /// escaped from it with setsid and adopted by plugctl), killed.
+    pub leftovers: Vec<Leftover>,
+}
+
+/// A process a plugin left behind; plugctl killed it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Leftover {
+    pub pid: i32,
+    pub command: String,
 }
 
 impl Outcome {
@@ -187,7 +196,12 @@ pub const PIPE_DRAIN_BOUND: Duration = Duration::from_millis(250);
 /// Nothing tells us when the last member of a group dies once its leader is
 /// reaped, so after SIGTERM we ask this often (the answer may cost a scan of
 /// /proc, see [`group_alive`]).
-const GROUP_POLL: Duration = Duration::from_millis(20);
+pub const GROUP_POLL: Duration = Duration::from_millis(20);
+
+/// After the plugin exits, how long a process it left behind may keep its
+/// output pipes open before plugctl kills it: long enough for a child that
+/// is finishing a write, short against any deadline.
+const LEFTOVER_GRACE: Duration = Duration::from_millis(500);
 
 /// ETXTBSY means some process still has the file open for writing: usually
 /// a sibling thread's fork that inherited the writer's descriptor and has not
@@ -196,7 +210,7 @@ const TXTBSY_BACKOFF_MS: [u64; 4] = [10, 20, 40, 80];
 
 /// On our own interruption the user is waiting: never make them wait longer
 /// than this for plugins to honour SIGTERM, whatever their grace says.
-const INTERRUPT_GRACE_CAP: Duration = Duration::from_secs(2);
+pub const INTERRUPT_GRACE_CAP: Duration = Duration::from_secs(2);
 
 /// Runs one plugin call to the end and says what happened.
 ///
@@ -215,6 +229,13 @@ pub async fn run(inv: &Invocation) -> Result<Outcome, SpawnError> {
     refuse_unknown_format(&program, &inv.program)?;
     let (mut child, mut group) = spawn(inv, &program).await?;
     let started = Instant::now();
+    // Job control stops plugctl and its plugins together; the time stopped
+    // is not the plugin's (see shutdown::paused).
+    let paused_at_start = crate::shutdown::paused();
+    let our_pipes = pipe_inodes_of(&child);
+    let mut exited_at: Option<Instant> = None;
+    let mut leftovers: Vec<Leftover> = Vec::new();
+    let mut leftovers_checked = false;
 
     let mut stdout = child.stdout.take();
     let mut stderr = child.stderr.take();
@@ -258,8 +279,33 @@ pub async fn run(inv: &Invocation) -> Result<Outcome, SpawnError> {
             }
             _ => {}
         }
+        let deadline_now = later(
+            deadline_at,
+            crate::shutdown::paused().saturating_sub(paused_at_start),
+        );
+        // The plugin exited, but something it started still holds its
+        // output: after a moment, that is a process left behind.
+        // (Looked for once; what plugctl cannot reach — an escapee adopted
+        // by init where plugctl is no subreaper — waits for the deadline.)
+        if matches!(stage, Stage::Running)
+            && pipes_open
+            && !leftovers_checked
+            && exited_at.is_some_and(|t| now >= t + LEFTOVER_GRACE)
+        {
+            leftovers_checked = true;
+            let found = kill_leftovers(group.pgid, &our_pipes, false);
+            if !found.is_empty() {
+                leftovers.extend(found);
+                stage = Stage::Draining {
+                    until: now + PIPE_DRAIN_BOUND,
+                };
+            }
+        }
         let wake_at = match stage {
-            Stage::Running => deadline_at,
+            Stage::Running => match exited_at {
+                Some(t) if pipes_open && !leftovers_checked => deadline_now.min(t + LEFTOVER_GRACE),
+                _ => deadline_now,
+            },
             Stage::Terminating { kill_at } => match last_probe {
                 Some(t) => kill_at.min(t + GROUP_POLL),
                 None => kill_at,
@@ -285,10 +331,17 @@ pub async fn run(inv: &Invocation) -> Result<Outcome, SpawnError> {
                 // leader is gone but its status is lost, which -1, never a
                 // real exit code, stands for.
                 status = Some(s.map_or(Termination::Exited(-1), termination));
+                exited_at = Some(Instant::now());
             },
             () = &mut timer => {
                 let now = Instant::now();
                 match stage {
+                    // Woken for the leftover check, or the deadline moved
+                    // while plugctl was stopped: not the deadline yet.
+                    Stage::Running if now < later(
+                        deadline_at,
+                        crate::shutdown::paused().saturating_sub(paused_at_start),
+                    ) => {}
                     Stage::Running => {
                         timed_out = true;
                         if inv.grace.is_zero() {
@@ -312,7 +365,14 @@ pub async fn run(inv: &Invocation) -> Result<Outcome, SpawnError> {
             },
         }
     }
-    let duration = started.elapsed();
+    // Whatever the plugin left running after it exited: its group's
+    // members, and what escaped the group (setsid) and was adopted by
+    // plugctl. A plugin call leaves nothing behind.
+    let alone = live_groups().len() <= 1;
+    leftovers.extend(kill_leftovers(group.pgid, &our_pipes, alone));
+    let duration = started
+        .elapsed()
+        .saturating_sub(crate::shutdown::paused().saturating_sub(paused_at_start));
     group.finished = true;
     drop(group);
 
@@ -331,6 +391,7 @@ pub async fn run(inv: &Invocation) -> Result<Outcome, SpawnError> {
         stderr_dropped,
         pipes_abandoned,
         duration,
+        leftovers,
     })
 }
 
@@ -493,6 +554,179 @@ fn refuse_unknown_format(program: &Path, shown: &Path) -> Result<(), SpawnError>
     }
 }
 
+/// Makes plugctl the reaper of its descendants' orphans (Linux's child
+/// subreaper): a plugin's child that calls setsid() and outlives the plugin
+/// is re-parented to plugctl instead of init, so plugctl can find it, kill
+/// it and reap it.
+pub fn become_subreaper() {
+    let _ = nix::sys::prctl::set_child_subreaper(true);
+}
+
+/// One process, from `/proc/<pid>/stat`.
+#[derive(Debug, Clone)]
+struct Proc {
+    pid: i32,
+    ppid: i32,
+    pgid: i32,
+    sid: i32,
+    zombie: bool,
+    comm: String,
+}
+
+impl Proc {
+    /// A plugin's descendant adopted by plugctl: our child that is not in
+    /// plugctl's own process group (so not a helper plugctl started, nor a
+    /// sibling in a host program's tests), and not a call's leader (a
+    /// leader leads its group inside plugctl's session; an escapee is in a
+    /// group it does not lead, or in a session of its own).
+    fn adopted(&self) -> bool {
+        let me = nix::unistd::getpid().as_raw();
+        self.ppid == me
+            && self.pgid != nix::unistd::getpgrp().as_raw()
+            && (self.pgid != self.pid
+                || self.sid != nix::unistd::getsid(None).map_or(0, |s| s.as_raw()))
+    }
+}
+
+fn processes() -> Vec<Proc> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for entry in dir.flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse().ok()) else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        let (Some(open), Some((head, fields))) = (stat.find('('), stat.rsplit_once(')')) else {
+            continue;
+        };
+        let comm = head.get(open + 1..).unwrap_or_default().to_string();
+        let mut f = fields.split_ascii_whitespace();
+        let state = f.next().unwrap_or_default();
+        let ppid = f.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+        let pgid = f.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+        let sid = f.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+        out.push(Proc {
+            pid,
+            ppid,
+            pgid,
+            sid,
+            zombie: matches!(state, "Z" | "X"),
+            comm,
+        });
+    }
+    out
+}
+
+/// The inodes of a child's stdout and stderr pipes (what a process holding
+/// them has open as `pipe:[inode]`).
+fn pipe_inodes_of(child: &Child) -> Vec<u64> {
+    use std::os::fd::AsRawFd;
+    let fds = [
+        child.stdout.as_ref().map(|p| p.as_raw_fd()),
+        child.stderr.as_ref().map(|p| p.as_raw_fd()),
+    ];
+    fds.into_iter()
+        .flatten()
+        .filter_map(|fd| {
+            nix::sys::stat::fstat(unsafe { std::os::fd::BorrowedFd::borrow_raw(fd) }).ok()
+        })
+        .map(|st| st.st_ino)
+        .collect()
+}
+
+fn holds_pipe(pid: i32, pipes: &[u64]) -> bool {
+    let Ok(fds) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
+        return false;
+    };
+    fds.flatten().any(|fd| {
+        std::fs::read_link(fd.path()).is_ok_and(|l| {
+            l.to_str()
+                .and_then(|l| {
+                    l.strip_prefix("pipe:[")?
+                        .strip_suffix(']')?
+                        .parse::<u64>()
+                        .ok()
+                })
+                .is_some_and(|ino| pipes.contains(&ino))
+        })
+    })
+}
+
+/// Kills what a finished call left behind and reaps what was adopted:
+/// members of its group, orphans (adopted by plugctl) holding its pipes,
+/// and, when `all_orphans` (no other call runs, so nothing else can own
+/// them), every other orphan too.
+fn kill_leftovers(pgid: Pid, pipes: &[u64], all_orphans: bool) -> Vec<Leftover> {
+    let me = std::process::id() as i32;
+    let procs = processes();
+    let mut found = Vec::new();
+    for p in &procs {
+        if p.zombie || p.pid == me {
+            continue;
+        }
+        let in_group = p.pgid == pgid.as_raw();
+        let orphan = p.adopted();
+        if in_group || (orphan && (all_orphans || holds_pipe(p.pid, pipes))) {
+            found.push(Leftover {
+                pid: p.pid,
+                command: p.comm.clone(),
+            });
+        }
+    }
+    if found.iter().any(|l| {
+        procs
+            .iter()
+            .any(|p| p.pid == l.pid && p.pgid == pgid.as_raw())
+    }) {
+        let _ = killpg(pgid, Signal::SIGKILL);
+    }
+    for l in &found {
+        let _ = nix::sys::signal::kill(Pid::from_raw(l.pid), Signal::SIGKILL);
+    }
+    reap_orphans();
+    found
+}
+
+/// Reaps adopted orphans that have died (never a call's leader, which its
+/// own task reaps, nor any other child of the host program), waiting a
+/// little for those just killed.
+fn reap_orphans() {
+    use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
+    let deadline = std::time::Instant::now() + Duration::from_millis(200);
+    loop {
+        let orphans: Vec<i32> = processes()
+            .into_iter()
+            .filter(Proc::adopted)
+            .map(|p| p.pid)
+            .collect();
+        let mut pending = false;
+        for pid in orphans {
+            match waitpid(Pid::from_raw(pid), Some(WaitPidFlag::WNOHANG)) {
+                Ok(WaitStatus::StillAlive) => pending = true,
+                _ => {}
+            }
+        }
+        if !pending || std::time::Instant::now() >= deadline {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// On shutdown: kills and reaps every adopted orphan.
+pub fn kill_orphans() {
+    for p in processes() {
+        if p.adopted() && !p.zombie {
+            let _ = nix::sys::signal::kill(Pid::from_raw(p.pid), Signal::SIGKILL);
+        }
+    }
+    reap_orphans();
+}
+
 /// Process-wide record of the groups of calls in flight, so that our own
 /// interruption can take them down: the child's `kill_on_drop` reaches only
 /// the leader, and `process::exit` runs no destructors at all, so without
@@ -555,7 +789,7 @@ impl Group {
 /// their new parent reaps them, and an init that reaps lazily (as in some
 /// containers) would otherwise make every timed-out call look like it needed
 /// SIGKILL. Without /proc only the signal's answer is known.
-fn group_alive(pgid: Pid) -> bool {
+pub fn group_alive(pgid: Pid) -> bool {
     match killpg(pgid, None) {
         Err(Errno::ESRCH) => false,
         Ok(()) => running_member_in_proc(pgid).unwrap_or(true),
@@ -917,109 +1151,15 @@ pub fn kill_all_groups(signal: Signal) -> usize {
         .count()
 }
 
-/// The exit code of the interruption under way (130, 143), 0 if none.
-static INTERRUPTED: AtomicI32 = AtomicI32::new(0);
-
-/// `Some(exit code)` once SIGINT or SIGTERM reached plugctl. From then on
-/// the interrupt handler owns the exit: the command's own flow sees its
-/// plugins die and must neither report that as their failure nor exit with
-/// a code of its own.
-pub fn interrupted() -> Option<i32> {
-    match INTERRUPTED.load(Ordering::SeqCst) {
-        0 => None,
-        code => Some(code),
-    }
-}
-
-/// Directories removed if plugctl is interrupted: a scratch directory whose
-/// owner would otherwise never get to clean up, as the interrupt handler
-/// exits without unwinding.
-static SCRATCH: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-
-/// Removes `dir` (recursively) if plugctl is interrupted while the returned
-/// guard lives; dropping the guard hands the directory back to its owner.
-pub fn remove_on_interrupt(dir: &Path) -> ScratchGuard {
-    SCRATCH
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push(dir.to_path_buf());
-    ScratchGuard(dir.to_path_buf())
-}
-
-#[must_use = "the directory is only protected while the guard lives"]
-pub struct ScratchGuard(PathBuf);
-
-impl Drop for ScratchGuard {
-    fn drop(&mut self) {
-        let mut dirs = SCRATCH.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(at) = dirs.iter().position(|d| *d == self.0) {
-            dirs.remove(at);
-        }
-    }
-}
-
-/// On SIGINT or SIGTERM to plugctl: SIGTERM every plugin's group, give them
-/// their grace (2 s at most, less once all are gone), SIGKILL what is left,
-/// and exit 130 (SIGINT) or 143 (SIGTERM). A second signal meanwhile skips
-/// the wait. No call started after the signal is spawned.
-///
-/// Without this a plugin's children would survive us: the terminal's SIGINT
-/// reaches only the foreground process group, which plugins are not in, and
-/// dropping a child with `kill_on_drop` kills the leader alone.
-///
-/// Only the first call installs anything.
-///
-/// # Panics
-/// Outside a Tokio runtime.
-pub fn install_interrupt_handler() -> io::Result<()> {
-    use tokio::signal::unix::{SignalKind, signal};
-
-    static INSTALLED: AtomicBool = AtomicBool::new(false);
-    if INSTALLED.swap(true, Ordering::SeqCst) {
-        return Ok(());
-    }
-    let registered =
-        signal(SignalKind::interrupt()).and_then(|int| Ok((int, signal(SignalKind::terminate())?)));
-    let (mut int, mut term) = match registered {
-        Ok(streams) => streams,
-        Err(e) => {
-            INSTALLED.store(false, Ordering::SeqCst);
-            return Err(e);
-        }
-    };
-    tokio::spawn(async move {
-        let code = tokio::select! {
-            _ = int.recv() => 130,
-            _ = term.recv() => 143,
-        };
-        INTERRUPTED.store(code, Ordering::SeqCst);
-        let (mut groups, grace) = {
-            let mut reg = registry();
-            reg.closed = true;
-            let grace = reg.groups.values().max().copied().unwrap_or_default();
-            let groups: Vec<Pid> = reg.groups.keys().map(|&g| Pid::from_raw(g)).collect();
-            (groups, grace.min(INTERRUPT_GRACE_CAP))
-        };
-        groups.retain(|&g| killpg(g, Signal::SIGTERM).is_ok());
-        let give_up = Instant::now() + grace;
-        while !groups.is_empty() && Instant::now() < give_up {
-            tokio::select! {
-                () = tokio::time::sleep(GROUP_POLL) => {}
-                _ = int.recv() => break,
-                _ = term.recv() => break,
-            }
-            // Zombie-aware: a leader its call's task has not reaped yet must
-            // not hold the user for the whole grace.
-            groups.retain(|&g| group_alive(g));
-        }
-        for g in groups {
-            let _ = killpg(g, Signal::SIGKILL);
-        }
-        // exit() runs no destructors: scratch directories go here.
-        for dir in SCRATCH.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
-            let _ = std::fs::remove_dir_all(dir);
-        }
-        std::process::exit(code);
-    });
-    Ok(())
+/// Closes the registry of groups (no call starts after this) and returns
+/// the live groups with the longest grace among them: what a shutdown must
+/// take down.
+pub fn close_groups() -> (Vec<Pid>, Duration) {
+    let mut reg = registry();
+    reg.closed = true;
+    let grace = reg.groups.values().max().copied().unwrap_or_default();
+    (
+        reg.groups.keys().map(|&g| Pid::from_raw(g)).collect(),
+        grace,
+    )
 }

@@ -123,9 +123,12 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
     );
 
     let (fetched, duration) = match ctx.pool.run(&inv).await {
-        Ok(out) => {
+        Ok(mut out) => {
             let parsed = secrets::parse_fetch(&inv, &out);
             show_stderr(ctx, &out, &parsed);
+            // The raw output holds the values too: wiped once parsed.
+            zeroize::Zeroize::zeroize(&mut out.stdout);
+            zeroize::Zeroize::zeroize(&mut out.stderr);
             (parsed, out.duration)
         }
         Err(e) => (Err(families::spawn_failure(e)), Duration::ZERO),

@@ -111,6 +111,7 @@ fn uncertain(f: &PluginFailure) -> bool {
     matches!(
         f,
         PluginFailure::TimedOut { .. }
+            | PluginFailure::LeftBehind(_)
             | PluginFailure::Signaled { .. }
             | PluginFailure::BadOutput(_)
             | PluginFailure::Response(_)

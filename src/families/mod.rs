@@ -97,7 +97,32 @@ pub fn judge(inv: &Invocation, out: &Outcome, quote: Quote) -> Result<(), Plugin
             });
         }
     }
+    if !out.leftovers.is_empty() {
+        return Err(PluginFailure::LeftBehind(left_behind(&out.leftovers)));
+    }
     Ok(())
+}
+
+/// "left 1 background process (pid 42, `sleep`); killed".
+pub fn left_behind(leftovers: &[crate::runner::Leftover]) -> String {
+    let list: Vec<String> = leftovers
+        .iter()
+        .take(5)
+        .map(|l| format!("pid {}, `{}`", l.pid, l.command))
+        .collect();
+    let more = leftovers.len().saturating_sub(5);
+    format!(
+        "left {} background process{} ({}{}); killed: a plugin must not leave anything \
+         running when it exits",
+        leftovers.len(),
+        if leftovers.len() == 1 { "" } else { "es" },
+        list.join("; "),
+        if more > 0 {
+            format!("; {more} more")
+        } else {
+            String::new()
+        }
+    )
 }
 
 /// The message a failing plugin left: its `{"error"}`, else (when quoting

@@ -141,6 +141,15 @@ impl SecretValue {
     }
 }
 
+/// The value's bytes are overwritten when it is dropped (a copy made by
+/// `Clone` is its own value and is wiped too), so a freed value does not
+/// linger in memory that a later allocation or a core could show.
+impl Drop for SecretValue {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.0);
+    }
+}
+
 impl fmt::Debug for SecretValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("SecretValue(****)")
@@ -247,6 +256,11 @@ pub fn parse_fetch(inv: &Invocation, out: &Outcome) -> Result<Fetched, PluginFai
                 message: plugin_error,
             });
         }
+    }
+    if !out.leftovers.is_empty() {
+        return Err(PluginFailure::LeftBehind(super::left_behind(
+            &out.leftovers,
+        )));
     }
 
     if out.stdout_dropped > 0 {
@@ -538,6 +552,7 @@ mod tests {
             stderr_dropped: 0,
             pipes_abandoned: false,
             duration: Duration::from_millis(1),
+            leftovers: Vec::new(),
         }
     }
 

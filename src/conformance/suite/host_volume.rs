@@ -159,7 +159,7 @@ pub(super) async fn suite(
         .tempdir()
         .map_err(|e| Error::io("cannot make a scratch directory", e))?;
     // Ctrl-C exits at once; the scratch directory goes with it (not with --keep).
-    let _scratch_guard = (!opts.keep).then(|| crate::runner::remove_on_interrupt(scratch.path()));
+    let _scratch_guard = (!opts.keep).then(|| crate::shutdown::remove_on_interrupt(scratch.path()));
     let volumes_dir = scratch.path().join("data/host_volumes");
     fs::create_dir_all(&volumes_dir).map_err(|e| {
         Error::io(

@@ -1,0 +1,189 @@
+//! One module owns signals. Every signal that asks plugctl to stop — INT
+//! (Ctrl-C), TERM (a supervisor), HUP (a dropped SSH session), QUIT, USR1,
+//! USR2, ALRM — stops it the same careful way: no new plugin call starts,
+//! every live plugin's process group gets SIGTERM, then SIGKILL after its
+//! grace (at most 2 s), scratch directories are removed, and plugctl exits
+//! 128 + the signal's number. The registry needs nothing: every change is
+//! one atomic replace, so an interrupted command leaves the old file or the
+//! new one, and a create interrupted mid-call stays `pending` for `volume
+//! repair`.
+//!
+//! Job control, as in cargo-nextest: Ctrl-Z (TSTP) stops the plugin groups,
+//! then plugctl; CONT resumes plugctl, then the groups; the time stopped is
+//! not counted against any plugin's deadline ([`paused`]).
+//!
+//! SIGPIPE stays ignored (Rust's default): a reader that goes away shows up
+//! as a broken-pipe write error, which ends plugctl quietly with 0.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::time::Duration;
+
+use nix::sys::signal::{Signal, killpg};
+use tokio::signal::unix::{SignalKind, signal};
+use tokio::time::Instant;
+
+use crate::runner;
+
+/// The signals that stop plugctl, with the exit code each gives.
+const STOPPING: &[(Signal, i32)] = &[
+    (Signal::SIGINT, 130),
+    (Signal::SIGTERM, 143),
+    (Signal::SIGHUP, 129),
+    (Signal::SIGQUIT, 131),
+    (Signal::SIGUSR1, 138),
+    (Signal::SIGUSR2, 140),
+    (Signal::SIGALRM, 142),
+];
+
+/// The exit code of the shutdown under way, 0 if none.
+static SHUTTING_DOWN: AtomicI32 = AtomicI32::new(0);
+
+/// `Some(exit code)` once a stopping signal reached plugctl. From then on
+/// the shutdown owns the exit: the command's own flow sees its plugins die
+/// and must neither report that as their failure nor exit with a code of
+/// its own.
+pub fn interrupted() -> Option<i32> {
+    match SHUTTING_DOWN.load(Ordering::SeqCst) {
+        0 => None,
+        code => Some(code),
+    }
+}
+
+/// Nanoseconds plugctl has spent stopped by job control.
+static PAUSED_NANOS: AtomicU64 = AtomicU64::new(0);
+
+/// How long plugctl has been stopped (Ctrl-Z) in all: a deadline measured
+/// from an instant adds the growth of this since that instant.
+pub fn paused() -> Duration {
+    Duration::from_nanos(PAUSED_NANOS.load(Ordering::SeqCst))
+}
+
+/// Directories removed if plugctl is stopped by a signal: a scratch
+/// directory whose owner would otherwise never get to clean up, as the
+/// shutdown exits without unwinding.
+static SCRATCH: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Removes `dir` (recursively) if plugctl is stopped by a signal while the
+/// returned guard lives; dropping the guard hands the directory back.
+pub fn remove_on_interrupt(dir: &Path) -> ScratchGuard {
+    SCRATCH
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(dir.to_path_buf());
+    ScratchGuard(dir.to_path_buf())
+}
+
+#[must_use = "the directory is only protected while the guard lives"]
+pub struct ScratchGuard(PathBuf);
+
+impl Drop for ScratchGuard {
+    fn drop(&mut self) {
+        let mut dirs = SCRATCH.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(at) = dirs.iter().position(|d| *d == self.0) {
+            dirs.remove(at);
+        }
+    }
+}
+
+/// Installs the handlers: one task receives every signal and turns it into
+/// a shutdown or a job-control step. Only the first call installs anything.
+///
+/// # Panics
+/// Outside a Tokio runtime.
+pub fn install() -> std::io::Result<()> {
+    static INSTALLED: AtomicBool = AtomicBool::new(false);
+    if INSTALLED.swap(true, Ordering::SeqCst) {
+        return Ok(());
+    }
+    let mut stopping = Vec::with_capacity(STOPPING.len());
+    for &(sig, code) in STOPPING {
+        match signal(SignalKind::from_raw(sig as i32)) {
+            Ok(stream) => stopping.push((stream, code)),
+            Err(e) => {
+                INSTALLED.store(false, Ordering::SeqCst);
+                return Err(e);
+            }
+        }
+    }
+    let mut tstp = signal(SignalKind::from_raw(Signal::SIGTSTP as i32))?;
+    tokio::spawn(async move {
+        loop {
+            // The first stopping signal, or a Ctrl-Z.
+            let any = futures_first(&mut stopping);
+            tokio::select! {
+                code = any => {
+                    shut_down(code, &mut stopping).await;
+                    return;
+                }
+                _ = tstp.recv() => suspend(),
+            }
+        }
+    });
+    Ok(())
+}
+
+/// Waits for any of the stopping signals; its exit code.
+async fn futures_first(streams: &mut [(tokio::signal::unix::Signal, i32)]) -> i32 {
+    std::future::poll_fn(|cx| {
+        for (s, code) in streams.iter_mut() {
+            if s.poll_recv(cx).is_ready() {
+                return std::task::Poll::Ready(*code);
+            }
+        }
+        std::task::Poll::Pending
+    })
+    .await
+}
+
+/// Ctrl-Z: stop the plugins' groups, then ourselves; on SIGCONT, resume
+/// them and add the time stopped to [`paused`].
+fn suspend() {
+    let groups = runner::live_groups();
+    for &g in &groups {
+        let _ = killpg(nix::unistd::Pid::from_raw(g), Signal::SIGSTOP);
+    }
+    let stopped_at = std::time::Instant::now();
+    // SIGSTOP cannot be caught: this returns once someone sends SIGCONT.
+    let _ = nix::sys::signal::raise(Signal::SIGSTOP);
+    let stopped = stopped_at.elapsed();
+    PAUSED_NANOS.fetch_add(
+        u64::try_from(stopped.as_nanos()).unwrap_or(u64::MAX),
+        Ordering::SeqCst,
+    );
+    for &g in &groups {
+        let _ = killpg(nix::unistd::Pid::from_raw(g), Signal::SIGCONT);
+    }
+}
+
+async fn shut_down(code: i32, stopping: &mut [(tokio::signal::unix::Signal, i32)]) {
+    SHUTTING_DOWN.store(code, Ordering::SeqCst);
+    let (mut groups, grace) = runner::close_groups();
+    let grace = grace.min(runner::INTERRUPT_GRACE_CAP);
+    groups.retain(|&g| {
+        // A stopped group (Ctrl-Z, then kill) must be able to act on TERM.
+        let _ = killpg(g, Signal::SIGCONT);
+        killpg(g, Signal::SIGTERM).is_ok()
+    });
+    let give_up = Instant::now() + grace;
+    while !groups.is_empty() && Instant::now() < give_up {
+        tokio::select! {
+            () = tokio::time::sleep(runner::GROUP_POLL) => {}
+            // A second signal: no more waiting.
+            _ = futures_first(stopping) => break,
+        }
+        // Zombie-aware: a leader its call's task has not reaped yet must
+        // not hold the user for the whole grace.
+        groups.retain(|&g| runner::group_alive(g));
+    }
+    for g in groups {
+        let _ = killpg(g, Signal::SIGKILL);
+    }
+    runner::kill_orphans();
+    // exit() runs no destructors: scratch directories go here.
+    for dir in SCRATCH.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    std::process::exit(code);
+}
