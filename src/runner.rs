@@ -705,9 +705,10 @@ fn reap_orphans() {
             .collect();
         let mut pending = false;
         for pid in orphans {
-            match waitpid(Pid::from_raw(pid), Some(WaitPidFlag::WNOHANG)) {
-                Ok(WaitStatus::StillAlive) => pending = true,
-                _ => {}
+            if let Ok(WaitStatus::StillAlive) =
+                waitpid(Pid::from_raw(pid), Some(WaitPidFlag::WNOHANG))
+            {
+                pending = true;
             }
         }
         if !pending || std::time::Instant::now() >= deadline {

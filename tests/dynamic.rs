@@ -550,7 +550,7 @@ fn wait_times_out_with_exit_4() {
 fn human_lines_escape_control_characters_in_names() {
     let s = Sandbox::new();
     let name = "evil\x1b[31mred\nline";
-    let escaped = "csi-node/evil\\u{1b}[31mred\\nline alloc a1";
+    let escaped = "csi-node/evil\\x1b[31mred\\nline alloc a1";
     let raw = |out: &std::process::Output| {
         out.stdout.contains(&0x1b) || stdout(out).trim_end().contains('\n')
     };
@@ -568,7 +568,7 @@ fn human_lines_escape_control_characters_in_names() {
     let out = s.run(&["plugin", "wait", "csi-node", name, "--timeout", "5s"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert!(!raw(&out), "{:?}", stdout(&out));
-    assert!(stdout(&out).starts_with("csi-node/evil\\u{1b}[31mred\\nline: "));
+    assert!(stdout(&out).starts_with("csi-node/evil\\x1b[31mred\\nline: "));
     let out = deregister(&s, name, "a1");
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert!(!raw(&out), "{:?}", stdout(&out));

@@ -645,6 +645,7 @@ mod tests {
             stderr_dropped: 0,
             pipes_abandoned: false,
             duration: Duration::ZERO,
+            leftovers: Vec::new(),
         }
     }
 
