@@ -76,7 +76,18 @@ fn execute(ctx: &Ctx, cli: Cli) -> Result<()> {
             crate::shutdown::install()
                 .map_err(|e| Error::io("cannot install signal handlers", e))?;
         }
-        let result = commands::dispatch(ctx, cli.command).await;
+        let mut result = commands::dispatch(ctx, cli.command).await;
+        // What escaped every call's reach (a setsid daemon that held no pipe
+        // while other calls ran beside it, so no one call could claim it).
+        if plugins {
+            let left = crate::runner::kill_orphans();
+            if !left.is_empty() && result.is_ok() {
+                result = Err(Error::Failed(format!(
+                    "plugins {}",
+                    crate::families::left_behind(&left)
+                )));
+            }
+        }
         if crate::shutdown::interrupted().is_some() {
             // The handler is killing the plugins and will exit 130/143.
             std::future::pending::<()>().await;

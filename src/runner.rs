@@ -719,13 +719,22 @@ fn reap_orphans() {
 }
 
 /// On shutdown: kills and reaps every adopted orphan.
-pub fn kill_orphans() {
+/// Kills and reaps every adopted orphan still running: at shutdown, and
+/// when a command that ran plugins ends (an escapee that held no pipe of a
+/// call running beside others could not be told apart before).
+pub fn kill_orphans() -> Vec<Leftover> {
+    let mut killed = Vec::new();
     for p in processes() {
         if p.adopted() && !p.zombie {
             let _ = nix::sys::signal::kill(Pid::from_raw(p.pid), Signal::SIGKILL);
+            killed.push(Leftover {
+                pid: p.pid,
+                command: p.comm,
+            });
         }
     }
     reap_orphans();
+    killed
 }
 
 /// Process-wide record of the groups of calls in flight, so that our own

@@ -180,7 +180,7 @@ async fn shut_down(code: i32, stopping: &mut [(tokio::signal::unix::Signal, i32)
     for g in groups {
         let _ = killpg(g, Signal::SIGKILL);
     }
-    runner::kill_orphans();
+    let _ = runner::kill_orphans();
     // exit() runs no destructors: scratch directories go here.
     for dir in SCRATCH.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
         let _ = std::fs::remove_dir_all(dir);

@@ -155,6 +155,7 @@ const SECRET: &str = "s3cr3t-VALUE";
 const TIMED_OUT: &str = "timed out after 1s (process group terminated)";
 const KILLED: &str = "timed out after 1s (ignored SIGTERM; process group killed with SIGKILL)";
 const FLOOD_OUT: &str = "stdout exceeded the 4 MiB capture limit";
+const LEFT_BEHIND: &str = "left 1 background process (pid ";
 
 /// The matrix. Rows: faults; columns: operations.
 const FAULTS: &[Fault] = &[
@@ -344,12 +345,35 @@ esac"#,
     },
     Fault {
         name: "child-holds-stdout",
-        // the plugin answers and exits 0; its child keeps the pipe open
+        // the plugin answers and exits 0; its child keeps the pipe open:
+        // plugctl kills it a moment later and says so (not "timed out")
         plant: Plant::Script(r#"sleep 30 & echo $! >> "$PIDS"; echo "$OK"; exit 0"#),
-        fingerprint: bad(TIMED_OUT),
-        create: timeout(TIMED_OUT),
-        delete: timeout(TIMED_OUT),
-        fetch: timeout(TIMED_OUT),
+        fingerprint: bad(LEFT_BEHIND),
+        create: bad(LEFT_BEHIND),
+        delete: bad(LEFT_BEHIND),
+        fetch: bad(LEFT_BEHIND),
+    },
+    Fault {
+        name: "setsid-child-holds-stdout",
+        // the child leaves the process group and the session (setsid), so
+        // no group kill reaches it; plugctl adopts it (child subreaper)
+        plant: Plant::Script(r#"setsid sleep 30 & echo $! >> "$PIDS"; echo "$OK"; exit 0"#),
+        fingerprint: bad(LEFT_BEHIND),
+        create: bad(LEFT_BEHIND),
+        delete: bad(LEFT_BEHIND),
+        fetch: bad(LEFT_BEHIND),
+    },
+    Fault {
+        name: "setsid-daemon",
+        // a daemon that holds no pipe and leaves the session: found after
+        // the call, killed
+        plant: Plant::Script(
+            r#"setsid sleep 30 </dev/null >/dev/null 2>&1 & echo $! >> "$PIDS"; echo "$OK"; exit 0"#,
+        ),
+        fingerprint: bad(LEFT_BEHIND),
+        create: bad(LEFT_BEHIND),
+        delete: bad(LEFT_BEHIND),
+        fetch: bad(LEFT_BEHIND),
     },
     Fault {
         name: "child-outlives-kill",
