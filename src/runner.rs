@@ -369,7 +369,12 @@ pub async fn run(inv: &Invocation) -> Result<Outcome, SpawnError> {
     // members, and what escaped the group (setsid) and was adopted by
     // plugctl. A plugin call leaves nothing behind.
     let alone = live_groups().len() <= 1;
-    leftovers.extend(kill_leftovers(group.pgid, &our_pipes, alone));
+    for l in kill_leftovers(group.pgid, &our_pipes, alone) {
+        // One killed a moment ago may not be gone yet.
+        if !leftovers.iter().any(|seen| seen.pid == l.pid) {
+            leftovers.push(l);
+        }
+    }
     let duration = started
         .elapsed()
         .saturating_sub(crate::shutdown::paused().saturating_sub(paused_at_start));
@@ -600,25 +605,30 @@ fn processes() -> Vec<Proc> {
         let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
             continue;
         };
-        let (Some(open), Some((head, fields))) = (stat.find('('), stat.rsplit_once(')')) else {
-            continue;
-        };
-        let comm = head.get(open + 1..).unwrap_or_default().to_string();
-        let mut f = fields.split_ascii_whitespace();
-        let state = f.next().unwrap_or_default();
-        let ppid = f.next().and_then(|p| p.parse().ok()).unwrap_or(0);
-        let pgid = f.next().and_then(|p| p.parse().ok()).unwrap_or(0);
-        let sid = f.next().and_then(|p| p.parse().ok()).unwrap_or(0);
-        out.push(Proc {
-            pid,
-            ppid,
-            pgid,
-            sid,
-            zombie: matches!(state, "Z" | "X"),
-            comm,
-        });
+        out.extend(parse_stat_line(pid, &stat));
     }
     out
+}
+
+/// Fields of `/proc/<pid>/stat`; the command name may hold spaces and
+/// parentheses, so the fields after it are counted from its last `)`.
+fn parse_stat_line(pid: i32, stat: &str) -> Option<Proc> {
+    let open = stat.find('(')?;
+    let (head, fields) = stat.rsplit_once(')')?;
+    let comm = head.get(open + 1..).unwrap_or_default().to_string();
+    let mut f = fields.split_ascii_whitespace();
+    let state = f.next().unwrap_or_default();
+    let ppid = f.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+    let pgid = f.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+    let sid = f.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+    Some(Proc {
+        pid,
+        ppid,
+        pgid,
+        sid,
+        zombie: matches!(state, "Z" | "X"),
+        comm,
+    })
 }
 
 /// The inodes of a child's stdout and stderr pipes (what a process holding
@@ -662,26 +672,26 @@ fn holds_pipe(pid: i32, pipes: &[u64]) -> bool {
 /// them), every other orphan too.
 fn kill_leftovers(pgid: Pid, pipes: &[u64], all_orphans: bool) -> Vec<Leftover> {
     let me = std::process::id() as i32;
-    let procs = processes();
+    // Cheap first: the group is usually gone (no member answers a null
+    // signal), and plugctl's children are listed by the kernel; the whole
+    // process table is read only when the group still has members.
+    let group_left = killpg(pgid, None).is_ok();
+    let mut procs = if group_left { processes() } else { children() };
+    procs.retain(|p| !p.zombie && p.pid != me);
     let mut found = Vec::new();
+    let mut in_group = false;
     for p in &procs {
-        if p.zombie || p.pid == me {
-            continue;
-        }
-        let in_group = p.pgid == pgid.as_raw();
+        let member = p.pgid == pgid.as_raw();
         let orphan = p.adopted();
-        if in_group || (orphan && (all_orphans || holds_pipe(p.pid, pipes))) {
+        if member || (orphan && (all_orphans || holds_pipe(p.pid, pipes))) {
+            in_group |= member;
             found.push(Leftover {
                 pid: p.pid,
                 command: p.comm.clone(),
             });
         }
     }
-    if found.iter().any(|l| {
-        procs
-            .iter()
-            .any(|p| p.pid == l.pid && p.pgid == pgid.as_raw())
-    }) {
+    if in_group {
         let _ = killpg(pgid, Signal::SIGKILL);
     }
     for l in &found {
@@ -691,6 +701,34 @@ fn kill_leftovers(pgid: Pid, pipes: &[u64], all_orphans: bool) -> Vec<Leftover> 
     found
 }
 
+/// plugctl's own children, from `/proc/self/task/*/children` (the kernel
+/// lists each thread's children, adopted orphans included).
+fn children() -> Vec<Proc> {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return processes()
+            .into_iter()
+            .filter(|p| p.ppid == std::process::id() as i32)
+            .collect();
+    };
+    let mut pids: Vec<i32> = Vec::new();
+    for t in tasks.flatten() {
+        if let Ok(list) = std::fs::read_to_string(t.path().join("children")) {
+            pids.extend(
+                list.split_ascii_whitespace()
+                    .filter_map(|p| p.parse::<i32>().ok()),
+            );
+        }
+    }
+    pids.sort_unstable();
+    pids.dedup();
+    pids.into_iter().filter_map(proc_of).collect()
+}
+
+fn proc_of(pid: i32) -> Option<Proc> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    parse_stat_line(pid, &stat)
+}
+
 /// Reaps adopted orphans that have died (never a call's leader, which its
 /// own task reaps, nor any other child of the host program), waiting a
 /// little for those just killed.
@@ -698,7 +736,7 @@ fn reap_orphans() {
     use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
     let deadline = std::time::Instant::now() + Duration::from_millis(200);
     loop {
-        let orphans: Vec<i32> = processes()
+        let orphans: Vec<i32> = children()
             .into_iter()
             .filter(Proc::adopted)
             .map(|p| p.pid)
@@ -718,13 +756,12 @@ fn reap_orphans() {
     }
 }
 
-/// On shutdown: kills and reaps every adopted orphan.
 /// Kills and reaps every adopted orphan still running: at shutdown, and
 /// when a command that ran plugins ends (an escapee that held no pipe of a
 /// call running beside others could not be told apart before).
 pub fn kill_orphans() -> Vec<Leftover> {
     let mut killed = Vec::new();
-    for p in processes() {
+    for p in children() {
         if p.adopted() && !p.zombie {
             let _ = nix::sys::signal::kill(Pid::from_raw(p.pid), Signal::SIGKILL);
             killed.push(Leftover {
