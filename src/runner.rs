@@ -677,6 +677,8 @@ fn kill_leftovers(pgid: Pid, pipes: &[u64], all_orphans: bool) -> Vec<Leftover> 
     // process table is read only when the group still has members.
     let group_left = killpg(pgid, None).is_ok();
     let mut procs = if group_left { processes() } else { children() };
+    // Dead orphans too: they wait for plugctl to reap them.
+    let any_adopted = procs.iter().any(Proc::adopted);
     procs.retain(|p| !p.zombie && p.pid != me);
     let mut found = Vec::new();
     let mut in_group = false;
@@ -697,7 +699,11 @@ fn kill_leftovers(pgid: Pid, pipes: &[u64], all_orphans: bool) -> Vec<Leftover> 
     for l in &found {
         let _ = nix::sys::signal::kill(Pid::from_raw(l.pid), Signal::SIGKILL);
     }
-    reap_orphans();
+    // Only adopted orphans are ours to reap (group members have their own
+    // parents); with none in sight there is nothing to wait for.
+    if any_adopted {
+        reap_orphans();
+    }
     found
 }
 
@@ -721,7 +727,13 @@ fn children() -> Vec<Proc> {
     }
     pids.sort_unstable();
     pids.dedup();
-    pids.into_iter().filter_map(proc_of).collect()
+    // The calls' leaders are children too, and there may be hundreds of
+    // them: known by their group, they need no /proc read.
+    let leaders = live_groups();
+    pids.into_iter()
+        .filter(|p| !leaders.contains(p))
+        .filter_map(proc_of)
+        .collect()
 }
 
 fn proc_of(pid: i32) -> Option<Proc> {
