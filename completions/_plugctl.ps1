@@ -21,7 +21,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
 
     $completions = @(switch ($command) {
         'plugctl' {
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -63,7 +63,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only this family (host-volume, secrets, or another directory name)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
             [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -91,7 +91,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             break
         }
         'plugctl;plugin' {
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -125,7 +125,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
         }
         'plugctl;plugin;list' {
             [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'type')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -153,7 +153,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
         }
         'plugctl;plugin;show' {
             [CompletionResult]::new('--alloc-id', '--alloc-id', [CompletionResultType]::ParameterName, 'Only the instance of this allocation')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -186,7 +186,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--socket', '--socket', [CompletionResultType]::ParameterName, 'The plugin''s control socket')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'version')
             [CompletionResult]::new('--option', '--option', [CompletionResultType]::ParameterName, 'Free-form options stored with the instance')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -214,7 +214,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'type')
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'name')
             [CompletionResult]::new('--alloc-id', '--alloc-id', [CompletionResultType]::ParameterName, 'alloc-id')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -242,7 +242,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
         }
         'plugctl;plugin;wait' {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up after this long (exit 4)')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -297,7 +297,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             break
         }
         'plugctl;volume' {
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -341,7 +341,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--param', '--param', [CompletionResultType]::ParameterName, 'Plugin parameter (repeatable)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
             [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -373,7 +373,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'namespace')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
             [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -402,7 +402,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
         }
         'plugctl;volume;list' {
             [CompletionResult]::new('--plugin', '--plugin', [CompletionResultType]::ParameterName, 'Only volumes of this plugin')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -430,7 +430,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
         }
         'plugctl;volume;show' {
             [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'namespace')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -459,7 +459,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
         'plugctl;volume;restore' {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
             [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -489,7 +489,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
         'plugctl;volume;repair' {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
             [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -516,7 +516,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             break
         }
         'plugctl;volume;audit' {
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -580,7 +580,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             break
         }
         'plugctl;secret' {
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -616,7 +616,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: kv, or json with --json]')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
             [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -658,7 +658,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Report format [default: human, or json with --json]')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
             [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -691,7 +691,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'Secrets: environment for fetch (repeatable)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
             [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -721,7 +721,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
         'plugctl;events' {
             [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only events of this plugin family')
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only events after this sequence number')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -750,7 +750,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
         }
         'plugctl;pin' {
             [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only this family (host-volume, secrets, or another directory name)')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -779,7 +779,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
         }
         'plugctl;replay' {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Report format [default: human, or json with --json]')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -808,7 +808,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
         'plugctl;init' {
             [CompletionResult]::new('--dir', '--dir', [CompletionResultType]::ParameterName, 'Where to create the plugin [default: <plugin-dir>/<TYPE>]')
             [CompletionResult]::new('--lang', '--lang', [CompletionResultType]::ParameterName, 'lang')
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
@@ -835,7 +835,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             break
         }
         'plugctl;completions' {
-            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')

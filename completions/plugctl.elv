@@ -18,7 +18,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
     }
     var completions = [
         &'plugctl'= {
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -59,7 +59,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --type 'Only this family (host-volume, secrets, or another directory name)'
             cand --timeout 'Deadline for each plugin call [default: the operation''s limit from the protocol]'
             cand --grace 'Time between SIGTERM and SIGKILL at the deadline'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -86,7 +86,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --version 'Print version'
         }
         &'plugctl;plugin'= {
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -119,7 +119,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         }
         &'plugctl;plugin;list'= {
             cand --type 'type'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -146,7 +146,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         }
         &'plugctl;plugin;show'= {
             cand --alloc-id 'Only the instance of this allocation'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -178,7 +178,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --socket 'The plugin''s control socket'
             cand --version 'version'
             cand --option 'Free-form options stored with the instance'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -205,7 +205,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --type 'type'
             cand --name 'name'
             cand --alloc-id 'alloc-id'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -232,7 +232,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         }
         &'plugctl;plugin;wait'= {
             cand --timeout 'Give up after this long (exit 4)'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -279,7 +279,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         &'plugctl;plugin;help;help'= {
         }
         &'plugctl;volume'= {
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -322,7 +322,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --param 'Plugin parameter (repeatable)'
             cand --timeout 'Deadline for each plugin call [default: the operation''s limit from the protocol]'
             cand --grace 'Time between SIGTERM and SIGKILL at the deadline'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -353,7 +353,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --namespace 'namespace'
             cand --timeout 'Deadline for each plugin call [default: the operation''s limit from the protocol]'
             cand --grace 'Time between SIGTERM and SIGKILL at the deadline'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -381,7 +381,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         }
         &'plugctl;volume;list'= {
             cand --plugin 'Only volumes of this plugin'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -408,7 +408,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         }
         &'plugctl;volume;show'= {
             cand --namespace 'namespace'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -436,7 +436,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         &'plugctl;volume;restore'= {
             cand --timeout 'Deadline for each plugin call [default: the operation''s limit from the protocol]'
             cand --grace 'Time between SIGTERM and SIGKILL at the deadline'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -465,7 +465,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         &'plugctl;volume;repair'= {
             cand --timeout 'Deadline for each plugin call [default: the operation''s limit from the protocol]'
             cand --grace 'Time between SIGTERM and SIGKILL at the deadline'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -491,7 +491,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --version 'Print version'
         }
         &'plugctl;volume;audit'= {
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -545,7 +545,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         &'plugctl;volume;help;help'= {
         }
         &'plugctl;secret'= {
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -580,7 +580,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --format 'Output format [default: kv, or json with --json]'
             cand --timeout 'Deadline for each plugin call [default: the operation''s limit from the protocol]'
             cand --grace 'Time between SIGTERM and SIGKILL at the deadline'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -618,7 +618,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --format 'Report format [default: human, or json with --json]'
             cand --timeout 'Deadline for each plugin call [default: the operation''s limit from the protocol]'
             cand --grace 'Time between SIGTERM and SIGKILL at the deadline'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -650,7 +650,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --env 'Secrets: environment for fetch (repeatable)'
             cand --timeout 'Deadline for each plugin call [default: the operation''s limit from the protocol]'
             cand --grace 'Time between SIGTERM and SIGKILL at the deadline'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -679,7 +679,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         &'plugctl;events'= {
             cand --type 'Only events of this plugin family'
             cand --since 'Only events after this sequence number'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -707,7 +707,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         }
         &'plugctl;pin'= {
             cand --type 'Only this family (host-volume, secrets, or another directory name)'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -735,7 +735,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         }
         &'plugctl;replay'= {
             cand --format 'Report format [default: human, or json with --json]'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -763,7 +763,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         &'plugctl;init'= {
             cand --dir 'Where to create the plugin [default: <plugin-dir>/<TYPE>]'
             cand --lang 'lang'
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
@@ -789,7 +789,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --version 'Print version'
         }
         &'plugctl;completions'= {
-            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
             cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'

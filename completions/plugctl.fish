@@ -24,7 +24,7 @@ function __fish_plugctl_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c plugctl -n "__fish_plugctl_needs_command" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_needs_command" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_needs_command" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_needs_command" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_needs_command" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -61,7 +61,7 @@ complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "help" -d 'Print thi
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l type -d 'Only this family (host-volume, secrets, or another directory name)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -84,7 +84,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l allow-in
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s V -l version -d 'Print version'
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -113,7 +113,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_s
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -f -a "wait" -d 'Wait until a plugin is registered (and, with --healthy, its socket accepts)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister wait help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l type -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -136,7 +136,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l alloc-id -d 'Only the instance of this allocation' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -164,7 +164,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l socket -d 'The plugin\'s control socket' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l version -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l option -d 'Free-form options stored with the instance' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -188,7 +188,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l type -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l name -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l alloc-id -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -211,7 +211,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l timeout -d 'Give up after this long (exit 4)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -240,7 +240,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "deregister" -d 'Remove a plugin instance'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "wait" -d 'Wait until a plugin is registered (and, with --healthy, its socket accepts)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -279,7 +279,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l param -d 'Plugin parameter (repeatable)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -306,7 +306,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l namespace -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -330,7 +330,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l plugin -d 'Only volumes of this plugin' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -353,7 +353,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l namespace -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -377,7 +377,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -402,7 +402,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -424,7 +424,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s V -l version -d 'Print version'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -456,7 +456,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "repair" -d 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "audit" -d 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -489,7 +489,7 @@ env\t'export KEY=\'VALUE\' lines, safe for eval in sh'
 json\t'the JSON document'"
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -519,7 +519,7 @@ json\t''
 junit\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -549,7 +549,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l path -d 'Secret
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l env -d 'Secrets: environment for fetch (repeatable)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -574,7 +574,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s h -l help -d 'P
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l type -d 'Only events of this plugin family' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l since -d 'Only events after this sequence number' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -598,7 +598,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l locked -d 'Ru
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l type -d 'Only this family (host-volume, secrets, or another directory name)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -624,7 +624,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -s V -l version -d 
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l format -d 'Report format [default: human, or json with --json]' -r -f -a "human\t''
 json\t''
 junit\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -649,7 +649,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -s V -l version 
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l dir -d 'Where to create the plugin [default: <plugin-dir>/<TYPE>]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l lang -r -f -a "sh\t''
 python\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
@@ -671,7 +671,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l allow-insecure-
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s V -l version -d 'Print version'
-complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else ./plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F

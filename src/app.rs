@@ -33,6 +33,16 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     } else {
         Ctx::new(settings)
     };
+    if runs_plugins(&cli.command) {
+        ctx.printer.note(
+            1,
+            format!(
+                "plugin directory {} (host-volume plugins: {})",
+                ctx.settings.plugin_dir.display(),
+                ctx.settings.host_volume_plugin_dir.display()
+            ),
+        );
+    }
     let code = match execute(&ctx, cli) {
         Ok(()) => exit::SUCCESS,
         Err(e) => report(&ctx.printer, &e),

@@ -31,7 +31,8 @@ pub struct Cli {
 #[derive(Debug, Clone, Args)]
 pub struct GlobalArgs {
     /// Plugin directory: one subdirectory per family (secrets/, host-volume/, ...)
-    /// [default: /opt/nomad/data/common_plugins as root, else ./plugins]
+    /// [default: /opt/nomad/data/common_plugins as root, else
+    /// $XDG_CONFIG_HOME/plugctl/plugins]
     #[arg(long, global = true, env = "PLUGCTL_PLUGIN_DIR", value_name = "DIR")]
     pub plugin_dir: Option<PathBuf>,
 

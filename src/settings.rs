@@ -49,6 +49,7 @@ pub struct Host {
     pub cwd: PathBuf,
     pub home: Option<PathBuf>,
     pub xdg_state_home: Option<PathBuf>,
+    pub xdg_config_home: Option<PathBuf>,
     pub no_color: bool,
     pub stdout_tty: bool,
     pub stderr_tty: bool,
@@ -62,6 +63,7 @@ impl Host {
             cwd: std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
             home: non_empty("HOME").map(PathBuf::from),
             xdg_state_home: non_empty("XDG_STATE_HOME").map(PathBuf::from),
+            xdg_config_home: non_empty("XDG_CONFIG_HOME").map(PathBuf::from),
             no_color: non_empty("NO_COLOR").is_some(),
             stdout_tty: std::io::stdout().is_terminal(),
             stderr_tty: std::io::stderr().is_terminal(),
@@ -82,6 +84,23 @@ impl Host {
         }
     }
 
+    /// Where a non-root user's plugins live by default: never relative to
+    /// the current directory (a script started in /tmp must not run
+    /// whatever /tmp/plugins holds). A relative XDG_CONFIG_HOME is ignored,
+    /// as the XDG spec says.
+    fn config_plugin_dir(&self) -> Result<PathBuf> {
+        if let Some(x) = self.xdg_config_home.as_ref().filter(|p| p.is_absolute()) {
+            return Ok(x.join("plugctl/plugins"));
+        }
+        match &self.home {
+            Some(h) if h.is_absolute() => Ok(h.join(".config/plugctl/plugins")),
+            _ => Err(Error::usage(
+                "cannot find a plugin directory: neither XDG_CONFIG_HOME nor HOME is set to an \
+                 absolute path; pass --plugin-dir (or PLUGCTL_PLUGIN_DIR)",
+            )),
+        }
+    }
+
     pub fn absolute(&self, p: &Path) -> PathBuf {
         if p.is_absolute() {
             p.to_path_buf()
@@ -96,7 +115,7 @@ impl Settings {
         let plugin_dir = match &args.plugin_dir {
             Some(p) => host.absolute(p),
             None if host.is_root => PathBuf::from("/opt/nomad/data/common_plugins"),
-            None => host.cwd.join("plugins"),
+            None => host.config_plugin_dir()?,
         };
         let host_volume_plugin_dir = match &args.host_volume_plugin_dir {
             Some(p) => host.absolute(p),
@@ -186,10 +205,12 @@ mod tests {
     #[test]
     fn user_defaults_follow_xdg() {
         let s = Settings::resolve(&args(&[]), &user()).unwrap();
-        assert_eq!(s.plugin_dir, Path::new("/work/plugins"));
+        // Never the current directory (/work): a script started in /tmp
+        // must not run what /tmp/plugins holds.
+        assert_eq!(s.plugin_dir, Path::new("/home/u/.config/plugctl/plugins"));
         assert_eq!(
             s.host_volume_plugin_dir,
-            Path::new("/work/plugins/host-volume")
+            Path::new("/home/u/.config/plugctl/plugins/host-volume")
         );
         assert_eq!(
             s.registry,
@@ -202,10 +223,24 @@ mod tests {
 
         let host = Host {
             xdg_state_home: Some("/xdg".into()),
+            xdg_config_home: Some("/cfg".into()),
             ..user()
         };
         let s = Settings::resolve(&args(&[]), &host).unwrap();
         assert_eq!(s.registry, Path::new("/xdg/plugctl/registry.json"));
+        assert_eq!(s.plugin_dir, Path::new("/cfg/plugctl/plugins"));
+        // Relative XDG directories are ignored, as the XDG spec says.
+        let host = Host {
+            xdg_state_home: Some("rel".into()),
+            xdg_config_home: Some("rel".into()),
+            ..user()
+        };
+        let s = Settings::resolve(&args(&[]), &host).unwrap();
+        assert_eq!(
+            s.registry,
+            Path::new("/home/u/.local/state/plugctl/registry.json")
+        );
+        assert_eq!(s.plugin_dir, Path::new("/home/u/.config/plugctl/plugins"));
     }
 
     #[test]
@@ -248,7 +283,18 @@ mod tests {
         let e = Settings::resolve(&args(&[]), &host).unwrap_err();
         assert_eq!(e.exit_code(), crate::exit::USAGE);
         assert!(
-            Settings::resolve(&args(&["--registry", "/r", "--volumes-dir", "/v"]), &host).is_ok()
+            Settings::resolve(
+                &args(&[
+                    "--registry",
+                    "/r",
+                    "--volumes-dir",
+                    "/v",
+                    "--plugin-dir",
+                    "/p"
+                ]),
+                &host
+            )
+            .is_ok()
         );
     }
 

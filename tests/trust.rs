@@ -470,3 +470,56 @@ exit 1"#
         .to_string();
     assert!(err.contains("\u{1b}]0;pwned\u{7}"), "{err:?}");
 }
+
+#[test]
+fn a_user_default_plugin_dir_is_never_the_current_directory() {
+    let s = Sandbox::new();
+    // A plugins/ directory where the command happens to start.
+    let cwd = s.root().join("somewhere");
+    fs::create_dir_all(cwd.join("plugins/host-volume")).unwrap();
+    let marker = s.out_file("ran");
+    let plugin = cwd.join("plugins/host-volume/planted");
+    fs::write(
+        &plugin,
+        format!(
+            "#!/bin/sh\ntouch '{}'\necho '{{\"version\": \"1.0.0\"}}'\n",
+            marker.display()
+        ),
+    )
+    .unwrap();
+    fs::set_permissions(&plugin, fs::Permissions::from_mode(0o755)).unwrap();
+    let home = s.root().join("home");
+    fs::create_dir_all(&home).unwrap();
+    for p in [s.root(), home.as_path(), &s.out] {
+        fs::set_permissions(p, fs::Permissions::from_mode(0o777)).unwrap();
+    }
+    let out = s
+        .command("setpriv")
+        .args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            PLUGCTL,
+            "--json",
+            "fingerprint",
+        ])
+        .env_remove("PLUGCTL_PLUGIN_DIR")
+        .env_remove("PLUGCTL_REGISTRY")
+        .env_remove("PLUGCTL_VOLUMES_DIR")
+        .env("HOME", &home)
+        .current_dir(&cwd)
+        .output()
+        .unwrap();
+    if !is_root() {
+        eprintln!("SKIPPED: needs root to run as another user");
+        return;
+    }
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        doc["plugin_dir"],
+        home.join(".config/plugctl/plugins").to_str().unwrap(),
+        "the absolute plugin dir is shown"
+    );
+    assert!(!marker.exists(), "a plugin in ./plugins ran");
+}

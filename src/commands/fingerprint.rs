@@ -269,7 +269,11 @@ fn instance_of(p: &Probe) -> Instance {
 fn print(ctx: &Ctx, probes: &[Probe]) -> Result<()> {
     let printer = &ctx.printer;
     if printer.json {
-        return printer.document(json!({ "plugins": probes }));
+        return printer.document(json!({
+            "plugin_dir": ctx.settings.plugin_dir,
+            "host_volume_plugin_dir": ctx.settings.host_volume_plugin_dir,
+            "plugins": probes,
+        }));
     }
     let rows: Vec<_> = probes
         .iter()
