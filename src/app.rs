@@ -47,6 +47,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Ok(()) => exit::SUCCESS,
         Err(e) => report(&ctx.printer, &e),
     };
+    crate::registry::volumes::release_owner();
     // The process ends right after: freeing the registry state held in the
     // context (a map of every volume) would only cost time (~3% of a
     // command on a 100,000-volume registry).

@@ -371,11 +371,13 @@ esac"#,
         .collect();
     assert!(seqs.windows(2).all(|w| w[0] < w[1]), "{seqs:?}");
     assert_eq!(seqs.last().copied(), reg["seq"].as_u64());
-    // Besides the registry and its lock, only temporary files of writers
-    // that were killed mid-write.
+    // Besides the registry, its lock and the owners' liveness locks, only
+    // temporary files of writers that were killed mid-write.
     let leftovers: Vec<String> = registry_entries(&s)
         .into_iter()
-        .filter(|n| n != "registry.json" && n != "registry.json.lock")
+        .filter(|n| {
+            n != "registry.json" && n != "registry.json.lock" && n != "registry.json.owners"
+        })
         .collect();
     for n in &leftovers {
         assert!(n.starts_with('.') && n.ends_with(".tmp"), "stray file {n}");

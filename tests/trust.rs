@@ -523,3 +523,83 @@ fn a_user_default_plugin_dir_is_never_the_current_directory() {
     );
     assert!(!marker.exists(), "a plugin in ./plugins ran");
 }
+
+#[test]
+fn a_create_running_in_another_pid_namespace_is_seen_as_live() {
+    if !is_root() {
+        eprintln!("SKIPPED: needs root for a PID namespace (unshare --pid)");
+        return;
+    }
+    let probe = Command::new("unshare")
+        .args(["--pid", "--fork", "--mount-proc", "true"])
+        .status();
+    if !probe.is_ok_and(|s| s.success()) {
+        if std::env::var_os("CI").is_some() {
+            panic!("unshare --pid does not work here, and CI must run this test");
+        }
+        eprintln!("SKIPPED: this machine cannot make a PID namespace");
+        return;
+    }
+    let s = Sandbox::new();
+    s.plugin(
+        "host-volume",
+        "hangs",
+        &format!(
+            r#"echo "$1" >> '{out}/calls'
+case $1 in
+create) [ -e '{out}/fast' ] || sleep 60; printf '{{"path": "%s/%s", "bytes": 0}}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" ;;
+esac"#,
+            out = s.out.display()
+        ),
+    );
+    let mut creator = s
+        .std_cmd()
+        .args(["volume", "create", "--plugin", "hangs", "--name", "v"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(10);
+    while s.read_out("calls").lines().count() < 1 {
+        assert!(Instant::now() < until, "create never started");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    fs::write(s.out_file("fast"), "").unwrap();
+    // From a PID namespace where the creator's pid means nothing.
+    let repair = || {
+        s.command("unshare")
+            .args([
+                "--pid",
+                "--fork",
+                "--mount-proc",
+                PLUGCTL,
+                "volume",
+                "repair",
+            ])
+            .output()
+            .unwrap()
+    };
+    let out = repair();
+    assert_eq!(
+        s.read_out("calls").lines().count(),
+        1,
+        "repair re-ran a live create: {}",
+        stdout(&out)
+    );
+    assert!(
+        stdout(&out).contains("working on it") || stderr(&out).contains("working on it"),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    // Once the creator is gone (kill -9), repair settles it.
+    creator.kill().unwrap();
+    creator.wait().unwrap();
+    let out = repair();
+    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    let reg = s.registry_json();
+    assert_eq!(
+        reg["volumes"].as_object().unwrap().values().next().unwrap()["state"],
+        "ready"
+    );
+}

@@ -941,6 +941,7 @@ async fn restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
 
 async fn repair(ctx: &Ctx, run: &RunArgs) -> Result<()> {
     let timing = Timing::of(run)?;
+    crate::registry::volumes::sweep_owner_locks();
     let (claimed, busy): (Vec<Volume>, Vec<Volume>) = ctx.registry.update(|state| {
         let ids: Vec<String> = state
             .volumes_sorted()

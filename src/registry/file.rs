@@ -143,6 +143,18 @@ pub fn open_lock(path: &Path) -> Result<File, Refusal> {
     Ok(file)
 }
 
+/// Opens an existing lock file (never creating one), as [`open_lock`].
+pub fn open_lock_existing(path: &Path) -> Result<File, Refusal> {
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(open_flags())
+        .open(path)
+        .map_err(|e| open_error(path, e))?;
+    require_regular(&file)?;
+    Ok(file)
+}
+
 /// StrictModes for a registry file and its directory. `meta` of the file
 /// when it exists.
 pub fn check_trust(path: &Path, dir: &Path, file: Option<&Metadata>) -> Result<(), Refusal> {

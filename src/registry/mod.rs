@@ -62,8 +62,12 @@ const HEAD_BYTES: usize = 256;
 
 impl Registry {
     pub fn new(path: impl Into<PathBuf>, lock_timeout: Duration) -> Registry {
+        let path: PathBuf = path.into();
+        let mut owners = path.file_name().unwrap_or_default().to_os_string();
+        owners.push(".owners");
+        volumes::set_owners_dir(path.with_file_name(owners));
         Registry {
-            path: path.into(),
+            path,
             lock_timeout,
             max_size: DEFAULT_MAX_SIZE,
             allow_insecure: false,

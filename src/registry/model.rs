@@ -157,11 +157,17 @@ pub struct Volume {
 
 /// One process, told apart from a later one with the same pid by its start
 /// time (clock ticks after boot, from `/proc/<pid>/stat`; 0 when unknown).
+/// Whether it still runs is decided by `lock`: the process holds an flock
+/// on a file named by it for as long as it lives, which no pid reuse and no
+/// PID namespace can fake (see registry::volumes). Records written before
+/// it have only the pid to go by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Owner {
     pub pid: u32,
     #[serde(default)]
     pub started: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lock: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

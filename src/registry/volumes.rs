@@ -20,6 +20,7 @@
 //!   it back (`ready`, or `pending` if it never became ready) with `error`;
 //! - a record whose owner process is alive is never taken over.
 
+use std::os::unix::fs::DirBuilderExt;
 use std::path::Path;
 
 use serde_json::{Map, Value};
@@ -52,19 +53,75 @@ pub enum CreateOutcome {
     },
 }
 
+/// Where owners' liveness locks live: `<registry>.owners/`, set when the
+/// registry is opened (one registry per process).
+static OWNERS_DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+
+pub fn set_owners_dir(dir: std::path::PathBuf) {
+    let _ = OWNERS_DIR.set(dir);
+}
+
+/// This process as an owner, and the lock it holds while it lives.
+struct Me {
+    owner: Owner,
+    _lock: Option<std::fs::File>,
+}
+
+static ME: std::sync::OnceLock<Me> = std::sync::OnceLock::new();
+
+fn lock_path(dir: &std::path::Path, o: &Owner, token: u32) -> std::path::PathBuf {
+    dir.join(format!("{}-{}-{token:08x}.lock", o.pid, o.started))
+}
+
 impl Owner {
-    /// This process.
+    /// This process. The first call takes its liveness lock: an flock on
+    /// `<registry>.owners/<pid>-<start>-<token>.lock`, held until exit.
     pub fn current() -> Owner {
-        let pid = std::process::id();
-        Owner {
-            pid,
-            started: start_time(pid).unwrap_or(0),
-        }
+        ME.get_or_init(|| {
+            let pid = std::process::id();
+            let mut owner = Owner {
+                pid,
+                started: start_time(pid).unwrap_or(0),
+                lock: None,
+            };
+            let token = uuid::Uuid::new_v4().as_u128() as u32;
+            let lock = OWNERS_DIR.get().and_then(|dir| {
+                std::fs::DirBuilder::new()
+                    .recursive(true)
+                    .mode(0o700)
+                    .create(dir)
+                    .ok()?;
+                let file = super::file::open_lock(&lock_path(dir, &owner, token)).ok()?;
+                file.try_lock().ok()?;
+                Some(file)
+            });
+            if lock.is_some() {
+                owner.lock = Some(token);
+            }
+            Me { owner, _lock: lock }
+        })
+        .owner
     }
 
-    /// The process still runs (not a zombie, and not a later process that
-    /// reused the pid).
+    /// The process still runs: it holds its liveness lock. A record without
+    /// one falls back to the pid (not a zombie, and not a later process
+    /// that reused the pid), which only holds inside one PID namespace.
     pub fn alive(&self) -> bool {
+        if let (Some(token), Some(dir)) = (self.lock, OWNERS_DIR.get()) {
+            let path = lock_path(dir, self, token);
+            let Ok(file) = super::file::open_lock_existing(&path) else {
+                return false;
+            };
+            return match file.try_lock() {
+                Err(std::fs::TryLockError::WouldBlock) => true,
+                Ok(()) => {
+                    // Its owner is gone: the file is litter.
+                    let _ = std::fs::remove_file(&path);
+                    false
+                }
+                Err(std::fs::TryLockError::Error(_)) => false,
+            };
+        }
         let Ok(stat) = std::fs::read_to_string(format!("/proc/{}/stat", self.pid)) else {
             return false;
         };
@@ -76,7 +133,47 @@ impl Owner {
 
     /// Alive and not this process.
     pub fn is_other_live(&self) -> bool {
-        *self != Owner::current() && self.alive()
+        !self.is_me() && self.alive()
+    }
+
+    /// This process, without taking a liveness lock (reading needs none).
+    pub fn is_me(&self) -> bool {
+        match ME.get() {
+            Some(me) => *self == me.owner,
+            None => {
+                let pid = std::process::id();
+                self.pid == pid && self.started == start_time(pid).unwrap_or(0)
+            }
+        }
+    }
+}
+
+/// Gives up this process's liveness lock and removes its file (at a normal
+/// exit; a killed plugctl leaves the file, which [`sweep_owner_locks`] or
+/// the next look at a record naming it removes).
+pub fn release_owner() {
+    if let (Some(me), Some(dir)) = (ME.get(), OWNERS_DIR.get())
+        && let Some(token) = me.owner.lock
+    {
+        let _ = std::fs::remove_file(lock_path(dir, &me.owner, token));
+        // The last owner out removes the directory (fails while others hold
+        // locks in it, as it should).
+        let _ = std::fs::remove_dir(dir);
+    }
+}
+
+/// Removes the lock files of owners that are gone.
+pub fn sweep_owner_locks() {
+    let Some(dir) = OWNERS_DIR.get() else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        if let Ok(file) = super::file::open_lock_existing(&e.path())
+            && file.try_lock().is_ok()
+        {
+            let _ = std::fs::remove_file(e.path());
+        }
     }
 }
 
@@ -311,7 +408,7 @@ impl State {
         let existing = Some(existing);
         // Another live plugctl took the record over meanwhile: its result counts.
         if let Some(v) = existing
-            && v.owner.is_some_and(|o| o != Owner::current() && o.alive())
+            && v.owner.is_some_and(|o| !o.is_me() && o.alive())
         {
             return Some(v.clone());
         }
@@ -644,7 +741,11 @@ mod tests {
         let mut s = State::default();
         let mut p = proposed(ID, "data");
         // pid 1 is alive and not us
-        p.owner = Some(Owner { pid: 1, started: 0 });
+        p.owner = Some(Owner {
+            pid: 1,
+            started: 0,
+            lock: None,
+        });
         s.volumes.insert(ID.into(), p.clone());
         assert!(s.volume(ID).unwrap().in_progress());
         assert!(s.claim_interrupted_volume(ID).is_none());
@@ -655,6 +756,7 @@ mod tests {
         s.volumes.get_mut(ID).unwrap().owner = Some(Owner {
             pid: u32::MAX,
             started: 0,
+            lock: None,
         });
         let v = s.claim_interrupted_volume(ID).unwrap();
         assert_eq!(v.owner, Some(Owner::current()));
@@ -671,6 +773,7 @@ mod tests {
         let reused = Owner {
             pid: me.pid,
             started: me.started + 1,
+            lock: None,
         };
         assert!(!reused.alive());
         assert_eq!(
