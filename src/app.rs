@@ -17,7 +17,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     let args: Vec<OsString> = args.into_iter().collect();
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(e) => return clap_error(&e, wants_json(&args)),
+        Err(e) => return clap_error(&e, wants_json(&args), &args),
     };
     let json = cli.global.json;
     let settings = match Settings::resolve(&cli.global, &Host::current()) {
@@ -135,7 +135,14 @@ fn runs_plugins(command: &Command) -> bool {
 /// --version are "errors" to clap that go to stdout with exit 0; a real one
 /// goes to stderr with exit 2 and, with `--json`, is also the JSON error
 /// document on stdout (cli.md: any failure).
-fn clap_error(e: &clap::Error, json: bool) -> i32 {
+fn clap_error(e: &clap::Error, json: bool, args: &[OsString]) -> i32 {
+    if let Some(message) = from_environment(e, args) {
+        eprintln!("plugctl: error: {}", crate::output::escape_untrusted(&message, false));
+        if json {
+            let _ = Printer::plain(true).document(Error::usage(message).json_body());
+        }
+        return exit::USAGE;
+    }
     let _ = e.print();
     if !e.use_stderr() {
         return exit::SUCCESS;
@@ -144,6 +151,43 @@ fn clap_error(e: &clap::Error, json: bool) -> i32 {
         let _ = Printer::plain(true).document(Error::usage(usage_message(e)).json_body());
     }
     exit::USAGE
+}
+
+/// A bad value that came from an environment variable, not the command
+/// line: clap names the flag, which the user never typed; say which
+/// variable holds it.
+fn from_environment(e: &clap::Error, args: &[OsString]) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    if e.kind() != clap::error::ErrorKind::InvalidValue
+        && e.kind() != clap::error::ErrorKind::ValueValidation
+    {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let flag = arg.split_whitespace().next()?.to_string();
+    let long = flag.strip_prefix("--")?;
+    let typed = args
+        .iter()
+        .filter_map(|a| a.to_str())
+        .take_while(|a| *a != "--")
+        .any(|a| a == flag || a.starts_with(&format!("{flag}=")));
+    if typed {
+        return None;
+    }
+    let command = <Cli as clap::CommandFactory>::command();
+    let var = find_env(&command, long)?;
+    let message = usage_message(e).replace(&format!("'{arg}'"), &format!("{var} ({flag})"));
+    Some(message)
+}
+
+fn find_env(cmd: &clap::Command, long: &str) -> Option<String> {
+    cmd.get_arguments()
+        .find(|a| a.get_long() == Some(long))
+        .and_then(|a| a.get_env())
+        .map(|v| v.to_string_lossy().into_owned())
+        .or_else(|| cmd.get_subcommands().find_map(|c| find_env(c, long)))
 }
 
 /// Whether `--json` is among the arguments, as clap would see it: before a

@@ -73,6 +73,9 @@ pub enum EntryKind {
     Ignored(String),
 }
 
+/// The longest file name Linux allows, and so the longest plugin name.
+pub const NAME_MAX: usize = 255;
+
 /// A plugin name from a user or a directory. Names become path components,
 /// so anything that could step out of a directory is refused.
 pub fn check_name(name: &str) -> Result<(), String> {
@@ -84,6 +87,15 @@ pub fn check_name(name: &str) -> Result<(), String> {
         Err(format!("{name:?} contains '/'"))
     } else if name.contains('\0') {
         Err(format!("{name:?} contains a NUL byte"))
+    } else if name.chars().any(char::is_control) {
+        // A name is shown in tables and messages and may become a file
+        // name: a newline or an escape sequence has no business in it.
+        Err(format!("{name:?} contains a control character"))
+    } else if name.len() > NAME_MAX {
+        Err(format!(
+            "a name of {} bytes is longer than a file name may be ({NAME_MAX})",
+            name.len()
+        ))
     } else {
         Ok(())
     }

@@ -34,12 +34,14 @@ pub enum PluginFailure {
     #[error(
         "timed out after {}{}",
         humantime::format_duration(*deadline),
-        killed_note(*killed)
+        killed_note(*killed, *no_grace)
     )]
     TimedOut {
         deadline: Duration,
         /// true when SIGTERM was not enough and the group got SIGKILL
         killed: bool,
+        /// `--grace 0s`: SIGKILL at the deadline, no SIGTERM first.
+        no_grace: bool,
     },
     #[error("exited with status {code}{}", detail(message))]
     Exit { code: i32, message: Option<String> },
@@ -58,8 +60,10 @@ pub enum PluginFailure {
     Response(String),
 }
 
-fn killed_note(killed: bool) -> &'static str {
-    if killed {
+fn killed_note(killed: bool, no_grace: bool) -> &'static str {
+    if no_grace {
+        " (--grace 0s: process group killed with SIGKILL at once, no SIGTERM)"
+    } else if killed {
         " (ignored SIGTERM; process group killed with SIGKILL)"
     } else {
         " (process group terminated)"

@@ -22,8 +22,28 @@ pub fn parse_size(s: &str) -> Result<u64, String> {
     if t.is_empty() {
         return Err("empty size (examples: 1048576, 50MB, 50MiB, 1GiB)".into());
     }
-    parse_size::parse_size(t)
-        .map_err(|e| format!("{s:?}: {e} (examples: 1048576, 50MB, 50MiB, 1GiB)"))
+    // A size is a whole number of bytes: scientific notation (`1e-3`)
+    // and fractions of a byte would be rounded silently, so they are
+    // refused; a fraction of a larger unit (`1.5MiB`) is fine.
+    let digits_end = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '_'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(digits_end);
+    let unit = unit.trim();
+    if unit.starts_with(['e', 'E']) && unit[1..].starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+') {
+        return Err(format!(
+            "{s:?}: scientific notation is not a size; write the bytes or a unit (examples: 1048576, 50MB, 50MiB)"
+        ));
+    }
+    let bytes = parse_size::parse_size(t)
+        .map_err(|e| format!("{s:?}: {e} (examples: 1048576, 50MB, 50MiB, 1GiB)"))?;
+    if number.contains('.') && (unit.is_empty() || unit.eq_ignore_ascii_case("b")) {
+        return Err(format!("{s:?}: a size is a whole number of bytes"));
+    }
+    if bytes == 0 && number.bytes().any(|b| (b'1'..=b'9').contains(&b)) {
+        return Err(format!("{s:?} is less than one byte"));
+    }
+    Ok(bytes)
 }
 
 pub fn duration_ms(d: Duration) -> u64 {
@@ -57,5 +77,13 @@ mod tests {
         assert!(parse_size("-5MB").is_err());
         assert!(parse_size("lots").is_err());
         assert!(parse_size("99999999999999999999999").is_err());
+        // Never rounded silently.
+        assert!(parse_size("1e-3").is_err());
+        assert!(parse_size("1E6").is_err());
+        assert!(parse_size("1.5").is_err());
+        assert!(parse_size("0.4B").is_err());
+        assert_eq!(parse_size("1.5MiB"), Ok(1_572_864));
+        assert_eq!(parse_size("0"), Ok(0));
+        assert_eq!(parse_size("0MiB"), Ok(0));
     }
 }

@@ -90,6 +90,12 @@ pub fn run(ctx: &Ctx, args: InitArgs) -> Result<()> {
     };
     let name = args.name.as_str();
     discovery::require_name("plugin", name)?;
+    if family == crate::families::SECRETS && name.to_ascii_lowercase().ends_with(".exe") {
+        return Err(Error::usage(format!(
+            "a secrets plugin named {name:?} would break Nomad on Linux: a file ending in .exe \
+             in secrets/ makes the whole family's fingerprint fail; choose another name"
+        )));
+    }
     if let Some(b) = discovery::builtin(family, name) {
         ctx.printer.warn(format!(
             "{family} plugin {name:?} would shadow Nomad's built-in {:?} (version {}): \

@@ -170,9 +170,23 @@ async fn call_create(
     req: Request,
     timing: Timing,
 ) -> Result<Created, PluginFailure> {
+    call_create_timed(pool, printer, plugin, req, timing).await.0
+}
+
+/// [`call_create`], with how long the plugin itself ran (not the wait for
+/// a place in the pool); None for the built-in.
+async fn call_create_timed(
+    pool: Arc<Pool>,
+    printer: Printer,
+    plugin: Plugin,
+    req: Request,
+    timing: Timing,
+) -> (Result<Created, PluginFailure>, Option<Duration>) {
     let driver = driver(pool, plugin, timing);
     let what = announce(&printer, &driver, host_volume::CREATE, &req.id);
-    settle(&printer, &what, driver.create(&req).await)
+    let call = driver.create(&req).await;
+    let took = call.outcome.as_ref().map(|o| o.duration);
+    (settle(&printer, &what, call), took)
 }
 
 async fn call_delete(
@@ -672,6 +686,8 @@ struct Job {
     pool: Arc<Pool>,
     printer: Printer,
     timing: Timing,
+    /// How long its plugin call ran (set by `create`).
+    took: std::sync::Mutex<Option<Duration>>,
 }
 
 impl Job {
@@ -693,19 +709,22 @@ impl Job {
             pool: Arc::clone(&ctx.pool),
             printer: ctx.printer.clone(),
             timing,
+            took: std::sync::Mutex::new(None),
         }
     }
 
     async fn create(&self) -> Result<Created, PluginFailure> {
         let plugin = self.plugin.clone().map_err(PluginFailure::Rejected)?;
-        call_create(
+        let (result, took) = call_create_timed(
             Arc::clone(&self.pool),
             self.printer.clone(),
             plugin,
             self.req.clone(),
             self.timing,
         )
-        .await
+        .await;
+        *self.took.lock().unwrap_or_else(|e| e.into_inner()) = took;
+        result
     }
 
     async fn delete(&self) -> Result<(), PluginFailure> {
@@ -736,13 +755,18 @@ where
         set.spawn(async move {
             let start = Instant::now();
             let out = fut.await;
-            (i, out, duration_ms(start.elapsed()))
+            (i, out, start.elapsed())
         });
     }
     let mut results: Vec<Option<(T, u64)>> = (0..jobs.len()).map(|_| None).collect();
     while let Some(joined) = set.join_next().await {
         match joined {
-            Ok((i, out, ms)) => results[i] = Some((out, ms)),
+            // The plugin's own time when it ran; the wait for a place in
+            // the pool is not part of a volume's duration.
+            Ok((i, out, elapsed)) => {
+                let took = jobs[i].took.lock().unwrap_or_else(|e| e.into_inner()).unwrap_or(elapsed);
+                results[i] = Some((out, duration_ms(took)));
+            }
             Err(e) => std::panic::resume_unwind(e.into_panic()),
         }
     }

@@ -79,6 +79,7 @@ pub fn judge(inv: &Invocation, out: &Outcome, quote: Quote) -> Result<(), Plugin
         return Err(PluginFailure::TimedOut {
             deadline: inv.deadline,
             killed: out.killed,
+            no_grace: inv.grace.is_zero(),
         });
     }
     let message = || error_message(out, quote);

@@ -240,6 +240,7 @@ pub fn parse_fetch(inv: &Invocation, out: &Outcome) -> Result<Fetched, PluginFai
         return Err(PluginFailure::TimedOut {
             deadline: inv.deadline,
             killed: out.killed,
+            no_grace: inv.grace.is_zero(),
         });
     }
     match out.termination {
