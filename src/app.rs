@@ -137,7 +137,10 @@ fn runs_plugins(command: &Command) -> bool {
 /// document on stdout (cli.md: any failure).
 fn clap_error(e: &clap::Error, json: bool, args: &[OsString]) -> i32 {
     if let Some(message) = from_environment(e, args) {
-        eprintln!("plugctl: error: {}", crate::output::escape_untrusted(&message, false));
+        eprintln!(
+            "plugctl: error: {}",
+            crate::output::escape_untrusted(&message, false)
+        );
         if json {
             let _ = Printer::plain(true).document(Error::usage(message).json_body());
         }

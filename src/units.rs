@@ -30,7 +30,9 @@ pub fn parse_size(s: &str) -> Result<u64, String> {
         .unwrap_or(t.len());
     let (number, unit) = t.split_at(digits_end);
     let unit = unit.trim();
-    if unit.starts_with(['e', 'E']) && unit[1..].starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+') {
+    if unit.starts_with(['e', 'E'])
+        && unit[1..].starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+')
+    {
         return Err(format!(
             "{s:?}: scientific notation is not a size; write the bytes or a unit (examples: 1048576, 50MB, 50MiB)"
         ));

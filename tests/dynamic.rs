@@ -552,13 +552,29 @@ fn names_with_control_characters_or_too_long_are_refused() {
     let long = "a".repeat(300);
     for name in ["evil\x1b[31mred", "two\nlines", "bell\x07", long.as_str()] {
         let out = s.run(&[
-            "plugin", "register", "--type", "csi-node", "--name", name, "--alloc-id", "a1",
-            "--socket", "/run/a1.sock",
+            "plugin",
+            "register",
+            "--type",
+            "csi-node",
+            "--name",
+            name,
+            "--alloc-id",
+            "a1",
+            "--socket",
+            "/run/a1.sock",
         ]);
         assert_eq!(code(&out), 2, "{name:?}: {}", stderr(&out));
         // The refusal quotes the name escaped, never raw.
-        assert!(!out.stderr.contains(&0x1b) && !out.stderr.contains(&0x07), "{:?}", stderr(&out));
-        assert!(stderr(&out).trim_end().lines().count() == 1, "{:?}", stderr(&out));
+        assert!(
+            !out.stderr.contains(&0x1b) && !out.stderr.contains(&0x07),
+            "{:?}",
+            stderr(&out)
+        );
+        assert!(
+            stderr(&out).trim_end().lines().count() == 1,
+            "{:?}",
+            stderr(&out)
+        );
     }
     assert!(!s.registry.exists(), "nothing was recorded");
     // 255 bytes is still a name.

@@ -243,7 +243,20 @@ fn refuses_the_names_of_nomad_built_ins() {
 #[test]
 fn a_hostile_name_stays_in_its_comment() {
     let s = Sandbox::new();
-    let name = "x\n$(touch pwned)\r\u{2028}'\"\\";
+    // Control characters are refused outright (a name is shown in tables
+    // and becomes a file name)...
+    for bad in ["x\n$(touch pwned)", "x\ry", "x\u{1b}[2J"] {
+        let out = s.run(&["init", "host-volume", bad]);
+        assert_eq!(code(&out), 2, "{bad:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("control character"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    // ...and what is left that could break a comment line or a quote stays
+    // inside the comment.
+    let name = "x$(touch pwned)\u{2028}'\"\\";
     for lang in LANGS {
         let dir = s.root().join(lang);
         let out = s
@@ -256,7 +269,7 @@ fn a_hostile_name_stays_in_its_comment() {
         let path = dir.join(name);
         let text = fs::read_to_string(&path).unwrap();
         assert!(
-            text.contains("# Plugin: x\\n$(touch pwned)\\r\\u{2028}'\"\\\n"),
+            text.contains("# Plugin: x$(touch pwned)\\u{2028}'\"\\\n"),
             "{text}"
         );
         let run = s

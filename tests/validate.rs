@@ -736,3 +736,54 @@ fn a_family_entry_that_is_not_a_directory_is_an_error() {
         "{doc:#}"
     );
 }
+
+/// An 0711 plugin (exec, not read) seen by a non-root user: its format is
+/// unknown, not wrong — a warning that says so, never "empty file".
+#[test]
+fn an_unreadable_plugin_is_a_warning_for_a_non_root_user() {
+    if !nix::unistd::geteuid().is_root() {
+        eprintln!("SKIPPED: needs root to run validate as another user");
+        return;
+    }
+    let s = sandbox();
+    s.file(
+        "host-volume",
+        "hidden",
+        &format!("#!/bin/sh\n{HV_FP}\n"),
+        0o711,
+    );
+    for p in [
+        s.root(),
+        s.plugins.as_path(),
+        &s.plugins.join("host-volume"),
+    ] {
+        fs::set_permissions(p, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let out = s
+        .command("setpriv")
+        .args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            PLUGCTL,
+            "--json",
+            "validate",
+        ])
+        .env(
+            "PLUGCTL_REGISTRY",
+            "/tmp/plugctl-validate-unreadable-never-written.json",
+        )
+        .output()
+        .unwrap();
+    let doc: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&out), stderr(&out)));
+    let m = expect(
+        &doc,
+        "host-volume/hidden",
+        "runnable.exec-format",
+        "warning",
+    );
+    assert!(m.contains("cannot be read by uid 65534"), "{m}");
+    assert!(!m.contains("empty"), "{m}");
+    assert_eq!(code(&out), 0, "{doc:#}");
+}

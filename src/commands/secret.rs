@@ -66,7 +66,9 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
     // A key is passed to exec as `KEY=VALUE`: one with a space, a control
     // character or `=` is not a variable any program can read.
     if let Some((k, _)) = env.iter().find(|(k, _)| {
-        k.is_empty() || k.chars().any(|c| c == '=' || c.is_whitespace() || c.is_control())
+        k.is_empty()
+            || k.chars()
+                .any(|c| c == '=' || c.is_whitespace() || c.is_control())
     }) {
         return Err(Error::usage(format!(
             "--env/--env-file: {k:?} is not an environment variable name (no spaces, control \

@@ -170,7 +170,9 @@ async fn call_create(
     req: Request,
     timing: Timing,
 ) -> Result<Created, PluginFailure> {
-    call_create_timed(pool, printer, plugin, req, timing).await.0
+    call_create_timed(pool, printer, plugin, req, timing)
+        .await
+        .0
 }
 
 /// [`call_create`], with how long the plugin itself ran (not the wait for
@@ -764,7 +766,11 @@ where
             // The plugin's own time when it ran; the wait for a place in
             // the pool is not part of a volume's duration.
             Ok((i, out, elapsed)) => {
-                let took = jobs[i].took.lock().unwrap_or_else(|e| e.into_inner()).unwrap_or(elapsed);
+                let took = jobs[i]
+                    .took
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .unwrap_or(elapsed);
                 results[i] = Some((out, duration_ms(took)));
             }
             Err(e) => std::panic::resume_unwind(e.into_panic()),

@@ -28,6 +28,17 @@ pub fn exec_format(s: &Subject) -> Verdict {
     if s.head.starts_with(b"#!") || s.head.starts_with(b"\x7fELF") {
         return Verdict::pass();
     }
+    if let Some(why) = &s.unreadable {
+        return Verdict::one(
+            super::Severity::Warning,
+            format!(
+                "{} cannot be read by uid {} ({why}), so its format is not checked; Nomad \
+                 runs plugins as root, which can read it",
+                s.path.display(),
+                nix::unistd::geteuid()
+            ),
+        );
+    }
     let what = if s.head.is_empty() {
         "is empty"
     } else {

@@ -63,6 +63,9 @@ pub struct Subject {
     pub meta: Option<Metadata>,
     /// The first bytes of a regular file (what the kernel looks at).
     pub head: Vec<u8>,
+    /// Why the file could not be read (an 0711 plugin as a non-root user):
+    /// its format is then unknown, not wrong.
+    pub unreadable: Option<String>,
     /// How discovery (and so `fingerprint`) classifies it.
     pub kind: EntryKind,
 }
@@ -84,9 +87,12 @@ impl Subject {
             _ => None,
         };
         let meta = fs::metadata(&path).ok();
-        let head = match &meta {
-            Some(m) if m.is_file() => read_head(&path).unwrap_or_default(),
-            _ => Vec::new(),
+        let (head, unreadable) = match &meta {
+            Some(m) if m.is_file() => match read_head(&path) {
+                Ok(h) => (h, None),
+                Err(e) => (Vec::new(), Some(e.to_string())),
+            },
+            _ => (Vec::new(), None),
         };
         let kind = if !utf8_name {
             EntryKind::Rejected("name is not valid UTF-8".into())
@@ -102,6 +108,7 @@ impl Subject {
             link,
             meta,
             head,
+            unreadable,
             kind,
         }
     }
@@ -318,6 +325,15 @@ async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
     r.record(id, "runnable.crlf-shebang", crlf);
     r.record(id, "runnable.interpreter-missing", interpreter);
     if let Some(reason) = blocked {
+        skip_all(&mut r, &fingerprint::checks(&s.family), &reason);
+        return r;
+    }
+    if let Some(why) = &s.unreadable {
+        let reason = format!(
+            "not run: plugctl (uid {}) cannot read it ({why}); run validate as root, as Nomad \
+             runs plugins",
+            nix::unistd::geteuid()
+        );
         skip_all(&mut r, &fingerprint::checks(&s.family), &reason);
         return r;
     }
