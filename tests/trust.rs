@@ -603,3 +603,87 @@ esac"#,
         "ready"
     );
 }
+
+#[test]
+fn health_follows_the_disk() {
+    let s = Sandbox::new();
+    let a = s.hv_ok("a", "1.0.0");
+    let b = s.hv_ok("b", "1.0.0");
+    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    let healthy = |doc: &Value, n: &str| {
+        doc["plugins"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == n)
+            .unwrap()["healthy"]
+            .clone()
+    };
+    let (_, doc) = s.json(&["plugin", "list", "--type", "host-volume"]);
+    assert_eq!(healthy(&doc, "a"), true);
+
+    // Changed behind plugctl's back, or deleted: not healthy any more,
+    // before any new fingerprint, and `plugin wait --healthy` says so.
+    s.file(
+        "host-volume",
+        "a",
+        "#!/bin/sh\necho '{\"version\": \"6.6.6\"}'\n",
+        0o755,
+    );
+    fs::remove_file(&b).unwrap();
+    let (_, doc) = s.json(&["plugin", "list", "--type", "host-volume"]);
+    assert_eq!(healthy(&doc, "a"), false, "{doc}");
+    assert_eq!(healthy(&doc, "b"), false, "{doc}");
+    let text = stdout(&s.run(&["plugin", "list", "--type", "host-volume"]));
+    assert!(
+        text.contains("changed on disk since its fingerprint"),
+        "{text}"
+    );
+    assert!(text.contains("no longer exists"), "{text}");
+    let (_, doc) = s.json(&["plugin", "show", "host-volume", "b"]);
+    assert_eq!(doc["instances"][0]["healthy"], false, "{doc}");
+    let out = s.run(&[
+        "plugin",
+        "wait",
+        "host-volume",
+        "b",
+        "--healthy",
+        "--timeout",
+        "300ms",
+    ]);
+    assert_eq!(code(&out), 4, "{}{}", stdout(&out), stderr(&out));
+
+    // A full fingerprint records what is gone, with an event.
+    let out = s.run(&["fingerprint"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let (_, doc) = s.json(&["plugin", "show", "host-volume", "b"]);
+    assert_eq!(doc["instances"][0]["healthy"], false);
+    assert!(
+        doc["instances"][0]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("gone"),
+        "{doc}"
+    );
+    let events = stdout(&s.run(&["--json", "events"]));
+    let gone: Vec<&str> = events
+        .lines()
+        .filter(|l| l.contains("\"kind\":\"gone\""))
+        .collect();
+    assert_eq!(gone.len(), 1, "{events}");
+    assert!(gone[0].contains("\"name\":\"b\""), "{events}");
+    // Again: no second event for the same disappearance.
+    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    let events = stdout(&s.run(&["--json", "events"]));
+    assert_eq!(
+        events
+            .lines()
+            .filter(|l| l.contains("\"kind\":\"gone\""))
+            .count(),
+        1
+    );
+    // a, refingerprinted, is healthy with its new version.
+    let (_, doc) = s.json(&["plugin", "list", "--type", "host-volume"]);
+    assert_eq!(healthy(&doc, "a"), true);
+    let _ = a;
+}

@@ -41,6 +41,9 @@ pub struct Probe {
     pub stderr: Vec<u8>,
     #[serde(skip)]
     pub stdout: Vec<u8>,
+    /// The file as it was when it was run.
+    #[serde(skip)]
+    pub stamp: Option<model::FileStamp>,
 }
 
 /// Fingerprints one discovered entry. `deadline` overrides the family's
@@ -64,6 +67,7 @@ pub async fn probe(
         note: None,
         stderr: Vec::new(),
         stdout: Vec::new(),
+        stamp: None,
     };
     match &entry.kind {
         EntryKind::Builtin(b) => {
@@ -82,6 +86,7 @@ pub async fn probe(
             let deadline =
                 deadline.unwrap_or_else(|| families::fingerprint_deadline(&entry.family));
             let inv = families::fingerprint_invocation(&entry.family, &entry.path, deadline, grace);
+            p.stamp = model::FileStamp::of(&entry.path).ok();
             match pool.run(&inv).await {
                 Ok(out) => {
                     p.duration_ms = duration_ms(out.duration);
@@ -201,9 +206,18 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
     }
     let probes = probe_all(ctx, entries, deadline, args.run.grace).await;
 
+    let full = args.family.is_none() && args.names.is_empty();
     ctx.registry.update(|state| {
         for p in &probes {
             state.record_fingerprint(&p.family, &p.name, instance_of(p));
+        }
+        // Health follows the disk: what a full run no longer finds is gone.
+        if full {
+            let found = probes
+                .iter()
+                .map(|p| (p.family.clone(), p.name.clone()))
+                .collect();
+            state.mark_gone(&found);
         }
         Ok(())
     })?;
@@ -263,6 +277,7 @@ fn instance_of(p: &Probe) -> Instance {
         duration_ms: Some(p.duration_ms),
         options: Default::default(),
         updated_at: model::now(),
+        file: p.stamp,
     }
 }
 

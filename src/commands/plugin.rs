@@ -157,7 +157,8 @@ pub fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
     if let Some(f) = family {
         discovery::require_name("plugin type", f)?;
     }
-    let state = ctx.registry.read()?;
+    let mut state = ctx.registry.read()?;
+    state.check_files();
     let mut current = Vec::new();
     for (fam, plugins) in &state.plugins {
         if family.is_some_and(|f| f != fam) {
@@ -189,7 +190,8 @@ pub fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
 pub fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -> Result<()> {
     discovery::require_name("plugin type", family)?;
     discovery::require_name("plugin", name)?;
-    let state = ctx.registry.read()?;
+    let mut state = ctx.registry.read()?;
+    state.check_files();
     let instances: Vec<&Instance> = state
         .instances(family, name)
         .iter()
@@ -383,6 +385,7 @@ pub async fn wait(
     // Stamp first, then read: a write landing in between is seen next poll.
     watch.changed();
     let mut state = ctx.registry.read()?;
+    state.check_files();
     if !dynamic::is_dynamic_type(family) && !state.plugins.contains_key(family) {
         ctx.printer.warn(format!(
             "no plugin of type {family:?} is in the registry, and it is not a dynamic plugin \
@@ -442,6 +445,7 @@ pub async fn wait(
         // file did not change: the socket may have started listening.
         if watch.changed() {
             state = ctx.registry.read()?;
+            state.check_files();
         }
     }
 }

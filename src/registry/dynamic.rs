@@ -127,6 +127,7 @@ impl Registration {
             duration_ms: None,
             options: self.options.clone(),
             updated_at: model::now(),
+            file: None,
         }
     }
 }
@@ -650,6 +651,7 @@ mod tests {
                 duration_ms: Some(1),
                 options: BTreeMap::new(),
                 updated_at: model::now(),
+                file: None,
             });
         assert_eq!(
             s.deregister(CSI_NODE, "p", "a").unwrap(),

@@ -646,6 +646,7 @@ mod tests {
             duration_ms: Some(1),
             options: Default::default(),
             updated_at: model::now(),
+            file: None,
         };
         s.record_fingerprint("secrets", "a", inst("/p/a", true));
         s.record_fingerprint("secrets", "a", inst("/p/a", true));

@@ -88,6 +88,98 @@ pub struct Instance {
     pub options: BTreeMap<String, String>,
     /// When this instance was last fingerprinted or registered (RFC 3339).
     pub updated_at: String,
+    /// The plugin file as it was when fingerprinted: a cheap stat that says
+    /// whether the file that answered is still the one on disk.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<FileStamp>,
+}
+
+/// Size, modification time and inode of a plugin file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileStamp {
+    pub size: u64,
+    pub mtime_ns: i128,
+    pub inode: u64,
+}
+
+impl FileStamp {
+    /// The file `path` names now (symlinks followed, as exec does).
+    pub fn of(path: &std::path::Path) -> std::io::Result<FileStamp> {
+        use std::os::unix::fs::MetadataExt;
+        let m = std::fs::metadata(path)?;
+        Ok(FileStamp {
+            size: m.size(),
+            mtime_ns: i128::from(m.mtime()) * 1_000_000_000 + i128::from(m.mtime_nsec()),
+            inode: m.ino(),
+        })
+    }
+}
+
+impl State {
+    /// Health as the disk has it now: a fingerprinted plugin file that is
+    /// gone, or changed since it answered, is not healthy whatever the
+    /// record says (in memory only; `fingerprint` records the truth).
+    pub fn check_files(&mut self) {
+        for plugins in self.plugins.values_mut() {
+            for instances in plugins.values_mut() {
+                for inst in instances.iter_mut() {
+                    if inst.source != Source::File || !inst.healthy {
+                        continue;
+                    }
+                    let Some(path) = &inst.path else { continue };
+                    let why = match (FileStamp::of(path), &inst.file) {
+                        (Err(_), _) => Some(format!(
+                            "gone: {} no longer exists (since its fingerprint)",
+                            path.display()
+                        )),
+                        (Ok(now), Some(then)) if now != *then => Some(format!(
+                            "changed on disk since its fingerprint ({}); run plugctl fingerprint",
+                            path.display()
+                        )),
+                        _ => None,
+                    };
+                    if let Some(why) = why {
+                        inst.healthy = false;
+                        inst.error = Some(why);
+                    }
+                }
+            }
+        }
+    }
+
+    /// After a full fingerprint: every file plugin on record that discovery
+    /// no longer found is marked gone, with an event (once).
+    pub fn mark_gone(&mut self, found: &std::collections::BTreeSet<(String, String)>) {
+        let mut gone = Vec::new();
+        for (family, plugins) in &mut self.plugins {
+            for (name, instances) in plugins.iter_mut() {
+                if found.contains(&(family.clone(), name.clone())) {
+                    continue;
+                }
+                let Some(inst) = instances.first_mut() else {
+                    continue;
+                };
+                if inst.source != Source::File
+                    || inst.error.as_deref().is_some_and(|e| e.starts_with("gone"))
+                {
+                    continue;
+                }
+                inst.healthy = false;
+                inst.error = Some("gone: no longer in its plugin directory".into());
+                inst.updated_at = now();
+                gone.push((family.clone(), name.clone()));
+            }
+        }
+        for (family, name) in gone {
+            let mut details = Map::new();
+            details.insert("healthy".into(), false.into());
+            details.insert(
+                "error".into(),
+                "gone: no longer in its plugin directory".into(),
+            );
+            self.emit(kind::GONE, &family, &name, details);
+        }
+    }
 }
 
 impl Instance {
@@ -185,6 +277,8 @@ pub struct Event {
 /// Event kinds, as they appear in `plugctl events`.
 pub mod kind {
     pub const FINGERPRINT: &str = "fingerprint";
+    /// A fingerprinted plugin's file disappeared from its directory.
+    pub const GONE: &str = "gone";
     pub const REGISTER: &str = "register";
     pub const DEREGISTER: &str = "deregister";
     pub const VOLUME_CREATE: &str = "volume_create";
