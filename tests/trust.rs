@@ -687,3 +687,92 @@ fn health_follows_the_disk() {
     assert_eq!(healthy(&doc, "a"), true);
     let _ = a;
 }
+
+#[test]
+fn small_defects_of_the_trust_boundary_list() {
+    let s = Sandbox::new();
+    s.hv_ok("a", "1.0.0");
+    // An environment variable's bad value names the variable.
+    let out = s
+        .cmd()
+        .env("PLUGCTL_CONCURRENCY", "abc")
+        .arg("fingerprint")
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("PLUGCTL_CONCURRENCY (--concurrency)"),
+        "{}",
+        stderr(&out)
+    );
+    let out = s.run(&["--concurrency", "abc", "fingerprint"]);
+    assert!(
+        stderr(&out).contains("'--concurrency <N>'"),
+        "typed flags keep clap's words: {}",
+        stderr(&out)
+    );
+    // Sizes are never rounded silently.
+    for size in ["1e-3", "1.5", "0.4B"] {
+        let out = s.run(&[
+            "volume",
+            "create",
+            "--plugin",
+            "mkdir",
+            "--name",
+            "v",
+            "--capacity-max",
+            size,
+        ]);
+        assert_eq!(code(&out), 2, "{size}: {}", stderr(&out));
+    }
+    assert!(!s.registry.exists() || s.registry_json()["volumes"].as_object().unwrap().is_empty());
+    // init refuses Nomad's .exe trap in secrets/.
+    let out = s.run(&["init", "secrets", "x.exe"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains(".exe"), "{}", stderr(&out));
+    assert!(!s.plugins.join("secrets/x.exe").exists());
+    // --env keys must be variable names.
+    s.secrets_ok("sp");
+    let out = s.run(&["secret", "fetch", "sp", "p", "--env", "A B=x"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("not an environment variable name"),
+        "{}",
+        stderr(&out)
+    );
+    // --grace 0s: the message says what happened.
+    s.plugin("host-volume", "hang", "sleep 30");
+    let (_, doc) = s.json(&["fingerprint", "hang", "--timeout", "300ms", "--grace", "0s"]);
+    let err = row(&doc, "host-volume", "hang")["error"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("--grace 0s: process group killed with SIGKILL at once, no SIGTERM"),
+        "{err}"
+    );
+    assert!(!err.contains("ignored SIGTERM"), "{err}");
+}
+
+#[test]
+fn restore_duration_is_the_plugins_time_not_the_queue() {
+    let s = Sandbox::new();
+    s.plugin(
+        "host-volume",
+        "nap",
+        r#"case $1 in create) sleep 0.4; printf '{"path": "%s/%s", "bytes": 0}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" ;; esac"#,
+    );
+    for n in ["a", "b", "c"] {
+        let out = s.run(&["volume", "create", "--plugin", "nap", "--name", n]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+    }
+    // One at a time: the last waits 0.8 s for its turn, runs 0.4 s.
+    let (out, doc) = s.json(&["--concurrency", "1", "volume", "restore"]);
+    assert_eq!(code(&out), 0, "{doc}");
+    let steps = doc["results"].as_array().unwrap_or_else(|| panic!("{doc}"));
+    assert_eq!(steps.len(), 3);
+    for st in steps {
+        let ms = st["duration_ms"].as_u64().unwrap_or_else(|| panic!("{st}"));
+        assert!((300..750).contains(&ms), "queueing counted: {st}");
+    }
+}
