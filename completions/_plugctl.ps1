@@ -54,6 +54,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The registry''s event log')
             [CompletionResult]::new('pin', 'pin', [CompletionResultType]::ParameterValue, 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Run calls recorded with --record DIR again against today''s plugins and compare; exit 1 on any difference')
+            [CompletionResult]::new('metrics', 'metrics', [CompletionResultType]::ParameterValue, 'The registry''s state in the Prometheus text format')
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Scaffold a new plugin that passes validate and test')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -63,6 +64,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only this family (host-volume, secrets, or another directory name)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
             [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
+            [CompletionResult]::new('--textfile', '--textfile', [CompletionResultType]::ParameterName, 'After recording, write the metrics to DIR/plugctl.prom (one timer does both; see `plugctl metrics`)')
             [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
             [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
@@ -805,6 +807,34 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'plugctl;metrics' {
+            [CompletionResult]::new('--textfile', '--textfile', [CompletionResultType]::ParameterName, 'Write DIR/plugctl.prom atomically (node_exporter''s textfile collector) instead of printing')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: <plugin-dir>/host-volume]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
+            [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
+            [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--allow-insecure-paths', '--allow-insecure-paths', [CompletionResultType]::ParameterName, 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)')
+            [CompletionResult]::new('--locked', '--locked', [CompletionResultType]::ParameterName, 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'plugctl;init' {
             [CompletionResult]::new('--dir', '--dir', [CompletionResultType]::ParameterName, 'Where to create the plugin [default: <plugin-dir>/<TYPE>]')
             [CompletionResult]::new('--lang', '--lang', [CompletionResultType]::ParameterName, 'lang')
@@ -871,6 +901,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The registry''s event log')
             [CompletionResult]::new('pin', 'pin', [CompletionResultType]::ParameterValue, 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Run calls recorded with --record DIR again against today''s plugins and compare; exit 1 on any difference')
+            [CompletionResult]::new('metrics', 'metrics', [CompletionResultType]::ParameterValue, 'The registry''s state in the Prometheus text format')
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Scaffold a new plugin that passes validate and test')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -953,6 +984,9 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             break
         }
         'plugctl;help;replay' {
+            break
+        }
+        'plugctl;help;metrics' {
             break
         }
         'plugctl;help;init' {

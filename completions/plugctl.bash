@@ -31,6 +31,9 @@ _plugctl() {
             plugctl,init)
                 cmd="plugctl__subcmd__init"
                 ;;
+            plugctl,metrics)
+                cmd="plugctl__subcmd__metrics"
+                ;;
             plugctl,pin)
                 cmd="plugctl__subcmd__pin"
                 ;;
@@ -66,6 +69,9 @@ _plugctl() {
                 ;;
             plugctl__subcmd__help,init)
                 cmd="plugctl__subcmd__help__subcmd__init"
+                ;;
+            plugctl__subcmd__help,metrics)
+                cmd="plugctl__subcmd__help__subcmd__metrics"
                 ;;
             plugctl__subcmd__help,pin)
                 cmd="plugctl__subcmd__help__subcmd__pin"
@@ -230,7 +236,7 @@ _plugctl() {
 
     case "${cmd}" in
         plugctl)
-            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version fingerprint plugin volume secret validate test events pin replay init completions help"
+            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version fingerprint plugin volume secret validate test events pin replay metrics init completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -436,7 +442,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__fingerprint)
-            opts="-q -v -h -V --type --timeout --grace --dry-run --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --type --timeout --grace --dry-run --textfile --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -451,6 +457,10 @@ _plugctl() {
                     return 0
                     ;;
                 --grace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --textfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -514,7 +524,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__help)
-            opts="fingerprint plugin volume secret validate test events pin replay init completions help"
+            opts="fingerprint plugin volume secret validate test events pin replay metrics init completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -584,6 +594,20 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__help__subcmd__init)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        plugctl__subcmd__help__subcmd__metrics)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -890,6 +914,76 @@ _plugctl() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "sh python" -- "${cur}"))
+                    return 0
+                    ;;
+                --plugin-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --host-volume-plugin-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --volumes-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --node-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --node-pool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --registry-max-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --nomad-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        plugctl__subcmd__metrics)
+            opts="-q -v -h -V --textfile --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --textfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --plugin-dir)
@@ -2753,7 +2847,7 @@ _plugctl_registry_position() {
     while (( i < COMP_CWORD )); do
         w=${COMP_WORDS[i]}
         case $w in
-            --alloc-id|--capacity-max|--capacity-min|--color|--concurrency|--dir|--env|--env-file|--format|--grace|--host-volume-plugin-dir|--id|--job-id|--lang|--lock-timeout|--lockfile|--name|--namespace|--node-id|--node-pool|--nomad-version|--option|--param|--path|--plugin|--plugin-dir|--record|--registry|--registry-max-size|--since|--socket|--timeout|--type|--version|--volumes-dir)
+            --alloc-id|--capacity-max|--capacity-min|--color|--concurrency|--dir|--env|--env-file|--format|--grace|--host-volume-plugin-dir|--id|--job-id|--lang|--lock-timeout|--lockfile|--name|--namespace|--node-id|--node-pool|--nomad-version|--option|--param|--path|--plugin|--plugin-dir|--record|--registry|--registry-max-size|--since|--socket|--textfile|--timeout|--type|--version|--volumes-dir)
                 # bash splits `--opt=value` into `--opt`, `=`, `value`
                 [[ ${COMP_WORDS[i+1]-} == = ]] && (( i++ ))
                 if (( i + 1 >= COMP_CWORD )); then

@@ -51,6 +51,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand events 'The registry''s event log'
             cand pin 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it'
             cand replay 'Run calls recorded with --record DIR again against today''s plugins and compare; exit 1 on any difference'
+            cand metrics 'The registry''s state in the Prometheus text format'
             cand init 'Scaffold a new plugin that passes validate and test'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -59,6 +60,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --type 'Only this family (host-volume, secrets, or another directory name)'
             cand --timeout 'Deadline for each plugin call [default: the operation''s limit from the protocol]'
             cand --grace 'Time between SIGTERM and SIGKILL at the deadline'
+            cand --textfile 'After recording, write the metrics to DIR/plugctl.prom (one timer does both; see `plugctl metrics`)'
             cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
             cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
@@ -760,6 +762,33 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'plugctl;metrics'= {
+            cand --textfile 'Write DIR/plugctl.prom atomically (node_exporter''s textfile collector) instead of printing'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]'
+            cand --host-volume-plugin-dir 'Host-volume plugin directory [default: <plugin-dir>/host-volume]'
+            cand --volumes-dir 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]'
+            cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
+            cand --node-id 'Node id passed to plugins [default: a stable id kept in the registry]'
+            cand --node-pool 'Node pool passed to plugins'
+            cand --concurrency 'How many plugins may run at once'
+            cand --lock-timeout 'How long to wait for the registry lock held by another plugctl'
+            cand --color 'When to colour output (never when NO_COLOR is set)'
+            cand --registry-max-size 'Refuse a registry file larger than this before reading it'
+            cand --nomad-version 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
+            cand --record 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`'
+            cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+            cand -q 'Print less on stderr (warnings and progress off)'
+            cand --quiet 'Print less on stderr (warnings and progress off)'
+            cand -v 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+            cand --verbose 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+            cand --allow-insecure-paths 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+            cand --locked 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'plugctl;init'= {
             cand --dir 'Where to create the plugin [default: <plugin-dir>/<TYPE>]'
             cand --lang 'lang'
@@ -824,6 +853,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand events 'The registry''s event log'
             cand pin 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it'
             cand replay 'Run calls recorded with --record DIR again against today''s plugins and compare; exit 1 on any difference'
+            cand metrics 'The registry''s state in the Prometheus text format'
             cand init 'Scaffold a new plugin that passes validate and test'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -884,6 +914,8 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         &'plugctl;help;pin'= {
         }
         &'plugctl;help;replay'= {
+        }
+        &'plugctl;help;metrics'= {
         }
         &'plugctl;help;init'= {
         }

@@ -55,12 +55,14 @@ complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "test" -d 'Run the c
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "events" -d 'The registry\'s event log'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "pin" -d 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "replay" -d 'Run calls recorded with --record DIR again against today\'s plugins and compare; exit 1 on any difference'
+complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "metrics" -d 'The registry\'s state in the Prometheus text format'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "init" -d 'Scaffold a new plugin that passes validate and test'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l type -d 'Only this family (host-volume, secrets, or another directory name)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l textfile -d 'After recording, write the metrics to DIR/plugctl.prom (one timer does both; see `plugctl metrics`)' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
@@ -646,6 +648,29 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l allow-insecur
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l textfile -d 'Write DIR/plugctl.prom atomically (node_exporter\'s textfile collector) instead of printing' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: <plugin-dir>/host-volume]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l volumes-dir -d 'Where volumes live [default: /opt/nomad/data/host_volumes as root, else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l nomad-version -d 'Behave as this Nomad release does (timeouts, variables, lookup rules) [default: the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l dir -d 'Where to create the plugin [default: <plugin-dir>/<TYPE>]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l lang -r -f -a "sh\t''
 python\t''"
@@ -693,18 +718,19 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l allow-in
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "fingerprint" -d 'Discover and fingerprint plugins concurrently, and record the results'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "plugin" -d 'Plugins in the registry: list, show, and the dynamic registry'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "volume" -d 'Create, delete, list and restore dynamic host volumes'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "secret" -d 'Fetch secrets through a secrets plugin'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "validate" -d 'Check a plugin directory for problems before it reaches a Nomad node'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "test" -d 'Run the conformance suite against one plugin'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "events" -d 'The registry\'s event log'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "pin" -d 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "replay" -d 'Run calls recorded with --record DIR again against today\'s plugins and compare; exit 1 on any difference'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "init" -d 'Scaffold a new plugin that passes validate and test'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay init completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "fingerprint" -d 'Discover and fingerprint plugins concurrently, and record the results'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "plugin" -d 'Plugins in the registry: list, show, and the dynamic registry'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "volume" -d 'Create, delete, list and restore dynamic host volumes'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "secret" -d 'Fetch secrets through a secrets plugin'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "validate" -d 'Check a plugin directory for problems before it reaches a Nomad node'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "test" -d 'Run the conformance suite against one plugin'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "events" -d 'The registry\'s event log'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "pin" -d 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "replay" -d 'Run calls recorded with --record DIR again against today\'s plugins and compare; exit 1 on any difference'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "metrics" -d 'The registry\'s state in the Prometheus text format'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "init" -d 'Scaffold a new plugin that passes validate and test'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "list" -d 'Plugins in the registry, with the current (most recent) instance of each'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "show" -d 'Every instance of one plugin, most recent first'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "register" -d 'Record a plugin instance that runs as a long-lived task'
@@ -731,7 +757,7 @@ function __plugctl_registry_lookup
     set -g __plugctl_registry_names
     set -l tokens (commandline -opc)
     set -e tokens[1]
-    set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --lang --lock-timeout --lockfile --name --namespace --node-id --node-pool --nomad-version --option --param --path --plugin --plugin-dir --record --registry --registry-max-size --since --socket --timeout --type --version --volumes-dir
+    set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --lang --lock-timeout --lockfile --name --namespace --node-id --node-pool --nomad-version --option --param --path --plugin --plugin-dir --record --registry --registry-max-size --since --socket --textfile --timeout --type --version --volumes-dir
     set -l pos
     set -l opt
     set -l type

@@ -115,9 +115,11 @@ fn execute(ctx: &Ctx, cli: Cli) -> Result<()> {
 /// join (benches/run.sh, startup).
 fn runs_plugins(command: &Command) -> bool {
     match command {
-        Command::Plugin(_) | Command::Events(_) | Command::Completions(_) | Command::Pin(_) => {
-            false
-        }
+        Command::Plugin(_)
+        | Command::Events(_)
+        | Command::Completions(_)
+        | Command::Pin(_)
+        | Command::Metrics(_) => false,
         Command::Volume(v) => !matches!(
             v,
             VolumeCommand::List { .. } | VolumeCommand::Show { .. } | VolumeCommand::Audit { .. }

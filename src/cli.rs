@@ -233,6 +233,9 @@ pub enum Command {
     /// and compare; exit 1 on any difference
     Replay(ReplayArgs),
 
+    /// The registry's state in the Prometheus text format
+    Metrics(MetricsArgs),
+
     /// Scaffold a new plugin that passes validate and test
     Init(InitArgs),
 
@@ -255,6 +258,19 @@ pub struct FingerprintArgs {
 
     #[command(flatten)]
     pub plan: DryRunArgs,
+
+    /// After recording, write the metrics to DIR/plugctl.prom (one timer
+    /// does both; see `plugctl metrics`)
+    #[arg(long, value_name = "DIR")]
+    pub textfile: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct MetricsArgs {
+    /// Write DIR/plugctl.prom atomically (node_exporter's textfile
+    /// collector) instead of printing
+    #[arg(long, value_name = "DIR")]
+    pub textfile: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -222,6 +222,9 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
         Ok(())
     })?;
 
+    if let Some(dir) = &args.textfile {
+        super::metrics::write_textfile(dir, &super::metrics::render(ctx)?)?;
+    }
     print(ctx, &probes)?;
     let unhealthy = probes.iter().filter(|p| !p.healthy).count();
     if unhealthy > 0 {

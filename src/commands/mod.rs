@@ -6,6 +6,7 @@ pub mod completions;
 pub mod events;
 pub mod fingerprint;
 pub mod init;
+pub mod metrics;
 pub mod pin;
 pub mod plan;
 pub mod plugin;
@@ -120,6 +121,7 @@ pub async fn dispatch(ctx: &Ctx, command: Command) -> Result<()> {
         Command::Init(args) => init::run(ctx, args),
         Command::Pin(args) => pin::run(ctx, args),
         Command::Replay(args) => replay::run(ctx, args).await,
+        Command::Metrics(args) => metrics::run(ctx, args),
         Command::Completions(args) => completions::run(ctx, args),
     }
 }

@@ -42,6 +42,21 @@ pub struct State {
     pub volumes: BTreeMap<String, Volume>,
     #[serde(default)]
     pub events: VecDeque<Event>,
+    /// Every event ever emitted, counted by family → kind → result ("ok" or
+    /// "error"): monotonic, unlike the capped log, so it can back a
+    /// Prometheus counter (`plugctl metrics`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub operations: BTreeMap<String, BTreeMap<String, BTreeMap<String, u64>>>,
+}
+
+/// Whether an event records a success: its `healthy` or `success` flag, else
+/// the absence of an `error`.
+pub fn result_of(details: &Map<String, Value>) -> &'static str {
+    let ok = match (details.get("healthy"), details.get("success")) {
+        (Some(Value::Bool(b)), _) | (_, Some(Value::Bool(b))) => *b,
+        _ => details.get("error").is_none_or(Value::is_null),
+    };
+    if ok { "ok" } else { "error" }
 }
 
 impl Default for State {
@@ -54,6 +69,7 @@ impl Default for State {
             plugins: BTreeMap::new(),
             volumes: BTreeMap::new(),
             events: VecDeque::new(),
+            operations: BTreeMap::new(),
         }
     }
 }
@@ -302,6 +318,14 @@ impl State {
         details: Map<String, Value>,
     ) -> u64 {
         self.seq += 1;
+        *self
+            .operations
+            .entry(family.to_string())
+            .or_default()
+            .entry(kind.to_string())
+            .or_default()
+            .entry(result_of(&details).to_string())
+            .or_default() += 1;
         self.events.push_back(Event {
             seq: self.seq,
             kind: kind.to_string(),
