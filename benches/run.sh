@@ -147,6 +147,12 @@ compare 20 "" "$FP" \
 row "fingerprint, 200 trivial sh plugins" "${MEDIANS[0]}" "xargs -P 64 (+ env)" "${MEDIANS[1]}" 0.8
 row "fingerprint, 200 trivial sh plugins" "${MEDIANS[0]}" "floor (C, posix_spawn, 64 at once)" "${MEDIANS[2]}" 1.3
 
+# --- fleet: the textfile written by fingerprint ----------------------------
+log "fingerprint --textfile on 200 plugins..."
+mkdir -p "$WORK/textfile"
+compare 20 "" "$FP --textfile $WORK/textfile" "$FP"
+row "fingerprint --textfile, 200 plugins" "${MEDIANS[0]}" "fingerprint alone" "${MEDIANS[1]}" 1.05
+
 # --- provenance: pin --check, volume audit --------------------------------
 log "pin --check on 200 plugins..."
 "$PLUGCTL" --plugin-dir "$FAST" --registry "$WORK/fast-registry.json" pin >/dev/null 2>&1
@@ -209,6 +215,10 @@ for sized in 1000:1,000 10000:10,000 100000:100,000; do
     "$P volume create --plugin mkdir --name bench-new" \
     "$REGISTRY_FLOOR $reg" "$REGISTRY_FLOOR parse $reg"
   list=${MEDIANS[0]} create=${MEDIANS[1]} floor=${MEDIANS[2]} parse=${MEDIANS[3]}
+  if [ "$n" -ge 100000 ]; then
+    compare "$runs" "" "$P metrics" "$P volume list"
+    row "metrics, $label volumes" "${MEDIANS[0]}" "volume list" "${MEDIANS[1]}" 1.5
+  fi
   row "volume list, $label volumes ($size)" "$list" "floor: parse + atomic write" "$floor" 1.5
   row "volume create, $label volumes" "$create" "floor: parse + atomic write" "$floor" 1.5
   GROWTH+=("| $label | $size | $(ms "$parse") | $(ms "$floor") | $(ms "$list") | $(ms "$create") |")
