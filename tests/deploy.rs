@@ -107,6 +107,24 @@ fn the_nomad_job_is_a_periodic_sysbatch_whose_command_works() {
     let out = s.std_cmd().args(&moved).output().unwrap();
     assert_eq!(code(&out), 0, "{moved:?}: {}", stderr(&out));
     let prom = std::fs::read_to_string(textfile.join("plugctl.prom")).unwrap();
+    if tool_available("promtool", "the job's textfile") {
+        let mut check = Command::new("promtool")
+            .args(["check", "metrics"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        check
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(prom.as_bytes())
+            .unwrap();
+        let out = check.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    }
     assert!(
         prom.contains(
             r#"plugctl_plugin_healthy{family="host-volume",name="dir",version="1.0.0"} 1"#
