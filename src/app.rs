@@ -73,14 +73,14 @@ fn execute(ctx: &Ctx, cli: Cli) -> Result<()> {
         protect_secrets()?;
     }
     let plugins = runs_plugins(&cli.command);
-    let runtime = if plugins {
-        tokio::runtime::Builder::new_multi_thread()
-    } else {
-        tokio::runtime::Builder::new_current_thread()
-    }
-    .enable_all()
-    .build()
-    .map_err(|e| Error::io("cannot start the async runtime", e))?;
+    // One thread for every command: plugctl waits on processes and pipes,
+    // which one thread multiplexes as fast (benches/run.sh), and a runtime
+    // that needs no worker thread cannot fail (or panic) for want of one
+    // when the process limit is low. What cannot be had is an error.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::exhausted("start the async runtime", e))?;
     runtime.block_on(async {
         if plugins {
             crate::runner::become_subreaper();

@@ -22,6 +22,10 @@ pub enum PluginFailure {
     ExecFormat(PathBuf),
     #[error("could not start {path}: {message}")]
     Spawn { path: PathBuf, message: String },
+    /// plugctl's own shortage (processes, descriptors): the plugin never
+    /// ran, so nothing is known or recorded about it.
+    #[error("{0}")]
+    NotRun(String),
     #[error("rejected: {0}")]
     Rejected(String),
     /// A file that is there but is not a plugin as Nomad sees it (no
@@ -148,6 +152,17 @@ pub enum Error {
     #[error("{0}")]
     Failed(String),
 
+    /// plugctl itself ran short of a resource (threads, processes, file
+    /// descriptors): its own condition, never a plugin's. Exit 1.
+    #[error("plugctl ran out of {resource} trying to {what}: {source}; {hint}")]
+    Exhausted {
+        resource: &'static str,
+        what: String,
+        hint: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
+
     /// Output could not be written because the reader went away (`| head`).
     /// Not an error to the user: exit quietly.
     #[error("broken pipe")]
@@ -155,6 +170,22 @@ pub enum Error {
 }
 
 impl Error {
+    /// A failure to get a thread, a process or a descriptor, named for the
+    /// limit that caused it and what to do (EAGAIN: processes and threads,
+    /// `ulimit -u`; EMFILE/ENFILE: open files, `ulimit -n`).
+    pub fn exhausted(what: impl Into<String>, source: std::io::Error) -> Self {
+        let (resource, hint) = exhaustion(&source).unwrap_or((
+            "a resource",
+            "check the process, thread and open-file limits (ulimit -u, ulimit -n)",
+        ));
+        Error::Exhausted {
+            resource,
+            what: what.into(),
+            hint,
+            source,
+        }
+    }
+
     pub fn io(context: impl Into<String>, source: std::io::Error) -> Self {
         if source.kind() == std::io::ErrorKind::BrokenPipe {
             return Error::BrokenPipe;
@@ -201,7 +232,10 @@ impl Error {
             Error::Plugin { failure, .. } if failure.is_not_found() => exit::NOT_FOUND,
             Error::RegistryLocked { .. } | Error::Timeout(_) => exit::TIMEOUT,
             Error::BrokenPipe => exit::SUCCESS,
-            Error::Plugin { .. } | Error::Io { .. } | Error::Failed(_) => exit::FAILURE,
+            Error::Plugin { .. }
+            | Error::Io { .. }
+            | Error::Failed(_)
+            | Error::Exhausted { .. } => exit::FAILURE,
         }
     }
 
@@ -218,6 +252,7 @@ impl Error {
             Error::Io { .. } => "io",
             Error::Timeout(_) => "timeout",
             Error::Failed(_) => "failed",
+            Error::Exhausted { .. } => "exhausted",
             Error::BrokenPipe => "broken_pipe",
         }
     }
@@ -257,5 +292,29 @@ impl Error {
             } => (Some(format!("{family}/{name}")), Some(operation.clone())),
             _ => (None, None),
         }
+    }
+}
+
+/// Which of plugctl's own limits an OS error is: EAGAIN from fork/clone or
+/// thread creation is the process limit, EMFILE/ENFILE the file limits.
+pub fn exhaustion(e: &std::io::Error) -> Option<(&'static str, &'static str)> {
+    match e.raw_os_error() {
+        Some(nix::libc::EAGAIN) => Some((
+            "processes or threads (EAGAIN)",
+            "raise the limit (ulimit -u, RLIMIT_NPROC) or lower --concurrency",
+        )),
+        Some(nix::libc::EMFILE) => Some((
+            "open files (EMFILE)",
+            "raise the limit (ulimit -n, RLIMIT_NOFILE) or lower --concurrency",
+        )),
+        Some(nix::libc::ENFILE) => Some((
+            "open files system-wide (ENFILE)",
+            "the whole system is out of file handles (fs.file-max); retry later",
+        )),
+        Some(nix::libc::ENOMEM) => Some((
+            "memory (ENOMEM)",
+            "free memory or raise the limit (ulimit -v)",
+        )),
+        _ => None,
     }
 }

@@ -129,6 +129,21 @@ pub enum SpawnError {
     ExecFormat(PathBuf),
     #[error("{program}: {message}")]
     Other { program: PathBuf, message: String },
+    /// plugctl could not get a process, a thread or a descriptor for the
+    /// call, even after waiting: its own shortage, not the plugin's.
+    #[error("not run: plugctl ran out of {resource} starting {program}; {hint}")]
+    Exhausted {
+        program: PathBuf,
+        resource: &'static str,
+        hint: &'static str,
+    },
+}
+
+impl SpawnError {
+    /// plugctl's own shortage: nothing about the plugin is known.
+    pub fn is_exhausted(&self) -> bool {
+        matches!(self, SpawnError::Exhausted { .. })
+    }
 }
 
 impl Outcome {
@@ -937,6 +952,8 @@ async fn spawn(inv: &Invocation, program: &Path) -> Result<(Child, Group), Spawn
         }
     }
     let mut backoff = TXTBSY_BACKOFF_MS.iter();
+    let give_up = later(Instant::now(), inv.deadline);
+    let mut pause = Duration::from_millis(10);
     loop {
         let error = match spawn_registered(&mut cmd, inv) {
             Ok(Some(spawned)) => return Ok(spawned),
@@ -959,6 +976,22 @@ async fn spawn(inv: &Invocation, program: &Path) -> Result<(Child, Group), Spawn
         {
             tokio::time::sleep(Duration::from_millis(ms)).await;
             continue;
+        }
+        // Out of processes or descriptors: plugctl's condition. Other calls
+        // ending free some; wait for that within the call's own deadline.
+        if let Some((resource, hint)) = crate::error::exhaustion(&error)
+            && error.raw_os_error() != Some(Errno::ENOMEM as i32)
+        {
+            if Instant::now() < give_up {
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_millis(200));
+                continue;
+            }
+            return Err(SpawnError::Exhausted {
+                program: inv.program.clone(),
+                resource,
+                hint,
+            });
         }
         return Err(classify(&error, program, &inv.program));
     }

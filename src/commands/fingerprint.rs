@@ -44,6 +44,10 @@ pub struct Probe {
     /// The file as it was when it was run.
     #[serde(skip)]
     pub stamp: Option<model::FileStamp>,
+    /// plugctl ran out of processes or descriptors before the plugin could
+    /// start: nothing is known about it, and nothing is recorded.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub not_run: bool,
 }
 
 /// Fingerprints one discovered entry. `deadline` overrides the family's
@@ -68,6 +72,7 @@ pub async fn probe(
         stderr: Vec::new(),
         stdout: Vec::new(),
         stamp: None,
+        not_run: false,
     };
     match &entry.kind {
         EntryKind::Builtin(b) => {
@@ -101,7 +106,10 @@ pub async fn probe(
                     p.stderr = out.stderr;
                     p.stdout = out.stdout;
                 }
-                Err(e) => p.error = Some(families::spawn_failure(e).to_string()),
+                Err(e) => {
+                    p.not_run = e.is_exhausted();
+                    p.error = Some(families::spawn_failure(e).to_string());
+                }
             }
         }
     }
@@ -208,7 +216,9 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
 
     let full = args.family.is_none() && args.names.is_empty();
     ctx.registry.update(|state| {
-        for p in &probes {
+        // A plugin plugctl could not even start is not unhealthy: its
+        // record stays as it was.
+        for p in probes.iter().filter(|p| !p.not_run) {
             state.record_fingerprint(&p.family, &p.name, instance_of(p));
         }
         // Health follows the disk: what a full run no longer finds is gone.
@@ -226,6 +236,14 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
         super::metrics::write_textfile(dir, &super::metrics::render(ctx)?)?;
     }
     print(ctx, &probes)?;
+    let not_run = probes.iter().filter(|p| p.not_run).count();
+    if not_run > 0 {
+        return Err(Error::Failed(format!(
+            "{not_run} of {} plugins not run: plugctl ran out of processes or open files (see \
+             their reason); nothing was recorded for them",
+            probes.len()
+        )));
+    }
     let unhealthy = probes.iter().filter(|p| !p.healthy).count();
     if unhealthy > 0 {
         return Err(Error::Failed(format!(
@@ -297,6 +315,7 @@ fn print(ctx: &Ctx, probes: &[Probe]) -> Result<()> {
         .iter()
         .map(|p| {
             let health = match (p.healthy, p.source) {
+                _ if p.not_run => ("not run", Style::Warn),
                 (true, Source::Builtin) => ("built-in", Style::Good),
                 (true, _) => ("healthy", Style::Good),
                 (false, _) => ("unhealthy", Style::Bad),

@@ -62,11 +62,45 @@ impl Ctx {
     }
 }
 
+/// Descriptors one call holds in plugctl at its peak (stdout and stderr
+/// pipes, both ends until the fork is done, and the /proc files read at
+/// its end).
+const FDS_PER_CALL: u64 = 6;
+/// Descriptors kept for everything else (the registry, its lock, stdio, the
+/// runtime's own).
+const FDS_RESERVED: u64 = 64;
+
+/// How many calls may run at once: `--concurrency`, after raising the soft
+/// open-file limit to the hard one (as Go's runtime does for Nomad), capped
+/// to what the descriptors allow — saying so on stderr when it lowers it.
+fn fd_budget(concurrency: usize, printer: &Printer) -> usize {
+    use nix::sys::resource::{Resource, getrlimit, setrlimit};
+    let Ok((soft, hard)) = getrlimit(Resource::RLIMIT_NOFILE) else {
+        return concurrency;
+    };
+    let soft = if soft < hard && setrlimit(Resource::RLIMIT_NOFILE, hard, hard).is_ok() {
+        hard
+    } else {
+        soft
+    };
+    let fit = usize::try_from(soft.saturating_sub(FDS_RESERVED) / FDS_PER_CALL)
+        .unwrap_or(usize::MAX)
+        .max(1);
+    if fit < concurrency {
+        printer.warn(format!(
+            "--concurrency {concurrency} lowered to {fit}: the open-file limit is {soft} \
+             (ulimit -n) and each plugin call needs up to {FDS_PER_CALL}"
+        ));
+        return fit;
+    }
+    concurrency
+}
+
 /// The pool that runs plugins for these settings: bounded by
 /// `--concurrency`, checking the lock file (`--locked`, or a warning when
 /// one exists) and recording calls (`--record`).
 pub fn plugin_pool(settings: &Settings, printer: &Printer) -> Result<Pool> {
-    let mut pool = Pool::new(settings.concurrency);
+    let mut pool = Pool::new(fd_budget(settings.concurrency, printer));
     if settings.allow_insecure_paths {
         pool = pool.without_trust_checks();
     }

@@ -206,6 +206,7 @@ pub fn spawn_failure(e: SpawnError) -> PluginFailure {
             path: program,
             message,
         },
+        e @ SpawnError::Exhausted { .. } => PluginFailure::NotRun(e.to_string()),
     }
 }
 
