@@ -166,3 +166,51 @@ fn the_soft_open_file_limit_is_raised_to_the_hard_one() {
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert!(!stderr(&out).contains("lowered"), "{}", stderr(&out));
 }
+
+#[test]
+fn a_registry_too_big_for_the_memory_limit_is_an_error_not_an_abort() {
+    let s = Sandbox::new();
+    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
+    // About 15 MB of valid volumes.
+    let mut vols = Vec::new();
+    for i in 0..30_000u32 {
+        let id = format!("00000000-0000-4000-8000-{i:012x}");
+        vols.push(format!(
+            r#""{id}": {{"id": "{id}", "name": "v{i}", "namespace": "default", "plugin": "mkdir", "node_id": "n", "node_pool": "default", "capacity_min": 0, "capacity_max": 0, "parameters": {{}}, "path": "/v/{id}", "bytes": 0, "state": "ready", "created_at": "2026-01-01T00:00:00Z", "updated_at": "2026-01-01T00:00:00Z", "padding": "{pad}"}}"#,
+            pad = "x".repeat(300)
+        ));
+    }
+    fs::write(
+        &s.registry,
+        format!(
+            r#"{{"schema_version": 1, "volumes": {{{}}}}}"#,
+            vols.join(",")
+        ),
+    )
+    .unwrap();
+    let size = fs::metadata(&s.registry).unwrap().len();
+    assert!(size > 10 << 20, "{size}");
+    let out = s
+        .command("prlimit")
+        .arg(format!("--as={}", 48u64 << 20))
+        .arg(PLUGCTL)
+        .args(["volume", "list"])
+        .output()
+        .unwrap();
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(
+        out.status.signal(),
+        None,
+        "killed by a signal: {}",
+        stderr(&out)
+    );
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("ran out of memory") && err.contains("ulimit -v"),
+        "{err}"
+    );
+    // With room, the same registry reads.
+    let out = s.run(&["volume", "list", "--json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}

@@ -111,8 +111,36 @@ impl Registry {
             Err(r) => return Err(self.refused(r)),
         };
         self.check_trust(Some(&meta))?;
+        self.check_memory(meta.len())?;
         let bytes = file::read_bounded(file, &meta).map_err(|e| self.io_error("cannot read", e))?;
         self.parse(&bytes)
+    }
+
+    /// Rust aborts a process that cannot allocate: under an address-space
+    /// limit (ulimit -v) too small for the registry, say so before parsing
+    /// instead. Parsing takes up to about five times the file's size.
+    fn check_memory(&self, size: u64) -> Result<()> {
+        use nix::sys::resource::{Resource, getrlimit};
+        let Ok((soft, _)) = getrlimit(Resource::RLIMIT_AS) else {
+            return Ok(());
+        };
+        if soft == nix::sys::resource::RLIM_INFINITY {
+            return Ok(());
+        }
+        let need = size.saturating_mul(5).saturating_add(64 << 20);
+        if need > soft {
+            return Err(Error::exhausted(
+                format!(
+                    "read the registry {} ({size} bytes needs about {} MiB; the address-space \
+                     limit is {} MiB)",
+                    self.path.display(),
+                    need >> 20,
+                    soft >> 20
+                ),
+                std::io::Error::from_raw_os_error(nix::libc::ENOMEM),
+            ));
+        }
+        Ok(())
     }
 
     fn check_trust(&self, meta: Option<&fs::Metadata>) -> Result<()> {
