@@ -57,8 +57,17 @@ static PAUSED_NANOS: AtomicU64 = AtomicU64::new(0);
 /// How long plugctl has been stopped (Ctrl-Z) in all: a deadline measured
 /// from an instant adds the growth of this since that instant.
 pub fn paused() -> Duration {
-    Duration::from_nanos(PAUSED_NANOS.load(Ordering::SeqCst))
+    // A stop still under way counts already: the call that wakes first on
+    // SIGCONT must not see its deadline passed before the stop is added.
+    let since = STOPPED_SINCE
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .map(|t| t.elapsed());
+    Duration::from_nanos(PAUSED_NANOS.load(Ordering::SeqCst)) + since.unwrap_or_default()
 }
+
+/// When the stop under way began (set before plugctl stops itself).
+static STOPPED_SINCE: Mutex<Option<std::time::Instant>> = Mutex::new(None);
 
 /// Directories removed if plugctl is stopped by a signal: a scratch
 /// directory whose owner would otherwise never get to clean up, as the
@@ -88,40 +97,86 @@ impl Drop for ScratchGuard {
 }
 
 /// Installs the handlers: one task receives every signal and turns it into
-/// a shutdown or a job-control step. Only the first call installs anything.
+/// a shutdown or a job-control step. The task runs on a thread of its own
+/// when one can be had, so that a command blocked in a system call (a
+/// registry lock wait, reaping) still stops at once; else on the caller's
+/// runtime. Only the first call installs anything.
 ///
 /// # Panics
-/// Outside a Tokio runtime.
+/// Outside a Tokio runtime (for the fallback).
 pub fn install() -> std::io::Result<()> {
     static INSTALLED: AtomicBool = AtomicBool::new(false);
     if INSTALLED.swap(true, Ordering::SeqCst) {
         return Ok(());
     }
-    let mut stopping = Vec::with_capacity(STOPPING.len());
-    for &(sig, code) in STOPPING {
-        match signal(SignalKind::from_raw(sig as i32)) {
-            Ok(stream) => stopping.push((stream, code)),
-            Err(e) => {
-                INSTALLED.store(false, Ordering::SeqCst);
-                return Err(e);
-            }
-        }
-    }
-    let mut tstp = signal(SignalKind::from_raw(Signal::SIGTSTP as i32))?;
-    tokio::spawn(async move {
-        loop {
-            // The first stopping signal, or a Ctrl-Z.
-            let any = futures_first(&mut stopping);
-            tokio::select! {
-                code = any => {
-                    shut_down(code, &mut stopping).await;
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name("plugctl-signals".into())
+        .spawn(move || {
+            let runtime = match tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            {
+                Ok(rt) => rt,
+                Err(e) => {
+                    let _ = ready_tx.send(Err(e));
                     return;
                 }
-                _ = tstp.recv() => suspend(),
+            };
+            runtime.block_on(async move {
+                match listen() {
+                    Ok(handlers) => {
+                        let _ = ready_tx.send(Ok(()));
+                        handle(handlers).await;
+                    }
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(e));
+                    }
+                }
+            });
+        });
+    let result = match spawned {
+        Ok(_) => ready_rx
+            .recv()
+            .unwrap_or_else(|_| Err(std::io::Error::other("the signal thread ended"))),
+        // No thread to be had (a low process limit): the caller's runtime
+        // runs the handler between its other tasks.
+        Err(_) => listen().map(|handlers| {
+            tokio::spawn(handle(handlers));
+        }),
+    };
+    if result.is_err() {
+        INSTALLED.store(false, Ordering::SeqCst);
+    }
+    result
+}
+
+type Streams = (
+    Vec<(tokio::signal::unix::Signal, i32)>,
+    tokio::signal::unix::Signal,
+);
+
+fn listen() -> std::io::Result<Streams> {
+    let mut stopping = Vec::with_capacity(STOPPING.len());
+    for &(sig, code) in STOPPING {
+        stopping.push((signal(SignalKind::from_raw(sig as i32))?, code));
+    }
+    let tstp = signal(SignalKind::from_raw(Signal::SIGTSTP as i32))?;
+    Ok((stopping, tstp))
+}
+
+async fn handle((mut stopping, mut tstp): Streams) {
+    loop {
+        // The first stopping signal, or a Ctrl-Z.
+        let any = futures_first(&mut stopping);
+        tokio::select! {
+            code = any => {
+                shut_down(code, &mut stopping).await;
+                return;
             }
+            _ = tstp.recv() => suspend(),
         }
-    });
-    Ok(())
+    }
 }
 
 /// Waits for any of the stopping signals; its exit code.
@@ -145,13 +200,17 @@ fn suspend() {
         let _ = killpg(nix::unistd::Pid::from_raw(g), Signal::SIGSTOP);
     }
     let stopped_at = std::time::Instant::now();
+    *STOPPED_SINCE.lock().unwrap_or_else(|e| e.into_inner()) = Some(stopped_at);
     // SIGSTOP cannot be caught: this returns once someone sends SIGCONT.
     let _ = nix::sys::signal::raise(Signal::SIGSTOP);
     let stopped = stopped_at.elapsed();
+    // Added before the stop is cleared: for a moment it counts twice,
+    // which only ever lengthens a deadline.
     PAUSED_NANOS.fetch_add(
         u64::try_from(stopped.as_nanos()).unwrap_or(u64::MAX),
         Ordering::SeqCst,
     );
+    *STOPPED_SINCE.lock().unwrap_or_else(|e| e.into_inner()) = None;
     for &g in &groups {
         let _ = killpg(nix::unistd::Pid::from_raw(g), Signal::SIGCONT);
     }

@@ -187,6 +187,14 @@ impl Registry {
         };
         // On error the state may be half changed: it is dropped, not cached.
         let out = f(&mut state)?;
+        // Once a stopping signal arrived, what the command's flow would
+        // record now is the signal's doing (its plugins were killed by us):
+        // nothing is written, and the shutdown owns the exit.
+        if let Some(code) = crate::shutdown::interrupted() {
+            return Err(Error::Failed(format!(
+                "stopped by a signal (exit {code}); not recorded"
+            )));
+        }
         state.write_id = uuid::Uuid::new_v4().simple().to_string();
         self.write(&state)?;
         *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some(state);
