@@ -349,3 +349,39 @@ esac"#,
         "a core file appeared: {cwd_after:?}"
     );
 }
+
+#[test]
+fn ctrl_c_during_a_registry_lock_wait_stops_at_once() {
+    let s = Sandbox::new();
+    s.hv_ok("quick", "1.0.0");
+    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    let lock = s.registry.with_file_name("registry.json.lock");
+    let mut holder = std::process::Command::new("flock")
+        .arg(&lock)
+        .args(["sleep", "30"])
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(5);
+    while !fs::read_to_string("/proc/locks")
+        .unwrap()
+        .contains(&format!(" {} ", holder.id()))
+    {
+        assert!(Instant::now() < until, "flock never took the lock");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // The plugin runs, then plugctl waits (up to 30 s) for the lock.
+    let child = spawn(&s, &["--lock-timeout", "30s", "fingerprint", "quick"]);
+    let pid = child.id() as i32;
+    std::thread::sleep(Duration::from_millis(700));
+    let sent = Instant::now();
+    kill(Pid::from_raw(pid), Signal::SIGINT).unwrap();
+    let (code, _, err) = finish(child);
+    let took = sent.elapsed();
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+    assert_eq!(code, 130, "{err}");
+    assert!(
+        took < Duration::from_secs(5),
+        "Ctrl-C waited for the lock: {took:?}"
+    );
+}
