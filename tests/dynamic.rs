@@ -220,23 +220,19 @@ fn deregister_tolerates_unknown_names_and_missing_allocations() {
     assert_eq!(events[1]["kind"], "deregister");
     assert_eq!(events[1]["alloc_id"], "a1");
 
-    // An unknown type is an error that names it.
+    // A fingerprinted family is not a dynamic type: an error that names it.
     let out = s.run(&[
         "plugin",
         "deregister",
         "--type",
-        "csi-monolith",
+        "host-volume",
         "--name",
         "ebs",
         "--alloc-id",
         "a1",
     ]);
     assert_eq!(code(&out), 2);
-    assert!(
-        stderr(&out).contains("\"csi-monolith\""),
-        "{}",
-        stderr(&out)
-    );
+    assert!(stderr(&out).contains("\"host-volume\""), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("csi-controller, csi-node"),
         "{}",
@@ -308,8 +304,8 @@ fn validation_errors_are_usage_errors() {
     let cases: Vec<(Vec<String>, &str)> = vec![
         (base("", "ebs", "a1", "/s"), "type must not be empty"),
         (
-            base("csi", "ebs", "a1", "/s"),
-            "unknown dynamic plugin type \"csi\"",
+            base("secrets", "ebs", "a1", "/s"),
+            "not a dynamic plugin type",
         ),
         (
             base("host-volume", "ebs", "a1", "/s"),
@@ -366,7 +362,7 @@ fn validation_errors_are_usage_errors() {
         "plugin",
         "register",
         "--type",
-        "nope",
+        "secrets",
         "--name",
         "n",
         "--alloc-id",
@@ -580,4 +576,47 @@ fn names_with_control_characters_or_too_long_are_refused() {
     // 255 bytes is still a name.
     let out = register(&s, &"b".repeat(255), "a1", "/run/a1.sock");
     assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
+
+/// Nomad's dynamic registry takes any non-empty type; only the families
+/// plugctl fingerprints (and its plugin directory's other families) collide.
+#[test]
+fn any_dynamic_type_but_a_fingerprinted_family() {
+    let s = Sandbox::new();
+    let out = register(&s, "ebs", "a1", "/run/a1.sock");
+    assert_eq!(code(&out), 0);
+    for ty in ["device", "my-plugin-type"] {
+        let out = s.run(&[
+            "plugin",
+            "register",
+            "--type",
+            ty,
+            "--name",
+            "p",
+            "--alloc-id",
+            "a1",
+            "--socket",
+            "/run/p.sock",
+        ]);
+        assert_eq!(code(&out), 0, "{ty}: {}", stderr(&out));
+        let (_, doc) = s.json(&["plugin", "show", ty, "p"]);
+        assert_eq!(doc["instances"][0]["alloc_id"], "a1", "{doc}");
+    }
+    s.hv_ok("x", "1.0.0");
+    std::fs::create_dir_all(s.plugins.join("example-family")).unwrap();
+    for ty in ["host-volume", "secrets", "example-family"] {
+        let out = s.run(&[
+            "plugin",
+            "register",
+            "--type",
+            ty,
+            "--name",
+            "p",
+            "--alloc-id",
+            "a1",
+            "--socket",
+            "/run/p.sock",
+        ]);
+        assert_eq!(code(&out), 2, "{ty}: {}", stderr(&out));
+    }
 }

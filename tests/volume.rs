@@ -1073,7 +1073,13 @@ fn bad_input_exit_codes_and_a_consistent_registry() {
         (
             &["--capacity-min", "2MB", "--capacity-max", "1MB"],
             2,
-            "less than capacity_min",
+            "capacity_max (1000000) must be larger than capacity_min (2000000)",
+        ),
+        // Nomad's server refuses a minimum without a maximum, in its words.
+        (
+            &["--capacity-min", "1MiB"],
+            2,
+            "capacity_max (0) must be larger than capacity_min (1048576)",
         ),
         (&["--capacity-max", "9EiB"], 2, "Nomad's limit"),
         (&["--id", "not-a-uuid"], 2, "not a lowercase UUID"),

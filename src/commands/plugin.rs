@@ -253,6 +253,15 @@ pub fn register(ctx: &Ctx, args: RegisterArgs) -> Result<()> {
     };
     // Refuse bad input before touching (or creating) the registry file.
     reg.validate()?;
+    // A family fingerprinted from the plugin directory is not a dynamic type.
+    if ctx.settings.plugin_dir.join(&reg.family).is_dir() {
+        return Err(Error::usage(format!(
+            "{:?} is a plugin family directory in {} (fingerprinted there), not a dynamic \
+             plugin type; choose another type",
+            reg.family,
+            ctx.settings.plugin_dir.display()
+        )));
+    }
     let outcome = ctx.registry.update(|state| state.register(&reg))?;
     let who = instance_label(&reg.family, &reg.name, &reg.alloc_id);
     let (changed, seq, current, instance) = match &outcome {

@@ -162,11 +162,13 @@ impl Request {
                 ));
             }
         }
-        if self.capacity_max > 0 && self.capacity_max < self.capacity_min {
+        // Nomad's server: capacity_max ≥ capacity_min, so a minimum without
+        // a maximum (0) is refused too (nomad/structs/host_volumes.go).
+        if self.capacity_max < self.capacity_min {
             return Err(invalid(
                 "capacity_max",
                 format!(
-                    "{} bytes is less than capacity_min ({} bytes)",
+                    "capacity_max ({}) must be larger than capacity_min ({})",
                     self.capacity_max, self.capacity_min
                 ),
             ));
@@ -625,8 +627,8 @@ mod tests {
         ok(&|r| r.namespace = "x".repeat(128));
         ok(&|r| r.namespace = "Prod-2".into());
         ok(&|r| r.name = "../a b/\n..".into());
-        // max unset (0) does not bound min, as in Nomad
-        ok(&|r| r.capacity_min = 10);
+        // Nomad's server refuses a minimum without a maximum (max 0).
+        bad(&|r| r.capacity_min = 10, "capacity_max");
         ok(&|r| {
             r.capacity_min = 10;
             r.capacity_max = 10;

@@ -45,27 +45,32 @@ pub const CSI_NODE: &str = "csi-node";
 /// "monolith" plugin registers once as each.
 pub const TYPES: &[&str] = &[CSI_CONTROLLER, CSI_NODE];
 
-/// Whether a type is one of Nomad's dynamic plugin types.
+/// Whether a type can be a dynamic plugin's: Nomad's registry takes any
+/// non-empty type (`csi-controller` and `csi-node` are the ones Nomad itself
+/// uses, [`TYPES`]); the families plugctl fingerprints are not, so the two
+/// never share a listing.
 pub fn is_dynamic_type(family: &str) -> bool {
-    TYPES.contains(&family)
+    family != crate::families::HOST_VOLUME
+        && family != crate::families::SECRETS
+        && crate::discovery::check_name(family).is_ok()
 }
 
-/// A usage error unless `family` is a dynamic plugin type; the message names
-/// it and lists the known ones.
+/// A usage error unless `family` can be a dynamic plugin type.
 pub fn check_type(family: &str) -> Result<()> {
     if family.is_empty() {
         return Err(Error::usage(format!(
-            "the plugin type must not be empty (known dynamic plugin types: {})",
+            "the plugin type must not be empty (Nomad itself uses {})",
             TYPES.join(", ")
         )));
     }
-    if !is_dynamic_type(family) {
+    if family == crate::families::HOST_VOLUME || family == crate::families::SECRETS {
         return Err(Error::usage(format!(
-            "unknown dynamic plugin type {family:?}: the known types are {}",
+            "{family:?} is a family plugctl fingerprints from the plugin directory, not a dynamic \
+             plugin type; register a long-lived plugin under its own type (Nomad uses {})",
             TYPES.join(", ")
         )));
     }
-    Ok(())
+    crate::discovery::require_name("plugin type", family)
 }
 
 fn check_name(name: &str) -> Result<()> {
@@ -605,9 +610,10 @@ mod tests {
     #[test]
     fn validation_names_what_is_missing() {
         let mut s = State::default();
-        let cases: [(Registration, &str); 6] = [
+        let cases: [(Registration, &str); 7] = [
             (reg("", "p", "a"), "type must not be empty"),
-            (reg("csi", "p", "a"), "unknown dynamic plugin type \"csi\""),
+            (reg("host-volume", "p", "a"), "not a dynamic plugin type"),
+            (reg("a\nb", "p", "a"), "control character"),
             (reg(CSI_NODE, "", "a"), "name must not be empty"),
             (reg(CSI_NODE, "a/b", "a"), "contains '/'"),
             (reg(CSI_NODE, "p", " "), "allocation id must not be empty"),
@@ -624,12 +630,14 @@ mod tests {
             assert_eq!(e.exit_code(), crate::exit::USAGE);
             assert!(e.to_string().contains(want), "{e} / {want}");
         }
-        let e = s.deregister("device", "p", "a").unwrap_err();
-        assert!(e.to_string().contains("\"device\""), "{e}");
+        let e = s.deregister("secrets", "p", "a").unwrap_err();
+        assert!(e.to_string().contains("\"secrets\""), "{e}");
         assert!(e.to_string().contains("csi-controller, csi-node"), "{e}");
         assert!(s.deregister(CSI_NODE, "p", "").is_err());
         assert_eq!(s.seq, 0);
         assert!(s.plugins.is_empty(), "a refused register leaves no trace");
+        // Any other non-empty type is Nomad's registry's business.
+        assert!(s.register(&reg("device", "p", "a")).is_ok());
     }
 
     #[test]
