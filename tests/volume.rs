@@ -1083,11 +1083,6 @@ fn bad_input_exit_codes_and_a_consistent_registry() {
         ),
         (&["--capacity-max", "9EiB"], 2, "Nomad's limit"),
         (&["--id", "not-a-uuid"], 2, "not a lowercase UUID"),
-        (
-            &["--id", "0B6D3C1E-2F4A-4B5C-8D9E-0F1A2B3C4D5E"],
-            2,
-            "not a lowercase UUID",
-        ),
         (&["--namespace", "no_underscores"], 2, "--namespace"),
         (&["--namespace", ""], 2, "--namespace"),
         (&["--param", "novalue"], 2, "--param expects KEY=VALUE"),
@@ -1301,4 +1296,35 @@ esac"#,
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert_eq!(doc["results"][0]["action"], "rolled back");
     assert!(volumes(&s).is_empty());
+}
+
+/// Nomad's helper.IsUUID is case-insensitive: an upper-case id is accepted,
+/// stored lower-case, and found in either case.
+#[test]
+fn upper_case_volume_ids_are_the_same_id() {
+    let s = Sandbox::new();
+    let upper = "0B6D3C1E-2F4A-4B5C-8D9E-0F1A2B3C4D5E";
+    let (out, doc) = s.json(&[
+        "volume", "create", "--plugin", "mkdir", "--name", "u", "--id", upper,
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(doc["volume"]["id"], upper.to_ascii_lowercase());
+    let (out, doc) = s.json(&["volume", "show", upper]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(doc["volume"]["name"], "u");
+    // The same volume again, in the other case: an update, not a second one.
+    let out = s.run(&[
+        "volume",
+        "create",
+        "--plugin",
+        "mkdir",
+        "--name",
+        "u",
+        "--id",
+        &upper.to_ascii_lowercase(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(s.registry_json()["volumes"].as_object().unwrap().len(), 1);
+    let out = s.run(&["volume", "delete", upper]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
 }

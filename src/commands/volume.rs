@@ -242,7 +242,12 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
         node_pool: settings.node_pool.clone(),
         namespace: args.namespace,
         name: args.name,
-        id: args.id.unwrap_or_else(host_volume::new_volume_id),
+        // Nomad's helper.IsUUID takes either case and compares ids
+        // lower-cased: stored lower-case, one string everywhere.
+        id: args
+            .id
+            .map(|id| id.to_ascii_lowercase())
+            .unwrap_or_else(host_volume::new_volume_id),
         capacity_min: args.capacity_min.unwrap_or(0),
         capacity_max: args.capacity_max.unwrap_or(0),
         node_id: settings

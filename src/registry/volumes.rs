@@ -274,8 +274,12 @@ impl State {
     }
 
     /// The volume with this id.
+    /// By id; Nomad compares UUIDs case-insensitively (ids are stored
+    /// lower-case).
     pub fn volume(&self, id: &str) -> Option<&Volume> {
-        self.volumes.get(id)
+        self.volumes
+            .get(id)
+            .or_else(|| self.volumes.get(&id.to_ascii_lowercase()))
     }
 
     /// The volume with this name in this namespace.
