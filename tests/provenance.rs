@@ -650,6 +650,8 @@ fn validate_locked_fails_on_drift_with_the_lock_file_of_its_dir() {
     ]);
     assert_eq!(code(&out), 1, "{}", stdout(&out));
     assert!(stdout(&out).contains("drifted: sha256"), "{}", stdout(&out));
+    // The file is not broken: no advice about its shebang.
+    assert!(!stdout(&out).contains("shebang"), "{}", stdout(&out));
     assert!(!s.out_file("ran-a-v2").exists());
 }
 

@@ -110,6 +110,20 @@ pub fn record_checks(r: &mut Report, plugin: Option<&str>, run: &Run) {
 pub fn runs(run: &Run) -> Verdict {
     let out = match &run.result {
         Ok(out) => out,
+        // plugctl's own shortage, a refusal (trust, pin): the file is not
+        // at fault, so no hint about it.
+        Err(e @ crate::runner::SpawnError::Exhausted { .. }) => {
+            return Verdict::error(format!(
+                "could not start: {}",
+                families::spawn_failure(e.clone())
+            ));
+        }
+        Err(e @ crate::runner::SpawnError::Other { .. }) => {
+            return Verdict::error(format!(
+                "fingerprint could not start: {}",
+                families::spawn_failure(e.clone())
+            ));
+        }
         Err(e) => {
             return Verdict::error(format!(
                 "fingerprint could not start: {}; check the file's shebang and execute bit",
