@@ -175,7 +175,9 @@ esac"#,
     assert_eq!(doc["ok"], false);
     assert_eq!(outcome(&doc, "fetch.result"), "passed");
     assert_eq!(outcome(&doc, "fetch.stderr"), "failed");
-    assert_eq!(outcome(&doc, "fetch.missing-path"), "failed");
+    // Answering any path is what Nomad's own e2e test plugin does: a
+    // warning (the stderr on success is what fails this one).
+    assert_eq!(outcome(&doc, "fetch.missing-path"), "warned");
     assert!(message(&doc, "fetch.missing-path").contains("cannot exist"));
     assert!(
         stderr(&out).contains("conformance checks failed"),
@@ -690,4 +692,23 @@ esac"#,
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(130));
     assert_eq!(e.leftovers(), Vec::<String>::new());
+}
+
+/// A provider that answers every path, cleanly (as Nomad's e2e test
+/// secrets plugin does), passes with a warning, not a failure.
+#[test]
+fn a_provider_that_answers_any_path_is_warned_not_failed() {
+    let e = Env::new();
+    e.s.plugin(
+        "secrets",
+        "anything",
+        r#"case "$1" in
+fingerprint) echo '{"type": "secrets", "version": "1.0.0"}' ;;
+fetch) echo '{"result": {"K": "v"}}' ;;
+esac"#,
+    );
+    let (out, doc) = e.test(&["secrets", "anything", "--path", "any"]);
+    assert_eq!(code(&out), 0, "{doc:#}");
+    assert_eq!(outcome(&doc, "fetch.missing-path"), "warned");
+    assert_eq!(doc["ok"], true, "{doc:#}");
 }
