@@ -24,6 +24,14 @@ pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duratio
 /// whose type is not exactly `secrets`; plugctl says why.
 pub fn parse_fingerprint(inv: &Invocation, out: &Outcome) -> Result<Fingerprint, PluginFailure> {
     judge(inv, out, Quote::Allowed)?;
+    // What Nomad does differs by shape (nomad-versions.md): a bare `null`
+    // crashes the client; a missing type or version makes it skip the
+    // plugin without a word.
+    if out.stdout.trim_ascii() == b"null" {
+        return Err(PluginFailure::Response(
+            "fingerprint output is a bare null (on a Nomad node this crashes the client)".into(),
+        ));
+    }
     let obj = parse_stdout(inv, out, Quote::Allowed)?;
     let kind = obj
         .string("type")
@@ -44,7 +52,13 @@ pub fn parse_fingerprint(inv: &Invocation, out: &Outcome) -> Result<Fingerprint,
             )));
         }
     }
-    let version = required_version(&obj)?;
+    let version = required_version(&obj).map_err(|f| match f {
+        PluginFailure::Response(m) if m.contains("crashes the client") => PluginFailure::Response(
+            "fingerprint has no \"version\" (missing or null; Nomad silently skips this plugin)"
+                .into(),
+        ),
+        other => other,
+    })?;
     Ok(Fingerprint {
         version: version.original().to_string(),
         kind,
