@@ -236,7 +236,7 @@ _plugctl() {
 
     case "${cmd}" in
         plugctl)
-            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version fingerprint plugin volume secret validate test events pin replay metrics init completions help"
+            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version fingerprint plugin volume secret validate test events pin replay metrics init completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -282,10 +282,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -302,7 +298,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__completions)
-            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version bash elvish fish powershell zsh"
+            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -348,10 +344,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -368,7 +360,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__events)
-            opts="-q -v -h -V --type --since --follow --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --type --since --follow --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -422,10 +414,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -442,7 +430,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__fingerprint)
-            opts="-q -v -h -V --type --timeout --grace --dry-run --textfile --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --type --timeout --grace --dry-run --textfile --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -501,10 +489,6 @@ _plugctl() {
                     return 0
                     ;;
                 --registry-max-size)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --nomad-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -902,7 +886,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__init)
-            opts="-q -v -h -V --dir --lang --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --dir --lang --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -956,10 +940,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -976,7 +956,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__metrics)
-            opts="-q -v -h -V --textfile --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --textfile --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1026,10 +1006,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1046,7 +1022,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__pin)
-            opts="-q -v -h -V --type --check --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --type --check --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1096,10 +1072,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1116,7 +1088,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin)
-            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version list show register deregister wait help"
+            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version list show register deregister wait help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1162,10 +1134,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1182,7 +1150,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__deregister)
-            opts="-q -v -h -V --type --name --alloc-id --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --type --name --alloc-id --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1237,10 +1205,6 @@ _plugctl() {
                     return 0
                     ;;
                 --registry-max-size)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --nomad-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1358,7 +1322,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__list)
-            opts="-q -v -h -V --type --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --type --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1408,10 +1372,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1428,7 +1388,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__register)
-            opts="-q -v -h --type --name --alloc-id --socket --version --option --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help"
+            opts="-q -v -h --type --name --alloc-id --socket --version --option --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1498,10 +1458,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1518,7 +1474,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__show)
-            opts="-q -v -h -V --alloc-id --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --alloc-id --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1568,10 +1524,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1588,7 +1540,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__wait)
-            opts="-q -v -h -V --timeout --healthy --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --timeout --healthy --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1638,10 +1590,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1658,7 +1606,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__replay)
-            opts="-q -v -h -V --format --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --format --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1708,10 +1656,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1728,7 +1672,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__secret)
-            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version fetch help"
+            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version fetch help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1774,10 +1718,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1794,7 +1734,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__secret__subcmd__fetch)
-            opts="-q -v -h -V --env --env-file --job-id --namespace --format --timeout --grace --dry-run --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --env --env-file --job-id --namespace --format --timeout --grace --dry-run --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1868,10 +1808,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1930,7 +1866,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__test)
-            opts="-q -v -h -V --format --keep --path --env --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --format --keep --path --env --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1996,10 +1932,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2016,7 +1948,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__validate)
-            opts="-q -v -h -V --format --strict --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --format --strict --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2074,10 +2006,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2094,7 +2022,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume)
-            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version create delete list show restore repair audit help"
+            opts="-q -v -h -V --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version create delete list show restore repair audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2140,10 +2068,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2160,7 +2084,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__audit)
-            opts="-q -v -h -V --prune-orphans --yes --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --prune-orphans --yes --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2206,10 +2130,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2226,7 +2146,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__create)
-            opts="-q -v -h -V --plugin --name --id --namespace --capacity-min --capacity-max --param --timeout --grace --dry-run --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --plugin --name --id --namespace --capacity-min --capacity-max --param --timeout --grace --dry-run --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2308,10 +2228,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2328,7 +2244,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__delete)
-            opts="-q -v -h -V --name --namespace --timeout --grace --dry-run --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --name --namespace --timeout --grace --dry-run --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2387,10 +2303,6 @@ _plugctl() {
                     return 0
                     ;;
                 --registry-max-size)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --nomad-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2536,7 +2448,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__list)
-            opts="-q -v -h -V --plugin --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --plugin --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2586,10 +2498,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2606,7 +2514,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__repair)
-            opts="-q -v -h -V --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2657,10 +2565,6 @@ _plugctl() {
                     return 0
                     ;;
                 --registry-max-size)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --nomad-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2680,7 +2584,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__restore)
-            opts="-q -v -h -V --timeout --grace --dry-run --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --timeout --grace --dry-run --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2734,10 +2638,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2754,7 +2654,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__show)
-            opts="-q -v -h -V --namespace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --namespace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2804,10 +2704,6 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --nomad-version)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --lockfile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2847,7 +2743,7 @@ _plugctl_registry_position() {
     while (( i < COMP_CWORD )); do
         w=${COMP_WORDS[i]}
         case $w in
-            --alloc-id|--capacity-max|--capacity-min|--color|--concurrency|--dir|--env|--env-file|--format|--grace|--host-volume-plugin-dir|--id|--job-id|--lang|--lock-timeout|--lockfile|--name|--namespace|--node-id|--node-pool|--nomad-version|--option|--param|--path|--plugin|--plugin-dir|--record|--registry|--registry-max-size|--since|--socket|--textfile|--timeout|--type|--version|--volumes-dir)
+            --alloc-id|--capacity-max|--capacity-min|--color|--concurrency|--dir|--env|--env-file|--format|--grace|--host-volume-plugin-dir|--id|--job-id|--lang|--lock-timeout|--lockfile|--name|--namespace|--node-id|--node-pool|--option|--param|--path|--plugin|--plugin-dir|--record|--registry|--registry-max-size|--since|--socket|--textfile|--timeout|--type|--version|--volumes-dir)
                 # bash splits `--opt=value` into `--opt`, `=`, `value`
                 [[ ${COMP_WORDS[i+1]-} == = ]] && (( i++ ))
                 if (( i + 1 >= COMP_CWORD )); then

@@ -135,16 +135,6 @@ pub struct GlobalArgs {
     )]
     pub registry_max_size: u64,
 
-    /// Behave as this Nomad release does (timeouts, variables, lookup rules)
-    /// [default: the newest release covered]
-    #[arg(
-        long,
-        global = true,
-        env = "PLUGCTL_NOMAD_VERSION",
-        value_name = "VERSION"
-    )]
-    pub nomad_version: Option<String>,
-
     /// The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]
     #[arg(long, global = true, env = "PLUGCTL_LOCKFILE", value_name = "FILE")]
     pub lockfile: Option<PathBuf>,

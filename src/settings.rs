@@ -32,8 +32,6 @@ pub struct Settings {
     pub allow_insecure_paths: bool,
     /// `--registry-max-size`: a larger registry file is refused unread.
     pub registry_max_size: u64,
-    /// `--nomad-version` as given (None: the newest release covered).
-    pub nomad_version: Option<String>,
     /// The lock file of `pin` and `--locked`.
     pub lockfile: PathBuf,
     /// `--record DIR`: where case files of plugin calls go.
@@ -165,7 +163,6 @@ impl Settings {
             interactive: host.stderr_tty && !args.quiet,
             allow_insecure_paths: args.allow_insecure_paths,
             registry_max_size: args.registry_max_size,
-            nomad_version: args.nomad_version.clone(),
             lockfile,
             record: args.record.as_ref().map(|p| host.absolute(p)),
             locked: args.locked,
