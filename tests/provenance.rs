@@ -809,3 +809,38 @@ fn dry_run_of_delete_restore_and_fetch_changes_nothing() {
         "the registry changed"
     );
 }
+
+#[test]
+fn prune_never_empties_a_file_system_mounted_in_an_orphan() {
+    if !nix::unistd::geteuid().is_root() {
+        eprintln!("SKIPPED: needs root to mount a tmpfs");
+        return;
+    }
+    let s = Sandbox::new();
+    dir_plugin(&s);
+    create(&s, "a");
+    let mnt = s.volumes.join("forgotten/mnt");
+    fs::create_dir_all(&mnt).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "tmpfs"])
+        .arg(&mnt)
+        .status();
+    if !mounted.is_ok_and(|st| st.success()) {
+        if std::env::var_os("CI").is_some() {
+            panic!("cannot mount a tmpfs, and CI must run this test");
+        }
+        eprintln!("SKIPPED: cannot mount a tmpfs here");
+        return;
+    }
+    fs::write(mnt.join("data"), "keep").unwrap();
+    let out = s.run(&["volume", "audit", "--prune-orphans", "--yes"]);
+    let kept = fs::read_to_string(mnt.join("data"));
+    let _ = std::process::Command::new("umount").arg(&mnt).status();
+    assert_eq!(
+        kept.ok().as_deref(),
+        Some("keep"),
+        "pruning emptied a mounted file system"
+    );
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert!(stderr(&out).contains("mount point"), "{}", stderr(&out));
+}

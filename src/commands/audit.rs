@@ -315,6 +315,19 @@ fn prune_orphan(volumes_dir: &Path, path: &Path) -> io::Result<()> {
     }
     let meta = fs::symlink_metadata(path)?;
     if meta.is_dir() {
+        // A mount point inside (a volume mounted and forgotten) would have
+        // its file system emptied: such an orphan is left for a person.
+        let dev = fs::symlink_metadata(volumes_dir)?.dev();
+        let mounted = WalkDir::new(path)
+            .follow_links(false)
+            .into_iter()
+            .flatten()
+            .any(|e| e.metadata().is_ok_and(|m| m.is_dir() && m.dev() != dev));
+        if mounted {
+            return Err(io::Error::other(
+                "it holds a mount point (another file system); unmount it first",
+            ));
+        }
         // std's remove_dir_all does not follow symlinks inside the tree.
         fs::remove_dir_all(path)
     } else {
