@@ -204,14 +204,11 @@ fn the_debian_package_installs_runs_and_removes() {
     ] {
         assert!(listing.contains(path), "{path} missing from:\n{listing}");
     }
-    let install = Command::new("dpkg").arg("-i").arg(&deb).output().unwrap();
+    let install = dpkg(&[std::ffi::OsStr::new("-i"), deb.as_os_str()]);
     assert!(install.status.success(), "{}", stderr(&install));
     let version = Command::new("/usr/bin/plugctl").arg("--version").output();
     let man = Command::new("man").args(["-w", "plugctl"]).output();
-    let remove = Command::new("dpkg")
-        .args(["-r", "plugctl"])
-        .output()
-        .unwrap();
+    let remove = dpkg(&[std::ffi::OsStr::new("-r"), std::ffi::OsStr::new("plugctl")]);
     let version = version.unwrap();
     assert!(
         stdout(&version).starts_with("plugctl "),
@@ -230,4 +227,17 @@ fn the_debian_package_installs_runs_and_removes() {
         !Path::new("/usr/bin/plugctl").exists(),
         "dpkg -r left the binary"
     );
+}
+
+/// dpkg, waiting (up to a minute) while another dpkg holds its lock.
+fn dpkg(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let out = Command::new("dpkg").args(args).output().unwrap();
+        let locked = stderr(&out).contains("lock") && stderr(&out).contains("another process");
+        if out.status.success() || !locked || std::time::Instant::now() > until {
+            return out;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(500));
+    }
 }

@@ -48,3 +48,51 @@ fn bad_fingerprints_say_what_nomad_does_per_family() {
         "{nv}"
     );
 }
+
+/// Nomad never places a volume on a node whose fingerprint did not report
+/// its plugin, nor registers a secrets provider whose fingerprint failed:
+/// refused before the plugin runs, nothing recorded.
+#[test]
+fn a_plugin_whose_last_fingerprint_failed_is_unavailable() {
+    let s = Sandbox::new();
+    let ran = s.out_file("ran");
+    let broken = |family: &str| {
+        s.plugin(
+            family,
+            "flaky",
+            &format!(
+                r#"[ "$1" = fingerprint ] && exit 1; echo "$1" >> '{}'; echo '{{}}'"#,
+                ran.display()
+            ),
+        );
+    };
+    broken("host-volume");
+    broken("secrets");
+    assert_eq!(code(&s.run(&["fingerprint"])), 1);
+    let before = std::fs::read(&s.registry).unwrap();
+    let out = s.run(&["volume", "create", "--plugin", "flaky", "--name", "v"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("unavailable for create: its last fingerprint failed"),
+        "{}",
+        stderr(&out)
+    );
+    let out = s.run(&["secret", "fetch", "flaky", "app/db"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("unavailable for fetch"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!ran.exists(), "an unavailable plugin ran");
+    assert_eq!(
+        std::fs::read(&s.registry).unwrap(),
+        before,
+        "something was recorded"
+    );
+    // Healthy again after a fingerprint: used.
+    s.hv_ok("flaky", "1.0.0");
+    assert_eq!(code(&s.run(&["fingerprint", "--type", "host-volume"])), 0);
+    let out = s.run(&["volume", "create", "--plugin", "mkdir", "--name", "m"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}

@@ -545,8 +545,19 @@ fn locked_refuses_a_drifted_or_unpinned_plugin_without_running_it() {
         new["error"].as_str().unwrap().contains("not pinned"),
         "{new}"
     );
+    // (A registry of its own: in this one, a's failed fingerprint would
+    // refuse the create before --locked is even asked.)
+    let fresh = s.root().join("fresh.json");
     let out = s.run(&[
-        "--locked", "volume", "create", "--plugin", "a", "--name", "v",
+        "--locked",
+        "--registry",
+        fresh.to_str().unwrap(),
+        "volume",
+        "create",
+        "--plugin",
+        "a",
+        "--name",
+        "v",
     ]);
     assert_eq!(code(&out), 1, "{}", stderr(&out));
     assert!(stderr(&out).contains("drifted"), "{}", stderr(&out));

@@ -413,7 +413,19 @@ touch '{}'
         err.contains("writable by others") && err.contains("chmod go-w"),
         "{err}"
     );
-    let out = s.run(&["volume", "create", "--plugin", "loose", "--name", "v"]);
+    // A registry of its own: in this one the failed fingerprint above
+    // would refuse the create first, and the run-time check is the point.
+    let fresh = s.root().join("fresh.json");
+    let out = s.run(&[
+        "--registry",
+        fresh.to_str().unwrap(),
+        "volume",
+        "create",
+        "--plugin",
+        "loose",
+        "--name",
+        "v",
+    ]);
     assert_eq!(code(&out), 1, "{}", stderr(&out));
     assert!(
         stderr(&out).contains("writable by others"),

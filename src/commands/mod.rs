@@ -128,6 +128,31 @@ pub fn deadline(run: &RunArgs, default: Duration) -> Result<Duration> {
     }
 }
 
+/// Nomad never places a volume, or registers a secrets provider, on a node
+/// whose last fingerprint of that plugin failed (scheduler/feasible): a
+/// plugin whose latest fingerprint here is unhealthy is refused before it
+/// runs, saying why. One never fingerprinted is run (plugctl is also used
+/// before a first fingerprint, as in a plugin's own tests).
+pub fn require_fingerprinted(ctx: &Ctx, family: &str, name: &str, operation: &str) -> Result<()> {
+    let state = ctx.registry.read()?;
+    let Some(inst) = state
+        .instances(family, name)
+        .iter()
+        .find(|i| i.source == crate::registry::Source::File)
+    else {
+        return Ok(());
+    };
+    if inst.healthy {
+        return Ok(());
+    }
+    Err(Error::usage(format!(
+        "{family} plugin {name:?} is unavailable for {operation}: its last fingerprint failed \
+         ({}); a Nomad cluster would not use it on this node. Fix it and run `plugctl \
+         fingerprint {name}`",
+        inst.error.as_deref().unwrap_or("unhealthy")
+    )))
+}
+
 /// The report format of `validate` and `test`: `--format`, else json with
 /// `--json`, else human. `--json` with human or junit would put two kinds of
 /// output on stdout (cli.md: exactly one JSON document): refused, as

@@ -85,6 +85,7 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
     let provider = &args.provider;
     let dir = ctx.settings.family_dir(SECRETS);
     let entry = discovery::find(SECRETS, &dir, provider)?;
+    super::require_fingerprinted(ctx, SECRETS, provider, "fetch")?;
     match &entry.kind {
         EntryKind::Plugin => {}
         EntryKind::Builtin(_) => {

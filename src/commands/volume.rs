@@ -260,6 +260,7 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     req.validate().map_err(|e| invalid_request(&req, &e))?;
     let subject = describe(&req.id, &req.name, &req.namespace);
     let plugin = resolve(ctx, &args.plugin, host_volume::CREATE, &subject)?;
+    super::require_fingerprinted(ctx, HOST_VOLUME, &args.plugin, host_volume::CREATE)?;
     if args.plan.dry_run {
         if settings.node_id.is_none()
             && let Some(id) = ctx.registry.read()?.node_id
