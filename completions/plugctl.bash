@@ -1866,7 +1866,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__test)
-            opts="-q -v -h -V --format --keep --path --env --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --format --keep --path --env --max-bytes --check-absurd-capacity --timeout --grace --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1881,6 +1881,10 @@ _plugctl() {
                     return 0
                     ;;
                 --env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-bytes)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2743,7 +2747,7 @@ _plugctl_registry_position() {
     while (( i < COMP_CWORD )); do
         w=${COMP_WORDS[i]}
         case $w in
-            --alloc-id|--capacity-max|--capacity-min|--color|--concurrency|--dir|--env|--env-file|--format|--grace|--host-volume-plugin-dir|--id|--job-id|--lang|--lock-timeout|--lockfile|--name|--namespace|--node-id|--node-pool|--option|--param|--path|--plugin|--plugin-dir|--record|--registry|--registry-max-size|--since|--socket|--textfile|--timeout|--type|--version|--volumes-dir)
+            --alloc-id|--capacity-max|--capacity-min|--color|--concurrency|--dir|--env|--env-file|--format|--grace|--host-volume-plugin-dir|--id|--job-id|--lang|--lock-timeout|--lockfile|--max-bytes|--name|--namespace|--node-id|--node-pool|--option|--param|--path|--plugin|--plugin-dir|--record|--registry|--registry-max-size|--since|--socket|--textfile|--timeout|--type|--version|--volumes-dir)
                 # bash splits `--opt=value` into `--opt`, `=`, `value`
                 [[ ${COMP_WORDS[i+1]-} == = ]] && (( i++ ))
                 if (( i + 1 >= COMP_CWORD )); then

@@ -530,6 +530,7 @@ json\t''
 junit\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l path -d 'Secrets: a path the plugin should be able to fetch' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l env -d 'Secrets: environment for fetch (repeatable)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l max-bytes -d 'Host volumes: the largest capacity any check asks for (a real plugin may allocate what it is asked)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: /opt/nomad/data/common_plugins as root, else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
@@ -547,6 +548,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l registry-max-si
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l keep -d 'Leave the scratch directory and what was created in it'
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l check-absurd-capacity -d 'Host volumes: also ask for 1 EiB to see the plugin refuse it — only for a plugin that checks sizes before allocating'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
@@ -731,7 +733,7 @@ function __plugctl_registry_lookup
     set -g __plugctl_registry_names
     set -l tokens (commandline -opc)
     set -e tokens[1]
-    set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --lang --lock-timeout --lockfile --name --namespace --node-id --node-pool --option --param --path --plugin --plugin-dir --record --registry --registry-max-size --since --socket --textfile --timeout --type --version --volumes-dir
+    set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --lang --lock-timeout --lockfile --max-bytes --name --namespace --node-id --node-pool --option --param --path --plugin --plugin-dir --record --registry --registry-max-size --since --socket --textfile --timeout --type --version --volumes-dir
     set -l pos
     set -l opt
     set -l type

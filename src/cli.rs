@@ -527,6 +527,14 @@ pub struct TestArgs {
     /// Secrets: environment for fetch (repeatable)
     #[arg(long = "env", value_name = "K=V", value_parser = KeyValueParser)]
     pub env: Vec<(String, String)>,
+    /// Host volumes: the largest capacity any check asks for (a real plugin
+    /// may allocate what it is asked)
+    #[arg(long, value_name = "SIZE", default_value = "64MiB", value_parser = parse_size)]
+    pub max_bytes: u64,
+    /// Host volumes: also ask for 1 EiB to see the plugin refuse it — only
+    /// for a plugin that checks sizes before allocating
+    #[arg(long)]
+    pub check_absurd_capacity: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }

@@ -284,8 +284,15 @@ fn host_volume_examples_pass_and_leave_nothing() {
     let (_, doc) = e.test_in(Some(&examples()), &["host-volume", "dir"]);
     assert_eq!(outcome(&doc, "create.bytes"), "warned");
     assert_eq!(outcome(&doc, "create.refuses-unknown-parameter"), "skipped");
-    // sparse-image refuses 1 EiB, quota-dir an unknown parameter
+    // sparse-image refuses 1 EiB (asked only with the opt-in: a plugin
+    // that allocates would try to fill the disk), quota-dir an unknown
+    // parameter
     let (_, doc) = e.test_in(Some(&examples()), &["host-volume", "sparse-image"]);
+    assert_eq!(outcome(&doc, "create.refuses-absurd-capacity"), "skipped");
+    let (_, doc) = e.test_in(
+        Some(&examples()),
+        &["host-volume", "sparse-image", "--check-absurd-capacity"],
+    );
     assert_eq!(outcome(&doc, "create.refuses-absurd-capacity"), "passed");
     let (_, doc) = e.test_in(Some(&examples()), &["host-volume", "quota-dir"]);
     assert_eq!(outcome(&doc, "create.refuses-unknown-parameter"), "passed");
@@ -711,4 +718,78 @@ esac"#,
     assert_eq!(code(&out), 0, "{doc:#}");
     assert_eq!(outcome(&doc, "fetch.missing-path"), "warned");
     assert_eq!(doc["ok"], true, "{doc:#}");
+}
+
+/// Every capacity the suite asks for stays under --max-bytes (64 MiB by
+/// default), the 1 EiB request needs the opt-in, and the suite refuses to
+/// start when the scratch file system cannot hold its volumes.
+#[test]
+fn the_suite_is_safe_on_a_plugin_that_allocates() {
+    let e = Env::new();
+    let log = e.s.out_file("asked");
+    e.s.plugin(
+        "host-volume",
+        "alloc",
+        &format!(
+            r#"case "$1" in
+fingerprint) echo '{{"version": "1.0.0"}}' ;;
+create) echo "$DHV_CAPACITY_MIN_BYTES $DHV_CAPACITY_MAX_BYTES" >> '{log}'
+  mkdir -p "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID"
+  printf '{{"path": "%s/%s", "bytes": %s}}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" "$DHV_CAPACITY_MAX_BYTES" ;;
+delete) rm -rf "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID" ;;
+esac"#,
+            log = log.display()
+        ),
+    );
+    let asked = || -> Vec<u64> {
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect()
+    };
+    let (out, doc) = e.test(&["host-volume", "alloc"]);
+    assert_eq!(code(&out), 0, "{doc:#}");
+    assert_eq!(outcome(&doc, "create.refuses-absurd-capacity"), "skipped");
+    assert!(
+        message_or_reason(&doc, "create.refuses-absurd-capacity")
+            .contains("--check-absurd-capacity")
+    );
+    let sizes = asked();
+    assert!(!sizes.is_empty());
+    assert!(sizes.iter().all(|&b| b <= 64 << 20), "{sizes:?}");
+
+    std::fs::remove_file(&log).unwrap();
+    let (out, doc) = e.test(&["host-volume", "alloc", "--max-bytes", "100KiB"]);
+    assert_eq!(code(&out), 0, "{doc:#}");
+    assert!(asked().iter().all(|&b| b <= 100 << 10), "{:?}", asked());
+
+    std::fs::remove_file(&log).unwrap();
+    let out = e
+        .cmd()
+        .args(["test", "host-volume", "alloc", "--max-bytes", "1EiB"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("bytes free"), "{}", stderr(&out));
+    assert!(
+        asked().is_empty(),
+        "the plugin ran before the free-space check"
+    );
+}
+
+fn message_or_reason(doc: &Value, check: &str) -> String {
+    doc["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["check"] == check)
+        .map(|c| {
+            c["reason"]
+                .as_str()
+                .or(c["message"].as_str())
+                .unwrap_or("")
+                .to_string()
+        })
+        .unwrap_or_default()
 }

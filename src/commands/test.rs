@@ -35,6 +35,8 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
         keep: args.keep,
         deadline: args.run.timeout,
         grace: args.run.grace,
+        max_bytes: args.max_bytes,
+        check_absurd_capacity: args.check_absurd_capacity,
     };
     let result = suite::run(&ctx.settings, Arc::clone(&ctx.pool), &entry, &opts).await?;
     let rep = result.report;

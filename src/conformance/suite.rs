@@ -33,6 +33,10 @@ pub struct Options {
     /// Overrides every call's deadline from the protocol.
     pub deadline: Option<Duration>,
     pub grace: Duration,
+    /// Host volumes: no request asks for more than this many bytes.
+    pub max_bytes: u64,
+    /// Host volumes: run the 1 EiB refusal check (opt-in).
+    pub check_absurd_capacity: bool,
 }
 
 /// What the suite found, and where it left the scratch directory (with

@@ -160,6 +160,23 @@ pub(super) async fn suite(
         .map_err(|e| Error::io("cannot make a scratch directory", e))?;
     // Ctrl-C exits at once; the scratch directory goes with it (not with --keep).
     let _scratch_guard = (!opts.keep).then(|| crate::shutdown::remove_on_interrupt(scratch.path()));
+    // A real plugin allocates what it is asked (mkfs, dd): the suite asks
+    // for at most --max-bytes, and only starts when the scratch file
+    // system can hold every volume it may have at once at that size.
+    let at_once = (PARALLEL + 2) as u64;
+    if let Ok(st) = nix::sys::statvfs::statvfs(scratch.path()) {
+        let free = st.blocks_available() * st.fragment_size();
+        let need = opts.max_bytes.saturating_mul(at_once);
+        if free < need {
+            return Err(Error::usage(format!(
+                "the scratch directory {} has {free} bytes free, less than the {need} bytes \
+                 {at_once} volumes of --max-bytes {} could take; free space there (TMPDIR) or \
+                 lower --max-bytes",
+                scratch.path().display(),
+                opts.max_bytes
+            )));
+        }
+    }
     let volumes_dir = scratch.path().join("data/host_volumes");
     fs::create_dir_all(&volumes_dir).map_err(|e| {
         Error::io(
@@ -179,8 +196,8 @@ pub(super) async fn suite(
             namespace: "default".into(),
             name: format!("conformance-{token}"),
             id: host_volume::new_volume_id(),
-            capacity_min: CAPACITY_MIN,
-            capacity_max: CAPACITY_MAX,
+            capacity_min: CAPACITY_MIN.min(opts.max_bytes),
+            capacity_max: CAPACITY_MAX.min(opts.max_bytes),
             node_id: settings
                 .node_id
                 .clone()
@@ -202,7 +219,14 @@ pub(super) async fn suite(
     r.record(plugin, "delete.never-created", v);
     let v = refusal(&cx, &mut tracker, Refusal::UnknownParameter).await;
     r.record(plugin, "create.refuses-unknown-parameter", v);
-    let v = refusal(&cx, &mut tracker, Refusal::AbsurdCapacity).await;
+    let v = if opts.check_absurd_capacity {
+        refusal(&cx, &mut tracker, Refusal::AbsurdCapacity).await
+    } else {
+        Verdict::skip(
+            "not asked for: a plugin that allocates what it is asked would try to fill the \
+             disk; --check-absurd-capacity runs it for a plugin that checks sizes first",
+        )
+    };
     r.record(plugin, "create.refuses-absurd-capacity", v);
     let v = hostile_names(&cx, &mut tracker, &parent_before).await;
     r.record(plugin, "create.hostile-names", v);
