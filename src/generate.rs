@@ -2,7 +2,7 @@
 //! and man pages. They are committed (packagers and users without a Rust
 //! toolchain need them), so the output must be a pure function of
 //! [`crate::cli::command`]: no dates, no environment, no machine.
-//! `tests/generated.rs` fails when the committed files fall behind and
+//! `tests/it/generated.rs` fails when the committed files fall behind and
 //! rewrites them with `PLUGCTL_REGENERATE=1 cargo test --test generated`.
 
 use std::collections::BTreeSet;

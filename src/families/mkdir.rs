@@ -295,7 +295,7 @@ mod tests {
     #[test]
     fn create_chmods_and_is_idempotent() {
         // The directory is made 0700 and then chmodded, so the mode is exact
-        // whatever the umask (tests/mkdir.rs runs plugctl under umask 077;
+        // whatever the umask (tests/it/mkdir.rs runs plugctl under umask 077;
         // changing this process's umask here would race other tests).
         let d = tempfile::tempdir().unwrap();
         let req = request(d.path(), &[("mode", "0775")]);

@@ -1,0 +1,793 @@
+//! `plugctl test` through the real binary: well-behaved plugins pass (the
+//! bundled examples among them), broken ones fail on the right check, and
+//! nothing is left behind in the temporary directory either way.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::common::*;
+use serde_json::Value;
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("plugins-examples")
+}
+
+/// A sandbox with its own TMPDIR for plugctl, to see what the suite leaves.
+struct Env {
+    s: Sandbox,
+    tmp: PathBuf,
+}
+
+impl Env {
+    fn new() -> Env {
+        let s = Sandbox::new();
+        let tmp = s.root().join("tmp");
+        fs::create_dir(&tmp).unwrap();
+        Env { s, tmp }
+    }
+
+    fn cmd(&self) -> assert_cmd::Command {
+        let mut c = self.s.cmd();
+        c.env("TMPDIR", &self.tmp);
+        c
+    }
+
+    /// `plugctl --json test ...`, parsed.
+    fn test(&self, args: &[&str]) -> (std::process::Output, Value) {
+        self.test_in(None, args)
+    }
+
+    fn test_in(&self, plugin_dir: Option<&Path>, args: &[&str]) -> (std::process::Output, Value) {
+        let mut c = self.cmd();
+        if let Some(d) = plugin_dir {
+            c.env("PLUGCTL_PLUGIN_DIR", d);
+        }
+        let out = c.arg("--json").arg("test").args(args).output().unwrap();
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!(
+                "stdout is not one JSON document ({e}):\n{}\nstderr:\n{}",
+                stdout(&out),
+                stderr(&out)
+            )
+        });
+        assert_eq!(v["schema_version"], 1);
+        (out, v)
+    }
+
+    /// What plugctl left in its TMPDIR.
+    fn leftovers(&self) -> Vec<String> {
+        fs::read_dir(&self.tmp)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect()
+    }
+}
+
+/// The outcome of one check (each check runs once per `test`).
+#[track_caller]
+fn outcome(doc: &Value, check: &str) -> String {
+    doc["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["check"] == check)
+        .unwrap_or_else(|| panic!("{check} not run: {doc:#}"))["outcome"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[track_caller]
+fn message(doc: &Value, check: &str) -> String {
+    doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["check"] == check)
+        .map(|f| f["message"].as_str().unwrap().to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[track_caller]
+fn all_pass_but(doc: &Value, allowed: &[(&str, &str)]) {
+    for c in doc["checks"].as_array().unwrap() {
+        let check = c["check"].as_str().unwrap();
+        let got = c["outcome"].as_str().unwrap();
+        let want = allowed
+            .iter()
+            .find(|(n, _)| *n == check)
+            .map_or("passed", |(_, o)| *o);
+        assert_eq!(got, want, "{check}: {c}\n{doc:#}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// secrets
+// ---------------------------------------------------------------------------
+
+fn store(e: &Env) -> PathBuf {
+    let store = e.s.root().join("store");
+    fs::create_dir_all(store.join("app")).unwrap();
+    fs::write(store.join("app/db.env"), "USER=admin\nPASSWORD=s3cr\"et\n").unwrap();
+    store
+}
+
+#[test]
+fn secrets_example_env_file_passes() {
+    let e = Env::new();
+    let store = store(&e);
+    let env = format!("SECRETS_DIR={}", store.display());
+    let (out, doc) = e.test_in(
+        Some(&examples()),
+        &["secrets", "env-file", "--path", "app/db", "--env", &env],
+    );
+    assert_eq!(code(&out), 0, "{doc:#}\n{}", stderr(&out));
+    assert_eq!(doc["ok"], true);
+    all_pass_but(&doc, &[]);
+    for check in [
+        "fetch.result",
+        "fetch.stderr",
+        "fetch.missing-path",
+        "fingerprint.type",
+    ] {
+        assert_eq!(outcome(&doc, check), "passed", "{check}");
+    }
+    assert_eq!(doc["type"], "secrets");
+    assert_eq!(doc["name"], "env-file");
+    // values never reach the report
+    let text = doc.to_string();
+    assert!(!text.contains("s3cr"), "{text}");
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+
+    // without --path the fetch of a real secret is skipped, with the reason
+    let (out, doc) = e.test_in(Some(&examples()), &["secrets", "env-file", "--env", &env]);
+    assert_eq!(code(&out), 0, "{doc:#}");
+    assert_eq!(outcome(&doc, "fetch.result"), "skipped");
+    let reason = doc["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["check"] == "fetch.result")
+        .unwrap()["reason"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(reason.contains("--path"), "{reason}");
+}
+
+#[test]
+fn secrets_plugins_that_break_the_protocol_fail() {
+    let e = Env::new();
+    // stderr on a successful fetch, and a result for a path that cannot exist
+    e.s.plugin(
+        "secrets",
+        "chatty",
+        r#"case "$1" in
+fingerprint) echo '{"type": "secrets", "version": "1.0.0"}' ;;
+fetch) echo "fetching $2" >&2; echo '{"result": {"K": "v"}}' ;;
+esac"#,
+    );
+    let (out, doc) = e.test(&["secrets", "chatty", "--path", "any"]);
+    assert_eq!(code(&out), 1, "{doc:#}");
+    assert_eq!(doc["ok"], false);
+    assert_eq!(outcome(&doc, "fetch.result"), "passed");
+    assert_eq!(outcome(&doc, "fetch.stderr"), "failed");
+    // Answering any path is what Nomad's own e2e test plugin does: a
+    // warning (the stderr on success is what fails this one).
+    assert_eq!(outcome(&doc, "fetch.missing-path"), "warned");
+    assert!(message(&doc, "fetch.missing-path").contains("cannot exist"));
+    assert!(
+        stderr(&out).contains("conformance checks failed"),
+        "{}",
+        stderr(&out)
+    );
+
+    // a missing path reported by a non-zero exit: works, but Nomad loses the
+    // message (a warning, the suite still passes)
+    e.s.plugin(
+        "secrets",
+        "exits",
+        r#"case "$1" in
+fingerprint) echo '{"type": "secrets", "version": "1.0.0"}' ;;
+fetch) [ "$2" = good ] && echo '{"result": {}}' && exit 0
+       echo '{"error": "no such secret"}'; exit 1 ;;
+esac"#,
+    );
+    let (out, doc) = e.test(&["secrets", "exits", "--path", "good"]);
+    assert_eq!(code(&out), 0, "{doc:#}");
+    assert_eq!(outcome(&doc, "fetch.missing-path"), "warned");
+    assert!(message(&doc, "fetch.missing-path").contains("discards stdout"));
+
+    // a fingerprint with the wrong type: nothing else is run
+    e.s.plugin(
+        "secrets",
+        "wrong-type",
+        r#"echo '{"type": "secret", "version": "1.0.0"}'"#,
+    );
+    let (out, doc) = e.test(&["secrets", "wrong-type", "--path", "x"]);
+    assert_eq!(code(&out), 1);
+    assert_eq!(outcome(&doc, "fingerprint.type"), "failed");
+    assert_eq!(outcome(&doc, "fetch.result"), "skipped");
+    assert!(e.leftovers().is_empty());
+}
+
+#[test]
+fn unknown_plugins_and_families() {
+    let e = Env::new();
+    let out = e.cmd().args(["test", "secrets", "nope"]).output().unwrap();
+    assert_eq!(code(&out), 3, "{}", stderr(&out));
+    let out = e
+        .cmd()
+        .args(["test", "host-volume", "nope"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 3, "{}", stderr(&out));
+    let out = e.cmd().args(["test", "other", "x"]).output().unwrap();
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("no conformance suite"));
+
+    // a file Nomad would not run fails the suite with the reason
+    e.s.file("secrets", "noexec", "#!/bin/sh\n", 0o644);
+    let (out, doc) = e.test(&["secrets", "noexec"]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        message(&doc, "suite.runnable").contains("execute bit"),
+        "{doc:#}"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// host volumes
+// ---------------------------------------------------------------------------
+
+/// A host-volume plugin: fingerprint answers, the body handles the rest
+/// (`$1` is the operation).
+fn hv(e: &Env, name: &str, body: &str) {
+    e.s.plugin(
+        "host-volume",
+        name,
+        &format!(
+            "case \"$1\" in\nfingerprint) echo '{{\"version\": \"1.0.0\"}}'; exit 0 ;;\nesac\n{body}"
+        ),
+    );
+}
+
+#[test]
+fn host_volume_examples_pass_and_leave_nothing() {
+    let e = Env::new();
+    for name in ["dir", "sparse-image", "quota-dir"] {
+        let (out, doc) = e.test_in(Some(&examples()), &["host-volume", name]);
+        assert_eq!(code(&out), 0, "{name}: {doc:#}\n{}", stderr(&out));
+        assert_eq!(doc["ok"], true, "{name}");
+        for check in [
+            "fingerprint.runs",
+            "fingerprint.output",
+            "create.path",
+            "create.idempotent",
+            "delete.idempotent",
+            "delete.removes",
+            "delete.never-created",
+            "create.hostile-names",
+            "create.parallel",
+            "cleanup",
+        ] {
+            assert_eq!(outcome(&doc, check), "passed", "{name} {check}: {doc:#}");
+        }
+        assert!(e.leftovers().is_empty(), "{name}: {:?}", e.leftovers());
+        assert!(doc["scratch_dir"].is_null());
+    }
+    // Nomad's example ignores capacities and parameters: warned and skipped,
+    // not failed
+    let (_, doc) = e.test_in(Some(&examples()), &["host-volume", "dir"]);
+    assert_eq!(outcome(&doc, "create.bytes"), "warned");
+    assert_eq!(outcome(&doc, "create.refuses-unknown-parameter"), "skipped");
+    // sparse-image refuses 1 EiB (asked only with the opt-in: a plugin
+    // that allocates would try to fill the disk), quota-dir an unknown
+    // parameter
+    let (_, doc) = e.test_in(Some(&examples()), &["host-volume", "sparse-image"]);
+    assert_eq!(outcome(&doc, "create.refuses-absurd-capacity"), "skipped");
+    let (_, doc) = e.test_in(
+        Some(&examples()),
+        &["host-volume", "sparse-image", "--check-absurd-capacity"],
+    );
+    assert_eq!(outcome(&doc, "create.refuses-absurd-capacity"), "passed");
+    let (_, doc) = e.test_in(Some(&examples()), &["host-volume", "quota-dir"]);
+    assert_eq!(outcome(&doc, "create.refuses-unknown-parameter"), "passed");
+}
+
+#[test]
+fn builtin_mkdir_passes() {
+    let e = Env::new();
+    let (out, doc) = e.test(&["host-volume", "mkdir"]);
+    assert_eq!(code(&out), 0, "{doc:#}");
+    assert_eq!(outcome(&doc, "create.refuses-unknown-parameter"), "passed");
+    assert_eq!(outcome(&doc, "fingerprint.runs"), "skipped");
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+}
+
+/// create returns a new path every time.
+#[test]
+fn a_non_idempotent_create_fails() {
+    let e = Env::new();
+    hv(
+        &e,
+        "random",
+        r#"case "$1" in
+create) p="$DHV_VOLUMES_DIR/vol-$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')"
+        mkdir -p "$p" && printf '{"path": "%s", "bytes": %s}\n' "$p" "$DHV_CAPACITY_MAX_BYTES" ;;
+delete) rm -rf "$DHV_CREATED_PATH" ;;
+esac"#,
+    );
+    let (out, doc) = e.test(&["host-volume", "random"]);
+    assert_eq!(code(&out), 1, "{doc:#}");
+    assert_eq!(doc["ok"], false);
+    assert_eq!(outcome(&doc, "create.idempotent"), "failed");
+    assert!(
+        message(&doc, "create.idempotent").contains("returned path"),
+        "{doc:#}"
+    );
+    assert_eq!(outcome(&doc, "create.path"), "passed");
+    assert_eq!(outcome(&doc, "cleanup"), "passed");
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+}
+
+/// Paths built from the volume name: `$DHV_VOLUMES_DIR/../$DHV_VOLUME_NAME`.
+#[test]
+fn paths_from_the_volume_name_fail() {
+    let e = Env::new();
+    hv(
+        &e,
+        "by-name",
+        r#"case "$1" in
+create) p="$DHV_VOLUMES_DIR/../$DHV_VOLUME_NAME"
+        mkdir -p "$p" && printf '{"path": "%s", "bytes": %s}\n' "$p" "$DHV_CAPACITY_MAX_BYTES" ;;
+delete) rm -rf "$DHV_CREATED_PATH" ;;
+esac"#,
+    );
+    let (out, doc) = e.test(&["host-volume", "by-name"]);
+    assert_eq!(code(&out), 1, "{doc:#}");
+    assert_eq!(outcome(&doc, "create.path"), "failed");
+    assert!(message(&doc, "create.path").contains("outside the volumes directory"));
+    assert_eq!(outcome(&doc, "create.hostile-names"), "failed");
+    let m = message(&doc, "create.hostile-names");
+    assert!(m.contains("escape-"), "{m}");
+    assert!(m.contains("outside the scratch directory"), "{m}");
+    // what escaped the scratch directory was removed, the rest went with it
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+}
+
+#[test]
+fn refusals_must_say_why_and_leave_nothing() {
+    let e = Env::new();
+    hv(
+        &e,
+        "messy",
+        r#"v="$DHV_VOLUMES_DIR/$DHV_VOLUME_ID"
+case "$1" in
+create) mkdir -p "$v"
+        case "$DHV_PARAMETERS" in *plugctl_conformance_unknown*) echo 'unknown parameter' >&2; exit 1 ;; esac
+        printf '{"path": "%s", "bytes": %s}\n' "$v" "$DHV_CAPACITY_MAX_BYTES" ;;
+delete) [ -d "$DHV_CREATED_PATH" ] || { echo '{"error": "no such volume"}'; exit 1; }
+        rm -rf "$DHV_CREATED_PATH" ;;
+esac"#,
+    );
+    let (out, doc) = e.test(&["host-volume", "messy"]);
+    assert_eq!(code(&out), 1, "{doc:#}");
+    assert_eq!(outcome(&doc, "create.refuses-unknown-parameter"), "failed");
+    let m = message(&doc, "create.refuses-unknown-parameter");
+    assert!(m.contains("without a message"), "{m}");
+    assert!(m.contains("left"), "{m}");
+    assert_eq!(outcome(&doc, "create.refuses-absurd-capacity"), "skipped");
+    // delete of what is gone fails: not idempotent
+    assert_eq!(outcome(&doc, "delete.idempotent"), "failed");
+    assert_eq!(outcome(&doc, "delete.never-created"), "failed");
+    assert!(message(&doc, "delete.never-created").contains("no such volume"));
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+}
+
+/// Creates that share a fixed lock file collide when run at once.
+#[test]
+fn parallel_creates_must_all_succeed() {
+    let e = Env::new();
+    hv(
+        &e,
+        "serial",
+        r#"v="$DHV_VOLUMES_DIR/$DHV_VOLUME_ID"
+case "$1" in
+create) mkdir "$DHV_VOLUMES_DIR/.lock" 2>/dev/null || { echo '{"error": "busy"}'; exit 1; }
+        mkdir -p "$v"; sleep 0.5; rmdir "$DHV_VOLUMES_DIR/.lock"
+        printf '{"path": "%s", "bytes": %s}\n' "$v" "$DHV_CAPACITY_MAX_BYTES" ;;
+delete) rm -rf "$v" ;;
+esac"#,
+    );
+    let (out, doc) = e.test(&["host-volume", "serial"]);
+    assert_eq!(code(&out), 1, "{doc:#}");
+    assert_eq!(outcome(&doc, "create.idempotent"), "passed");
+    assert_eq!(outcome(&doc, "create.parallel"), "failed");
+    assert!(message(&doc, "create.parallel").contains("busy"), "{doc:#}");
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+}
+
+/// Everything runs with the protocol's environment only.
+#[test]
+fn calls_get_the_protocol_environment_only() {
+    let e = Env::new();
+    let seen = e.s.out_file("env");
+    hv(
+        &e,
+        "env-dump",
+        &format!(
+            r#"env >> {seen}
+v="$DHV_VOLUMES_DIR/$DHV_VOLUME_ID"
+case "$1" in
+create) mkdir -p "$v"; printf '{{"path": "%s", "bytes": %s}}\n' "$v" "$DHV_CAPACITY_MAX_BYTES" ;;
+delete) rm -rf "$v" ;;
+esac"#,
+            seen = seen.display()
+        ),
+    );
+    let (out, doc) = e.test(&["host-volume", "env-dump"]);
+    assert_eq!(code(&out), 0, "{doc:#}");
+    let env = fs::read_to_string(&seen).unwrap();
+    assert!(!env.contains(SENTINEL), "{env}");
+    assert!(!env.contains("TMPDIR="), "{env}");
+    for line in env.lines() {
+        let key = line.split('=').next().unwrap();
+        // sh itself sets PWD (and dash OLDPWD-free); the rest is DHV_*
+        assert!(
+            key.starts_with("DHV_") || key == "PWD" || !line.contains('='),
+            "unexpected variable {line:?}"
+        );
+    }
+}
+
+#[test]
+fn keep_leaves_the_scratch_directory_and_says_where() {
+    let e = Env::new();
+    let out = e
+        .cmd()
+        .env("PLUGCTL_PLUGIN_DIR", examples())
+        .args(["--json", "test", "host-volume", "dir", "--keep"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let kept = PathBuf::from(doc["scratch_dir"].as_str().unwrap());
+    assert!(kept.starts_with(&e.tmp), "{kept:?}");
+    assert!(
+        stderr(&out).contains(kept.to_str().unwrap()),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(outcome(&doc, "cleanup"), "skipped");
+    let volumes: Vec<_> = fs::read_dir(kept.join("data/host_volumes"))
+        .unwrap()
+        .collect();
+    assert!(!volumes.is_empty());
+    fs::remove_dir_all(&kept).unwrap();
+}
+
+#[test]
+fn junit_and_human_reports() {
+    let e = Env::new();
+    let out = e
+        .cmd()
+        .env("PLUGCTL_PLUGIN_DIR", examples())
+        .args(["test", "host-volume", "dir", "--format", "junit"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let xml = stdout(&out);
+    let doc = roxmltree::Document::parse(&xml).unwrap_or_else(|err| panic!("{err}\n{xml}"));
+    let cases: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    assert!(cases.len() >= 15, "{xml}");
+    assert!(
+        cases
+            .iter()
+            .all(|c| c.attribute("classname") == Some("host-volume/dir"))
+    );
+    let skipped = cases
+        .iter()
+        .find(|c| c.attribute("name") == Some("create.refuses-unknown-parameter"))
+        .unwrap();
+    assert!(skipped.children().any(|n| n.has_tag_name("skipped")));
+    assert!(doc.descendants().all(|n| !n.has_tag_name("failure")));
+
+    let out = e
+        .cmd()
+        .env("PLUGCTL_PLUGIN_DIR", examples())
+        .args(["test", "host-volume", "sparse-image"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("PASS  create.idempotent"), "{text}");
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("ok: host-volume/sparse-image"),
+        "{text}"
+    );
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+}
+
+#[test]
+fn json_refuses_a_report_format_other_than_json() {
+    let e = Env::new();
+    let examples = examples();
+    let dir = Some(examples.as_path());
+    for format in ["junit", "human"] {
+        let (out, doc) = e.test_in(dir, &["host-volume", "dir", "--format", format]);
+        assert_eq!(code(&out), 2, "{doc:#}");
+        assert_eq!(doc["error"]["kind"], "usage", "{doc:#}");
+        let message = doc["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains("--json") && message.contains("--format"),
+            "{message}"
+        );
+        assert!(stderr(&out).contains("--format"), "{}", stderr(&out));
+    }
+    // Refused before anything ran.
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+    for args in [
+        &["host-volume", "dir", "--format", "json"][..],
+        &["host-volume", "dir"],
+    ] {
+        let (out, doc) = e.test_in(dir, args);
+        assert_eq!(code(&out), 0, "{doc:#}");
+        assert_eq!(doc["ok"], true, "{doc:#}");
+    }
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+}
+
+// ---------------------------------------------------------------------------
+// the CI snippet of the README
+// ---------------------------------------------------------------------------
+
+/// The `ci/check-plugins.sh` script, as the README shows it.
+fn ci_script() -> String {
+    let doc = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let start = doc
+        .find("#!/bin/sh\n# ci/check-plugins.sh")
+        .expect("the CI script in README.md");
+    let end = start + doc[start..].find("```").unwrap();
+    doc[start..end].to_string()
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dest = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &dest);
+        } else {
+            fs::copy(e.path(), &dest).unwrap();
+            let mode = e.metadata().unwrap().permissions().mode();
+            fs::set_permissions(&dest, fs::Permissions::from_mode(mode)).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_ci_snippet_runs_on_a_repository_of_plugins() {
+    let e = Env::new();
+    let repo = e.s.root().join("repo");
+    copy_tree(&examples(), &repo.join("plugins"));
+    fs::create_dir_all(repo.join("ci/plugctl-test/secrets")).unwrap();
+    fs::create_dir_all(repo.join("ci/secrets/app")).unwrap();
+    fs::write(repo.join("ci/secrets/app/db.env"), "USER=ci\n").unwrap();
+    fs::write(
+        repo.join("ci/secrets.json"),
+        r#"{"app/db": {"USER": "ci"}}"#,
+    )
+    .unwrap();
+    fs::write(
+        repo.join("ci/plugctl-test/secrets/env-file.sh"),
+        "set -- --path app/db --env \"SECRETS_DIR=$PWD/ci/secrets\"\n",
+    )
+    .unwrap();
+    fs::write(
+        repo.join("ci/plugctl-test/secrets/json-file.sh"),
+        "set -- --path app/db --env \"SECRETS_FILE=$PWD/ci/secrets.json\"\n",
+    )
+    .unwrap();
+    fs::write(repo.join("ci/check-plugins.sh"), ci_script()).unwrap();
+
+    let path = format!(
+        "{}:/usr/local/bin:/usr/bin:/bin",
+        Path::new(PLUGCTL).parent().unwrap().display()
+    );
+    let run = || {
+        e.s.command("/bin/sh")
+            .arg("ci/check-plugins.sh")
+            .current_dir(&repo)
+            .env("PATH", &path)
+            .env("TMPDIR", &e.tmp)
+            .output()
+            .unwrap()
+    };
+    let out = run();
+    assert_eq!(code(&out), 0, "{}\n{}", stdout(&out), stderr(&out));
+    let reports = repo.join("reports");
+    let mut names: Vec<String> = fs::read_dir(&reports)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "test-host-volume-dir.xml",
+            "test-host-volume-quota-dir.xml",
+            "test-host-volume-sparse-image.xml",
+            "test-secrets-env-file.xml",
+            "test-secrets-json-file.xml",
+            "validate.xml"
+        ]
+    );
+    for n in &names {
+        let xml = fs::read_to_string(reports.join(n)).unwrap();
+        let doc = roxmltree::Document::parse(&xml).unwrap_or_else(|err| panic!("{n}: {err}"));
+        assert_eq!(doc.root_element().attribute("failures"), Some("0"), "{n}");
+    }
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+
+    // one broken plugin: the script still runs everything, then fails
+    let dir = repo.join("plugins/host-volume/dir");
+    let text = fs::read_to_string(&dir).unwrap();
+    fs::write(
+        &dir,
+        text.replace("fingerprint) printf", "fingerprint) echo hi; printf"),
+    )
+    .unwrap();
+    let out = run();
+    assert_eq!(code(&out), 1, "{}\n{}", stdout(&out), stderr(&out));
+    let xml = fs::read_to_string(reports.join("validate.xml")).unwrap();
+    assert!(
+        xml.contains("<failure type=\"fingerprint.output\""),
+        "{xml}"
+    );
+    let xml = fs::read_to_string(reports.join("test-secrets-env-file.xml")).unwrap();
+    assert!(xml.contains("failures=\"0\""));
+}
+
+#[test]
+fn an_interrupted_suite_leaves_no_scratch_directory() {
+    let e = Env::new();
+    // create hangs, so the suite is mid-run when the interrupt comes.
+    e.s.plugin(
+        "host-volume",
+        "slow",
+        r#"case "$1" in
+fingerprint) echo '{"version": "1.0.0"}' ;;
+create) sleep 30 ;;
+delete) exit 0 ;;
+esac"#,
+    );
+    let mut child =
+        e.s.std_cmd()
+            .env("TMPDIR", &e.tmp)
+            .args(["test", "host-volume", "slow"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while e.leftovers().is_empty() {
+        assert!(
+            std::time::Instant::now() < until,
+            "no scratch directory appeared"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // Let the create start inside it.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(child.id() as i32),
+        nix::sys::signal::Signal::SIGINT,
+    )
+    .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    assert_eq!(e.leftovers(), Vec::<String>::new());
+}
+
+/// A provider that answers every path, cleanly (as Nomad's e2e test
+/// secrets plugin does), passes with a warning, not a failure.
+#[test]
+fn a_provider_that_answers_any_path_is_warned_not_failed() {
+    let e = Env::new();
+    e.s.plugin(
+        "secrets",
+        "anything",
+        r#"case "$1" in
+fingerprint) echo '{"type": "secrets", "version": "1.0.0"}' ;;
+fetch) echo '{"result": {"K": "v"}}' ;;
+esac"#,
+    );
+    let (out, doc) = e.test(&["secrets", "anything", "--path", "any"]);
+    assert_eq!(code(&out), 0, "{doc:#}");
+    assert_eq!(outcome(&doc, "fetch.missing-path"), "warned");
+    assert_eq!(doc["ok"], true, "{doc:#}");
+}
+
+/// Every capacity the suite asks for stays under --max-bytes (64 MiB by
+/// default), the 1 EiB request needs the opt-in, and the suite refuses to
+/// start when the scratch file system cannot hold its volumes.
+#[test]
+fn the_suite_is_safe_on_a_plugin_that_allocates() {
+    let e = Env::new();
+    let log = e.s.out_file("asked");
+    e.s.plugin(
+        "host-volume",
+        "alloc",
+        &format!(
+            r#"case "$1" in
+fingerprint) echo '{{"version": "1.0.0"}}' ;;
+create) echo "$DHV_CAPACITY_MIN_BYTES $DHV_CAPACITY_MAX_BYTES" >> '{log}'
+  mkdir -p "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID"
+  printf '{{"path": "%s/%s", "bytes": %s}}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" "$DHV_CAPACITY_MAX_BYTES" ;;
+delete) rm -rf "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID" ;;
+esac"#,
+            log = log.display()
+        ),
+    );
+    let asked = || -> Vec<u64> {
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect()
+    };
+    let (out, doc) = e.test(&["host-volume", "alloc"]);
+    assert_eq!(code(&out), 0, "{doc:#}");
+    assert_eq!(outcome(&doc, "create.refuses-absurd-capacity"), "skipped");
+    assert!(
+        message_or_reason(&doc, "create.refuses-absurd-capacity")
+            .contains("--check-absurd-capacity")
+    );
+    let sizes = asked();
+    assert!(!sizes.is_empty());
+    assert!(sizes.iter().all(|&b| b <= 64 << 20), "{sizes:?}");
+
+    std::fs::remove_file(&log).unwrap();
+    let (out, doc) = e.test(&["host-volume", "alloc", "--max-bytes", "100KiB"]);
+    assert_eq!(code(&out), 0, "{doc:#}");
+    assert!(asked().iter().all(|&b| b <= 100 << 10), "{:?}", asked());
+
+    std::fs::remove_file(&log).unwrap();
+    let out = e
+        .cmd()
+        .args(["test", "host-volume", "alloc", "--max-bytes", "1EiB"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("bytes free"), "{}", stderr(&out));
+    assert!(
+        asked().is_empty(),
+        "the plugin ran before the free-space check"
+    );
+}
+
+fn message_or_reason(doc: &Value, check: &str) -> String {
+    doc["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["check"] == check)
+        .map(|c| {
+            c["reason"]
+                .as_str()
+                .or(c["message"].as_str())
+                .unwrap_or("")
+                .to_string()
+        })
+        .unwrap_or_default()
+}

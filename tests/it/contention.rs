@@ -1,0 +1,192 @@
+//! The registry lock held by a stuck process: plugctl waits `--lock-timeout`
+//! and no longer, exits 4 naming the holder's pid, and changes nothing; once
+//! the holder dies its lock dies with it.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::Write;
+use std::os::fd::AsRawFd;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::*;
+
+fn lock_file(s: &Sandbox) -> File {
+    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
+    OpenOptions::new()
+        .create(true)
+        .truncate(true)
+        .read(true)
+        .write(true)
+        .open(s.registry.with_file_name("registry.json.lock"))
+        .unwrap()
+}
+
+/// A `sleep` that holds `lock` (an flock on its open file description)
+/// after this process let go of it: a stuck plugctl, as far as any other
+/// plugctl can tell. Its pid is written into the lock file, as a holder does.
+fn stuck_holder(lock: File) -> Child {
+    lock.lock().unwrap();
+    let fd = lock.as_raw_fd();
+    let mut cmd = Command::new("sleep");
+    cmd.arg("60").stdin(Stdio::null()).stdout(Stdio::null());
+    // SAFETY: only dup2(2) and fcntl(2), async-signal-safe, between fork and exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            // fd 3 in the child, without close-on-exec: the lock goes along.
+            // dup2 onto itself (the lock file may already be fd 3) keeps
+            // close-on-exec, so clear it explicitly.
+            if nix::libc::dup2(fd, 3) < 0 || nix::libc::fcntl(3, nix::libc::F_SETFD, 0) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let child = cmd.spawn().unwrap();
+    let mut lock = lock;
+    lock.set_len(0).unwrap();
+    write!(lock, "{}", child.id()).unwrap();
+    // Our descriptor closes; the lock stays with the sleeping child.
+    drop(lock);
+    child
+}
+
+const REGISTER: [&str; 10] = [
+    "plugin",
+    "register",
+    "--type",
+    "csi-node",
+    "--name",
+    "ebs",
+    "--alloc-id",
+    "a1",
+    "--socket",
+    "/run/ebs.sock",
+];
+
+#[test]
+fn a_stuck_holder_is_named_after_the_lock_timeout() {
+    let s = Sandbox::new();
+    let out = s.run(&[
+        "plugin",
+        "register",
+        "--type",
+        "csi-node",
+        "--name",
+        "x",
+        "--alloc-id",
+        "a0",
+        "--socket",
+        "/run/x.sock",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let before = fs::read(&s.registry).unwrap();
+    let mut holder = stuck_holder(lock_file(&s));
+    let pid = holder.id();
+
+    let started = Instant::now();
+    let (out, doc) = s.json(
+        &["--lock-timeout", "1s"]
+            .iter()
+            .chain(&REGISTER)
+            .copied()
+            .collect::<Vec<_>>(),
+    );
+    let took = started.elapsed();
+    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    assert!(took >= Duration::from_secs(1), "gave up early: {took:?}");
+    // 1 s plus start-up; a generous margin for a loaded machine
+    assert!(took < Duration::from_secs(4), "waited {took:?}");
+    let e = &doc["error"];
+    assert_eq!(e["kind"], "registry_locked", "{e}");
+    let message = e["message"].as_str().unwrap();
+    for needle in [
+        s.registry.to_str().unwrap(),
+        &format!("locked by another plugctl (pid {pid})"),
+        "gave up after 1s",
+    ] {
+        assert!(message.contains(needle), "{needle:?} in {message}");
+    }
+    assert_eq!(
+        fs::read(&s.registry).unwrap(),
+        before,
+        "the registry changed"
+    );
+
+    // Reading needs no lock.
+    let (out, _) = s.json(&["plugin", "list"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+
+    // The holder dies (kill -9): its lock goes with it, no stale lock.
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+    let (out, doc) = s.json(
+        &["--lock-timeout", "1s"]
+            .iter()
+            .chain(&REGISTER)
+            .copied()
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(code(&out), 0, "{}\n{doc}", stderr(&out));
+    let lock_text = fs::read_to_string(s.registry.with_file_name("registry.json.lock")).unwrap();
+    assert_ne!(
+        lock_text.trim(),
+        pid.to_string(),
+        "the new holder writes its own pid"
+    );
+}
+
+#[test]
+fn a_holder_that_wrote_no_pid_is_still_a_bounded_wait() {
+    let s = Sandbox::new();
+    let lock = lock_file(&s);
+    lock.lock().unwrap();
+    for timeout in ["300ms", "1s"] {
+        let started = Instant::now();
+        let (out, doc) = s.json(
+            &["--lock-timeout", timeout]
+                .iter()
+                .chain(&REGISTER)
+                .copied()
+                .collect::<Vec<_>>(),
+        );
+        let took = started.elapsed();
+        assert_eq!(code(&out), 4, "{}", stderr(&out));
+        assert!(took < Duration::from_secs(4), "{timeout}: waited {took:?}");
+        let message = doc["error"]["message"].as_str().unwrap();
+        // The holder wrote no pid, but the kernel's lock table names it.
+        assert!(
+            message.contains(&format!(
+                "locked by another plugctl (pid {});",
+                std::process::id()
+            )),
+            "{message}"
+        );
+        assert!(
+            message.contains(&format!("gave up after {timeout}")),
+            "{message}"
+        );
+    }
+    assert!(!s.registry.exists(), "nothing was written");
+    // Volume commands wait the same way, before running any plugin.
+    let ran = s.out_file("ran");
+    s.plugin(
+        "host-volume",
+        "p",
+        &format!("touch '{}'; echo '{{}}'", ran.display()),
+    );
+    let (out, doc) = s.json(&[
+        "--lock-timeout",
+        "300ms",
+        "volume",
+        "create",
+        "--plugin",
+        "p",
+        "--name",
+        "v",
+    ]);
+    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    assert_eq!(doc["error"]["kind"], "registry_locked");
+    assert!(!ran.exists(), "the plugin ran without a pending record");
+    drop(lock);
+}

@@ -1,0 +1,620 @@
+//! The dynamic plugin registry through the real binary: `plugin register`,
+//! `deregister`, `wait`, and the socket health shown by `plugin list|show`.
+
+use std::os::unix::net::UnixListener;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::*;
+use serde_json::Value;
+
+/// plugctl as a plain process (to run in the background), with the same
+/// environment as [`Sandbox::cmd`].
+fn spawn(s: &Sandbox, args: &[&str]) -> Child {
+    s.std_cmd()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn plugctl")
+}
+
+/// Waits for a child at most `limit`; kills it and fails after that.
+fn finish(mut child: Child, limit: Duration) -> (std::process::Output, Duration) {
+    let start = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            return (child.wait_with_output().unwrap(), start.elapsed());
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "still running after {limit:?}; stdout:\n{}\nstderr:\n{}",
+                stdout(&out),
+                stderr(&out)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn register(s: &Sandbox, name: &str, alloc: &str, socket: &str) -> std::process::Output {
+    let out = s.run(&[
+        "plugin",
+        "register",
+        "--type",
+        "csi-node",
+        "--name",
+        name,
+        "--alloc-id",
+        alloc,
+        "--socket",
+        socket,
+    ]);
+    assert_eq!(code(&out), 0, "register {alloc}: {}", stderr(&out));
+    out
+}
+
+fn deregister(s: &Sandbox, name: &str, alloc: &str) -> std::process::Output {
+    s.run(&[
+        "plugin",
+        "deregister",
+        "--type",
+        "csi-node",
+        "--name",
+        name,
+        "--alloc-id",
+        alloc,
+    ])
+}
+
+fn allocs(doc: &Value) -> Vec<String> {
+    doc["instances"]
+        .as_array()
+        .expect("instances")
+        .iter()
+        .map(|i| i["alloc_id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn seq(s: &Sandbox) -> u64 {
+    s.registry_json()["seq"].as_u64().unwrap()
+}
+
+#[test]
+fn most_recent_registration_is_current_and_persisted() {
+    let s = Sandbox::new();
+    let sock = |a: &str| s.root().join(format!("{a}.sock")).display().to_string();
+    register(&s, "ebs", "a1", &sock("a1"));
+    register(&s, "ebs", "a2", &sock("a2"));
+
+    let (_, list) = s.json(&["plugin", "list", "--type", "csi-node"]);
+    let cur = row(&list, "csi-node", "ebs");
+    assert_eq!(cur["alloc_id"], "a2");
+    assert_eq!(cur["source"], "dynamic");
+    for key in ["type", "name", "healthy", "version", "error", "duration_ms"] {
+        assert!(cur.get(key).is_some(), "{key} missing in {cur}");
+    }
+
+    let (out, show) = s.json(&["plugin", "show", "csi-node", "ebs"]);
+    assert_eq!(code(&out), 0);
+    assert_eq!(allocs(&show), ["a2", "a1"]);
+
+    // The lookup by allocation.
+    let (_, one) = s.json(&["plugin", "show", "csi-node", "ebs", "--alloc-id", "a1"]);
+    assert_eq!(allocs(&one), ["a1"]);
+    assert_eq!(one["instances"][0]["socket"], sock("a1"));
+    let out = s.run(&["plugin", "show", "csi-node", "ebs", "--alloc-id", "nope"]);
+    assert_eq!(code(&out), 3, "{}", stderr(&out));
+
+    // In the file, for a restarted node: order and connection info.
+    let file = s.registry_json();
+    let stored = file["plugins"]["csi-node"]["ebs"].as_array().unwrap();
+    assert_eq!(stored.len(), 2);
+    assert_eq!(stored[0]["alloc_id"], "a2");
+    assert_eq!(stored[0]["socket"], sock("a2"));
+    assert_eq!(stored[1]["alloc_id"], "a1");
+
+    // The table shows where each came from.
+    let text = stdout(&s.run(&["plugin", "show", "csi-node", "ebs"]));
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].contains("SOCKET") && lines[0].contains("FROM"),
+        "{text}"
+    );
+    assert!(lines[1].contains("alloc a2"), "{text}");
+    assert!(lines[2].contains("alloc a1"), "{text}");
+}
+
+#[test]
+fn relative_socket_is_stored_absolute() {
+    let s = Sandbox::new();
+    register(&s, "ebs", "a1", "rel/csi.sock");
+    let file = s.registry_json();
+    assert_eq!(
+        file["plugins"]["csi-node"]["ebs"][0]["socket"],
+        s.root().join("rel/csi.sock").display().to_string()
+    );
+}
+
+#[test]
+fn re_register_is_idempotent() {
+    let s = Sandbox::new();
+    register(&s, "ebs", "a1", "/run/a1.sock");
+    register(&s, "ebs", "a2", "/run/a2.sock");
+    assert_eq!(seq(&s), 2);
+
+    // Same allocation again, even with other details: nothing changes, no
+    // event, and it does not become current.
+    let (out, doc) = s.json(&[
+        "plugin",
+        "register",
+        "--type",
+        "csi-node",
+        "--name",
+        "ebs",
+        "--alloc-id",
+        "a1",
+        "--socket",
+        "/run/other.sock",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(doc["changed"], false);
+    assert_eq!(doc["seq"], Value::Null);
+    assert_eq!(doc["is_current"], false);
+    assert_eq!(doc["instance"]["socket"], "/run/a1.sock");
+    assert!(
+        stderr(&out).contains("already registered"),
+        "{}",
+        stderr(&out)
+    );
+    let out = register(&s, "ebs", "a1", "/run/a1.sock");
+    assert!(stdout(&out).contains("nothing changed"), "{}", stdout(&out));
+
+    assert_eq!(seq(&s), 2);
+    let (_, show) = s.json(&["plugin", "show", "csi-node", "ebs"]);
+    assert_eq!(allocs(&show), ["a2", "a1"]);
+    assert_eq!(s.registry_json()["events"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn deregister_tolerates_unknown_names_and_missing_allocations() {
+    let s = Sandbox::new();
+    // Nothing registered at all.
+    let out = deregister(&s, "never", "a1");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("not registered"), "{}", stdout(&out));
+
+    register(&s, "ebs", "a1", "/run/a1.sock");
+    assert_eq!(seq(&s), 1);
+    // An unknown name, and an allocation that never registered (a plugin
+    // that crashed first): success, no event, nothing touched.
+    for (name, alloc) in [("never", "a1"), ("ebs", "crashed")] {
+        let out = deregister(&s, name, alloc);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+    }
+    let (out, doc) = s.json(&[
+        "plugin",
+        "deregister",
+        "--type",
+        "csi-node",
+        "--name",
+        "ebs",
+        "--alloc-id",
+        "gone",
+    ]);
+    assert_eq!(code(&out), 0);
+    assert_eq!(doc["changed"], false);
+    assert_eq!(seq(&s), 1);
+    let (_, show) = s.json(&["plugin", "show", "csi-node", "ebs"]);
+    assert_eq!(allocs(&show), ["a1"]);
+
+    // Twice the same real deregister: one event.
+    assert_eq!(code(&deregister(&s, "ebs", "a1")), 0);
+    assert_eq!(code(&deregister(&s, "ebs", "a1")), 0);
+    assert_eq!(seq(&s), 2);
+    let events = s.registry_json()["events"].clone();
+    assert_eq!(events[1]["kind"], "deregister");
+    assert_eq!(events[1]["alloc_id"], "a1");
+
+    // A fingerprinted family is not a dynamic type: an error that names it.
+    let out = s.run(&[
+        "plugin",
+        "deregister",
+        "--type",
+        "host-volume",
+        "--name",
+        "ebs",
+        "--alloc-id",
+        "a1",
+    ]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("\"host-volume\""), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("csi-controller, csi-node"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn current_instance_leaving_hands_over_to_the_previous() {
+    let s = Sandbox::new();
+    for a in ["a1", "a2", "a3"] {
+        register(&s, "ebs", a, &format!("/run/{a}.sock"));
+    }
+    // An older one leaves: the current stays.
+    assert_eq!(code(&deregister(&s, "ebs", "a2")), 0);
+    let (_, list) = s.json(&["plugin", "list"]);
+    assert_eq!(row(&list, "csi-node", "ebs")["alloc_id"], "a3");
+
+    // The current one leaves: the previous takes over.
+    let (out, doc) = s.json(&[
+        "plugin",
+        "deregister",
+        "--type",
+        "csi-node",
+        "--name",
+        "ebs",
+        "--alloc-id",
+        "a3",
+    ]);
+    assert_eq!(code(&out), 0);
+    assert_eq!(doc["changed"], true);
+    assert_eq!(doc["was_current"], true);
+    assert_eq!(doc["current"]["alloc_id"], "a1");
+    let (_, list) = s.json(&["plugin", "list"]);
+    assert_eq!(row(&list, "csi-node", "ebs")["alloc_id"], "a1");
+    let last = s.registry_json()["events"]
+        .as_array()
+        .unwrap()
+        .last()
+        .cloned();
+    assert_eq!(last.unwrap()["current_alloc_id"], "a1");
+
+    // The last one leaves: no such plugin any more.
+    assert_eq!(code(&deregister(&s, "ebs", "a1")), 0);
+    let out = s.run(&["plugin", "show", "csi-node", "ebs"]);
+    assert_eq!(code(&out), 3, "{}", stderr(&out));
+}
+
+#[test]
+fn validation_errors_are_usage_errors() {
+    let s = Sandbox::new();
+    let base = |ty: &str, name: &str, alloc: &str, sock: &str| -> Vec<String> {
+        [
+            "plugin",
+            "register",
+            "--type",
+            ty,
+            "--name",
+            name,
+            "--alloc-id",
+            alloc,
+            "--socket",
+            sock,
+        ]
+        .iter()
+        .map(|x| x.to_string())
+        .collect()
+    };
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (base("", "ebs", "a1", "/s"), "type must not be empty"),
+        (
+            base("secrets", "ebs", "a1", "/s"),
+            "not a dynamic plugin type",
+        ),
+        (
+            base("host-volume", "ebs", "a1", "/s"),
+            "csi-controller, csi-node",
+        ),
+        (base("csi-node", "", "a1", "/s"), "name must not be empty"),
+        (base("csi-node", "../x", "a1", "/s"), "contains '/'"),
+        (
+            base("csi-node", "ebs", "", "/s"),
+            "allocation id must not be empty",
+        ),
+        (base("csi-node", "ebs", "a1", ""), "--socket"),
+        (
+            vec![
+                "plugin".into(),
+                "register".into(),
+                "--type".into(),
+                "csi-node".into(),
+                "--name".into(),
+                "ebs".into(),
+                "--alloc-id".into(),
+                "a1".into(),
+            ],
+            "--socket",
+        ),
+        (
+            vec![
+                "plugin".into(),
+                "deregister".into(),
+                "--type".into(),
+                "csi-node".into(),
+                "--name".into(),
+                "ebs".into(),
+                "--alloc-id".into(),
+                " ".into(),
+            ],
+            "allocation id must not be empty",
+        ),
+    ];
+    for (args, want) in cases {
+        let out = s.cmd().args(&args).output().unwrap();
+        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(want),
+            "{args:?}: want {want:?} in {}",
+            stderr(&out)
+        );
+    }
+    // Refused before touching the registry.
+    assert!(!s.registry.exists());
+
+    // With --json the failure is a document too.
+    let (out, doc) = s.json(&[
+        "plugin",
+        "register",
+        "--type",
+        "secrets",
+        "--name",
+        "n",
+        "--alloc-id",
+        "a",
+        "--socket",
+        "/s",
+    ]);
+    assert_eq!(code(&out), 2);
+    assert_eq!(doc["error"]["kind"], "usage");
+
+    // --version and --option are the plugin's, and --help works.
+    let out = s.run(&["plugin", "register", "--help"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = s.run(&[
+        "plugin",
+        "register",
+        "--type",
+        "csi-controller",
+        "--name",
+        "ebs",
+        "--alloc-id",
+        "a1",
+        "--socket",
+        "/s",
+        "--version",
+        "1.4.0",
+        "--option",
+        "mount_dir=/csi",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let stored = &s.registry_json()["plugins"]["csi-controller"]["ebs"][0];
+    assert_eq!(stored["version"], "1.4.0");
+    assert_eq!(stored["options"]["mount_dir"], "/csi");
+}
+
+#[test]
+fn show_reports_socket_health() {
+    let s = Sandbox::new();
+    let live = s.root().join("live.sock");
+    let _listener = UnixListener::bind(&live).unwrap();
+    let missing = s.root().join("missing.sock");
+    let stale = s.root().join("stale.sock");
+    drop(UnixListener::bind(&stale).unwrap()); // a socket file nobody listens on
+    register(&s, "ebs", "missing", missing.to_str().unwrap());
+    register(&s, "ebs", "stale", stale.to_str().unwrap());
+    register(&s, "ebs", "live", live.to_str().unwrap());
+
+    let (out, doc) = s.json(&["plugin", "show", "csi-node", "ebs"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let inst = doc["instances"].as_array().unwrap();
+    assert_eq!(inst[0]["alloc_id"], "live");
+    assert_eq!(inst[0]["socket_healthy"], true);
+    assert_eq!(inst[0]["healthy"], true);
+    assert_eq!(inst[0]["socket_status"]["exists"], true);
+    assert_eq!(inst[0]["error"], Value::Null);
+
+    assert_eq!(inst[1]["alloc_id"], "stale");
+    assert_eq!(inst[1]["socket_healthy"], false);
+    assert_eq!(inst[1]["socket_status"]["exists"], true);
+    assert_eq!(inst[1]["socket_status"]["accepts"], false);
+
+    assert_eq!(inst[2]["alloc_id"], "missing");
+    assert_eq!(inst[2]["socket_healthy"], false);
+    assert_eq!(inst[2]["healthy"], false);
+    assert_eq!(inst[2]["socket_status"]["exists"], false);
+    assert!(
+        inst[2]["error"]
+            .as_str()
+            .unwrap()
+            .contains("does not exist"),
+        "{}",
+        inst[2]
+    );
+
+    let text = stdout(&s.run(&["plugin", "show", "csi-node", "ebs"]));
+    let line = |alloc: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!("alloc {alloc} ")))
+            .unwrap_or_else(|| panic!("{alloc} in {text}"))
+            .to_string()
+    };
+    assert!(line("live").contains("accepting"), "{text}");
+    assert!(line("stale").contains("refusing"), "{text}");
+    assert!(line("missing").contains("missing"), "{text}");
+    assert!(line("missing").contains("unhealthy"), "{text}");
+
+    // list shows the current instance's health the same way.
+    let (_, list) = s.json(&["plugin", "list"]);
+    assert_eq!(row(&list, "csi-node", "ebs")["socket_healthy"], true);
+}
+
+#[test]
+fn wait_returns_soon_after_another_process_registers() {
+    let s = Sandbox::new();
+    let child = spawn(
+        &s,
+        &["plugin", "wait", "csi-node", "ebs", "--timeout", "30s"],
+    );
+    let mut child = child;
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(child.try_wait().unwrap().is_none(), "wait returned early");
+    register(&s, "ebs", "a1", "/run/a1.sock");
+    let (out, took) = finish(child, Duration::from_secs(10));
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(took < Duration::from_millis(1500), "noticed after {took:?}");
+    assert!(stdout(&out).contains("alloc a1"), "{}", stdout(&out));
+}
+
+#[test]
+fn wait_returns_at_once_when_registered_and_prints_the_instance() {
+    let s = Sandbox::new();
+    register(&s, "ebs", "a1", "/run/a1.sock");
+    let start = Instant::now();
+    let (out, doc) = s.json(&["plugin", "wait", "csi-node", "ebs", "--timeout", "10s"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(start.elapsed() < Duration::from_secs(5));
+    assert_eq!(doc["instance"]["alloc_id"], "a1");
+    assert_eq!(doc["instance"]["socket"], "/run/a1.sock");
+}
+
+#[test]
+fn wait_healthy_waits_for_the_socket_to_accept() {
+    let s = Sandbox::new();
+    let sock = s.root().join("csi.sock");
+    register(&s, "ebs", "a1", sock.to_str().unwrap());
+    let mut child = spawn(
+        &s,
+        &[
+            "--json",
+            "plugin",
+            "wait",
+            "csi-node",
+            "ebs",
+            "--healthy",
+            "--timeout",
+            "30s",
+        ],
+    );
+    std::thread::sleep(Duration::from_millis(600));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "--healthy returned before the socket listened"
+    );
+    let _listener = UnixListener::bind(&sock).unwrap();
+    let (out, took) = finish(child, Duration::from_secs(10));
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(took < Duration::from_millis(1500), "noticed after {took:?}");
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["instance"]["socket_healthy"], true);
+}
+
+#[test]
+fn wait_times_out_with_exit_4() {
+    let s = Sandbox::new();
+    let start = Instant::now();
+    let out = s.run(&["plugin", "wait", "csi-node", "ebs", "--timeout", "1s"]);
+    let took = start.elapsed();
+    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    assert!(took >= Duration::from_secs(1), "{took:?}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert!(stderr(&out).contains("not registered"), "{}", stderr(&out));
+
+    // Registered, but the socket never accepts.
+    let missing = s.root().join("never.sock");
+    register(&s, "ebs", "a1", missing.to_str().unwrap());
+    let (out, doc) = s.json(&[
+        "plugin",
+        "wait",
+        "csi-node",
+        "ebs",
+        "--healthy",
+        "--timeout",
+        "1s",
+    ]);
+    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    assert_eq!(doc["error"]["kind"], "timeout");
+    assert!(stderr(&out).contains("never.sock"), "{}", stderr(&out));
+}
+
+#[test]
+fn names_with_control_characters_or_too_long_are_refused() {
+    let s = Sandbox::new();
+    let long = "a".repeat(300);
+    for name in ["evil\x1b[31mred", "two\nlines", "bell\x07", long.as_str()] {
+        let out = s.run(&[
+            "plugin",
+            "register",
+            "--type",
+            "csi-node",
+            "--name",
+            name,
+            "--alloc-id",
+            "a1",
+            "--socket",
+            "/run/a1.sock",
+        ]);
+        assert_eq!(code(&out), 2, "{name:?}: {}", stderr(&out));
+        // The refusal quotes the name escaped, never raw.
+        assert!(
+            !out.stderr.contains(&0x1b) && !out.stderr.contains(&0x07),
+            "{:?}",
+            stderr(&out)
+        );
+        assert!(
+            stderr(&out).trim_end().lines().count() == 1,
+            "{:?}",
+            stderr(&out)
+        );
+    }
+    assert!(!s.registry.exists(), "nothing was recorded");
+    // 255 bytes is still a name.
+    let out = register(&s, &"b".repeat(255), "a1", "/run/a1.sock");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
+
+/// Nomad's dynamic registry takes any non-empty type; only the families
+/// plugctl fingerprints (and its plugin directory's other families) collide.
+#[test]
+fn any_dynamic_type_but_a_fingerprinted_family() {
+    let s = Sandbox::new();
+    let out = register(&s, "ebs", "a1", "/run/a1.sock");
+    assert_eq!(code(&out), 0);
+    for ty in ["device", "my-plugin-type"] {
+        let out = s.run(&[
+            "plugin",
+            "register",
+            "--type",
+            ty,
+            "--name",
+            "p",
+            "--alloc-id",
+            "a1",
+            "--socket",
+            "/run/p.sock",
+        ]);
+        assert_eq!(code(&out), 0, "{ty}: {}", stderr(&out));
+        let (_, doc) = s.json(&["plugin", "show", ty, "p"]);
+        assert_eq!(doc["instances"][0]["alloc_id"], "a1", "{doc}");
+    }
+    s.hv_ok("x", "1.0.0");
+    std::fs::create_dir_all(s.plugins.join("example-family")).unwrap();
+    for ty in ["host-volume", "secrets", "example-family"] {
+        let out = s.run(&[
+            "plugin",
+            "register",
+            "--type",
+            ty,
+            "--name",
+            "p",
+            "--alloc-id",
+            "a1",
+            "--socket",
+            "/run/p.sock",
+        ]);
+        assert_eq!(code(&out), 2, "{ty}: {}", stderr(&out));
+    }
+}

@@ -1,0 +1,373 @@
+//! `plugctl events` through the real binary: order and completeness under
+//! concurrent writers, `--since`, `--type`, `--follow`, and the warning for a
+//! reader that fell behind the bounded log.
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use crate::common::*;
+use serde_json::Value;
+
+fn register(s: &Sandbox, ty: &str, name: &str, alloc: &str) {
+    let out = s.run(&[
+        "plugin",
+        "register",
+        "--type",
+        ty,
+        "--name",
+        name,
+        "--alloc-id",
+        alloc,
+        "--socket",
+        &format!("/run/{alloc}.sock"),
+    ]);
+    assert_eq!(code(&out), 0, "register {alloc}: {}", stderr(&out));
+}
+
+/// Parses `--json events` output: one object per line.
+fn lines(out: &std::process::Output) -> Vec<Value> {
+    stdout(out)
+        .lines()
+        .map(|l| {
+            serde_json::from_str(l).unwrap_or_else(|e| panic!("not one JSON object ({e}): {l:?}"))
+        })
+        .collect()
+}
+
+fn seqs(events: &[Value]) -> Vec<u64> {
+    events.iter().map(|e| e["seq"].as_u64().unwrap()).collect()
+}
+
+#[test]
+fn concurrent_writers_lose_nothing_and_seq_strictly_increases() {
+    const PROCS: usize = 10;
+    const EACH: usize = 20;
+    let s = Sandbox::new();
+    // Ten processes at once, each registering twenty allocations one after
+    // the other, all on the same plugin.
+    let script = r#"i=0
+while [ $i -lt "$EACH" ]; do
+  "$PLUGCTL" plugin register --type csi-node --name shared --alloc-id "p$P-$i" --socket "/run/p$P-$i.sock" >/dev/null || exit 1
+  i=$((i + 1))
+done"#;
+    let children: Vec<Child> = (0..PROCS)
+        .map(|p| {
+            s.command("/bin/sh")
+                .args(["-c", script])
+                .env("PLUGCTL", PLUGCTL)
+                .env("PLUGCTL_LOCK_TIMEOUT", "60s")
+                .env("EACH", EACH.to_string())
+                .env("P", p.to_string())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for c in children {
+        let out = c.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+
+    let out = s.cmd().args(["--json", "events"]).output().unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let events = lines(&out);
+    assert_eq!(events.len(), PROCS * EACH);
+    // 1..=200, each once, in order.
+    assert_eq!(
+        seqs(&events),
+        (1..=(PROCS * EACH) as u64).collect::<Vec<_>>()
+    );
+    let allocs: BTreeSet<&str> = events
+        .iter()
+        .map(|e| {
+            assert_eq!(e["kind"], "register");
+            assert_eq!(e["schema_version"], 1);
+            e["alloc_id"].as_str().unwrap()
+        })
+        .collect();
+    assert_eq!(allocs.len(), PROCS * EACH);
+    // Each process's own registrations in its own order.
+    for p in 0..PROCS {
+        let mine: Vec<String> = events
+            .iter()
+            .filter_map(|e| e["alloc_id"].as_str())
+            .filter(|a| a.starts_with(&format!("p{p}-")))
+            .map(String::from)
+            .collect();
+        let want: Vec<String> = (0..EACH).map(|i| format!("p{p}-{i}")).collect();
+        assert_eq!(mine, want);
+    }
+
+    // 200 instances, most recent first: exactly the reverse event order.
+    let (_, show) = s.json(&["plugin", "show", "csi-node", "shared"]);
+    let instances: Vec<&str> = show["instances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["alloc_id"].as_str().unwrap())
+        .collect();
+    let mut by_event: Vec<&str> = events
+        .iter()
+        .map(|e| e["alloc_id"].as_str().unwrap())
+        .collect();
+    by_event.reverse();
+    assert_eq!(instances, by_event);
+    assert_eq!(s.registry_json()["seq"], (PROCS * EACH) as u64);
+}
+
+#[test]
+fn since_gives_exactly_the_later_events_and_type_filters() {
+    let s = Sandbox::new();
+    register(&s, "csi-node", "a", "n1");
+    register(&s, "csi-controller", "a", "c1");
+    register(&s, "csi-node", "a", "n2");
+    let out = s.run(&[
+        "plugin",
+        "deregister",
+        "--type",
+        "csi-node",
+        "--name",
+        "a",
+        "--alloc-id",
+        "n1",
+    ]);
+    assert_eq!(code(&out), 0);
+
+    let all = lines(&s.cmd().args(["--json", "events"]).output().unwrap());
+    assert_eq!(seqs(&all), [1, 2, 3, 4]);
+    assert_eq!(all[3]["kind"], "deregister");
+    for e in &all {
+        for key in ["seq", "kind", "type", "name", "time", "schema_version"] {
+            assert!(e.get(key).is_some(), "{key} missing in {e}");
+        }
+    }
+
+    let later = lines(
+        &s.cmd()
+            .args(["--json", "events", "--since", "2"])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(seqs(&later), [3, 4]);
+    assert_eq!(later[0]["alloc_id"], "n2");
+
+    let none = s
+        .cmd()
+        .args(["--json", "events", "--since", "4"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&none), 0);
+    assert!(stdout(&none).is_empty(), "{}", stdout(&none));
+
+    let ctl = lines(
+        &s.cmd()
+            .args(["--json", "events", "--type", "csi-controller"])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(seqs(&ctl), [2]);
+
+    // The table.
+    let out = s.run(&["events", "--since", "3"]);
+    assert_eq!(code(&out), 0);
+    let text = stdout(&out);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    assert!(rows[0].starts_with("SEQ"), "{text}");
+    assert!(rows[1].starts_with('4'), "{text}");
+    assert!(
+        rows[1].contains("deregister") && rows[1].contains("alloc_id=n1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_reader_behind_the_bounded_log_is_told_what_it_missed() {
+    let s = Sandbox::new();
+    // A log that kept only events 50..=60, as after many more than its
+    // capacity were written.
+    let events: Vec<Value> = (50..=60)
+        .map(|n| {
+            serde_json::json!({
+                "seq": n, "kind": "register", "type": "csi-node", "name": "p",
+                "time": "2026-01-01T00:00:00.000Z", "alloc_id": format!("a{n}"),
+            })
+        })
+        .collect();
+    let file = serde_json::json!({
+        "schema_version": 1, "seq": 60, "plugins": {}, "volumes": {}, "events": events,
+    });
+    std::fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
+    std::fs::write(&s.registry, file.to_string()).unwrap();
+
+    let out = s
+        .cmd()
+        .args(["--json", "events", "--since", "10"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("events 11 to 49"),
+        "warning names the missing range: {}",
+        stderr(&out)
+    );
+    // and the rest still comes, in order
+    assert_eq!(seqs(&lines(&out)), (50..=60).collect::<Vec<_>>());
+
+    // A reader that is not behind gets no warning.
+    let out = s.run(&["events", "--since", "55"]);
+    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+    // Nor one that asked for everything there is.
+    let out = s.run(&["events"]);
+    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+}
+
+/// `--follow --json` in the background, its lines read by a thread.
+struct Follower {
+    child: Child,
+    lines: mpsc::Receiver<String>,
+}
+
+impl Follower {
+    fn start(s: &Sandbox, extra: &[&str]) -> Follower {
+        let mut child = s
+            .command(PLUGCTL)
+            .args(["--json", "events", "--follow"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let out = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Follower { child, lines: rx }
+    }
+
+    /// Lines until `n` arrived or `limit` passed.
+    fn take(&self, n: usize, limit: Duration) -> Vec<Value> {
+        let end = Instant::now() + limit;
+        let mut got = Vec::new();
+        while got.len() < n {
+            let left = end.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => got.push(serde_json::from_str(&l).expect("one JSON object per line")),
+                Err(_) => break,
+            }
+        }
+        got
+    }
+
+    /// Whatever else arrives within `d`.
+    fn more(&self, d: Duration) -> Vec<String> {
+        let end = Instant::now() + d;
+        let mut extra = Vec::new();
+        while let Ok(l) = self
+            .lines
+            .recv_timeout(end.saturating_duration_since(Instant::now()))
+        {
+            extra.push(l);
+        }
+        extra
+    }
+}
+
+impl Drop for Follower {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn follow_delivers_each_new_event_exactly_once() {
+    const N: usize = 12;
+    let s = Sandbox::new();
+    // Three events before the follower starts; it asks for those after 2.
+    for a in ["x0", "x1", "x2"] {
+        register(&s, "csi-node", "p", a);
+    }
+    let f = Follower::start(&s, &["--since", "2"]);
+    let backlog = f.take(1, Duration::from_secs(10));
+    assert_eq!(seqs(&backlog), [3]);
+
+    // N more while it follows, some in quick succession, from other processes.
+    for i in 0..N {
+        if i % 4 == 3 {
+            let out = s.run(&[
+                "plugin",
+                "deregister",
+                "--type",
+                "csi-node",
+                "--name",
+                "p",
+                "--alloc-id",
+                &format!("a{}", i - 1),
+            ]);
+            assert_eq!(code(&out), 0);
+        } else {
+            register(&s, "csi-node", "p", &format!("a{i}"));
+        }
+        if i % 3 == 0 {
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+    let got = f.take(N, Duration::from_secs(15));
+    assert_eq!(seqs(&got), (4..4 + N as u64).collect::<Vec<_>>());
+    for e in &got {
+        assert_eq!(e["schema_version"], 1);
+        assert_eq!(e["type"], "csi-node");
+    }
+    assert_eq!(got[3]["kind"], "deregister");
+    // Nothing twice: no line after these within a few polls.
+    let extra = f.more(Duration::from_millis(700));
+    assert!(extra.is_empty(), "duplicates or strays: {extra:?}");
+}
+
+#[test]
+fn follow_with_type_filter_and_human_output() {
+    let s = Sandbox::new();
+    let mut child = s
+        .command(PLUGCTL)
+        .args(["events", "--follow", "--type", "csi-controller"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let out = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(out).lines().map_while(|l| l.ok()) {
+            let _ = tx.send(line);
+        }
+    });
+    register(&s, "csi-node", "n", "a1");
+    register(&s, "csi-controller", "c", "a2");
+    let mut lines = Vec::new();
+    let end = Instant::now() + Duration::from_secs(10);
+    while lines.len() < 2 {
+        match rx.recv_timeout(end.saturating_duration_since(Instant::now())) {
+            Ok(l) => lines.push(l),
+            Err(_) => break,
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("SEQ"), "{lines:?}");
+    assert!(
+        lines[1].starts_with('2') && lines[1].contains("csi-controller"),
+        "{lines:?}"
+    );
+}

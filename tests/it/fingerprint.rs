@@ -1,0 +1,452 @@
+//! `plugctl fingerprint`, `plugin list` and `plugin show` through the real
+//! binary, with real plugin scripts.
+
+use std::fs;
+use std::os::unix::fs::{PermissionsExt, symlink};
+use std::time::{Duration, Instant};
+
+use crate::common::*;
+
+#[test]
+fn healthy_plugins_of_every_family_and_the_builtins() {
+    let s = Sandbox::new();
+    s.hv_ok("disk", "v1.2");
+    s.secrets_ok("vaultish");
+    s.plugin(
+        "other-family",
+        "thing",
+        r#"echo '{"type": "other-family", "version": "0.3.0-beta.1"}'"#,
+    );
+    let (out, doc) = s.json(&["fingerprint"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    // host-volume versions are normalised, others are as written
+    assert_eq!(row(&doc, "host-volume", "disk")["version"], "1.2.0");
+    assert_eq!(row(&doc, "secrets", "vaultish")["version"], "1.0.0");
+    assert_eq!(
+        row(&doc, "other-family", "thing")["version"],
+        "0.3.0-beta.1"
+    );
+    for (f, n, v) in [
+        ("host-volume", "mkdir", "0.0.1"),
+        ("secrets", "nomad", "1.0.0"),
+        ("secrets", "vault", "1.0.0"),
+    ] {
+        let r = row(&doc, f, n);
+        assert_eq!(r["healthy"], true);
+        assert_eq!(r["version"], v);
+        assert_eq!(r["source"], "builtin");
+    }
+    for r in doc["plugins"].as_array().unwrap() {
+        for key in ["type", "name", "healthy", "version", "error", "duration_ms"] {
+            assert!(r.get(key).is_some(), "{key} missing in {r}");
+        }
+    }
+}
+
+#[test]
+fn human_table_lists_plugins_and_reasons() {
+    let s = Sandbox::new();
+    s.hv_ok("disk", "1.0.0");
+    s.plugin("host-volume", "broken", "echo not json");
+    let out = s.run(&["fingerprint"]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    let header = text.lines().next().unwrap();
+    for col in ["TYPE", "NAME", "VERSION", "HEALTH", "DURATION", "REASON"] {
+        assert!(header.contains(col), "{header}");
+    }
+    let disk = text.lines().find(|l| l.contains("disk")).unwrap();
+    assert!(disk.contains("1.0.0") && disk.contains("healthy"), "{disk}");
+    let broken = text.lines().find(|l| l.contains("broken")).unwrap();
+    assert!(
+        broken.contains("unhealthy") && broken.contains("invalid character"),
+        "{broken}"
+    );
+    assert!(stderr(&out).contains("1 of"), "{}", stderr(&out));
+    assert!(!text.contains('\x1b'), "no colour when not a terminal");
+}
+
+/// Every bad fingerprint output from protocol section 6: unhealthy, with a
+/// reason that says what was wrong, never a panic.
+#[test]
+fn bad_outputs_are_unhealthy_with_a_reason() {
+    let s = Sandbox::new();
+    let cases: &[(&str, &str, &str)] = &[
+        ("empty", "exit 0", "unexpected end of JSON input"),
+        ("not-json", "echo hello", "invalid character"),
+        (
+            "log-first",
+            r#"echo starting; echo '{"version":"1.0.0"}'"#,
+            "invalid character",
+        ),
+        (
+            "two-docs",
+            r#"echo '{"version":"1.0.0"}{"version":"1.0.0"}'"#,
+            "after top-level value",
+        ),
+        (
+            "bom",
+            r#"printf '\357\273\277{"version":"1.0.0"}'"#,
+            "invalid character",
+        ),
+        ("bad-utf8", r#"printf '{"version":"1.0.0\377"}'"#, "UTF-8"),
+        ("bare-null", "echo null", "no \"version\""),
+        ("empty-object", "echo '{}'", "no \"version\""),
+        (
+            "version-null",
+            r#"echo '{"version": null}'"#,
+            "no \"version\"",
+        ),
+        (
+            "version-number",
+            r#"echo '{"version": 1.2}'"#,
+            "cannot unmarshal number",
+        ),
+        (
+            "version-space",
+            r#"echo '{"version": " 1.0"}'"#,
+            "invalid version",
+        ),
+        (
+            "version-newline",
+            r#"printf '%s' '{"version": "1.0\n"}'"#,
+            "invalid version",
+        ),
+        (
+            "version-empty",
+            r#"echo '{"version": ""}'"#,
+            "invalid version",
+        ),
+        ("array", "echo '[1]'", "cannot unmarshal array"),
+        (
+            "exit-3",
+            r#"echo '{"error": "disk on fire"}'; exit 3"#,
+            "exited with status 3: disk on fire",
+        ),
+        (
+            "exit-stderr",
+            "echo 'no such pool' >&2; exit 2",
+            r#"stderr: "no such pool""#,
+        ),
+        ("signal", "kill -9 $$", "killed by signal SIGKILL"),
+    ];
+    for (name, body, _) in cases {
+        s.plugin("host-volume", name, body);
+    }
+    let (out, doc) = s.json(&["fingerprint", "--type", "host-volume"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    for (name, _, want) in cases {
+        let r = row(&doc, "host-volume", name);
+        assert_eq!(r["healthy"], false, "{name}: {r}");
+        let err = r["error"].as_str().unwrap_or_default();
+        assert!(err.contains(want), "{name}: want {want:?} in {err:?}");
+    }
+    assert_eq!(row(&doc, "host-volume", "mkdir")["healthy"], true);
+}
+
+#[test]
+fn keys_match_case_insensitively_and_secrets_type_is_exact() {
+    let s = Sandbox::new();
+    s.plugin("host-volume", "upper", r#"echo '{"VERSION": "v2"}'"#);
+    s.plugin(
+        "host-volume",
+        "dupes",
+        r#"echo '{"version": "1.0.0", "Version": "3.0.0", "extra": [1,2]}'"#,
+    );
+    s.plugin(
+        "secrets",
+        "mixed",
+        r#"echo '{"Type": "secrets", "VERSION": "v1.5"}'"#,
+    );
+    s.plugin("secrets", "no-type", r#"echo '{"version": "1.0.0"}'"#);
+    s.plugin(
+        "secrets",
+        "wrong-type",
+        r#"echo '{"type": "Secrets", "version": "1.0.0"}'"#,
+    );
+    let (_, doc) = s.json(&["fingerprint"]);
+    assert_eq!(row(&doc, "host-volume", "upper")["version"], "2.0.0");
+    assert_eq!(row(&doc, "host-volume", "dupes")["version"], "3.0.0");
+    assert_eq!(row(&doc, "secrets", "mixed")["version"], "v1.5");
+    let no_type = row(&doc, "secrets", "no-type");
+    assert_eq!(no_type["healthy"], false);
+    assert!(no_type["error"].as_str().unwrap().contains("no \"type\""));
+    let wrong = row(&doc, "secrets", "wrong-type");
+    assert_eq!(wrong["healthy"], false);
+    assert!(wrong["error"].as_str().unwrap().contains("\"Secrets\""));
+}
+
+#[test]
+fn plugins_get_only_the_protocol_environment() {
+    let s = Sandbox::new();
+    // /proc/$$/environ is what the plugin was exec'd with, before the shell adds PWD.
+    for (family, file) in [
+        ("host-volume", "hv.env"),
+        ("secrets", "cpi.env"),
+        ("misc", "misc.env"),
+    ] {
+        let dump = s.out_file(file);
+        s.plugin(
+            family,
+            "envdump",
+            &format!(
+                "tr '\\0' '\\n' < /proc/$$/environ > '{}'\n\
+                 echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}'",
+                dump.display()
+            ),
+        );
+    }
+    let out = s.run(&["fingerprint", "envdump"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(s.read_out("hv.env"), "DHV_OPERATION=fingerprint\n");
+    assert_eq!(s.read_out("cpi.env"), "CPI_OPERATION=fingerprint\n");
+    assert_eq!(s.read_out("misc.env"), "CPI_OPERATION=fingerprint\n");
+}
+
+#[test]
+fn argv_is_the_operation_and_stdin_is_empty() {
+    let s = Sandbox::new();
+    let seen = s.out_file("argv");
+    s.plugin(
+        "host-volume",
+        "args",
+        &format!(
+            "printf '%s|' \"$0\" \"$@\" > '{0}'; cat >> '{0}'; echo '{{\"version\":\"1.0.0\"}}'",
+            seen.display()
+        ),
+    );
+    let out = s.run(&["fingerprint", "args"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let path = s.plugins.join("host-volume/args");
+    assert_eq!(
+        s.read_out("argv"),
+        format!("{}|fingerprint|", path.display())
+    );
+}
+
+#[test]
+fn term_ignoring_plugin_with_a_pipe_holding_child_is_a_timeout_within_bounds() {
+    let s = Sandbox::new();
+    let pidfile = s.out_file("child.pid");
+    s.plugin(
+        "host-volume",
+        "stubborn",
+        &format!(
+            "trap '' TERM\nsleep 60 &\necho $! > '{}'\nwait\nwait",
+            pidfile.display()
+        ),
+    );
+    s.hv_ok("fine", "1.0.0");
+    let start = Instant::now();
+    let (out, doc) = s.json(&["fingerprint", "--timeout", "1s", "--grace", "1s"]);
+    let took = start.elapsed();
+    assert_eq!(code(&out), 1);
+    let r = row(&doc, "host-volume", "stubborn");
+    assert_eq!(r["healthy"], false);
+    let err = r["error"].as_str().unwrap();
+    assert!(
+        err.contains("timed out after 1s") && err.contains("SIGKILL"),
+        "{err}"
+    );
+    assert_eq!(row(&doc, "host-volume", "fine")["healthy"], true);
+    // deadline 1 s + grace 1 s + a generous margin for a loaded machine
+    assert!(took < Duration::from_millis(4500), "took {took:?}");
+    assert!(took >= Duration::from_secs(2), "took {took:?}");
+    let pid: i32 = s.read_out("child.pid").trim().parse().unwrap();
+    assert!(
+        !survives(pid),
+        "the plugin's child {pid} survived the group kill"
+    );
+}
+
+#[test]
+fn non_plugins_and_escaping_symlinks_are_never_run() {
+    let s = Sandbox::new();
+    let marker = s.out_file("ran");
+    let body = format!(
+        "touch '{}'; echo '{{\"version\":\"1.0.0\"}}'",
+        marker.display()
+    );
+    s.file(
+        "host-volume",
+        "not-exec",
+        &format!("#!/bin/sh\n{body}\n"),
+        0o644,
+    );
+    fs::create_dir_all(s.plugins.join("host-volume/a-dir")).unwrap();
+    let outside = s.root().join("outside");
+    fs::write(&outside, format!("#!/bin/sh\n{body}\n")).unwrap();
+    fs::set_permissions(&outside, fs::Permissions::from_mode(0o755)).unwrap();
+    symlink(&outside, s.plugins.join("host-volume/escape")).unwrap();
+    symlink("missing-target", s.plugins.join("host-volume/dangling")).unwrap();
+
+    let (out, doc) = s.json(&["fingerprint", "--type", "host-volume"]);
+    assert_eq!(code(&out), 1);
+    assert!(!marker.exists(), "a non-plugin was run");
+    let names: Vec<&str> = doc["plugins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        !names.contains(&"not-exec") && !names.contains(&"a-dir"),
+        "{names:?}"
+    );
+    let esc = row(&doc, "host-volume", "escape");
+    assert_eq!(esc["healthy"], false);
+    assert!(
+        esc["error"]
+            .as_str()
+            .unwrap()
+            .contains("outside its directory")
+    );
+    let dangling = row(&doc, "host-volume", "dangling");
+    assert!(
+        dangling["error"]
+            .as_str()
+            .unwrap()
+            .contains("broken symlink")
+    );
+}
+
+#[test]
+fn a_file_named_like_a_builtin_is_shadowed_and_not_run() {
+    let s = Sandbox::new();
+    let marker = s.out_file("ran");
+    s.plugin(
+        "host-volume",
+        "mkdir",
+        &format!(
+            "touch '{}'; echo '{{\"version\":\"9.9.9\"}}'",
+            marker.display()
+        ),
+    );
+    let (out, doc) = s.json(&["fingerprint", "mkdir"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(row(&doc, "host-volume", "mkdir")["version"], "0.0.1");
+    assert!(!marker.exists());
+}
+
+#[test]
+fn missing_plugin_dir_means_only_builtins_and_unknown_names_exit_3() {
+    let s = Sandbox::new();
+    fs::remove_dir_all(&s.plugins).unwrap();
+    let (out, doc) = s.json(&["fingerprint"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(doc["plugins"].as_array().unwrap().len(), 3);
+
+    let out = s.run(&["fingerprint", "nope"]);
+    assert_eq!(code(&out), 3, "{}", stderr(&out));
+    assert!(stderr(&out).contains("nope"));
+    let (out, doc) = s.json(&["fingerprint", "nope"]);
+    assert_eq!(code(&out), 3);
+    assert_eq!(doc["error"]["kind"], "not_found");
+
+    let out = s.run(&["fingerprint", "../etc"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let out = s.run(&["fingerprint", "--timeout", "soon"]);
+    assert_eq!(code(&out), 2);
+}
+
+#[test]
+fn results_are_recorded_and_listed_with_history() {
+    let s = Sandbox::new();
+    let p = s.hv_ok("disk", "1.0.0");
+    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    let mode = fs::metadata(&s.registry).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    let reg = s.registry_json();
+    assert_eq!(reg["schema_version"], 1);
+    assert_eq!(reg["plugins"]["host-volume"]["disk"][0]["version"], "1.0.0");
+
+    // The plugin breaks: list shows the current (unhealthy) instance.
+    fs::write(&p, "#!/bin/sh\necho oops\n").unwrap();
+    assert_eq!(code(&s.run(&["fingerprint", "disk"])), 1);
+    let (out, doc) = s.json(&["plugin", "list", "--type", "host-volume"]);
+    assert_eq!(code(&out), 0);
+    let disk = row(&doc, "host-volume", "disk");
+    assert_eq!(disk["healthy"], false);
+    assert!(
+        disk["error"]
+            .as_str()
+            .unwrap()
+            .contains("invalid character")
+    );
+
+    let (out, doc) = s.json(&["plugin", "show", "host-volume", "disk"]);
+    assert_eq!(code(&out), 0);
+    assert_eq!(doc["type"], "host-volume");
+    assert_eq!(doc["instances"].as_array().unwrap().len(), 1);
+
+    // health changed twice (new, then unhealthy): two fingerprint events
+    let reg = s.registry_json();
+    let kinds: Vec<_> = reg["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["name"] == "disk")
+        .map(|e| e["healthy"].clone())
+        .collect();
+    assert_eq!(
+        kinds,
+        vec![serde_json::json!(true), serde_json::json!(false)]
+    );
+
+    let out = s.run(&["plugin", "show", "host-volume", "nope"]);
+    assert_eq!(code(&out), 3);
+}
+
+#[test]
+fn corrupt_or_newer_registry_is_refused_and_left_untouched() {
+    let s = Sandbox::new();
+    s.hv_ok("disk", "1.0.0");
+    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
+    for content in [
+        "{\"schema_version\": 1, \"plugins\": {",
+        "{\"schema_version\": 7}",
+    ] {
+        fs::write(&s.registry, content).unwrap();
+        let out = s.run(&["fingerprint"]);
+        assert_eq!(code(&out), 2, "{}", stderr(&out));
+        assert!(stderr(&out).contains(&s.registry.display().to_string()));
+        assert_eq!(fs::read_to_string(&s.registry).unwrap(), content);
+        let out = s.run(&["plugin", "list"]);
+        assert_eq!(code(&out), 2);
+    }
+}
+
+#[test]
+fn concurrent_fingerprints_lose_nothing() {
+    let s = Sandbox::new();
+    const N: usize = 12;
+    for i in 0..N {
+        s.hv_ok(&format!("p{i}"), "1.0.0");
+    }
+    let children: Vec<_> = (0..N)
+        .map(|i| {
+            s.std_cmd()
+                .env("PLUGCTL_LOCK_TIMEOUT", "60s")
+                .args(["fingerprint", &format!("p{i}")])
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut c in children {
+        assert!(c.wait().unwrap().success());
+    }
+    let reg = s.registry_json();
+    for i in 0..N {
+        let inst = &reg["plugins"]["host-volume"][format!("p{i}")][0];
+        assert_eq!(inst["healthy"], true, "p{i} lost: {reg}");
+    }
+    let seqs: Vec<u64> = reg["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["seq"].as_u64().unwrap())
+        .collect();
+    assert_eq!(seqs.len(), N, "one event per new plugin");
+    assert!(seqs.windows(2).all(|w| w[1] == w[0] + 1), "{seqs:?}");
+}

@@ -1,0 +1,524 @@
+//! The committed completion scripts (`completions/`) and man pages (`man/`)
+//! are exactly what `plugctl::generate` makes from the clap definition now,
+//! the binary prints the same scripts, the scripts parse in their shells, and
+//! the hand-written registry completion answers what it should.
+//!
+//! `PLUGCTL_REGENERATE=1 cargo test --test it generated::` rewrites the files.
+
+use std::fs;
+use std::io::ErrorKind;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use crate::common::*;
+use clap_complete::Shell;
+use plugctl::generate;
+
+const REGENERATE: &str = "PLUGCTL_REGENERATE=1 cargo test --test it generated::";
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Other tests here read the committed files; while they are being
+/// rewritten those reads could see half a file, so they skip that part.
+fn regenerating() -> bool {
+    std::env::var_os("PLUGCTL_REGENERATE").is_some_and(|v| !v.is_empty())
+}
+
+#[test]
+fn committed_files_are_current() {
+    if regenerating() {
+        generate::write_all(repo()).expect("write the generated files");
+        eprintln!(
+            "regenerated completions/ and man/ under {}",
+            repo().display()
+        );
+        return;
+    }
+    let files = generate::files();
+    let mut problems = Vec::new();
+    for (rel, want) in &files {
+        match fs::read(repo().join(rel)) {
+            Ok(have) if have == *want => {}
+            Ok(_) => problems.push(format!("{} is out of date", rel.display())),
+            Err(e) => problems.push(format!("{} cannot be read: {e}", rel.display())),
+        }
+    }
+    for stale in generate::stale_man_pages(repo(), &files).expect("list man/") {
+        problems.push(format!(
+            "{} is no longer generated (its command is gone)",
+            stale.display()
+        ));
+    }
+    assert!(
+        problems.is_empty(),
+        "generated files do not match the CLI definition:\n  {}\nregenerate everything with:\n  {REGENERATE}\nand commit the result",
+        problems.join("\n  ")
+    );
+}
+
+#[test]
+fn the_binary_prints_the_committed_scripts() {
+    let s = Sandbox::new();
+    for shell in generate::SHELLS {
+        let out = s.run(&["completions", &shell.to_string()]);
+        assert_eq!(code(&out), 0, "{shell}: {}", stderr(&out));
+        assert!(out.stderr.is_empty(), "{shell}: {}", stderr(&out));
+        assert!(
+            out.stdout == generate::completion(shell).into_bytes(),
+            "`plugctl completions {shell}` differs from plugctl::generate::completion"
+        );
+        if regenerating() {
+            continue;
+        }
+        let file = Path::new("completions").join(generate::completion_file_name(shell));
+        let committed = fs::read(repo().join(&file)).unwrap_or_default();
+        assert!(
+            out.stdout == committed,
+            "`plugctl completions {shell}` differs from {}; regenerate with: {REGENERATE}",
+            file.display()
+        );
+    }
+}
+
+#[test]
+fn completion_file_names_are_the_conventional_ones() {
+    let names: Vec<String> = generate::SHELLS
+        .iter()
+        .map(|&s| generate::completion_file_name(s))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "plugctl.bash",
+            "_plugctl",
+            "plugctl.fish",
+            "plugctl.elv",
+            "_plugctl.ps1"
+        ]
+    );
+}
+
+#[test]
+fn man_pages_cover_every_command_without_a_date() {
+    let pages = generate::man_pages();
+    let names: Vec<&str> = pages.iter().map(|(n, _)| n.as_str()).collect();
+    for want in [
+        "plugctl.1",
+        "plugctl-fingerprint.1",
+        "plugctl-plugin.1",
+        "plugctl-plugin-register.1",
+        "plugctl-volume-create.1",
+        "plugctl-secret-fetch.1",
+        "plugctl-completions.1",
+    ] {
+        assert!(names.contains(&want), "{want} missing from {names:?}");
+    }
+    assert!(
+        !names.iter().any(|n| n.contains("help")),
+        "a page for clap's help pseudo-command: {names:?}"
+    );
+    for (name, page) in &pages {
+        let text = String::from_utf8_lossy(page);
+        let title = name.trim_end_matches(".1");
+        let th = text
+            .lines()
+            .find(|l| l.starts_with(".TH "))
+            .unwrap_or_default();
+        let want = format!(
+            ".TH {title} 1 \"\" \"plugctl {}\"",
+            env!("CARGO_PKG_VERSION")
+        );
+        assert!(th.starts_with(&want), "{name}: {th}");
+    }
+    let create = String::from_utf8_lossy(
+        &pages
+            .iter()
+            .find(|(n, _)| n == "plugctl-volume-create.1")
+            .unwrap()
+            .1,
+    )
+    .into_owned();
+    assert!(create.contains("plugctl volume create"), "{create}");
+    assert!(create.contains("PLUGCTL_REGISTRY"), "{create}");
+    assert_eq!(
+        pages,
+        generate::man_pages(),
+        "man pages are not deterministic"
+    );
+}
+
+#[test]
+fn zsh_wrapper_comes_before_the_dispatch() {
+    let script = generate::completion(Shell::Zsh);
+    let wrapper = script.find("_plugctl_registry_position()").unwrap();
+    let dispatch = script
+        .rfind(generate::ZSH_DISPATCH)
+        .expect("clap's zsh script no longer ends as src/generate.rs expects");
+    assert!(wrapper < dispatch);
+}
+
+// ---- syntax ----------------------------------------------------------------
+
+/// Runs `shell -n` on the script, or returns None when the shell is not
+/// installed (the tests need nothing but bash from the machine).
+fn syntax_check(shell: &str, script: &str) -> Option<Output> {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("script");
+    fs::write(&file, script).unwrap();
+    match Command::new(shell).arg("-n").arg(&file).output() {
+        Ok(out) => Some(out),
+        Err(e) if e.kind() == ErrorKind::NotFound => None,
+        Err(e) => panic!("cannot run {shell}: {e}"),
+    }
+}
+
+#[test]
+fn bash_script_parses() {
+    let out = syntax_check("bash", &generate::completion(Shell::Bash)).expect("bash is needed");
+    assert!(out.status.success(), "bash -n: {}", stderr(&out));
+}
+
+#[test]
+fn zsh_and_fish_scripts_parse_where_installed() {
+    for (shell, kind) in [("zsh", Shell::Zsh), ("fish", Shell::Fish)] {
+        if !crate::common::tool_available(shell, "its completion script's syntax") {
+            continue;
+        }
+        let out = syntax_check(shell, &generate::completion(kind)).expect("installed");
+        assert!(out.status.success(), "{shell} -n: {}", stderr(&out));
+    }
+}
+
+// ---- registry names ----------------------------------------------------------
+
+const VOLUME_A: &str = "0b5e2c1a-1111-4222-8333-444455556666";
+const VOLUME_B: &str = "7f000000-1111-4222-8333-444455556666";
+
+/// A registry with plugins of two families, a `plugctl` on PATH, and the
+/// completion scripts on disk.
+struct Fixture {
+    s: Sandbox,
+    bin: PathBuf,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        // The built-in plugins (host-volume/mkdir, secrets/nomad and
+        // secrets/vault) are recorded without running anything.
+        let s = Sandbox::new();
+        let out = s.run(&["fingerprint"]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let bin = s.root().join("bin");
+        fs::create_dir_all(&bin).unwrap();
+        // The real plugctl, except `volume list`: volume ids must not depend
+        // on a host-volume plugin working here, only the list's JSON shape
+        // (cli.md) matters. The "id" among the parameters must not be offered.
+        // A plugins.json next to the shim stands in for `plugin list`.
+        let shim = format!(
+            r#"#!/bin/sh
+here=$(dirname "$0")
+case " $* " in
+*" plugin list "*) [ -f "$here/plugins.json" ] && exec cat "$here/plugins.json" ;;
+esac
+case " $* " in
+*" volume list "*) cat <<'EOF'
+{{
+  "schema_version": 1,
+  "volumes": [
+    {{"id": "{VOLUME_A}", "name": "data", "parameters": {{"id": "not-a-volume"}}, "plugin": "mkdir"}},
+    {{"id": "{VOLUME_B}", "name": "logs", "parameters": {{}}, "plugin": "mkdir"}}
+  ]
+}}
+EOF
+exit 0 ;;
+esac
+exec '{}' "$@"
+"#,
+            env!("CARGO_BIN_EXE_plugctl")
+        );
+        let path = bin.join("plugctl");
+        fs::write(&path, shim).unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+        for shell in [Shell::Bash, Shell::Zsh, Shell::Fish] {
+            fs::write(
+                s.root().join(generate::completion_file_name(shell)),
+                generate::completion(shell),
+            )
+            .unwrap();
+        }
+        Fixture { s, bin }
+    }
+
+    fn shell(&self, shell: &str, registry: &Path) -> Command {
+        let mut c = Command::new(shell);
+        c.env_clear()
+            .env("PATH", format!("{}:/usr/bin:/bin", self.bin.display()))
+            .env("HOME", self.s.root().join("home"))
+            .env("PLUGCTL_REGISTRY", registry)
+            .env("PLUGCTL_PLUGIN_DIR", &self.s.plugins)
+            .current_dir(self.s.root());
+        c
+    }
+
+    fn script(&self, shell: Shell) -> PathBuf {
+        self.s.root().join(generate::completion_file_name(shell))
+    }
+
+    /// What bash offers for these words, the last being the one completed.
+    fn bash(&self, registry: &Path, words: &[&str]) -> Vec<String> {
+        let out = self
+            .shell("bash", registry)
+            .args([
+                "-c",
+                r#"source "$1" && shift
+COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+_plugctl_with_registry plugctl "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+printf '%s\n' "${COMPREPLY[@]}""#,
+                "bash",
+            ])
+            .arg(self.script(Shell::Bash))
+            .args(words)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{words:?}: {}", stderr(&out));
+        lines(&out)
+    }
+
+    /// What the zsh wrapper would hand to compadd (zsh itself filters by the
+    /// prefix), or None where it leaves the word to clap's function.
+    fn zsh(&self, registry: &Path, words: &[&str]) -> Option<Vec<String>> {
+        let out = self
+            .shell("zsh", registry)
+            .args([
+                "-fc",
+                // compdef exists only under compinit, which this does not need.
+                r#"compdef() { :; }
+source "$1" && shift
+words=("$@"); CURRENT=$#
+local what= filter= registry=
+_plugctl_registry_position && _plugctl_registry_query"#,
+                "zsh",
+            ])
+            .arg(self.script(Shell::Zsh))
+            .args(words)
+            .output()
+            .ok()?;
+        Some(lines(&out)).filter(|_| out.status.success())
+    }
+
+    /// What fish offers for this command line (candidates without descriptions).
+    fn fish(&self, registry: &Path, line: &str) -> Vec<String> {
+        let out = self
+            .shell("fish", registry)
+            .args(["--no-config", "-c", "source $argv[1]; complete -C $argv[2]"])
+            .arg(self.script(Shell::Fish))
+            .arg(line)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{line:?}: {}", stderr(&out));
+        lines(&out)
+            .into_iter()
+            .map(|l| l.split('\t').next().unwrap_or_default().to_string())
+            .collect()
+    }
+}
+
+fn lines(out: &Output) -> Vec<String> {
+    stdout(out)
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+fn strings(s: &[&str]) -> Vec<String> {
+    s.iter().map(|s| s.to_string()).collect()
+}
+
+fn installed(shell: &str) -> bool {
+    crate::common::tool_available(shell, "its completion of registry names")
+}
+
+/// Words before the cursor, the word being completed, and what must be offered.
+const CASES: &[(&[&str], &str, &[&str])] = &[
+    (&["volume", "show"], "", &[VOLUME_A, VOLUME_B]),
+    (&["volume", "delete"], "", &[VOLUME_A, VOLUME_B]),
+    (&["plugin", "show"], "", &["host-volume", "secrets"]),
+    (&["plugin", "show", "secrets"], "", &["nomad", "vault"]),
+    (&["plugin", "wait", "host-volume"], "", &["mkdir"]),
+    (&["fingerprint"], "", &["mkdir", "nomad", "vault"]),
+    (
+        &["fingerprint", "--type", "secrets"],
+        "",
+        &["nomad", "vault"],
+    ),
+    (&["secret", "fetch"], "", &["nomad", "vault"]),
+    (
+        &["volume", "create", "--name", "x", "--plugin"],
+        "",
+        &["mkdir"],
+    ),
+    (&["volume", "list", "--plugin"], "", &["mkdir"]),
+    (&["test"], "", &["host-volume", "secrets"]),
+    (&["--json", "test", "secrets"], "", &["nomad", "vault"]),
+    (
+        &["plugin", "list", "--type"],
+        "",
+        &["host-volume", "secrets"],
+    ),
+];
+
+fn words<'a>(before: &[&'a str], cur: &'a str) -> Vec<&'a str> {
+    let mut w = vec!["plugctl"];
+    w.extend_from_slice(before);
+    w.push(cur);
+    w
+}
+
+#[test]
+fn bash_completes_registry_names() {
+    let f = Fixture::new();
+    let reg = &f.s.registry;
+    for (before, cur, want) in CASES {
+        assert_eq!(
+            f.bash(reg, &words(before, cur)),
+            *want,
+            "{before:?} {cur:?}"
+        );
+    }
+    // the prefix typed so far filters
+    assert_eq!(f.bash(reg, &words(&["volume", "show"], "7")), [VOLUME_B]);
+    assert_eq!(
+        f.bash(reg, &words(&["plugin", "show", "secrets"], "v")),
+        ["vault"]
+    );
+    // bash splits --plugin=m into three words
+    assert_eq!(
+        f.bash(reg, &["plugctl", "volume", "create", "--plugin", "=", "m"]),
+        ["mkdir"]
+    );
+    // an option is still an option, and clap still completes subcommands
+    assert!(
+        f.bash(reg, &words(&["volume", "show"], "--"))
+            .contains(&"--namespace".to_string())
+    );
+    assert!(
+        f.bash(reg, &words(&[], "vol"))
+            .contains(&"volume".to_string())
+    );
+}
+
+#[test]
+fn bash_reads_the_registry_named_on_the_line() {
+    let f = Fixture::new();
+    let elsewhere = f.s.root().join("no-such-registry.json");
+    let real = f.s.registry.to_str().unwrap();
+    assert_eq!(
+        f.bash(
+            &elsewhere,
+            &words(&["--registry", real, "plugin", "show", "secrets"], "")
+        ),
+        ["nomad", "vault"]
+    );
+    assert_eq!(
+        f.bash(
+            &elsewhere,
+            &words(&["--registry", "=", real, "secret", "fetch"], "")
+        ),
+        ["nomad", "vault"]
+    );
+}
+
+#[test]
+fn bash_falls_back_to_clap_when_plugctl_fails() {
+    let f = Fixture::new();
+    let broken = f.s.root().join("broken.json");
+    fs::write(&broken, "not json").unwrap();
+    let offered = f.bash(&broken, &words(&["plugin", "show", "secrets"], ""));
+    assert!(!offered.contains(&"vault".to_string()), "{offered:?}");
+    assert!(offered.contains(&"--alloc-id".to_string()), "{offered:?}");
+}
+
+#[test]
+fn bash_never_expands_registry_data() {
+    let f = Fixture::new();
+    // A plugin file name is anything the directory allows; completion must
+    // offer it as text, not run it.
+    fs::write(
+        f.bin.join("plugins.json"),
+        r#"{"schema_version": 1, "plugins": [
+            {"type": "host-volume", "name": "x$(touch pwned)", "healthy": true},
+            {"type": "host-volume", "name": "with \"quote", "healthy": true}
+        ]}"#,
+    )
+    .unwrap();
+    let offered = f.bash(
+        &f.s.registry,
+        &words(&["plugin", "show", "host-volume"], "x"),
+    );
+    assert_eq!(offered, [r"x\$\(touch\ pwned\)"]);
+    assert!(!f.s.root().join("pwned").exists());
+}
+
+#[test]
+fn zsh_completes_registry_names_where_installed() {
+    if !installed("zsh") {
+        return;
+    }
+    let f = Fixture::new();
+    for (before, cur, want) in CASES {
+        assert_eq!(
+            f.zsh(&f.s.registry, &words(before, cur)),
+            Some(strings(want)),
+            "{before:?} {cur:?}"
+        );
+    }
+    assert_eq!(
+        f.zsh(&f.s.registry, &words(&["volume", "create"], "--plugin=")),
+        Some(strings(&["mkdir"]))
+    );
+    assert_eq!(
+        f.zsh(&f.s.registry, &words(&["volume", "show"], "--n")),
+        None
+    );
+    let broken = f.s.root().join("broken.json");
+    fs::write(&broken, "not json").unwrap();
+    assert_eq!(
+        f.zsh(&broken, &words(&["plugin", "show", "secrets"], "")),
+        None
+    );
+}
+
+#[test]
+fn fish_completes_registry_names_where_installed() {
+    if !installed("fish") {
+        return;
+    }
+    let f = Fixture::new();
+    for (before, cur, want) in CASES {
+        let line = words(before, cur).join(" ");
+        assert_eq!(f.fish(&f.s.registry, &line), *want, "{line:?}");
+    }
+    assert_eq!(
+        f.fish(&f.s.registry, "plugctl volume create --plugin=m"),
+        ["--plugin=mkdir"]
+    );
+    assert_eq!(f.fish(&f.s.registry, "plugctl volume show 7"), [VOLUME_B]);
+    let broken = f.s.root().join("broken.json");
+    fs::write(&broken, "not json").unwrap();
+    let offered = f.fish(&broken, "plugctl secret fetch ");
+    assert!(!offered.contains(&"vault".to_string()), "{offered:?}");
+}
+
+#[test]
+fn scripts_name_no_machine_paths() {
+    for shell in generate::SHELLS {
+        let script = generate::completion(shell);
+        for leak in [env!("CARGO_MANIFEST_DIR"), "/root/", "/home/"] {
+            assert!(!script.contains(leak), "{shell} script contains {leak:?}");
+        }
+    }
+}

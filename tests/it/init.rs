@@ -1,0 +1,460 @@
+//! `plugctl init`: what it writes and where, what it refuses, and that each
+//! template (host-volume and secrets, sh and python) is a working plugin:
+//! it runs under plugctl as Nomad would run it, and passes
+//! `validate --strict` and `test`.
+
+use std::fs;
+use std::os::unix::fs::{PermissionsExt, symlink};
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+
+use crate::common::{Sandbox, code, stderr, stdout};
+use serde_json::Value;
+
+const FAMILIES: [&str; 2] = ["host-volume", "secrets"];
+const LANGS: [&str; 2] = ["sh", "python"];
+
+fn mode(path: &Path) -> u32 {
+    fs::metadata(path).unwrap().permissions().mode() & 0o7777
+}
+
+/// `plugctl init FAMILY NAME --lang LANG`; returns the path it printed.
+fn init(s: &Sandbox, family: &str, name: &str, lang: &str) -> String {
+    let out = s.run(&["init", family, name, "--lang", lang]);
+    assert_eq!(
+        code(&out),
+        0,
+        "init {family} {name} {lang}: {}",
+        stderr(&out)
+    );
+    let path = stdout(&out);
+    assert_eq!(
+        path,
+        format!("{}\n", s.plugins.join(family).join(name).display()),
+        "stdout is the path and nothing else"
+    );
+    path.trim_end().to_string()
+}
+
+/// A secrets store for the templates: `<root>/store/app/db.env`.
+fn store(s: &Sandbox) -> String {
+    let dir = s.root().join("store");
+    fs::create_dir_all(dir.join("app")).unwrap();
+    fs::write(
+        dir.join("app/db.env"),
+        "# a comment\nUSER=admin\nPASSWORD=s3\"cr\\et=x\n",
+    )
+    .unwrap();
+    dir.display().to_string()
+}
+
+#[test]
+fn writes_each_template_mode_0755_with_its_name_in_the_header() {
+    let s = Sandbox::new();
+    for family in FAMILIES {
+        for lang in LANGS {
+            let name = format!("my-{family}-{lang}");
+            let path = init(&s, family, &name, lang);
+            assert_eq!(mode(Path::new(&path)), 0o755, "{path}");
+            let text = fs::read_to_string(&path).unwrap();
+            let shebang = text.lines().next().unwrap();
+            match (family, lang) {
+                (_, "sh") => assert_eq!(shebang, "#!/bin/sh"),
+                ("host-volume", _) => assert_eq!(shebang, "#!/usr/bin/env python3"),
+                _ => assert_eq!(shebang, "#!/usr/bin/python3 -I"),
+            }
+            assert!(text.contains(&format!("# Plugin: {name}\n")), "{text}");
+            assert!(!text.contains("{{"), "a placeholder is left in {path}");
+        }
+    }
+    let out = s.run(&["init", "secrets", "chatty"]);
+    let err = stderr(&out);
+    assert!(
+        err.contains("created secrets plugin \"chatty\" (POSIX sh)"),
+        "{err}"
+    );
+    assert!(err.contains("plugctl validate --strict"), "{err}");
+    assert!(err.contains("test secrets chatty --path app/db"), "{err}");
+    let quiet = s.run(&["-q", "init", "secrets", "quiet"]);
+    assert_eq!(code(&quiet), 0);
+    assert_eq!(stderr(&quiet), "", "-q silences the next steps");
+}
+
+#[test]
+fn json_names_what_was_made() {
+    let s = Sandbox::new();
+    let (out, doc) = s.json(&["init", "host-volume", "vol", "--lang", "python"]);
+    assert_eq!(code(&out), 0);
+    let path = s.plugins.join("host-volume/vol");
+    assert_eq!(doc["path"], path.display().to_string());
+    assert_eq!(doc["type"], "host-volume");
+    assert_eq!(doc["name"], "vol");
+    assert_eq!(doc["lang"], "python");
+    assert_eq!(doc.as_object().unwrap().len(), 5, "{doc}");
+}
+
+#[test]
+fn dir_option_creates_missing_directories_relative_to_the_cwd() {
+    let s = Sandbox::new();
+    let out = s.run(&["init", "secrets", "x", "--dir", "some/where"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let path = s.root().join("some/where/x");
+    assert_eq!(stdout(&out), format!("{}\n", path.display()));
+    assert_eq!(mode(&path), 0o755);
+    // New directories: 0755 less the umask, never writable by group or others.
+    assert_eq!(mode(&s.root().join("some/where")) & 0o022, 0);
+    // Not a secrets directory: the next steps say where the plugin must go.
+    assert!(
+        stderr(&out).contains("move it to <plugin-dir>/secrets/"),
+        "{}",
+        stderr(&out)
+    );
+
+    // --host-volume-plugin-dir is where host-volume plugins go by default.
+    let hv = s.root().join("hv-plugins");
+    let out = s
+        .cmd()
+        .arg("--host-volume-plugin-dir")
+        .arg(&hv)
+        .args(["init", "host-volume", "y"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(hv.join("y").is_file());
+    assert!(
+        stderr(&out).contains(&format!(
+            "--host-volume-plugin-dir {} test host-volume y",
+            hv.display()
+        )),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn mode_is_0755_whatever_the_umask() {
+    let s = Sandbox::new();
+    let mut cmd = s.std_cmd();
+    cmd.args(["init", "host-volume", "u"]);
+    // SAFETY: umask is async-signal-safe and touches only the child.
+    unsafe {
+        cmd.pre_exec(|| {
+            nix::sys::stat::umask(nix::sys::stat::Mode::from_bits_truncate(0o077));
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(mode(&s.plugins.join("host-volume/u")), 0o755);
+}
+
+#[test]
+fn refuses_to_overwrite_anything() {
+    let s = Sandbox::new();
+    let existing = s.file("secrets", "taken", "#!/bin/sh\n# mine\n", 0o700);
+    let out = s.run(&["init", "secrets", "taken"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&existing.display().to_string()),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("already exists"), "{}", stderr(&out));
+    assert_eq!(
+        fs::read_to_string(&existing).unwrap(),
+        "#!/bin/sh\n# mine\n"
+    );
+    assert_eq!(mode(&existing), 0o700);
+    assert_eq!(stdout(&out), "");
+
+    // Not even a dangling symlink is followed or replaced.
+    let target = s.root().join("target");
+    symlink(&target, s.plugins.join("secrets/link")).unwrap();
+    let out = s.run(&["init", "secrets", "link", "--lang", "python"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(!target.exists(), "init wrote through a symlink");
+
+    // Nor a directory.
+    fs::create_dir(s.plugins.join("secrets/adir")).unwrap();
+    let out = s.run(&["init", "secrets", "adir"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+
+    let (out, doc) = s.json(&["init", "secrets", "taken"]);
+    assert_eq!(code(&out), 2);
+    assert_eq!(doc["error"]["kind"], "usage", "{doc}");
+}
+
+#[test]
+fn refuses_bad_names_and_unknown_types() {
+    let s = Sandbox::new();
+    for name in ["..", ".", "a/b", "../escape", ""] {
+        let out = s.run(&["init", "host-volume", name]);
+        assert_eq!(code(&out), 2, "{name:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("bad plugin name"),
+            "{name:?}: {}",
+            stderr(&out)
+        );
+    }
+    for family in ["csi", "device", "Secrets", "../secrets"] {
+        let out = s.run(&["init", family, "p"]);
+        assert_eq!(code(&out), 2, "{family:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains("unknown plugin type"), "{err}");
+        assert!(
+            err.contains("host-volume") && err.contains("secrets"),
+            "{err}"
+        );
+    }
+    let out = s.run(&["init", "secrets", "p", "--lang", "ruby"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert_eq!(
+        fs::read_dir(&s.plugins).unwrap().count(),
+        0,
+        "nothing was created"
+    );
+    assert!(!s.root().join("escape").exists());
+}
+
+#[test]
+fn refuses_the_names_of_nomad_built_ins() {
+    let s = Sandbox::new();
+    for (family, name) in [
+        ("host-volume", "mkdir"),
+        ("secrets", "nomad"),
+        ("secrets", "vault"),
+    ] {
+        let out = s.run(&["init", family, name]);
+        assert_eq!(code(&out), 2, "{family}/{name}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains("warning:") && err.contains("built-in"),
+            "{err}"
+        );
+        assert!(err.contains("error: refusing"), "{err}");
+        assert!(!s.plugins.join(family).join(name).exists());
+    }
+    // Built-ins are per family: a secrets plugin may be called mkdir.
+    init(&s, "secrets", "mkdir", "sh");
+}
+
+#[test]
+fn a_hostile_name_stays_in_its_comment() {
+    let s = Sandbox::new();
+    // Control characters are refused outright (a name is shown in tables
+    // and becomes a file name)...
+    for bad in ["x\n$(touch pwned)", "x\ry", "x\u{1b}[2J"] {
+        let out = s.run(&["init", "host-volume", bad]);
+        assert_eq!(code(&out), 2, "{bad:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("control character"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    // ...and what is left that could break a comment line or a quote stays
+    // inside the comment.
+    let name = "x$(touch pwned)\u{2028}'\"\\";
+    for lang in LANGS {
+        let dir = s.root().join(lang);
+        let out = s
+            .cmd()
+            .args(["init", "host-volume", name, "--lang", lang, "--dir"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let path = dir.join(name);
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("# Plugin: x$(touch pwned)\\u{2028}'\"\\\n"),
+            "{text}"
+        );
+        let run = s
+            .command(&path)
+            .env_clear()
+            .env("DHV_OPERATION", "fingerprint")
+            .arg("fingerprint")
+            .output()
+            .unwrap();
+        assert_eq!(code(&run), 0, "{}", stderr(&run));
+        assert_eq!(stdout(&run), "{\"version\": \"0.1.0\"}\n");
+    }
+    assert!(!s.root().join("pwned").exists());
+}
+
+/// The templates work as plugins today, through the commands that run them.
+#[test]
+fn templates_create_delete_and_fetch() {
+    let s = Sandbox::new();
+    for lang in LANGS {
+        let name = format!("hv-{lang}");
+        init(&s, "host-volume", &name, lang);
+        let create = |vol: &str| {
+            s.json(&[
+                "volume",
+                "create",
+                "--plugin",
+                &name,
+                "--name",
+                vol,
+                "--capacity-max",
+                "1MiB",
+            ])
+        };
+        let (out, doc) = create("../not a path");
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let v = &doc["volume"];
+        let id = v["id"].as_str().unwrap();
+        assert_eq!(v["path"], s.volumes.join(id).display().to_string());
+        assert_eq!(v["bytes"], 1 << 20);
+        assert!(s.volumes.join(id).is_dir());
+        assert_eq!(mode(&s.volumes.join(id)), 0o750);
+        // Repeated (what Nomad does on every restart): the same answer.
+        let (out, again) = s.json(&[
+            "volume",
+            "create",
+            "--plugin",
+            &name,
+            "--name",
+            "../not a path",
+            "--id",
+            id,
+            "--capacity-max",
+            "1MiB",
+        ]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        assert_eq!(again["volume"]["path"], v["path"]);
+        let out = s.run(&["volume", "delete", id]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        assert!(!s.volumes.join(id).exists());
+    }
+    // Python: a mode parameter, and unknown parameters refused.
+    let (out, doc) = s.json(&[
+        "volume",
+        "create",
+        "--plugin",
+        "hv-python",
+        "--name",
+        "m",
+        "--param",
+        "mode=0700",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let id = doc["volume"]["id"].as_str().unwrap();
+    assert_eq!(mode(&s.volumes.join(id)), 0o700);
+    let out = s.run(&[
+        "volume",
+        "create",
+        "--plugin",
+        "hv-python",
+        "--name",
+        "n",
+        "--param",
+        "size=1",
+    ]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("unknown parameter 'size'"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        fs::read_dir(&s.volumes).unwrap().count(),
+        1,
+        "only volume m is left"
+    );
+
+    let store = store(&s);
+    let env = format!("SECRETS_DIR={store}");
+    for lang in LANGS {
+        let name = format!("sec-{lang}");
+        init(&s, "secrets", &name, lang);
+        let (out, doc) = s.json(&["secret", "fetch", &name, "app/db", "--env", &env]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        assert_eq!(
+            doc["result"],
+            serde_json::json!({"USER": "admin", "PASSWORD": "s3\"cr\\et=x"})
+        );
+        let out = s.run(&["secret", "fetch", &name, "app/nope", "--env", &env]);
+        assert_eq!(code(&out), 1);
+        assert!(
+            stderr(&out).contains("secret \"app/nope\" not found"),
+            "{}",
+            stderr(&out)
+        );
+        let out = s.run(&["secret", "fetch", &name, "../store/app/db", "--env", &env]);
+        assert_eq!(code(&out), 1);
+        assert!(
+            stderr(&out).contains("invalid secret path"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+/// `ok`, and no finding worse than info.
+fn assert_clean(what: &str, doc: &Value) {
+    assert_eq!(doc["ok"], true, "{what}: {doc:#}");
+    let findings = doc["findings"].as_array().expect("findings");
+    let bad: Vec<&Value> = findings
+        .iter()
+        .filter(|f| f["severity"] != "info")
+        .collect();
+    assert!(bad.is_empty(), "{what}: {bad:#?}");
+}
+
+#[test]
+fn every_template_passes_validate_strict_and_test() {
+    let s = Sandbox::new();
+    for family in FAMILIES {
+        for lang in LANGS {
+            init(&s, family, &format!("t-{lang}"), lang);
+        }
+    }
+    // The sandbox made the plugin directory with the umask of whoever runs
+    // the tests; init made the family directories 0755 itself.
+    fs::set_permissions(&s.plugins, fs::Permissions::from_mode(0o755)).unwrap();
+    let plugins = s.plugins.display().to_string();
+    let (out, doc) = s.json(&["validate", "--strict", &plugins]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_clean("validate --strict", &doc);
+
+    let store = store(&s);
+    let env = format!("SECRETS_DIR={store}");
+    for family in FAMILIES {
+        for lang in LANGS {
+            let name = format!("t-{lang}");
+            let mut args = vec!["test", family, &name];
+            if family == "secrets" {
+                args.extend(["--path", "app/db", "--env", &env]);
+            }
+            let (out, doc) = s.json(&args);
+            let what = format!("test {family} {name}");
+            assert_eq!(code(&out), 0, "{what}: {}", stderr(&out));
+            assert_clean(&what, &doc);
+            let outcome = |check: &str| {
+                doc["checks"]
+                    .as_array()
+                    .expect("checks")
+                    .iter()
+                    .find(|c| c["check"] == check)
+                    .map(|c| c["outcome"].clone())
+                    .unwrap_or_else(|| panic!("{what}: no check {check} in {doc:#}"))
+            };
+            if family == "secrets" {
+                // --path was given, so the fetch checks ran rather than being skipped.
+                assert_eq!(outcome("fetch.result"), "passed", "{what}");
+                assert_eq!(outcome("fetch.missing-path"), "passed", "{what}");
+            } else if lang == "python" {
+                // The python template refuses unknown parameters, so the
+                // refusal check runs.
+                assert_eq!(
+                    outcome("create.refuses-unknown-parameter"),
+                    "passed",
+                    "{what}"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! plugctl at its own limits, through the real binary run as an
+//! unprivileged user under `prlimit` (RLIMIT_NPROC binds only a non-root
+//! user): its shortage of processes or descriptors is its own error —
+//! never a panic, never a hang, never a plugin recorded unhealthy.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::*;
+use serde_json::Value;
+
+/// A world-readable tree of `n` trivial plugins that user 65534 can use
+/// (its registry goes in a sticky directory, as /tmp).
+fn tree(n: usize) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().to_path_buf();
+    let hv = root.join("plugins/host-volume");
+    fs::create_dir_all(&hv).unwrap();
+    for i in 0..n {
+        let p = hv.join(format!("p{i:04}"));
+        fs::write(&p, "#!/bin/sh\necho '{\"version\": \"1.0.0\"}'\n").unwrap();
+        fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    for d in [root.join("plugins"), hv] {
+        fs::set_permissions(&d, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    fs::set_permissions(&root, fs::Permissions::from_mode(0o1777)).unwrap();
+    (dir, root)
+}
+
+/// plugctl as user 65534 under `prlimit LIMIT`, killed after 60 s (a hang
+/// fails the test).
+fn limited(root: &std::path::Path, limit: &str, args: &[&str]) -> Output {
+    let child = Command::new("setpriv")
+        .args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            "prlimit",
+            limit,
+            PLUGCTL,
+        ])
+        .arg("--plugin-dir")
+        .arg(root.join("plugins"))
+        .arg("--registry")
+        .arg(root.join("state/registry.json"))
+        .args(args)
+        .env_clear()
+        .env("HOME", root)
+        .env("PATH", "/usr/bin:/bin")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as i32;
+    let started = Instant::now();
+    let waiter = std::thread::spawn(move || child.wait_with_output().unwrap());
+    while !waiter.is_finished() {
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = nix::sys::signal::kill(
+                nix::unistd::Pid::from_raw(pid),
+                nix::sys::signal::Signal::SIGKILL,
+            );
+            panic!("plugctl hung under {limit}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    waiter.join().unwrap()
+}
+
+fn root_or_skip() -> bool {
+    if !nix::unistd::geteuid().is_root() {
+        eprintln!("SKIPPED: needs root to run plugctl as another user under prlimit");
+        return false;
+    }
+    true
+}
+
+#[test]
+fn too_few_processes_is_plugctls_error_not_a_panic_and_blames_no_plugin() {
+    if !root_or_skip() {
+        return;
+    }
+    let (_keep, root) = tree(40);
+    let out = limited(&root, "--nproc=2", &["--json", "fingerprint"]);
+    let err = stderr(&out);
+    assert!(
+        !err.contains("panicked") && !err.contains("RUST_BACKTRACE"),
+        "{err}"
+    );
+    assert_ne!(out.status.code(), Some(101), "{err}");
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {err}"));
+    let rows = doc["plugins"].as_array().unwrap();
+    let not_run: Vec<&Value> = rows.iter().filter(|p| p["not_run"] == true).collect();
+    if not_run.is_empty() {
+        // All got their turn: then all are healthy.
+        assert!(rows.iter().all(|p| p["healthy"] == true), "{doc}");
+        return;
+    }
+    assert_eq!(code(&out), 1, "{err}");
+    for p in &not_run {
+        let reason = p["error"].as_str().unwrap();
+        assert!(
+            reason.contains("plugctl ran out of processes or threads"),
+            "{reason}"
+        );
+        assert!(reason.contains("ulimit -u"), "{reason}");
+    }
+    assert!(err.contains("not run: plugctl ran out of"), "{err}");
+    // Nothing recorded for a plugin that never started: no unhealthy
+    // instance, no health-change event.
+    let reg: Value =
+        serde_json::from_slice(&fs::read(root.join("state/registry.json")).unwrap()).unwrap();
+    for p in &not_run {
+        let name = p["name"].as_str().unwrap();
+        assert!(
+            reg["plugins"]["host-volume"][name].is_null(),
+            "{name} recorded: {reg}"
+        );
+    }
+    for e in reg["events"].as_array().unwrap() {
+        assert_ne!(
+            e["healthy"], false,
+            "a health event for plugctl's shortage: {e}"
+        );
+    }
+}
+
+#[test]
+fn few_open_files_lowers_concurrency_and_every_plugin_is_healthy() {
+    if !root_or_skip() {
+        return;
+    }
+    let (_keep, root) = tree(300);
+    let out = limited(&root, "--nofile=64:64", &["--json", "fingerprint"]);
+    let err = stderr(&out);
+    assert_eq!(code(&out), 0, "{err}");
+    assert!(err.contains("--concurrency 64 lowered to"), "{err}");
+    assert!(err.contains("ulimit -n"), "{err}");
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = doc["plugins"].as_array().unwrap();
+    assert_eq!(
+        rows.iter().filter(|p| p["healthy"] == true).count(),
+        rows.len(),
+        "{doc}"
+    );
+}
+
+#[test]
+fn the_soft_open_file_limit_is_raised_to_the_hard_one() {
+    if !root_or_skip() {
+        return;
+    }
+    let (_keep, root) = tree(1);
+    fs::write(
+        root.join("plugins/host-volume/p0000"),
+        "#!/bin/sh\ncat /proc/$PPID/limits >&2\necho '{\"version\": \"1.0.0\"}'\n",
+    )
+    .unwrap();
+    let out = limited(&root, "--nofile=64:4096", &["-v", "fingerprint", "p0000"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(!stderr(&out).contains("lowered"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_registry_too_big_for_the_memory_limit_is_an_error_not_an_abort() {
+    let s = Sandbox::new();
+    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
+    // About 15 MB of valid volumes.
+    let mut vols = Vec::new();
+    for i in 0..30_000u32 {
+        let id = format!("00000000-0000-4000-8000-{i:012x}");
+        vols.push(format!(
+            r#""{id}": {{"id": "{id}", "name": "v{i}", "namespace": "default", "plugin": "mkdir", "node_id": "n", "node_pool": "default", "capacity_min": 0, "capacity_max": 0, "parameters": {{}}, "path": "/v/{id}", "bytes": 0, "state": "ready", "created_at": "2026-01-01T00:00:00Z", "updated_at": "2026-01-01T00:00:00Z", "padding": "{pad}"}}"#,
+            pad = "x".repeat(300)
+        ));
+    }
+    fs::write(
+        &s.registry,
+        format!(
+            r#"{{"schema_version": 1, "volumes": {{{}}}}}"#,
+            vols.join(",")
+        ),
+    )
+    .unwrap();
+    let size = fs::metadata(&s.registry).unwrap().len();
+    assert!(size > 10 << 20, "{size}");
+    let out = s
+        .command("prlimit")
+        .arg(format!("--as={}", 48u64 << 20))
+        .arg(PLUGCTL)
+        .args(["volume", "list"])
+        .output()
+        .unwrap();
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(
+        out.status.signal(),
+        None,
+        "killed by a signal: {}",
+        stderr(&out)
+    );
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("ran out of memory") && err.contains("ulimit -v"),
+        "{err}"
+    );
+    // With room, the same registry reads.
+    let out = s.run(&["volume", "list", "--json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}

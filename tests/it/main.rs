@@ -1,0 +1,34 @@
+//! Every integration test, in one binary so the helpers in `common` compile
+//! once. Each module is one area, run through the real plugctl binary
+//! (`runner` drives the library's runner against real processes).
+//! One area: `cargo test --test it volume::`.
+
+mod common;
+mod conformance;
+mod contention;
+mod crash;
+mod deploy;
+mod dynamic;
+mod events;
+mod faults;
+mod fidelity;
+mod fingerprint;
+mod flood_memory;
+mod gallery;
+mod generated;
+mod init;
+mod limits;
+mod metrics;
+mod mkdir;
+mod output;
+mod provenance;
+mod runner;
+mod secret;
+mod shellcheck;
+mod signals;
+mod snapshots;
+mod storage;
+mod trust;
+mod usage;
+mod validate;
+mod volume;

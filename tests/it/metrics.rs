@@ -1,0 +1,308 @@
+//! `plugctl metrics` and `--textfile` with the real Prometheus tools:
+//! every output passes `promtool check metrics`, and a real
+//! `prometheus-node-exporter` serves plugctl's series from its textfile
+//! collector, before and after a plugin breaks. `.ci/run` installs both
+//! (Debian packages `prometheus`, `prometheus-node-exporter`); locally a
+//! missing tool skips with a message.
+
+use std::fs;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::*;
+
+/// `promtool check metrics` on this text; panics with its complaint.
+fn promtool_check(text: &str) {
+    let mut child = std::process::Command::new("promtool")
+        .args(["check", "metrics"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "promtool check metrics: {}{}\n--- text\n{text}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The value of the one sample whose line starts with `series`.
+fn value(text: &str, series: &str) -> Option<f64> {
+    text.lines()
+        .find(|l| l.starts_with(series) && l[series.len()..].starts_with(' '))
+        .and_then(|l| l.rsplit(' ').next()?.parse().ok())
+}
+
+fn plugins(s: &Sandbox) {
+    s.hv_ok("good", "1.2.3");
+    s.secrets_ok("vaultish");
+    s.plugin("host-volume", "broken", "exit 3");
+    s.plugin(
+        "host-volume",
+        "dir",
+        r#"case $1 in
+fingerprint) echo '{"version": "1.0.0"}' ;;
+create) mkdir -p "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID"; printf '{"path": "%s/%s", "bytes": 0}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" ;;
+esac"#,
+    );
+}
+
+#[test]
+fn metrics_are_valid_prometheus_text_with_the_registry_in_them() {
+    if !tool_available("promtool", "plugctl's metrics text") {
+        return;
+    }
+    let s = Sandbox::new();
+    // An empty registry is valid too.
+    let out = s.run(&["metrics"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    promtool_check(&stdout(&out));
+
+    plugins(&s);
+    assert_eq!(code(&s.run(&["fingerprint"])), 1);
+    let out = s.run(&[
+        "volume",
+        "create",
+        "--plugin",
+        "dir",
+        "--name",
+        "quote\"and\\back\nslash",
+        "--capacity-max",
+        "1MiB",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = s.run(&["metrics"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    promtool_check(&text);
+    assert_eq!(
+        value(
+            &text,
+            r#"plugctl_plugin_healthy{family="host-volume",name="good",version="1.2.3"}"#
+        ),
+        Some(1.0),
+        "{text}"
+    );
+    assert_eq!(
+        value(
+            &text,
+            r#"plugctl_plugin_healthy{family="host-volume",name="broken",version=""}"#
+        ),
+        Some(0.0),
+        "{text}"
+    );
+    assert_eq!(
+        value(&text, r#"plugctl_volumes{plugin="dir",state="ready"}"#),
+        Some(1.0),
+        "{text}"
+    );
+    assert_eq!(
+        value(&text, r#"plugctl_volumes{plugin="dir",state="pending"}"#),
+        Some(0.0),
+        "{text}"
+    );
+    // Label values escaped per the format.
+    assert!(text.contains(r#"name="quote\"and\\back\nslash""#), "{text}");
+    assert_eq!(
+        value(
+            &text,
+            r#"plugctl_operations_total{family="host-volume",operation="volume_create",result="ok"}"#
+        ),
+        Some(1.0),
+        "{text}"
+    );
+    assert!(value(&text, "plugctl_registry_events_total").unwrap() >= 1.0);
+    let size = fs::metadata(&s.registry).unwrap().len() as f64;
+    assert_eq!(value(&text, "plugctl_registry_size_bytes"), Some(size));
+    for family in [
+        "plugctl_plugin_fingerprint_duration_seconds",
+        "plugctl_plugin_last_fingerprint_timestamp_seconds",
+        "plugctl_volume_capacity_bytes",
+    ] {
+        assert!(
+            text.contains(&format!("# HELP {family} "))
+                && text.contains(&format!("# TYPE {family} gauge")),
+            "{family}: {text}"
+        );
+    }
+    assert!(
+        !text.contains("plugctl_plugin_drifted"),
+        "no lock file, no drift metric"
+    );
+
+    // Once pinned, drift is a metric too.
+    assert_eq!(code(&s.run(&["pin"])), 0);
+    s.hv_ok("good", "9.9.9");
+    let text = stdout(&s.run(&["metrics"]));
+    promtool_check(&text);
+    assert_eq!(
+        value(
+            &text,
+            r#"plugctl_plugin_drifted{family="host-volume",name="good"}"#
+        ),
+        Some(1.0),
+        "{text}"
+    );
+    assert_eq!(
+        value(
+            &text,
+            r#"plugctl_plugin_drifted{family="host-volume",name="dir"}"#
+        ),
+        Some(0.0),
+        "{text}"
+    );
+}
+
+#[test]
+fn textfile_is_written_atomically_by_metrics_and_by_fingerprint() {
+    let s = Sandbox::new();
+    plugins(&s);
+    let dir = s.root().join("textfile");
+    fs::create_dir(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    let out = s.run(&["fingerprint", "--textfile", d]);
+    assert_eq!(
+        code(&out),
+        1,
+        "an unhealthy plugin still exits 1: {}",
+        stderr(&out)
+    );
+    let file = dir.join("plugctl.prom");
+    let text = fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        value(
+            &text,
+            r#"plugctl_plugin_healthy{family="host-volume",name="broken",version=""}"#
+        ),
+        Some(0.0),
+        "{text}"
+    );
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(
+        fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+        0o644
+    );
+    // Nothing but the file: no temporary left behind.
+    let names: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["plugctl.prom"]);
+    let out = s.run(&["metrics", "--textfile", d]);
+    assert_eq!(code(&out), 0);
+    assert!(stdout(&out).is_empty());
+    if tool_available("promtool", "the textfile") {
+        promtool_check(&fs::read_to_string(&file).unwrap());
+    }
+    // Not a directory: refused.
+    let out = s.run(&["metrics", "--textfile", file.to_str().unwrap()]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+}
+
+/// node_exporter on a free loopback port, killed on drop.
+struct Exporter {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Exporter {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Exporter {
+    fn start(textfile_dir: &std::path::Path) -> Exporter {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = std::process::Command::new("prometheus-node-exporter")
+            .arg(format!("--web.listen-address=127.0.0.1:{port}"))
+            .arg("--collector.disable-defaults")
+            .arg("--collector.textfile")
+            .arg(format!(
+                "--collector.textfile.directory={}",
+                textfile_dir.display()
+            ))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let e = Exporter { child, port };
+        let until = Instant::now() + Duration::from_secs(10);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < until, "node_exporter did not listen");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        e
+    }
+
+    fn scrape(&self) -> String {
+        let mut conn = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        conn.set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        write!(conn, "GET /metrics HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
+        let mut body = String::new();
+        conn.read_to_string(&mut body).unwrap();
+        body
+    }
+}
+
+#[test]
+fn node_exporter_serves_plugctl_series_before_and_after_a_plugin_breaks() {
+    if !tool_available("prometheus-node-exporter", "scraping plugctl's textfile") {
+        return;
+    }
+    let s = Sandbox::new();
+    s.hv_ok("flaky", "1.0.0");
+    let dir = s.root().join("textfile");
+    fs::create_dir(&dir).unwrap();
+    let exporter = Exporter::start(&dir);
+    let series = r#"plugctl_plugin_healthy{family="host-volume",name="flaky",version="1.0.0"}"#;
+    assert_eq!(
+        code(&s.run(&["fingerprint", "--textfile", dir.to_str().unwrap()])),
+        0
+    );
+    let body = exporter.scrape();
+    assert_eq!(value(&body, series), Some(1.0), "{body}");
+    // The textfile collector itself saw no error.
+    assert_eq!(
+        value(&body, "node_textfile_scrape_error"),
+        Some(0.0),
+        "{body}"
+    );
+
+    s.plugin("host-volume", "flaky", "echo 'out of disk' >&2; exit 1");
+    assert_eq!(
+        code(&s.run(&["fingerprint", "--textfile", dir.to_str().unwrap()])),
+        1
+    );
+    let body = exporter.scrape();
+    assert_eq!(
+        value(
+            &body,
+            r#"plugctl_plugin_healthy{family="host-volume",name="flaky",version=""}"#
+        ),
+        Some(0.0),
+        "{body}"
+    );
+    assert_eq!(
+        value(&body, "node_textfile_scrape_error"),
+        Some(0.0),
+        "{body}"
+    );
+}

@@ -1,0 +1,254 @@
+//! The built-in `mkdir` host-volume plugin (protocol 4.4) through the real
+//! binary: mode past the umask, uid/gid, parameter errors, existing targets,
+//! and delete.
+
+use std::fs;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use crate::common::*;
+use serde_json::Value;
+
+/// plugctl run by `sh -c 'umask <umask>; exec plugctl ...'`, with the
+/// sandbox's environment.
+fn with_umask(s: &Sandbox, umask: &str, args: &[&str]) -> Output {
+    s.command("/bin/sh")
+        .arg("-c")
+        .arg(format!("umask {umask}; exec \"$0\" \"$@\""))
+        .arg(PLUGCTL)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn mode(p: &Path) -> u32 {
+    fs::metadata(p).unwrap().permissions().mode() & 0o7777
+}
+
+fn created(out: &Output) -> Value {
+    assert_eq!(code(out), 0, "{}", stderr(out));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    doc["volume"].clone()
+}
+
+fn entries(dir: &Path) -> Vec<String> {
+    match fs::read_dir(dir) {
+        Ok(rd) => rd
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+fn record_count(s: &Sandbox) -> usize {
+    if !s.registry.exists() {
+        return 0;
+    }
+    s.registry_json()["volumes"].as_object().unwrap().len()
+}
+
+#[test]
+fn mode_is_set_exactly_whatever_the_umask() {
+    let s = Sandbox::new();
+    for (param, want) in [
+        (Some("mode=0775"), 0o775),
+        (Some("mode=755"), 0o755),
+        (Some("mode=0777"), 0o777),
+        (None, 0o700),
+    ] {
+        let mut args = vec!["--json", "volume", "create", "--plugin", "mkdir", "--name"];
+        let name = format!("v{want:o}");
+        args.push(&name);
+        if let Some(p) = param {
+            args.extend(["--param", p]);
+        }
+        let v = created(&with_umask(&s, "077", &args));
+        let path = PathBuf::from(v["path"].as_str().unwrap());
+        assert_eq!(path, s.volumes.join(v["id"].as_str().unwrap()));
+        assert_eq!(mode(&path), want, "{param:?}");
+        assert_eq!(v["bytes"], 0);
+        assert_eq!(v["plugin"], "mkdir");
+        assert_eq!(v["state"], "ready");
+    }
+    // the default under a permissive umask is still 0700
+    let v = created(&with_umask(
+        &s,
+        "000",
+        &[
+            "--json", "volume", "create", "--plugin", "mkdir", "--name", "open",
+        ],
+    ));
+    assert_eq!(mode(Path::new(v["path"].as_str().unwrap())), 0o700);
+}
+
+#[test]
+fn uid_and_gid_are_applied() {
+    if !nix::unistd::geteuid().is_root() {
+        eprintln!("skipped: chown to another user needs root");
+        return;
+    }
+    let s = Sandbox::new();
+    let (out, doc) = s.json(&[
+        "volume",
+        "create",
+        "--plugin",
+        "mkdir",
+        "--name",
+        "owned",
+        "--param",
+        "uid=12345",
+        "--param",
+        "gid=23456",
+        "--param",
+        "mode=0750",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let meta = fs::metadata(doc["volume"]["path"].as_str().unwrap()).unwrap();
+    assert_eq!((meta.uid(), meta.gid()), (12345, 23456));
+    assert_eq!(meta.permissions().mode() & 0o777, 0o750);
+    // only one of them: the other is left as created
+    let (out, doc) = s.json(&[
+        "volume",
+        "create",
+        "--plugin",
+        "mkdir",
+        "--name",
+        "gid-only",
+        "--param",
+        "gid=12345",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let meta = fs::metadata(doc["volume"]["path"].as_str().unwrap()).unwrap();
+    assert_eq!((meta.uid(), meta.gid()), (0, 12345));
+}
+
+#[test]
+fn bad_parameters_are_named_and_leave_nothing() {
+    let s = Sandbox::new();
+    for (param, needles) in [
+        (
+            "size=10G",
+            &["unknown parameter \"size\"", "mode, uid and gid"][..],
+        ),
+        (
+            "uid=alice",
+            &["parameter \"uid\"", "\"alice\"", "not a decimal user id"],
+        ),
+        ("uid=-1", &["parameter \"uid\"", "not a decimal"]),
+        ("uid=99999999999", &["parameter \"uid\"", "out of range"]),
+        ("gid=4294967295", &["parameter \"gid\"", "out of range"]),
+        ("mode=rwx", &["parameter \"mode\"", "not octal"]),
+        ("mode=0800", &["parameter \"mode\"", "not octal"]),
+        ("mode=4755", &["parameter \"mode\"", "more than 0777"]),
+    ] {
+        let out = s.run(&[
+            "volume", "create", "--plugin", "mkdir", "--name", "bad", "--param", param,
+        ]);
+        assert_eq!(code(&out), 1, "{param}: {}", stderr(&out));
+        let err = stderr(&out);
+        for n in needles.iter().chain(&["\"mkdir\"", "create", "\"bad\""]) {
+            assert!(err.contains(n), "{param}: {n} missing in {err}");
+        }
+        assert!(
+            entries(&s.volumes).is_empty(),
+            "{param}: {:?}",
+            entries(&s.volumes)
+        );
+        assert_eq!(record_count(&s), 0, "{param}");
+    }
+}
+
+#[test]
+fn an_existing_target_is_success_and_nothing_is_reapplied() {
+    let s = Sandbox::new();
+    let id = "5f4e3d2c-1b0a-4998-8776-655443322110";
+    let target = s.volumes.join(id);
+    fs::create_dir_all(&target).unwrap();
+    fs::set_permissions(&target, fs::Permissions::from_mode(0o711)).unwrap();
+    fs::write(target.join("data"), "keep").unwrap();
+    let (out, doc) = s.json(&[
+        "volume",
+        "create",
+        "--plugin",
+        "mkdir",
+        "--name",
+        "pre",
+        "--id",
+        id,
+        "--param",
+        "mode=0755",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(doc["volume"]["path"], target.to_str().unwrap());
+    assert_eq!(mode(&target), 0o711);
+    assert_eq!(fs::read_to_string(target.join("data")).unwrap(), "keep");
+    // re-running create (an update) is the same: success, nothing touched
+    let (out, _) = s.json(&[
+        "volume",
+        "create",
+        "--plugin",
+        "mkdir",
+        "--name",
+        "pre",
+        "--id",
+        id,
+        "--param",
+        "mode=0700",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(mode(&target), 0o711);
+}
+
+#[test]
+fn delete_is_recursive_and_idempotent() {
+    let s = Sandbox::new();
+    let (out, doc) = s.json(&["volume", "create", "--plugin", "mkdir", "--name", "d"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let id = doc["volume"]["id"].as_str().unwrap().to_string();
+    let path = PathBuf::from(doc["volume"]["path"].as_str().unwrap());
+    fs::create_dir_all(path.join("a/b")).unwrap();
+    fs::write(path.join("a/b/file"), "x").unwrap();
+    let out = s.run(&["volume", "delete", &id]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(!path.exists());
+    assert_eq!(record_count(&s), 0);
+    // plugctl forgot it: a second delete is "not found"
+    assert_eq!(code(&s.run(&["volume", "delete", &id])), 3);
+
+    // a volume whose directory vanished behind plugctl's back deletes fine
+    let (_, doc) = s.json(&["volume", "create", "--plugin", "mkdir", "--name", "e"]);
+    let path = PathBuf::from(doc["volume"]["path"].as_str().unwrap());
+    fs::remove_dir(&path).unwrap();
+    let out = s.run(&["volume", "delete", "--name", "e"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+
+    // at the plugin level: delete twice succeeds twice
+    let req = plugctl::families::host_volume::Request {
+        volumes_dir: s.volumes.clone(),
+        plugin_dir: s.plugins.join("host-volume"),
+        node_pool: "default".into(),
+        namespace: "default".into(),
+        name: "direct".into(),
+        id: "0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d".into(),
+        capacity_min: 0,
+        capacity_max: 0,
+        node_id: "n".into(),
+        parameters: Default::default(),
+    };
+    let made = plugctl::families::mkdir::create(&req).unwrap();
+    assert!(Path::new(&made.path).is_dir());
+    plugctl::families::mkdir::delete(&req).unwrap();
+    plugctl::families::mkdir::delete(&req).unwrap();
+    assert!(!Path::new(&made.path).exists());
+}
+
+#[test]
+fn mkdir_cannot_be_shadowed_by_a_file() {
+    let s = Sandbox::new();
+    s.plugin("host-volume", "mkdir", "echo '{\"path\": \"/evil\"}'");
+    let (out, doc) = s.json(&["volume", "create", "--plugin", "mkdir", "--name", "x"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_ne!(doc["volume"]["path"], "/evil");
+    assert!(Path::new(doc["volume"]["path"].as_str().unwrap()).is_dir());
+}

@@ -1,0 +1,231 @@
+//! How plugctl writes, through the real binary: a reader that goes away
+//! ends the command quietly, and colour appears only when asked for and
+//! never with NO_COLOR.
+
+use std::process::{Command, Output, Stdio};
+
+use crate::common::*;
+
+/// Runs plugctl with stdout on a pipe whose read end is already closed, so
+/// the first write fails with EPIPE however small the output is (an open
+/// reader that is dropped later would race with a short write into the
+/// pipe's buffer).
+fn run_into_closed_pipe(s: &Sandbox, args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    s.std_cmd()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run plugctl")
+}
+
+fn assert_quiet_success(s: &Sandbox, args: &[&str]) {
+    let out = run_into_closed_pipe(s, args);
+    assert_eq!(
+        code(&out),
+        0,
+        "plugctl {args:?} into a closed pipe: {}",
+        stderr(&out)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "plugctl {args:?} into a closed pipe wrote to stderr: {}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_closed_pipe_ends_completions_quietly() {
+    let s = Sandbox::new();
+    // tens of kilobytes: more than a pipe holds
+    assert!(s.run(&["completions", "bash"]).stdout.len() > 65536);
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        assert_quiet_success(&s, &["completions", shell]);
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_json_and_tables_quietly() {
+    let s = Sandbox::new();
+    assert_quiet_success(&s, &["fingerprint"]);
+    assert_quiet_success(&s, &["--json", "plugin", "list"]);
+    assert_quiet_success(&s, &["plugin", "list"]);
+    assert_quiet_success(&s, &["--json", "fingerprint", "--type", "host-volume"]);
+}
+
+#[test]
+fn a_closed_pipe_ends_help_and_version_quietly() {
+    let s = Sandbox::new();
+    for args in [
+        &["--help"][..],
+        &["volume", "create", "--help"],
+        &["help", "fingerprint"],
+        &["--version"],
+    ] {
+        assert_quiet_success(&s, args);
+    }
+}
+
+/// The fingerprint table with the built-in mkdir plugin, which always has a row.
+fn host_volume_table(s: &Sandbox, env: &[(&str, &str)], args: &[&str]) -> Output {
+    let mut cmd = s.cmd();
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd
+        .args(args)
+        .args(["fingerprint", "--type", "host-volume"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("mkdir"), "{}", stdout(&out));
+    out
+}
+
+fn has_escape(bytes: &[u8]) -> bool {
+    bytes.contains(&0x1b)
+}
+
+#[test]
+fn always_colours_the_table_when_no_color_is_unset() {
+    let s = Sandbox::new();
+    for (env, args) in [
+        (&[][..], &["--color", "always"][..]),
+        (&[("PLUGCTL_COLOR", "always")], &[]),
+        // no-color.org: an empty NO_COLOR does not count
+        (&[("NO_COLOR", "")], &["--color", "always"]),
+    ] {
+        let out = host_volume_table(&s, env, args);
+        let text = stdout(&out);
+        let row = text.lines().find(|l| l.contains("mkdir")).unwrap();
+        assert!(row.contains("\x1b["), "{env:?} {args:?}: {row:?}");
+        assert!(!has_escape(&out.stderr), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn no_color_and_pipes_get_no_escapes() {
+    let s = Sandbox::new();
+    for (env, args) in [
+        (&[("NO_COLOR", "1")][..], &["--color", "always"][..]),
+        (&[("NO_COLOR", "1"), ("PLUGCTL_COLOR", "always")], &[]),
+        (&[("NO_COLOR", "1")], &[]),
+        // stdout is a pipe here, so auto means no colour
+        (&[], &[]),
+        (&[], &["--color", "auto"]),
+        (&[], &["--color", "never"]),
+        (&[("PLUGCTL_COLOR", "always")], &["--color", "never"]),
+    ] {
+        let out = host_volume_table(&s, env, args);
+        assert!(
+            !has_escape(&out.stdout),
+            "{env:?} {args:?}: {:?}",
+            stdout(&out)
+        );
+        assert!(
+            !has_escape(&out.stderr),
+            "{env:?} {args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn json_is_never_coloured() {
+    let s = Sandbox::new();
+    let out = host_volume_table(&s, &[], &["--color", "always", "--json"]);
+    assert!(!has_escape(&out.stdout), "{}", stdout(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["schema_version"], 1);
+}
+
+#[test]
+fn errors_on_a_pipe_get_no_escapes() {
+    let s = Sandbox::new();
+    for args in [
+        &["--no-such-flag"][..],
+        &["--color", "always", "plugin", "show", "host-volume", "nope"],
+    ] {
+        let out = s.cmd().env("NO_COLOR", "1").args(args).output().unwrap();
+        assert_ne!(code(&out), 0);
+        assert!(!stderr(&out).is_empty());
+        assert!(!has_escape(&out.stderr), "{args:?}: {:?}", stderr(&out));
+        let out = s.run(args);
+        assert!(!has_escape(&out.stderr), "{args:?}: {:?}", stderr(&out));
+    }
+}
+
+/// stderr of `plugctl ARGS` on a pseudo-terminal (stdout discarded), or None
+/// where util-linux `script` is not there to make one.
+fn stderr_on_a_terminal(s: &Sandbox, env: &[(&str, &str)], args: &str) -> Option<String> {
+    let util_linux = Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("util-linux"));
+    if !util_linux {
+        println!("note: util-linux script is not installed; terminal checks are skipped");
+        return None;
+    }
+    let mut cmd = s.command("script");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let line = format!("'{}' {args} >/dev/null", env!("CARGO_BIN_EXE_plugctl"));
+    let out = cmd
+        .args(["-qfec", &line, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{line}: {}", stderr(&out));
+    Some(stdout(&out))
+}
+
+#[test]
+fn progress_only_on_a_capable_terminal_and_not_with_quiet() {
+    let s = Sandbox::new();
+    let Some(shown) = stderr_on_a_terminal(&s, &[], "fingerprint") else {
+        return;
+    };
+    assert!(shown.contains("fingerprinting:"), "{shown:?}");
+    // the line is erased when done, so the table starts on a clean line
+    assert!(shown.ends_with("\r\x1b[2K"), "{shown:?}");
+    for (env, args) in [
+        (&[][..], "-q fingerprint"),
+        (&[("TERM", "dumb")], "fingerprint"),
+        (&[], "fingerprint 2>/dev/null"),
+    ] {
+        let text = stderr_on_a_terminal(&s, env, args).unwrap();
+        assert!(!text.contains('\x1b'), "{env:?} {args}: {text:?}");
+    }
+}
+
+#[test]
+fn quiet_silences_warnings_but_not_errors() {
+    let s = Sandbox::new();
+    // A relative path from create is recorded but warned about.
+    s.plugin(
+        "host-volume",
+        "relative",
+        r#"case "$1" in
+fingerprint) echo '{"version": "1.0.0"}' ;;
+create) echo '{"path": "relative/dir", "bytes": 0}' ;;
+esac"#,
+    );
+    let out = s.run(&["volume", "create", "--plugin", "relative", "--name", "a"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stderr(&out).contains("warning:"), "{}", stderr(&out));
+
+    let out = s.run(&[
+        "-q", "volume", "create", "--plugin", "relative", "--name", "b",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stderr(&out), "", "-q leaves stderr empty");
+
+    // Errors are never silenced.
+    let out = s.run(&["-q", "volume", "create", "--plugin", "nope", "--name", "c"]);
+    assert_eq!(code(&out), 3);
+    assert!(stderr(&out).contains("error:"), "{}", stderr(&out));
+}

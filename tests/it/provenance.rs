@@ -1,0 +1,855 @@
+//! Provenance through the real binary: `pin` and `pin --check` against real
+//! plugin files, and `volume audit` against a real volumes directory.
+
+use std::fs;
+use std::os::unix::fs::symlink;
+
+use crate::common::*;
+use serde_json::Value;
+
+fn lock(s: &Sandbox) -> Value {
+    let text = fs::read_to_string(s.plugins.join("plugctl.lock")).expect("lock file written");
+    serde_json::from_str(&text).expect("lock file is JSON")
+}
+
+#[test]
+fn pin_writes_a_stable_lock_file_with_hashes_sizes_versions_and_interpreters() {
+    let s = Sandbox::new();
+    let a = s.hv_ok("a", "1.2.3");
+    s.secrets_ok("b");
+    // Fingerprinted first: the lock file carries the reported version.
+    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    let out = s.run(&["pin"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let l = lock(&s);
+    assert_eq!(l["schema_version"], 1);
+    let plugins = l["plugins"].as_array().unwrap();
+    let keys: Vec<(String, String)> = plugins
+        .iter()
+        .map(|p| {
+            (
+                p["type"].as_str().unwrap().into(),
+                p["name"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            ("host-volume".into(), "a".into()),
+            ("secrets".into(), "b".into())
+        ],
+        "sorted by type then name, built-ins left out"
+    );
+    let bytes = fs::read(&a).unwrap();
+    let pa = &plugins[0];
+    assert_eq!(pa["size"], bytes.len());
+    assert_eq!(pa["sha256"], sha256_by_tool(&a));
+    assert_eq!(pa["version"], "1.2.3");
+    assert_eq!(pa["interpreter"]["path"], "/bin/sh");
+    assert_eq!(
+        pa["interpreter"]["sha256"],
+        sha256_by_tool(&fs::canonicalize("/bin/sh").unwrap())
+    );
+    // Pinning again changes nothing: the file diffs well in git.
+    let first = fs::read(s.plugins.join("plugctl.lock")).unwrap();
+    assert_eq!(code(&s.run(&["pin"])), 0);
+    assert_eq!(first, fs::read(s.plugins.join("plugctl.lock")).unwrap());
+}
+
+/// sha256sum, an independent implementation.
+fn sha256_by_tool(path: &std::path::Path) -> String {
+    let out = std::process::Command::new("sha256sum")
+        .arg(path)
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()[..64].to_string()
+}
+
+#[test]
+fn pin_check_names_a_plugin_changed_by_one_byte_and_added_and_removed_ones() {
+    let s = Sandbox::new();
+    let a = s.hv_ok("a", "1.0.0");
+    s.hv_ok("gone", "1.0.0");
+    assert_eq!(code(&s.run(&["pin"])), 0);
+    let ok = s.run(&["pin", "--check"]);
+    assert_eq!(code(&ok), 0, "{}", stderr(&ok));
+    assert!(
+        stdout(&ok).contains("ok: 2 plugins match"),
+        "{}",
+        stdout(&ok)
+    );
+
+    // One byte: `1.0.0` becomes `1.0.1`, same size.
+    let text = fs::read_to_string(&a).unwrap().replace("1.0.0", "1.0.1");
+    s.file("host-volume", "a", &text, 0o755);
+    fs::remove_file(s.plugins.join("host-volume/gone")).unwrap();
+    s.hv_ok("new", "1.0.0");
+    let out = s.run(&["pin", "--check"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let table = stdout(&out);
+    for want in [
+        "changed  host-volume  a",
+        "removed  host-volume  gone",
+        "added    host-volume  new",
+    ] {
+        assert!(table.contains(want), "{want:?} missing from:\n{table}");
+    }
+    assert!(
+        stderr(&out).contains("3 of 3 plugins differ"),
+        "{}",
+        stderr(&out)
+    );
+    // The lock file is untouched by --check.
+    let (out, doc) = s.json(&["pin", "--check"]);
+    assert_eq!(code(&out), 1);
+    assert_eq!(doc["ok"], false);
+    let changed = doc["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["name"] == "a")
+        .unwrap();
+    assert_eq!(changed["status"], "changed");
+    assert_ne!(changed["pinned"]["sha256"], changed["current"]["sha256"]);
+    assert_eq!(changed["pinned"]["size"], changed["current"]["size"]);
+}
+
+#[test]
+fn pin_of_one_name_keeps_the_other_entries() {
+    let s = Sandbox::new();
+    s.hv_ok("a", "1.0.0");
+    let b = s.hv_ok("b", "1.0.0");
+    assert_eq!(code(&s.run(&["pin"])), 0);
+    let before = lock(&s);
+    s.file(
+        "host-volume",
+        "b",
+        &format!("{}# edited\n", fs::read_to_string(&b).unwrap()),
+        0o755,
+    );
+    s.file("host-volume", "a", "#!/bin/sh\n# also edited\n", 0o755);
+    assert_eq!(code(&s.run(&["pin", "b"])), 0);
+    let after = lock(&s);
+    assert_eq!(
+        after["plugins"][0], before["plugins"][0],
+        "a is out of scope"
+    );
+    assert_ne!(
+        after["plugins"][1]["sha256"],
+        before["plugins"][1]["sha256"]
+    );
+    let out = s.run(&["pin", "--check", "b"]);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    assert_eq!(code(&s.run(&["pin", "--check"])), 1, "a still differs");
+    assert_eq!(code(&s.run(&["pin", "nosuch"])), 3);
+}
+
+#[test]
+fn pin_refuses_a_symlinked_or_hostile_lock_file_and_check_without_one() {
+    let s = Sandbox::new();
+    s.hv_ok("a", "1.0.0");
+    let out = s.run(&["pin", "--check"]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("run `plugctl pin` first"),
+        "{}",
+        stderr(&out)
+    );
+    // A lock file that is a symlink is not followed when read.
+    let victim = s.root().join("victim");
+    fs::write(&victim, "{}").unwrap();
+    symlink(&victim, s.plugins.join("plugctl.lock")).unwrap();
+    let out = s.run(&["pin", "--check"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("plugctl.lock"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("symbolic link"), "{}", stderr(&out));
+    // Nor written through.
+    let out = s.run(&["pin"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert_eq!(fs::read_to_string(&victim).unwrap(), "{}");
+    // --lockfile moves it.
+    let moved = s.root().join("elsewhere.lock");
+    let out = s.run(&["--lockfile", moved.to_str().unwrap(), "pin"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(moved.exists());
+}
+
+/// A host-volume plugin that makes a directory per volume.
+fn dir_plugin(s: &Sandbox) {
+    s.plugin(
+        "host-volume",
+        "d",
+        r#"case $1 in
+fingerprint) echo '{"version": "1.0.0"}' ;;
+create) mkdir -p "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID" && head -c 100000 /dev/urandom > "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID/data" && printf '{"path": "%s/%s", "bytes": 0}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" ;;
+delete) rm -rf "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID" ;;
+esac"#,
+    );
+}
+
+fn create(s: &Sandbox, name: &str) -> Value {
+    let (out, doc) = s.json(&[
+        "volume",
+        "create",
+        "--plugin",
+        "d",
+        "--name",
+        name,
+        "--capacity-max",
+        "1MiB",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    doc["volume"].clone()
+}
+
+#[test]
+fn audit_is_clean_then_finds_an_orphan_a_missing_path_and_a_pending_operation() {
+    let s = Sandbox::new();
+    dir_plugin(&s);
+    let a = create(&s, "a");
+    let b = create(&s, "b");
+    let (out, doc) = s.json(&["volume", "audit"]);
+    assert_eq!(code(&out), 0, "{doc}");
+    assert_eq!(doc["ok"], true);
+    let va = doc["volumes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["id"] == a["id"])
+        .unwrap();
+    let on_disk = va["bytes_on_disk"].as_u64().unwrap();
+    assert!(on_disk >= 100_000, "the 100 kB file is counted: {va}");
+
+    // An orphan directory, a vanished volume, a pending record.
+    fs::create_dir_all(s.volumes.join("orphan/sub")).unwrap();
+    fs::write(s.volumes.join("orphan/sub/f"), "x").unwrap();
+    fs::remove_dir_all(b["path"].as_str().unwrap()).unwrap();
+    let mut reg = s.registry_json();
+    reg["volumes"][a["id"].as_str().unwrap()]["state"] = "pending".into();
+    fs::write(&s.registry, serde_json::to_vec_pretty(&reg).unwrap()).unwrap();
+
+    let out = s.run(&["volume", "audit"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let table = stdout(&out);
+    assert!(table.contains("orphan dir"), "{table}");
+    assert!(
+        table.contains(&format!("{}", s.volumes.join("orphan").display())),
+        "{table}"
+    );
+    assert!(table.contains("path is gone"), "{table}");
+    assert!(table.contains("create interrupted"), "{table}");
+    let (_, doc) = s.json(&["volume", "audit"]);
+    assert_eq!(doc["ok"], false);
+    assert_eq!(doc["orphans"][0]["kind"], "dir");
+}
+
+#[test]
+fn prune_needs_yes_removes_only_orphans_and_never_follows_symlinks() {
+    let s = Sandbox::new();
+    dir_plugin(&s);
+    let a = create(&s, "a");
+    let outside = s.root().join("outside");
+    fs::create_dir_all(&outside).unwrap();
+    fs::write(outside.join("precious"), "keep").unwrap();
+    fs::create_dir_all(s.volumes.join("orphan")).unwrap();
+    // An orphan symlink to a directory outside, and a link inside an orphan.
+    symlink(&outside, s.volumes.join("link-out")).unwrap();
+    symlink(&outside, s.volumes.join("orphan/inner-link")).unwrap();
+
+    let out = s.run(&["volume", "audit", "--prune-orphans"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("add --yes"), "{}", stderr(&out));
+    assert!(
+        s.volumes.join("orphan").exists(),
+        "nothing removed without --yes"
+    );
+
+    let out = s.run(&["volume", "audit", "--prune-orphans", "--yes"]);
+    assert_eq!(
+        code(&out),
+        0,
+        "everything found was pruned: {}",
+        stdout(&out)
+    );
+    assert!(!s.volumes.join("orphan").exists());
+    assert!(fs::symlink_metadata(s.volumes.join("link-out")).is_err());
+    assert_eq!(
+        fs::read_to_string(outside.join("precious")).unwrap(),
+        "keep"
+    );
+    assert!(
+        fs::metadata(a["path"].as_str().unwrap()).is_ok(),
+        "the recorded volume stays"
+    );
+    let (out, doc) = s.json(&["volume", "audit"]);
+    assert_eq!(code(&out), 0, "{doc}");
+}
+
+#[test]
+fn audit_counts_allocated_blocks_like_du_and_stays_off_symlinks() {
+    let s = Sandbox::new();
+    dir_plugin(&s);
+    let a = create(&s, "a");
+    let path = a["path"].as_str().unwrap();
+    // A symlink to a big tree outside must not be counted; a sparse file
+    // counts what it allocates.
+    symlink("/usr", format!("{path}/usr")).unwrap();
+    let f = fs::File::create(format!("{path}/sparse")).unwrap();
+    f.set_len(1 << 30).unwrap();
+    let (_, doc) = s.json(&["volume", "audit"]);
+    let ours = doc["volumes"][0]["bytes_on_disk"].as_u64().unwrap();
+    let du = std::process::Command::new("du")
+        .args(["-s", "--block-size=1", path])
+        .output()
+        .unwrap();
+    let du: u64 = String::from_utf8(du.stdout)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(ours, du, "du -s agrees");
+    assert!(ours < 1 << 20);
+}
+
+/// A host-volume plugin whose answers come from a file the test can change.
+fn scripted(s: &Sandbox) {
+    s.plugin(
+        "host-volume",
+        "scripted",
+        &format!(
+            r#"case $1 in
+fingerprint) echo "{{\"version\": \"$(cat '{out}/version' 2>/dev/null || echo 1.0.0)\"}}" ;;
+create) mkdir -p "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID"; printf '{{"path": "%s/%s", "bytes": %s}}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" "$(cat '{out}/bytes' 2>/dev/null || echo 0)" ;;
+delete) rm -rf "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID" ;;
+esac"#,
+            out = s.out.display()
+        ),
+    );
+}
+
+#[test]
+fn a_recorded_session_replays_clean_then_with_a_diff_after_the_plugin_changes() {
+    let s = Sandbox::new();
+    scripted(&s);
+    let cases = s.root().join("cases");
+    let c = cases.to_str().unwrap();
+    assert_eq!(
+        code(&s.run(&["--record", c, "fingerprint", "--type", "host-volume"])),
+        0
+    );
+    let out = s.run(&[
+        "--record", c, "volume", "create", "--plugin", "scripted", "--name", "v",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let files: Vec<String> = fs::read_dir(&cases)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(files.len(), 2, "{files:?}");
+    assert!(
+        files
+            .iter()
+            .any(|f| f == "0001-host-volume-scripted-fingerprint.json"),
+        "{files:?}"
+    );
+    assert!(
+        files
+            .iter()
+            .any(|f| f == "0002-host-volume-scripted-create.json"),
+        "{files:?}"
+    );
+
+    // Clean: a new volume id and path on replay are normalised away.
+    let out = s.run(&["replay", c]);
+    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    assert!(
+        stdout(&out).contains("ok: 2 cases: 2 same, 0 different"),
+        "{}",
+        stdout(&out)
+    );
+
+    // The plugin now answers differently to create.
+    fs::write(s.out_file("bytes"), "42").unwrap();
+    let out = s.run(&["replay", c]);
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("DIFF  0002-host-volume-scripted-create.json"),
+        "{text}"
+    );
+    assert!(
+        text.contains("-  \"bytes\": 0") && text.contains("+  \"bytes\": 42"),
+        "{text}"
+    );
+    assert!(
+        text.contains("PASS  0001-host-volume-scripted-fingerprint.json"),
+        "{text}"
+    );
+
+    // JUnit for CI: one testcase per case file, the failing one with a failure.
+    let out = s.run(&["replay", c, "--format", "junit"]);
+    assert_eq!(code(&out), 1);
+    let xml = stdout(&out);
+    let doc = roxmltree::Document::parse(&xml).expect("JUnit is XML");
+    let cases: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    assert_eq!(cases.len(), 2);
+    let failing: Vec<_> = cases
+        .iter()
+        .filter(|c| c.children().any(|n| n.has_tag_name("failure")))
+        .map(|c| c.attribute("name").unwrap())
+        .collect();
+    assert_eq!(failing, ["0002-host-volume-scripted-create.json"]);
+}
+
+#[test]
+fn replay_never_touches_the_real_volumes_dir_and_never_runs_what_a_case_file_claims() {
+    let s = Sandbox::new();
+    scripted(&s);
+    let cases = s.root().join("cases");
+    let c = cases.to_str().unwrap();
+    let (out, doc) = s.json(&["volume", "create", "--plugin", "scripted", "--name", "keep"]);
+    assert_eq!(code(&out), 0);
+    let path = doc["volume"]["path"].as_str().unwrap().to_string();
+    let out = s.run(&["--record", c, "volume", "delete", "--name", "keep"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    // Put the volume back, then replay the delete: it runs in a scratch dir.
+    fs::create_dir_all(&path).unwrap();
+    let out = s.run(&["replay", c]);
+    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    assert!(
+        fs::metadata(&path).is_ok(),
+        "replaying a delete removed the real volume"
+    );
+
+    // A tampered case file: another program, extra arguments.
+    let file = fs::read_dir(&cases)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let mut case: Value = serde_json::from_str(&fs::read_to_string(&file).unwrap()).unwrap();
+    let marker = s.out_file("pwned");
+    case["program"] = "/usr/bin/touch".into();
+    fs::write(&file, serde_json::to_string(&case).unwrap()).unwrap();
+    let out = s.run(&["replay", c]);
+    assert_eq!(
+        code(&out),
+        0,
+        "the plugin discovery finds is run instead: {}",
+        stdout(&out)
+    );
+    assert!(stdout(&out).contains("replayed with"), "{}", stdout(&out));
+    case["args"] = serde_json::json!(["delete", marker.to_str().unwrap()]);
+    fs::write(&file, serde_json::to_string(&case).unwrap()).unwrap();
+    let out = s.run(&["replay", c]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stdout(&out).contains("cannot replay: the recorded arguments"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(!marker.exists());
+}
+
+#[test]
+fn a_secret_value_never_reaches_a_record_dir() {
+    let s = Sandbox::new();
+    s.plugin(
+        "secrets",
+        "leaky",
+        r#"case $1 in
+fingerprint) echo '{"type": "secrets", "version": "1.0.0"}' ;;
+fetch) echo "debug: value is s3cr3t-VALUE" >&2; echo '{"result": {"password": "s3cr3t-VALUE"}}' ;;
+esac"#,
+    );
+    let cases = s.root().join("cases");
+    let c = cases.to_str().unwrap();
+    let out = s.run(&["--record", c, "secret", "fetch", "leaky", "app/db"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("s3cr3t-VALUE"),
+        "the caller still gets it"
+    );
+    let mut seen = 0;
+    for e in fs::read_dir(&cases).unwrap() {
+        let text = fs::read_to_string(e.unwrap().path()).unwrap();
+        assert!(!text.contains("s3cr3t"), "a value in a case file:\n{text}");
+        if text.contains("\"password\"") {
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 1, "the key is recorded, with a hash");
+    // Same answer: clean; another value: a difference naming the key only.
+    assert_eq!(code(&s.run(&["replay", c])), 0);
+    s.plugin(
+        "secrets",
+        "leaky",
+        r#"echo '{"result": {"password": "other"}}'"#,
+    );
+    let out = s.run(&["replay", c]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stdout(&out).contains("differs in keys password"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(!stdout(&out).contains("other"), "{}", stdout(&out));
+}
+
+/// A host-volume plugin that leaves a marker for every call it serves.
+fn marking(s: &Sandbox, name: &str, tag: &str) {
+    s.plugin(
+        "host-volume",
+        name,
+        &format!(
+            r#"echo "$1" >> '{out}/ran-{name}-{tag}'
+case $1 in
+fingerprint) echo '{{"version": "1.0.0"}}' ;;
+create) printf '{{"path": "%s/%s", "bytes": 0}}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" ;;
+esac"#,
+            out = s.out.display()
+        ),
+    );
+}
+
+#[test]
+fn locked_refuses_a_drifted_or_unpinned_plugin_without_running_it() {
+    let s = Sandbox::new();
+    marking(&s, "a", "v1");
+    assert_eq!(code(&s.run(&["pin"])), 0);
+    let ok = s.run(&["--locked", "fingerprint", "--type", "host-volume"]);
+    assert_eq!(code(&ok), 0, "{}{}", stdout(&ok), stderr(&ok));
+    assert!(s.out_file("ran-a-v1").exists());
+
+    // One byte changes (v1 → v2 in the marker name).
+    marking(&s, "a", "v2");
+    marking(&s, "new", "v1");
+    let (out, doc) = s.json(&["--locked", "fingerprint", "--type", "host-volume"]);
+    assert_eq!(code(&out), 1);
+    let a = row(&doc, "host-volume", "a");
+    assert_eq!(a["healthy"], false);
+    let err = a["error"].as_str().unwrap();
+    assert!(err.contains("drifted: sha256"), "{err}");
+    assert!(err.contains("≠ pinned"), "{err}");
+    let new = row(&doc, "host-volume", "new");
+    assert!(
+        new["error"].as_str().unwrap().contains("not pinned"),
+        "{new}"
+    );
+    // (A registry of its own: in this one, a's failed fingerprint would
+    // refuse the create before --locked is even asked.)
+    let fresh = s.root().join("fresh.json");
+    let out = s.run(&[
+        "--locked",
+        "--registry",
+        fresh.to_str().unwrap(),
+        "volume",
+        "create",
+        "--plugin",
+        "a",
+        "--name",
+        "v",
+    ]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(stderr(&out).contains("drifted"), "{}", stderr(&out));
+    assert!(!s.out_file("ran-a-v2").exists(), "the drifted plugin ran");
+    assert!(
+        !s.out_file("ran-new-v1").exists(),
+        "the unpinned plugin ran"
+    );
+
+    // Without --locked it runs, with a warning naming the drift.
+    let out = s.run(&["fingerprint", "a"]);
+    assert_eq!(code(&out), 0);
+    assert!(
+        stderr(&out).contains("drifted") && stderr(&out).contains("--locked"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(s.out_file("ran-a-v2").exists());
+
+    // --locked needs a lock file.
+    fs::remove_file(s.plugins.join("plugctl.lock")).unwrap();
+    let out = s.run(&["--locked", "fingerprint"]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("no lock file"), "{}", stderr(&out));
+}
+
+#[test]
+fn locked_never_runs_a_file_swapped_between_hash_and_exec() {
+    let s = Sandbox::new();
+    // Two real executables: the pinned one (`true`) and a twin that leaves
+    // a trace (`touch`, which creates a file named after its argument,
+    // `fingerprint`, in plugctl's working directory).
+    let good = fs::read("/bin/true").unwrap();
+    let evil = fs::read("/usr/bin/touch").unwrap();
+    s.file("host-volume", "a", "", 0o755);
+    fs::write(s.plugins.join("host-volume/a"), &good).unwrap();
+    assert_eq!(code(&s.run(&["pin"])), 0);
+    let trace = s.root().join("fingerprint");
+    let dir = s.plugins.join("host-volume");
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let racer = {
+        let (dir, stop) = (dir.clone(), stop.clone());
+        std::thread::spawn(move || {
+            use std::os::unix::fs::PermissionsExt;
+            let mut flip = false;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let tmp = dir.join(".swap");
+                fs::write(&tmp, if flip { &evil } else { &good }).unwrap();
+                fs::set_permissions(&tmp, fs::Permissions::from_mode(0o755)).unwrap();
+                fs::rename(&tmp, dir.join("a")).unwrap();
+                flip = !flip;
+            }
+        })
+    };
+    let (mut ran, mut refused) = (0, 0);
+    for _ in 0..100 {
+        let (_, doc) = s.json(&["--locked", "fingerprint", "a"]);
+        let err = row(&doc, "host-volume", "a")["error"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        if err.contains("drifted") {
+            refused += 1;
+        } else {
+            // `true` prints nothing: it ran, and the output is judged bad.
+            ran += 1;
+        }
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    racer.join().unwrap();
+    assert!(!trace.exists(), "the swapped-in file was executed");
+    // The race was real: some calls ran the pinned file, some were refused.
+    assert!(ran > 0 && refused > 0, "ran {ran}, refused {refused}");
+}
+
+#[test]
+fn validate_locked_fails_on_drift_with_the_lock_file_of_its_dir() {
+    let s = Sandbox::new();
+    marking(&s, "a", "v1");
+    let dir = s.plugins.to_str().unwrap();
+    // Run from elsewhere: DIR's own plugctl.lock is the one checked.
+    let other = s.root().join("other");
+    fs::create_dir_all(&other).unwrap();
+    let pinned = s.run(&["pin"]);
+    assert_eq!(code(&pinned), 0);
+    let out = s.run(&[
+        "--plugin-dir",
+        other.to_str().unwrap(),
+        "validate",
+        dir,
+        "--locked",
+    ]);
+    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    marking(&s, "a", "v2");
+    let out = s.run(&[
+        "--plugin-dir",
+        other.to_str().unwrap(),
+        "validate",
+        dir,
+        "--locked",
+    ]);
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert!(stdout(&out).contains("drifted: sha256"), "{}", stdout(&out));
+    // The file is not broken: no advice about its shebang.
+    assert!(!stdout(&out).contains("shebang"), "{}", stdout(&out));
+    assert!(!s.out_file("ran-a-v2").exists());
+}
+
+/// The `reproduce:` line of a human dry run.
+fn reproduce_line(text: &str) -> String {
+    let mut lines = text.lines().skip_while(|l| *l != "reproduce:");
+    lines.next().expect("a reproduce: section");
+    lines.next().expect("the env -i line").trim().to_string()
+}
+
+#[test]
+fn dry_run_runs_nothing_changes_nothing_and_its_env_line_reproduces_the_call() {
+    let s = Sandbox::new();
+    s.plugin(
+        "host-volume",
+        "touchy",
+        &format!(
+            r#"echo "$1" >> '{out}/ran'
+case $1 in
+fingerprint) echo '{{"version": "2.0.0"}}' ;;
+create) printf '{{"path": "%s/%s", "bytes": %s}}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_NAME" "$DHV_CAPACITY_MAX_BYTES" ;;
+esac"#,
+            out = s.out.display()
+        ),
+    );
+    let out = s.run(&["fingerprint", "--dry-run", "touchy"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("# would run host-volume plugin \"touchy\", operation fingerprint"),
+        "{text}"
+    );
+    assert!(text.contains("DHV_OPERATION=fingerprint"), "{text}");
+    assert!(!s.out_file("ran").exists(), "dry run ran the plugin");
+    assert!(!s.registry.exists(), "dry run wrote the registry");
+
+    // The line, pasted into sh, makes the same call.
+    let line = reproduce_line(&text);
+    assert!(line.starts_with("env -i "), "{line}");
+    let by_hand = s.command("/bin/sh").arg("-c").arg(&line).output().unwrap();
+    assert_eq!(stdout(&by_hand), "{\"version\": \"2.0.0\"}\n");
+    assert_eq!(s.read_out("ran"), "fingerprint\n");
+
+    let out = s.run(&[
+        "volume",
+        "create",
+        "--dry-run",
+        "--plugin",
+        "touchy",
+        "--name",
+        "it's mine",
+        "--capacity-max",
+        "1MiB",
+        "--param",
+        "mode=0755",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(s.read_out("ran"), "fingerprint\n", "create ran");
+    assert!(!s.registry.exists(), "dry run wrote the registry");
+    let line = reproduce_line(&stdout(&out));
+    let by_hand = s.command("/bin/sh").arg("-c").arg(&line).output().unwrap();
+    assert_eq!(
+        stdout(&by_hand),
+        format!(
+            "{{\"path\": \"{}/it's mine\", \"bytes\": 1048576}}\n",
+            s.volumes.display()
+        )
+    );
+
+    // As data: argv, the exact environment in order, the deadline.
+    let (out, doc) = s.json(&[
+        "volume",
+        "create",
+        "--dry-run",
+        "--plugin",
+        "touchy",
+        "--name",
+        "v",
+    ]);
+    assert_eq!(code(&out), 0);
+    assert_eq!(doc["dry_run"], true);
+    let call = &doc["calls"][0];
+    assert_eq!(call["operation"], "create");
+    assert_eq!(call["argv"][1], "create");
+    let env: Vec<&str> = call["env"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(env.len(), 11, "{env:?}");
+    assert_eq!(env[0], "DHV_OPERATION=create");
+    assert_eq!(call["timeout_ms"], 60000, "{call}");
+    assert!(!s.registry.exists());
+}
+
+#[test]
+fn dry_run_of_delete_restore_and_fetch_changes_nothing() {
+    let s = Sandbox::new();
+    scripted(&s);
+    let (out, doc) = s.json(&["volume", "create", "--plugin", "scripted", "--name", "v"]);
+    assert_eq!(code(&out), 0);
+    let id = doc["volume"]["id"].as_str().unwrap().to_string();
+    let path = doc["volume"]["path"].as_str().unwrap().to_string();
+    let before = fs::read(&s.registry).unwrap();
+
+    let (out, doc) = s.json(&["volume", "delete", &id, "--dry-run"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let env = doc["calls"][0]["env"].as_array().unwrap();
+    assert!(
+        env.iter()
+            .any(|e| e == &Value::from(format!("DHV_CREATED_PATH={path}"))),
+        "{env:?}"
+    );
+    assert!(fs::metadata(&path).is_ok(), "dry run deleted the volume");
+
+    let (out, doc) = s.json(&["volume", "restore", "--dry-run"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(doc["calls"].as_array().unwrap().len(), 1);
+    assert!(doc["calls"][0]["subject"].as_str().unwrap().contains(&id));
+    assert_eq!(
+        fs::read(&s.registry).unwrap(),
+        before,
+        "the registry changed"
+    );
+
+    s.plugin(
+        "secrets",
+        "sp",
+        &format!("echo ran >> '{}/ran-sp'; echo '{{}}'", s.out.display()),
+    );
+    let (out, doc) = s.json(&[
+        "secret",
+        "fetch",
+        "sp",
+        "app/db",
+        "--env",
+        "TOKEN=abc",
+        "--dry-run",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let call = &doc["calls"][0];
+    assert_eq!(call["argv"][1], "fetch");
+    assert_eq!(call["argv"][2], "app/db");
+    assert!(
+        call["env"]
+            .as_array()
+            .unwrap()
+            .contains(&Value::from("TOKEN=abc"))
+    );
+    assert!(!s.out_file("ran-sp").exists());
+    assert_eq!(
+        fs::read(&s.registry).unwrap(),
+        before,
+        "the registry changed"
+    );
+}
+
+#[test]
+fn prune_never_empties_a_file_system_mounted_in_an_orphan() {
+    if !nix::unistd::geteuid().is_root() {
+        eprintln!("SKIPPED: needs root to mount a tmpfs");
+        return;
+    }
+    let s = Sandbox::new();
+    dir_plugin(&s);
+    create(&s, "a");
+    let mnt = s.volumes.join("forgotten/mnt");
+    fs::create_dir_all(&mnt).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "tmpfs"])
+        .arg(&mnt)
+        .status();
+    if !mounted.is_ok_and(|st| st.success()) {
+        if std::env::var_os("CI").is_some() {
+            panic!("cannot mount a tmpfs, and CI must run this test");
+        }
+        eprintln!("SKIPPED: cannot mount a tmpfs here");
+        return;
+    }
+    fs::write(mnt.join("data"), "keep").unwrap();
+    let out = s.run(&["volume", "audit", "--prune-orphans", "--yes"]);
+    let kept = fs::read_to_string(mnt.join("data"));
+    let _ = std::process::Command::new("umount").arg(&mnt).status();
+    assert_eq!(
+        kept.ok().as_deref(),
+        Some("keep"),
+        "pruning emptied a mounted file system"
+    );
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert!(stderr(&out).contains("mount point"), "{}", stderr(&out));
+}

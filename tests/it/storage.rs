@@ -1,0 +1,332 @@
+//! The registry where writing fails: a directory plugctl may not write in,
+//! a full file system, a read-only one. Each is a clear error naming the
+//! registry, with the exit code of its class (cli.md: 2 for what the
+//! operator must fix where the registry lives, 1 for an operation that
+//! failed), and the old file is left exactly as it was, with no temporary
+//! file behind.
+//!
+//! Root ignores directory permissions, so the unwritable case runs plugctl
+//! as an unprivileged uid. The full and read-only file systems need a mount
+//! namespace (`unshare -m`); where that is not permitted those cases say so
+//! and are skipped (the full file system is also covered by RLIMIT_FSIZE,
+//! which needs nothing).
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use crate::common::*;
+use serde_json::Value;
+
+const REGISTER: [&str; 10] = [
+    "plugin",
+    "register",
+    "--type",
+    "csi-node",
+    "--name",
+    "ebs",
+    "--alloc-id",
+    "new-alloc",
+    "--socket",
+    "/run/ebs.sock",
+];
+
+/// A sandbox whose registry holds something, as root wrote it.
+fn with_registry() -> (Sandbox, Vec<u8>) {
+    let s = Sandbox::new();
+    for alloc in ["a1", "a2", "a3"] {
+        let out = s.run(&[
+            "plugin",
+            "register",
+            "--type",
+            "csi-node",
+            "--name",
+            "ebs",
+            "--alloc-id",
+            alloc,
+            "--socket",
+            "/run/ebs.sock",
+        ]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+    }
+    let before = fs::read(&s.registry).unwrap();
+    (s, before)
+}
+
+fn error_doc(out: &Output) -> Value {
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not one JSON document ({e}): {}\nstderr: {}",
+            stdout(out),
+            stderr(out)
+        )
+    });
+    doc["error"].clone()
+}
+
+/// The `error` of the JSON document a run inside the mount namespace wrote
+/// to `$OUT/stdout` (its stderr went to `$OUT/stderr`).
+fn namespaced_error_doc(s: &Sandbox) -> Value {
+    let (out, err) = (s.read_out("stdout"), s.read_out("stderr"));
+    let doc: Value = serde_json::from_str(&out)
+        .unwrap_or_else(|e| panic!("stdout is not one JSON document ({e}): {out}\nstderr: {err}"));
+    doc["error"].clone()
+}
+
+/// The old file is byte for byte what it was, and nothing else was left.
+fn assert_intact(s: &Sandbox, before: &[u8]) {
+    assert_eq!(
+        fs::read(&s.registry).unwrap(),
+        before,
+        "the registry changed"
+    );
+    let dir = s.registry.parent().unwrap();
+    for e in fs::read_dir(dir).unwrap() {
+        let name = e.unwrap().file_name().into_string().unwrap();
+        assert!(!name.ends_with(".tmp"), "temporary file {name} left behind");
+    }
+}
+
+fn is_root() -> bool {
+    nix::unistd::geteuid().is_root()
+}
+
+/// The registry's directory belongs to root (0755); plugctl runs as nobody.
+/// Without root the directory is made read-only for its owner instead.
+#[test]
+fn unwritable_directory() {
+    let (s, before) = with_registry();
+    let dir = s.registry.parent().unwrap().to_path_buf();
+    let mut program = PathBuf::from(PLUGCTL);
+    if is_root() {
+        // nobody must reach the binary and the sandbox
+        fs::set_permissions(s.root(), fs::Permissions::from_mode(0o755)).unwrap();
+        fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
+        fs::set_permissions(&s.registry, fs::Permissions::from_mode(0o644)).unwrap();
+        let copy = s.root().join("plugctl");
+        if fs::hard_link(&program, &copy).is_err() {
+            fs::copy(&program, &copy).unwrap();
+        }
+        program = copy;
+    } else {
+        fs::set_permissions(&dir, fs::Permissions::from_mode(0o555)).unwrap();
+    }
+    let run = |what: &str| {
+        let mut cmd = s.command(&program);
+        if is_root() {
+            cmd.uid(65534).gid(65534);
+        }
+        let out = cmd.arg("--json").args(REGISTER).output().unwrap();
+        assert_eq!(code(&out), 2, "{what}: {}", stderr(&out));
+        let e = error_doc(&out);
+        assert_eq!(e["kind"], "registry", "{what}: {e}");
+        let message = e["message"].as_str().unwrap();
+        for needle in [
+            s.registry.to_str().unwrap(),
+            "Permission denied",
+            "needs read and write access to",
+            "choose another --registry",
+        ] {
+            assert!(message.contains(needle), "{what}: {needle:?} in {message}");
+        }
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+        assert_intact(&s, &before);
+        message.to_string()
+    };
+    // The lock file belongs to root: it cannot even be opened.
+    let message = run("lock file not writable");
+    assert!(message.contains("cannot open its lock file"), "{message}");
+    if is_root() {
+        // With a lock file it may use, the temporary file is refused.
+        nix::unistd::chown(
+            &s.registry.with_file_name("registry.json.lock"),
+            Some(nix::unistd::Uid::from_raw(65534)),
+            None,
+        )
+        .unwrap();
+        let message = run("directory not writable");
+        assert!(
+            message.contains("left unchanged: cannot create a temporary file"),
+            "{message}"
+        );
+    }
+    // Reading is still fine.
+    let mut cmd = s.command(&program);
+    if is_root() {
+        cmd.uid(65534).gid(65534);
+    }
+    let out = cmd.args(["--json", "plugin", "list"]).output().unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// RLIMIT_FSIZE below the registry's size, SIGXFSZ ignored: every write
+/// past the limit fails with EFBIG, as on a file system that is full.
+#[test]
+fn full_file_system_by_file_size_limit() {
+    use nix::sys::resource::{Resource, setrlimit};
+    use nix::sys::signal::{SigHandler, Signal, signal};
+
+    let (s, before) = with_registry();
+    assert!(before.len() > 512, "the registry is too small to overflow");
+    let mut cmd = s.std_cmd();
+    // SAFETY: between fork and exec only async-signal-safe calls are made:
+    // setrlimit(2) and signal(2).
+    unsafe {
+        cmd.pre_exec(|| {
+            setrlimit(Resource::RLIMIT_FSIZE, 512, 512)?;
+            signal(Signal::SIGXFSZ, SigHandler::SigIgn)?;
+            Ok(())
+        });
+    }
+    let out = cmd.arg("--json").args(REGISTER).output().unwrap();
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let e = error_doc(&out);
+    assert_eq!(e["kind"], "io", "{e}");
+    let message = e["message"].as_str().unwrap();
+    for needle in [
+        s.registry.to_str().unwrap(),
+        "left unchanged: cannot write the new version",
+        "File too large",
+    ] {
+        assert!(message.contains(needle), "{needle:?} in {message}");
+    }
+    assert_intact(&s, &before);
+    // Room again: the same command succeeds.
+    let out = s.run(&REGISTER);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
+
+/// Runs `script` with sh in a new mount namespace; `None` (with the reason
+/// printed) where that is not permitted.
+fn in_mount_namespace(s: &Sandbox, script: &str) -> Option<Output> {
+    let probe = Command::new("unshare")
+        .args([
+            "-m",
+            "sh",
+            "-c",
+            "mount -t tmpfs -o size=4k tmpfs \"$0\"",
+            s.out.to_str().unwrap(),
+        ])
+        .output();
+    match probe {
+        Ok(o) if o.status.success() => {}
+        Ok(o) => {
+            eprintln!(
+                "SKIPPED: cannot mount in a new mount namespace here (unshare -m: {})",
+                String::from_utf8_lossy(&o.stderr).trim()
+            );
+            return None;
+        }
+        Err(e) => {
+            eprintln!("SKIPPED: unshare is not available ({e})");
+            return None;
+        }
+    }
+    let out = s
+        .command("unshare")
+        .args(["-m", "sh", "-ec", script])
+        .env("PLUGCTL", PathBuf::from(PLUGCTL))
+        .env("STATE", s.registry.parent().unwrap())
+        .env("OUT", &s.out)
+        .output()
+        .unwrap();
+    Some(out)
+}
+
+/// A tmpfs that is really full (ENOSPC), mounted over the registry's
+/// directory with the registry copied in.
+#[test]
+fn full_file_system_by_tmpfs() {
+    let (s, before) = with_registry();
+    let Some(out) = in_mount_namespace(
+        &s,
+        r#"cp "$STATE/registry.json" "$OUT/original.json"
+mount -t tmpfs -o size=64k,mode=0700 tmpfs "$STATE"
+cp "$OUT/original.json" "$STATE/registry.json"
+: > "$STATE/registry.json.lock"
+dd if=/dev/zero of="$STATE/fill" bs=4096 2>/dev/null || true
+"$PLUGCTL" --json plugin register --type csi-node --name ebs --alloc-id new-alloc \
+  --socket /run/ebs.sock > "$OUT/stdout" 2> "$OUT/stderr" || echo $? > "$OUT/code"
+cp "$STATE/registry.json" "$OUT/after.json"
+ls -a "$STATE" > "$OUT/entries""#,
+    ) else {
+        return;
+    };
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(s.read_out("code").trim(), "1", "{}", s.read_out("stderr"));
+    let e = &namespaced_error_doc(&s);
+    assert_eq!(e["kind"], "io", "{e}");
+    let message = e["message"].as_str().unwrap();
+    for needle in [
+        s.registry.to_str().unwrap(),
+        "left unchanged",
+        "No space left on device",
+    ] {
+        assert!(message.contains(needle), "{needle:?} in {message}");
+    }
+    assert_eq!(fs::read(s.out_file("after.json")).unwrap(), before);
+    let entries = s.read_out("entries");
+    assert!(!entries.contains(".tmp"), "{entries}");
+}
+
+/// The registry's directory bind-mounted read-only.
+#[test]
+fn read_only_file_system() {
+    let (s, before) = with_registry();
+    let Some(out) = in_mount_namespace(
+        &s,
+        r#"mount --bind "$STATE" "$STATE"
+mount -o remount,bind,ro "$STATE"
+"$PLUGCTL" --json plugin register --type csi-node --name ebs --alloc-id new-alloc \
+  --socket /run/ebs.sock > "$OUT/stdout" 2> "$OUT/stderr" || echo $? > "$OUT/code"
+"$PLUGCTL" --json plugin list > "$OUT/list" 2>&1 || echo $? > "$OUT/list-code""#,
+    ) else {
+        return;
+    };
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(s.read_out("code").trim(), "2", "{}", s.read_out("stderr"));
+    let e = &namespaced_error_doc(&s);
+    assert_eq!(e["kind"], "registry", "{e}");
+    let message = e["message"].as_str().unwrap();
+    for needle in [
+        s.registry.to_str().unwrap(),
+        "Read-only file system",
+        "is on a read-only file system; choose another --registry",
+    ] {
+        assert!(message.contains(needle), "{needle:?} in {message}");
+    }
+    assert!(s.read_out("stderr").contains(message));
+    // reading a read-only registry is fine
+    assert_eq!(s.read_out("list-code"), "", "{}", s.read_out("list"));
+    assert_intact(&s, &before);
+}
+
+/// A registry path that is a directory, or under a file, is a configuration
+/// error (exit 2) that says so.
+#[test]
+fn a_registry_path_that_cannot_be_a_file() {
+    let s = Sandbox::new();
+    let dir = s.root().join("regdir");
+    std::fs::create_dir(&dir).unwrap();
+    let file = s.root().join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    for (registry, needle) in [
+        (dir.clone(), "must name a regular file"),
+        (file.join("registry.json"), "is a file, not a directory"),
+    ] {
+        for args in [&["plugin", "list"][..], &["fingerprint"][..]] {
+            let out = s
+                .cmd()
+                .env("PLUGCTL_REGISTRY", &registry)
+                .args(args)
+                .output()
+                .unwrap();
+            assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+            assert!(stderr(&out).contains(needle), "{}", stderr(&out));
+        }
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), b"x");
+}

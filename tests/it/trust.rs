@@ -1,0 +1,776 @@
+//! The trust boundary through the real binary: plugctl runs as root over
+//! files other people can reach. Each test plants what a hostile user would
+//! (a symlink, a FIFO, a huge file, a writable directory, an edited
+//! registry) and checks that plugctl fails closed, at once, with the path
+//! and the spec's exit code, and harms nothing.
+
+use std::fs;
+use std::os::unix::fs::{PermissionsExt, symlink};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::*;
+use serde_json::Value;
+
+fn is_root() -> bool {
+    nix::unistd::geteuid().is_root()
+}
+
+/// Runs plugctl and kills it if it has not finished in 10 s: a hang is a
+/// failure, not a stuck test suite.
+fn run_bounded(mut cmd: Command) -> (i32, String, Duration) {
+    let started = Instant::now();
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let out = child.wait_with_output().unwrap();
+            let _ = status;
+            return (
+                out.status.code().unwrap_or(-1),
+                String::from_utf8_lossy(&out.stderr).into_owned(),
+                started.elapsed(),
+            );
+        }
+        if started.elapsed() > Duration::from_secs(10) {
+            child.kill().unwrap();
+            panic!("plugctl hung: {cmd:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn a_symlink_planted_as_the_lock_file_is_never_followed() {
+    let s = Sandbox::new();
+    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
+    let victim = s.root().join("victim");
+    fs::write(&victim, "precious\n").unwrap();
+    symlink(&victim, s.registry.with_file_name("registry.json.lock")).unwrap();
+    let out = s.run(&[
+        "plugin",
+        "register",
+        "--type",
+        "csi-node",
+        "--name",
+        "x",
+        "--alloc-id",
+        "a",
+        "--socket",
+        "/x",
+    ]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("registry.json.lock"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("symbolic link"), "{}", stderr(&out));
+    assert_eq!(fs::read_to_string(&victim).unwrap(), "precious\n");
+    assert!(!s.registry.exists());
+}
+
+#[test]
+fn a_fifo_a_directory_a_device_or_a_symlink_as_the_registry_fails_at_once() {
+    let s = Sandbox::new();
+    let fifo = s.root().join("fifo.json");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o600)).unwrap();
+    let dir = s.root().join("dir.json");
+    fs::create_dir(&dir).unwrap();
+    let real = s.root().join("real.json");
+    fs::write(&real, r#"{"schema_version": 1}"#).unwrap();
+    let link = s.root().join("link.json");
+    symlink(&real, &link).unwrap();
+    for (registry, what) in [
+        (fifo.as_path(), "a FIFO"),
+        (dir.as_path(), "a directory"),
+        (std::path::Path::new("/dev/zero"), "a device"),
+        (link.as_path(), "symbolic link"),
+    ] {
+        for args in [
+            &["volume", "list"][..],
+            &["events"][..],
+            &["plugin", "list"][..],
+        ] {
+            let mut cmd = s.std_cmd();
+            cmd.env("PLUGCTL_REGISTRY", registry).args(args);
+            let (code, err, took) = run_bounded(cmd);
+            assert_eq!(code, 2, "{registry:?} {args:?}: {err}");
+            assert!(err.contains(what), "{what} in {err}");
+            assert!(err.contains(&registry.display().to_string()), "{err}");
+            assert!(took < Duration::from_secs(5), "{registry:?} took {took:?}");
+        }
+    }
+    assert_eq!(
+        fs::read_to_string(&real).unwrap(),
+        r#"{"schema_version": 1}"#
+    );
+}
+
+#[test]
+fn a_registry_over_the_size_limit_is_refused_unread() {
+    let s = Sandbox::new();
+    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
+    let mut doc = String::from(r#"{"schema_version": 1, "padding": ""#);
+    doc.push_str(&"x".repeat(4096));
+    doc.push_str("\"}");
+    fs::write(&s.registry, &doc).unwrap();
+    let out = s.run(&["--registry-max-size", "1KiB", "volume", "list"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("more than the limit of 1024 bytes"), "{err}");
+    assert!(err.contains("--registry-max-size"), "{err}");
+    let out = s
+        .cmd()
+        .env("PLUGCTL_REGISTRY_MAX_SIZE", "1MiB")
+        .args(["volume", "list"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
+
+#[test]
+fn a_registry_others_can_write_is_refused_unless_overridden() {
+    let s = Sandbox::new();
+    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    let before = fs::read(&s.registry).unwrap();
+    let state = s.registry.parent().unwrap().to_path_buf();
+    for (path, mode, needle) in [
+        (&s.registry, 0o620, "group"),
+        (&s.registry, 0o602, "others"),
+    ] {
+        fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
+        let out = s.run(&["volume", "list"]);
+        assert_eq!(code(&out), 2, "{mode:o}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(needle) && err.contains("chmod go-w"), "{err}");
+        assert!(err.contains("--allow-insecure-paths"), "{err}");
+        let out = s.run(&["--allow-insecure-paths", "volume", "list"]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let out = s
+            .cmd()
+            .env("PLUGCTL_ALLOW_INSECURE_PATHS", "1")
+            .args(["volume", "list"])
+            .output()
+            .unwrap();
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+    }
+    fs::set_permissions(&s.registry, fs::Permissions::from_mode(0o600)).unwrap();
+    fs::set_permissions(&state, fs::Permissions::from_mode(0o777)).unwrap();
+    let out = s.run(&["fingerprint"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("its directory"), "{}", stderr(&out));
+    assert_eq!(
+        fs::read(&s.registry).unwrap(),
+        before,
+        "refused means untouched"
+    );
+    // A sticky world-writable directory (like /tmp) is fine.
+    fs::set_permissions(&state, fs::Permissions::from_mode(0o1777)).unwrap();
+    let out = s.run(&["volume", "list"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
+
+#[test]
+fn a_registry_owned_by_another_user_is_refused_and_root_keeps_a_users_ownership() {
+    if !is_root() {
+        eprintln!("SKIPPED: needs root (chown to another user)");
+        return;
+    }
+    let s = Sandbox::new();
+    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    // Owned by nobody, inside root's directory: not trusted.
+    nix::unistd::chown(&s.registry, Some(65534.into()), Some(65534.into())).unwrap();
+    let out = s.run(&["fingerprint"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("belongs to uid 65534"),
+        "{}",
+        stderr(&out)
+    );
+
+    // A user's own registry in the user's own directory: root may write it
+    // (root is trusted), and the file stays the user's, with its mode.
+    let home = s.root().join("userstate");
+    fs::create_dir(&home).unwrap();
+    let reg = home.join("registry.json");
+    fs::copy(&s.registry, &reg).unwrap();
+    fs::set_permissions(&reg, fs::Permissions::from_mode(0o640)).unwrap();
+    for p in [&home, &reg] {
+        nix::unistd::chown(p, Some(65534.into()), Some(65534.into())).unwrap();
+    }
+    // Root trusts files owned by root only; the override says this one is fine.
+    let out = s
+        .cmd()
+        .env("PLUGCTL_REGISTRY", &reg)
+        .args(["--allow-insecure-paths", "fingerprint"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    use std::os::unix::fs::MetadataExt;
+    let meta = fs::metadata(&reg).unwrap();
+    assert_eq!(
+        (meta.uid(), meta.gid()),
+        (65534, 65534),
+        "root took the file"
+    );
+    assert_eq!(meta.permissions().mode() & 0o777, 0o640);
+    // And the user can still use it.
+    let out = s
+        .command("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", PLUGCTL])
+        .env("PLUGCTL_REGISTRY", &reg)
+        .args(["volume", "list"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
+
+#[test]
+fn the_lock_wait_names_the_process_that_holds_the_lock_not_a_stale_pid() {
+    let s = Sandbox::new();
+    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    let lock = s.registry.with_file_name("registry.json.lock");
+    // A stale pid from an earlier holder, and a holder that writes none.
+    fs::write(&lock, "999999").unwrap();
+    let mut holder = Command::new("flock")
+        .arg(&lock)
+        .args(["sleep", "30"])
+        .spawn()
+        .unwrap();
+    // Wait until flock holds it.
+    let until = Instant::now() + Duration::from_secs(5);
+    while !fs::read_to_string("/proc/locks")
+        .unwrap()
+        .contains(&format!(" {} ", holder.id()))
+    {
+        assert!(Instant::now() < until, "flock never took the lock");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let (out, doc) = s.json(&[
+        "--lock-timeout",
+        "300ms",
+        "plugin",
+        "register",
+        "--type",
+        "csi-node",
+        "--name",
+        "x",
+        "--alloc-id",
+        "a",
+        "--socket",
+        "/x",
+    ]);
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    let message = doc["error"]["message"].as_str().unwrap();
+    // flock(1) takes the lock and execs sleep: one process, flock's pid.
+    assert!(
+        message.contains(&format!("(pid {})", holder.id())),
+        "{message}"
+    );
+    assert!(!message.contains("999999"), "{message}");
+}
+
+/// The registry as JSON, to edit behind plugctl's back.
+fn edit(s: &Sandbox, f: impl FnOnce(&mut Value)) {
+    let mut v = s.registry_json();
+    f(&mut v);
+    fs::write(&s.registry, serde_json::to_vec_pretty(&v).unwrap()).unwrap();
+}
+
+/// A host-volume plugin that removes what it is told to, as a real one does,
+/// and logs each call.
+fn remover(s: &Sandbox) {
+    s.plugin(
+        "host-volume",
+        "rm",
+        &format!(
+            r#"echo "$1 $DHV_VOLUME_ID $DHV_CREATED_PATH" >> '{out}/calls'
+case $1 in
+fingerprint) echo '{{"version": "1.0.0"}}' ;;
+create) mkdir -p "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID"; printf '{{"path": "%s/%s", "bytes": 0}}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" ;;
+delete) rm -rf "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID" "$DHV_CREATED_PATH" ;;
+esac"#,
+            out = s.out.display()
+        ),
+    );
+}
+
+#[test]
+fn an_edited_volume_id_never_reaches_a_plugin() {
+    let s = Sandbox::new();
+    remover(&s);
+    let (out, doc) = s.json(&["volume", "create", "--plugin", "rm", "--name", "v"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let id = doc["volume"]["id"].as_str().unwrap().to_string();
+    // A directory beside the volumes dir that `../outside` would reach.
+    let outside = s.root().join("outside");
+    fs::create_dir_all(&outside).unwrap();
+    fs::write(outside.join("keep"), "x").unwrap();
+    edit(&s, |v| {
+        let mut vol = v["volumes"][&id].take();
+        vol["id"] = "../outside".into();
+        v["volumes"].as_object_mut().unwrap().remove(&id);
+        v["volumes"]["../outside"] = vol;
+    });
+    let tampered = fs::read(&s.registry).unwrap();
+    for args in [
+        &["volume", "delete", "../outside"][..],
+        &["volume", "restore"],
+        &["volume", "list"],
+    ] {
+        let out = s.run(args);
+        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(r#"volumes["../outside"].id"#), "{err}");
+        assert!(err.contains("not a UUID"), "{err}");
+    }
+    assert!(outside.join("keep").exists());
+    assert_eq!(
+        s.read_out("calls").lines().count(),
+        1,
+        "only the create ran"
+    );
+    assert_eq!(
+        fs::read(&s.registry).unwrap(),
+        tampered,
+        "never overwritten"
+    );
+}
+
+#[test]
+fn an_edited_path_or_volumes_dir_is_not_handed_to_a_plugin() {
+    let s = Sandbox::new();
+    remover(&s);
+    let (out, doc) = s.json(&["volume", "create", "--plugin", "rm", "--name", "v"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let id = doc["volume"]["id"].as_str().unwrap().to_string();
+    let victim = s.root().join("victim");
+    fs::create_dir_all(&victim).unwrap();
+    for (field, value) in [
+        ("path", victim.to_str().unwrap().to_string()),
+        ("path", format!("{}/../victim", s.volumes.display())),
+        ("volumes_dir", "/".to_string()),
+    ] {
+        let fresh = s.registry_json();
+        edit(&s, |v| v["volumes"][&id][field] = value.clone().into());
+        let out = s.run(&["volume", "delete", &id]);
+        assert_eq!(code(&out), 2, "{field}={value}: {}", stderr(&out));
+        assert!(stderr(&out).contains(&id), "{}", stderr(&out));
+        let out = s.run(&["volume", "restore"]);
+        assert_ne!(code(&out), 0, "{field}={value}: {}", stdout(&out));
+        assert!(victim.exists(), "{field}={value}: the plugin removed it");
+        fs::write(&s.registry, serde_json::to_vec_pretty(&fresh).unwrap()).unwrap();
+    }
+    assert_eq!(
+        s.read_out("calls").lines().count(),
+        1,
+        "only the create ran"
+    );
+    // The override is explicit and named.
+    edit(&s, |v| {
+        v["volumes"][&id]["path"] = victim.to_str().unwrap().into()
+    });
+    let out = s.run(&["--allow-insecure-paths", "volume", "delete", &id]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
+
+#[test]
+fn events_out_of_order_are_refused_on_load() {
+    let s = Sandbox::new();
+    for n in ["a", "b"] {
+        let out = s.run(&[
+            "plugin",
+            "register",
+            "--type",
+            "csi-node",
+            "--name",
+            n,
+            "--alloc-id",
+            "x",
+            "--socket",
+            "/x",
+        ]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+    }
+    edit(&s, |v| v["events"][1]["seq"] = 1.into());
+    let out = s.run(&["events"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("events[1].seq: 1 does not follow 1"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Bytes that drive a terminal: ESC, BEL, CSI (C1, as UTF-8), and a CR not
+/// followed by LF.
+fn has_terminal_controls(bytes: &[u8]) -> bool {
+    bytes.iter().any(|&b| b == 0x1b || b == 0x07 || b == 0x7f)
+        || bytes.windows(2).any(|w| w == [0xc2, 0x9b])
+        || bytes.windows(2).any(|w| w[0] == b'\r' && w[1] != b'\n')
+        || bytes.last() == Some(&b'\r')
+}
+
+#[test]
+fn plugin_text_never_drives_the_terminal() {
+    let s = Sandbox::new();
+    // An error that would clear the screen, set the window title, ring the
+    // bell and overwrite its own line with a forged "healthy".
+    let evil = r#"\u001b]0;pwned\u0007\u001b[2J\u009b31m\rhost-volume  good  1.0.0  healthy"#;
+    s.plugin(
+        "host-volume",
+        "evil",
+        &format!(
+            r#"printf '\033[2Jstderr says \033]0;title\007 hi\r\n' >&2
+printf '%s\n' '{{"error": "{evil}"}}'
+exit 1"#
+        ),
+    );
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["fingerprint"],
+        vec!["-v", "fingerprint", "evil"],
+        vec!["-v", "volume", "create", "--plugin", "evil", "--name", "x"],
+        vec!["plugin", "list"],
+        vec!["plugin", "show", "host-volume", "evil"],
+        vec!["validate"],
+    ];
+    for args in runs {
+        let out = s.run(&args);
+        assert!(
+            !has_terminal_controls(&out.stdout),
+            "{args:?} stdout: {:?}",
+            stdout(&out)
+        );
+        assert!(
+            !has_terminal_controls(&out.stderr),
+            "{args:?} stderr: {:?}",
+            stderr(&out)
+        );
+    }
+    // Shown, escaped, so an operator can see what the plugin tried.
+    let out = s.run(&["fingerprint", "evil"]);
+    assert!(
+        stdout(&out).contains(r"\x1b]0;pwned\x07\x1b[2J\u{9b}31m\rhost-volume"),
+        "{}",
+        stdout(&out)
+    );
+    // --json keeps the exact string.
+    let (_, doc) = s.json(&["fingerprint", "evil"]);
+    let err = row(&doc, "host-volume", "evil")["error"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("\u{1b}]0;pwned\u{7}"), "{err:?}");
+}
+
+#[test]
+fn a_user_default_plugin_dir_is_never_the_current_directory() {
+    let s = Sandbox::new();
+    // A plugins/ directory where the command happens to start.
+    let cwd = s.root().join("somewhere");
+    fs::create_dir_all(cwd.join("plugins/host-volume")).unwrap();
+    let marker = s.out_file("ran");
+    let plugin = cwd.join("plugins/host-volume/planted");
+    fs::write(
+        &plugin,
+        format!(
+            "#!/bin/sh\ntouch '{}'\necho '{{\"version\": \"1.0.0\"}}'\n",
+            marker.display()
+        ),
+    )
+    .unwrap();
+    fs::set_permissions(&plugin, fs::Permissions::from_mode(0o755)).unwrap();
+    let home = s.root().join("home");
+    fs::create_dir_all(&home).unwrap();
+    for p in [s.root(), home.as_path(), &s.out] {
+        fs::set_permissions(p, fs::Permissions::from_mode(0o777)).unwrap();
+    }
+    let out = s
+        .command("setpriv")
+        .args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            PLUGCTL,
+            "--json",
+            "fingerprint",
+        ])
+        .env_remove("PLUGCTL_PLUGIN_DIR")
+        .env_remove("PLUGCTL_REGISTRY")
+        .env_remove("PLUGCTL_VOLUMES_DIR")
+        .env("HOME", &home)
+        .current_dir(&cwd)
+        .output()
+        .unwrap();
+    if !is_root() {
+        eprintln!("SKIPPED: needs root to run as another user");
+        return;
+    }
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        doc["plugin_dir"],
+        home.join(".config/plugctl/plugins").to_str().unwrap(),
+        "the absolute plugin dir is shown"
+    );
+    assert!(!marker.exists(), "a plugin in ./plugins ran");
+}
+
+#[test]
+fn a_create_running_in_another_pid_namespace_is_seen_as_live() {
+    if !is_root() {
+        eprintln!("SKIPPED: needs root for a PID namespace (unshare --pid)");
+        return;
+    }
+    let probe = Command::new("unshare")
+        .args(["--pid", "--fork", "--mount-proc", "true"])
+        .status();
+    if !probe.is_ok_and(|s| s.success()) {
+        if std::env::var_os("CI").is_some() {
+            panic!("unshare --pid does not work here, and CI must run this test");
+        }
+        eprintln!("SKIPPED: this machine cannot make a PID namespace");
+        return;
+    }
+    let s = Sandbox::new();
+    s.plugin(
+        "host-volume",
+        "hangs",
+        &format!(
+            r#"echo "$1" >> '{out}/calls'
+case $1 in
+create) [ -e '{out}/fast' ] || sleep 60; printf '{{"path": "%s/%s", "bytes": 0}}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" ;;
+esac"#,
+            out = s.out.display()
+        ),
+    );
+    let mut creator = s
+        .std_cmd()
+        .args(["volume", "create", "--plugin", "hangs", "--name", "v"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(10);
+    while s.read_out("calls").lines().count() < 1 {
+        assert!(Instant::now() < until, "create never started");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    fs::write(s.out_file("fast"), "").unwrap();
+    // From a PID namespace where the creator's pid means nothing.
+    let repair = || {
+        s.command("unshare")
+            .args([
+                "--pid",
+                "--fork",
+                "--mount-proc",
+                PLUGCTL,
+                "volume",
+                "repair",
+            ])
+            .output()
+            .unwrap()
+    };
+    let out = repair();
+    assert_eq!(
+        s.read_out("calls").lines().count(),
+        1,
+        "repair re-ran a live create: {}",
+        stdout(&out)
+    );
+    assert!(
+        stdout(&out).contains("working on it") || stderr(&out).contains("working on it"),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    // Once the creator is gone (kill -9), repair settles it.
+    creator.kill().unwrap();
+    creator.wait().unwrap();
+    let out = repair();
+    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    let reg = s.registry_json();
+    assert_eq!(
+        reg["volumes"].as_object().unwrap().values().next().unwrap()["state"],
+        "ready"
+    );
+}
+
+#[test]
+fn health_follows_the_disk() {
+    let s = Sandbox::new();
+    let a = s.hv_ok("a", "1.0.0");
+    let b = s.hv_ok("b", "1.0.0");
+    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    let healthy = |doc: &Value, n: &str| {
+        doc["plugins"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == n)
+            .unwrap()["healthy"]
+            .clone()
+    };
+    let (_, doc) = s.json(&["plugin", "list", "--type", "host-volume"]);
+    assert_eq!(healthy(&doc, "a"), true);
+
+    // Changed behind plugctl's back, or deleted: not healthy any more,
+    // before any new fingerprint, and `plugin wait --healthy` says so.
+    s.file(
+        "host-volume",
+        "a",
+        "#!/bin/sh\necho '{\"version\": \"6.6.6\"}'\n",
+        0o755,
+    );
+    fs::remove_file(&b).unwrap();
+    let (_, doc) = s.json(&["plugin", "list", "--type", "host-volume"]);
+    assert_eq!(healthy(&doc, "a"), false, "{doc}");
+    assert_eq!(healthy(&doc, "b"), false, "{doc}");
+    let text = stdout(&s.run(&["plugin", "list", "--type", "host-volume"]));
+    assert!(
+        text.contains("changed on disk since its fingerprint"),
+        "{text}"
+    );
+    assert!(text.contains("no longer exists"), "{text}");
+    let (_, doc) = s.json(&["plugin", "show", "host-volume", "b"]);
+    assert_eq!(doc["instances"][0]["healthy"], false, "{doc}");
+    let out = s.run(&[
+        "plugin",
+        "wait",
+        "host-volume",
+        "b",
+        "--healthy",
+        "--timeout",
+        "300ms",
+    ]);
+    assert_eq!(code(&out), 4, "{}{}", stdout(&out), stderr(&out));
+
+    // A full fingerprint records what is gone, with an event.
+    let out = s.run(&["fingerprint"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let (_, doc) = s.json(&["plugin", "show", "host-volume", "b"]);
+    assert_eq!(doc["instances"][0]["healthy"], false);
+    assert!(
+        doc["instances"][0]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("gone"),
+        "{doc}"
+    );
+    let events = stdout(&s.run(&["--json", "events"]));
+    let gone: Vec<&str> = events
+        .lines()
+        .filter(|l| l.contains("\"kind\":\"gone\""))
+        .collect();
+    assert_eq!(gone.len(), 1, "{events}");
+    assert!(gone[0].contains("\"name\":\"b\""), "{events}");
+    // Again: no second event for the same disappearance.
+    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    let events = stdout(&s.run(&["--json", "events"]));
+    assert_eq!(
+        events
+            .lines()
+            .filter(|l| l.contains("\"kind\":\"gone\""))
+            .count(),
+        1
+    );
+    // a, refingerprinted, is healthy with its new version.
+    let (_, doc) = s.json(&["plugin", "list", "--type", "host-volume"]);
+    assert_eq!(healthy(&doc, "a"), true);
+    let _ = a;
+}
+
+#[test]
+fn small_defects_of_the_trust_boundary_list() {
+    let s = Sandbox::new();
+    s.hv_ok("a", "1.0.0");
+    // An environment variable's bad value names the variable.
+    let out = s
+        .cmd()
+        .env("PLUGCTL_CONCURRENCY", "abc")
+        .arg("fingerprint")
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("PLUGCTL_CONCURRENCY (--concurrency)"),
+        "{}",
+        stderr(&out)
+    );
+    let out = s.run(&["--concurrency", "abc", "fingerprint"]);
+    assert!(
+        stderr(&out).contains("'--concurrency <N>'"),
+        "typed flags keep clap's words: {}",
+        stderr(&out)
+    );
+    // Sizes are never rounded silently.
+    for size in ["1e-3", "1.5", "0.4B"] {
+        let out = s.run(&[
+            "volume",
+            "create",
+            "--plugin",
+            "mkdir",
+            "--name",
+            "v",
+            "--capacity-max",
+            size,
+        ]);
+        assert_eq!(code(&out), 2, "{size}: {}", stderr(&out));
+    }
+    assert!(!s.registry.exists() || s.registry_json()["volumes"].as_object().unwrap().is_empty());
+    // init refuses Nomad's .exe trap in secrets/.
+    let out = s.run(&["init", "secrets", "x.exe"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains(".exe"), "{}", stderr(&out));
+    assert!(!s.plugins.join("secrets/x.exe").exists());
+    // --env keys must be variable names.
+    s.secrets_ok("sp");
+    let out = s.run(&["secret", "fetch", "sp", "p", "--env", "A B=x"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("not an environment variable name"),
+        "{}",
+        stderr(&out)
+    );
+    // --grace 0s: the message says what happened.
+    s.plugin("host-volume", "hang", "sleep 30");
+    let (_, doc) = s.json(&["fingerprint", "hang", "--timeout", "300ms", "--grace", "0s"]);
+    let err = row(&doc, "host-volume", "hang")["error"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("--grace 0s: process group killed with SIGKILL at once, no SIGTERM"),
+        "{err}"
+    );
+    assert!(!err.contains("ignored SIGTERM"), "{err}");
+}
+
+#[test]
+fn restore_duration_is_the_plugins_time_not_the_queue() {
+    let s = Sandbox::new();
+    s.plugin(
+        "host-volume",
+        "nap",
+        r#"case $1 in create) sleep 0.4; printf '{"path": "%s/%s", "bytes": 0}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" ;; esac"#,
+    );
+    for n in ["a", "b", "c"] {
+        let out = s.run(&["volume", "create", "--plugin", "nap", "--name", n]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+    }
+    // One at a time: the last waits 0.8 s for its turn, runs 0.4 s.
+    let (out, doc) = s.json(&["--concurrency", "1", "volume", "restore"]);
+    assert_eq!(code(&out), 0, "{doc}");
+    let steps = doc["results"].as_array().unwrap_or_else(|| panic!("{doc}"));
+    assert_eq!(steps.len(), 3);
+    for st in steps {
+        let ms = st["duration_ms"].as_u64().unwrap_or_else(|| panic!("{st}"));
+        assert!((300..750).contains(&ms), "queueing counted: {st}");
+    }
+}

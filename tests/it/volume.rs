@@ -1,0 +1,1328 @@
+//! `plugctl volume ...` through the real binary, with real plugin scripts:
+//! the exact DHV environment, the registry life cycle (pending → ready →
+//! deleting), crashes, concurrency, restore, repair, hostile names, the
+//! bundled example plugins and bad input.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::os::unix::fs::{PermissionsExt, symlink};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::*;
+use serde_json::Value;
+
+/// A host-volume plugin that records every call: its exact environment in
+/// `out/<op>-<id>.env` (NUL-separated, straight from /proc), one line per
+/// call in `out/calls-<id>`. create answers `{"path": <volumes>/<id>,
+/// "bytes": DHV_CAPACITY_MAX_BYTES}`; delete copies the registry to
+/// `out/registry-during-delete.json` and prints junk (ignored on success).
+/// `out/fail-create-<id>` / `out/fail-delete-<id>` make that call fail with
+/// an `{"error"}`.
+fn recorder(s: &Sandbox, name: &str) -> PathBuf {
+    s.plugin(
+        "host-volume",
+        name,
+        &format!(
+            r#"out='{out}'
+cat /proc/$$/environ > "$out/$1-$DHV_VOLUME_ID.env"
+echo "$1" >> "$out/calls-$DHV_VOLUME_ID"
+case $1 in
+fingerprint) echo '{{"version": "1.0.0"}}' ;;
+create)
+  if [ -e "$out/fail-create-$DHV_VOLUME_ID" ]; then echo '{{"error": "create refused by test"}}'; exit 1; fi
+  printf '{{"path": "%s/%s", "bytes": %s}}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" "$DHV_CAPACITY_MAX_BYTES" ;;
+delete)
+  cp '{registry}' "$out/registry-during-delete.json"
+  if [ -e "$out/fail-delete-$DHV_VOLUME_ID" ]; then echo '{{"error": "delete refused by test"}}'; exit 1; fi
+  echo 'this is not JSON and is ignored' ;;
+esac"#,
+            out = s.out.display(),
+            registry = s.registry.display()
+        ),
+    )
+}
+
+/// The environment a recorded call was exec'd with.
+fn env_of(s: &Sandbox, op: &str, id: &str) -> BTreeMap<String, String> {
+    let raw = fs::read(s.out_file(&format!("{op}-{id}.env")))
+        .unwrap_or_else(|e| panic!("no {op} env for {id}: {e}"));
+    raw.split(|&b| b == 0)
+        .filter(|kv| !kv.is_empty())
+        .map(|kv| {
+            let kv = String::from_utf8(kv.to_vec()).unwrap();
+            let (k, v) = kv.split_once('=').unwrap();
+            (k.to_string(), v.to_string())
+        })
+        .collect()
+}
+
+fn calls(s: &Sandbox, id: &str) -> Vec<String> {
+    s.read_out(&format!("calls-{id}"))
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn ok(out: &std::process::Output) {
+    assert_eq!(
+        code(out),
+        0,
+        "stdout:\n{}\nstderr:\n{}",
+        stdout(out),
+        stderr(out)
+    );
+}
+
+/// `volume create` with `--json`; returns the volume object.
+fn create(s: &Sandbox, args: &[&str]) -> Value {
+    let mut all = vec!["volume", "create"];
+    all.extend_from_slice(args);
+    let (out, doc) = s.json(&all);
+    ok(&out);
+    doc["volume"].clone()
+}
+
+fn volumes(s: &Sandbox) -> Vec<Value> {
+    let (out, doc) = s.json(&["volume", "list"]);
+    ok(&out);
+    doc["volumes"].as_array().unwrap().clone()
+}
+
+fn id_of(v: &Value) -> String {
+    v["id"].as_str().unwrap().to_string()
+}
+
+fn wait_until(limit: Duration, mut f: impl FnMut() -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if f() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    f()
+}
+
+fn event_kinds(s: &Sandbox) -> Vec<String> {
+    s.registry_json()["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn examples_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("plugins-examples/host-volume")
+}
+
+#[test]
+fn create_gets_exactly_the_eleven_variables() {
+    let s = Sandbox::new();
+    recorder(&s, "rec");
+    let v = create(
+        &s,
+        &[
+            "--plugin",
+            "rec",
+            "--name",
+            "data",
+            "--namespace",
+            "prod-2",
+            "--capacity-min",
+            "50MB",
+            "--capacity-max",
+            "50MiB",
+            "--param",
+            "b=2",
+            "--param",
+            "a=<&>",
+            "--node-pool",
+            "gpu",
+        ],
+    );
+    let id = id_of(&v);
+    let node_id = s.registry_json()["node_id"].as_str().unwrap().to_string();
+    let env = env_of(&s, "create", &id);
+    let want: BTreeMap<String, String> = [
+        ("DHV_OPERATION", "create".to_string()),
+        ("DHV_VOLUMES_DIR", s.volumes.display().to_string()),
+        (
+            "DHV_PLUGIN_DIR",
+            s.plugins.join("host-volume").display().to_string(),
+        ),
+        ("DHV_NODE_POOL", "gpu".into()),
+        ("DHV_NAMESPACE", "prod-2".into()),
+        ("DHV_VOLUME_NAME", "data".into()),
+        ("DHV_VOLUME_ID", id.clone()),
+        ("DHV_CAPACITY_MIN_BYTES", "50000000".into()),
+        ("DHV_CAPACITY_MAX_BYTES", "52428800".into()),
+        ("DHV_NODE_ID", node_id.clone()),
+        (
+            "DHV_PARAMETERS",
+            r#"{"a":"\u003c\u0026\u003e","b":"2"}"#.into(),
+        ),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect();
+    assert_eq!(env, want);
+    assert_eq!(env.len(), 11);
+    assert_eq!(calls(&s, &id), ["create"]);
+
+    // the generated id is a lowercase UUID; the JSON carries the cli.md fields
+    assert_eq!(id.len(), 36);
+    assert_eq!(id, id.to_lowercase());
+    assert_eq!(v["name"], "data");
+    assert_eq!(v["namespace"], "prod-2");
+    assert_eq!(v["plugin"], "rec");
+    assert_eq!(v["state"], "ready");
+    assert_eq!(v["bytes"], 52_428_800);
+    assert_eq!(v["path"], format!("{}/{id}", s.volumes.display()));
+    assert_eq!(v["parameters"]["a"], "<&>");
+    assert_eq!(v["node_id"], node_id.as_str());
+    assert_eq!(v["warnings"], serde_json::json!([]));
+
+    // the node id is stable; --node-id and defaults fill the rest
+    let v = create(
+        &s,
+        &["--plugin", "rec", "--name", "two", "--node-id", "n-42"],
+    );
+    let env = env_of(&s, "create", &id_of(&v));
+    assert_eq!(env["DHV_NODE_ID"], "n-42");
+    assert_eq!(env["DHV_NODE_POOL"], "default");
+    assert_eq!(env["DHV_NAMESPACE"], "default");
+    assert_eq!(env["DHV_CAPACITY_MIN_BYTES"], "0");
+    assert_eq!(env["DHV_CAPACITY_MAX_BYTES"], "0");
+    assert_eq!(env["DHV_PARAMETERS"], "null");
+    let v = create(&s, &["--plugin", "rec", "--name", "three"]);
+    assert_eq!(env_of(&s, "create", &id_of(&v))["DHV_NODE_ID"], node_id);
+}
+
+#[test]
+fn delete_gets_exactly_the_ten_variables_and_runs_while_deleting() {
+    let s = Sandbox::new();
+    recorder(&s, "rec");
+    let v = create(
+        &s,
+        &[
+            "--plugin",
+            "rec",
+            "--name",
+            "data",
+            "--capacity-max",
+            "1MB",
+            "--param",
+            "k=v",
+        ],
+    );
+    let id = id_of(&v);
+    let (out, doc) = s.json(&["volume", "delete", &id]);
+    ok(&out);
+    assert_eq!(doc["deleted"], true);
+    assert_eq!(doc["volume"]["id"], id.as_str());
+    assert_eq!(doc["volume"]["state"], "deleted");
+
+    let env = env_of(&s, "delete", &id);
+    let node_id = s.registry_json()["node_id"].as_str().unwrap().to_string();
+    let want: BTreeMap<String, String> = [
+        ("DHV_OPERATION", "delete".to_string()),
+        ("DHV_VOLUMES_DIR", s.volumes.display().to_string()),
+        (
+            "DHV_PLUGIN_DIR",
+            s.plugins.join("host-volume").display().to_string(),
+        ),
+        ("DHV_NODE_POOL", "default".into()),
+        ("DHV_CREATED_PATH", v["path"].as_str().unwrap().to_string()),
+        ("DHV_NAMESPACE", "default".into()),
+        ("DHV_VOLUME_NAME", "data".into()),
+        ("DHV_VOLUME_ID", id.clone()),
+        ("DHV_NODE_ID", node_id),
+        ("DHV_PARAMETERS", r#"{"k":"v"}"#.into()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect();
+    assert_eq!(env, want);
+    assert_eq!(env.len(), 10);
+
+    // the record said "deleting" while the plugin ran, and is gone now
+    let during: Value = serde_json::from_str(&s.read_out("registry-during-delete.json")).unwrap();
+    assert_eq!(during["volumes"][&id]["state"], "deleting");
+    assert!(volumes(&s).is_empty());
+    assert_eq!(event_kinds(&s), ["volume_create", "volume_delete"]);
+    let last = s.registry_json()["events"][1].clone();
+    assert_eq!(last["type"], "host-volume");
+    assert_eq!(last["name"], "rec");
+    assert_eq!(last["volume_id"], id.as_str());
+    assert_eq!(last["volume_name"], "data");
+
+    // a second delete of the same id: not found
+    let out = s.run(&["volume", "delete", &id]);
+    assert_eq!(code(&out), 3, "{}", stderr(&out));
+}
+
+#[test]
+fn parameters_are_encoded_as_go_does() {
+    let s = Sandbox::new();
+    recorder(&s, "rec");
+    let v = create(
+        &s,
+        &[
+            "--plugin",
+            "rec",
+            "--name",
+            "p",
+            "--param",
+            "html=<b>&amp;</b>",
+            "--param",
+            "quote=say \"hi\"",
+            "--param",
+            "bs=a\\b",
+            "--param",
+            "ctl=\u{8}\u{c}\n\r\t\u{1}\u{1f}",
+            "--param",
+            "seps=\u{2028}\u{2029}",
+            "--param",
+            "utf=été ☃",
+            "--param",
+            "eq=a=b",
+            "--param",
+            "B=upper first",
+            "--param",
+            "empty=",
+            "--param",
+            "dup=first",
+            "--param",
+            "dup=last",
+        ],
+    );
+    let env = env_of(&s, "create", &id_of(&v));
+    assert_eq!(
+        env["DHV_PARAMETERS"],
+        concat!(
+            r#"{"B":"upper first","bs":"a\\b","ctl":"\b\f\n\r\t\u0001\u001f","#,
+            r#""dup":"last","empty":"","eq":"a=b","#,
+            r#""html":"\u003cb\u003e\u0026amp;\u003c/b\u003e","quote":"say \"hi\"","#,
+            r#""seps":"\u2028\u2029","utf":"été ☃"}"#
+        )
+    );
+    // no parameters at all: the literal null
+    let v = create(&s, &["--plugin", "rec", "--name", "none"]);
+    assert_eq!(env_of(&s, "create", &id_of(&v))["DHV_PARAMETERS"], "null");
+}
+
+#[test]
+fn a_failing_plugin_leaves_no_volume_and_shows_its_error() {
+    let s = Sandbox::new();
+    s.plugin(
+        "host-volume",
+        "full",
+        r#"echo 'full: writing to stderr' >&2; echo '{"error": "disk full on /dev/sdz"}'; exit 1"#,
+    );
+    let out = s.run(&["volume", "create", "--plugin", "full", "--name", "data"]);
+    assert_eq!(code(&out), 1);
+    let err = stderr(&out);
+    for needle in [
+        "disk full on /dev/sdz",
+        "\"full\"",
+        "create",
+        "\"data\"",
+        "exited with status 1",
+    ] {
+        assert!(err.contains(needle), "{needle} missing: {err}");
+    }
+    assert!(volumes(&s).is_empty());
+    assert!(
+        s.registry_json()["events"].as_array().unwrap().is_empty(),
+        "no event for a volume that never was"
+    );
+
+    // --json: the error document names the plugin and the operation
+    let (out, doc) = s.json(&["volume", "create", "--plugin", "full", "--name", "data"]);
+    assert_eq!(code(&out), 1);
+    assert_eq!(doc["error"]["kind"], "plugin");
+    assert_eq!(doc["error"]["plugin"], "host-volume/full");
+    assert_eq!(doc["error"]["operation"], "create");
+    assert!(
+        doc["error"]["subject"]
+            .as_str()
+            .unwrap()
+            .starts_with("volume ")
+    );
+    assert!(
+        doc["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("disk full")
+    );
+    assert!(volumes(&s).is_empty());
+
+    // -v shows the plugin's stderr
+    let out = s.run(&["-v", "volume", "create", "--plugin", "full", "--name", "d"]);
+    assert!(
+        stderr(&out).contains("full: writing to stderr"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bad_output_after_exit_0_keeps_a_pending_record_that_repair_rolls_back() {
+    let s = Sandbox::new();
+    s.plugin(
+        "host-volume",
+        "liar",
+        &format!(
+            r#"echo "$1" >> '{}'; [ "$1" = create ] && echo '{{"path": "/x", "bytes": "5"}}'; exit 0"#,
+            s.out_file("liar-calls").display()
+        ),
+    );
+    let out = s.run(&["volume", "create", "--plugin", "liar", "--name", "data"]);
+    assert_eq!(code(&out), 1);
+    let err = stderr(&out);
+    assert!(err.contains("cannot unmarshal string"), "{err}");
+    assert!(err.contains("kept pending"), "{err}");
+    let list = volumes(&s);
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0]["state"], "pending");
+    assert!(list[0]["error"].as_str().unwrap().contains("bad output"));
+
+    let (out, doc) = s.json(&["volume", "repair"]);
+    ok(&out);
+    let r = &doc["results"][0];
+    assert_eq!(r["action"], "rolled back");
+    assert_eq!(r["state"], "deleted");
+    assert!(volumes(&s).is_empty());
+    assert_eq!(s.read_out("liar-calls"), "create\ncreate\ndelete\n");
+}
+
+#[test]
+fn kill_9_while_the_plugin_runs_leaves_a_pending_record_that_repair_settles() {
+    let s = Sandbox::new();
+    let marker = s.out_file("first-call-done");
+    let pgid_file = s.out_file("pgid");
+    s.plugin(
+        "host-volume",
+        "slow",
+        &format!(
+            r#"case $1 in
+create)
+  echo $$ > '{pgid}.tmp' && mv '{pgid}.tmp' '{pgid}'
+  if [ ! -e '{marker}' ]; then : > '{marker}'; sleep 60; fi
+  printf '{{"path": "%s/%s"}}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" ;;
+delete) exit 0 ;;
+esac"#,
+            pgid = pgid_file.display(),
+            marker = marker.display()
+        ),
+    );
+    let mut child = s
+        .std_cmd()
+        .args(["volume", "create", "--plugin", "slow", "--name", "crash"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pending = wait_until(Duration::from_secs(30), || {
+        pgid_file.exists()
+            && fs::read(&s.registry)
+                .ok()
+                .and_then(|b| serde_json::from_slice::<Value>(&b).ok())
+                .is_some_and(|r| {
+                    r["volumes"]
+                        .as_object()
+                        .is_some_and(|m| m.values().any(|v| v["state"] == "pending"))
+                })
+    });
+    assert!(pending, "the pending record never appeared");
+    // while plugctl lives, the record is in progress
+    let list = volumes(&s);
+    assert_eq!(list[0]["in_progress"], true, "{list:?}");
+    let out = s.run(&["volume", "repair"]);
+    ok(&out);
+    assert!(stdout(&out).contains("skipped"), "{}", stdout(&out));
+
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let pgid: i32 = fs::read_to_string(&pgid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let _ = nix::sys::signal::killpg(
+        nix::unistd::Pid::from_raw(pgid),
+        nix::sys::signal::Signal::SIGKILL,
+    );
+
+    let list = volumes(&s);
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0]["name"], "crash");
+    assert_eq!(list[0]["state"], "pending");
+    assert_eq!(list[0]["in_progress"], false);
+    let table = stdout(&s.run(&["volume", "list"]));
+    assert!(
+        table.contains("pending") && table.contains("volume repair"),
+        "{table}"
+    );
+
+    let (out, doc) = s.json(&["volume", "repair"]);
+    ok(&out);
+    let r = &doc["results"][0];
+    assert_eq!(r["was"], "pending");
+    assert_eq!(r["action"], "created");
+    assert_eq!(r["state"], "ready");
+    let list = volumes(&s);
+    assert_eq!(list[0]["state"], "ready");
+    assert_eq!(list[0]["error"], Value::Null);
+    assert!(list[0].get("owner").is_none(), "{:?}", list[0]);
+    assert_eq!(event_kinds(&s), ["volume_create"]);
+    // nothing left to do
+    let out = s.run(&["volume", "repair"]);
+    ok(&out);
+    assert!(stdout(&out).contains("nothing to repair"));
+}
+
+#[test]
+fn concurrent_creates_lose_no_record() {
+    let s = Sandbox::new();
+    recorder(&s, "rec");
+    const N: usize = 24;
+    let children: Vec<_> = (0..N)
+        .map(|i| {
+            s.std_cmd()
+                .env("PLUGCTL_LOCK_TIMEOUT", "60s")
+                .args(["volume", "create", "--plugin", "rec", "--name"])
+                .arg(format!("v{i}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for c in children {
+        let out = c.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let list = volumes(&s);
+    assert_eq!(list.len(), N);
+    let mut names: Vec<String> = list
+        .iter()
+        .map(|v| {
+            assert_eq!(v["state"], "ready");
+            v["name"].as_str().unwrap().to_string()
+        })
+        .collect();
+    names.sort();
+    let mut want: Vec<String> = (0..N).map(|i| format!("v{i}")).collect();
+    want.sort();
+    assert_eq!(names, want);
+    let reg = s.registry_json();
+    let seqs: Vec<u64> = reg["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["seq"].as_u64().unwrap())
+        .collect();
+    assert_eq!(seqs.len(), N, "one volume_create per volume");
+    assert!(seqs.windows(2).all(|w| w[1] == w[0] + 1), "{seqs:?}");
+}
+
+#[test]
+fn restore_reruns_every_create_and_keeps_going_past_failures() {
+    let s = Sandbox::new();
+    recorder(&s, "rec");
+    let ids: Vec<String> = ["a", "b", "c"]
+        .iter()
+        .map(|n| {
+            id_of(&create(
+                &s,
+                &["--plugin", "rec", "--name", n, "--capacity-max", "1kB"],
+            ))
+        })
+        .collect();
+    // b will fail; c is made pending as an interrupted create would leave it
+    fs::write(s.out_file(&format!("fail-create-{}", ids[1])), "").unwrap();
+    let mut reg = s.registry_json();
+    reg["volumes"][&ids[2]]["state"] = "pending".into();
+    reg["volumes"][&ids[2]]["path"] = "".into();
+    fs::write(&s.registry, serde_json::to_vec_pretty(&reg).unwrap()).unwrap();
+    let before_b = volumes(&s).into_iter().find(|v| v["name"] == "b").unwrap();
+
+    let (out, doc) = s.json(&["volume", "restore"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    for id in &ids {
+        assert_eq!(calls(&s, id), ["create", "create"], "{id}");
+    }
+    let results = doc["results"].as_array().unwrap();
+    assert_eq!(results.len(), 3);
+    let by_name = |n: &str| results.iter().find(|r| r["name"] == n).unwrap();
+    assert_eq!(by_name("a")["action"], "updated");
+    assert_eq!(by_name("a")["ok"], true);
+    assert_eq!(by_name("b")["action"], "failed");
+    assert_eq!(by_name("b")["ok"], false);
+    assert!(
+        by_name("b")["error"]
+            .as_str()
+            .unwrap()
+            .contains("create refused by test")
+    );
+    assert_eq!(by_name("c")["was"], "pending");
+    assert_eq!(by_name("c")["action"], "created");
+    assert_eq!(by_name("c")["state"], "ready");
+    assert_eq!(doc["failed"], 1);
+
+    // the failed one keeps its record, with the error
+    let after = volumes(&s);
+    let b = after.iter().find(|v| v["name"] == "b").unwrap();
+    assert_eq!(b["state"], "ready");
+    assert_eq!(b["path"], before_b["path"]);
+    assert!(b["error"].as_str().unwrap().contains("create refused"));
+    let c = after.iter().find(|v| v["name"] == "c").unwrap();
+    assert_eq!(c["state"], "ready");
+    assert_eq!(c["path"], format!("{}/{}", s.volumes.display(), ids[2]));
+
+    // human report: one row per volume
+    fs::remove_file(s.out_file(&format!("fail-create-{}", ids[1]))).unwrap();
+    let out = s.run(&["volume", "restore"]);
+    ok(&out);
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 4, "{text}");
+    assert!(text.lines().next().unwrap().contains("ACTION"));
+    let b = volumes(&s).into_iter().find(|v| v["name"] == "b").unwrap();
+    assert_eq!(b["error"], Value::Null, "a later success clears the error");
+}
+
+#[test]
+fn hostile_names_pass_verbatim_and_never_become_paths() {
+    let s = Sandbox::new();
+    recorder(&s, "rec");
+    let names = [
+        "../../etc/passwd",
+        "a/b",
+        "with space",
+        "new\nline",
+        "..",
+        "-rf",
+        "$(touch pwned)",
+        "tab\there",
+    ];
+    for name in names {
+        // `--name=...`: a name may start with '-'
+        let v = create(&s, &["--plugin", "rec", &format!("--name={name}")]);
+        assert_eq!(v["name"], name);
+        assert_eq!(env_of(&s, "create", &id_of(&v))["DHV_VOLUME_NAME"], name);
+        // the built-in mkdir builds its path from the id only
+        let m = create(&s, &["--plugin", "mkdir", "--name", &format!("m{name}")]);
+        assert_eq!(m["path"], format!("{}/{}", s.volumes.display(), id_of(&m)));
+    }
+    let entries: Vec<String> = fs::read_dir(&s.volumes)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(entries.len(), names.len());
+    assert!(entries.iter().all(|e| e.len() == 36), "{entries:?}");
+    assert!(!s.root().join("pwned").exists());
+
+    // the table keeps one line per volume
+    let out = s.run(&["volume", "list"]);
+    ok(&out);
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1 + 2 * names.len(), "{text}");
+    assert!(
+        text.contains("new\\nline") && text.contains("tab\\there"),
+        "{text}"
+    );
+
+    // show and delete by such a name
+    let (out, doc) = s.json(&["volume", "show", "new\nline"]);
+    ok(&out);
+    assert_eq!(doc["volume"]["name"], "new\nline");
+    let out = s.run(&["volume", "delete", "--name", "../../etc/passwd"]);
+    ok(&out);
+    assert!(stdout(&out).contains("\"../../etc/passwd\""));
+    let out = s.run(&["volume", "show", "--json", "../../etc/passwd"]);
+    assert_eq!(code(&out), 3);
+}
+
+#[test]
+fn rerunning_create_with_an_id_updates_and_refuses_changes_of_identity() {
+    let s = Sandbox::new();
+    recorder(&s, "rec");
+    recorder(&s, "other");
+    let v = create(
+        &s,
+        &["--plugin", "rec", "--name", "data", "--capacity-max", "1MB"],
+    );
+    let id = id_of(&v);
+    let v2 = create(
+        &s,
+        &[
+            "--plugin",
+            "rec",
+            "--name",
+            "data",
+            "--id",
+            &id,
+            "--capacity-max",
+            "2MB",
+            "--param",
+            "k=v",
+        ],
+    );
+    assert_eq!(calls(&s, &id), ["create", "create"]);
+    assert_eq!(
+        env_of(&s, "create", &id)["DHV_CAPACITY_MAX_BYTES"],
+        "2000000"
+    );
+    assert_eq!(v2["capacity_max"], 2_000_000);
+    assert_eq!(v2["bytes"], 2_000_000);
+    assert_eq!(v2["parameters"]["k"], "v");
+    assert_eq!(v2["created_at"], v["created_at"]);
+    assert_eq!(event_kinds(&s), ["volume_create", "volume_update"]);
+
+    // the same name with another id, in the same namespace: refused (exit 2)
+    let out = s.run(&["volume", "create", "--plugin", "rec", "--name", "data"]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains(&format!("--id {id}")),
+        "{}",
+        stderr(&out)
+    );
+    // ... but another namespace is another name
+    create(
+        &s,
+        &[
+            "--plugin",
+            "rec",
+            "--name",
+            "data",
+            "--namespace",
+            "other-ns",
+        ],
+    );
+
+    // the same id with another name or plugin: refused, saying what differs
+    let out = s.run(&[
+        "volume", "create", "--plugin", "other", "--name", "renamed", "--id", &id,
+    ]);
+    assert_eq!(code(&out), 2);
+    let err = stderr(&out);
+    assert!(
+        err.contains("name (recorded \"data\", requested \"renamed\")"),
+        "{err}"
+    );
+    assert!(
+        err.contains("plugin (recorded \"rec\", requested \"other\")"),
+        "{err}"
+    );
+
+    // ... or another volumes directory
+    let out = s
+        .cmd()
+        .env("PLUGCTL_VOLUMES_DIR", s.root().join("elsewhere"))
+        .args([
+            "volume", "create", "--plugin", "rec", "--name", "data", "--id", &id,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("volumes directory (recorded"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(calls(&s, &id).len(), 2, "refused before the plugin ran");
+
+    // a failed update keeps the old record and records the error
+    fs::write(s.out_file(&format!("fail-create-{id}")), "").unwrap();
+    let out = s.run(&[
+        "volume",
+        "create",
+        "--plugin",
+        "rec",
+        "--name",
+        "data",
+        "--id",
+        &id,
+        "--capacity-max",
+        "3MB",
+    ]);
+    assert_eq!(code(&out), 1);
+    let (_, doc) = s.json(&["volume", "show", &id]);
+    let v3 = &doc["volume"];
+    assert_eq!(v3["state"], "ready");
+    assert_eq!(v3["capacity_max"], 2_000_000);
+    assert!(v3["error"].as_str().unwrap().contains("create refused"));
+}
+
+#[test]
+fn delete_failures_keep_the_record() {
+    let s = Sandbox::new();
+    let rec = recorder(&s, "rec");
+    let id = id_of(&create(&s, &["--plugin", "rec", "--name", "data"]));
+
+    // the plugin fails: back to ready, with the error
+    fs::write(s.out_file(&format!("fail-delete-{id}")), "").unwrap();
+    let out = s.run(&["volume", "delete", &id]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("delete refused by test"),
+        "{}",
+        stderr(&out)
+    );
+    let (_, doc) = s.json(&["volume", "show", &id]);
+    assert_eq!(doc["volume"]["state"], "ready");
+    assert!(
+        doc["volume"]["error"]
+            .as_str()
+            .unwrap()
+            .contains("delete refused")
+    );
+
+    // the plugin is gone: not found, record kept
+    fs::remove_file(&rec).unwrap();
+    let out = s.run(&["volume", "delete", &id]);
+    assert_eq!(code(&out), 3);
+    let err = stderr(&out);
+    assert!(
+        err.contains("host-volume/rec") && err.contains("kept"),
+        "{err}"
+    );
+    assert_eq!(volumes(&s).len(), 1);
+
+    // back again: delete by name works and forgets the volume
+    recorder(&s, "rec");
+    fs::remove_file(s.out_file(&format!("fail-delete-{id}"))).unwrap();
+    let out = s.run(&["volume", "delete", "--name", "data"]);
+    ok(&out);
+    assert!(volumes(&s).is_empty());
+
+    // unknown id, unknown name: exit 3
+    for args in [
+        &["volume", "delete", "0b6d3c1e-2f4a-4b5c-8d9e-0f1a2b3c4d5e"][..],
+        &["volume", "delete", "--name", "nope"],
+        &["volume", "show", "nope"],
+    ] {
+        let out = s.run(args);
+        assert_eq!(code(&out), 3, "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn list_filters_by_plugin_and_show_finds_by_id_or_name() {
+    let s = Sandbox::new();
+    recorder(&s, "rec");
+    let a = create(&s, &["--plugin", "rec", "--name", "a"]);
+    create(&s, &["--plugin", "mkdir", "--name", "b"]);
+    create(
+        &s,
+        &["--plugin", "mkdir", "--name", "a", "--namespace", "ns2"],
+    );
+    let (out, doc) = s.json(&["volume", "list", "--plugin", "mkdir"]);
+    ok(&out);
+    let names: Vec<&str> = doc["volumes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["b", "a"], "sorted by namespace, then name");
+    for v in doc["volumes"].as_array().unwrap() {
+        for key in [
+            "id",
+            "name",
+            "namespace",
+            "plugin",
+            "path",
+            "bytes",
+            "parameters",
+            "state",
+            "error",
+        ] {
+            assert!(v.get(key).is_some(), "{key} missing in {v}");
+        }
+    }
+    let (_, doc) = s.json(&["volume", "show", "a"]);
+    assert_eq!(doc["volume"]["id"], a["id"]);
+    let (_, doc) = s.json(&["volume", "show", "a", "--namespace", "ns2"]);
+    assert_eq!(doc["volume"]["plugin"], "mkdir");
+    let (_, doc) = s.json(&["volume", "show", a["id"].as_str().unwrap()]);
+    assert_eq!(doc["volume"]["name"], "a");
+    let out = s.run(&["volume", "show", "a"]);
+    ok(&out);
+    assert!(stdout(&out).contains("namespace"));
+    let out = s.run(&["volume", "list"]);
+    let header = stdout(&out).lines().next().unwrap().to_string();
+    for col in [
+        "ID",
+        "NAME",
+        "NAMESPACE",
+        "PLUGIN",
+        "STATE",
+        "BYTES",
+        "PATH",
+    ] {
+        assert!(header.contains(col), "{header}");
+    }
+}
+
+#[test]
+fn odd_paths_are_recorded_with_warnings() {
+    let s = Sandbox::new();
+    for (name, path, needle) in [
+        ("rel", "relative/dir", "relative"),
+        ("out", "/somewhere/else", "outside the volumes directory"),
+        ("empty", "", "empty path"),
+    ] {
+        s.plugin(
+            "host-volume",
+            name,
+            &format!(r#"echo '{{"path": "{path}"}}'"#),
+        );
+        let (out, doc) = s.json(&["volume", "create", "--plugin", name, "--name", name]);
+        ok(&out);
+        assert_eq!(doc["volume"]["path"], path);
+        assert_eq!(doc["volume"]["bytes"], 0, "bytes absent means 0");
+        let w = doc["volume"]["warnings"][0].as_str().unwrap();
+        assert!(w.contains(needle), "{w}");
+        let err = stderr(&out);
+        assert!(err.contains("warning") && err.contains(needle), "{err}");
+    }
+}
+
+#[test]
+fn bundled_examples_create_and_delete() {
+    let s = Sandbox::new();
+    let run = |args: &[&str]| {
+        s.cmd()
+            .env("PLUGCTL_HOST_VOLUME_PLUGIN_DIR", examples_dir())
+            .arg("--json")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let doc = |out: &std::process::Output| -> Value {
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{}", stderr(out)))
+    };
+
+    // dir: a directory, mode 0750
+    let out = run(&["volume", "create", "--plugin", "dir", "--name", "../d ir"]);
+    ok(&out);
+    let v = doc(&out)["volume"].clone();
+    let path = PathBuf::from(v["path"].as_str().unwrap());
+    assert_eq!(path, s.volumes.join(id_of(&v)));
+    assert_eq!(
+        fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+        0o750
+    );
+    // idempotent: create again with the same id
+    let out = run(&[
+        "volume",
+        "create",
+        "--plugin",
+        "dir",
+        "--name",
+        "../d ir",
+        "--id",
+        &id_of(&v),
+    ]);
+    ok(&out);
+    ok(&run(&["volume", "delete", &id_of(&v)]));
+    assert!(!path.exists());
+
+    // sparse-image: a file of the requested size; no capacity is refused
+    let out = run(&[
+        "volume",
+        "create",
+        "--plugin",
+        "sparse-image",
+        "--name",
+        "img",
+        "--capacity-max",
+        "10MiB",
+    ]);
+    ok(&out);
+    let v = doc(&out)["volume"].clone();
+    assert_eq!(v["bytes"], 10 << 20);
+    let path = PathBuf::from(v["path"].as_str().unwrap());
+    assert_eq!(fs::metadata(&path).unwrap().len(), 10 << 20);
+    let out = run(&[
+        "volume",
+        "create",
+        "--plugin",
+        "sparse-image",
+        "--name",
+        "none",
+    ]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("needs a capacity"),
+        "{}",
+        stderr(&out)
+    );
+    ok(&run(&["volume", "delete", "--name", "img"]));
+    assert!(!path.exists());
+
+    // quota-dir (Python): parameters honoured, unknown ones refused
+    let out = run(&[
+        "volume",
+        "create",
+        "--plugin",
+        "quota-dir",
+        "--name",
+        "q",
+        "--capacity-max",
+        "1MB",
+        "--param",
+        "mode=0700",
+        "--param",
+        "owner_note=team <a&b>",
+    ]);
+    ok(&out);
+    let v = doc(&out)["volume"].clone();
+    assert_eq!(v["bytes"], 1_000_000);
+    let path = PathBuf::from(v["path"].as_str().unwrap());
+    assert_eq!(
+        fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+        0o700
+    );
+    let info: Value =
+        serde_json::from_str(&fs::read_to_string(path.join(".volume-info.json")).unwrap()).unwrap();
+    assert_eq!(info["owner_note"], "team <a&b>");
+    assert_eq!(info["volume_name"], "q");
+    let out = run(&[
+        "volume",
+        "create",
+        "--plugin",
+        "quota-dir",
+        "--name",
+        "bad",
+        "--param",
+        "colour=red",
+    ]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("unknown parameter 'colour'"),
+        "{}",
+        stderr(&out)
+    );
+    ok(&run(&["volume", "delete", &id_of(&v)]));
+    assert!(!path.exists());
+    let (out, list) = s.json(&["volume", "list"]);
+    ok(&out);
+    assert_eq!(list["volumes"], serde_json::json!([]));
+}
+
+/// Delete is idempotent at the plugin level: the example plugins, called
+/// directly (as Nomad would) twice with the same request, exit 0 both times.
+#[test]
+fn example_deletes_are_idempotent_at_the_plugin_level() {
+    let s = Sandbox::new();
+    let id = "3e2d1c0b-5a49-4837-a625-141312111009";
+    for (plugin, created) in [
+        ("dir", s.volumes.join(id)),
+        ("sparse-image", s.volumes.join(format!("{id}.img"))),
+        ("quota-dir", s.volumes.join(id)),
+    ] {
+        let call = |op: &str| {
+            let mut c = Command::new(examples_dir().join(plugin));
+            c.env_clear()
+                .arg(op)
+                .env("DHV_OPERATION", op)
+                .env("DHV_VOLUMES_DIR", &s.volumes)
+                .env("DHV_PLUGIN_DIR", examples_dir())
+                .env("DHV_NODE_POOL", "default")
+                .env("DHV_NAMESPACE", "default")
+                .env("DHV_VOLUME_NAME", "x")
+                .env("DHV_VOLUME_ID", id)
+                .env("DHV_NODE_ID", "n")
+                .env("DHV_PARAMETERS", "null");
+            if op == "create" {
+                c.env("DHV_CAPACITY_MIN_BYTES", "0")
+                    .env("DHV_CAPACITY_MAX_BYTES", "4096");
+            } else {
+                c.env("DHV_CREATED_PATH", &created);
+            }
+            c.output().unwrap()
+        };
+        ok(&call("create"));
+        assert!(created.exists(), "{plugin}");
+        ok(&call("delete"));
+        assert!(!created.exists(), "{plugin}");
+        ok(&call("delete"));
+    }
+}
+
+#[test]
+fn bad_input_exit_codes_and_a_consistent_registry() {
+    let s = Sandbox::new();
+    recorder(&s, "rec");
+    let base = ["volume", "create", "--plugin", "rec", "--name", "x"];
+    for (extra, want, needle) in [
+        (&["--capacity-max", "lots"][..], 2, "--capacity-max"),
+        (&["--capacity-min=-5MB"], 2, "--capacity-min"),
+        (
+            &["--capacity-min", "2MB", "--capacity-max", "1MB"],
+            2,
+            "capacity_max (1000000) must be larger than capacity_min (2000000)",
+        ),
+        // Nomad's server refuses a minimum without a maximum, in its words.
+        (
+            &["--capacity-min", "1MiB"],
+            2,
+            "capacity_max (0) must be larger than capacity_min (1048576)",
+        ),
+        (&["--capacity-max", "9EiB"], 2, "Nomad's limit"),
+        (&["--id", "not-a-uuid"], 2, "not a lowercase UUID"),
+        (&["--namespace", "no_underscores"], 2, "--namespace"),
+        (&["--namespace", ""], 2, "--namespace"),
+        (&["--param", "novalue"], 2, "--param expects KEY=VALUE"),
+        (&["--param", "=v"], 2, "key before '=' is empty"),
+        (&["--timeout", "0s"], 2, "--timeout"),
+    ] {
+        let mut args = base.to_vec();
+        args.extend_from_slice(extra);
+        let out = s.run(&args);
+        assert_eq!(code(&out), want, "{extra:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(needle), "{extra:?}: {}", stderr(&out));
+    }
+    let out = s.run(&["volume", "create", "--plugin", "rec", "--name", ""]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let out = s.run(&["volume", "create", "--plugin", "nope", "--name", "x"]);
+    assert_eq!(code(&out), 3);
+    assert!(
+        stderr(&out).contains("host-volume/nope"),
+        "{}",
+        stderr(&out)
+    );
+    let out = s.run(&["volume", "create", "--plugin", "../rec", "--name", "x"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    // nothing ran, nothing was recorded
+    assert!(fs::read_dir(&s.out).unwrap().next().is_none());
+    assert!(volumes(&s).is_empty());
+
+    // not executable (not a plugin as Nomad sees it: not found, as in
+    // fingerprint and secret fetch), escaping symlink: a clear failure,
+    // nothing recorded
+    s.file("host-volume", "noexec", "#!/bin/sh\necho '{}'\n", 0o644);
+    let out = s.run(&["volume", "create", "--plugin", "noexec", "--name", "x"]);
+    assert_eq!(code(&out), 3);
+    assert!(stderr(&out).contains("no execute bit"), "{}", stderr(&out));
+    let outside = s.root().join("outside.sh");
+    fs::write(&outside, "#!/bin/sh\necho '{}'\n").unwrap();
+    fs::set_permissions(&outside, fs::Permissions::from_mode(0o755)).unwrap();
+    symlink(&outside, s.plugins.join("host-volume/escape")).unwrap();
+    let out = s.run(&["volume", "create", "--plugin", "escape", "--name", "x"]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("outside its directory"),
+        "{}",
+        stderr(&out)
+    );
+    s.file("host-volume", "nointerp", "#!/no/such/interpreter\n", 0o755);
+    let out = s.run(&["volume", "create", "--plugin", "nointerp", "--name", "x"]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("/no/such/interpreter"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(volumes(&s).is_empty());
+}
+
+#[test]
+fn a_timed_out_create_exits_4_and_repair_settles_it() {
+    let s = Sandbox::new();
+    s.plugin(
+        "host-volume",
+        "hang",
+        &format!(
+            r#"echo "$1" >> '{}'; [ "$1" = create ] && exec sleep 30; exit 0"#,
+            s.out_file("hang-calls").display()
+        ),
+    );
+    let start = Instant::now();
+    let out = s.run(&[
+        "volume",
+        "create",
+        "--plugin",
+        "hang",
+        "--name",
+        "h",
+        "--timeout",
+        "1s",
+        "--grace",
+        "1s",
+    ]);
+    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    assert!(start.elapsed() < Duration::from_secs(20));
+    let err = stderr(&out);
+    assert!(
+        err.contains("timed out after 1s") && err.contains("\"h\""),
+        "{err}"
+    );
+    // the plugin may have made something: the record stays, pending
+    let list = volumes(&s);
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0]["state"], "pending");
+
+    let (out, doc) = s.json(&["volume", "repair", "--timeout", "1s", "--grace", "1s"]);
+    ok(&out);
+    assert_eq!(doc["results"][0]["action"], "rolled back");
+    assert!(volumes(&s).is_empty());
+    assert_eq!(s.read_out("hang-calls"), "create\ncreate\ndelete\n");
+}
+
+#[test]
+fn a_deleting_volume_is_finished_by_repair() {
+    let s = Sandbox::new();
+    recorder(&s, "rec");
+    let id = id_of(&create(&s, &["--plugin", "rec", "--name", "data"]));
+    // as a plugctl killed during delete leaves it
+    let mut reg = s.registry_json();
+    reg["volumes"][&id]["state"] = "deleting".into();
+    reg["volumes"][&id]["owner"] = serde_json::json!({"pid": 999_999_999u32, "started": 1});
+    fs::write(&s.registry, serde_json::to_vec_pretty(&reg).unwrap()).unwrap();
+    // restore leaves it alone
+    let (out, doc) = s.json(&["volume", "restore"]);
+    ok(&out);
+    assert_eq!(doc["results"][0]["action"], "skipped");
+    // create refuses it
+    let out = s.run(&[
+        "volume", "create", "--plugin", "rec", "--name", "data", "--id", &id,
+    ]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("deleting"), "{}", stderr(&out));
+
+    let (out, doc) = s.json(&["volume", "repair"]);
+    ok(&out);
+    let r = &doc["results"][0];
+    assert_eq!(r["was"], "deleting");
+    assert_eq!(r["action"], "deleted");
+    assert!(volumes(&s).is_empty());
+    assert_eq!(calls(&s, &id), ["create", "delete"]);
+}
+
+/// An update in flight owns its volume: a delete meanwhile is refused, and
+/// a finished update never brings back a deleted volume.
+#[test]
+fn a_delete_waits_for_a_running_update_and_stays_final() {
+    let s = Sandbox::new();
+    let gate = s.out_file("slow");
+    s.plugin(
+        "host-volume",
+        "slowc",
+        &format!(
+            r#"case "$1" in
+fingerprint) echo '{{"version": "1.0.0"}}' ;;
+create)
+  [ -e '{gate}' ] && sleep 2
+  mkdir -p "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID"
+  echo "{{\"path\": \"$DHV_VOLUMES_DIR/$DHV_VOLUME_ID\", \"bytes\": 0}}" ;;
+delete) rm -rf "$DHV_CREATED_PATH" ;;
+esac"#,
+            gate = gate.display()
+        ),
+    );
+    let id = "dddddddd-0000-4000-8000-000000000001";
+    let create = [
+        "volume", "create", "--plugin", "slowc", "--name", "sc", "--id", id,
+    ];
+    ok(&s.run(&create));
+    std::fs::write(&gate, "").unwrap();
+    let mut update = s
+        .std_cmd()
+        .args(create)
+        .args(["--capacity-max", "2MB"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the update holds the record.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let (_, doc) = s.json(&["volume", "show", id]);
+        if doc["volume"]["in_progress"] == true {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < until,
+            "the update never owned the volume"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = s.run(&["volume", "delete", id]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("right now"), "{}", stderr(&out));
+    assert!(update.wait().unwrap().success());
+
+    let (_, doc) = s.json(&["volume", "show", id]);
+    assert_eq!(doc["volume"]["capacity_max"], 2_000_000);
+    assert_eq!(doc["volume"]["in_progress"], false);
+    ok(&s.run(&["volume", "delete", id]));
+    assert!(volumes(&s).is_empty());
+}
+
+/// A path no file system can hold is bad output, not a ready volume that
+/// could never be deleted; repair rolls it back.
+#[test]
+fn a_created_path_with_a_nul_byte_is_bad_output() {
+    let s = Sandbox::new();
+    s.plugin(
+        "host-volume",
+        "nul",
+        r#"case "$1" in
+fingerprint) echo '{"version": "1.0.0"}' ;;
+create) echo '{"path": "/tmp/a\u0000b"}' ;;
+delete) exit 0 ;;
+esac"#,
+    );
+    let out = s.run(&["volume", "create", "--plugin", "nul", "--name", "n"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(stderr(&out).contains("NUL"), "{}", stderr(&out));
+    let v = volumes(&s);
+    assert_eq!(v.len(), 1);
+    assert_eq!(v[0]["state"], "pending");
+    let (out, doc) = s.json(&["volume", "repair"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(doc["results"][0]["action"], "rolled back");
+    assert!(volumes(&s).is_empty());
+}
+
+/// Nomad's helper.IsUUID is case-insensitive: an upper-case id is accepted,
+/// stored lower-case, and found in either case.
+#[test]
+fn upper_case_volume_ids_are_the_same_id() {
+    let s = Sandbox::new();
+    let upper = "0B6D3C1E-2F4A-4B5C-8D9E-0F1A2B3C4D5E";
+    let (out, doc) = s.json(&[
+        "volume", "create", "--plugin", "mkdir", "--name", "u", "--id", upper,
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(doc["volume"]["id"], upper.to_ascii_lowercase());
+    let (out, doc) = s.json(&["volume", "show", upper]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(doc["volume"]["name"], "u");
+    // The same volume again, in the other case: an update, not a second one.
+    let out = s.run(&[
+        "volume",
+        "create",
+        "--plugin",
+        "mkdir",
+        "--name",
+        "u",
+        "--id",
+        &upper.to_ascii_lowercase(),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(s.registry_json()["volumes"].as_object().unwrap().len(), 1);
+    let out = s.run(&["volume", "delete", upper]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
