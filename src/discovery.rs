@@ -10,26 +10,26 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use crate::error::PluginFailure;
-use crate::families::{HOST_VOLUME, SECRETS};
+use crate::family::{Family, Operation};
 use crate::settings::Settings;
 use crate::{Error, Result};
 
 /// Plugins that Nomad implements itself; no file can shadow them.
 pub const BUILTINS: &[Builtin] = &[
     Builtin {
-        family: HOST_VOLUME,
+        family: Family::HostVolume,
         name: "mkdir",
         version: "0.0.1",
         runnable: true,
     },
     Builtin {
-        family: SECRETS,
+        family: Family::Secrets,
         name: "nomad",
         version: "1.0.0",
         runnable: false,
     },
     Builtin {
-        family: SECRETS,
+        family: Family::Secrets,
         name: "vault",
         version: "1.0.0",
         runnable: false,
@@ -38,7 +38,7 @@ pub const BUILTINS: &[Builtin] = &[
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Builtin {
-    pub family: &'static str,
+    pub family: Family,
     pub name: &'static str,
     pub version: &'static str,
     /// plugctl can run it in-process (mkdir); nomad and vault need a cluster.
@@ -48,7 +48,7 @@ pub struct Builtin {
 pub fn builtin(family: &str, name: &str) -> Option<&'static Builtin> {
     BUILTINS
         .iter()
-        .find(|b| b.family == family && b.name == name)
+        .find(|b| b.family.is(family) && b.name == name)
 }
 
 /// One entry of a family directory, classified.
@@ -112,10 +112,13 @@ pub fn require_name(what: &str, name: &str) -> Result<()> {
 pub fn families(settings: &Settings) -> Result<Vec<(String, PathBuf)>> {
     let mut out = vec![
         (
-            HOST_VOLUME.to_string(),
+            Family::HostVolume.name().to_string(),
             settings.host_volume_plugin_dir.clone(),
         ),
-        (SECRETS.to_string(), settings.plugin_dir.join(SECRETS)),
+        (
+            Family::Secrets.name().to_string(),
+            settings.family_dir(Family::Secrets.name()),
+        ),
     ];
     let mut others = Vec::new();
     match fs::read_dir(&settings.plugin_dir) {
@@ -125,7 +128,7 @@ pub fn families(settings: &Settings) -> Result<Vec<(String, PathBuf)>> {
                 let Ok(name) = entry.file_name().into_string() else {
                     continue;
                 };
-                if name == HOST_VOLUME || name == SECRETS || check_name(&name).is_err() {
+                if Family::of(&name).is_some() || check_name(&name).is_err() {
                     continue;
                 }
                 if entry.path().is_dir() {
@@ -153,7 +156,7 @@ fn dir_error(dir: &Path, e: io::Error) -> Error {
 pub fn scan(family: &str, dir: &Path) -> Result<Vec<Entry>> {
     let mut out: Vec<Entry> = BUILTINS
         .iter()
-        .filter(|b| b.family == family)
+        .filter(|b| b.family.is(family))
         .map(|b| Entry {
             family: family.to_string(),
             name: b.name.to_string(),
@@ -248,7 +251,7 @@ pub fn classify(path: &Path, canonical_dir: &Path) -> EntryKind {
 /// directory): not found (exit 3, kind `not_found`), as Nomad would not find
 /// it either, naming the plugin, the operation it was needed for, the path
 /// and why. Every command says it alike.
-pub fn not_a_plugin(entry: &Entry, reason: &str, operation: &str) -> Error {
+pub fn not_a_plugin(entry: &Entry, reason: &str, operation: Operation) -> Error {
     Error::plugin(
         &entry.family,
         &entry.name,

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::exit;
+use crate::family::Operation;
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -110,7 +111,7 @@ pub enum Error {
     Plugin {
         family: String,
         name: String,
-        operation: String,
+        operation: Operation,
         /// What the call was about: a volume, a secret path.
         subject: Option<String>,
         failure: Box<PluginFailure>,
@@ -203,13 +204,13 @@ impl Error {
     pub fn plugin(
         family: impl Into<String>,
         name: impl Into<String>,
-        operation: impl Into<String>,
+        operation: Operation,
         failure: PluginFailure,
     ) -> Self {
         Error::Plugin {
             family: family.into(),
             name: name.into(),
-            operation: operation.into(),
+            operation,
             subject: None,
             failure: Box::new(failure),
         }
@@ -289,7 +290,10 @@ impl Error {
                 name,
                 operation,
                 ..
-            } => (Some(format!("{family}/{name}")), Some(operation.clone())),
+            } => (
+                Some(format!("{family}/{name}")),
+                Some(operation.name().to_string()),
+            ),
             _ => (None, None),
         }
     }

@@ -14,6 +14,7 @@ pub mod discovery;
 pub mod error;
 pub mod exit;
 pub mod families;
+pub mod family;
 pub mod generate;
 pub mod identity;
 pub mod output;

@@ -301,7 +301,7 @@ mod tests {
     #[test]
     fn same_file_ignores_the_version() {
         let a = Pin {
-            family: "secrets".into(),
+            family: crate::family::Family::Secrets.name().into(),
             name: "x".into(),
             sha256: "aa".into(),
             size: 1,

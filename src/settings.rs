@@ -117,7 +117,7 @@ impl Settings {
         };
         let host_volume_plugin_dir = match &args.host_volume_plugin_dir {
             Some(p) => host.absolute(p),
-            None => plugin_dir.join("host-volume"),
+            None => plugin_dir.join(crate::family::Family::HostVolume.name()),
         };
         let volumes_dir = match &args.volumes_dir {
             Some(p) => host.absolute(p),
@@ -171,7 +171,7 @@ impl Settings {
 
     /// The directory of one family's plugins.
     pub fn family_dir(&self, family: &str) -> PathBuf {
-        if family == crate::families::HOST_VOLUME {
+        if crate::family::Family::HostVolume.is(family) {
             self.host_volume_plugin_dir.clone()
         } else {
             self.plugin_dir.join(family)

@@ -193,7 +193,11 @@ pub fn select(ctx: &Ctx, family: Option<&str>, names: &[String]) -> Result<Vec<E
         if let Some(e) = ignored.iter().find(|e| &e.name == n)
             && let EntryKind::Ignored(reason) = &e.kind
         {
-            return Err(discovery::not_a_plugin(e, reason, "fingerprint"));
+            return Err(discovery::not_a_plugin(
+                e,
+                reason,
+                crate::family::Operation::Fingerprint,
+            ));
         }
         return Err(Error::NotFound {
             what: "plugin",
@@ -264,7 +268,11 @@ fn plan(
     entries
         .iter()
         .map(|e| {
-            let call = crate::provenance::Call::new(&e.family, &e.name, "fingerprint");
+            let call = crate::provenance::Call::new(
+                &e.family,
+                &e.name,
+                crate::family::Operation::Fingerprint,
+            );
             match &e.kind {
                 EntryKind::Plugin => {
                     let deadline =

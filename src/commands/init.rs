@@ -16,11 +16,8 @@ use serde_json::json;
 use super::Ctx;
 use crate::cli::{InitArgs, InitLang};
 use crate::discovery;
-use crate::families::{HOST_VOLUME, SECRETS};
+use crate::family::Family;
 use crate::{Error, Result};
-
-/// The families `init` has templates for.
-pub const FAMILIES: &[&str] = &[HOST_VOLUME, SECRETS];
 
 /// The plugin file's mode: executable by all, writable by its owner only
 /// (`validate` flags group- or world-writable plugins: a Nomad client runs
@@ -33,14 +30,13 @@ const DIR_MODE: u32 = 0o755;
 const NAME_PLACEHOLDER: &str = "{{NAME}}";
 
 /// The template for one family and language.
-pub fn template(family: &str, lang: InitLang) -> Option<&'static str> {
-    Some(match (family, lang) {
-        (HOST_VOLUME, InitLang::Sh) => include_str!("../templates/host-volume.sh"),
-        (HOST_VOLUME, InitLang::Python) => include_str!("../templates/host-volume.py"),
-        (SECRETS, InitLang::Sh) => include_str!("../templates/secrets.sh"),
-        (SECRETS, InitLang::Python) => include_str!("../templates/secrets.py"),
-        _ => return None,
-    })
+pub fn template(family: Family, lang: InitLang) -> &'static str {
+    match (family, lang) {
+        (Family::HostVolume, InitLang::Sh) => include_str!("../templates/host-volume.sh"),
+        (Family::HostVolume, InitLang::Python) => include_str!("../templates/host-volume.py"),
+        (Family::Secrets, InitLang::Sh) => include_str!("../templates/secrets.sh"),
+        (Family::Secrets, InitLang::Python) => include_str!("../templates/secrets.py"),
+    }
 }
 
 /// `sh` / `python`, as `--lang` spells it.
@@ -79,24 +75,23 @@ fn comment_safe(name: &str) -> String {
 }
 
 pub fn run(ctx: &Ctx, args: InitArgs) -> Result<()> {
-    let family = match args.family.as_str() {
-        f @ (HOST_VOLUME | SECRETS) => f,
-        other => {
-            return Err(Error::usage(format!(
-                "unknown plugin type {other:?}: init knows {}",
-                FAMILIES.join(" and ")
-            )));
-        }
+    let Some(family) = Family::of(&args.family) else {
+        return Err(Error::usage(format!(
+            "unknown plugin type {:?}: init knows {} and {}",
+            args.family,
+            Family::HostVolume,
+            Family::Secrets
+        )));
     };
     let name = args.name.as_str();
     discovery::require_name("plugin", name)?;
-    if family == crate::families::SECRETS && name.to_ascii_lowercase().ends_with(".exe") {
+    if family == Family::Secrets && name.to_ascii_lowercase().ends_with(".exe") {
         return Err(Error::usage(format!(
             "a secrets plugin named {name:?} would break Nomad on Linux: a file ending in .exe \
              in secrets/ makes the whole family's fingerprint fail; choose another name"
         )));
     }
-    if let Some(b) = discovery::builtin(family, name) {
+    if let Some(b) = discovery::builtin(family.name(), name) {
         ctx.printer.warn(format!(
             "{family} plugin {name:?} would shadow Nomad's built-in {:?} (version {}): \
              Nomad always runs its built-in and never a file of that name",
@@ -107,12 +102,12 @@ pub fn run(ctx: &Ctx, args: InitArgs) -> Result<()> {
              built-in; choose another name"
         )));
     }
-    let template = template(family, args.lang).expect("a template for every family and language");
+    let template = template(family, args.lang);
 
     let dir = match &args.dir {
         Some(d) => std::path::absolute(d)
             .map_err(|e| Error::usage(format!("bad directory {}: {e}", d.display())))?,
-        None => ctx.settings.family_dir(family),
+        None => ctx.settings.family_dir(family.name()),
     };
     let path = dir.join(name);
     if fs::symlink_metadata(&path).is_ok() {
@@ -134,7 +129,7 @@ pub fn run(ctx: &Ctx, args: InitArgs) -> Result<()> {
     if p.json {
         p.document(json!({
             "path": path,
-            "type": family,
+            "type": family.name(),
             "name": name,
             "lang": lang_name(args.lang),
         }))?;
@@ -183,19 +178,19 @@ fn write_new(path: &Path, bytes: &[u8]) -> Result<()> {
 /// What to do next, as commands that work as printed: validate takes the
 /// plugin directory (the parent of the family directories), test finds the
 /// plugin through `--plugin-dir` (or `--host-volume-plugin-dir`).
-fn next_steps(ctx: &Ctx, family: &str, name: &str, dir: &Path) -> Vec<String> {
+fn next_steps(ctx: &Ctx, family: Family, name: &str, dir: &Path) -> Vec<String> {
     let mut out = vec![
         "next steps:".to_string(),
         "  edit it: the comments in the file explain each operation and the protocol's rules"
             .to_string(),
     ];
     let root: Option<PathBuf> = match dir.parent() {
-        Some(parent) if dir.file_name().is_some_and(|n| n == family) => Some(parent.into()),
+        Some(parent) if dir.file_name().is_some_and(|n| n == family.name()) => Some(parent.into()),
         _ => None,
     };
     let locate = match (&root, family) {
         (Some(root), _) => format!("--plugin-dir {}", sh_quote(&root.to_string_lossy())),
-        (None, HOST_VOLUME) => {
+        (None, Family::HostVolume) => {
             format!(
                 "--host-volume-plugin-dir {}",
                 sh_quote(&dir.to_string_lossy())
@@ -219,7 +214,7 @@ fn next_steps(ctx: &Ctx, family: &str, name: &str, dir: &Path) -> Vec<String> {
         sh_quote(&validate_dir.to_string_lossy())
     ));
     let test = format!("plugctl {locate} test {family} {}", sh_quote(name));
-    if family == SECRETS {
+    if family == Family::Secrets {
         out.push("  mkdir -p store/app && echo USER=admin > store/app/db.env".to_string());
         out.push(format!(
             "  {test} --path app/db --env SECRETS_DIR=\"$PWD/store\""
@@ -248,9 +243,9 @@ mod tests {
 
     #[test]
     fn every_template_has_a_name_slot_after_line_two() {
-        for family in FAMILIES {
+        for family in Family::ALL {
             for lang in [InitLang::Sh, InitLang::Python] {
-                let t = template(family, lang).unwrap();
+                let t = template(family, lang);
                 assert!(t.contains(NAME_PLACEHOLDER), "{family} {lang:?}");
                 let first_two: String = t.lines().take(2).collect();
                 assert!(!first_two.contains(NAME_PLACEHOLDER), "{family} {lang:?}");

@@ -20,6 +20,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::cli::{Command, ReportFormat, RunArgs};
+use crate::family::{Family, Operation};
 use crate::output::Printer;
 use crate::registry::Registry;
 use crate::runner::Pool;
@@ -133,10 +134,15 @@ pub fn deadline(run: &RunArgs, default: Duration) -> Result<Duration> {
 /// plugin whose latest fingerprint here is unhealthy is refused before it
 /// runs, saying why. One never fingerprinted is run (plugctl is also used
 /// before a first fingerprint, as in a plugin's own tests).
-pub fn require_fingerprinted(ctx: &Ctx, family: &str, name: &str, operation: &str) -> Result<()> {
+pub fn require_fingerprinted(
+    ctx: &Ctx,
+    family: Family,
+    name: &str,
+    operation: Operation,
+) -> Result<()> {
     let state = ctx.registry.read()?;
     let Some(inst) = state
-        .instances(family, name)
+        .instances(family.name(), name)
         .iter()
         .find(|i| i.source == crate::registry::Source::File)
     else {

@@ -144,10 +144,10 @@ async fn replay_one(ctx: &Ctx, file: &Path) -> Verdict {
     }
     // argv is the operation, and for a secrets fetch the secret's path:
     // nothing else a case file says reaches the plugin's argv.
-    let args_ok = case.args.first() == Some(&case.operation)
+    let args_ok = case.args.first().map(String::as_str) == Some(case.operation.name())
         && match case.args.len() {
             1 => true,
-            2 => case.family == crate::families::SECRETS && case.operation == "fetch",
+            2 => case.carries_secrets(),
             _ => false,
         };
     if !args_ok {

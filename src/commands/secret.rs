@@ -14,8 +14,9 @@ use super::Ctx;
 use crate::cli::{SecretCommand, SecretFetchArgs, SecretFormat};
 use crate::discovery::{self, EntryKind};
 use crate::error::PluginFailure;
+use crate::families;
 use crate::families::secrets::{self, FetchRequest, Fetched};
-use crate::families::{self, SECRETS};
+use crate::family::{Family, Operation};
 use crate::output::{Printer, sanitize_cell, short_duration};
 use crate::registry::model::kind;
 use crate::runner::Outcome;
@@ -83,9 +84,9 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
     }
 
     let provider = &args.provider;
-    let dir = ctx.settings.family_dir(SECRETS);
-    let entry = discovery::find(SECRETS, &dir, provider)?;
-    super::require_fingerprinted(ctx, SECRETS, provider, "fetch")?;
+    let dir = ctx.settings.family_dir(Family::Secrets.name());
+    let entry = discovery::find(Family::Secrets.name(), &dir, provider)?;
+    super::require_fingerprinted(ctx, Family::Secrets, provider, Operation::Fetch)?;
     match &entry.kind {
         EntryKind::Plugin => {}
         EntryKind::Builtin(_) => {
@@ -104,7 +105,8 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
             ));
         }
         EntryKind::Ignored(reason) => {
-            return Err(discovery::not_a_plugin(&entry, reason, "fetch").about(subject(&args.path)));
+            return Err(discovery::not_a_plugin(&entry, reason, Operation::Fetch)
+                .about(subject(&args.path)));
         }
     }
 
@@ -117,8 +119,8 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
     let inv = secrets::fetch_invocation(&entry.path, &request, deadline, args.run.grace);
     if args.plan.dry_run {
         // The environment is shown in full: it is the caller's own input.
-        let call =
-            crate::provenance::Call::new(SECRETS, provider, "fetch").about(subject(&args.path));
+        let call = crate::provenance::Call::new(Family::Secrets.name(), provider, Operation::Fetch)
+            .about(subject(&args.path));
         return super::plan::print(ctx, &[super::plan::Planned::Exec(call, inv)]);
     }
     ctx.printer.note(
@@ -161,7 +163,7 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
 
 /// The command's error: provider, operation, path and cause.
 fn fetch_error(provider: &str, path: &str, failure: PluginFailure) -> Error {
-    Error::plugin(SECRETS, provider, "fetch", failure).about(subject(path))
+    Error::plugin(Family::Secrets.name(), provider, Operation::Fetch, failure).about(subject(path))
 }
 
 /// What a fetch is about, in its errors.
@@ -247,7 +249,12 @@ fn record(
         details.insert("failure".into(), failure_class(f).into());
     }
     let written = ctx.registry.update(|s| {
-        s.emit(kind::SECRET_FETCH, SECRETS, provider, details);
+        s.emit(
+            kind::SECRET_FETCH,
+            Family::Secrets.name(),
+            provider,
+            details,
+        );
         Ok(())
     });
     if let Err(e) = written {

@@ -10,20 +10,23 @@ use crate::conformance::Outcome;
 use crate::conformance::report;
 use crate::conformance::suite::{self, Options};
 use crate::discovery;
+use crate::family::Family;
 use crate::{Error, Result};
 
 pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
     let format = super::report_format(&ctx.printer, args.format)?;
     discovery::require_name("plugin type", &args.family)?;
-    if !suite::FAMILIES.contains(&args.family.as_str()) {
+    // Every family plugctl knows has a suite.
+    let Some(family) = Family::of(&args.family) else {
         return Err(Error::usage(format!(
-            "no conformance suite for the {:?} family; there is one for {}",
+            "no conformance suite for the {:?} family; there is one for {} and {}",
             args.family,
-            suite::FAMILIES.join(" and ")
+            Family::HostVolume,
+            Family::Secrets
         )));
-    }
-    let dir = ctx.settings.family_dir(&args.family);
-    let entry = discovery::find(&args.family, &dir, &args.name)?;
+    };
+    let dir = ctx.settings.family_dir(family.name());
+    let entry = discovery::find(family.name(), &dir, &args.name)?;
     if let Some(t) = args.run.timeout
         && t.is_zero()
     {

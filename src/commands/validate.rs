@@ -19,9 +19,12 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
             .map_err(|e| Error::usage(format!("bad directory {}: {e}", dir.display())))?;
         // The host-volume directory follows DIR unless it was set apart
         // (--host-volume-plugin-dir or its variable).
-        if settings.host_volume_plugin_dir == settings.plugin_dir.join(crate::families::HOST_VOLUME)
+        if settings.host_volume_plugin_dir
+            == settings
+                .plugin_dir
+                .join(crate::family::Family::HostVolume.name())
         {
-            settings.host_volume_plugin_dir = dir.join(crate::families::HOST_VOLUME);
+            settings.host_volume_plugin_dir = dir.join(crate::family::Family::HostVolume.name());
         }
         // So does the lock file, unless it was named (--lockfile).
         let lockfile_follows = settings.lockfile == crate::pin::default_path(&settings.plugin_dir);

@@ -19,7 +19,8 @@ use crate::discovery::{self, EntryKind};
 use crate::error::PluginFailure;
 use crate::families::driver::{Call, Driver};
 use crate::families::host_volume::{self, Created, InvalidRequest, Request};
-use crate::families::{HOST_VOLUME, mkdir};
+use crate::families::mkdir;
+use crate::family::{Family, Operation};
 use crate::output::{Printer, Style};
 use crate::registry::model::Owner;
 use crate::registry::volumes::{CreateKind, CreateOutcome, describe};
@@ -69,14 +70,15 @@ enum Plugin {
 /// directory): exit 3, as in `fingerprint` and `secret fetch`. A plugin
 /// plugctl refuses to run (a symlink out of the directory, a broken one):
 /// a plugin failure naming why.
-fn resolve(ctx: &Ctx, name: &str, op: &str, subject: &str) -> Result<Plugin> {
+fn resolve(ctx: &Ctx, name: &str, op: Operation, subject: &str) -> Result<Plugin> {
     let operation = format!("{op} of {subject}");
     let dir = &ctx.settings.host_volume_plugin_dir;
-    let entry = discovery::find(HOST_VOLUME, dir, name).map_err(|e| match e {
+    let entry = discovery::find(Family::HostVolume.name(), dir, name).map_err(|e| match e {
         Error::NotFound { .. } => Error::NotFound {
             what: "plugin",
             name: format!(
-                "{HOST_VOLUME}/{name} (looked in {}; needed for the {operation})",
+                "{}/{name} (looked in {}; needed for the {operation})",
+                Family::HostVolume,
                 dir.display()
             ),
         },
@@ -86,7 +88,7 @@ fn resolve(ctx: &Ctx, name: &str, op: &str, subject: &str) -> Result<Plugin> {
         EntryKind::Builtin(b) if b.name == mkdir::NAME => Ok(Plugin::Mkdir),
         EntryKind::Plugin => Ok(Plugin::File(entry.path)),
         EntryKind::Builtin(_) => Err(Error::plugin(
-            HOST_VOLUME,
+            Family::HostVolume.name(),
             name,
             op,
             PluginFailure::Rejected("a built-in plugctl cannot run".into()),
@@ -96,7 +98,7 @@ fn resolve(ctx: &Ctx, name: &str, op: &str, subject: &str) -> Result<Plugin> {
             Err(discovery::not_a_plugin(&entry, reason, op).about(subject))
         }
         EntryKind::Rejected(reason) => Err(Error::plugin(
-            HOST_VOLUME,
+            Family::HostVolume.name(),
             name,
             op,
             PluginFailure::Rejected(format!("{}: {reason}", entry.path.display())),
@@ -146,7 +148,7 @@ fn driver(pool: Arc<Pool>, plugin: Plugin, timing: Timing) -> Driver {
 }
 
 /// Says (with -vv) which plugin runs for which volume.
-fn announce(printer: &Printer, driver: &Driver, op: &str, id: &str) -> String {
+fn announce(printer: &Printer, driver: &Driver, op: Operation, id: &str) -> String {
     let what = match driver {
         Driver::Plugin { program, .. } => format!("{} {op}", program.display()),
         Driver::Mkdir => format!("built-in mkdir {op}"),
@@ -185,7 +187,7 @@ async fn call_create_timed(
     timing: Timing,
 ) -> (Result<Created, PluginFailure>, Option<Duration>) {
     let driver = driver(pool, plugin, timing);
-    let what = announce(&printer, &driver, host_volume::CREATE, &req.id);
+    let what = announce(&printer, &driver, Operation::Create, &req.id);
     let call = driver.create(&req).await;
     let took = call.outcome.as_ref().map(|o| o.duration);
     (settle(&printer, &what, call), took)
@@ -200,7 +202,7 @@ async fn call_delete(
     timing: Timing,
 ) -> Result<(), PluginFailure> {
     let driver = driver(pool, plugin, timing);
-    let what = announce(&printer, &driver, host_volume::DELETE, &req.id);
+    let what = announce(&printer, &driver, Operation::Delete, &req.id);
     settle(&printer, &what, driver.delete(&req, &created_path).await)
 }
 
@@ -259,15 +261,15 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     };
     req.validate().map_err(|e| invalid_request(&req, &e))?;
     let subject = describe(&req.id, &req.name, &req.namespace);
-    let plugin = resolve(ctx, &args.plugin, host_volume::CREATE, &subject)?;
-    super::require_fingerprinted(ctx, HOST_VOLUME, &args.plugin, host_volume::CREATE)?;
+    let plugin = resolve(ctx, &args.plugin, Operation::Create, &subject)?;
+    super::require_fingerprinted(ctx, Family::HostVolume, &args.plugin, Operation::Create)?;
     if args.plan.dry_run {
         if settings.node_id.is_none()
             && let Some(id) = ctx.registry.read()?.node_id
         {
             req.node_id = id;
         }
-        let planned = plan_call(&args.plugin, &plugin, host_volume::CREATE, &req, "", timing);
+        let planned = plan_call(&args.plugin, &plugin, Operation::Create, &req, "", timing);
         return super::plan::print(ctx, &[planned]);
     }
 
@@ -317,9 +319,13 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
                     v.describe()
                 ));
             }
-            return Err(
-                Error::plugin(HOST_VOLUME, &args.plugin, host_volume::CREATE, f).about(subject),
-            );
+            return Err(Error::plugin(
+                Family::HostVolume.name(),
+                &args.plugin,
+                Operation::Create,
+                f,
+            )
+            .about(subject));
         }
     };
     let warnings = host_volume::warnings(&created, &req.volumes_dir);
@@ -369,7 +375,7 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
         (None, None) => return Err(Error::usage("volume delete needs an ID or --name")),
     };
     let subject = vol.describe();
-    let plugin = resolve(ctx, &vol.plugin, host_volume::DELETE, &subject).map_err(|e| match e {
+    let plugin = resolve(ctx, &vol.plugin, Operation::Delete, &subject).map_err(|e| match e {
         Error::NotFound { what, name } => Error::NotFound {
             what,
             name: format!("{name}; the volume's record is kept"),
@@ -384,7 +390,7 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
         let planned = plan_call(
             &vol.plugin,
             &plugin,
-            host_volume::DELETE,
+            Operation::Delete,
             &req,
             &vol.path,
             timing,
@@ -422,9 +428,13 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
             ));
         })?;
     if let Err(f) = result {
-        return Err(
-            Error::plugin(HOST_VOLUME, &before.plugin, host_volume::DELETE, f).about(subject),
-        );
+        return Err(Error::plugin(
+            Family::HostVolume.name(),
+            &before.plugin,
+            Operation::Delete,
+            f,
+        )
+        .about(subject));
     }
     if ctx.printer.json {
         let mut v = volume_json(&before, Some(Vec::new()));
@@ -626,6 +636,36 @@ fn print_volumes(
     )
 }
 
+/// What `restore` or `repair` did to one volume, as its report names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+enum Action {
+    #[serde(rename = "created")]
+    Created,
+    #[serde(rename = "updated")]
+    Updated,
+    #[serde(rename = "rolled back")]
+    RolledBack,
+    #[serde(rename = "deleted")]
+    Deleted,
+    #[serde(rename = "skipped")]
+    Skipped,
+    #[serde(rename = "failed")]
+    Failed,
+}
+
+impl Action {
+    fn name(self) -> &'static str {
+        match self {
+            Action::Created => "created",
+            Action::Updated => "updated",
+            Action::RolledBack => "rolled back",
+            Action::Deleted => "deleted",
+            Action::Skipped => "skipped",
+            Action::Failed => "failed",
+        }
+    }
+}
+
 /// What `restore` or `repair` did to one volume.
 #[derive(Debug, Clone, serde::Serialize)]
 struct Step {
@@ -635,8 +675,7 @@ struct Step {
     plugin: String,
     /// The state before.
     was: &'static str,
-    /// `created`, `updated`, `rolled back`, `deleted`, `skipped`, `failed`.
-    action: String,
+    action: Action,
     ok: bool,
     /// The state after; `deleted` when the record is gone.
     state: String,
@@ -655,7 +694,7 @@ impl Step {
             namespace: v.namespace.clone(),
             plugin: v.plugin.clone(),
             was: v.state.as_str(),
-            action: String::new(),
+            action: Action::Failed,
             ok: false,
             state: v.state.as_str().to_string(),
             path: v.path.clone(),
@@ -668,7 +707,7 @@ impl Step {
 
     fn skipped(v: &Volume, why: String) -> Step {
         let mut s = Step::new(v);
-        s.action = "skipped".into();
+        s.action = Action::Skipped;
         s.ok = true;
         s.error = Some(why);
         s
@@ -699,7 +738,7 @@ struct Job {
 }
 
 impl Job {
-    fn new(ctx: &Ctx, command: &str, volume: Volume, timing: Timing) -> Job {
+    fn new(ctx: &Ctx, command: Operation, volume: Volume, timing: Timing) -> Job {
         let plugin = resolve(ctx, &volume.plugin, command, &volume.describe())
             .map_err(|e| match e {
                 Error::Plugin { failure, .. } => failure.to_string(),
@@ -805,13 +844,13 @@ fn confinement(ctx: &Ctx, v: &Volume) -> std::result::Result<(), String> {
 fn plan_call(
     name: &str,
     plugin: &Plugin,
-    op: &str,
+    op: Operation,
     req: &Request,
     created_path: &str,
     timing: Timing,
 ) -> super::plan::Planned {
     use super::plan::Planned;
-    let call = crate::provenance::Call::new(HOST_VOLUME, name, op).about(describe(
+    let call = crate::provenance::Call::new(Family::HostVolume.name(), name, op).about(describe(
         &req.id,
         &req.name,
         &req.namespace,
@@ -819,7 +858,7 @@ fn plan_call(
     match plugin {
         Plugin::File(program) => Planned::Exec(
             call,
-            if op == host_volume::CREATE {
+            if op == Operation::Create {
                 host_volume::create_invocation(program, req, timing.deadline, timing.grace)
             } else {
                 host_volume::delete_invocation(
@@ -833,7 +872,7 @@ fn plan_call(
         ),
         Plugin::Mkdir => Planned::Inline(
             call,
-            if op == host_volume::CREATE {
+            if op == Operation::Create {
                 format!(
                     "built-in, inside plugctl: would make the directory {}",
                     req.volumes_dir.join(&req.id).display()
@@ -857,26 +896,34 @@ fn plan_restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
             &ctx.settings.volumes_dir,
         );
         if v.state == VolumeState::Deleting {
-            let call = crate::provenance::Call::new(HOST_VOLUME, &v.plugin, host_volume::CREATE)
-                .about(v.describe());
+            let call = crate::provenance::Call::new(
+                Family::HostVolume.name(),
+                &v.plugin,
+                Operation::Create,
+            )
+            .about(v.describe());
             plans.push(Planned::Inline(
                 call,
                 "skipped: its delete was interrupted; run volume repair".into(),
             ));
             continue;
         }
-        match resolve(ctx, &v.plugin, host_volume::CREATE, &v.describe()) {
+        match resolve(ctx, &v.plugin, Operation::Create, &v.describe()) {
             Ok(plugin) => plans.push(plan_call(
                 &v.plugin,
                 &plugin,
-                host_volume::CREATE,
+                Operation::Create,
                 &req,
                 "",
                 timing,
             )),
             Err(e) => plans.push(Planned::Inline(
-                crate::provenance::Call::new(HOST_VOLUME, &v.plugin, host_volume::CREATE)
-                    .about(v.describe()),
+                crate::provenance::Call::new(
+                    Family::HostVolume.name(),
+                    &v.plugin,
+                    Operation::Create,
+                )
+                .about(v.describe()),
                 format!("not run: {e}"),
             )),
         }
@@ -928,7 +975,7 @@ async fn restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
             Err(why) => steps.push(Step::skipped(&v, why)),
             Ok(kind) => {
                 kinds.push(kind);
-                jobs.push(Job::new(ctx, "restore", v, timing));
+                jobs.push(Job::new(ctx, Operation::Create, v, timing));
             }
         }
     }
@@ -955,14 +1002,14 @@ async fn restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
                 Ok(c) => {
                     step.ok = true;
                     step.action = if *kind == CreateKind::Resume {
-                        "created".into()
+                        Action::Created
                     } else {
-                        "updated".into()
+                        Action::Updated
                     };
                     step.warnings = host_volume::warnings(c, &job.req.volumes_dir);
                 }
                 Err(f) => {
-                    step.action = "failed".into();
+                    step.action = Action::Failed;
                     step.error = Some(f.to_string());
                 }
             }
@@ -1012,7 +1059,16 @@ async fn repair(ctx: &Ctx, run: &RunArgs) -> Result<()> {
     }
     let jobs = claimed
         .into_iter()
-        .map(|v| Job::new(ctx, "repair", v, timing))
+        .map(|v| {
+            // A `deleting` record is settled by its delete, any other by
+            // re-running its create (and a delete when that fails).
+            let op = if v.state == VolumeState::Deleting {
+                Operation::Delete
+            } else {
+                Operation::Create
+            };
+            Job::new(ctx, op, v, timing)
+        })
         .collect();
     let done = run_all(jobs, |job| async move {
         if job.volume.state == VolumeState::Deleting {
@@ -1037,14 +1093,14 @@ async fn repair(ctx: &Ctx, run: &RunArgs) -> Result<()> {
                     let record = state.finish_volume_create(v, CreateKind::Resume, outcome);
                     step.settle(record.as_ref());
                     step.ok = true;
-                    step.action = "created".into();
+                    step.action = Action::Created;
                     step.warnings = host_volume::warnings(c, &job.req.volumes_dir);
                 }
                 Done::RolledBack(create_err, Ok(())) => {
                     let record = state.drop_rolled_back_volume(&v.id);
                     step.settle(state.volume(&v.id));
                     step.ok = record.is_some();
-                    step.action = "rolled back".into();
+                    step.action = Action::RolledBack;
                     step.error = Some(format!("create failed: {create_err}; delete succeeded"));
                 }
                 Done::RolledBack(create_err, Err(delete_err)) => {
@@ -1055,7 +1111,7 @@ async fn repair(ctx: &Ctx, run: &RunArgs) -> Result<()> {
                     };
                     let record = state.finish_volume_create(v, CreateKind::Resume, outcome);
                     step.settle(record.as_ref());
-                    step.action = "failed".into();
+                    step.action = Action::Failed;
                     step.error = Some(error);
                 }
                 Done::Deleted(r) => {
@@ -1065,10 +1121,10 @@ async fn repair(ctx: &Ctx, run: &RunArgs) -> Result<()> {
                     match r {
                         Ok(()) => {
                             step.ok = true;
-                            step.action = "deleted".into();
+                            step.action = Action::Deleted;
                         }
                         Err(f) => {
-                            step.action = "failed".into();
+                            step.action = Action::Failed;
                             step.error = Some(format!("delete failed: {f}"));
                         }
                     }
@@ -1106,9 +1162,9 @@ fn report(ctx: &Ctx, command: &str, steps: &[Step]) -> Result<()> {
         let rows: Vec<Vec<(String, Style)>> = steps
             .iter()
             .map(|s| {
-                let style = match (s.ok, s.action.as_str()) {
+                let style = match (s.ok, s.action) {
                     (false, _) => Style::Bad,
-                    (true, "skipped") => Style::Warn,
+                    (true, Action::Skipped) => Style::Warn,
                     _ => Style::Good,
                 };
                 vec![
@@ -1117,7 +1173,7 @@ fn report(ctx: &Ctx, command: &str, steps: &[Step]) -> Result<()> {
                     (s.namespace.clone(), Style::Plain),
                     (s.plugin.clone(), Style::Plain),
                     (s.was.to_string(), Style::Plain),
-                    (s.action.clone(), style),
+                    (s.action.name().to_string(), style),
                     (s.state.clone(), Style::Plain),
                     (crate::output::short_duration(s.duration_ms), Style::Dim),
                     (

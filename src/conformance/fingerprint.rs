@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use super::{Report, Verdict};
 use crate::error::PluginFailure;
-use crate::families::{self, Quote, SECRETS, host_volume};
+use crate::families::{self, Quote, host_volume};
+use crate::family::Family;
 use crate::protocol::json;
 use crate::runner::{Invocation, Outcome, Pool, SpawnError};
 
@@ -80,11 +81,12 @@ pub fn checks(family: &str) -> Vec<&'static str> {
         "fingerprint.output",
         "fingerprint.version",
     ];
-    if family == SECRETS {
+    let secrets = Family::Secrets.is(family);
+    if secrets {
         v.push("fingerprint.type");
     }
     v.push("fingerprint.slow");
-    if family == SECRETS {
+    if secrets {
         v.push("fingerprint.stderr");
     }
     v.push("runnable.needs-path");
@@ -97,11 +99,12 @@ pub fn record_checks(r: &mut Report, plugin: Option<&str>, run: &Run) {
     r.record(plugin, "fingerprint.runs", runs(run));
     r.record(plugin, "fingerprint.output", output(run));
     r.record(plugin, "fingerprint.version", version(run));
-    if run.family == SECRETS {
+    let secrets = Family::Secrets.is(&run.family);
+    if secrets {
         r.record(plugin, "fingerprint.type", kind(run));
     }
     r.record(plugin, "fingerprint.slow", slow(run));
-    if run.family == SECRETS {
+    if secrets {
         r.record(plugin, "fingerprint.stderr", stderr(run));
     }
 }
@@ -147,7 +150,7 @@ pub fn runs(run: &Run) -> Verdict {
 }
 
 fn operation_var(family: &str) -> &'static str {
-    if family == families::HOST_VOLUME {
+    if Family::HostVolume.is(family) {
         "DHV_OPERATION"
     } else {
         "CPI_OPERATION"
@@ -192,7 +195,7 @@ pub fn kind(run: &Run) -> Verdict {
             "no fingerprint output to check (see fingerprint.runs, fingerprint.output)",
         );
     };
-    if matches!(obj.string("type"), Ok(Some(t)) if t == "secrets") {
+    if matches!(obj.string("type"), Ok(Some(t)) if Family::Secrets.is(&t)) {
         return Verdict::pass();
     }
     match families::secrets::parse_fingerprint(&run.inv, out) {

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use super::Verdict;
 use super::validate::{Link, Subject};
-use crate::families::{HOST_VOLUME, SECRETS};
+use crate::family::Family;
 
 /// `layout.stray-file` (info): a file at the top of the plugin directory is
 /// in no family, so nothing ever runs it.
@@ -33,7 +33,7 @@ pub fn stray_files(root: &Path, names: &[OsString]) -> Verdict {
 /// `layout.unknown-family` (info): a directory that is neither
 /// `host-volume` nor `secrets`.
 pub fn unknown_family(family: &str, dir: &Path) -> Verdict {
-    if family == HOST_VOLUME || family == SECRETS {
+    if Family::of(family).is_some() {
         return Verdict::pass();
     }
     Verdict::info(format!(
@@ -51,7 +51,7 @@ pub fn unknown_family(family: &str, dir: &Path) -> Verdict {
 /// the way they are found. `set_apart`: the host-volume directory comes from
 /// --host-volume-plugin-dir (or its variable), not from the plugin directory.
 pub fn family_not_directory(family: &str, dir: &Path, set_apart: bool) -> Verdict {
-    if family != HOST_VOLUME && family != SECRETS {
+    if Family::of(family).is_none() {
         return Verdict::NotApplicable;
     }
     let Ok(lmeta) = fs::symlink_metadata(dir) else {
@@ -196,7 +196,7 @@ pub fn shadows_builtin(s: &Subject) -> Verdict {
 /// `nomad.exe-in-secrets` (error): on Linux a Nomad client fails to start
 /// when `secrets/` holds a `*.exe` file.
 pub fn exe_in_secrets(s: &Subject) -> Verdict {
-    if s.family != SECRETS {
+    if !Family::Secrets.is(&s.family) {
         return Verdict::NotApplicable;
     }
     if !s.name.ends_with(".exe") {

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use super::{Report, Verdict};
 use crate::discovery::{Entry, EntryKind};
-use crate::families::{HOST_VOLUME, SECRETS};
+use crate::family::Family;
 use crate::runner::Pool;
 use crate::settings::Settings;
 use crate::{Error, Result};
@@ -47,9 +47,6 @@ pub struct Suite {
     pub kept: Option<PathBuf>,
 }
 
-/// The families with a suite.
-pub const FAMILIES: &[&str] = &[HOST_VOLUME, SECRETS];
-
 /// Runs the suite for one discovered plugin.
 pub async fn run(
     settings: &Settings,
@@ -61,7 +58,7 @@ pub async fn run(
     let mut report = Report::new();
     match &entry.kind {
         EntryKind::Plugin => {}
-        EntryKind::Builtin(b) if b.runnable && entry.family == HOST_VOLUME => {}
+        EntryKind::Builtin(b) if b.runnable && b.family == Family::HostVolume => {}
         EntryKind::Builtin(b) => {
             report.record(
                 Some(&id),
@@ -85,15 +82,19 @@ pub async fn run(
             return Ok(Suite { report, kept: None });
         }
     }
-    match entry.family.as_str() {
-        SECRETS => {
+    match Family::of(&entry.family) {
+        Some(Family::Secrets) => {
             secrets::suite(&pool, entry, opts, &id, &mut report).await;
             Ok(Suite { report, kept: None })
         }
-        HOST_VOLUME => host_volume::suite(settings, pool, entry, opts, &id, report).await,
-        other => Err(Error::usage(format!(
-            "no conformance suite for the {other} family (there is one for {})",
-            FAMILIES.join(", ")
+        Some(Family::HostVolume) => {
+            host_volume::suite(settings, pool, entry, opts, &id, report).await
+        }
+        None => Err(Error::usage(format!(
+            "no conformance suite for the {} family (there is one for {} and {})",
+            entry.family,
+            Family::HostVolume,
+            Family::Secrets
         ))),
     }
 }

@@ -6,12 +6,13 @@ use std::time::Duration;
 
 use super::{Fingerprint, Quote, judge, parse_stdout, required_version};
 use crate::error::PluginFailure;
+use crate::family::Operation;
 use crate::runner::{Invocation, Outcome};
 
 pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duration) -> Invocation {
     Invocation::new(program, deadline, grace)
-        .arg("fingerprint")
-        .env("CPI_OPERATION", "fingerprint")
+        .arg(Operation::Fingerprint.name())
+        .env("CPI_OPERATION", Operation::Fingerprint.name())
 }
 
 pub fn parse_fingerprint(inv: &Invocation, out: &Outcome) -> Result<Fingerprint, PluginFailure> {

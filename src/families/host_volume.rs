@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Fingerprint, Quote, judge, parse_stdout, required_version};
 use crate::error::PluginFailure;
+use crate::family::Operation;
 use crate::protocol::json;
 use crate::runner::{Invocation, Outcome};
 
@@ -27,9 +28,10 @@ pub const FINGERPRINT_DEADLINE: Duration = Duration::from_secs(5);
 pub const OPERATION_DEADLINE: Duration = Duration::from_secs(60);
 
 pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duration) -> Invocation {
+    let op = Operation::Fingerprint.name();
     Invocation::new(program, deadline, grace)
-        .arg("fingerprint")
-        .env("DHV_OPERATION", "fingerprint")
+        .arg(op)
+        .env("DHV_OPERATION", op)
 }
 
 /// `{"version": "..."}`; reported normalised (`v1.2` → `1.2.0`) as Nomad does.
@@ -43,10 +45,6 @@ pub fn parse_fingerprint(inv: &Invocation, out: &Outcome) -> Result<Fingerprint,
     })
 }
 
-/// The create operation's name: argv\[1\] and `DHV_OPERATION`.
-pub const CREATE: &str = "create";
-/// The delete operation's name: argv\[1\] and `DHV_OPERATION`.
-pub const DELETE: &str = "delete";
 /// Nomad's namespace rule, `^[a-zA-Z0-9-]{1,128}$`, as a length bound.
 pub const NAMESPACE_MAX: usize = 128;
 
@@ -240,8 +238,8 @@ pub fn create_invocation(
     grace: Duration,
 ) -> Invocation {
     let mut inv = Invocation::new(program, deadline, grace)
-        .arg(CREATE)
-        .env("DHV_OPERATION", CREATE);
+        .arg(Operation::Create.name())
+        .env("DHV_OPERATION", Operation::Create.name());
     for (k, v) in req.common_env() {
         inv = inv.env(k, v);
     }
@@ -269,8 +267,8 @@ pub fn delete_invocation(
     grace: Duration,
 ) -> Invocation {
     let mut inv = Invocation::new(program, deadline, grace)
-        .arg(DELETE)
-        .env("DHV_OPERATION", DELETE);
+        .arg(Operation::Delete.name())
+        .env("DHV_OPERATION", Operation::Delete.name());
     for (k, v) in req.common_env() {
         inv = inv.env(k, v);
     }

@@ -13,13 +13,10 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::error::PluginFailure;
+use crate::family::Family;
 use crate::protocol::json;
 pub use crate::runner::human_bytes;
 use crate::runner::{Invocation, Outcome, SpawnError, Termination};
-
-/// Family directory names, as plugctl lays them out.
-pub const HOST_VOLUME: &str = "host-volume";
-pub const SECRETS: &str = "secrets";
 
 /// What a healthy fingerprint says.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,11 +27,12 @@ pub struct Fingerprint {
     pub kind: Option<String>,
 }
 
-/// The fingerprint deadline from the protocol's table.
+/// The fingerprint deadline from the protocol's table (a family plugctl
+/// does not know gets the secrets one, the longest).
 pub fn fingerprint_deadline(family: &str) -> Duration {
-    match family {
-        HOST_VOLUME => host_volume::FINGERPRINT_DEADLINE,
-        _ => secrets::DEADLINE,
+    match Family::of(family) {
+        Some(Family::HostVolume) => host_volume::FINGERPRINT_DEADLINE,
+        Some(Family::Secrets) | None => secrets::DEADLINE,
     }
 }
 
@@ -44,10 +42,10 @@ pub fn fingerprint_invocation(
     deadline: Duration,
     grace: Duration,
 ) -> Invocation {
-    match family {
-        HOST_VOLUME => host_volume::fingerprint_invocation(program, deadline, grace),
-        SECRETS => secrets::fingerprint_invocation(program, deadline, grace),
-        _ => generic::fingerprint_invocation(program, deadline, grace),
+    match Family::of(family) {
+        Some(Family::HostVolume) => host_volume::fingerprint_invocation(program, deadline, grace),
+        Some(Family::Secrets) => secrets::fingerprint_invocation(program, deadline, grace),
+        None => generic::fingerprint_invocation(program, deadline, grace),
     }
 }
 
@@ -56,10 +54,10 @@ pub fn parse_fingerprint(
     inv: &Invocation,
     outcome: &Outcome,
 ) -> Result<Fingerprint, PluginFailure> {
-    match family {
-        HOST_VOLUME => host_volume::parse_fingerprint(inv, outcome),
-        SECRETS => secrets::parse_fingerprint(inv, outcome),
-        _ => generic::parse_fingerprint(inv, outcome),
+    match Family::of(family) {
+        Some(Family::HostVolume) => host_volume::parse_fingerprint(inv, outcome),
+        Some(Family::Secrets) => secrets::parse_fingerprint(inv, outcome),
+        None => generic::parse_fingerprint(inv, outcome),
     }
 }
 

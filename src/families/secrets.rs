@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use super::{Fingerprint, Quote, human_bytes, judge, parse_stdout, required_version, signal_name};
 use crate::error::PluginFailure;
+use crate::family::{Family, Operation};
 use crate::protocol::json::{self, JsonError};
 use crate::runner::{Invocation, Outcome, Termination};
 
@@ -15,9 +16,10 @@ use crate::runner::{Invocation, Outcome, Termination};
 pub const DEADLINE: Duration = Duration::from_secs(60);
 
 pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duration) -> Invocation {
+    let op = Operation::Fingerprint.name();
     Invocation::new(program, deadline, grace)
-        .arg("fingerprint")
-        .env("CPI_OPERATION", "fingerprint")
+        .arg(op)
+        .env("CPI_OPERATION", op)
 }
 
 /// `{"type": "secrets", "version": "..."}`. Nomad silently skips a plugin
@@ -37,7 +39,7 @@ pub fn parse_fingerprint(inv: &Invocation, out: &Outcome) -> Result<Fingerprint,
         .string("type")
         .map_err(|e| PluginFailure::BadOutput(e.to_string()))?;
     match kind.as_deref() {
-        Some("secrets") => {}
+        Some(t) if Family::Secrets.is(t) => {}
         None => {
             return Err(PluginFailure::Response(
                 "fingerprint has no \"type\" (must be \"secrets\"; Nomad silently ignores this \
@@ -99,7 +101,7 @@ pub fn fetch_invocation(
     grace: Duration,
 ) -> Invocation {
     let mut pairs: Vec<(String, String)> = Vec::with_capacity(req.env.len() + 3);
-    pairs.push(("CPI_OPERATION".into(), "fetch".into()));
+    pairs.push(("CPI_OPERATION".into(), Operation::Fetch.name().into()));
     pairs.extend(req.env.iter().cloned());
     if let Some(id) = &req.job_id {
         pairs.push(("NOMAD_JOB_ID".into(), id.clone()));
@@ -108,7 +110,7 @@ pub fn fetch_invocation(
         pairs.push(("NOMAD_NAMESPACE".into(), ns.clone()));
     }
     let mut inv = Invocation::new(program, deadline, grace)
-        .arg("fetch")
+        .arg(Operation::Fetch.name())
         .arg(&req.path);
     for (k, v) in dedup_env(pairs) {
         inv = inv.env(k, v);

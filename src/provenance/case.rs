@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::Call;
+use crate::family::{Family, Operation};
 use crate::runner::{Invocation, Outcome, Termination};
 use crate::{Error, Result};
 
@@ -29,7 +30,9 @@ pub struct Case {
     #[serde(rename = "type")]
     pub family: String,
     pub name: String,
-    pub operation: String,
+    /// An operation plugctl knows: a case file naming another is refused
+    /// when it is read.
+    pub operation: Operation,
     #[serde(default)]
     pub subject: Option<String>,
     pub program: PathBuf,
@@ -84,6 +87,12 @@ pub fn hash_result(stdout: &[u8]) -> Option<BTreeMap<String, String>> {
 }
 
 impl Case {
+    /// A secrets fetch: its stdout carried secret values, and its argv
+    /// carries the secret's path after the operation.
+    pub fn carries_secrets(&self) -> bool {
+        Family::Secrets.is(&self.family) && self.operation == Operation::Fetch
+    }
+
     /// The environment as pairs (split at the first `=`).
     pub fn env_pairs(&self) -> impl Iterator<Item = (&str, &str)> {
         self.env
@@ -119,7 +128,7 @@ impl Case {
             schema_version: CASE_SCHEMA_VERSION,
             family: call.family.clone(),
             name: call.name.clone(),
-            operation: call.operation.clone(),
+            operation: call.operation,
             subject: call.subject.clone(),
             program: inv.program.clone(),
             args: inv
@@ -225,7 +234,13 @@ impl Recorder {
     /// Records one call that ran. A failure to record is a warning: the
     /// call itself happened and its result stands.
     pub fn record(&self, inv: &Invocation, out: &Outcome) {
-        let call = Call::infer(inv);
+        let Some(call) = Call::infer(inv) else {
+            self.printer.warn(format!(
+                "not recorded: {} was not called with an operation plugctl knows",
+                inv.program.display()
+            ));
+            return;
+        };
         let case = Case::new(&call, inv, out, plugin_hash(&inv.program));
         if let Err(e) = self.save(&case) {
             self.printer.warn(e.to_string());

@@ -56,7 +56,12 @@ impl Pins {
         inv: &Invocation,
         exec_path: &Path,
     ) -> std::result::Result<Option<Verified>, String> {
-        let call = Call::infer(inv);
+        let Some(call) = Call::infer(inv) else {
+            return Err(format!(
+                "{} is not called with an operation plugctl knows",
+                inv.program.display()
+            ));
+        };
         let pinned = self
             .lock
             .plugins

@@ -12,6 +12,7 @@ pub mod replay;
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 
+use crate::family::{Family, Operation};
 use crate::runner::Invocation;
 
 /// Which plugin call an invocation is, for people and for case files.
@@ -19,17 +20,17 @@ use crate::runner::Invocation;
 pub struct Call {
     pub family: String,
     pub name: String,
-    pub operation: String,
+    pub operation: Operation,
     /// What the call is about: a volume, a secret path.
     pub subject: Option<String>,
 }
 
 impl Call {
-    pub fn new(family: &str, name: &str, operation: &str) -> Call {
+    pub fn new(family: &str, name: &str, operation: Operation) -> Call {
         Call {
             family: family.to_string(),
             name: name.to_string(),
-            operation: operation.to_string(),
+            operation,
             subject: None,
         }
     }
@@ -42,13 +43,10 @@ impl Call {
     /// Which call an invocation is, from what the families put in it: the
     /// operation is argv\[1\], the name the file's name, the family
     /// host-volume when `DHV_OPERATION` is set, else the name of the
-    /// plugin's directory (`secrets/`, or another family's).
-    pub fn infer(inv: &Invocation) -> Call {
-        let operation = inv
-            .args
-            .first()
-            .map(|a| a.to_string_lossy().into_owned())
-            .unwrap_or_default();
+    /// plugin's directory (`secrets/`, or another family's). None when
+    /// argv\[1\] is no operation (the families never build such a call).
+    pub fn infer(inv: &Invocation) -> Option<Call> {
+        let operation = Operation::of(inv.args.first()?.to_str()?)?;
         let name = inv
             .program
             .file_name()
@@ -61,7 +59,7 @@ impl Call {
                 .map(|(_, v)| v.to_string_lossy().into_owned())
         };
         let family = if env("DHV_OPERATION").is_some() {
-            crate::families::HOST_VOLUME.to_string()
+            Family::HostVolume.name().to_string()
         } else {
             inv.program
                 .parent()
@@ -71,17 +69,17 @@ impl Call {
         };
         let subject = env("DHV_VOLUME_ID")
             .or_else(|| inv.args.get(1).map(|a| a.to_string_lossy().into_owned()));
-        Call {
+        Some(Call {
             family,
             name,
             operation,
             subject,
-        }
+        })
     }
 
     /// A secrets fetch: its stdout carries secret values.
     pub fn carries_secrets(&self) -> bool {
-        self.family == crate::families::SECRETS && self.operation == "fetch"
+        Family::Secrets.is(&self.family) && self.operation == Operation::Fetch
     }
 }
 

@@ -46,7 +46,7 @@ impl Verdict {
                 .unwrap_or_default(),
             family: case.family.clone(),
             name: case.name.clone(),
-            operation: case.operation.clone(),
+            operation: case.operation.name().to_string(),
             ok: true,
             differences: Vec::new(),
             notes: Vec::new(),

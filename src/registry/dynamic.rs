@@ -50,9 +50,7 @@ pub const TYPES: &[&str] = &[CSI_CONTROLLER, CSI_NODE];
 /// uses, [`TYPES`]); the families plugctl fingerprints are not, so the two
 /// never share a listing.
 pub fn is_dynamic_type(family: &str) -> bool {
-    family != crate::families::HOST_VOLUME
-        && family != crate::families::SECRETS
-        && crate::discovery::check_name(family).is_ok()
+    crate::family::Family::of(family).is_none() && crate::discovery::check_name(family).is_ok()
 }
 
 /// A usage error unless `family` can be a dynamic plugin type.
@@ -63,7 +61,7 @@ pub fn check_type(family: &str) -> Result<()> {
             TYPES.join(", ")
         )));
     }
-    if family == crate::families::HOST_VOLUME || family == crate::families::SECRETS {
+    if crate::family::Family::of(family).is_some() {
         return Err(Error::usage(format!(
             "{family:?} is a family plugctl fingerprints from the plugin directory, not a dynamic \
              plugin type; register a long-lived plugin under its own type (Nomad uses {})",
@@ -612,7 +610,10 @@ mod tests {
         let mut s = State::default();
         let cases: [(Registration, &str); 7] = [
             (reg("", "p", "a"), "type must not be empty"),
-            (reg("host-volume", "p", "a"), "not a dynamic plugin type"),
+            (
+                reg(crate::family::Family::HostVolume.name(), "p", "a"),
+                "not a dynamic plugin type",
+            ),
             (reg("a\nb", "p", "a"), "control character"),
             (reg(CSI_NODE, "", "a"), "name must not be empty"),
             (reg(CSI_NODE, "a/b", "a"), "contains '/'"),
@@ -630,7 +631,9 @@ mod tests {
             assert_eq!(e.exit_code(), crate::exit::USAGE);
             assert!(e.to_string().contains(want), "{e} / {want}");
         }
-        let e = s.deregister("secrets", "p", "a").unwrap_err();
+        let e = s
+            .deregister(crate::family::Family::Secrets.name(), "p", "a")
+            .unwrap_err();
         assert!(e.to_string().contains("\"secrets\""), "{e}");
         assert!(e.to_string().contains("csi-controller, csi-node"), "{e}");
         assert!(s.deregister(CSI_NODE, "p", "").is_err());

@@ -532,6 +532,8 @@ mod tests {
     use super::*;
     use serde_json::Map;
 
+    const SECRETS: &str = crate::family::Family::Secrets.name();
+
     fn reg(dir: &Path) -> Registry {
         Registry::new(dir.join("sub/registry.json"), Duration::from_millis(200))
     }
@@ -684,13 +686,13 @@ mod tests {
             updated_at: model::now(),
             file: None,
         };
-        s.record_fingerprint("secrets", "a", inst("/p/a", true));
-        s.record_fingerprint("secrets", "a", inst("/p/a", true));
+        s.record_fingerprint(SECRETS, "a", inst("/p/a", true));
+        s.record_fingerprint(SECRETS, "a", inst("/p/a", true));
         assert_eq!(s.seq, 1, "no event when nothing changed");
-        s.record_fingerprint("secrets", "a", inst("/q/a", true));
-        s.record_fingerprint("secrets", "a", inst("/p/a", false));
+        s.record_fingerprint(SECRETS, "a", inst("/q/a", true));
+        s.record_fingerprint(SECRETS, "a", inst("/p/a", false));
         assert_eq!(s.seq, 3);
-        let list = s.instances("secrets", "a");
+        let list = s.instances(SECRETS, "a");
         assert_eq!(list.len(), 2);
         assert_eq!(list[0].path.as_deref(), Some(Path::new("/p/a")));
         assert!(!list[0].healthy);

@@ -26,8 +26,8 @@ use std::path::Path;
 use serde_json::{Map, Value};
 
 use super::model::{Owner, State, Volume, VolumeState, kind, now};
-use crate::families::HOST_VOLUME;
 use crate::families::host_volume::{Created, Request};
+use crate::family::Family;
 use crate::{Error, Result};
 
 /// How a create relates to what the registry held.
@@ -270,7 +270,7 @@ fn event_details(v: &Volume) -> Map<String, Value> {
 impl State {
     fn emit_volume(&mut self, event: &str, v: &Volume) {
         let details = event_details(v);
-        self.emit(event, HOST_VOLUME, &v.plugin, details);
+        self.emit(event, Family::HostVolume.name(), &v.plugin, details);
     }
 
     /// The volume with this id.
@@ -505,7 +505,12 @@ impl State {
                 let mut details = event_details(&v);
                 details.insert("state".into(), "deleted".into());
                 details.insert("was".into(), was.as_str().into());
-                self.emit(kind::VOLUME_DELETE, HOST_VOLUME, &v.plugin, details);
+                self.emit(
+                    kind::VOLUME_DELETE,
+                    Family::HostVolume.name(),
+                    &v.plugin,
+                    details,
+                );
                 None
             }
             Err(error) => {
@@ -547,7 +552,12 @@ impl State {
         details.insert("state".into(), "deleted".into());
         details.insert("was".into(), "pending".into());
         details.insert("rolled_back".into(), true.into());
-        self.emit(kind::VOLUME_DELETE, HOST_VOLUME, &v.plugin, details);
+        self.emit(
+            kind::VOLUME_DELETE,
+            Family::HostVolume.name(),
+            &v.plugin,
+            details,
+        );
         Some(v)
     }
 }

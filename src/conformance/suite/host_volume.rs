@@ -17,9 +17,9 @@ use super::{Options, Suite};
 use crate::conformance::{Report, Severity, Verdict, fingerprint};
 use crate::discovery::{Entry, EntryKind};
 use crate::error::PluginFailure;
-use crate::families::HOST_VOLUME;
 use crate::families::driver::Driver;
 use crate::families::host_volume::{self, Created, Request};
+use crate::family::Family;
 use crate::protocol::json;
 use crate::runner::{Outcome, Pool};
 use crate::settings::Settings;
@@ -116,7 +116,7 @@ pub(super) async fn suite(
 ) -> Result<Suite> {
     let plugin = Some(id);
     let driver = if matches!(entry.kind, EntryKind::Builtin(_)) {
-        for c in fingerprint::checks(HOST_VOLUME) {
+        for c in fingerprint::checks(Family::HostVolume.name()) {
             r.record(
                 plugin,
                 c,
@@ -126,7 +126,15 @@ pub(super) async fn suite(
         Driver::Mkdir
     } else {
         let deadline = opts.deadline.unwrap_or(host_volume::FINGERPRINT_DEADLINE);
-        let fp = fingerprint::run(&pool, HOST_VOLUME, &entry.path, deadline, opts.grace, &[]).await;
+        let fp = fingerprint::run(
+            &pool,
+            Family::HostVolume.name(),
+            &entry.path,
+            deadline,
+            opts.grace,
+            &[],
+        )
+        .await;
         fingerprint::record_checks(&mut r, plugin, &fp);
         r.record(
             plugin,

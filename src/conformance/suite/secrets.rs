@@ -6,8 +6,9 @@ use super::Options;
 use crate::conformance::{Report, Verdict, fingerprint};
 use crate::discovery::Entry;
 use crate::error::PluginFailure;
+use crate::families;
 use crate::families::secrets::{self, FetchRequest};
-use crate::families::{self, SECRETS};
+use crate::family::Family;
 use crate::runner::{Invocation, Outcome, Pool, Termination};
 
 /// The secrets checks after the fingerprint.
@@ -16,7 +17,15 @@ const FETCH_CHECKS: &[&str] = &["fetch.result", "fetch.stderr", "fetch.missing-p
 pub(super) async fn suite(pool: &Pool, entry: &Entry, opts: &Options, id: &str, r: &mut Report) {
     let plugin = Some(id);
     let fp_deadline = opts.deadline.unwrap_or(secrets::DEADLINE);
-    let fp = fingerprint::run(pool, SECRETS, &entry.path, fp_deadline, opts.grace, &[]).await;
+    let fp = fingerprint::run(
+        pool,
+        Family::Secrets.name(),
+        &entry.path,
+        fp_deadline,
+        opts.grace,
+        &[],
+    )
+    .await;
     fingerprint::record_checks(r, plugin, &fp);
     r.record(
         plugin,
