@@ -15,6 +15,7 @@ pub mod error;
 pub mod exit;
 pub mod families;
 pub mod family;
+pub mod fanout;
 pub mod generate;
 pub mod identity;
 pub mod output;

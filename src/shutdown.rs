@@ -51,6 +51,73 @@ pub fn interrupted() -> Option<i32> {
     }
 }
 
+/// The one place a shutdown is announced: the signal thread sends the
+/// exit code, every [`Stop`] sees it (a watch channel works across the
+/// signal thread's runtime and the command's).
+fn announcer() -> &'static tokio::sync::watch::Sender<i32> {
+    static TX: std::sync::OnceLock<tokio::sync::watch::Sender<i32>> = std::sync::OnceLock::new();
+    TX.get_or_init(|| tokio::sync::watch::Sender::new(0))
+}
+
+/// A cancellation token for everything that must stop when plugctl is
+/// asked to: the fan-out stops starting calls, `events --follow` and
+/// `plugin wait` stop waiting, the printer stops printing results that are
+/// the signal's doing. Cheap to clone; every clone sees the same shutdown.
+#[derive(Debug, Clone)]
+pub struct Stop(tokio::sync::watch::Receiver<i32>);
+
+impl Stop {
+    /// A token for the process's shutdown.
+    pub fn new() -> Stop {
+        Stop(announcer().subscribe())
+    }
+
+    /// A token of its own that only [`Stop::stop`] on it (or a clone)
+    /// fires: for library users and tests that are not the process.
+    pub fn detached() -> (Stop, StopHandle) {
+        let (tx, rx) = tokio::sync::watch::channel(0);
+        (Stop(rx), StopHandle(tx))
+    }
+
+    /// The exit code of the shutdown under way, if one is.
+    pub fn stopped(&self) -> Option<i32> {
+        match *self.0.borrow() {
+            0 => None,
+            code => Some(code),
+        }
+    }
+
+    /// Resolves once a shutdown is under way (at once if it already is).
+    pub async fn wait(&self) -> i32 {
+        let mut rx = self.0.clone();
+        // The borrow the wait returns is dropped before anything else is
+        // awaited, so the future stays Send.
+        let code = rx.wait_for(|&code| code != 0).await.map(|code| *code);
+        match code {
+            Ok(code) => code,
+            // The sender is static for the process's token and held by the
+            // handle for a detached one: gone means never stopping.
+            Err(_) => std::future::pending().await,
+        }
+    }
+}
+
+impl Default for Stop {
+    fn default() -> Self {
+        Stop::new()
+    }
+}
+
+/// Fires a detached [`Stop`].
+#[derive(Debug)]
+pub struct StopHandle(tokio::sync::watch::Sender<i32>);
+
+impl StopHandle {
+    pub fn stop(&self, code: i32) {
+        self.0.send_replace(code);
+    }
+}
+
 /// Nanoseconds plugctl has spent stopped by job control.
 static PAUSED_NANOS: AtomicU64 = AtomicU64::new(0);
 
@@ -218,6 +285,7 @@ fn suspend() {
 
 async fn shut_down(code: i32, stopping: &mut [(tokio::signal::unix::Signal, i32)]) {
     SHUTTING_DOWN.store(code, Ordering::SeqCst);
+    announcer().send_replace(code);
     let (mut groups, grace) = runner::close_groups();
     let grace = grace.min(runner::INTERRUPT_GRACE_CAP);
     groups.retain(|&g| {

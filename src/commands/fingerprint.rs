@@ -36,11 +36,6 @@ pub struct Probe {
     /// Set for built-ins that only a Nomad cluster can run.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
-    /// stderr of the call (bounded), kept for validate; never serialised.
-    #[serde(skip)]
-    pub stderr: Vec<u8>,
-    #[serde(skip)]
-    pub stdout: Vec<u8>,
     /// The file as it was when it was run.
     #[serde(skip)]
     pub stamp: Option<model::FileStamp>,
@@ -69,8 +64,6 @@ pub async fn probe(
         path: Some(entry.path.clone()),
         kind: None,
         note: None,
-        stderr: Vec::new(),
-        stdout: Vec::new(),
         stamp: None,
         not_run: false,
     };
@@ -103,8 +96,6 @@ pub async fn probe(
                         }
                         Err(f) => p.error = Some(f.to_string()),
                     }
-                    p.stderr = out.stderr;
-                    p.stdout = out.stdout;
                 }
                 Err(e) => {
                     p.not_run = e.is_exhausted();
@@ -117,6 +108,9 @@ pub async fn probe(
 }
 
 /// Fingerprints many entries at once (bounded by the pool), keeping order.
+/// An entry whose probe plugctl itself failed on (a panic: a bug) is
+/// reported unhealthy with that reason, never taking the others with it;
+/// one a shutdown kept from starting is `not_run`, so nothing is recorded.
 pub async fn probe_all(
     ctx: &Ctx,
     entries: Vec<Entry>,
@@ -124,23 +118,52 @@ pub async fn probe_all(
     grace: Duration,
 ) -> Vec<Probe> {
     let total = entries.len();
-    let mut set = tokio::task::JoinSet::new();
-    for (i, entry) in entries.into_iter().enumerate() {
-        let pool = Arc::clone(&ctx.pool);
-        set.spawn(async move { (i, probe(&pool, &entry, deadline, grace).await) });
-    }
-    let mut results: Vec<Option<Probe>> = vec![None; total];
-    let mut done = 0;
-    while let Some(joined) = set.join_next().await {
-        if let Ok((i, p)) = joined {
-            results[i] = Some(p);
-        }
-        done += 1;
-        ctx.printer
-            .progress(format!("fingerprinting: {done}/{total} done"));
-    }
+    // What a lost probe needs to be reported: the entry itself went into
+    // its task.
+    let names: Vec<(String, String, PathBuf)> = entries
+        .iter()
+        .map(|e| (e.family.clone(), e.name.clone(), e.path.clone()))
+        .collect();
+    let mut probes = Vec::with_capacity(total);
+    let pool = Arc::clone(&ctx.pool);
+    crate::fanout::run_all(
+        entries,
+        pool.limit(),
+        &ctx.stop,
+        |entry| {
+            let pool = Arc::clone(&pool);
+            async move { probe(&pool, &entry, deadline, grace).await }
+        },
+        |i, result| {
+            probes.push(result.unwrap_or_else(|lost| {
+                let (family, name, path) = names[i].clone();
+                lost_probe(family, name, path, &lost)
+            }));
+            ctx.printer
+                .progress(format!("fingerprinting: {}/{total} done", probes.len()));
+        },
+    )
+    .await;
     ctx.printer.progress_done();
-    results.into_iter().flatten().collect()
+    probes
+}
+
+/// The probe of an entry whose work gave no result.
+fn lost_probe(family: String, name: String, path: PathBuf, lost: &crate::fanout::Lost) -> Probe {
+    Probe {
+        family,
+        name,
+        healthy: false,
+        version: None,
+        error: Some(lost.to_string()),
+        duration_ms: 0,
+        source: Source::File,
+        path: Some(path),
+        kind: None,
+        note: None,
+        stamp: None,
+        not_run: matches!(lost, crate::fanout::Lost::Stopped),
+    }
 }
 
 /// The entries `fingerprint` looks at: every family (or one), every plugin

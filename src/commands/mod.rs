@@ -25,6 +25,7 @@ use crate::output::Printer;
 use crate::registry::Registry;
 use crate::runner::Pool;
 use crate::settings::Settings;
+use crate::shutdown::Stop;
 use crate::{Error, Result};
 
 /// Everything a command needs, made once per process.
@@ -33,6 +34,8 @@ pub struct Ctx {
     pub printer: Printer,
     pub registry: Registry,
     pub pool: Arc<Pool>,
+    /// Fires when a signal stops plugctl (see [`crate::shutdown`]).
+    pub stop: Stop,
 }
 
 impl Ctx {
@@ -43,6 +46,7 @@ impl Ctx {
             registry: Registry::new(&settings.registry, settings.lock_timeout)
                 .with_limits(settings.registry_max_size, settings.allow_insecure_paths),
             pool: Arc::new(Pool::new(settings.concurrency)),
+            stop: Stop::new(),
             settings,
         }
     }
@@ -58,6 +62,7 @@ impl Ctx {
             registry: Registry::new(&settings.registry, settings.lock_timeout)
                 .with_limits(settings.registry_max_size, settings.allow_insecure_paths),
             pool: Arc::new(pool),
+            stop: Stop::new(),
             settings,
         })
     }
