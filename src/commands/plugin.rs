@@ -12,8 +12,9 @@ use crate::cli::{PluginCommand, RegisterArgs};
 use crate::discovery;
 use crate::output::{Style, sanitize_cell, short_duration};
 use crate::registry::dynamic::{
-    self, Deregistered, POLL_INTERVAL, PROBE_TIMEOUT, Registered, Registration, SocketStatus, Watch,
+    self, Deregistered, PROBE_TIMEOUT, Registered, Registration, SocketStatus,
 };
+use crate::registry::watch::Watch;
 use crate::registry::{Instance, Source};
 use crate::units::duration_ms;
 use crate::{Error, Result};
@@ -367,9 +368,13 @@ pub fn deregister(ctx: &Ctx, family: &str, name: &str, alloc_id: &str) -> Result
     ctx.printer.text(&line)
 }
 
+/// How often `plugin wait --healthy` probes a registered plugin's socket
+/// that did not accept yet (the registry file says nothing about that).
+const SOCKET_RETRY: Duration = Duration::from_millis(100);
+
 /// Waits until the plugin has a current instance (and, with `healthy`, that
-/// instance's socket accepts a connection). Looks at the registry file's
-/// metadata every [`POLL_INTERVAL`] and parses it only when it changed.
+/// instance's socket accepts a connection). Reads the registry again only
+/// when the kernel says it was replaced ([`Watch`]).
 pub async fn wait(
     ctx: &Ctx,
     family: &str,
@@ -390,9 +395,9 @@ pub async fn wait(
     let deadline = start
         .checked_add(timeout)
         .unwrap_or_else(|| start + Duration::from_secs(100 * 365 * 86_400));
+    // Watching starts before the first read: a write landing in between
+    // wakes the loop below.
     let mut watch = Watch::new(ctx.registry.path());
-    // Stamp first, then read: a write landing in between is seen next poll.
-    watch.changed();
     let mut state = ctx.registry.read()?;
     state.check_files();
     if !dynamic::is_dynamic_type(family) && !state.plugins.contains_key(family) {
@@ -449,10 +454,19 @@ pub async fn wait(
                 ),
             }));
         }
-        tokio::time::sleep(POLL_INTERVAL.min(deadline - now)).await;
-        // With --healthy and an instance present, probe again even when the
-        // file did not change: the socket may have started listening.
-        if watch.changed() {
+        // With --healthy and an instance present, the socket is probed
+        // again every SOCKET_RETRY even when the file did not change: it
+        // may have started listening.
+        let probing = why_not.is_some();
+        let changed = tokio::select! {
+            () = watch.changed() => true,
+            () = tokio::time::sleep(deadline - now) => false,
+            () = tokio::time::sleep(SOCKET_RETRY), if probing => false,
+            code = ctx.stop.wait() => {
+                return Err(Error::Failed(format!("stopped by a signal (exit {code})")));
+            }
+        };
+        if changed {
             state = ctx.registry.read()?;
             state.check_files();
         }

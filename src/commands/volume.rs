@@ -262,8 +262,8 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     req.validate().map_err(|e| invalid_request(&req, &e))?;
     let subject = describe(&req.id, &req.name, &req.namespace);
     let plugin = resolve(ctx, &args.plugin, Operation::Create, &subject)?;
-    super::require_fingerprinted(ctx, Family::HostVolume, &args.plugin, Operation::Create)?;
     if args.plan.dry_run {
+        super::require_fingerprinted(ctx, Family::HostVolume, &args.plugin, Operation::Create)?;
         if settings.node_id.is_none()
             && let Some(id) = ctx.registry.read()?.node_id
         {
@@ -273,14 +273,9 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
         return super::plan::print(ctx, &[planned]);
     }
 
-    let (proposed, kind) = ctx.registry.update(|state| {
-        if settings.node_id.is_none() {
-            req.node_id = state.node_id();
-        }
-        let proposed = Volume::pending(&req, &args.plugin, Owner::current());
-        let kind = state.begin_volume_create(&proposed)?;
-        Ok((proposed, kind))
-    })?;
+    let (proposed, kind) =
+        ctx.registry
+            .begin_create(&mut req, &args.plugin, settings.node_id.is_none())?;
 
     let result = call_create(
         Arc::clone(&ctx.pool),
@@ -299,7 +294,7 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     };
     let record = ctx
         .registry
-        .update(|state| Ok(state.finish_volume_create(&proposed, kind, outcome)))
+        .finish_create(&proposed, kind, outcome)
         .inspect_err(|_| {
             ctx.printer.warn(format!(
                 "{} is left pending in the registry: run `plugctl volume repair`",
@@ -402,9 +397,7 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
         message: format!("{subject}: {why}"),
     })?;
     let id = vol.id.clone();
-    let before = ctx
-        .registry
-        .update(|state| state.begin_volume_delete(&id))?;
+    let before = ctx.registry.begin_delete(&id)?;
     let req = before.request(
         &ctx.settings.host_volume_plugin_dir,
         &ctx.settings.volumes_dir,
@@ -420,7 +413,7 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
     .await;
     let recorded = result.clone().map_err(|f| f.to_string());
     ctx.registry
-        .update(|state| Ok(state.finish_volume_delete(&id, before.state, recorded)))
+        .finish_delete(&id, before.state, recorded)
         .inspect_err(|_| {
             ctx.printer.warn(format!(
                 "{} is left deleting in the registry: run `plugctl volume repair`",

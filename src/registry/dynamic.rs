@@ -499,7 +499,7 @@ mod tests {
         let inst = s.instance_for_alloc(CSI_NODE, "p", "a1").unwrap();
         assert_eq!(inst.socket.as_deref(), Some(Path::new("/run/a1/csi.sock")));
         assert_eq!(inst.source, Source::Dynamic);
-        let ev = s.events.back().unwrap();
+        let ev = s.events.last().unwrap();
         assert_eq!(ev.kind, kind::REGISTER);
         assert_eq!(ev.details["alloc_id"], "a2");
         assert_eq!(ev.details["previous_alloc_id"], "a1");
@@ -591,7 +591,7 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        let ev = s.events.back().unwrap();
+        let ev = s.events.last().unwrap();
         assert_eq!(ev.kind, kind::DEREGISTER);
         assert_eq!(ev.details["current_alloc_id"], "a2");
         assert_eq!(ev.details["was_current"], true);
@@ -600,7 +600,7 @@ mod tests {
         // The last one gone: the plugin and its empty type are gone too.
         assert!(s.plugins.is_empty());
         assert_eq!(
-            s.events.back().unwrap().details["current_alloc_id"],
+            s.events.last().unwrap().details["current_alloc_id"],
             Value::Null
         );
     }

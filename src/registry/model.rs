@@ -6,19 +6,17 @@
 //! needs a `schema_version` bump, which older plugctls refuse to overwrite.
 //! Renaming a field needs a bump and a migration.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 /// The format this plugctl writes. A file with a larger number is refused.
-pub const SCHEMA_VERSION: u32 = 1;
-
-/// How many events the file keeps; older ones are dropped from the front.
-/// Sequence numbers are never reused, so a reader that fell further behind
-/// than this sees a gap (`seq` jumps) and knows it missed events.
-pub const EVENT_CAPACITY: usize = 10_000;
+/// 2: the event log lives in the journal beside the file (a file of
+/// schema 1 kept it in `events`; it moves at the first write, and an older
+/// plugctl refuses to overwrite what it would lose).
+pub const SCHEMA_VERSION: u32 = 2;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct State {
@@ -34,14 +32,21 @@ pub struct State {
     /// The last sequence number handed out to an event.
     #[serde(default)]
     pub seq: u64,
+    /// Where the committed journal ends (see [`super::journal`]); absent
+    /// before the first write of schema 2.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub journal: Option<super::journal::Pos>,
     /// family → name → instances, most recent first.
     #[serde(default)]
     pub plugins: BTreeMap<String, BTreeMap<String, Vec<Instance>>>,
     /// id → volume.
     #[serde(default)]
     pub volumes: BTreeMap<String, Volume>,
-    #[serde(default)]
-    pub events: VecDeque<Event>,
+    /// Events emitted by the transaction under way: the journal gets them
+    /// when it commits, the file never does. (A schema 1 file kept its log
+    /// here: read, it is moved to the journal at the first write.)
+    #[serde(default, skip_serializing)]
+    pub events: Vec<Event>,
     /// Every event ever emitted, counted by family → kind → result ("ok" or
     /// "error"): monotonic, unlike the capped log, so it can back a
     /// Prometheus counter (`plugctl metrics`).
@@ -66,9 +71,10 @@ impl Default for State {
             write_id: String::new(),
             node_id: None,
             seq: 0,
+            journal: None,
             plugins: BTreeMap::new(),
             volumes: BTreeMap::new(),
-            events: VecDeque::new(),
+            events: Vec::new(),
             operations: BTreeMap::new(),
         }
     }
@@ -326,7 +332,7 @@ impl State {
             .or_default()
             .entry(result_of(&details).to_string())
             .or_default() += 1;
-        self.events.push_back(Event {
+        self.events.push(Event {
             seq: self.seq,
             kind: kind.to_string(),
             family: family.to_string(),
@@ -334,9 +340,6 @@ impl State {
             time: now(),
             details,
         });
-        while self.events.len() > EVENT_CAPACITY {
-            self.events.pop_front();
-        }
         self.seq
     }
 
@@ -345,6 +348,36 @@ impl State {
         self.node_id
             .get_or_insert_with(|| uuid::Uuid::new_v4().to_string())
             .clone()
+    }
+
+    /// Nomad never places a volume, or registers a secrets provider, on a
+    /// node whose last fingerprint of that plugin failed (scheduler/feasible):
+    /// a plugin whose latest fingerprint here is unhealthy is unavailable
+    /// (a usage error, before it runs), saying why. One never fingerprinted
+    /// is available (plugctl is also used before a first fingerprint, as in
+    /// a plugin's own tests).
+    pub fn require_available(
+        &self,
+        family: crate::family::Family,
+        name: &str,
+        operation: crate::family::Operation,
+    ) -> crate::Result<()> {
+        let Some(inst) = self
+            .instances(family.name(), name)
+            .iter()
+            .find(|i| i.source == Source::File)
+        else {
+            return Ok(());
+        };
+        if inst.healthy {
+            return Ok(());
+        }
+        Err(crate::Error::usage(format!(
+            "{family} plugin {name:?} is unavailable for {operation}: its last fingerprint failed \
+             ({}); a Nomad cluster would not use it on this node. Fix it and run `plugctl \
+             fingerprint {name}`",
+            inst.error.as_deref().unwrap_or("unhealthy")
+        )))
     }
 
     pub fn instances(&self, family: &str, name: &str) -> &[Instance] {

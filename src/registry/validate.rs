@@ -85,6 +85,12 @@ pub fn validate(state: &State) -> Result<(), String> {
             return Err(format!("{at}.parameters: contains a NUL byte"));
         }
     }
+    if state.schema_version >= 2 && !state.events.is_empty() {
+        return Err(
+            "events: a registry of schema 2 keeps its events in its journal, not in the file"
+                .into(),
+        );
+    }
     let mut last = 0;
     for (i, e) in state.events.iter().enumerate() {
         if e.seq <= last && i > 0 {

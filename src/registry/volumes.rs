@@ -27,7 +27,7 @@ use serde_json::{Map, Value};
 
 use super::model::{Owner, State, Volume, VolumeState, kind, now};
 use crate::families::host_volume::{Created, Request};
-use crate::family::Family;
+use crate::family::{Family, Operation};
 use crate::{Error, Result};
 
 /// How a create relates to what the registry held.
@@ -191,6 +191,63 @@ fn parse_stat(stat: &str) -> Option<(char, u64)> {
     // Field 3 was the state; starttime is field 22.
     let started = fields.nth(18)?.parse().ok()?;
     Some((state, started))
+}
+
+/// The named transactions of a volume's life cycle. The first step of a
+/// create or delete is an intent (one fsynced journal append, the file is
+/// not rewritten); the last is a transaction that writes the file.
+impl super::Registry {
+    /// Step one of a create: the plugin must be available (its last
+    /// fingerprint did not fail), the request must fit the registry (see
+    /// [`State::begin_volume_create`]), and the volume is recorded
+    /// `pending`, owned by this process. `assign_node_id`: the request
+    /// takes the registry's node id (made on first use).
+    pub fn begin_create(
+        &self,
+        req: &mut Request,
+        plugin: &str,
+        assign_node_id: bool,
+    ) -> Result<(Volume, CreateKind)> {
+        self.intend(|state| {
+            state.require_available(Family::HostVolume, plugin, Operation::Create)?;
+            if assign_node_id {
+                req.node_id = state.node_id();
+            }
+            let proposed = Volume::pending(req, plugin, Owner::current());
+            let kind = state.begin_volume_create(&proposed)?;
+            let id = proposed.id.clone();
+            Ok(((proposed, kind), vec![id]))
+        })
+    }
+
+    /// Step three of a create (see [`State::finish_volume_create`]).
+    pub fn finish_create(
+        &self,
+        proposed: &Volume,
+        kind: CreateKind,
+        outcome: CreateOutcome,
+    ) -> Result<Option<Volume>> {
+        self.update(|state| Ok(state.finish_volume_create(proposed, kind, outcome)))
+    }
+
+    /// Step one of a delete: the volume is marked `deleting`, owned by this
+    /// process; returns it as it was (see [`State::begin_volume_delete`]).
+    pub fn begin_delete(&self, id: &str) -> Result<Volume> {
+        self.intend(|state| {
+            let before = state.begin_volume_delete(id)?;
+            Ok((before, vec![id.to_string()]))
+        })
+    }
+
+    /// Step three of a delete (see [`State::finish_volume_delete`]).
+    pub fn finish_delete(
+        &self,
+        id: &str,
+        was: VolumeState,
+        result: std::result::Result<(), String>,
+    ) -> Result<Option<Volume>> {
+        self.update(|state| Ok(state.finish_volume_delete(id, was, result)))
+    }
 }
 
 impl Volume {
@@ -563,9 +620,14 @@ impl State {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::collections::BTreeMap;
+
+    /// A pending record for these, as a create makes it.
+    pub(crate) fn volume(id: &str, name: &str) -> Volume {
+        proposed(id, name)
+    }
 
     const ID: &str = "11111111-2222-4333-8444-555555555555";
     const ID2: &str = "66666666-7777-4888-9999-aaaaaaaaaaaa";
