@@ -147,6 +147,7 @@ pub fn require_fingerprinted(
 ) -> Result<()> {
     ctx.registry
         .read()?
+        .state()
         .require_available(family, name, operation)
 }
 

@@ -158,8 +158,9 @@ pub fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
     if let Some(f) = family {
         discovery::require_name("plugin type", f)?;
     }
-    let mut state = ctx.registry.read()?;
-    state.check_files();
+    let mut snap = ctx.registry.read()?;
+    snap.check_files();
+    let state = snap.state();
     let mut current = Vec::new();
     for (fam, plugins) in &state.plugins {
         if family.is_some_and(|f| f != fam) {
@@ -191,8 +192,9 @@ pub fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
 pub fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -> Result<()> {
     discovery::require_name("plugin type", family)?;
     discovery::require_name("plugin", name)?;
-    let mut state = ctx.registry.read()?;
-    state.check_files();
+    let mut snap = ctx.registry.read()?;
+    snap.check_files();
+    let state = snap.state();
     let instances: Vec<&Instance> = state
         .instances(family, name)
         .iter()
@@ -398,9 +400,9 @@ pub async fn wait(
     // Watching starts before the first read: a write landing in between
     // wakes the loop below.
     let mut watch = Watch::new(ctx.registry.path());
-    let mut state = ctx.registry.read()?;
-    state.check_files();
-    if !dynamic::is_dynamic_type(family) && !state.plugins.contains_key(family) {
+    let mut snap = ctx.registry.read()?;
+    snap.check_files();
+    if !dynamic::is_dynamic_type(family) && !snap.state().plugins.contains_key(family) {
         ctx.printer.warn(format!(
             "no plugin of type {family:?} is in the registry, and it is not a dynamic plugin \
              type ({}); waiting anyway",
@@ -408,7 +410,7 @@ pub async fn wait(
         ));
     }
     loop {
-        let why_not = match state.current(family, name) {
+        let why_not = match snap.state().current(family, name) {
             None => None,
             Some(inst) => {
                 let status = match (healthy, dynamic_socket(inst)) {
@@ -467,8 +469,8 @@ pub async fn wait(
             }
         };
         if changed {
-            state = ctx.registry.read()?;
-            state.check_files();
+            snap = ctx.registry.read()?;
+            snap.check_files();
         }
     }
 }

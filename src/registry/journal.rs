@@ -60,9 +60,26 @@ const FORMAT: u32 = 1;
 
 /// A record made durable by an append: the volume as it now is.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Intent {
+pub struct Intent<'a> {
     pub intent: IntentKind,
-    pub volume: Volume,
+    #[serde(borrow)]
+    pub volume: Volume<'a>,
+}
+
+/// An intent as written, from a record held elsewhere.
+#[derive(Serialize)]
+pub struct IntentRef<'r, 'a> {
+    intent: IntentKind,
+    volume: &'r Volume<'a>,
+}
+
+impl<'r, 'a> IntentRef<'r, 'a> {
+    pub fn volume(volume: &'r Volume<'a>) -> Self {
+        IntentRef {
+            intent: IntentKind::Volume,
+            volume,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,10 +90,10 @@ pub enum IntentKind {
 
 /// One line of a segment.
 #[derive(Debug)]
-pub enum Line {
+pub enum Line<'a> {
     Header,
     Event(Event),
-    Intent(Box<Intent>),
+    Intent(Box<Intent<'a>>),
 }
 
 /// Why the journal could not be used.
@@ -133,7 +150,7 @@ pub fn segments(registry: &Path) -> io::Result<Vec<u64>> {
 /// Parses one line (without its newline). plugctl writes each kind with a
 /// fixed first key, which picks the parser; anything else is tried as an
 /// event, then refused.
-pub fn parse_line(line: &[u8]) -> Result<Line, String> {
+pub fn parse_line(line: &[u8]) -> Result<Line<'_>, String> {
     let bad = |e: serde_json::Error| e.to_string();
     if line.starts_with(b"{\"seq\":") {
         return serde_json::from_slice(line).map(Line::Event).map_err(bad);
@@ -156,7 +173,7 @@ pub fn parse_line(line: &[u8]) -> Result<Line, String> {
     // Reformatted by hand (key order changed): by its keys.
     let v: serde_json::Value = serde_json::from_slice(line).map_err(bad)?;
     if v.get("intent").is_some() {
-        serde_json::from_value::<Intent>(v)
+        serde_json::from_slice::<Intent>(line)
             .map(|i| Line::Intent(Box::new(i)))
             .map_err(bad)
     } else if v.get("plugctl_journal").is_some() {
@@ -169,8 +186,8 @@ pub fn parse_line(line: &[u8]) -> Result<Line, String> {
 /// What follows the committed end of the journal.
 #[derive(Debug, Default)]
 pub struct Tail {
-    /// Committed intents, in order.
-    pub intents: Vec<Intent>,
+    /// The records of the committed intents, in order.
+    pub intents: Vec<Volume<'static>>,
     /// Where uncommitted lines begin (an event past the registry's, or a
     /// torn line): the next writer cuts the segment here.
     pub torn_at: Option<u64>,
@@ -238,7 +255,7 @@ pub fn tail(registry: &Path, pos: Pos, allow_insecure: bool) -> Result<Tail, Pro
             break;
         }
         match parse_line(&line[..line.len() - 1]) {
-            Ok(Line::Intent(i)) if out.torn_at.is_none() => out.intents.push(*i),
+            Ok(Line::Intent(i)) if out.torn_at.is_none() => out.intents.push(i.volume.into_owned()),
             // Past the committed end an event was never committed; what
             // follows it is part of the same torn append.
             Ok(Line::Event(_)) => {
@@ -431,10 +448,10 @@ pub fn read_events(
         };
         loop {
             let at = reader.position();
-            let Some(line) = reader.next_line()? else {
+            let Some((line, next)) = reader.next_line()? else {
                 break;
             };
-            cursor.offset = reader.position();
+            cursor.offset = next;
             if let Line::Event(e) = &line {
                 if let Some((last, _)) = prev
                     && e.seq <= last
@@ -502,7 +519,8 @@ impl SegmentReader {
 
     /// The next complete line; None at the end (an incomplete last line is
     /// left for later: it is an append under way or a torn one).
-    pub fn next_line(&mut self) -> Result<Option<Line>, Problem> {
+    /// The next complete line and where the one after it begins.
+    pub fn next_line(&mut self) -> Result<Option<(Line<'_>, u64)>, Problem> {
         let Some(reader) = self.reader.as_mut() else {
             return Ok(None);
         };
@@ -513,8 +531,9 @@ impl SegmentReader {
         }
         let at = self.at;
         self.at += n as u64;
+        let next = self.at;
         parse_line(&self.line[..n - 1])
-            .map(Some)
+            .map(|line| Some((line, next)))
             .map_err(|why| Problem::Corrupt(format!("{} at byte {at}: {why}", self.path.display())))
     }
 }

@@ -12,6 +12,7 @@ pub mod dynamic;
 pub mod file;
 pub mod journal;
 pub mod model;
+pub mod records;
 pub mod validate;
 pub mod volumes;
 pub mod watch;
@@ -41,7 +42,42 @@ pub struct Registry {
     /// The state as this process last wrote it, and the length of the
     /// journal segment then. A command that runs two transactions (pending,
     /// run the plugin, ready) parses the file once.
-    cache: Mutex<Option<(State, u64)>>,
+    cache: Mutex<Option<(Snapshot, u64)>>,
+}
+
+self_cell::self_cell!(
+    /// A read of the registry: the file's bytes, and the state whose
+    /// strings borrow from them (see [`records`]), with the journal's
+    /// intents applied.
+    pub struct Snapshot {
+        owner: Vec<u8>,
+        #[covariant]
+        dependent: State,
+    }
+    impl {Debug}
+);
+
+impl Snapshot {
+    /// The state read.
+    pub fn state(&self) -> &State<'_> {
+        self.borrow_dependent()
+    }
+
+    /// An empty registry (no file yet).
+    pub fn empty() -> Snapshot {
+        Snapshot::new(Vec::new(), |_| State::default())
+    }
+
+    /// Health as the disk has it now (see [`State::check_files`]): a view
+    /// of this read, never written.
+    pub fn check_files(&mut self) {
+        self.change(|state| state.check_files())
+    }
+
+    /// Changes the state in place (inside a transaction).
+    fn change<T>(&mut self, f: impl FnOnce(&mut State<'_>) -> T) -> T {
+        self.with_dependent_mut(|_, state| f(state))
+    }
 }
 
 /// The registry's committed position, read from the head of the file.
@@ -136,40 +172,63 @@ impl Registry {
     /// A consistent snapshot without taking the lock: the file, and the
     /// intents committed after it in the journal. A missing file is an
     /// empty registry.
-    pub fn read(&self) -> Result<State> {
-        self.load().map(|(state, _)| state)
+    pub fn read(&self) -> Result<Snapshot> {
+        self.load().map(|(snap, _)| snap)
+    }
+
+    /// [`Registry::read`], without parsing again when this process holds
+    /// the state it last wrote and nobody wrote since (the state a command's
+    /// transaction left, to report from). Takes it from the cache.
+    pub fn latest(&self) -> Result<Snapshot> {
+        let cached = self.cache.lock().unwrap_or_else(|e| e.into_inner()).take();
+        match cached {
+            Some((snap, len)) if self.still_current(snap.state(), len) => Ok(snap),
+            _ => self.read(),
+        }
+    }
+
+    /// Hands a read back, for the next transaction of this process to
+    /// start from instead of parsing the file again — used only when nobody
+    /// wrote since and nothing uncommitted followed its end.
+    pub fn keep(&self, snap: Snapshot) {
+        if let Some(len) = snap.state().clean_journal_len {
+            *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((snap, len));
+        }
     }
 
     /// The state and what follows its committed end in the journal.
-    fn load(&self) -> Result<(State, journal::Tail)> {
+    fn load(&self) -> Result<(Snapshot, journal::Tail)> {
         let (file, meta) = match file::open_read(&self.path, self.max_size) {
             Ok(opened) => opened,
             Err(file::Refusal::NotFound) => {
                 self.check_trust(None)?;
                 // No registry yet: whatever segments lie about are not
                 // committed (the first write's registry never landed).
-                return Ok((State::default(), journal::Tail::default()));
+                return Ok((Snapshot::empty(), journal::Tail::default()));
             }
             Err(r) => return Err(self.refused(r)),
         };
         self.check_trust(Some(&meta))?;
         self.check_memory(meta.len())?;
         let bytes = file::read_bounded(file, &meta).map_err(|e| self.io_error("cannot read", e))?;
-        let mut state = self.parse(&bytes)?;
-        let tail = match state.journal {
+        let mut snap = Snapshot::try_new(bytes, |bytes| self.parse(bytes))?;
+        let tail = match snap.state().journal {
             Some(pos) => journal::tail(&self.path, pos, self.allow_insecure)
                 .map_err(|p| self.journal_problem(p))?,
             None => journal::Tail::default(),
         };
+        let clean = (tail.torn_at.is_none() && !tail.lost).then_some(tail.len);
+        snap.change(|state| state.clean_journal_len = clean);
         if !tail.intents.is_empty() {
-            for intent in &tail.intents {
-                let v = &intent.volume;
-                state.volumes.insert(v.id.clone(), v.clone());
-            }
+            snap.change(|state| {
+                for v in &tail.intents {
+                    state.volumes.insert(v.clone());
+                }
+            });
             // What an intent brought in is held to the file's rules too.
-            self.check_records(&state)?;
+            self.check_records(snap.state())?;
         }
-        Ok((state, tail))
+        Ok((snap, tail))
     }
 
     fn journal_problem(&self, p: journal::Problem) -> Error {
@@ -213,10 +272,11 @@ impl Registry {
         if let Some(h) = parse_head(&head[..n], n as u64 == meta.len()) {
             return Ok(h);
         }
-        let state = self.read()?;
+        let snap = self.read()?;
+        let state = snap.state();
         Ok(Head {
             exists: true,
-            write_id: state.write_id,
+            write_id: state.write_id.clone(),
             seq: state.seq,
             journal: state.journal,
         })
@@ -247,8 +307,8 @@ impl Registry {
             .map(|_| ())
             .map_err(|p| self.journal_problem(p)),
             None if head.exists => {
-                for e in self.read()?.events {
-                    if e.seq > after && e.seq <= head.seq && !f(e) {
+                for e in &self.read()?.state().events {
+                    if e.seq > after && e.seq <= head.seq && !f(e.clone()) {
                         break;
                     }
                 }
@@ -320,14 +380,14 @@ impl Registry {
     /// and may change it (emitting events with [`State::emit`]); when it
     /// returns `Err`, nothing is written. Never run plugins inside it: other
     /// plugctl processes wait for the lock meanwhile.
-    pub fn update<T>(&self, f: impl FnOnce(&mut State) -> Result<T>) -> Result<T> {
+    pub fn update<T>(&self, f: impl FnOnce(&mut State<'_>) -> Result<T>) -> Result<T> {
         let _lock = self.lock()?;
-        let (mut state, len, _) = self.locked_state()?;
+        let (mut snap, len, _) = self.locked_state()?;
         // On error the state may be half changed: it is dropped, not cached.
-        let out = f(&mut state)?;
+        let out = snap.change(f)?;
         self.not_interrupted()?;
-        let len = self.commit(&mut state, len)?;
-        *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((state, len));
+        let len = self.commit(&mut snap, len)?;
+        *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((snap, len));
         Ok(out)
     }
 
@@ -336,28 +396,28 @@ impl Registry {
     /// rewrite of the whole file (a create's `pending`, a delete's
     /// `deleting`). Before the file has a journal (a new registry, or one
     /// of schema 1), it is a whole transaction.
-    pub fn intend<T>(&self, f: impl FnOnce(&mut State) -> Result<(T, Vec<String>)>) -> Result<T> {
+    pub fn intend<T>(
+        &self,
+        f: impl FnOnce(&mut State<'_>) -> Result<(T, Vec<String>)>,
+    ) -> Result<T> {
         let _lock = self.lock()?;
-        let (mut state, len, lost) = self.locked_state()?;
-        let node_id = state.node_id.clone();
-        let (out, ids) = f(&mut state)?;
+        let (mut snap, len, lost) = self.locked_state()?;
+        let node_id = snap.state().node_id.clone();
+        let (out, ids) = snap.change(f)?;
         self.not_interrupted()?;
         // Anything beyond the named records (events, a node id made on
         // first use) needs the file: a whole transaction.
+        let state = snap.state();
         let only_records = state.events.is_empty() && state.node_id == node_id && !lost;
         let Some(pos) = state.journal.filter(|_| only_records) else {
-            let len = self.commit(&mut state, len)?;
-            *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((state, len));
+            let len = self.commit(&mut snap, len)?;
+            *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((snap, len));
             return Ok(out);
         };
         let mut lines = Vec::new();
         for id in &ids {
             if let Some(v) = state.volumes.get(id) {
-                let intent = journal::Intent {
-                    intent: journal::IntentKind::Volume,
-                    volume: v.clone(),
-                };
-                serde_json::to_writer(&mut lines, &intent)
+                serde_json::to_writer(&mut lines, &journal::IntentRef::volume(v))
                     .map_err(|e| self.io_error(UNCHANGED_WRITE, e.into()))?;
                 lines.push(b'\n');
             }
@@ -365,7 +425,7 @@ impl Registry {
         let end = journal::append(&self.path, Some(pos), len, &lines, None, None)
             .map_err(|e| self.io_error("cannot append to its journal", e))?;
         debug_assert_eq!(end.segment, pos.segment, "intents never start a segment");
-        *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((state, end.offset));
+        *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((snap, end.offset));
         Ok(out)
     }
 
@@ -386,33 +446,35 @@ impl Registry {
     /// the last writer left uncommitted cut away. `true` when the segment
     /// the file names is lost: the state's journal then names a new one,
     /// which only a write of the file can commit.
-    fn locked_state(&self) -> Result<(State, u64, bool)> {
+    fn locked_state(&self) -> Result<(Snapshot, u64, bool)> {
         let cached = self.cache.lock().unwrap_or_else(|e| e.into_inner()).take();
-        if let Some((state, len)) = cached
-            && self.still_current(&state, len)
+        if let Some((snap, len)) = cached
+            && self.still_current(snap.state(), len)
         {
-            return Ok((state, len, false));
+            return Ok((snap, len, false));
         }
-        let (mut state, tail) = self.load()?;
-        let pos = state.journal.unwrap_or_default();
+        let (mut snap, tail) = self.load()?;
+        let pos = snap.state().journal.unwrap_or_default();
         journal::recover(&self.path, pos, &tail)
             .map_err(|e| self.io_error("cannot repair its journal", e))?;
         if tail.lost {
             // What is left of that segment is not appended to: the next
             // write starts a new one.
-            state.journal = Some(journal::Pos {
-                segment: pos.segment + 1,
-                offset: 0,
+            snap.change(|state| {
+                state.journal = Some(journal::Pos {
+                    segment: pos.segment + 1,
+                    offset: 0,
+                })
             });
-            return Ok((state, 0, true));
+            return Ok((snap, 0, true));
         }
         let len = tail.torn_at.unwrap_or(tail.len);
-        Ok((state, len, false))
+        Ok((snap, len, false))
     }
 
     /// Whether the file on disk is still the one this process wrote (its
     /// token at the head) and nobody appended to the journal since.
-    fn still_current(&self, state: &State, len: u64) -> bool {
+    fn still_current(&self, state: &State<'_>, len: u64) -> bool {
         if state.write_id.is_empty() {
             return false;
         }
@@ -434,7 +496,8 @@ impl Registry {
     /// Writes the transaction: its events to the journal (fsynced), then
     /// the file that says they are committed. Returns the journal
     /// segment's new length.
-    fn commit(&self, state: &mut State, len: u64) -> Result<u64> {
+    fn commit(&self, snap: &mut Snapshot, len: u64) -> Result<u64> {
+        let state = snap.state();
         let mut lines = Vec::new();
         for e in &state.events {
             serde_json::to_writer(&mut lines, e)
@@ -463,21 +526,23 @@ impl Registry {
             .map_err(|e| self.io_error("left unchanged: cannot append to its journal", e))?,
         };
         let previous = state.journal;
-        state.journal = Some(end);
-        state.schema_version = SCHEMA_VERSION;
-        state.write_id = uuid::Uuid::new_v4().simple().to_string();
-        if let Err(e) = self.write(state) {
-            state.journal = previous;
+        snap.change(|state| {
+            state.journal = Some(end);
+            state.schema_version = SCHEMA_VERSION;
+            state.write_id = uuid::Uuid::new_v4().simple().to_string();
+        });
+        if let Err(e) = self.write(snap.state()) {
+            snap.change(|state| state.journal = previous);
             return Err(e);
         }
-        state.events.clear();
+        snap.change(|state| state.events.clear());
         if previous.map(|p| p.segment) != Some(end.segment) {
             journal::prune(&self.path, end.segment, self.keep_segments);
         }
         Ok(end.offset)
     }
 
-    fn parse(&self, bytes: &[u8]) -> Result<State> {
+    fn parse<'a>(&self, bytes: &'a [u8]) -> Result<State<'a>> {
         #[derive(serde::Deserialize)]
         struct Header {
             schema_version: Option<u64>,
@@ -518,7 +583,7 @@ impl Registry {
     }
 
     /// Every record held to the rules it was written with (see [`validate`]).
-    fn check_records(&self, state: &State) -> Result<()> {
+    fn check_records(&self, state: &State<'_>) -> Result<()> {
         validate::validate(state).map_err(|why| Error::Registry {
             path: self.path.clone(),
             message: format!(
@@ -669,7 +734,7 @@ impl Registry {
         }
     }
 
-    fn write(&self, state: &State) -> Result<()> {
+    fn write(&self, state: &State<'_>) -> Result<()> {
         let dir = self.dir();
         self.remove_stale_temp_files();
         let mut tmp = tempfile::Builder::new()
@@ -837,14 +902,14 @@ mod tests {
     fn missing_is_empty_and_update_creates_0600() {
         let d = tempfile::tempdir().unwrap();
         let r = reg(d.path());
-        assert!(r.read().unwrap().plugins.is_empty());
+        assert!(r.read().unwrap().state().plugins.is_empty());
         let seq = r
             .update(|s| Ok(s.emit("register", "csi", "x", Map::new())))
             .unwrap();
         assert_eq!(seq, 1);
         let mode = fs::metadata(r.path()).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
-        assert_eq!(r.read().unwrap().seq, 1);
+        assert_eq!(r.read().unwrap().state().seq, 1);
         // no temporary file left behind
         let names: Vec<_> = fs::read_dir(d.path().join("sub"))
             .unwrap()
@@ -981,6 +1046,7 @@ mod tests {
         );
         // The head read agrees with a full parse.
         let full = r.read().unwrap();
+        let full = full.state();
         assert_eq!((full.seq, full.journal), (head.seq, head.journal));
         assert_eq!(names(&events_of(&r)), ["a", "b"]);
     }
@@ -1025,8 +1091,8 @@ mod tests {
         let before = fs::read(r.path()).unwrap();
         let v = volumes::tests::volume("11111111-2222-4333-8444-555555555555", "web");
         r.intend(|s| {
-            s.volumes.insert(v.id.clone(), v.clone());
-            Ok(((), vec![v.id.clone()]))
+            s.volumes.insert(v.clone());
+            Ok(((), vec![v.id.to_string()]))
         })
         .unwrap();
         assert_eq!(
@@ -1036,7 +1102,17 @@ mod tests {
         );
         // Another process (a fresh registry object) sees it.
         let other = reg(d.path());
-        assert_eq!(other.read().unwrap().volumes[&v.id].name, "web");
+        let name = |r: &Registry| {
+            r.read()
+                .unwrap()
+                .state()
+                .volumes
+                .get(&v.id)
+                .unwrap()
+                .name
+                .to_string()
+        };
+        assert_eq!(name(&other), "web");
         // The next transaction takes it in, and it is not applied again.
         other
             .update(|s| {
@@ -1044,12 +1120,12 @@ mod tests {
                 Ok(())
             })
             .unwrap();
-        assert_eq!(reg(d.path()).read().unwrap().volumes[&v.id].name, "renamed");
+        assert_eq!(name(&reg(d.path())), "renamed");
         // A torn intent (no newline) is cut, the committed record stays.
         append_raw(&r, b"{\"intent\":\"volume\",\"vol");
-        assert_eq!(reg(d.path()).read().unwrap().volumes.len(), 1);
+        assert_eq!(reg(d.path()).read().unwrap().state().volumes.len(), 1);
         register(&reg(d.path()), "b");
-        assert_eq!(reg(d.path()).read().unwrap().volumes[&v.id].name, "renamed");
+        assert_eq!(name(&reg(d.path())), "renamed");
     }
 
     #[test]

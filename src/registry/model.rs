@@ -6,11 +6,14 @@
 //! needs a `schema_version` bump, which older plugctls refuse to overwrite.
 //! Renaming a field needs a bump and a migration.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+
+pub use super::records::{Params, Text, Volumes};
 
 /// The format this plugctl writes. A file with a larger number is refused.
 /// 2: the event log lives in the journal beside the file (a file of
@@ -19,7 +22,7 @@ use serde_json::{Map, Value};
 pub const SCHEMA_VERSION: u32 = 2;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct State {
+pub struct State<'a> {
     pub schema_version: u32,
     /// A fresh token on every write, kept near the top of the file: a
     /// process that sees its own token there knows nobody wrote since, and
@@ -40,8 +43,8 @@ pub struct State {
     #[serde(default)]
     pub plugins: BTreeMap<String, BTreeMap<String, Vec<Instance>>>,
     /// id → volume.
-    #[serde(default)]
-    pub volumes: BTreeMap<String, Volume>,
+    #[serde(default, borrow)]
+    pub volumes: Volumes<'a>,
     /// Events emitted by the transaction under way: the journal gets them
     /// when it commits, the file never does. (A schema 1 file kept its log
     /// here: read, it is moved to the journal at the first write.)
@@ -52,6 +55,11 @@ pub struct State {
     /// Prometheus counter (`plugctl metrics`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub operations: BTreeMap<String, BTreeMap<String, BTreeMap<String, u64>>>,
+    /// The current journal segment's length when this state was read, if
+    /// nothing uncommitted followed its end: a read a transaction may
+    /// start from (see `Registry::keep`). Never in the file.
+    #[serde(skip)]
+    pub(crate) clean_journal_len: Option<u64>,
 }
 
 /// Whether an event records a success: its `healthy` or `success` flag, else
@@ -64,7 +72,7 @@ pub fn result_of(details: &Map<String, Value>) -> &'static str {
     if ok { "ok" } else { "error" }
 }
 
-impl Default for State {
+impl Default for State<'_> {
     fn default() -> Self {
         State {
             schema_version: SCHEMA_VERSION,
@@ -73,9 +81,10 @@ impl Default for State {
             seq: 0,
             journal: None,
             plugins: BTreeMap::new(),
-            volumes: BTreeMap::new(),
+            volumes: Volumes::default(),
             events: Vec::new(),
             operations: BTreeMap::new(),
+            clean_journal_len: None,
         }
     }
 }
@@ -137,7 +146,43 @@ impl FileStamp {
     }
 }
 
-impl State {
+impl Volume<'_> {
+    /// The record owning every string: outlives the bytes it was read from.
+    pub fn into_owned(self) -> Volume<'static> {
+        let own = |t: Text<'_>| -> Text<'static> { Cow::Owned(t.into_owned()) };
+        Volume {
+            id: own(self.id),
+            name: own(self.name),
+            namespace: own(self.namespace),
+            plugin: own(self.plugin),
+            node_id: own(self.node_id),
+            node_pool: own(self.node_pool),
+            capacity_min: self.capacity_min,
+            capacity_max: self.capacity_max,
+            parameters: self.parameters.into_owned(),
+            path: own(self.path),
+            bytes: self.bytes,
+            state: self.state,
+            created_at: own(self.created_at),
+            updated_at: own(self.updated_at),
+            error: self.error.map(own),
+            volumes_dir: self.volumes_dir.map(own),
+            owner: self.owner,
+        }
+    }
+
+    /// An owned copy.
+    pub fn to_owned_record(&self) -> Volume<'static> {
+        self.clone().into_owned()
+    }
+
+    /// The recorded volumes directory, as a path.
+    pub fn volumes_dir(&self) -> Option<&std::path::Path> {
+        self.volumes_dir.as_deref().map(std::path::Path::new)
+    }
+}
+
+impl State<'_> {
     /// Health as the disk has it now: a fingerprinted plugin file that is
     /// gone, or changed since it answered, is not healthy whatever the
     /// record says (in memory only; `fingerprint` records the truth).
@@ -238,31 +283,53 @@ impl VolumeState {
     }
 }
 
+/// One volume's record. Its strings borrow from the registry's bytes where
+/// they can (see [`super::records`]); `Volume<'static>` owns them all.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Volume {
-    pub id: String,
-    pub name: String,
-    pub namespace: String,
-    pub plugin: String,
-    pub node_id: String,
-    pub node_pool: String,
+pub struct Volume<'a> {
+    #[serde(borrow)]
+    pub id: Text<'a>,
+    #[serde(borrow)]
+    pub name: Text<'a>,
+    #[serde(borrow)]
+    pub namespace: Text<'a>,
+    #[serde(borrow)]
+    pub plugin: Text<'a>,
+    #[serde(borrow)]
+    pub node_id: Text<'a>,
+    #[serde(borrow)]
+    pub node_pool: Text<'a>,
     pub capacity_min: u64,
     pub capacity_max: u64,
-    pub parameters: BTreeMap<String, String>,
+    #[serde(borrow)]
+    pub parameters: Params<'a>,
     /// What create returned; empty while pending.
-    pub path: String,
+    #[serde(borrow)]
+    pub path: Text<'a>,
     pub bytes: i64,
     pub state: VolumeState,
-    pub created_at: String,
-    pub updated_at: String,
+    #[serde(borrow)]
+    pub created_at: Text<'a>,
+    #[serde(borrow)]
+    pub updated_at: Text<'a>,
     /// The last failure of an update or delete, kept for the operator.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
+    #[serde(
+        default,
+        borrow,
+        with = "super::records::opt_text",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub error: Option<Text<'a>>,
     /// The volumes directory the volume was created in, so that delete,
     /// restore and repair send the plugin the same one. Absent in records
     /// that did not store it: the configured directory is used.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub volumes_dir: Option<PathBuf>,
+    #[serde(
+        default,
+        borrow,
+        with = "super::records::opt_text",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub volumes_dir: Option<Text<'a>>,
     /// The plugctl process running this volume's create or delete while it
     /// is `pending` or `deleting`; a dead owner means it was interrupted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -313,7 +380,7 @@ pub fn now() -> String {
     humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string()
 }
 
-impl State {
+impl State<'_> {
     /// Appends an event with the next sequence number. Only call inside a
     /// registry transaction: the number is only unique under the lock.
     pub fn emit(

@@ -87,8 +87,14 @@ impl Watch {
     /// call (or since [`Watch::new`]).
     pub async fn changed(&mut self) {
         if self.watcher.is_none() {
-            // The directory may have appeared since.
+            // The directory may have appeared since: what changed before
+            // the watch began is seen by the file's stamp.
             self.watcher = self.start();
+            let now = stamp(&self.path);
+            if self.watcher.is_some() && now != self.stamp {
+                self.stamp = now;
+                return;
+            }
         }
         if self.watcher.is_some() {
             self.woken.notified().await;
@@ -107,5 +113,62 @@ impl Watch {
                 return;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rt() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+    }
+
+    /// Whether `changed` resolves within `limit`.
+    async fn woken(w: &mut Watch, limit: Duration) -> bool {
+        tokio::time::timeout(limit, w.changed()).await.is_ok()
+    }
+
+    #[test]
+    fn a_replacement_by_rename_wakes_it_and_files_beside_do_not() {
+        let d = tempfile::tempdir().unwrap();
+        let path = d.path().join("r.json");
+        std::fs::write(&path, "{}").unwrap();
+        rt().block_on(async {
+            let mut w = Watch::new(&path);
+            assert!(w.is_watching(), "inotify is there on Linux");
+            // The lock file and temporary files change on every write.
+            std::fs::write(d.path().join("r.json.lock"), "1").unwrap();
+            std::fs::write(d.path().join(".r.json.x.tmp"), "{}").unwrap();
+            assert!(!woken(&mut w, Duration::from_millis(300)).await);
+            std::fs::rename(d.path().join(".r.json.x.tmp"), &path).unwrap();
+            // Generous: the watcher's thread may wait for a core.
+            assert!(woken(&mut w, Duration::from_secs(20)).await);
+            // One rename is reported more than once (to, then both names):
+            // a follower may wake again for nothing, never sleep through.
+            let mut extra = 0;
+            while woken(&mut w, Duration::from_millis(300)).await {
+                extra += 1;
+                assert!(extra < 5, "woken again and again");
+            }
+            std::fs::write(d.path().join("r.json.lock"), "2").unwrap();
+            assert!(!woken(&mut w, Duration::from_millis(300)).await);
+        });
+    }
+
+    #[test]
+    fn without_its_directory_it_polls_until_the_file_appears() {
+        let d = tempfile::tempdir().unwrap();
+        let path = d.path().join("later/r.json");
+        rt().block_on(async {
+            let mut w = Watch::new(&path);
+            assert!(!w.is_watching());
+            std::fs::create_dir(d.path().join("later")).unwrap();
+            std::fs::write(&path, "{}").unwrap();
+            assert!(woken(&mut w, Duration::from_secs(20)).await);
+        });
     }
 }
