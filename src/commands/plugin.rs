@@ -27,12 +27,12 @@ pub async fn run(ctx: &Ctx, cmd: PluginCommand) -> Result<()> {
             name,
             alloc_id,
         } => show(ctx, &family, &name, alloc_id.as_deref()),
-        PluginCommand::Register(args) => register(ctx, args),
+        PluginCommand::Register(args) => register(ctx, args).await,
         PluginCommand::Deregister {
             family,
             name,
             alloc_id,
-        } => deregister(ctx, &family, &name, &alloc_id),
+        } => deregister(ctx, &family, &name, &alloc_id).await,
         PluginCommand::Wait {
             family,
             name,
@@ -245,7 +245,7 @@ fn absolute(p: &Path) -> Result<PathBuf> {
     Ok(cwd.join(p))
 }
 
-pub fn register(ctx: &Ctx, args: RegisterArgs) -> Result<()> {
+pub async fn register(ctx: &Ctx, args: RegisterArgs) -> Result<()> {
     let reg = Registration {
         family: args.family,
         name: args.name,
@@ -265,7 +265,7 @@ pub fn register(ctx: &Ctx, args: RegisterArgs) -> Result<()> {
             ctx.settings.plugin_dir.display()
         )));
     }
-    let outcome = ctx.registry.update(|state| state.register(&reg))?;
+    let outcome = ctx.registry.register(&reg).await?;
     let who = instance_label(&reg.family, &reg.name, &reg.alloc_id);
     let (changed, seq, current, instance) = match &outcome {
         Registered::Added { seq, instance } => (true, Some(*seq), true, instance),
@@ -325,12 +325,10 @@ fn instance_label(family: &str, name: &str, alloc_id: &str) -> String {
     )
 }
 
-pub fn deregister(ctx: &Ctx, family: &str, name: &str, alloc_id: &str) -> Result<()> {
+pub async fn deregister(ctx: &Ctx, family: &str, name: &str, alloc_id: &str) -> Result<()> {
     // The same checks as inside the transaction, before taking the lock.
     dynamic::check_type(family)?;
-    let outcome = ctx
-        .registry
-        .update(|state| state.deregister(family, name, alloc_id))?;
+    let outcome = ctx.registry.deregister(family, name, alloc_id).await?;
     let who = instance_label(family, name, alloc_id);
     if ctx.printer.json {
         let (changed, seq, was_current, current) = match &outcome {

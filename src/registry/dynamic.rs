@@ -159,6 +159,25 @@ pub enum Deregistered {
     NotRegistered,
 }
 
+/// The dynamic registry's named transactions.
+impl super::Registry {
+    /// `plugin register` (see [`State::register`]).
+    pub async fn register(&self, reg: &Registration) -> Result<Registered> {
+        self.update(|state| state.register(reg)).await
+    }
+
+    /// `plugin deregister` (see [`State::deregister`]).
+    pub async fn deregister(
+        &self,
+        family: &str,
+        name: &str,
+        alloc_id: &str,
+    ) -> Result<Deregistered> {
+        self.update(|state| state.deregister(family, name, alloc_id))
+            .await
+    }
+}
+
 fn is_alloc(inst: &Instance, alloc_id: &str) -> bool {
     inst.source == Source::Dynamic && inst.alloc_id.as_deref() == Some(alloc_id)
 }

@@ -380,8 +380,8 @@ impl Registry {
     /// and may change it (emitting events with [`State::emit`]); when it
     /// returns `Err`, nothing is written. Never run plugins inside it: other
     /// plugctl processes wait for the lock meanwhile.
-    pub fn update<T>(&self, f: impl FnOnce(&mut State<'_>) -> Result<T>) -> Result<T> {
-        let _lock = self.lock()?;
+    pub(crate) async fn update<T>(&self, f: impl FnOnce(&mut State<'_>) -> Result<T>) -> Result<T> {
+        let _lock = self.lock().await?;
         let (mut snap, len, _) = self.locked_state()?;
         // On error the state may be half changed: it is dropped, not cached.
         let out = snap.change(f)?;
@@ -396,11 +396,11 @@ impl Registry {
     /// rewrite of the whole file (a create's `pending`, a delete's
     /// `deleting`). Before the file has a journal (a new registry, or one
     /// of schema 1), it is a whole transaction.
-    pub fn intend<T>(
+    pub(crate) async fn intend<T>(
         &self,
         f: impl FnOnce(&mut State<'_>) -> Result<(T, Vec<String>)>,
     ) -> Result<T> {
-        let _lock = self.lock()?;
+        let _lock = self.lock().await?;
         let (mut snap, len, lost) = self.locked_state()?;
         let node_id = snap.state().node_id.clone();
         let (out, ids) = snap.change(f)?;
@@ -470,6 +470,45 @@ impl Registry {
         }
         let len = tail.torn_at.unwrap_or(tail.len);
         Ok((snap, len, false))
+    }
+
+    /// `fingerprint`'s record, one transaction: each result as its plugin's
+    /// most recent instance (an event when it is new or its health or
+    /// version changed); with `all_found` (a full run), every file plugin on
+    /// record that discovery no longer found is marked gone.
+    pub async fn record_fingerprints(
+        &self,
+        results: Vec<(String, String, Instance)>,
+        all_found: Option<std::collections::BTreeSet<(String, String)>>,
+    ) -> Result<()> {
+        self.update(|state| {
+            for (family, name, inst) in results {
+                state.record_fingerprint(&family, &name, inst);
+            }
+            if let Some(found) = &all_found {
+                state.mark_gone(found);
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    /// A `secret_fetch` event (never a value: the details are the caller's
+    /// summary), one transaction; its sequence number.
+    pub async fn record_secret_fetch(
+        &self,
+        provider: &str,
+        details: serde_json::Map<String, serde_json::Value>,
+    ) -> Result<u64> {
+        self.update(|state| {
+            Ok(state.emit(
+                model::kind::SECRET_FETCH,
+                crate::family::Family::Secrets.name(),
+                provider,
+                details,
+            ))
+        })
+        .await
     }
 
     /// Whether the file on disk is still the one this process wrote (its
@@ -658,12 +697,44 @@ impl Registry {
             })
     }
 
-    /// Takes the exclusive lock, waiting at most `lock_timeout`. The holder
-    /// writes its pid into the lock file so a waiter can name it.
-    fn lock(&self) -> Result<File> {
+    /// Takes the exclusive lock, waiting at most `lock_timeout` without
+    /// holding up the async runtime: the wait is a blocking `flock` on a
+    /// thread of its own (it wakes the moment the holder lets go), awaited
+    /// with the deadline; where no thread can be had, a poll with async
+    /// sleeps. The holder writes its pid into the lock file so a waiter can
+    /// name it (the kernel's lock table is asked first).
+    async fn lock(&self) -> Result<File> {
+        let mut file = self.open_lock()?;
+        match file.try_lock() {
+            Ok(()) => return Ok(holding(file)),
+            Err(TryLockError::WouldBlock) => {}
+            Err(TryLockError::Error(e)) => return Err(self.io_error("cannot lock", e)),
+        }
+        let waited = match file.try_clone() {
+            Ok(waiter) => self.wait_on_thread(waiter).await,
+            Err(_) => None,
+        };
+        let got = match waited {
+            Some(got) => got,
+            None => self.wait_polling(&file).await,
+        };
+        match got {
+            Ok(true) => Ok(holding(file)),
+            Ok(false) => Err(Error::RegistryLocked {
+                path: self.path.clone(),
+                holder: read_pid(&mut file),
+                // As configured: the elapsed time to the nanosecond
+                // ("310ms 295us 150ns") says no more.
+                waited: self.lock_timeout,
+            }),
+            Err(e) => Err(self.io_error("cannot lock", e)),
+        }
+    }
+
+    fn open_lock(&self) -> Result<File> {
         self.ensure_dir()?;
         let lock_path = self.lock_path();
-        let mut file = file::open_lock(&lock_path).map_err(|r| match r {
+        file::open_lock(&lock_path).map_err(|r| match r {
             file::Refusal::Io(e) => self.io_error("cannot open its lock file", e),
             file::Refusal::NotRegular(why) => Error::Registry {
                 path: self.path.clone(),
@@ -673,32 +744,58 @@ impl Registry {
                 ),
             },
             other => self.refused(other),
-        })?;
+        })
+    }
+
+    /// Waits for the lock on a thread of its own, through `waiter` (a
+    /// duplicate of the lock file's descriptor: an flock belongs to the
+    /// open file, so the lock it takes is the caller's too). `Some(true)`:
+    /// held; `Some(false)`: the deadline passed (the thread, when it gets
+    /// the lock later, lets it go at once); None: no thread to be had.
+    async fn wait_on_thread(&self, waiter: File) -> Option<io::Result<bool>> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let given_up = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let seen = std::sync::Arc::clone(&given_up);
+        std::thread::Builder::new()
+            .name("plugctl-lock".into())
+            .spawn(move || {
+                let got = waiter.lock();
+                // Nobody waits any more: what was taken is given back
+                // (closing the last descriptor of the open file releases
+                // the lock).
+                if seen.load(std::sync::atomic::Ordering::SeqCst) || tx.send(got).is_err() {
+                    drop(waiter);
+                }
+            })
+            .ok()?;
+        let waited = tokio::time::timeout(self.lock_timeout, rx).await;
+        Some(match waited {
+            Ok(Ok(Ok(()))) => Ok(true),
+            Ok(Ok(Err(e))) => Err(e),
+            Ok(Err(_)) => Err(io::Error::other("the lock's waiting thread ended")),
+            Err(_) => {
+                given_up.store(true, std::sync::atomic::Ordering::SeqCst);
+                Ok(false)
+            }
+        })
+    }
+
+    /// Polls for the lock with async sleeps until the deadline.
+    async fn wait_polling(&self, file: &File) -> io::Result<bool> {
         let start = Instant::now();
         let mut pause = Duration::from_millis(1);
         loop {
             match file.try_lock() {
-                Ok(()) => break,
-                Err(TryLockError::WouldBlock) => {
-                    if start.elapsed() >= self.lock_timeout {
-                        return Err(Error::RegistryLocked {
-                            path: self.path.clone(),
-                            holder: read_pid(&mut file),
-                            // As configured: the elapsed time to the
-                            // nanosecond ("310ms 295us 150ns") says no more.
-                            waited: self.lock_timeout,
-                        });
-                    }
-                    std::thread::sleep(pause);
-                    pause = (pause * 2).min(Duration::from_millis(25));
+                Ok(()) => return Ok(true),
+                Err(TryLockError::WouldBlock) if start.elapsed() >= self.lock_timeout => {
+                    return Ok(false);
                 }
-                Err(TryLockError::Error(e)) => return Err(self.io_error("cannot lock", e)),
+                Err(TryLockError::WouldBlock) => {}
+                Err(TryLockError::Error(e)) => return Err(e),
             }
+            tokio::time::sleep(pause).await;
+            pause = (pause * 2).min(Duration::from_millis(25));
         }
-        // Best effort: the pid is only a hint for the error message.
-        let _ = file.set_len(0);
-        let _ = (&file).write_all(std::process::id().to_string().as_bytes());
-        Ok(file)
     }
 
     /// Temporary files are `.<registry file name>.<random>.tmp`, so that
@@ -818,6 +915,14 @@ fn parse_head(bytes: &[u8], whole: bool) -> Option<Head> {
     })
 }
 
+/// The lock file of a holder: its pid written in, for a waiter to name it
+/// (best effort: only a hint for the error message).
+fn holding(file: File) -> File {
+    let _ = file.set_len(0);
+    let _ = (&file).write_all(std::process::id().to_string().as_bytes());
+    file
+}
+
 /// The pid holding the lock. The kernel's lock table says who really
 /// holds it (the pid written into the file is only the last plugctl that
 /// did, and a process that is not plugctl writes none); the file is the
@@ -890,6 +995,31 @@ fn holder_from_proc_locks(file: &File) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn block<F: std::future::Future>(f: F) -> F::Output {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(f)
+    }
+
+    impl Registry {
+        fn update_now<T>(&self, f: impl FnOnce(&mut State<'_>) -> Result<T>) -> Result<T> {
+            block(self.update(f))
+        }
+
+        fn intend_now<T>(
+            &self,
+            f: impl FnOnce(&mut State<'_>) -> Result<(T, Vec<String>)>,
+        ) -> Result<T> {
+            block(self.intend(f))
+        }
+
+        fn lock_now(&self) -> Result<File> {
+            block(self.lock())
+        }
+    }
     use serde_json::Map;
 
     const SECRETS: &str = crate::family::Family::Secrets.name();
@@ -904,7 +1034,7 @@ mod tests {
         let r = reg(d.path());
         assert!(r.read().unwrap().state().plugins.is_empty());
         let seq = r
-            .update(|s| Ok(s.emit("register", "csi", "x", Map::new())))
+            .update_now(|s| Ok(s.emit("register", "csi", "x", Map::new())))
             .unwrap();
         assert_eq!(seq, 1);
         let mode = fs::metadata(r.path()).unwrap().permissions().mode();
@@ -922,7 +1052,7 @@ mod tests {
     fn a_write_removes_temp_files_that_killed_writers_left() {
         let d = tempfile::tempdir().unwrap();
         let r = reg(d.path());
-        r.update(|s| Ok(s.node_id())).unwrap();
+        r.update_now(|s| Ok(s.node_id())).unwrap();
         let sub = d.path().join("sub");
         let stale = sub.join(".registry.json.AbC123.tmp");
         fs::write(&stale, "{\"half\": ").unwrap();
@@ -934,7 +1064,7 @@ mod tests {
         fs::write(sub.join("notes.tmp"), "").unwrap();
         assert!(r.read().is_ok(), "a read changes nothing");
         assert!(stale.exists());
-        r.update(|s| Ok(s.node_id())).unwrap();
+        r.update_now(|s| Ok(s.node_id())).unwrap();
         assert!(!stale.exists());
         assert!(other.exists() && longer.exists() && sub.join("notes.tmp").exists());
     }
@@ -943,10 +1073,10 @@ mod tests {
     fn failed_closure_writes_nothing() {
         let d = tempfile::tempdir().unwrap();
         let r = reg(d.path());
-        r.update(|s| Ok(s.node_id())).unwrap();
+        r.update_now(|s| Ok(s.node_id())).unwrap();
         let before = fs::read(r.path()).unwrap();
         let e = r
-            .update(|s| -> Result<()> {
+            .update_now(|s| -> Result<()> {
                 s.emit("register", "csi", "x", Map::new());
                 Err(Error::Failed("no".into()))
             })
@@ -966,7 +1096,7 @@ mod tests {
             br#"{"plugins": {}}"#,
         ] {
             fs::write(r.path(), content).unwrap();
-            let e = r.update(|s| Ok(s.node_id())).unwrap_err();
+            let e = r.update_now(|s| Ok(s.node_id())).unwrap_err();
             assert_eq!(e.exit_code(), crate::exit::USAGE, "{e}");
             assert!(e.to_string().contains("registry.json"), "{e}");
             assert_eq!(fs::read(r.path()).unwrap(), content);
@@ -974,11 +1104,58 @@ mod tests {
     }
 
     #[test]
+    fn the_lock_wait_leaves_the_runtime_free_and_wakes_at_the_release() {
+        let d = tempfile::tempdir().unwrap();
+        let r = Registry::new(d.path().join("sub/registry.json"), Duration::from_secs(20));
+        let held = r.lock_now().unwrap();
+        let ticks = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+        let (took, ticked) = block(async {
+            let counter = std::sync::Arc::clone(&ticks);
+            // Another task on the same (one-thread) runtime keeps running
+            // while the transaction waits for the lock.
+            let ticker = tokio::spawn(async move {
+                loop {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                    counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                }
+            });
+            let release = tokio::spawn(async move {
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                drop(held);
+            });
+            let start = Instant::now();
+            r.update(|s| Ok(s.node_id())).await.unwrap();
+            let took = start.elapsed();
+            release.await.unwrap();
+            ticker.abort();
+            (took, ticks.load(std::sync::atomic::Ordering::SeqCst))
+        });
+        assert!(ticked >= 5, "the runtime was held up: {ticked} ticks");
+        // Woken by the release, not by the 20 s deadline (generous bound).
+        assert!(took < Duration::from_secs(10), "{took:?}");
+    }
+
+    #[test]
+    fn a_wait_that_timed_out_gives_the_lock_back_when_it_gets_it() {
+        let d = tempfile::tempdir().unwrap();
+        let r = reg(d.path());
+        let held = r.lock_now().unwrap();
+        let e = r.update_now(|s| Ok(s.node_id())).unwrap_err();
+        assert_eq!(e.exit_code(), crate::exit::TIMEOUT, "{e}");
+        drop(held);
+        // The abandoned waiter took the lock and let it go: not stuck.
+        let other = Registry::new(r.path(), Duration::from_secs(20));
+        let start = Instant::now();
+        other.update_now(|s| Ok(s.node_id())).unwrap();
+        assert!(start.elapsed() < Duration::from_secs(10));
+    }
+
+    #[test]
     fn lock_times_out_naming_the_holder() {
         let d = tempfile::tempdir().unwrap();
         let r = reg(d.path());
-        let held = r.lock().unwrap();
-        let e = r.update(|s| Ok(s.node_id())).unwrap_err();
+        let held = r.lock_now().unwrap();
+        let e = r.update_now(|s| Ok(s.node_id())).unwrap_err();
         assert_eq!(e.exit_code(), crate::exit::TIMEOUT);
         assert!(
             e.to_string()
@@ -986,7 +1163,7 @@ mod tests {
             "{e}"
         );
         drop(held);
-        assert!(r.update(|s| Ok(s.node_id())).is_ok());
+        assert!(r.update_now(|s| Ok(s.node_id())).is_ok());
     }
 
     /// Every committed event, in order, as a reader gets them.
@@ -1006,7 +1183,7 @@ mod tests {
     }
 
     fn register(r: &Registry, name: &str) -> u64 {
-        r.update(|s| Ok(s.emit("register", "csi", name, Map::new())))
+        r.update_now(|s| Ok(s.emit("register", "csi", name, Map::new())))
             .unwrap()
     }
 
@@ -1090,7 +1267,7 @@ mod tests {
         register(&r, "a");
         let before = fs::read(r.path()).unwrap();
         let v = volumes::tests::volume("11111111-2222-4333-8444-555555555555", "web");
-        r.intend(|s| {
+        r.intend_now(|s| {
             s.volumes.insert(v.clone());
             Ok(((), vec![v.id.to_string()]))
         })
@@ -1115,7 +1292,7 @@ mod tests {
         assert_eq!(name(&other), "web");
         // The next transaction takes it in, and it is not applied again.
         other
-            .update(|s| {
+            .update_now(|s| {
                 s.volumes.get_mut(&v.id).unwrap().name = "renamed".into();
                 Ok(())
             })

@@ -204,7 +204,7 @@ impl super::Registry {
     /// [`State::begin_volume_create`]), and the volume is recorded
     /// `pending`, owned by this process. `assign_node_id`: the request
     /// takes the registry's node id (made on first use).
-    pub fn begin_create(
+    pub async fn begin_create(
         &self,
         req: &mut Request,
         plugin: &str,
@@ -220,35 +220,39 @@ impl super::Registry {
             let id = proposed.id.to_string();
             Ok(((proposed, kind), vec![id]))
         })
+        .await
     }
 
     /// Step three of a create (see [`State::finish_volume_create`]).
-    pub fn finish_create(
+    pub async fn finish_create(
         &self,
         proposed: &Volume<'_>,
         kind: CreateKind,
         outcome: CreateOutcome,
     ) -> Result<Option<Volume<'static>>> {
         self.update(|state| Ok(state.finish_volume_create(proposed, kind, outcome)))
+            .await
     }
 
     /// Step one of a delete: the volume is marked `deleting`, owned by this
     /// process; returns it as it was (see [`State::begin_volume_delete`]).
-    pub fn begin_delete(&self, id: &str) -> Result<Volume<'static>> {
+    pub async fn begin_delete(&self, id: &str) -> Result<Volume<'static>> {
         self.intend(|state| {
             let before = state.begin_volume_delete(id)?;
             Ok((before, vec![id.to_string()]))
         })
+        .await
     }
 
     /// Step three of a delete (see [`State::finish_volume_delete`]).
-    pub fn finish_delete(
+    pub async fn finish_delete(
         &self,
         id: &str,
         was: VolumeState,
         result: std::result::Result<(), String>,
     ) -> Result<Option<Volume<'static>>> {
         self.update(|state| Ok(state.finish_volume_delete(id, was, result)))
+            .await
     }
 }
 
@@ -306,7 +310,7 @@ impl super::Registry {
     /// (namespace, name, id) order; a ready one re-runs create as it is, a
     /// pending one is taken over (owned by this process) unless another live
     /// plugctl works on it; a deleting one is left to `repair`.
-    pub fn begin_restore(&self) -> Result<Vec<Pick>> {
+    pub async fn begin_restore(&self) -> Result<Vec<Pick>> {
         let me = Owner::current();
         self.update(|state| {
             let ids: Vec<String> = state
@@ -337,12 +341,13 @@ impl super::Registry {
             }
             Ok(out)
         })
+        .await
     }
 
     /// `volume repair`'s first step, one transaction: every `pending` or
     /// `deleting` volume whose owner is gone is taken over; one another
     /// live plugctl works on is skipped, saying which.
-    pub fn begin_repair(&self) -> Result<Vec<Pick>> {
+    pub async fn begin_repair(&self) -> Result<Vec<Pick>> {
         sweep_owner_locks();
         self.update(|state| {
             let ids: Vec<String> = state
@@ -372,12 +377,13 @@ impl super::Registry {
             }
             Ok(out)
         })
+        .await
     }
 
     /// A batch's last step, one transaction: what each volume's plugin
     /// calls came to, recorded as the single-volume steps would (see
     /// [`State::finish_volume_create`], [`State::finish_volume_delete`]).
-    pub fn finish_batch(&self, settled: Vec<(String, Settle)>) -> Result<()> {
+    pub async fn finish_batch(&self, settled: Vec<(String, Settle)>) -> Result<()> {
         self.update(|state| {
             for (id, settle) in settled {
                 match settle {
@@ -398,6 +404,7 @@ impl super::Registry {
             }
             Ok(())
         })
+        .await
     }
 }
 

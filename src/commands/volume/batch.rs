@@ -32,13 +32,13 @@ use crate::{Error, Result};
 
 pub async fn restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
     let timing = Timing::of(run)?;
-    let picks = ctx.registry.begin_restore()?;
+    let picks = ctx.registry.begin_restore().await?;
     run_batch(ctx, Batch::Restore, picks, timing).await
 }
 
 pub async fn repair(ctx: &Ctx, run: &RunArgs) -> Result<()> {
     let timing = Timing::of(run)?;
-    let picks = ctx.registry.begin_repair()?;
+    let picks = ctx.registry.begin_repair().await?;
     run_batch(ctx, Batch::Repair, picks, timing).await
 }
 
@@ -201,7 +201,7 @@ async fn run_batch(ctx: &Ctx, batch: Batch, picks: Vec<Pick>, timing: Timing) ->
         .zip(&done)
         .filter_map(|(pick, d)| Some((pick.id.clone(), settle(pick, &d.as_ref()?.0)?)))
         .collect();
-    ctx.registry.finish_batch(settled)?;
+    ctx.registry.finish_batch(settled).await?;
     let snap = ctx.registry.latest()?;
     report(ctx, batch, &picks, &done, snap.state())
 }

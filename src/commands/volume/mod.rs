@@ -274,9 +274,10 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
         return super::plan::print(ctx, &[planned]);
     }
 
-    let (proposed, kind) =
-        ctx.registry
-            .begin_create(&mut req, &args.plugin, settings.node_id.is_none())?;
+    let (proposed, kind) = ctx
+        .registry
+        .begin_create(&mut req, &args.plugin, settings.node_id.is_none())
+        .await?;
 
     let result = call_create(
         Arc::clone(&ctx.pool),
@@ -296,6 +297,7 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     let record = ctx
         .registry
         .finish_create(&proposed, kind, outcome)
+        .await
         .inspect_err(|_| {
             ctx.printer.warn(format!(
                 "{} is left pending in the registry: run `plugctl volume repair`",
@@ -401,7 +403,7 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
     let id = vol.id.to_string();
     // The transaction starts from this read: one parse.
     ctx.registry.keep(snap);
-    let before = ctx.registry.begin_delete(&id)?;
+    let before = ctx.registry.begin_delete(&id).await?;
     let req = before.request(
         &ctx.settings.host_volume_plugin_dir,
         &ctx.settings.volumes_dir,
@@ -418,6 +420,7 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
     let recorded = result.clone().map_err(|f| f.to_string());
     ctx.registry
         .finish_delete(&id, before.state, recorded)
+        .await
         .inspect_err(|_| {
             ctx.printer.warn(format!(
                 "{} is left deleting in the registry: run `plugctl volume repair`",
