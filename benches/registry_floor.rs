@@ -4,7 +4,11 @@
 //! write of the same document in the same format (pretty JSON): temporary
 //! file, fsync, rename, fsync of the directory.
 //!
-//!   registry_floor gen N FILE    write a registry holding N ready volumes
+//!   registry_floor gen N FILE [VOLUMES_DIR]
+//!                                write a registry holding N ready volumes
+//!                                (created under VOLUMES_DIR)
+//!   registry_floor events N FILE write a registry whose journal holds N
+//!                                events (one segment), as plugctl lays it out
 //!   registry_floor parse FILE    read and parse only
 //!   registry_floor FILE          read, parse, write back atomically
 //!
@@ -29,12 +33,12 @@ struct State {
     node_id: Option<String>,
     #[serde(default)]
     seq: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    journal: Option<Value>,
     #[serde(default)]
     plugins: BTreeMap<String, Value>,
     #[serde(default)]
     volumes: BTreeMap<String, Volume>,
-    #[serde(default)]
-    events: Vec<Value>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -72,9 +76,8 @@ fn id(i: u64) -> String {
     )
 }
 
-fn generate(n: u64, path: &Path) {
+fn generate(n: u64, path: &Path, dir: &str) {
     let node = "6f1c2a4e-8d3b-4f5a-9c7e-1b2d3e4f5a6b".to_string();
-    let dir = "/opt/nomad/data/host_volumes";
     let volumes = (0..n)
         .map(|i| {
             let id = id(i);
@@ -100,13 +103,51 @@ fn generate(n: u64, path: &Path) {
         })
         .collect();
     let state = State {
-        schema_version: 1,
+        schema_version: 2,
         write_id: String::new(),
         node_id: Some(node),
         seq: 0,
+        journal: None,
         plugins: BTreeMap::new(),
         volumes,
-        events: Vec::new(),
+    };
+    write_atomically(&state, path);
+}
+
+/// A registry whose journal (one segment) holds `n` events, as a node
+/// that registered and deregistered plugins for a long time would have.
+fn generate_events(n: u64, path: &Path) {
+    let mut name = path.file_name().unwrap().to_os_string();
+    name.push(".journal.00000001");
+    let segment = path.with_file_name(name);
+    let file = File::create(&segment).expect("create the journal");
+    let mut w = BufWriter::with_capacity(1 << 16, &file);
+    writeln!(w, r#"{{"plugctl_journal":1,"segment":1}}"#).expect("write");
+    for seq in 1..=n {
+        let kind = if seq % 2 == 1 {
+            "register"
+        } else {
+            "deregister"
+        };
+        writeln!(
+            w,
+            r#"{{"seq":{seq},"kind":"{kind}","type":"csi-node","name":"ebs-{}","time":"2026-01-01T00:00:00.000Z","alloc_id":"{}","socket":"/run/plugins/ebs.sock","version":"1.4.0"}}"#,
+            seq % 100,
+            id(seq)
+        )
+        .expect("write");
+    }
+    w.flush().expect("write");
+    drop(w);
+    let offset = fs::metadata(&segment).expect("journal").len();
+    let state = State {
+        schema_version: 2,
+        write_id: String::new(),
+        node_id: Some("6f1c2a4e-8d3b-4f5a-9c7e-1b2d3e4f5a6b".into()),
+        seq: n,
+        journal: Some(serde_json::json!({"segment": 1, "offset": offset})),
+        plugins: BTreeMap::new(),
+        volumes: BTreeMap::new(),
     };
     write_atomically(&state, path);
 }
@@ -137,7 +178,17 @@ fn parse(path: &Path) -> State {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.as_slice() {
-        [cmd, n, file] if cmd == "gen" => generate(n.parse().expect("N"), Path::new(file)),
+        [cmd, n, file] if cmd == "gen" => generate(
+            n.parse().expect("N"),
+            Path::new(file),
+            "/opt/nomad/data/host_volumes",
+        ),
+        [cmd, n, file, dir] if cmd == "gen" => {
+            generate(n.parse().expect("N"), Path::new(file), dir)
+        }
+        [cmd, n, file] if cmd == "events" => {
+            generate_events(n.parse().expect("N"), Path::new(file))
+        }
         [p, file] if p == "parse" => {
             let t = Instant::now();
             let state = parse(Path::new(file));
@@ -155,7 +206,9 @@ fn main() {
             );
         }
         _ => {
-            eprintln!("usage: registry_floor gen N FILE | parse FILE | FILE");
+            eprintln!(
+                "usage: registry_floor gen N FILE [VOLUMES_DIR] | events N FILE | parse FILE | FILE"
+            );
             std::process::exit(2);
         }
     }

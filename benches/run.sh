@@ -22,9 +22,11 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/plugctl-bench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 
 log "building (release)..."
-cargo build --release --quiet --bin plugctl --example registry_floor --example clap_floor >&2
+cargo build --release --quiet --bin plugctl --example registry_floor --example clap_floor \
+  --example follow >&2
 PLUGCTL=$TARGET/release/plugctl
 REGISTRY_FLOOR=$TARGET/release/examples/registry_floor
+FOLLOW=$TARGET/release/examples/follow
 CLAP_FLOOR=$TARGET/release/examples/clap_floor
 for prog in floor_spawn timeit maxrss; do
   cc -O2 -o "$WORK/$prog" "benches/$prog.c"
@@ -111,6 +113,31 @@ ms() {
     else printf "%.2f ms", t }'
 }
 
+# peak_kib COMMAND...: the peak RSS (KiB) of one run of COMMAND, stdout
+# and stderr discarded, through GNU time when installed, else maxrss.c.
+if [ -z "${NO_GNU_TIME:-}" ] && /usr/bin/time -f %M true >/dev/null 2>&1; then
+  RSS_TOOL="GNU time"
+else
+  RSS_TOOL="benches/maxrss.c"
+fi
+peak_kib() {
+  if [ "$RSS_TOOL" = "GNU time" ]; then
+    /usr/bin/time -f %M -o "$WORK/rss" "$@" >/dev/null 2>&1 || true
+  else
+    "$WORK/maxrss" "$@" 2>"$WORK/rss" >/dev/null || true
+  fi
+  tail -1 "$WORK/rss"
+}
+
+# rss_row FIGURE KIB LIMIT_KIB LIMIT_TEXT: a memory row against a limit.
+rss_row() {
+  local figure=$1 kib=$2 limit=$3 text=$4 mib result
+  mib=$(awk -v k="$kib" 'BEGIN { printf "%.1f", k / 1024 }')
+  result=$(awk -v k="$kib" -v l="$limit" 'BEGIN { print (k <= l) ? "pass" : "**miss**" }')
+  ROWS+=("| $figure | $mib MiB | - | - | $text | $result |")
+  log "  $figure: $mib MiB (limit: $text)"
+}
+
 # A plugin tree with N host-volume plugins: plugins/host-volume/pNNN.
 plugin_tree() {
   local dir=$1 n=$2 body=$3 i
@@ -182,21 +209,12 @@ printf '#!/bin/sh\nyes xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | head -c 3000000
   >"$FLOOD/host-volume/flood"
 chmod 755 "$FLOOD/host-volume/flood"
 FP=("$PLUGCTL" --plugin-dir "$FLOOD" --registry "$WORK/flood-registry.json" fingerprint flood)
-if [ -z "${NO_GNU_TIME:-}" ] && /usr/bin/time -f %M true >/dev/null 2>&1; then
-  RSS_TOOL="GNU time"
-  /usr/bin/time -f %M -o "$WORK/rss" "${FP[@]}" >/dev/null 2>&1 || true
-  rss_kib=$(tail -1 "$WORK/rss")
-else
-  RSS_TOOL="benches/maxrss.c"
-  "$WORK/maxrss" "${FP[@]}" 2>"$WORK/rss" >/dev/null || true
-  rss_kib=$(tail -1 "$WORK/rss")
-fi
-rss_mib=$(awk -v k="$rss_kib" 'BEGIN { printf "%.1f", k / 1024 }')
-rss_result=$(awk -v m="$rss_mib" 'BEGIN { print (m <= 64) ? "pass" : "**miss**" }')
-ROWS+=("| peak RSS, a plugin prints 300 MB | $rss_mib MiB | - | - | ≤ 64 MiB | $rss_result |")
-log "  peak RSS: $rss_mib MiB"
+rss_row "peak RSS, a plugin prints 300 MB" "$(peak_kib "${FP[@]}")" $((64 * 1024)) "≤ 64 MiB"
 
 # --- the registry with 1,000 / 10,000 / 100,000 volumes -------------------
+# Baselines, measured on the same file in the same run: a typed serde parse
+# (the floor of any command that reads the registry: list writes nothing),
+# and a typed parse plus one atomic write (the floor of one that changes it).
 GROWTH=()
 for sized in 1000:1,000 10000:10,000 100000:100,000; do
   n=${sized%%:*} label=${sized#*:}
@@ -205,25 +223,76 @@ for sized in 1000:1,000 10000:10,000 100000:100,000; do
   [ "$n" -ge 100000 ] && runs=5
   base=$WORK/registry-$n.base.json
   reg=$WORK/registry-$n.json
-  "$REGISTRY_FLOOR" gen "$n" "$base"
+  vols=$WORK/volumes-$n
+  mkdir -p "$vols"
+  "$REGISTRY_FLOOR" gen "$n" "$base" "$vols"
   cp "$base" "$reg"
-  size=$(du -k "$base" | awk '{printf "%.1f MB", $1 / 1024}')
-  P="$PLUGCTL --registry $reg --volumes-dir $WORK/volumes --plugin-dir $WORK/none"
-  # every run starts from the same file (create adds a volume, the floor
-  # rewrites it); the copy is not timed
-  compare "$runs" "cp $base $reg" "$P volume list" \
+  size_bytes=$(stat -c %s "$base")
+  size=$(awk -v b="$size_bytes" 'BEGIN {printf "%.1f MB", b / 1048576}')
+  P="$PLUGCTL --registry $reg --volumes-dir $vols --plugin-dir $WORK/none"
+  # every run starts from the same file (create adds a volume and a
+  # journal, the floor rewrites it); the copy is not timed
+  fresh="sh -c 'cp $base $reg; rm -f $reg.journal.*'"
+  compare "$runs" "$fresh" "$P volume list" "$P --json volume list" \
     "$P volume create --plugin mkdir --name bench-new" \
-    "$REGISTRY_FLOOR $reg" "$REGISTRY_FLOOR parse $reg"
-  list=${MEDIANS[0]} create=${MEDIANS[1]} floor=${MEDIANS[2]} parse=${MEDIANS[3]}
+    "$REGISTRY_FLOOR parse $reg" "$REGISTRY_FLOOR $reg"
+  list=${MEDIANS[0]} json=${MEDIANS[1]} create=${MEDIANS[2]} parse=${MEDIANS[3]} floor=${MEDIANS[4]}
+  row "volume list, $label volumes ($size)" "$list" "floor: typed parse" "$parse" 1.2
+  row "volume list --json, $label volumes" "$json" "floor: typed parse" "$parse" 1.3
+  row "volume create, $label volumes" "$create" "floor: typed parse + atomic write" "$floor" 1.2
   if [ "$n" -ge 100000 ]; then
-    compare "$runs" "" "$P metrics" "$P volume list"
+    compare "$runs" "$fresh" "$P metrics" "$P volume list"
     row "metrics, $label volumes" "${MEDIANS[0]}" "volume list" "${MEDIANS[1]}" 1.5
+    # Memory: every command at most twice the file plus 32 MiB; the JSON
+    # list at most 1.3 times what the typed parse alone takes.
+    sh -c "cp $base $reg; rm -f $reg.journal.*"
+    limit=$(( size_bytes * 2 / 1024 + 32 * 1024 ))
+    limit_text="≤ 2 × file + 32 MiB = $(( limit / 1024 )) MiB"
+    parse_kib=$(peak_kib "$REGISTRY_FLOOR" parse "$reg")
+    log "  floor: typed parse peaks at $(( parse_kib / 1024 )) MiB"
+    for cmd in "volume list" "--json volume list" "volume show volume-7" "metrics" "plugin list" \
+      "volume audit" "volume create --plugin mkdir --name bench-rss"; do
+      # shellcheck disable=SC2086
+      rss_row "peak RSS, $cmd, $label volumes" "$(peak_kib $P $cmd)" "$limit" "$limit_text"
+    done
+    # shellcheck disable=SC2086
+    kib=$(peak_kib $P --json volume list)
+    rss_row "peak RSS, --json volume list vs typed parse ($(( parse_kib / 1024 )) MiB)" \
+      "$kib" $(( parse_kib * 13 / 10 )) "≤ 1.3 × parse"
+    log "  volume restore of $label volumes (once)..."
+    sh -c "cp $base $reg; rm -f $reg.journal.*"
+    # shellcheck disable=SC2086
+    rss_row "peak RSS, volume restore, $label volumes" "$(peak_kib $P volume restore)" \
+      "$limit" "$limit_text"
+    rm -rf "$vols"
   fi
-  row "volume list, $label volumes ($size)" "$list" "floor: parse + atomic write" "$floor" 1.5
-  row "volume create, $label volumes" "$create" "floor: parse + atomic write" "$floor" 1.5
-  GROWTH+=("| $label | $size | $(ms "$parse") | $(ms "$floor") | $(ms "$list") | $(ms "$create") |")
-  rm -f "$base" "$reg"
+  GROWTH+=("| $label | $size | $(ms "$parse") | $(ms "$floor") | $(ms "$list") | $(ms "$json") | $(ms "$create") |")
+  rm -f "$base" "$reg" "$reg".journal.*
 done
+
+# --- the event log: 1,000,000 events -------------------------------------
+log "events on a journal of 1,000,000 events..."
+EV=$WORK/events/registry.json
+mkdir -p "$WORK/events"
+"$REGISTRY_FLOOR" events 1000000 "$EV"
+rss_row "peak RSS, events, 1,000,000 events" \
+  "$(peak_kib "$PLUGCTL" --registry "$EV" --json events)" $((64 * 1024)) "≤ 64 MiB"
+rss_row "peak RSS, events --since 999000, 1,000,000 events" \
+  "$(peak_kib "$PLUGCTL" --registry "$EV" --json events --since 999000)" $((64 * 1024)) "≤ 64 MiB"
+rm -rf "$WORK/events"
+
+# --- a follower of a 15 MB registry ---------------------------------------
+log "events --follow on a 15 MB registry: 20 s idle, then 50 writes..."
+FR=$WORK/follow/registry.json
+mkdir -p "$WORK/follow"
+"$REGISTRY_FLOOR" gen 22500 "$FR" "$WORK/follow/volumes"
+read -r idle_cpu median_ms max_ms < <("$FOLLOW" "$PLUGCTL" "$FR" 20 50)
+ok=$(awk -v c="$idle_cpu" 'BEGIN { print (c <= 0.1) ? "pass" : "**miss**" }')
+ROWS+=("| idle follower, 15 MB registry, CPU over 20 s | ${idle_cpu} % of a core | - | - | ≤ 0.1 % | $ok |")
+ok=$(awk -v m="$median_ms" 'BEGIN { print (m <= 10) ? "pass" : "**miss**" }')
+ROWS+=("| a write seen by a follower (median of 50; max ${max_ms} ms) | ${median_ms} ms | - | - | ≤ 10 ms | $ok |")
+log "  follower: idle ${idle_cpu} % CPU, write seen in ${median_ms} ms (max ${max_ms} ms)"
+rm -rf "$WORK/follow"
 
 # --- startup --------------------------------------------------------------
 log "startup..."
@@ -247,7 +316,7 @@ cat <<EOF
 
 Registry cost by size (median wall time of the whole process):
 
-| volumes | file | floor: parse | floor: parse + atomic write | volume list | volume create |
-|---|---|---|---|---|---|
+| volumes | file | floor: parse | floor: parse + atomic write | volume list | volume list --json | volume create |
+|---|---|---|---|---|---|---|
 EOF
 printf '%s\n' "${GROWTH[@]}"

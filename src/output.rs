@@ -3,6 +3,7 @@
 //! errors) goes to stderr, so `plugctl ... --json | jq` always works.
 //! A reader that goes away (`| head -1`) ends the command quietly.
 
+use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
 
 use serde::Serialize;
@@ -19,6 +20,9 @@ fn interrupted() -> bool {
 
 /// How many terminal columns `s` takes (what a table aligns on).
 fn display_width(s: &str) -> usize {
+    if s.is_ascii() {
+        return s.len();
+    }
     // Char by char, as terminals (and tabwriter before) count them.
     s.chars()
         .map(|c| unicode_width::UnicodeWidthChar::width(c).unwrap_or(0))
@@ -121,7 +125,13 @@ impl Printer {
     /// Aligned columns on stdout. Cells may carry a style (colour on a
     /// terminal only).
     pub fn table(&self, headers: &[&str], rows: &[Vec<(String, Style)>]) -> Result<()> {
-        self.table_from(headers, || rows.iter().cloned())
+        self.table_from(headers, || {
+            rows.iter().map(|row| {
+                row.iter()
+                    .map(|(text, style)| (Cow::Borrowed(text.as_str()), *style))
+                    .collect()
+            })
+        })
     }
 
     /// [`Printer::table`] over rows made on demand: `rows` is called twice,
@@ -129,9 +139,9 @@ impl Printer {
     /// volumes is never held (only the state it is made from). Each column
     /// but the last is as wide as its widest cell (display width) plus two
     /// spaces; lines carry no trailing spaces.
-    pub fn table_from<I>(&self, headers: &[&str], rows: impl Fn() -> I) -> Result<()>
+    pub fn table_from<'r, I>(&self, headers: &[&str], rows: impl Fn() -> I) -> Result<()>
     where
-        I: Iterator<Item = Vec<(String, Style)>>,
+        I: Iterator<Item = Vec<(Cow<'r, str>, Style)>>,
     {
         if interrupted() {
             return Ok(());
@@ -139,7 +149,7 @@ impl Printer {
         let mut widths: Vec<usize> = headers.iter().map(|h| display_width(h)).collect();
         for row in rows() {
             for (i, (text, _)) in row.iter().enumerate() {
-                let w = display_width(&sanitize_cell(text));
+                let w = display_width(&escape_untrusted(text, true));
                 match widths.get_mut(i) {
                     Some(max) => *max = (*max).max(w),
                     None => widths.push(w),
@@ -148,8 +158,9 @@ impl Printer {
         }
         let out = io::stdout().lock();
         let mut w = io::BufWriter::with_capacity(1 << 16, out);
-        let write = |w: &mut io::BufWriter<io::StdoutLock>, cells: &[(String, Style)]| {
-            let mut line = String::new();
+        let mut line = String::new();
+        let mut write = |w: &mut io::BufWriter<io::StdoutLock>, cells: &[(Cow<'_, str>, Style)]| {
+            line.clear();
             for (i, (text, style)) in cells.iter().enumerate() {
                 let last = i + 1 == cells.len();
                 line.push_str(&self.paint(text, *style));
@@ -160,18 +171,18 @@ impl Printer {
             }
             writeln!(w, "{}", line.trim_end())
         };
-        let head: Vec<(String, Style)> = headers
+        let head: Vec<(Cow<'_, str>, Style)> = headers
             .iter()
-            .map(|h| (h.to_string(), Style::Dim))
+            .map(|h| (Cow::Borrowed(*h), Style::Dim))
             .collect();
         let mut result = write(&mut w, &head);
         for row in rows() {
             if result.is_err() {
                 break;
             }
-            let cells: Vec<(String, Style)> = row
-                .into_iter()
-                .map(|(text, style)| (sanitize_cell(&text), style))
+            let cells: Vec<(Cow<'_, str>, Style)> = row
+                .iter()
+                .map(|(text, style)| (escape_untrusted(text, true), *style))
                 .collect();
             result = write(&mut w, &cells);
         }
@@ -299,6 +310,10 @@ pub fn escape_untrusted(s: &str, one_line: bool) -> std::borrow::Cow<'_, str> {
         '\r' => one_line || next != Some('\n'),
         c => c.is_control(),
     };
+    // Printable ASCII (most of what a table holds) needs no look at chars.
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return std::borrow::Cow::Borrowed(s);
+    }
     let mut chars = s.chars().peekable();
     let mut dirty = false;
     while let Some(c) = chars.next() {

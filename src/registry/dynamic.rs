@@ -631,9 +631,18 @@ mod tests {
         // Generous: the probe's thread may wait for a core on a busy machine.
         let st = probe_socket(&path, Duration::from_secs(20));
         assert!(st.exists && st.accepts && st.error.is_none(), "{st:?}");
-        // A socket file nobody listens on any more refuses.
+        // A socket file nobody listens on any more refuses. (Another test's
+        // fork may hold the listener for the moment before its exec: asked
+        // again until it is gone.)
         drop(listener);
-        let st = probe_socket(&path, PROBE_TIMEOUT);
+        let until = std::time::Instant::now() + Duration::from_secs(20);
+        let st = loop {
+            let st = probe_socket(&path, PROBE_TIMEOUT);
+            if !st.accepts || std::time::Instant::now() > until {
+                break st;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
         assert!(st.exists && !st.accepts, "{st:?}");
     }
 }

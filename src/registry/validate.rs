@@ -33,8 +33,18 @@ pub fn validate(state: &State<'_>) -> Result<(), String> {
         return Err(format!("volumes[{key:?}].id: {id:?} differs from its key"));
     }
     for v in state.volumes.values() {
-        let at = format!("volumes[{:?}]", v.id);
-        if !is_volume_id(&v.id.to_ascii_lowercase()) {
+        // Named only in a refusal: made when one is.
+        let at = Lazy(&v.id);
+        // Upper case is Nomad's too (helper.IsUUID); lower-cased only when
+        // it is there.
+        let lowered;
+        let id: &str = if v.id.bytes().any(|b| b.is_ascii_uppercase()) {
+            lowered = v.id.to_ascii_lowercase();
+            &lowered
+        } else {
+            &v.id
+        };
+        if !is_volume_id(id) {
             return Err(format!("{at}.id: {:?} is not a UUID", v.id));
         }
         check_name(&v.plugin).map_err(|e| format!("{at}.plugin: {e}"))?;
@@ -108,6 +118,15 @@ pub fn validate(state: &State<'_>) -> Result<(), String> {
         last = e.seq;
     }
     Ok(())
+}
+
+/// `volumes["<id>"]`, formatted only when a message needs it.
+struct Lazy<'r>(&'r str);
+
+impl std::fmt::Display for Lazy<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "volumes[{:?}]", self.0)
+    }
 }
 
 /// An absolute path with no `.` or `..` component and no NUL.

@@ -521,12 +521,16 @@ impl<'a> State<'a> {
 
     /// Every volume, by namespace, then name, then id.
     pub fn volumes_sorted(&self) -> Vec<&Volume<'a>> {
-        let mut all: Vec<&Volume<'a>> = self.volumes.values().collect();
+        // The keys beside each record, so that comparing does not go back
+        // to the record (100,000 records are 100,000 cache misses a pass).
+        let mut all: Vec<(&str, &str, &str, &Volume<'a>)> = self
+            .volumes
+            .values()
+            .map(|v| (v.namespace.as_ref(), v.name.as_ref(), v.id.as_ref(), v))
+            .collect();
         // Ids are unique, so the order is total and need not be stable.
-        all.sort_unstable_by(|a, b| {
-            (&a.namespace, &a.name, &a.id).cmp(&(&b.namespace, &b.name, &b.id))
-        });
-        all
+        all.sort_unstable_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
+        all.into_iter().map(|k| k.3).collect()
     }
 
     /// Step one of a create: checks `proposed` against the registry and

@@ -9,6 +9,7 @@
 //! the results kept are a failure or a path, and the report is printed
 //! from them and the final records, never held as rows.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -435,15 +436,18 @@ fn report(
                         _ => Style::Good,
                     };
                     vec![
-                        (s.id.to_string(), Style::Plain),
-                        (s.name.to_string(), Style::Plain),
-                        (s.namespace.to_string(), Style::Plain),
-                        (s.plugin.to_string(), Style::Plain),
-                        (s.was.to_string(), Style::Plain),
-                        (s.action.name().to_string(), style),
-                        (s.state.to_string(), Style::Plain),
-                        (crate::output::short_duration(s.duration_ms), Style::Dim),
-                        (s.error.unwrap_or(s.path), Style::Plain),
+                        (Cow::Borrowed(s.id), Style::Plain),
+                        (Cow::Borrowed(s.name), Style::Plain),
+                        (Cow::Borrowed(s.namespace), Style::Plain),
+                        (Cow::Borrowed(s.plugin), Style::Plain),
+                        (Cow::Borrowed(s.was), Style::Plain),
+                        (Cow::Borrowed(s.action.name()), style),
+                        (Cow::Borrowed(s.state), Style::Plain),
+                        (
+                            Cow::Owned(crate::output::short_duration(s.duration_ms)),
+                            Style::Dim,
+                        ),
+                        (Cow::Owned(s.error.unwrap_or(s.path)), Style::Plain),
                     ]
                 })
             },

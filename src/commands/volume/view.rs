@@ -5,11 +5,13 @@
 //! printed in a second (no `serde_json::Value` tree, no copy of 100,000
 //! rows).
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 
 use super::super::Ctx;
-use crate::families::host_volume::{self, Created};
+use crate::families::host_volume;
 use crate::output::Style;
 use crate::registry::model::{Owner, Params};
 use crate::registry::{Volume, VolumeState};
@@ -92,13 +94,7 @@ pub fn ready_warnings(ctx: &Ctx, v: &Volume<'_>) -> Vec<String> {
         return Vec::new();
     }
     let dir = v.volumes_dir().unwrap_or(&ctx.settings.volumes_dir);
-    host_volume::warnings(
-        &Created {
-            path: v.path.to_string(),
-            bytes: v.bytes,
-        },
-        dir,
-    )
+    host_volume::warnings_of(&v.path, v.bytes, dir)
 }
 
 /// A volume as scripts see it: every recorded field, `error` always
@@ -245,14 +241,14 @@ pub fn print_volumes(ctx: &Ctx, volumes: &[&Volume<'_>]) -> Result<()> {
                     _ => Style::Bad,
                 };
                 vec![
-                    (v.id.to_string(), Style::Plain),
-                    (v.name.to_string(), Style::Plain),
-                    (v.namespace.to_string(), Style::Plain),
-                    (v.plugin.to_string(), Style::Plain),
-                    (v.state.as_str().to_string(), style),
-                    (v.bytes.to_string(), Style::Plain),
-                    (v.path.to_string(), Style::Plain),
-                    (note(v).unwrap_or_default(), Style::Dim),
+                    (Cow::Borrowed(v.id.as_ref()), Style::Plain),
+                    (Cow::Borrowed(v.name.as_ref()), Style::Plain),
+                    (Cow::Borrowed(v.namespace.as_ref()), Style::Plain),
+                    (Cow::Borrowed(v.plugin.as_ref()), Style::Plain),
+                    (Cow::Borrowed(v.state.as_str()), style),
+                    (Cow::Owned(v.bytes.to_string()), Style::Plain),
+                    (Cow::Borrowed(v.path.as_ref()), Style::Plain),
+                    (note(v).map_or(Cow::Borrowed(""), Cow::Owned), Style::Dim),
                 ]
             })
         },
