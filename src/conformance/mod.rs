@@ -12,6 +12,7 @@ pub mod layout;
 pub mod permissions;
 pub mod report;
 pub mod runnable;
+pub mod subject;
 pub mod suite;
 pub mod validate;
 
