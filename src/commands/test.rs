@@ -73,7 +73,7 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
         ))?,
         ReportFormat::Junit => {
             ctx.printer
-                .text(&report::junit(&rep, &format!("plugctl test {id}"), false))?
+                .text(&report::junit(&rep, &format!("plugctl test {id}"), false)?)?
         }
     }
     if ok {

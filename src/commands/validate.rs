@@ -70,7 +70,7 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
             &rep,
             &format!("plugctl validate {title}"),
             args.strict,
-        ))?,
+        )?)?,
     }
     if ok {
         return Ok(());
