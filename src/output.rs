@@ -78,6 +78,36 @@ impl Printer {
         self.json_line_pretty(&Value::Object(doc), true)
     }
 
+    /// One JSON document on stdout, `schema_version` first, then the
+    /// fields of `body` (a struct or map), encoded straight onto stdout:
+    /// for documents too large to build as a [`Value`] first.
+    pub fn document_of<T: Serialize>(&self, body: &T) -> Result<()> {
+        #[derive(Serialize)]
+        struct Doc<'a, T> {
+            schema_version: u32,
+            #[serde(flatten)]
+            body: &'a T,
+        }
+        if interrupted() {
+            return Ok(());
+        }
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        let doc = Doc {
+            schema_version: JSON_SCHEMA_VERSION,
+            body,
+        };
+        serde_json::to_writer_pretty(&mut out, &doc).map_err(|e| {
+            if e.is_io() {
+                Error::io("cannot write to stdout", e.into())
+            } else {
+                Error::io("cannot encode JSON", e.into())
+            }
+        })?;
+        writeln!(out)
+            .and_then(|()| out.flush())
+            .map_err(|e| Error::io("cannot write to stdout", e))
+    }
+
     /// One JSON object per line, for streaming commands.
     pub fn json_line<T: Serialize>(&self, value: &T) -> Result<()> {
         self.json_line_pretty(value, false)

@@ -40,6 +40,7 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
         grace: args.run.grace,
         max_bytes: args.max_bytes,
         check_absurd_capacity: args.check_absurd_capacity,
+        stop: ctx.stop.clone(),
     };
     let result = suite::run(&ctx.settings, Arc::clone(&ctx.pool), &entry, &opts).await?;
     let rep = result.report;
@@ -61,7 +62,7 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
             ctx.printer
                 .text(&report::human_checks(&rep, &ctx.printer, &id, ok))?
         }
-        ReportFormat::Json => ctx.printer.document(report::json(
+        ReportFormat::Json => ctx.printer.document_of(&report::json(
             &rep,
             ok,
             json!({

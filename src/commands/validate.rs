@@ -52,7 +52,7 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
     // Checked against DIR's lock file (--locked): a drifted or unpinned
     // plugin is not run, and its fingerprint check fails saying so.
     let pool = Arc::new(super::plugin_pool(&settings, &ctx.printer)?);
-    let mut rep = validate::validate(&settings, pool, &opts).await?;
+    let mut rep = validate::validate(&settings, pool, &opts, &ctx.stop).await?;
     rep.sort();
     let ok = rep.ok(args.strict);
     let title = settings.plugin_dir.display().to_string();
@@ -61,7 +61,7 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
             ctx.printer
                 .text(&report::human_findings(&rep, &ctx.printer, &title, ok))?
         }
-        ReportFormat::Json => ctx.printer.document(report::json(
+        ReportFormat::Json => ctx.printer.document_of(&report::json(
             &rep,
             ok,
             json!({ "dir": settings.plugin_dir, "strict": args.strict }),

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use super::{CheckRun, Finding, Outcome, Report, Severity};
 use crate::output::{Printer, Style, sanitize_cell};
@@ -51,43 +51,77 @@ fn outcome_name(o: &Outcome) -> &'static str {
 
 /// The cli.md document: `schema_version` (added by the printer), `ok`,
 /// `findings`; then `checks` (every check run with its outcome), `summary`,
-/// and the caller's `extra` fields.
-pub fn json(report: &Report, ok: bool, extra: Value) -> Value {
+/// and the caller's `extra` fields. It borrows the report and is written
+/// straight to stdout ([`crate::output::Printer::document_of`]): no JSON
+/// tree of 10,000 plugins' checks is built first.
+pub fn json<E: Serialize>(report: &Report, ok: bool, extra: E) -> JsonReport<'_, E> {
     let t = Tally::of(report);
-    let checks: Vec<Value> = report
-        .checks_run
-        .iter()
-        .map(|c| {
-            let mut v = json!({
-                "plugin": c.plugin,
-                "check": c.check,
-                "outcome": outcome_name(&c.outcome),
-            });
-            if let Outcome::Skipped(reason) = &c.outcome {
-                v["reason"] = reason.clone().into();
-            }
-            v
-        })
-        .collect();
-    let mut doc = json!({
-        "ok": ok,
-        "findings": report.findings,
-        "checks": checks,
-        "summary": {
-            "checks": t.checks,
-            "passed": t.passed,
-            "warned": t.warned,
-            "failed": t.failed,
-            "skipped": t.skipped,
-            "errors": report.count(Severity::Error),
-            "warnings": report.count(Severity::Warning),
-            "infos": report.count(Severity::Info),
+    JsonReport {
+        ok,
+        findings: &report.findings,
+        checks: Checks(&report.checks_run),
+        summary: Summary {
+            checks: t.checks,
+            passed: t.passed,
+            warned: t.warned,
+            failed: t.failed,
+            skipped: t.skipped,
+            errors: report.count(Severity::Error),
+            warnings: report.count(Severity::Warning),
+            infos: report.count(Severity::Info),
         },
-    });
-    if let (Value::Object(doc), Value::Object(extra)) = (&mut doc, extra) {
-        doc.extend(extra);
+        extra,
     }
-    doc
+}
+
+/// See [`json`].
+#[derive(Debug, Serialize)]
+pub struct JsonReport<'a, E> {
+    pub ok: bool,
+    pub findings: &'a [Finding],
+    pub checks: Checks<'a>,
+    pub summary: Summary,
+    #[serde(flatten)]
+    pub extra: E,
+}
+
+/// The counts of a report, as JSON.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Summary {
+    pub checks: usize,
+    pub passed: usize,
+    pub warned: usize,
+    pub failed: usize,
+    pub skipped: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub infos: usize,
+}
+
+/// Every check run: `{"plugin", "check", "outcome"}`, and a skip's `reason`.
+#[derive(Debug)]
+pub struct Checks<'a>(pub &'a [CheckRun]);
+
+impl Serialize for Checks<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct One<'a> {
+            plugin: Option<&'a str>,
+            check: &'a str,
+            outcome: &'static str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            reason: Option<&'a str>,
+        }
+        s.collect_seq(self.0.iter().map(|c| One {
+            plugin: c.plugin.as_deref(),
+            check: &c.check,
+            outcome: outcome_name(&c.outcome),
+            reason: match &c.outcome {
+                Outcome::Skipped(reason) => Some(reason),
+                _ => None,
+            },
+        }))
+    }
 }
 
 fn severity_style(s: Severity) -> Style {
@@ -199,7 +233,7 @@ pub fn junit(report: &Report, suite: &str, strict: bool) -> crate::Result<String
     let mut by_check: HashMap<(Option<&str>, &str), Vec<&Finding>> = HashMap::new();
     for f in &report.findings {
         by_check
-            .entry((f.plugin.as_deref(), f.check.as_str()))
+            .entry((f.plugin.as_deref(), &*f.check))
             .or_default()
             .push(f);
     }
@@ -227,7 +261,7 @@ pub fn junit(report: &Report, suite: &str, strict: bool) -> crate::Result<String
         let mut ts = TestSuite::new(visible(&format!("{suite}: {name}")));
         for c in runs {
             let findings = by_check
-                .get(&(key, c.check.as_str()))
+                .get(&(key, &*c.check))
                 .map_or(&[][..], Vec::as_slice);
             let failing = is_failure(&c.outcome);
             let status = if failing {
@@ -336,7 +370,8 @@ mod tests {
     #[test]
     fn json_document_fields() {
         let r = sample();
-        let v = json(&r, r.ok(false), json!({"dir": "/p"}));
+        let v =
+            serde_json::to_value(json(&r, r.ok(false), serde_json::json!({"dir": "/p"}))).unwrap();
         assert_eq!(v["ok"], false);
         assert_eq!(v["dir"], "/p");
         assert_eq!(v["findings"].as_array().unwrap().len(), 3);

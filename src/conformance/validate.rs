@@ -3,21 +3,23 @@
 //! The static checks (layout, Nomad traps, permissions, what the kernel
 //! will make of the file) look at the file system only; the dynamic ones
 //! run the plugin's fingerprint with the protocol's empty environment, all
-//! plugins concurrently (bounded by the pool).
+//! plugins concurrently (bounded by the pool) through the one fan-out.
 
 use std::ffi::OsString;
 use std::fs;
 use std::io;
 use std::os::unix::ffi::OsStrExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 use super::subject::{Link, Subject};
 use super::{Report, Verdict, fingerprint, layout, permissions, runnable};
 use crate::discovery::{self, EntryKind};
+use crate::fanout::Lost;
 use crate::runner::Pool;
 use crate::settings::Settings;
+use crate::shutdown::Stop;
 use crate::{Error, Result};
 
 /// How `validate` runs.
@@ -36,7 +38,12 @@ pub struct Options {
 
 /// Validates the plugin directory of `settings` (its `plugin_dir`, and its
 /// `host_volume_plugin_dir` for host volumes).
-pub async fn validate(settings: &Settings, pool: Arc<Pool>, opts: &Options) -> Result<Report> {
+pub async fn validate(
+    settings: &Settings,
+    pool: Arc<Pool>,
+    opts: &Options,
+    stop: &Stop,
+) -> Result<Report> {
     let root = &settings.plugin_dir;
     let root_entries = read_dir_sorted(root).map_err(|e| {
         Error::usage(format!(
@@ -70,7 +77,10 @@ pub async fn validate(settings: &Settings, pool: Arc<Pool>, opts: &Options) -> R
         permissions::dir_owner(root, opts.strict),
     );
 
-    let mut subjects = Vec::new();
+    // Only the entries' names are held: each is read (stat, first bytes)
+    // when its turn comes, and its fingerprint's output is dropped once its
+    // checks are recorded, so memory follows the findings, not the files.
+    let mut entries: Vec<Entry> = Vec::new();
     for (family, dir) in families {
         let exists = dir.is_dir();
         let scope = Some(family.as_str());
@@ -110,27 +120,74 @@ pub async fn validate(settings: &Settings, pool: Arc<Pool>, opts: &Options) -> R
                 dir.display()
             ))
         })?;
-        for name in names {
-            subjects.push(Subject::read(&family, name, &dir, &canonical));
-        }
+        let place = Arc::new(Place {
+            family,
+            dir,
+            canonical,
+        });
+        entries.extend(names.into_iter().map(|name| Entry {
+            place: Arc::clone(&place),
+            name,
+        }));
     }
 
-    let mut tasks = tokio::task::JoinSet::new();
-    let count = subjects.len();
-    for (i, subject) in subjects.into_iter().enumerate() {
-        let pool = Arc::clone(&pool);
-        let opts = opts.clone();
-        tasks.spawn(async move { (i, check_subject(&subject, &pool, &opts).await) });
-    }
-    let mut parts: Vec<Option<Report>> = vec![None; count];
-    while let Some(joined) = tasks.join_next().await {
-        let (i, part) = joined.map_err(|e| Error::Failed(format!("a check panicked: {e}")))?;
-        parts[i] = Some(part);
-    }
-    for part in parts.into_iter().flatten() {
-        report.extend(part);
-    }
+    // One plugin's checks at a time per place in the pool; their reports
+    // join the whole in directory order as soon as they and all before
+    // them are done (fanout::run_all).
+    let ids: Vec<String> = entries.iter().map(Entry::id).collect();
+    let opts = Arc::new(opts.clone());
+    crate::fanout::run_all(
+        entries,
+        pool.limit(),
+        stop,
+        |entry| {
+            let (pool, opts) = (Arc::clone(&pool), Arc::clone(&opts));
+            async move {
+                let subject = Subject::read(
+                    &entry.place.family,
+                    entry.name,
+                    &entry.place.dir,
+                    &entry.place.canonical,
+                );
+                check_subject(&subject, &pool, &opts).await
+            }
+        },
+        |i, part| match part {
+            Ok(part) => report.extend(part),
+            Err(lost @ Lost::Panicked(_)) => report.record(
+                Some(&ids[i]),
+                "validate.ran",
+                Verdict::error(lost.to_string()),
+            ),
+            Err(lost @ Lost::Stopped) => report.record(
+                Some(&ids[i]),
+                "validate.ran",
+                Verdict::skip(lost.to_string()),
+            ),
+        },
+    )
+    .await;
     Ok(report)
+}
+
+/// A family directory whose entries are checked.
+struct Place {
+    family: String,
+    dir: PathBuf,
+    canonical: PathBuf,
+}
+
+/// One entry to check, not read yet.
+struct Entry {
+    place: Arc<Place>,
+    name: OsString,
+}
+
+impl Entry {
+    /// The plugin field of its findings, as [`Subject::read`] makes it.
+    fn id(&self) -> String {
+        format!("{}/{}", self.place.family, self.name.to_string_lossy())
+    }
 }
 
 /// Every check of one entry, in a fixed order; later checks are skipped
@@ -157,8 +214,8 @@ async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
     }
     let not_file =
         bad_link.then(|| "not run: the symlink does not resolve inside its directory".to_string());
-    let skip_all = |r: &mut Report, checks: &[&str], reason: &str| {
-        for c in checks {
+    let skip_all = |r: &mut Report, checks: &[&'static str], reason: &str| {
+        for &c in checks {
             r.record(id, c, Verdict::skip(reason));
         }
     };

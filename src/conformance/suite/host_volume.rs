@@ -23,6 +23,7 @@ use crate::family::Family;
 use crate::protocol::json;
 use crate::runner::{Outcome, Pool};
 use crate::settings::Settings;
+use crate::shutdown::Stop;
 use crate::{Error, Result};
 
 /// The checks after the fingerprint, in order.
@@ -142,7 +143,7 @@ pub(super) async fn suite(
             fingerprint::needs_path(&pool, &fp).await,
         );
         if !fp.healthy() {
-            for c in CHECKS {
+            for &c in CHECKS {
                 r.record(
                     plugin,
                     c,
@@ -238,7 +239,7 @@ pub(super) async fn suite(
     r.record(plugin, "create.refuses-absurd-capacity", v);
     let v = hostile_names(&cx, &mut tracker, &parent_before).await;
     r.record(plugin, "create.hostile-names", v);
-    let v = parallel(&cx, &mut tracker).await;
+    let v = parallel(&cx, &mut tracker, &opts.stop).await;
     r.record(plugin, "create.parallel", v);
 
     let kept = if opts.keep {
@@ -605,26 +606,22 @@ async fn hostile_names(
 
 /// `create.parallel` (error): different volumes created at once all
 /// succeed, at different paths.
-async fn parallel(cx: &Ctx, tracker: &mut Tracker) -> Verdict {
-    let mut set = tokio::task::JoinSet::new();
-    for i in 0..PARALLEL {
-        let req = cx.request(&format!("parallel-{i}-{}", cx.token));
+async fn parallel(cx: &Ctx, tracker: &mut Tracker, stop: &Stop) -> Verdict {
+    let requests: Vec<Request> = (0..PARALLEL)
+        .map(|i| cx.request(&format!("parallel-{i}-{}", cx.token)))
+        .collect();
+    // All at once through the one fan-out; results in request order.
+    let results = crate::fanout::collect_all(requests.iter().cloned(), PARALLEL, stop, |req| {
         let driver = cx.driver.clone();
-        set.spawn(async move {
-            let call = driver.create(&req).await;
-            (req, call.result)
-        });
-    }
+        async move { driver.create(&req).await.result }
+    })
+    .await;
     let mut issues = Vec::new();
     let mut paths: BTreeMap<String, String> = BTreeMap::new();
-    while let Some(joined) = set.join_next().await {
-        let Ok((req, result)) = joined else {
-            issues.push("a create task panicked".to_string());
-            continue;
-        };
+    for (req, result) in requests.iter().zip(results) {
         match result {
-            Ok(created) => {
-                tracker.created(&req, &created.path);
+            Ok(Ok(created)) => {
+                tracker.created(req, &created.path);
                 if let Some(other) = paths.insert(created.path.clone(), req.name.clone()) {
                     issues.push(format!(
                         "volumes {other:?} and {:?} were both given the path {:?}",
@@ -632,7 +629,8 @@ async fn parallel(cx: &Ctx, tracker: &mut Tracker) -> Verdict {
                     ));
                 }
             }
-            Err(f) => issues.push(format!("create of {:?} failed: {f}", req.name)),
+            Ok(Err(f)) => issues.push(format!("create of {:?} failed: {f}", req.name)),
+            Err(lost) => issues.push(format!("create of {:?}: {lost}", req.name)),
         }
     }
     if issues.is_empty() {

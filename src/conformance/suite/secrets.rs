@@ -33,7 +33,7 @@ pub(super) async fn suite(pool: &Pool, entry: &Entry, opts: &Options, id: &str, 
         fingerprint::needs_path(pool, &fp).await,
     );
     if !fp.healthy() {
-        for c in FETCH_CHECKS {
+        for &c in FETCH_CHECKS {
             r.record(
                 plugin,
                 c,
