@@ -25,6 +25,7 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
             Family::Secrets
         )));
     };
+    ctx.settings.nomad.require_family(family)?;
     let dir = ctx.settings.family_dir(family.name());
     let entry = discovery::find(family.name(), &dir, &args.name)?;
     if let Some(t) = args.run.timeout
@@ -41,6 +42,7 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
         max_bytes: args.max_bytes,
         check_absurd_capacity: args.check_absurd_capacity,
         stop: ctx.stop.clone(),
+        nomad: ctx.settings.nomad,
     };
     let result = suite::run(&ctx.settings, Arc::clone(&ctx.pool), &entry, &opts).await?;
     let rep = result.report;

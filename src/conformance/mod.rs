@@ -9,6 +9,7 @@
 
 pub mod fingerprint;
 pub mod layout;
+pub mod matrix;
 pub mod permissions;
 pub mod report;
 pub mod runnable;

@@ -6,7 +6,8 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::{CheckRun, Finding, Outcome, Report, Severity};
+use super::{CheckRun, Finding, Outcome, Report, Severity, matrix};
+use crate::nomad::Release;
 use crate::output::{Printer, Style, sanitize_cell};
 
 /// The name of the scope a check ran on, for people and JUnit.
@@ -133,10 +134,24 @@ fn severity_style(s: Severity) -> Style {
 }
 
 /// `validate`'s text: each finding (worst first) on a line of its own,
-/// its message indented below, then a summary line.
-pub fn human_findings(report: &Report, printer: &Printer, title: &str, ok: bool) -> String {
+/// its message indented below, then (with `--nomad-version`) the matrix,
+/// whose reasons stand there instead of among the findings, then a summary
+/// line.
+pub fn human_findings(
+    report: &Report,
+    printer: &Printer,
+    title: &str,
+    ok: bool,
+    matrix: Option<&[Release]>,
+) -> String {
     let mut s = String::new();
-    for f in &report.findings {
+    let listed = report
+        .findings
+        .iter()
+        .filter(|f| matrix.is_none() || !matrix::is_release_check(&f.check));
+    let mut any = false;
+    for f in listed {
+        any = true;
         let _ = writeln!(
             s,
             "{:<7}  {}  {}",
@@ -146,8 +161,15 @@ pub fn human_findings(report: &Report, printer: &Printer, title: &str, ok: bool)
         );
         let _ = writeln!(s, "         {}", sanitize_cell(&f.message));
     }
-    if !report.findings.is_empty() {
+    if any {
         s.push('\n');
+    }
+    if let Some(releases) = matrix {
+        let table = matrix::human(&matrix::rows(report, releases), printer);
+        if !table.is_empty() {
+            s.push_str(&table);
+            s.push('\n');
+        }
     }
     s.push_str(&summary(report, printer, title, ok));
     s

@@ -39,6 +39,8 @@ pub struct Options {
     pub check_absurd_capacity: bool,
     /// The shutdown the suite's fan-outs listen to.
     pub stop: crate::shutdown::Stop,
+    /// The Nomad release whose behaviour the calls get.
+    pub nomad: crate::nomad::Profile,
 }
 
 /// What the suite found, and where it left the scratch directory (with

@@ -13,10 +13,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::matrix::{self, Ran};
 use super::subject::{Link, Subject};
 use super::{Report, Verdict, fingerprint, layout, permissions, runnable};
 use crate::discovery::{self, EntryKind};
 use crate::fanout::Lost;
+use crate::nomad::Profile;
 use crate::runner::Pool;
 use crate::settings::Settings;
 use crate::shutdown::Stop;
@@ -34,6 +36,12 @@ pub struct Options {
     /// (None with `--allow-insecure-paths`): a plugin they refuse is not
     /// run, and its run-time checks are skipped saying why.
     pub trust: Option<std::sync::Arc<crate::trust::Trust>>,
+    /// The release whose deadlines the fingerprints get (the newest of
+    /// `releases`, or the one `--nomad-version` picked).
+    pub nomad: Profile,
+    /// The releases of the matrix (`--nomad-version A,B`): each plugin gets
+    /// a `release.<version>` check per release. Empty: no matrix.
+    pub releases: Vec<Profile>,
 }
 
 /// Validates the plugin directory of `settings` (its `plugin_dir`, and its
@@ -194,6 +202,15 @@ impl Entry {
 /// (with the reason) when an earlier one shows they cannot run.
 async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
     let mut r = Report::new();
+    let ran = checks(s, pool, opts, &mut r).await;
+    if !opts.releases.is_empty() {
+        matrix::record(&mut r, s, &ran, &opts.releases);
+    }
+    r
+}
+
+/// The checks of [`check_subject`], and how far the entry got.
+async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran {
     let id = Some(s.id.as_str());
 
     // What the entry is.
@@ -210,7 +227,7 @@ async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
     // directories and special files are done.
     let bad_link = matches!(s.link, Some(Link::Broken(_) | Link::Escapes(_)));
     if !bad_link && !s.is_file() {
-        return r;
+        return Ran::NotAPlugin;
     }
     let not_file =
         bad_link.then(|| "not run: the symlink does not resolve inside its directory".to_string());
@@ -220,7 +237,7 @@ async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
         }
     };
     if let Some(reason) = &not_file {
-        skip_all(&mut r, permissions::CHECKS, reason);
+        skip_all(r, permissions::CHECKS, reason);
     } else {
         r.record(
             id,
@@ -236,6 +253,7 @@ async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
     }
 
     // Whether it can run at all, and whether it runs as Nomad runs it.
+    let no_exec_bit = s.is_file() && s.mode() & 0o111 == 0;
     let not_run = if let Some(reason) = not_file {
         Some(reason)
     } else if let Some(b) = s.shadowed() {
@@ -253,10 +271,14 @@ async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
     } else {
         None
     };
-    if let Some(reason) = &not_run {
-        skip_all(&mut r, runnable::STATIC_CHECKS, reason);
-        skip_all(&mut r, &fingerprint::checks(&s.family), reason);
-        return r;
+    if let Some(reason) = not_run {
+        skip_all(r, runnable::STATIC_CHECKS, &reason);
+        skip_all(r, &fingerprint::checks(&s.family), &reason);
+        return if no_exec_bit {
+            Ran::Ignored("it has no execute bit".into())
+        } else {
+            Ran::NotRun(reason)
+        };
     }
 
     let exec_format = runnable::exec_format(s);
@@ -278,8 +300,8 @@ async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
     r.record(id, "runnable.crlf-shebang", crlf);
     r.record(id, "runnable.interpreter-missing", interpreter);
     if let Some(reason) = blocked {
-        skip_all(&mut r, &fingerprint::checks(&s.family), &reason);
-        return r;
+        skip_all(r, &fingerprint::checks(&s.family), &reason);
+        return Ran::NotRun(reason);
     }
     if let Some(why) = &s.unreadable {
         let reason = format!(
@@ -287,28 +309,28 @@ async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
              runs plugins",
             nix::unistd::geteuid()
         );
-        skip_all(&mut r, &fingerprint::checks(&s.family), &reason);
-        return r;
+        skip_all(r, &fingerprint::checks(&s.family), &reason);
+        return Ran::NotRun(reason);
     }
 
     if let Some(trust) = &opts.trust
         && let Err(why) = trust.check(&s.path)
     {
-        skip_all(
-            &mut r,
-            &fingerprint::checks(&s.family),
-            &format!("{why} (see permissions.*)"),
-        );
-        return r;
+        let reason = format!("{why} (see permissions.*)");
+        skip_all(r, &fingerprint::checks(&s.family), &reason);
+        return Ran::NotRun(reason);
     }
     let deadline = opts
         .deadline
-        .unwrap_or_else(|| crate::families::fingerprint_deadline(&s.family));
+        .unwrap_or_else(|| opts.nomad.fingerprint_deadline(&s.family));
     let run = fingerprint::run(pool, &s.family, &s.path, deadline, opts.grace, &[]).await;
-    fingerprint::record_checks(&mut r, id, &run);
+    fingerprint::record_checks(r, id, &run);
     let needs_path = fingerprint::needs_path(pool, &run).await;
     r.record(id, "runnable.needs-path", needs_path);
-    r
+    match &run.result {
+        Ok(out) => Ran::Fingerprint { took: out.duration },
+        Err(e) => Ran::NotRun(format!("could not start: {e}")),
+    }
 }
 
 /// Entry names of a directory, sorted bytewise (stable output).

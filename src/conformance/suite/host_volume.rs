@@ -124,7 +124,7 @@ pub(super) async fn suite(
                 Verdict::skip("built in: plugctl runs it in process, as Nomad does"),
             );
         }
-        Driver::Mkdir
+        Driver::Mkdir(opts.nomad.mkdir())
     } else {
         let deadline = opts.deadline.unwrap_or(host_volume::FINGERPRINT_DEADLINE);
         let fp = fingerprint::run(
@@ -308,7 +308,7 @@ async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Opti
     };
     r.record(plugin, "create.path", path_verdict(cx, &created));
     let bytes = match cx.driver {
-        Driver::Mkdir => Verdict::skip("the built-in mkdir never reports a size (protocol 4.4)"),
+        Driver::Mkdir(_) => Verdict::skip("the built-in mkdir never reports a size (protocol 4.4)"),
         Driver::Plugin { .. } => bytes_verdict(&req, &created),
     };
     r.record(plugin, "create.bytes", bytes);
