@@ -625,6 +625,7 @@ fn the_ci_snippet_runs_on_a_repository_of_plugins() {
         names,
         [
             "test-host-volume-dir.xml",
+            "test-host-volume-mkfs-image.xml",
             "test-host-volume-quota-dir.xml",
             "test-host-volume-sparse-image.xml",
             "test-secrets-env-file.xml",
