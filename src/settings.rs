@@ -137,11 +137,22 @@ fn releases(given: &[String], host: &Host) -> Result<Vec<Release>> {
     } else {
         "--nomad-version"
     };
+    // Each release is a check per plugin: a matrix of hundreds of columns
+    // is a mistake (and would cost memory on a large directory).
+    if given.len() > MAX_RELEASES {
+        return Err(Error::usage(format!(
+            "{source}: {} releases; a matrix takes at most {MAX_RELEASES}",
+            given.len()
+        )));
+    }
     given
         .iter()
         .map(|text| Release::parse(text).map_err(|why| Error::usage(format!("{source}: {why}"))))
         .collect()
 }
+
+/// The most releases `--nomad-version` may name.
+pub const MAX_RELEASES: usize = 32;
 
 impl Settings {
     pub fn resolve(args: &GlobalArgs, host: &Host) -> Result<Settings> {

@@ -118,10 +118,13 @@ impl FetchRequest {
             }
             return Ok(self.as_on(profile));
         }
-        if job_id.is_some_and(|id| id.is_empty() || id.chars().any(char::is_control)) {
+        // Nomad's own rule for a job id (`Job.Validate`): present, no space,
+        // no NUL; control characters have no business in one either.
+        if job_id.is_some_and(|id| id.is_empty() || id.chars().any(|c| c == ' ' || c.is_control()))
+        {
             return Err(
-                "--job-id must be a job id: not empty, no control characters (Nomad never \
-                 runs a job without one)"
+                "--job-id must be a job id Nomad accepts: not empty, no spaces, no control \
+                 characters"
                     .into(),
             );
         }

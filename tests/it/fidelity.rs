@@ -470,6 +470,16 @@ fn release_1_11_1_sets_the_job_variables_on_every_fetch() {
         "{}",
         stderr(&out)
     );
+    // So is a job id Nomad would refuse (`Job.Validate`).
+    for id in ["", "a b", "a\nb"] {
+        let out = s.run(&["secret", "fetch", "rec", "p", "--job-id", id]);
+        assert_eq!(code(&out), 2, "{id:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("--job-id must be a job id"),
+            "{}",
+            stderr(&out)
+        );
+    }
 }
 
 /// 1.11.2: the task's fetch error messages changed; nothing a plugin gets
@@ -716,6 +726,16 @@ fn nomad_version_values_and_where_they_come_from() {
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["nomad_version"], "2.0.0", "{doc}");
     // A list is validate's alone, from the flag or the variable.
+    let many: Vec<String> = (0..33).map(|i| format!("1.10.{i}")).collect();
+    let (out, doc) = s.json(&["--nomad-version", &many.join(","), "validate"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        doc["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("at most 32"),
+        "{doc}"
+    );
     let (out, doc) = s.json(&["--nomad-version", "1.10,2.0", "fingerprint"]);
     assert_eq!(code(&out), 2);
     let message = doc["error"]["message"].as_str().unwrap();
