@@ -94,6 +94,19 @@ pub fn checks(family: &str) -> Vec<&'static str> {
     v
 }
 
+/// Every check that needs a fingerprint run, of any family.
+pub fn checks_all() -> &'static [&'static str] {
+    &[
+        "fingerprint.runs",
+        "fingerprint.output",
+        "fingerprint.version",
+        "fingerprint.type",
+        "fingerprint.slow",
+        "fingerprint.stderr",
+        "runnable.needs-path",
+    ]
+}
+
 /// Records every fingerprint check but `runnable.needs-path` (which runs the
 /// plugin again: see [`needs_path`]).
 pub fn record_checks(r: &mut Report, plugin: Option<&str>, run: &Run) {

@@ -22,7 +22,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::subject::{Link, Subject};
-use super::{Outcome, Report, Verdict};
+use super::{Outcome, Report, Verdict, fingerprint};
 use crate::family::Family;
 use crate::nomad::{Change, Profile, Release};
 use crate::output::{Printer, Style, sanitize_cell};
@@ -34,9 +34,14 @@ pub enum Ran {
     NotAPlugin,
     /// A file Nomad skips without a word (no execute bit): why.
     Ignored(String),
-    /// plugctl did not run its fingerprint (it refuses it, cannot read it,
-    /// or the file cannot run at all): why.
+    /// plugctl did not run its fingerprint because the file cannot run at
+    /// all (its failing checks say why): why.
     NotRun(String),
+    /// plugctl would not or could not run it, for a reason of its own (its
+    /// owner and mode rules, a pin, plugctl's shortage, a file only root
+    /// can read), so whether Nomad would is unknown: why. The fingerprint
+    /// checks that failed for it say nothing about the plugin.
+    Refused(String),
     /// The fingerprint ran, for this long (to its end or to the deadline).
     Fingerprint { took: Duration },
 }
@@ -72,11 +77,14 @@ pub fn record(r: &mut Report, s: &Subject, ran: &Ran, releases: &[Profile]) {
     if *ran == Ran::NotAPlugin {
         return;
     }
-    // The one failure that depends on the release is judged per release.
+    // The one failure that depends on the release is judged per release;
+    // a fingerprint plugctl refused to run failed for plugctl's reasons.
+    let refused = matches!(ran, Ran::Refused(_));
     let failed: Vec<String> = r
         .checks_run
         .iter()
         .filter(|c| c.outcome == Outcome::Failed && c.check != "layout.symlink-escapes")
+        .filter(|c| !(refused && fingerprint::checks_all().contains(&&*c.check)))
         .map(|c| c.check.to_string())
         .collect();
     let escapes = match &s.link {
@@ -141,7 +149,7 @@ fn judge(
     match ran {
         Ran::NotAPlugin => Verdict::NotApplicable,
         Ran::Ignored(why) => Verdict::error(format!("Nomad ignores it: {why}")),
-        Ran::NotRun(why) => Verdict::skip(format!(
+        Ran::NotRun(why) | Ran::Refused(why) => Verdict::skip(format!(
             "plugctl did not run it, so whether it works is unknown: {why}"
         )),
         Ran::Fingerprint { took } => {

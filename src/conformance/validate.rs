@@ -19,7 +19,7 @@ use super::{Report, Verdict, fingerprint, layout, permissions, runnable};
 use crate::discovery::{self, EntryKind};
 use crate::fanout::Lost;
 use crate::nomad::Profile;
-use crate::runner::Pool;
+use crate::runner::{Pool, SpawnError};
 use crate::settings::Settings;
 use crate::shutdown::Stop;
 use crate::{Error, Result};
@@ -310,7 +310,7 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
             nix::unistd::geteuid()
         );
         skip_all(r, &fingerprint::checks(&s.family), &reason);
-        return Ran::NotRun(reason);
+        return Ran::Refused(reason);
     }
 
     if let Some(trust) = &opts.trust
@@ -318,7 +318,7 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
     {
         let reason = format!("{why} (see permissions.*)");
         skip_all(r, &fingerprint::checks(&s.family), &reason);
-        return Ran::NotRun(reason);
+        return Ran::Refused(reason);
     }
     let deadline = opts
         .deadline
@@ -329,7 +329,12 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
     r.record(id, "runnable.needs-path", needs_path);
     match &run.result {
         Ok(out) => Ran::Fingerprint { took: out.duration },
-        Err(e) => Ran::NotRun(format!("could not start: {e}")),
+        // A pin, the owner and mode rules, plugctl's shortage.
+        Err(e @ (SpawnError::Other { .. } | SpawnError::Exhausted { .. })) => {
+            Ran::Refused(e.to_string())
+        }
+        // The file's own fault: fingerprint.runs failed, and says why.
+        Err(e) => Ran::NotRun(e.to_string()),
     }
 }
 

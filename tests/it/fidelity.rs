@@ -828,3 +828,36 @@ fn the_matrix_is_the_same_in_every_format() {
         stderr(&out)
     );
 }
+
+/// A plugin plugctl will not run for its own reasons (a drifted pin, a file
+/// others can write) is unknown on every release, not a failure of the
+/// plugin's: its fingerprint checks failed because plugctl refused.
+#[test]
+fn a_plugin_plugctl_refuses_to_run_is_unknown_not_failed() {
+    let s = Sandbox::new();
+    let pinned = s.hv_ok("pinned", "1.0.0");
+    s.hv_ok("writable", "1.0.0");
+    let out = s.run(&["pin"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    fs::write(
+        &pinned,
+        format!("{}\n# changed\n", fs::read_to_string(&pinned).unwrap()),
+    )
+    .unwrap();
+    let writable = s.plugins.join("host-volume/writable");
+    fs::set_permissions(&writable, fs::Permissions::from_mode(0o777)).unwrap();
+    let (_, doc) = s.json(&["--locked", "validate", "--nomad-version", "1.11,2.0"]);
+    for plugin in ["host-volume/pinned", "host-volume/writable"] {
+        for release in ["1.11.0", "2.0.0"] {
+            let c = cell(&doc, plugin, release);
+            assert_eq!(c["status"], "unknown", "{plugin} {release}: {c}");
+            assert!(
+                c["reason"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("plugctl did not run it"),
+                "{c}"
+            );
+        }
+    }
+}
