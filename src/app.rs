@@ -58,11 +58,13 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     code
 }
 
-/// Every command but `validate` behaves as one Nomad release; `validate`
-/// takes a list and prints a matrix.
+/// Every command that runs plugins but `validate` behaves as one Nomad
+/// release; `validate` takes a list and prints a matrix. Commands that run
+/// none (`plugin list`, `events`, ...) do not care, so a list exported for
+/// `validate` does not stop them.
 fn one_release_unless_validate(settings: &Settings, command: &Command) -> Result<()> {
     let releases = &settings.nomad_releases;
-    if releases.len() <= 1 || matches!(command, Command::Validate(_)) {
+    if releases.len() <= 1 || matches!(command, Command::Validate(_)) || !runs_plugins(command) {
         return Ok(());
     }
     let list: Vec<String> = releases.iter().map(ToString::to_string).collect();

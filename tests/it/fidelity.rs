@@ -750,6 +750,14 @@ fn nomad_version_values_and_where_they_come_from() {
         .output()
         .unwrap();
     assert_eq!(code(&out), 2, "{}", stderr(&out));
+    // A command that runs no plugin does not care.
+    let out = s
+        .cmd()
+        .env("PLUGCTL_NOMAD_VERSION", "1.10,2.0")
+        .args(["plugin", "list"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
     let out = s
         .cmd()
         .env("PLUGCTL_NOMAD_VERSION", "2.0,1.10,2.0.0")
