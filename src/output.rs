@@ -17,6 +17,14 @@ fn interrupted() -> bool {
     crate::shutdown::interrupted().is_some()
 }
 
+/// How many terminal columns `s` takes (what a table aligns on).
+pub fn display_width(s: &str) -> usize {
+    // Char by char, as terminals (and tabwriter before) count them.
+    s.chars()
+        .map(|c| unicode_width::UnicodeWidthChar::width(c).unwrap_or(0))
+        .sum()
+}
+
 /// The `schema_version` of every JSON document on stdout.
 pub const JSON_SCHEMA_VERSION: u32 = 1;
 
@@ -78,36 +86,6 @@ impl Printer {
         self.json_line_pretty(&Value::Object(doc), true)
     }
 
-    /// One JSON document on stdout, `schema_version` first, then the
-    /// fields of `body` (a struct or map), encoded straight onto stdout:
-    /// for documents too large to build as a [`Value`] first.
-    pub fn document_of<T: Serialize>(&self, body: &T) -> Result<()> {
-        #[derive(Serialize)]
-        struct Doc<'a, T> {
-            schema_version: u32,
-            #[serde(flatten)]
-            body: &'a T,
-        }
-        if interrupted() {
-            return Ok(());
-        }
-        let mut out = io::BufWriter::new(io::stdout().lock());
-        let doc = Doc {
-            schema_version: JSON_SCHEMA_VERSION,
-            body,
-        };
-        serde_json::to_writer_pretty(&mut out, &doc).map_err(|e| {
-            if e.is_io() {
-                Error::io("cannot write to stdout", e.into())
-            } else {
-                Error::io("cannot encode JSON", e.into())
-            }
-        })?;
-        writeln!(out)
-            .and_then(|()| out.flush())
-            .map_err(|e| Error::io("cannot write to stdout", e))
-    }
-
     /// One JSON object per line, for streaming commands.
     pub fn json_line<T: Serialize>(&self, value: &T) -> Result<()> {
         self.json_line_pretty(value, false)
@@ -143,27 +121,94 @@ impl Printer {
     /// Aligned columns on stdout. Cells may carry a style (colour on a
     /// terminal only).
     pub fn table(&self, headers: &[&str], rows: &[Vec<(String, Style)>]) -> Result<()> {
-        let mut tw = tabwriter::TabWriter::new(Vec::new())
-            .padding(2)
-            .ansi(self.color);
-        let head: Vec<String> = headers.iter().map(|h| self.paint(h, Style::Dim)).collect();
-        let _ = writeln!(tw, "{}", head.join("\t"));
-        for row in rows {
-            let cells: Vec<String> = row
-                .iter()
-                .map(|(text, style)| self.paint(&sanitize_cell(text), *style))
+        self.table_from(headers, || rows.iter().cloned())
+    }
+
+    /// [`Printer::table`] over rows made on demand: `rows` is called twice,
+    /// once to measure the columns and once to print, so a table of 100,000
+    /// volumes is never held (only the state it is made from). Each column
+    /// but the last is as wide as its widest cell (display width) plus two
+    /// spaces; lines carry no trailing spaces.
+    pub fn table_from<I>(&self, headers: &[&str], rows: impl Fn() -> I) -> Result<()>
+    where
+        I: Iterator<Item = Vec<(String, Style)>>,
+    {
+        if interrupted() {
+            return Ok(());
+        }
+        let mut widths: Vec<usize> = headers.iter().map(|h| display_width(h)).collect();
+        for row in rows() {
+            for (i, (text, _)) in row.iter().enumerate() {
+                let w = display_width(&sanitize_cell(text));
+                match widths.get_mut(i) {
+                    Some(max) => *max = (*max).max(w),
+                    None => widths.push(w),
+                }
+            }
+        }
+        let out = io::stdout().lock();
+        let mut w = io::BufWriter::with_capacity(1 << 16, out);
+        let write = |w: &mut io::BufWriter<io::StdoutLock>, cells: &[(String, Style)]| {
+            let mut line = String::new();
+            for (i, (text, style)) in cells.iter().enumerate() {
+                let last = i + 1 == cells.len();
+                line.push_str(&self.paint(text, *style));
+                if !last {
+                    let pad = widths[i] + 2 - display_width(text);
+                    line.extend(std::iter::repeat_n(' ', pad));
+                }
+            }
+            writeln!(w, "{}", line.trim_end())
+        };
+        let head: Vec<(String, Style)> = headers
+            .iter()
+            .map(|h| (h.to_string(), Style::Dim))
+            .collect();
+        let mut result = write(&mut w, &head);
+        for row in rows() {
+            if result.is_err() {
+                break;
+            }
+            let cells: Vec<(String, Style)> = row
+                .into_iter()
+                .map(|(text, style)| (sanitize_cell(&text), style))
                 .collect();
-            let _ = writeln!(tw, "{}", cells.join("\t"));
+            result = write(&mut w, &cells);
         }
-        let bytes = tw
-            .into_inner()
-            .map_err(|e| Error::io("cannot format table", io::Error::other(e.to_string())))?;
-        let mut text = String::with_capacity(bytes.len());
-        for line in String::from_utf8_lossy(&bytes).lines() {
-            text.push_str(line.trim_end());
-            text.push('\n');
+        result
+            .and_then(|()| w.flush())
+            .map_err(|e| Error::io("cannot write to stdout", e))
+    }
+
+    /// One JSON document on stdout, written as it is serialized (nothing
+    /// is built in memory first: a list of 100,000 volumes streams), with
+    /// `schema_version` first and then `body`'s fields.
+    pub fn document_from<T: Serialize>(&self, body: &T) -> Result<()> {
+        if interrupted() {
+            return Ok(());
         }
-        self.text(&text)
+        #[derive(Serialize)]
+        struct Doc<'b, T> {
+            schema_version: u32,
+            #[serde(flatten)]
+            body: &'b T,
+        }
+        let out = io::stdout().lock();
+        let mut w = io::BufWriter::with_capacity(1 << 16, out);
+        let doc = Doc {
+            schema_version: JSON_SCHEMA_VERSION,
+            body,
+        };
+        match serde_json::to_writer_pretty(&mut w, &doc) {
+            Ok(()) => {}
+            Err(e) if e.is_io() => {
+                return Err(Error::io("cannot write to stdout", e.into()));
+            }
+            Err(e) => return Err(Error::io("cannot encode JSON", e.into())),
+        }
+        writeln!(w)
+            .and_then(|()| w.flush())
+            .map_err(|e| Error::io("cannot write to stdout", e))
     }
 
     pub fn paint(&self, s: &str, style: Style) -> String {

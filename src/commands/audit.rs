@@ -50,9 +50,9 @@ struct Orphan {
 }
 
 pub fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
-    let state = ctx.registry.read()?;
+    let snap = ctx.registry.read()?;
     let volumes_dir = &ctx.settings.volumes_dir;
-    let volumes = state.volumes_sorted();
+    let volumes = snap.state().volumes_sorted();
     let mut reports = audit_all(&volumes);
     let mut orphans = find_orphans(volumes_dir, &volumes)?;
     if prune {
@@ -186,7 +186,7 @@ fn audit_volume<'a>(v: &'a Volume) -> VolumeReport<'a> {
     let bytes_on_disk = if v.path.is_empty() {
         None
     } else {
-        match fs::symlink_metadata(&v.path) {
+        match fs::symlink_metadata(v.path.as_ref()) {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 if v.state == VolumeState::Ready {
                     findings.push("path is gone".into());
@@ -197,7 +197,7 @@ fn audit_volume<'a>(v: &'a Volume) -> VolumeReport<'a> {
                 findings.push(format!("cannot stat path: {e}"));
                 None
             }
-            Ok(_) => Some(disk_usage(Path::new(&v.path))),
+            Ok(_) => Some(disk_usage(Path::new(v.path.as_ref()))),
         }
     };
     if let Some(on_disk) = bytes_on_disk
@@ -260,7 +260,7 @@ fn find_orphans(volumes_dir: &Path, volumes: &[&Volume]) -> Result<Vec<Orphan>> 
     let claimed: Vec<&Path> = volumes
         .iter()
         .filter(|v| !v.path.is_empty())
-        .map(|v| Path::new(v.path.as_str()))
+        .map(|v| Path::new(v.path.as_ref()))
         .collect();
     let mut out = Vec::new();
     for entry in rd {
@@ -277,7 +277,7 @@ fn find_orphans(volumes_dir: &Path, volumes: &[&Volume]) -> Result<Vec<Orphan>> 
         let name = name.to_string_lossy();
         if volumes
             .iter()
-            .any(|v| v.state != VolumeState::Ready && name.starts_with(v.id.as_str()))
+            .any(|v| v.state != VolumeState::Ready && name.starts_with(v.id.as_ref()))
         {
             continue;
         }

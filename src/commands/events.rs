@@ -1,11 +1,15 @@
 //! `plugctl events [--type T] [--since SEQ] [--follow]`: the registry's event
 //! log, in sequence order, each event once.
 //!
-//! The log is bounded ([`EVENT_CAPACITY`]); sequence numbers are never
-//! reused, so a reader that asked for events after N and finds the oldest
-//! kept event further on knows exactly which ones it missed, and is told so
-//! on stderr. `--follow` polls the registry file's metadata (see
-//! [`Watch`]) and parses the file only when it changed.
+//! The log lives in the journal beside the registry (see
+//! [`crate::registry::journal`]) and is streamed: one event is held at a
+//! time whatever the log's length, and human output is fixed-width lines
+//! under one header (a table could not be aligned without holding every
+//! row). Old segments are rotated away; sequence numbers are never reused,
+//! so a reader that asked for events after N and finds the oldest kept
+//! event further on knows exactly which ones it missed, and is told so on
+//! stderr. `--follow` sleeps until the kernel says the registry was
+//! replaced, then reads only the journal's new bytes.
 
 use std::collections::BTreeSet;
 
@@ -16,127 +20,116 @@ use crate::Result;
 use crate::cli::EventsArgs;
 use crate::discovery;
 use crate::output::{JSON_SCHEMA_VERSION, Printer, Style, sanitize_cell};
-use crate::registry::dynamic::{POLL_INTERVAL, Watch};
-use crate::registry::model::EVENT_CAPACITY;
-use crate::registry::{Event, State};
+use crate::registry::journal::{self, Pos};
+use crate::registry::watch::Watch;
+use crate::registry::{Event, Head};
 
 pub async fn run(ctx: &Ctx, args: EventsArgs) -> Result<()> {
     if let Some(f) = &args.family {
         discovery::require_name("plugin type", f)?;
     }
     let printer = &ctx.printer;
-    let mut watch = Watch::new(ctx.registry.path());
-    // Stamp first, then read: a write landing in between is seen next poll.
-    watch.changed();
-    let state = ctx.registry.read()?;
-    let mut cursor = Cursor::new(args.since);
-    let first = cursor.next(&state, printer);
-    let first: Vec<&Event> = first
-        .into_iter()
-        .filter(|e| wanted(e, args.family.as_deref()))
-        .collect();
-
-    if !args.follow {
-        if printer.json {
-            for e in first {
-                printer.json_line(&line(e))?;
-            }
-            return Ok(());
-        }
-        let rows: Vec<_> = first.iter().map(|e| row(e)).collect();
-        return printer.table(&HEADERS, &rows);
-    }
-
-    // Following: a table cannot be aligned ahead of rows not seen yet, so
-    // human output is fixed-width lines under one header.
+    // Watching starts before the first read: a write landing in between
+    // wakes the loop below.
+    let mut watch = args.follow.then(|| Watch::new(ctx.registry.path()));
+    let mut reader = Reader::new(args.since, args.family.clone());
     let stream = Stream { printer };
     stream.header()?;
-    for e in first {
-        stream.event(e)?;
+    let head = ctx.registry.head()?;
+    if args.since > head.seq {
+        printer.warn(format!(
+            "--since {} is after the newest event ({}): only events after {} will be shown",
+            args.since, head.seq, args.since
+        ));
     }
+    reader.read(ctx, &head, &stream)?;
+    let Some(watch) = watch.as_mut() else {
+        return Ok(());
+    };
+    let mut seen = head.write_id;
     loop {
-        tokio::time::sleep(POLL_INTERVAL).await;
-        if !watch.changed() {
+        tokio::select! {
+            () = watch.changed() => {}
+            _ = ctx.stop.wait() => return Ok(()),
+        }
+        let head = ctx.registry.head()?;
+        if head.write_id == seen {
             continue;
         }
-        let state = ctx.registry.read()?;
-        for e in cursor.next(&state, printer) {
-            if wanted(e, args.family.as_deref()) {
-                stream.event(e)?;
-            }
+        seen = head.write_id.clone();
+        if head.seq < reader.last {
+            printer.warn(format!(
+                "the registry's event sequence went back from {} to {} (the file was \
+                 replaced?); following its log from the start",
+                reader.last, head.seq
+            ));
+            reader = Reader::new(0, args.family.clone());
         }
+        reader.read(ctx, &head, &stream)?;
     }
 }
 
-fn wanted(e: &Event, family: Option<&str>) -> bool {
-    family.is_none_or(|f| e.family == f)
-}
-
-/// Where a reader is in the log: the last sequence number it was given.
+/// Where a reader is in the log.
 #[derive(Debug)]
-struct Cursor {
+struct Reader {
+    /// The last sequence number it was given.
     last: u64,
-    /// The newest sequence number in the last snapshot read.
-    newest_seen: Option<u64>,
-    /// Whether the reader has a position: it passed `--since N` or already
-    /// read the log once. Only then is a gap a loss worth a warning; a plain
-    /// `plugctl events` just shows what the log still holds.
+    /// The next journal byte it has not read.
+    cursor: Pos,
+    /// Whether a gap is a loss worth a warning: it passed `--since N` or
+    /// already read the log once. A plain `plugctl events` just shows what
+    /// the log still holds.
     explicit: bool,
+    family: Option<String>,
 }
 
-impl Cursor {
-    fn new(since: u64) -> Cursor {
-        Cursor {
+impl Reader {
+    fn new(since: u64, family: Option<String>) -> Reader {
+        Reader {
             last: since,
-            newest_seen: None,
+            cursor: Pos::default(),
             explicit: since > 0,
+            family,
         }
     }
 
-    /// The events after the cursor in this snapshot, oldest first; moves the
-    /// cursor past them. Warns (stderr) about events the reader can no
-    /// longer get.
-    fn next<'s>(&mut self, state: &'s State, printer: &Printer) -> Vec<&'s Event> {
-        match self.newest_seen {
-            // The sequence went back: the file was replaced by an older or
-            // new registry. Start over on the log that is there now.
-            Some(prev) if state.seq < prev => {
-                printer.warn(format!(
-                    "the registry's event sequence went back from {prev} to {} (the file was \
-                     replaced?); following its log from the start",
-                    state.seq
-                ));
-                self.last = 0;
-                self.explicit = false;
-            }
-            None if self.last > state.seq => {
-                printer.warn(format!(
-                    "--since {} is after the newest event ({}): only events after {} will be shown",
-                    self.last, state.seq, self.last
-                ));
-            }
-            _ => {}
-        }
-        self.newest_seen = Some(state.seq);
-        let new: Vec<&Event> = state.events.iter().filter(|e| e.seq > self.last).collect();
-        if let Some(first) = new.first() {
-            let expected = self.last + 1;
-            if first.seq > expected && self.explicit {
-                printer.warn(format!(
-                    "events {expected} to {} were dropped from the log before this reader got \
-                     them (the registry keeps the last {EVENT_CAPACITY} events); continuing \
-                     with event {}",
-                    first.seq - 1,
-                    first.seq
-                ));
-            }
-        }
-        if let Some(last) = new.last() {
-            self.last = last.seq;
-        }
+    /// Prints every committed event after the last one given, in order, and
+    /// warns (stderr) about events the reader can no longer get.
+    fn read(&mut self, ctx: &Ctx, head: &Head, stream: &Stream) -> Result<()> {
+        let mut failed = None;
+        ctx.registry
+            .each_event(head, &mut self.cursor, self.last, |e| {
+                let expected = self.last + 1;
+                if e.seq > expected && self.explicit {
+                    stream.printer.warn(format!(
+                        "events {expected} to {} were dropped from the log before this reader \
+                         got them (plugctl keeps the last {} journal segments of {} MiB); \
+                         continuing with event {}",
+                        e.seq - 1,
+                        journal::KEEP,
+                        journal::SEGMENT_MAX >> 20,
+                        e.seq
+                    ));
+                }
+                self.last = e.seq;
+                self.explicit = true;
+                if self.family.as_deref().is_some_and(|f| f != e.family) {
+                    return true;
+                }
+                match stream.event(&e) {
+                    Ok(()) => true,
+                    Err(err) => {
+                        failed = Some(err);
+                        false
+                    }
+                }
+            })?;
         // From now on the reader has a position: any gap is a loss.
         self.explicit = true;
-        new
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
 }
 
@@ -184,7 +177,7 @@ fn row(e: &Event) -> Vec<(String, Style)> {
     ]
 }
 
-/// `--follow` output: each event printed and flushed as it comes.
+/// Each event printed (and flushed) as it comes.
 struct Stream<'p> {
     printer: &'p Printer,
 }
@@ -240,55 +233,8 @@ fn fixed(cells: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::registry::State;
     use serde_json::Map;
-
-    fn state_with(n: usize) -> State {
-        let mut s = State::default();
-        for i in 0..n {
-            s.emit("register", "csi-node", &format!("p{i}"), Map::new());
-        }
-        s
-    }
-
-    fn seqs(v: &[&Event]) -> Vec<u64> {
-        v.iter().map(|e| e.seq).collect()
-    }
-
-    #[test]
-    fn cursor_gives_each_event_once_in_order() {
-        let p = Printer::plain(true);
-        let mut s = state_with(3);
-        let mut c = Cursor::new(1);
-        assert_eq!(seqs(&c.next(&s, &p)), [2, 3]);
-        assert!(c.next(&s, &p).is_empty());
-        s.emit("deregister", "csi-node", "p0", Map::new());
-        s.emit("register", "csi-node", "p9", Map::new());
-        assert_eq!(seqs(&c.next(&s, &p)), [4, 5]);
-    }
-
-    #[test]
-    fn cursor_skips_past_dropped_events() {
-        let p = Printer::plain(true);
-        let mut s = state_with(3);
-        let mut c = Cursor::new(0);
-        assert_eq!(seqs(&c.next(&s, &p)), [1, 2, 3]);
-        for _ in 0..EVENT_CAPACITY + 10 {
-            s.emit("register", "csi-node", "x", Map::new());
-        }
-        let got = c.next(&s, &p);
-        // Events 4..=13 are gone; the rest arrive, in order, once.
-        assert_eq!(got.first().unwrap().seq, 14);
-        assert_eq!(got.len(), EVENT_CAPACITY);
-        assert!(got.windows(2).all(|w| w[1].seq == w[0].seq + 1));
-    }
-
-    #[test]
-    fn cursor_restarts_when_the_log_goes_back() {
-        let p = Printer::plain(true);
-        let mut c = Cursor::new(0);
-        assert_eq!(c.next(&state_with(5), &p).len(), 5);
-        assert_eq!(seqs(&c.next(&state_with(2), &p)), [1, 2]);
-    }
 
     #[test]
     fn json_line_carries_schema_version_and_details() {
@@ -296,7 +242,7 @@ mod tests {
         let mut d = Map::new();
         d.insert("alloc_id".into(), "a1".into());
         s.emit("register", "csi-node", "p", d);
-        let v = line(s.events.front().unwrap());
+        let v = line(&s.events[0]);
         assert_eq!(v["schema_version"], 1);
         assert_eq!(v["seq"], 1);
         assert_eq!(v["kind"], "register");

@@ -252,22 +252,21 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
     let probes = probe_all(ctx, entries, deadline, args.run.grace).await;
 
     let full = args.family.is_none() && args.names.is_empty();
-    ctx.registry.update(|state| {
-        // A plugin plugctl could not even start is not unhealthy: its
-        // record stays as it was.
-        for p in probes.iter().filter(|p| !p.not_run) {
-            state.record_fingerprint(&p.family, &p.name, instance_of(p));
-        }
-        // Health follows the disk: what a full run no longer finds is gone.
-        if full {
-            let found = probes
-                .iter()
-                .map(|p| (p.family.clone(), p.name.clone()))
-                .collect();
-            state.mark_gone(&found);
-        }
-        Ok(())
-    })?;
+    // A plugin plugctl could not even start is not unhealthy: its record
+    // stays as it was.
+    let results = probes
+        .iter()
+        .filter(|p| !p.not_run)
+        .map(|p| (p.family.clone(), p.name.clone(), instance_of(p)))
+        .collect();
+    // Health follows the disk: what a full run no longer finds is gone.
+    let found = full.then(|| {
+        probes
+            .iter()
+            .map(|p| (p.family.clone(), p.name.clone()))
+            .collect()
+    });
+    ctx.registry.record_fingerprints(results, found).await?;
 
     if let Some(dir) = &args.textfile {
         super::metrics::write_textfile(dir, &super::metrics::render(ctx)?)?;

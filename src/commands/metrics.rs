@@ -37,10 +37,10 @@ pub fn run(ctx: &Ctx, args: MetricsArgs) -> Result<()> {
 
 /// The metrics text for the registry as it is now.
 pub fn render(ctx: &Ctx) -> Result<String> {
-    let state = ctx.registry.read()?;
+    let snap = ctx.registry.read()?;
     let size = std::fs::metadata(ctx.registry.path()).map_or(0, |m| m.len());
-    let drifted = drifted(ctx);
-    encode_state(&state, size, &drifted)
+    let drifted = drifted(ctx, snap.state());
+    encode_state(snap.state(), size, &drifted)
 }
 
 fn labels(pairs: &[(&str, &str)]) -> Labels {
@@ -50,7 +50,7 @@ fn labels(pairs: &[(&str, &str)]) -> Labels {
         .collect()
 }
 
-fn encode_state(state: &State, registry_size: u64, drifted: &Drifted) -> Result<String> {
+fn encode_state(state: &State<'_>, registry_size: u64, drifted: &Drifted) -> Result<String> {
     let mut reg = Metrics::with_prefix("plugctl");
 
     let healthy = Family::<Labels, Gauge>::default();
@@ -103,7 +103,7 @@ fn encode_state(state: &State, registry_size: u64, drifted: &Drifted) -> Result<
     let capacity = Family::<Labels, Gauge>::default();
     // Every state appears for every plugin with volumes, so an alert on
     // `pending` sees 0, not a missing series, once it clears.
-    let plugins: BTreeSet<&str> = state.volumes.values().map(|v| v.plugin.as_str()).collect();
+    let plugins: BTreeSet<&str> = state.volumes.values().map(|v| v.plugin.as_ref()).collect();
     for p in &plugins {
         for st in ["ready", "pending", "deleting"] {
             volumes
@@ -219,11 +219,10 @@ enum Drifted {
     Checked(Vec<(String, String, bool)>),
 }
 
-fn drifted(ctx: &Ctx) -> Drifted {
+fn drifted(ctx: &Ctx, state: &State<'_>) -> Drifted {
     let Ok(Some(lock)) = crate::pin::LockFile::load(&ctx.settings.lockfile) else {
         return Drifted::NoLockFile;
     };
-    let state = ctx.registry.read().ok();
     let mut out = Vec::new();
     for pin in &lock.plugins {
         let dir = ctx.settings.family_dir(&pin.family);
@@ -234,7 +233,7 @@ fn drifted(ctx: &Ctx) -> Drifted {
     }
     // Plugins fingerprinted from files but missing from the lock file are
     // drifted too: nobody approved them.
-    if let Some(state) = state {
+    {
         for (family, plugins) in &state.plugins {
             for (name, inst) in plugins {
                 let from_file = inst.first().is_some_and(|i| i.source == Source::File);

@@ -145,23 +145,10 @@ pub fn require_fingerprinted(
     name: &str,
     operation: Operation,
 ) -> Result<()> {
-    let state = ctx.registry.read()?;
-    let Some(inst) = state
-        .instances(family.name(), name)
-        .iter()
-        .find(|i| i.source == crate::registry::Source::File)
-    else {
-        return Ok(());
-    };
-    if inst.healthy {
-        return Ok(());
-    }
-    Err(Error::usage(format!(
-        "{family} plugin {name:?} is unavailable for {operation}: its last fingerprint failed \
-         ({}); a Nomad cluster would not use it on this node. Fix it and run `plugctl \
-         fingerprint {name}`",
-        inst.error.as_deref().unwrap_or("unhealthy")
-    )))
+    ctx.registry
+        .read()?
+        .state()
+        .require_available(family, name, operation)
 }
 
 /// The report format of `validate` and `test`: `--format`, else json with

@@ -232,7 +232,8 @@ fn check(
 
 /// Pins every plugin file in scope, as discovery finds them.
 fn scan(ctx: &Ctx, args: &PinArgs) -> Result<Current> {
-    let state = ctx.registry.read()?;
+    let snap = ctx.registry.read()?;
+    let state = snap.state();
     let mut pins = BTreeMap::new();
     let mut unpinnable = BTreeMap::new();
     for (family, dir) in discovery::families(&ctx.settings)? {

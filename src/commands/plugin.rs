@@ -12,8 +12,9 @@ use crate::cli::{PluginCommand, RegisterArgs};
 use crate::discovery;
 use crate::output::{Style, sanitize_cell, short_duration};
 use crate::registry::dynamic::{
-    self, Deregistered, POLL_INTERVAL, PROBE_TIMEOUT, Registered, Registration, SocketStatus, Watch,
+    self, Deregistered, PROBE_TIMEOUT, Registered, Registration, SocketStatus,
 };
+use crate::registry::watch::Watch;
 use crate::registry::{Instance, Source};
 use crate::units::duration_ms;
 use crate::{Error, Result};
@@ -26,12 +27,12 @@ pub async fn run(ctx: &Ctx, cmd: PluginCommand) -> Result<()> {
             name,
             alloc_id,
         } => show(ctx, &family, &name, alloc_id.as_deref()),
-        PluginCommand::Register(args) => register(ctx, args),
+        PluginCommand::Register(args) => register(ctx, args).await,
         PluginCommand::Deregister {
             family,
             name,
             alloc_id,
-        } => deregister(ctx, &family, &name, &alloc_id),
+        } => deregister(ctx, &family, &name, &alloc_id).await,
         PluginCommand::Wait {
             family,
             name,
@@ -157,8 +158,9 @@ pub fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
     if let Some(f) = family {
         discovery::require_name("plugin type", f)?;
     }
-    let mut state = ctx.registry.read()?;
-    state.check_files();
+    let mut snap = ctx.registry.read()?;
+    snap.check_files();
+    let state = snap.state();
     let mut current = Vec::new();
     for (fam, plugins) in &state.plugins {
         if family.is_some_and(|f| f != fam) {
@@ -190,8 +192,9 @@ pub fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
 pub fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -> Result<()> {
     discovery::require_name("plugin type", family)?;
     discovery::require_name("plugin", name)?;
-    let mut state = ctx.registry.read()?;
-    state.check_files();
+    let mut snap = ctx.registry.read()?;
+    snap.check_files();
+    let state = snap.state();
     let instances: Vec<&Instance> = state
         .instances(family, name)
         .iter()
@@ -242,7 +245,7 @@ fn absolute(p: &Path) -> Result<PathBuf> {
     Ok(cwd.join(p))
 }
 
-pub fn register(ctx: &Ctx, args: RegisterArgs) -> Result<()> {
+pub async fn register(ctx: &Ctx, args: RegisterArgs) -> Result<()> {
     let reg = Registration {
         family: args.family,
         name: args.name,
@@ -262,7 +265,7 @@ pub fn register(ctx: &Ctx, args: RegisterArgs) -> Result<()> {
             ctx.settings.plugin_dir.display()
         )));
     }
-    let outcome = ctx.registry.update(|state| state.register(&reg))?;
+    let outcome = ctx.registry.register(&reg).await?;
     let who = instance_label(&reg.family, &reg.name, &reg.alloc_id);
     let (changed, seq, current, instance) = match &outcome {
         Registered::Added { seq, instance } => (true, Some(*seq), true, instance),
@@ -322,12 +325,10 @@ fn instance_label(family: &str, name: &str, alloc_id: &str) -> String {
     )
 }
 
-pub fn deregister(ctx: &Ctx, family: &str, name: &str, alloc_id: &str) -> Result<()> {
+pub async fn deregister(ctx: &Ctx, family: &str, name: &str, alloc_id: &str) -> Result<()> {
     // The same checks as inside the transaction, before taking the lock.
     dynamic::check_type(family)?;
-    let outcome = ctx
-        .registry
-        .update(|state| state.deregister(family, name, alloc_id))?;
+    let outcome = ctx.registry.deregister(family, name, alloc_id).await?;
     let who = instance_label(family, name, alloc_id);
     if ctx.printer.json {
         let (changed, seq, was_current, current) = match &outcome {
@@ -367,9 +368,13 @@ pub fn deregister(ctx: &Ctx, family: &str, name: &str, alloc_id: &str) -> Result
     ctx.printer.text(&line)
 }
 
+/// How often `plugin wait --healthy` probes a registered plugin's socket
+/// that did not accept yet (the registry file says nothing about that).
+const SOCKET_RETRY: Duration = Duration::from_millis(100);
+
 /// Waits until the plugin has a current instance (and, with `healthy`, that
-/// instance's socket accepts a connection). Looks at the registry file's
-/// metadata every [`POLL_INTERVAL`] and parses it only when it changed.
+/// instance's socket accepts a connection). Reads the registry again only
+/// when the kernel says it was replaced ([`Watch`]).
 pub async fn wait(
     ctx: &Ctx,
     family: &str,
@@ -390,12 +395,12 @@ pub async fn wait(
     let deadline = start
         .checked_add(timeout)
         .unwrap_or_else(|| start + Duration::from_secs(100 * 365 * 86_400));
+    // Watching starts before the first read: a write landing in between
+    // wakes the loop below.
     let mut watch = Watch::new(ctx.registry.path());
-    // Stamp first, then read: a write landing in between is seen next poll.
-    watch.changed();
-    let mut state = ctx.registry.read()?;
-    state.check_files();
-    if !dynamic::is_dynamic_type(family) && !state.plugins.contains_key(family) {
+    let mut snap = ctx.registry.read()?;
+    snap.check_files();
+    if !dynamic::is_dynamic_type(family) && !snap.state().plugins.contains_key(family) {
         ctx.printer.warn(format!(
             "no plugin of type {family:?} is in the registry, and it is not a dynamic plugin \
              type ({}); waiting anyway",
@@ -403,7 +408,7 @@ pub async fn wait(
         ));
     }
     loop {
-        let why_not = match state.current(family, name) {
+        let why_not = match snap.state().current(family, name) {
             None => None,
             Some(inst) => {
                 let status = match (healthy, dynamic_socket(inst)) {
@@ -449,12 +454,21 @@ pub async fn wait(
                 ),
             }));
         }
-        tokio::time::sleep(POLL_INTERVAL.min(deadline - now)).await;
-        // With --healthy and an instance present, probe again even when the
-        // file did not change: the socket may have started listening.
-        if watch.changed() {
-            state = ctx.registry.read()?;
-            state.check_files();
+        // With --healthy and an instance present, the socket is probed
+        // again every SOCKET_RETRY even when the file did not change: it
+        // may have started listening.
+        let probing = why_not.is_some();
+        let changed = tokio::select! {
+            () = watch.changed() => true,
+            () = tokio::time::sleep(deadline - now) => false,
+            () = tokio::time::sleep(SOCKET_RETRY), if probing => false,
+            code = ctx.stop.wait() => {
+                return Err(Error::Failed(format!("stopped by a signal (exit {code})")));
+            }
+        };
+        if changed {
+            snap = ctx.registry.read()?;
+            snap.check_files();
         }
     }
 }

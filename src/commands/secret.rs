@@ -18,7 +18,6 @@ use crate::families;
 use crate::families::secrets::{self, FetchRequest, Fetched};
 use crate::family::{Family, Operation};
 use crate::output::{Printer, sanitize_cell, short_duration};
-use crate::registry::model::kind;
 use crate::runner::Outcome;
 use crate::units::duration_ms;
 use crate::{Error, Result};
@@ -173,7 +172,7 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
         }
         Err(e) => (Err(families::spawn_failure(e)), Duration::ZERO),
     };
-    record(ctx, provider, &args.path, &fetched, duration);
+    record(ctx, provider, &args.path, &fetched, duration).await;
     let fetched = fetched.map_err(|failure| fetch_error(provider, &args.path, failure))?;
     ctx.printer.note(
         2,
@@ -255,7 +254,7 @@ fn show_stderr(ctx: &Ctx, out: &Outcome, parsed: &std::result::Result<Fetched, P
 /// One event per fetch that ran (or was tried): never a value, a key name
 /// or a hash of anything the plugin returned. A registry that cannot be
 /// written does not cost the caller a secret it already has: a warning.
-fn record(
+async fn record(
     ctx: &Ctx,
     provider: &str,
     path: &str,
@@ -273,15 +272,7 @@ fn record(
     if let Err(f) = fetched {
         details.insert("failure".into(), failure_class(f).into());
     }
-    let written = ctx.registry.update(|s| {
-        s.emit(
-            kind::SECRET_FETCH,
-            Family::Secrets.name(),
-            provider,
-            details,
-        );
-        Ok(())
-    });
+    let written = ctx.registry.record_secret_fetch(provider, details).await;
     if let Err(e) = written {
         ctx.printer
             .warn(format!("the fetch was not recorded in the registry: {e}"));

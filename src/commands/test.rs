@@ -64,7 +64,7 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
             ctx.printer
                 .text(&report::human_checks(&rep, &ctx.printer, &id, ok))?
         }
-        ReportFormat::Json => ctx.printer.document_of(&report::json(
+        ReportFormat::Json => ctx.printer.document_from(&report::json(
             &rep,
             ok,
             json!({

@@ -72,7 +72,7 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
             ok,
             releases,
         ))?,
-        ReportFormat::Json => ctx.printer.document_of(&report::json(
+        ReportFormat::Json => ctx.printer.document_from(&report::json(
             &rep,
             ok,
             Extra {

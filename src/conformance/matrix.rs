@@ -14,7 +14,6 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::Path;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
@@ -25,7 +24,7 @@ use super::subject::{Link, Subject};
 use super::{Outcome, Report, Verdict, fingerprint};
 use crate::family::Family;
 use crate::nomad::{Change, Profile, Release};
-use crate::output::{Printer, Style, sanitize_cell};
+use crate::output::{Printer, Style, display_width, sanitize_cell};
 
 /// How far `validate` got with an entry: what the releases are judged on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -299,29 +298,49 @@ pub fn human(matrix: &Matrix<'_>, printer: &Printer) -> String {
     if matrix.plugins.is_empty() {
         return out;
     }
-    let mut tw = tabwriter::TabWriter::new(Vec::new()).padding(2).ansi(true);
-    let mut head = vec![printer.paint("PLUGIN", Style::Dim)];
+    // Cells as text and style; columns as wide as their widest cell plus
+    // two spaces, measured before the styles add their escapes.
+    let mut lines: Vec<Vec<(String, Style)>> = Vec::with_capacity(matrix.plugins.len() + 1);
+    let mut head = vec![("PLUGIN".to_string(), Style::Dim)];
     head.extend(
         matrix
             .releases
             .iter()
-            .map(|r| printer.paint(&format!("NOMAD {r}"), Style::Dim)),
+            .map(|r| (format!("NOMAD {r}"), Style::Dim)),
     );
-    let _ = writeln!(tw, "{}", head.join("\t"));
+    lines.push(head);
     for row in &matrix.plugins {
-        let mut cells = vec![sanitize_cell(row.plugin)];
+        let mut cells = vec![(sanitize_cell(row.plugin), Style::Plain)];
         cells.extend(
             row.releases
                 .iter()
-                .map(|c| printer.paint(c.status.word(), c.status.style())),
+                .map(|c| (c.status.word().to_string(), c.status.style())),
         );
-        let _ = writeln!(tw, "{}", cells.join("\t"));
+        lines.push(cells);
     }
-    if let Ok(bytes) = tw.into_inner() {
-        for line in String::from_utf8_lossy(&bytes).lines() {
-            out.push_str(line.trim_end());
-            out.push('\n');
+    let mut widths: Vec<usize> = Vec::new();
+    for cells in &lines {
+        for (i, (text, _)) in cells.iter().enumerate() {
+            let w = display_width(text);
+            match widths.get_mut(i) {
+                Some(max) => *max = (*max).max(w),
+                None => widths.push(w),
+            }
         }
+    }
+    for cells in &lines {
+        let mut line = String::new();
+        for (i, (text, style)) in cells.iter().enumerate() {
+            line.push_str(&printer.paint(text, *style));
+            if i + 1 < cells.len() {
+                line.extend(std::iter::repeat_n(
+                    ' ',
+                    widths[i] + 2 - display_width(text),
+                ));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
     }
     for row in &matrix.plugins {
         // Same reason on several releases: one line.

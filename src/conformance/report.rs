@@ -53,7 +53,7 @@ fn outcome_name(o: &Outcome) -> &'static str {
 /// The cli.md document: `schema_version` (added by the printer), `ok`,
 /// `findings`; then `checks` (every check run with its outcome), `summary`,
 /// and the caller's `extra` fields. It borrows the report and is written
-/// straight to stdout ([`crate::output::Printer::document_of`]): no JSON
+/// straight to stdout ([`crate::output::Printer::document_from`]): no JSON
 /// tree of 10,000 plugins' checks is built first.
 pub fn json<E: Serialize>(report: &Report, ok: bool, extra: E) -> JsonReport<'_, E> {
     let t = Tally::of(report);

@@ -10,9 +10,12 @@
 
 pub mod dynamic;
 pub mod file;
+pub mod journal;
 pub mod model;
+pub mod records;
 pub mod validate;
 pub mod volumes;
+pub mod watch;
 
 use std::fs::{self, File, TryLockError};
 use std::io::{self, Read, Seek, Write};
@@ -33,15 +36,74 @@ pub struct Registry {
     max_size: u64,
     /// `--allow-insecure-paths`: skip the owner and mode checks.
     allow_insecure: bool,
-    /// The state as this process last wrote it. A command that runs two
-    /// transactions (pending, run the plugin, ready) parses the file once.
-    cache: Mutex<Option<State>>,
+    /// Journal segments: closed at this size, this many kept.
+    segment_max: u64,
+    keep_segments: u64,
+    /// The state as this process last wrote it, and the length of the
+    /// journal segment then. A command that runs two transactions (pending,
+    /// run the plugin, ready) parses the file once.
+    cache: Mutex<Option<(Snapshot, u64)>>,
+}
+
+self_cell::self_cell!(
+    /// A read of the registry: the file's bytes, and the state whose
+    /// strings borrow from them (see [`records`]), with the journal's
+    /// intents applied.
+    pub struct Snapshot {
+        owner: Vec<u8>,
+        #[covariant]
+        dependent: State,
+    }
+    impl {Debug}
+);
+
+impl Snapshot {
+    /// The state read.
+    pub fn state(&self) -> &State<'_> {
+        self.borrow_dependent()
+    }
+
+    /// An empty registry (no file yet).
+    pub fn empty() -> Snapshot {
+        Snapshot::new(Vec::new(), |_| State::default())
+    }
+
+    /// Health as the disk has it now (see [`State::check_files`]): a view
+    /// of this read, never written.
+    pub fn check_files(&mut self) {
+        self.change(|state| state.check_files())
+    }
+
+    /// Changes the state in place (inside a transaction).
+    fn change<T>(&mut self, f: impl FnOnce(&mut State<'_>) -> T) -> T {
+        self.with_dependent_mut(|_, state| f(state))
+    }
+}
+
+/// The registry's committed position, read from the head of the file.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Head {
+    pub exists: bool,
+    pub write_id: String,
+    /// The last committed event.
+    pub seq: u64,
+    /// Where the committed journal ends; None in a schema 1 file (its log
+    /// is inside it) or when there is no registry.
+    pub journal: Option<journal::Pos>,
+}
+
+/// The directory a file lives in (`.` for a bare name).
+pub(crate) fn parent_dir(path: &Path) -> &Path {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
 }
 
 impl Clone for Registry {
     fn clone(&self) -> Self {
         Registry::new(self.path.clone(), self.lock_timeout)
             .with_limits(self.max_size, self.allow_insecure)
+            .with_segments(self.segment_max, self.keep_segments)
     }
 }
 
@@ -57,8 +119,9 @@ const UNCHANGED_REPLACE: &str = "left unchanged: cannot rename the new version o
 /// The end of a temporary file's name (see [`Registry::temp_prefix`]).
 const TEMP_SUFFIX: &str = ".tmp";
 
-/// How much of the file's head holds `write_id` (it is the second field).
-const HEAD_BYTES: usize = 256;
+/// How much of the file's head holds `write_id`, `seq` and `journal` (the
+/// fields plugctl writes first).
+const HEAD_BYTES: usize = 1024;
 
 impl Registry {
     pub fn new(path: impl Into<PathBuf>, lock_timeout: Duration) -> Registry {
@@ -71,6 +134,8 @@ impl Registry {
             lock_timeout,
             max_size: DEFAULT_MAX_SIZE,
             allow_insecure: false,
+            segment_max: journal::SEGMENT_MAX,
+            keep_segments: journal::KEEP,
             cache: Mutex::new(None),
         }
     }
@@ -79,6 +144,14 @@ impl Registry {
     pub fn with_limits(mut self, max_size: u64, allow_insecure: bool) -> Registry {
         self.max_size = max_size;
         self.allow_insecure = allow_insecure;
+        self
+    }
+
+    /// Journal segments close at `max` bytes and the newest `keep` are
+    /// kept (defaults [`journal::SEGMENT_MAX`], [`journal::KEEP`]).
+    pub fn with_segments(mut self, max: u64, keep: u64) -> Registry {
+        self.segment_max = max.max(1);
+        self.keep_segments = keep.max(1);
         self
     }
 
@@ -93,27 +166,156 @@ impl Registry {
     }
 
     fn dir(&self) -> &Path {
-        self.path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."))
+        parent_dir(&self.path)
     }
 
-    /// A consistent snapshot without taking the lock. A missing file is an
+    /// A consistent snapshot without taking the lock: the file, and the
+    /// intents committed after it in the journal. A missing file is an
     /// empty registry.
-    pub fn read(&self) -> Result<State> {
+    pub fn read(&self) -> Result<Snapshot> {
+        self.load().map(|(snap, _)| snap)
+    }
+
+    /// [`Registry::read`], without parsing again when this process holds
+    /// the state it last wrote and nobody wrote since (the state a command's
+    /// transaction left, to report from). Takes it from the cache.
+    pub fn latest(&self) -> Result<Snapshot> {
+        let cached = self.cache.lock().unwrap_or_else(|e| e.into_inner()).take();
+        match cached {
+            Some((snap, len)) if self.still_current(snap.state(), len) => Ok(snap),
+            _ => self.read(),
+        }
+    }
+
+    /// Hands a read back, for the next transaction of this process to
+    /// start from instead of parsing the file again — used only when nobody
+    /// wrote since and nothing uncommitted followed its end.
+    pub fn keep(&self, snap: Snapshot) {
+        if let Some(len) = snap.state().clean_journal_len {
+            *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((snap, len));
+        }
+    }
+
+    /// The state and what follows its committed end in the journal.
+    fn load(&self) -> Result<(Snapshot, journal::Tail)> {
         let (file, meta) = match file::open_read(&self.path, self.max_size) {
             Ok(opened) => opened,
             Err(file::Refusal::NotFound) => {
                 self.check_trust(None)?;
-                return Ok(State::default());
+                // No registry yet: whatever segments lie about are not
+                // committed (the first write's registry never landed).
+                return Ok((Snapshot::empty(), journal::Tail::default()));
             }
             Err(r) => return Err(self.refused(r)),
         };
         self.check_trust(Some(&meta))?;
         self.check_memory(meta.len())?;
         let bytes = file::read_bounded(file, &meta).map_err(|e| self.io_error("cannot read", e))?;
-        self.parse(&bytes)
+        let mut snap = Snapshot::try_new(bytes, |bytes| self.parse(bytes))?;
+        let tail = match snap.state().journal {
+            Some(pos) => journal::tail(&self.path, pos, self.allow_insecure)
+                .map_err(|p| self.journal_problem(p))?,
+            None => journal::Tail::default(),
+        };
+        let clean = (tail.torn_at.is_none() && !tail.lost).then_some(tail.len);
+        snap.change(|state| state.clean_journal_len = clean);
+        if !tail.intents.is_empty() {
+            snap.change(|state| {
+                for v in &tail.intents {
+                    state.volumes.insert(v.clone());
+                }
+            });
+            // What an intent brought in is held to the file's rules too.
+            self.check_records(snap.state())?;
+        }
+        Ok((snap, tail))
+    }
+
+    fn journal_problem(&self, p: journal::Problem) -> Error {
+        match p {
+            journal::Problem::Refused(r) => {
+                let mut e = self.refused(r);
+                if let Error::Registry { message, .. } = &mut e {
+                    *message = format!("its journal: {}", message);
+                }
+                e
+            }
+            journal::Problem::Io(e) => self.io_error("cannot read its journal", e),
+            journal::Problem::Corrupt(why) => Error::Registry {
+                path: self.path.clone(),
+                message: format!(
+                    "its journal is not as plugctl wrote it: {why}; left untouched: move the                      registry and its journal aside to start anew"
+                ),
+            },
+        }
+    }
+
+    /// Where the registry's committed state ends, from the head of the file
+    /// (plugctl writes `seq` and `journal` near the top); a file laid out
+    /// otherwise is parsed whole. Cheap: what `events` and followers poll.
+    pub fn head(&self) -> Result<Head> {
+        let (mut file, meta) = match file::open_read(&self.path, self.max_size) {
+            Ok(opened) => opened,
+            Err(file::Refusal::NotFound) => return Ok(Head::default()),
+            Err(r) => return Err(self.refused(r)),
+        };
+        self.check_trust(Some(&meta))?;
+        let mut head = vec![0u8; HEAD_BYTES.min(meta.len() as usize)];
+        let mut n = 0;
+        while n < head.len() {
+            match file.read(&mut head[n..]) {
+                Ok(0) => break,
+                Ok(k) => n += k,
+                Err(e) => return Err(self.io_error("cannot read", e)),
+            }
+        }
+        if let Some(h) = parse_head(&head[..n], n as u64 == meta.len()) {
+            return Ok(h);
+        }
+        let snap = self.read()?;
+        let state = snap.state();
+        Ok(Head {
+            exists: true,
+            write_id: state.write_id.clone(),
+            seq: state.seq,
+            journal: state.journal,
+        })
+    }
+
+    /// The committed events after `after` (and up to `head`), oldest first,
+    /// to `f`, which stops the walk by returning false: from the journal,
+    /// from `cursor` on (a follower keeps it between calls, so each byte is
+    /// read once), or from the file itself while it is of schema 1. One
+    /// event at a time is held.
+    pub fn each_event(
+        &self,
+        head: &Head,
+        cursor: &mut journal::Pos,
+        after: u64,
+        mut f: impl FnMut(Event) -> bool,
+    ) -> Result<()> {
+        match head.journal {
+            Some(end) => journal::read_events(
+                &self.path,
+                cursor,
+                end,
+                after,
+                head.seq,
+                self.allow_insecure,
+                f,
+            )
+            .map(|_| ())
+            .map_err(|p| self.journal_problem(p)),
+            None if head.exists => {
+                for e in &self.read()?.state().events {
+                    if e.seq > after && e.seq <= head.seq && !f(e.clone()) {
+                        break;
+                    }
+                }
+                Ok(())
+            }
+            None => Ok(()),
+        }
     }
 
     /// Rust aborts a process that cannot allocate: under an address-space
@@ -178,54 +380,208 @@ impl Registry {
     /// and may change it (emitting events with [`State::emit`]); when it
     /// returns `Err`, nothing is written. Never run plugins inside it: other
     /// plugctl processes wait for the lock meanwhile.
-    pub fn update<T>(&self, f: impl FnOnce(&mut State) -> Result<T>) -> Result<T> {
-        let _lock = self.lock()?;
-        let cached = self.cache.lock().unwrap_or_else(|e| e.into_inner()).take();
-        let mut state = match cached {
-            Some(s) if self.still_current(&s.write_id) => s,
-            _ => self.read()?,
-        };
+    pub(crate) async fn update<T>(&self, f: impl FnOnce(&mut State<'_>) -> Result<T>) -> Result<T> {
+        let _lock = self.lock().await?;
+        let (mut snap, len, _) = self.locked_state()?;
         // On error the state may be half changed: it is dropped, not cached.
-        let out = f(&mut state)?;
-        // Once a stopping signal arrived, what the command's flow would
-        // record now is the signal's doing (its plugins were killed by us):
-        // nothing is written, and the shutdown owns the exit.
-        if let Some(code) = crate::shutdown::interrupted() {
-            return Err(Error::Failed(format!(
-                "stopped by a signal (exit {code}); not recorded"
-            )));
-        }
-        state.write_id = uuid::Uuid::new_v4().simple().to_string();
-        self.write(&state)?;
-        *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some(state);
+        let out = snap.change(f)?;
+        self.not_interrupted()?;
+        let len = self.commit(&mut snap, len)?;
+        *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((snap, len));
         Ok(out)
     }
 
-    /// Whether the file on disk is still the one this process wrote with
-    /// this token. Reads only the head of the file.
-    fn still_current(&self, write_id: &str) -> bool {
-        if write_id.is_empty() {
-            return false;
-        }
-        let mut head = [0u8; HEAD_BYTES];
-        let Ok((mut file, _)) = file::open_read(&self.path, u64::MAX) else {
-            return false;
+    /// An intent: a transaction whose only change is to the volume records
+    /// `f` names, made durable by one fsynced journal append instead of a
+    /// rewrite of the whole file (a create's `pending`, a delete's
+    /// `deleting`). Before the file has a journal (a new registry, or one
+    /// of schema 1), it is a whole transaction.
+    pub(crate) async fn intend<T>(
+        &self,
+        f: impl FnOnce(&mut State<'_>) -> Result<(T, Vec<String>)>,
+    ) -> Result<T> {
+        let _lock = self.lock().await?;
+        let (mut snap, len, lost) = self.locked_state()?;
+        let node_id = snap.state().node_id.clone();
+        let (out, ids) = snap.change(f)?;
+        self.not_interrupted()?;
+        // Anything beyond the named records (events, a node id made on
+        // first use) needs the file: a whole transaction.
+        let state = snap.state();
+        let only_records = state.events.is_empty() && state.node_id == node_id && !lost;
+        let Some(pos) = state.journal.filter(|_| only_records) else {
+            let len = self.commit(&mut snap, len)?;
+            *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((snap, len));
+            return Ok(out);
         };
-        let mut n = 0;
-        while n < head.len() {
-            match file.read(&mut head[n..]) {
-                Ok(0) => break,
-                Ok(k) => n += k,
-                Err(_) => return false,
+        let mut lines = Vec::new();
+        for id in &ids {
+            if let Some(v) = state.volumes.get(id) {
+                serde_json::to_writer(&mut lines, &journal::IntentRef::volume(v))
+                    .map_err(|e| self.io_error(UNCHANGED_WRITE, e.into()))?;
+                lines.push(b'\n');
             }
         }
-        let needle = format!("\"write_id\": \"{write_id}\"");
-        head[..n]
-            .windows(needle.len())
-            .any(|w| w == needle.as_bytes())
+        let end = journal::append(&self.path, Some(pos), len, &lines, None, None)
+            .map_err(|e| self.io_error("cannot append to its journal", e))?;
+        debug_assert_eq!(end.segment, pos.segment, "intents never start a segment");
+        *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((snap, end.offset));
+        Ok(out)
     }
 
-    fn parse(&self, bytes: &[u8]) -> Result<State> {
+    /// Once a stopping signal arrived, what the command's flow would
+    /// record now is the signal's doing (its plugins were killed by us):
+    /// nothing is written, and the shutdown owns the exit.
+    fn not_interrupted(&self) -> Result<()> {
+        match crate::shutdown::interrupted() {
+            Some(code) => Err(Error::Failed(format!(
+                "stopped by a signal (exit {code}); not recorded"
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// Under the lock: the current state (this process's own, when nobody
+    /// wrote since) and the current journal segment's length, with what
+    /// the last writer left uncommitted cut away. `true` when the segment
+    /// the file names is lost: the state's journal then names a new one,
+    /// which only a write of the file can commit.
+    fn locked_state(&self) -> Result<(Snapshot, u64, bool)> {
+        let cached = self.cache.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some((snap, len)) = cached
+            && self.still_current(snap.state(), len)
+        {
+            return Ok((snap, len, false));
+        }
+        let (mut snap, tail) = self.load()?;
+        let pos = snap.state().journal.unwrap_or_default();
+        journal::recover(&self.path, pos, &tail)
+            .map_err(|e| self.io_error("cannot repair its journal", e))?;
+        if tail.lost {
+            // What is left of that segment is not appended to: the next
+            // write starts a new one.
+            snap.change(|state| {
+                state.journal = Some(journal::Pos {
+                    segment: pos.segment + 1,
+                    offset: 0,
+                })
+            });
+            return Ok((snap, 0, true));
+        }
+        let len = tail.torn_at.unwrap_or(tail.len);
+        Ok((snap, len, false))
+    }
+
+    /// `fingerprint`'s record, one transaction: each result as its plugin's
+    /// most recent instance (an event when it is new or its health or
+    /// version changed); with `all_found` (a full run), every file plugin on
+    /// record that discovery no longer found is marked gone.
+    pub async fn record_fingerprints(
+        &self,
+        results: Vec<(String, String, Instance)>,
+        all_found: Option<std::collections::BTreeSet<(String, String)>>,
+    ) -> Result<()> {
+        self.update(|state| {
+            for (family, name, inst) in results {
+                state.record_fingerprint(&family, &name, inst);
+            }
+            if let Some(found) = &all_found {
+                state.mark_gone(found);
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    /// A `secret_fetch` event (never a value: the details are the caller's
+    /// summary), one transaction; its sequence number.
+    pub async fn record_secret_fetch(
+        &self,
+        provider: &str,
+        details: serde_json::Map<String, serde_json::Value>,
+    ) -> Result<u64> {
+        self.update(|state| {
+            Ok(state.emit(
+                model::kind::SECRET_FETCH,
+                crate::family::Family::Secrets.name(),
+                provider,
+                details,
+            ))
+        })
+        .await
+    }
+
+    /// Whether the file on disk is still the one this process wrote (its
+    /// token at the head) and nobody appended to the journal since.
+    fn still_current(&self, state: &State<'_>, len: u64) -> bool {
+        if state.write_id.is_empty() {
+            return false;
+        }
+        let Ok(head) = self.head() else { return false };
+        if head.write_id != state.write_id {
+            return false;
+        }
+        match state.journal {
+            None => true,
+            Some(pos) => {
+                fs::symlink_metadata(journal::segment_path(&self.path, pos.segment))
+                    .map(|m| m.len())
+                    .unwrap_or(0)
+                    == len
+            }
+        }
+    }
+
+    /// Writes the transaction: its events to the journal (fsynced), then
+    /// the file that says they are committed. Returns the journal
+    /// segment's new length.
+    fn commit(&self, snap: &mut Snapshot, len: u64) -> Result<u64> {
+        let state = snap.state();
+        let mut lines = Vec::new();
+        for e in &state.events {
+            serde_json::to_writer(&mut lines, e)
+                .map_err(|e| self.io_error(UNCHANGED_WRITE, e.into()))?;
+            lines.push(b'\n');
+        }
+        self.ensure_dir()?;
+        let like = fs::symlink_metadata(&self.path)
+            .ok()
+            .filter(|m| m.is_file());
+        let end = match state.journal {
+            // Nothing to append: the file now takes in whatever intents
+            // followed its last end.
+            Some(pos) if lines.is_empty() => journal::Pos {
+                segment: pos.segment,
+                offset: len,
+            },
+            pos => journal::append(
+                &self.path,
+                pos,
+                len,
+                &lines,
+                Some(self.segment_max),
+                like.as_ref(),
+            )
+            .map_err(|e| self.io_error("left unchanged: cannot append to its journal", e))?,
+        };
+        let previous = state.journal;
+        snap.change(|state| {
+            state.journal = Some(end);
+            state.schema_version = SCHEMA_VERSION;
+            state.write_id = uuid::Uuid::new_v4().simple().to_string();
+        });
+        if let Err(e) = self.write(snap.state()) {
+            snap.change(|state| state.journal = previous);
+            return Err(e);
+        }
+        snap.change(|state| state.events.clear());
+        if previous.map(|p| p.segment) != Some(end.segment) {
+            journal::prune(&self.path, end.segment, self.keep_segments);
+        }
+        Ok(end.offset)
+    }
+
+    fn parse<'a>(&self, bytes: &'a [u8]) -> Result<State<'a>> {
         #[derive(serde::Deserialize)]
         struct Header {
             schema_version: Option<u64>,
@@ -261,14 +617,19 @@ impl Registry {
             _ => {}
         }
         let state = full.map_err(|e| self.corrupt(&e))?;
-        validate::validate(&state).map_err(|why| Error::Registry {
+        self.check_records(&state)?;
+        Ok(state)
+    }
+
+    /// Every record held to the rules it was written with (see [`validate`]).
+    fn check_records(&self, state: &State<'_>) -> Result<()> {
+        validate::validate(state).map_err(|why| Error::Registry {
             path: self.path.clone(),
             message: format!(
                 "refusing a record that plugctl would not have written: {why}; left untouched: \
                  fix or remove that record"
             ),
-        })?;
-        Ok(state)
+        })
     }
 
     fn corrupt(&self, e: &serde_json::Error) -> Error {
@@ -336,12 +697,44 @@ impl Registry {
             })
     }
 
-    /// Takes the exclusive lock, waiting at most `lock_timeout`. The holder
-    /// writes its pid into the lock file so a waiter can name it.
-    fn lock(&self) -> Result<File> {
+    /// Takes the exclusive lock, waiting at most `lock_timeout` without
+    /// holding up the async runtime: the wait is a blocking `flock` on a
+    /// thread of its own (it wakes the moment the holder lets go), awaited
+    /// with the deadline; where no thread can be had, a poll with async
+    /// sleeps. The holder writes its pid into the lock file so a waiter can
+    /// name it (the kernel's lock table is asked first).
+    async fn lock(&self) -> Result<File> {
+        let mut file = self.open_lock()?;
+        match file.try_lock() {
+            Ok(()) => return Ok(holding(file)),
+            Err(TryLockError::WouldBlock) => {}
+            Err(TryLockError::Error(e)) => return Err(self.io_error("cannot lock", e)),
+        }
+        let waited = match file.try_clone() {
+            Ok(waiter) => self.wait_on_thread(waiter).await,
+            Err(_) => None,
+        };
+        let got = match waited {
+            Some(got) => got,
+            None => self.wait_polling(&file).await,
+        };
+        match got {
+            Ok(true) => Ok(holding(file)),
+            Ok(false) => Err(Error::RegistryLocked {
+                path: self.path.clone(),
+                holder: read_pid(&mut file),
+                // As configured: the elapsed time to the nanosecond
+                // ("310ms 295us 150ns") says no more.
+                waited: self.lock_timeout,
+            }),
+            Err(e) => Err(self.io_error("cannot lock", e)),
+        }
+    }
+
+    fn open_lock(&self) -> Result<File> {
         self.ensure_dir()?;
         let lock_path = self.lock_path();
-        let mut file = file::open_lock(&lock_path).map_err(|r| match r {
+        file::open_lock(&lock_path).map_err(|r| match r {
             file::Refusal::Io(e) => self.io_error("cannot open its lock file", e),
             file::Refusal::NotRegular(why) => Error::Registry {
                 path: self.path.clone(),
@@ -351,32 +744,58 @@ impl Registry {
                 ),
             },
             other => self.refused(other),
-        })?;
+        })
+    }
+
+    /// Waits for the lock on a thread of its own, through `waiter` (a
+    /// duplicate of the lock file's descriptor: an flock belongs to the
+    /// open file, so the lock it takes is the caller's too). `Some(true)`:
+    /// held; `Some(false)`: the deadline passed (the thread, when it gets
+    /// the lock later, lets it go at once); None: no thread to be had.
+    async fn wait_on_thread(&self, waiter: File) -> Option<io::Result<bool>> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let given_up = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let seen = std::sync::Arc::clone(&given_up);
+        std::thread::Builder::new()
+            .name("plugctl-lock".into())
+            .spawn(move || {
+                let got = waiter.lock();
+                // Nobody waits any more: what was taken is given back
+                // (closing the last descriptor of the open file releases
+                // the lock).
+                if seen.load(std::sync::atomic::Ordering::SeqCst) || tx.send(got).is_err() {
+                    drop(waiter);
+                }
+            })
+            .ok()?;
+        let waited = tokio::time::timeout(self.lock_timeout, rx).await;
+        Some(match waited {
+            Ok(Ok(Ok(()))) => Ok(true),
+            Ok(Ok(Err(e))) => Err(e),
+            Ok(Err(_)) => Err(io::Error::other("the lock's waiting thread ended")),
+            Err(_) => {
+                given_up.store(true, std::sync::atomic::Ordering::SeqCst);
+                Ok(false)
+            }
+        })
+    }
+
+    /// Polls for the lock with async sleeps until the deadline.
+    async fn wait_polling(&self, file: &File) -> io::Result<bool> {
         let start = Instant::now();
         let mut pause = Duration::from_millis(1);
         loop {
             match file.try_lock() {
-                Ok(()) => break,
-                Err(TryLockError::WouldBlock) => {
-                    if start.elapsed() >= self.lock_timeout {
-                        return Err(Error::RegistryLocked {
-                            path: self.path.clone(),
-                            holder: read_pid(&mut file),
-                            // As configured: the elapsed time to the
-                            // nanosecond ("310ms 295us 150ns") says no more.
-                            waited: self.lock_timeout,
-                        });
-                    }
-                    std::thread::sleep(pause);
-                    pause = (pause * 2).min(Duration::from_millis(25));
+                Ok(()) => return Ok(true),
+                Err(TryLockError::WouldBlock) if start.elapsed() >= self.lock_timeout => {
+                    return Ok(false);
                 }
-                Err(TryLockError::Error(e)) => return Err(self.io_error("cannot lock", e)),
+                Err(TryLockError::WouldBlock) => {}
+                Err(TryLockError::Error(e)) => return Err(e),
             }
+            tokio::time::sleep(pause).await;
+            pause = (pause * 2).min(Duration::from_millis(25));
         }
-        // Best effort: the pid is only a hint for the error message.
-        let _ = file.set_len(0);
-        let _ = (&file).write_all(std::process::id().to_string().as_bytes());
-        Ok(file)
     }
 
     /// Temporary files are `.<registry file name>.<random>.tmp`, so that
@@ -412,7 +831,7 @@ impl Registry {
         }
     }
 
-    fn write(&self, state: &State) -> Result<()> {
+    fn write(&self, state: &State<'_>) -> Result<()> {
         let dir = self.dir();
         self.remove_stale_temp_files();
         let mut tmp = tempfile::Builder::new()
@@ -456,6 +875,52 @@ impl Registry {
             .and_then(|d| d.sync_all())
             .map_err(|e| self.io_error("cannot fsync its directory", e))
     }
+}
+
+/// The committed position from the first bytes of the file (`whole`: they
+/// are the whole file). None when they do not hold it as plugctl lays it
+/// out: the caller parses the whole file instead.
+fn parse_head(bytes: &[u8], whole: bool) -> Option<Head> {
+    #[derive(serde::Deserialize)]
+    struct Fields {
+        schema_version: u32,
+        #[serde(default)]
+        write_id: String,
+        #[serde(default)]
+        seq: u64,
+        #[serde(default)]
+        journal: Option<journal::Pos>,
+    }
+    let text = std::str::from_utf8(bytes).ok()?;
+    // The first top-level field after the ones wanted ends the head.
+    let cut = ["plugins", "volumes", "events", "operations"]
+        .iter()
+        .filter_map(|k| text.find(&format!(",\n  \"{k}\":")))
+        .min();
+    let fields: Fields = match cut {
+        Some(at) => serde_json::from_str(&format!("{}}}", &text[..at])).ok()?,
+        None if whole => serde_json::from_str(text).ok()?,
+        None => return None,
+    };
+    // A schema 1 file keeps its log inside: it is read whole; a newer one
+    // is refused by the full read.
+    if fields.schema_version != SCHEMA_VERSION {
+        return None;
+    }
+    Some(Head {
+        exists: true,
+        write_id: fields.write_id,
+        seq: fields.seq,
+        journal: fields.journal,
+    })
+}
+
+/// The lock file of a holder: its pid written in, for a waiter to name it
+/// (best effort: only a hint for the error message).
+fn holding(file: File) -> File {
+    let _ = file.set_len(0);
+    let _ = (&file).write_all(std::process::id().to_string().as_bytes());
+    file
 }
 
 /// The pid holding the lock. The kernel's lock table says who really
@@ -530,6 +995,31 @@ fn holder_from_proc_locks(file: &File) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn block<F: std::future::Future>(f: F) -> F::Output {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(f)
+    }
+
+    impl Registry {
+        fn update_now<T>(&self, f: impl FnOnce(&mut State<'_>) -> Result<T>) -> Result<T> {
+            block(self.update(f))
+        }
+
+        fn intend_now<T>(
+            &self,
+            f: impl FnOnce(&mut State<'_>) -> Result<(T, Vec<String>)>,
+        ) -> Result<T> {
+            block(self.intend(f))
+        }
+
+        fn lock_now(&self) -> Result<File> {
+            block(self.lock())
+        }
+    }
     use serde_json::Map;
 
     const SECRETS: &str = crate::family::Family::Secrets.name();
@@ -542,14 +1032,14 @@ mod tests {
     fn missing_is_empty_and_update_creates_0600() {
         let d = tempfile::tempdir().unwrap();
         let r = reg(d.path());
-        assert!(r.read().unwrap().plugins.is_empty());
+        assert!(r.read().unwrap().state().plugins.is_empty());
         let seq = r
-            .update(|s| Ok(s.emit("register", "csi", "x", Map::new())))
+            .update_now(|s| Ok(s.emit("register", "csi", "x", Map::new())))
             .unwrap();
         assert_eq!(seq, 1);
         let mode = fs::metadata(r.path()).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
-        assert_eq!(r.read().unwrap().seq, 1);
+        assert_eq!(r.read().unwrap().state().seq, 1);
         // no temporary file left behind
         let names: Vec<_> = fs::read_dir(d.path().join("sub"))
             .unwrap()
@@ -562,7 +1052,7 @@ mod tests {
     fn a_write_removes_temp_files_that_killed_writers_left() {
         let d = tempfile::tempdir().unwrap();
         let r = reg(d.path());
-        r.update(|s| Ok(s.node_id())).unwrap();
+        r.update_now(|s| Ok(s.node_id())).unwrap();
         let sub = d.path().join("sub");
         let stale = sub.join(".registry.json.AbC123.tmp");
         fs::write(&stale, "{\"half\": ").unwrap();
@@ -574,7 +1064,7 @@ mod tests {
         fs::write(sub.join("notes.tmp"), "").unwrap();
         assert!(r.read().is_ok(), "a read changes nothing");
         assert!(stale.exists());
-        r.update(|s| Ok(s.node_id())).unwrap();
+        r.update_now(|s| Ok(s.node_id())).unwrap();
         assert!(!stale.exists());
         assert!(other.exists() && longer.exists() && sub.join("notes.tmp").exists());
     }
@@ -583,10 +1073,10 @@ mod tests {
     fn failed_closure_writes_nothing() {
         let d = tempfile::tempdir().unwrap();
         let r = reg(d.path());
-        r.update(|s| Ok(s.node_id())).unwrap();
+        r.update_now(|s| Ok(s.node_id())).unwrap();
         let before = fs::read(r.path()).unwrap();
         let e = r
-            .update(|s| -> Result<()> {
+            .update_now(|s| -> Result<()> {
                 s.emit("register", "csi", "x", Map::new());
                 Err(Error::Failed("no".into()))
             })
@@ -606,7 +1096,7 @@ mod tests {
             br#"{"plugins": {}}"#,
         ] {
             fs::write(r.path(), content).unwrap();
-            let e = r.update(|s| Ok(s.node_id())).unwrap_err();
+            let e = r.update_now(|s| Ok(s.node_id())).unwrap_err();
             assert_eq!(e.exit_code(), crate::exit::USAGE, "{e}");
             assert!(e.to_string().contains("registry.json"), "{e}");
             assert_eq!(fs::read(r.path()).unwrap(), content);
@@ -614,11 +1104,58 @@ mod tests {
     }
 
     #[test]
+    fn the_lock_wait_leaves_the_runtime_free_and_wakes_at_the_release() {
+        let d = tempfile::tempdir().unwrap();
+        let r = Registry::new(d.path().join("sub/registry.json"), Duration::from_secs(20));
+        let held = r.lock_now().unwrap();
+        let ticks = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+        let (took, ticked) = block(async {
+            let counter = std::sync::Arc::clone(&ticks);
+            // Another task on the same (one-thread) runtime keeps running
+            // while the transaction waits for the lock.
+            let ticker = tokio::spawn(async move {
+                loop {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                    counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                }
+            });
+            let release = tokio::spawn(async move {
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                drop(held);
+            });
+            let start = Instant::now();
+            r.update(|s| Ok(s.node_id())).await.unwrap();
+            let took = start.elapsed();
+            release.await.unwrap();
+            ticker.abort();
+            (took, ticks.load(std::sync::atomic::Ordering::SeqCst))
+        });
+        assert!(ticked >= 5, "the runtime was held up: {ticked} ticks");
+        // Woken by the release, not by the 20 s deadline (generous bound).
+        assert!(took < Duration::from_secs(10), "{took:?}");
+    }
+
+    #[test]
+    fn a_wait_that_timed_out_gives_the_lock_back_when_it_gets_it() {
+        let d = tempfile::tempdir().unwrap();
+        let r = reg(d.path());
+        let held = r.lock_now().unwrap();
+        let e = r.update_now(|s| Ok(s.node_id())).unwrap_err();
+        assert_eq!(e.exit_code(), crate::exit::TIMEOUT, "{e}");
+        drop(held);
+        // The abandoned waiter took the lock and let it go: not stuck.
+        let other = Registry::new(r.path(), Duration::from_secs(20));
+        let start = Instant::now();
+        other.update_now(|s| Ok(s.node_id())).unwrap();
+        assert!(start.elapsed() < Duration::from_secs(10));
+    }
+
+    #[test]
     fn lock_times_out_naming_the_holder() {
         let d = tempfile::tempdir().unwrap();
         let r = reg(d.path());
-        let held = r.lock().unwrap();
-        let e = r.update(|s| Ok(s.node_id())).unwrap_err();
+        let held = r.lock_now().unwrap();
+        let e = r.update_now(|s| Ok(s.node_id())).unwrap_err();
         assert_eq!(e.exit_code(), crate::exit::TIMEOUT);
         assert!(
             e.to_string()
@@ -626,7 +1163,28 @@ mod tests {
             "{e}"
         );
         drop(held);
-        assert!(r.update(|s| Ok(s.node_id())).is_ok());
+        assert!(r.update_now(|s| Ok(s.node_id())).is_ok());
+    }
+
+    /// Every committed event, in order, as a reader gets them.
+    fn events_of(r: &Registry) -> Vec<Event> {
+        let head = r.head().unwrap();
+        let mut out = Vec::new();
+        r.each_event(&head, &mut journal::Pos::default(), 0, |e| {
+            out.push(e);
+            true
+        })
+        .unwrap();
+        out
+    }
+
+    fn names(events: &[Event]) -> Vec<String> {
+        events.iter().map(|e| e.name.clone()).collect()
+    }
+
+    fn register(r: &Registry, name: &str) -> u64 {
+        r.update_now(|s| Ok(s.emit("register", "csi", name, Map::new())))
+            .unwrap()
     }
 
     #[test]
@@ -634,40 +1192,193 @@ mod tests {
         let d = tempfile::tempdir().unwrap();
         let mine = reg(d.path());
         let other = reg(d.path());
-        mine.update(|s| Ok(s.emit("register", "csi", "a", Map::new())))
-            .unwrap();
+        register(&mine, "a");
         let head = fs::read_to_string(mine.path()).unwrap();
         assert!(
             head[..HEAD_BYTES.min(head.len())].contains("\"write_id\""),
             "{head}"
         );
-        other
-            .update(|s| Ok(s.emit("register", "csi", "b", Map::new())))
-            .unwrap();
+        register(&other, "b");
         // `mine` holds a cached state without b's event: it must notice.
-        let seq = mine
-            .update(|s| Ok(s.emit("register", "csi", "c", Map::new())))
-            .unwrap();
-        assert_eq!(seq, 3);
-        let names: Vec<String> = mine
-            .read()
-            .unwrap()
-            .events
-            .iter()
-            .map(|e| e.name.clone())
-            .collect();
-        assert_eq!(names, ["a", "b", "c"]);
+        assert_eq!(register(&mine, "c"), 3);
+        assert_eq!(names(&events_of(&mine)), ["a", "b", "c"]);
     }
 
     #[test]
-    fn events_are_bounded_and_seq_never_reused() {
-        let mut s = State::default();
-        for _ in 0..model::EVENT_CAPACITY + 5 {
-            s.emit("register", "csi", "x", Map::new());
+    fn events_live_in_the_journal_and_the_head_says_where_it_ends() {
+        let d = tempfile::tempdir().unwrap();
+        let r = reg(d.path());
+        register(&r, "a");
+        register(&r, "b");
+        let text = fs::read_to_string(r.path()).unwrap();
+        assert!(!text.contains("\"events\""), "{text}");
+        let head = r.head().unwrap();
+        assert_eq!(head.seq, 2);
+        let pos = head.journal.unwrap();
+        let seg = journal::segment_path(r.path(), pos.segment);
+        assert_eq!(fs::metadata(&seg).unwrap().len(), pos.offset);
+        assert_eq!(
+            fs::metadata(&seg).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+        // The head read agrees with a full parse.
+        let full = r.read().unwrap();
+        let full = full.state();
+        assert_eq!((full.seq, full.journal), (head.seq, head.journal));
+        assert_eq!(names(&events_of(&r)), ["a", "b"]);
+    }
+
+    /// Appends raw bytes to the current segment, as a plugctl killed
+    /// between its append and its rename would have left them.
+    fn append_raw(r: &Registry, bytes: &[u8]) {
+        use std::io::Write as _;
+        let pos = r.head().unwrap().journal.unwrap();
+        let mut f = fs::OpenOptions::new()
+            .append(true)
+            .open(journal::segment_path(r.path(), pos.segment))
+            .unwrap();
+        f.write_all(bytes).unwrap();
+    }
+
+    const GHOST: &[u8] =
+        b"{\"seq\":2,\"kind\":\"register\",\"type\":\"csi\",\"name\":\"ghost\",\"time\":\"t\"}\n";
+
+    #[test]
+    fn uncommitted_events_are_never_shown_and_the_next_writer_cuts_them() {
+        let d = tempfile::tempdir().unwrap();
+        let r = reg(d.path());
+        register(&r, "a");
+        let committed = r.head().unwrap().journal.unwrap();
+        append_raw(&r, GHOST);
+        append_raw(&r, b"{\"seq\":3,\"ki");
+        assert_eq!(names(&events_of(&r)), ["a"], "a reader skips them");
+        let fresh = reg(d.path());
+        assert_eq!(register(&fresh, "b"), 2, "seq 2 is handed out again");
+        assert_eq!(names(&events_of(&r)), ["a", "b"]);
+        let seg = journal::segment_path(r.path(), committed.segment);
+        let text = fs::read_to_string(seg).unwrap();
+        assert!(!text.contains("ghost") && text.ends_with('\n'), "{text}");
+    }
+
+    #[test]
+    fn an_intent_is_durable_without_a_registry_write() {
+        let d = tempfile::tempdir().unwrap();
+        let r = reg(d.path());
+        register(&r, "a");
+        let before = fs::read(r.path()).unwrap();
+        let v = volumes::tests::volume("11111111-2222-4333-8444-555555555555", "web");
+        r.intend_now(|s| {
+            s.volumes.insert(v.clone());
+            Ok(((), vec![v.id.to_string()]))
+        })
+        .unwrap();
+        assert_eq!(
+            fs::read(r.path()).unwrap(),
+            before,
+            "the file is not rewritten"
+        );
+        // Another process (a fresh registry object) sees it.
+        let other = reg(d.path());
+        let name = |r: &Registry| {
+            r.read()
+                .unwrap()
+                .state()
+                .volumes
+                .get(&v.id)
+                .unwrap()
+                .name
+                .to_string()
+        };
+        assert_eq!(name(&other), "web");
+        // The next transaction takes it in, and it is not applied again.
+        other
+            .update_now(|s| {
+                s.volumes.get_mut(&v.id).unwrap().name = "renamed".into();
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(name(&reg(d.path())), "renamed");
+        // A torn intent (no newline) is cut, the committed record stays.
+        append_raw(&r, b"{\"intent\":\"volume\",\"vol");
+        assert_eq!(reg(d.path()).read().unwrap().state().volumes.len(), 1);
+        register(&reg(d.path()), "b");
+        assert_eq!(name(&reg(d.path())), "renamed");
+    }
+
+    #[test]
+    fn a_tampered_intent_is_refused_like_a_tampered_record() {
+        let d = tempfile::tempdir().unwrap();
+        let r = reg(d.path());
+        register(&r, "a");
+        let mut v = volumes::tests::volume("11111111-2222-4333-8444-555555555555", "web");
+        v.id = "../../etc".into();
+        let mut line = serde_json::to_vec(&journal::Intent {
+            intent: journal::IntentKind::Volume,
+            volume: v,
+        })
+        .unwrap();
+        line.push(b'\n');
+        append_raw(&r, &line);
+        let e = reg(d.path()).read().unwrap_err();
+        assert_eq!(e.exit_code(), crate::exit::USAGE, "{e}");
+        assert!(e.to_string().contains("not a UUID"), "{e}");
+    }
+
+    #[test]
+    fn segments_rotate_and_only_the_newest_are_kept() {
+        let d = tempfile::tempdir().unwrap();
+        let r = reg(d.path()).with_segments(400, 3);
+        for i in 0..30 {
+            register(&r, &format!("p{i}"));
         }
-        assert_eq!(s.events.len(), model::EVENT_CAPACITY);
-        assert_eq!(s.events.front().unwrap().seq, 6);
-        assert_eq!(s.events.back().unwrap().seq, s.seq);
+        let segs = journal::segments(r.path()).unwrap();
+        assert_eq!(segs.len(), 3, "{segs:?}");
+        let head = r.head().unwrap();
+        assert_eq!(head.journal.unwrap().segment, *segs.last().unwrap());
+        let got = events_of(&r);
+        // The oldest are gone; what is kept is in order, ending with the last.
+        assert!(got.len() < 30 && !got.is_empty());
+        assert!(got.windows(2).all(|w| w[1].seq == w[0].seq + 1));
+        assert_eq!(got.last().unwrap().seq, 30);
+        assert!(got[0].seq > 5);
+    }
+
+    #[test]
+    fn a_segment_past_the_registrys_is_an_uncommitted_rotation() {
+        let d = tempfile::tempdir().unwrap();
+        let r = reg(d.path());
+        register(&r, "a");
+        let pos = r.head().unwrap().journal.unwrap();
+        let stray = journal::segment_path(r.path(), pos.segment + 1);
+        let mut text = b"{\"plugctl_journal\":1,\"segment\":2}\n".to_vec();
+        text.extend_from_slice(GHOST);
+        fs::write(&stray, text).unwrap();
+        assert_eq!(names(&events_of(&r)), ["a"]);
+        register(&reg(d.path()), "b");
+        assert!(!stray.exists() || !fs::read_to_string(&stray).unwrap().contains("ghost"));
+        assert_eq!(names(&events_of(&r)), ["a", "b"]);
+    }
+
+    #[test]
+    fn a_schema_1_file_moves_its_log_to_the_journal_at_the_first_write() {
+        let d = tempfile::tempdir().unwrap();
+        let r = reg(d.path());
+        fs::create_dir_all(d.path().join("sub")).unwrap();
+        fs::write(
+            r.path(),
+            r#"{"schema_version": 1, "seq": 2, "plugins": {}, "volumes": {},
+                "events": [
+                  {"seq": 1, "kind": "register", "type": "csi", "name": "old1", "time": "t"},
+                  {"seq": 2, "kind": "register", "type": "csi", "name": "old2", "time": "t"}
+                ]}"#,
+        )
+        .unwrap();
+        assert_eq!(names(&events_of(&r)), ["old1", "old2"], "read in place");
+        assert_eq!(register(&r, "new"), 3);
+        let text = fs::read_to_string(r.path()).unwrap();
+        assert!(text.contains("\"schema_version\": 2"), "{text}");
+        assert!(!text.contains("old1"), "{text}");
+        assert_eq!(names(&events_of(&r)), ["old1", "old2", "new"]);
     }
 
     #[test]

@@ -6,22 +6,23 @@
 //! needs a `schema_version` bump, which older plugctls refuse to overwrite.
 //! Renaming a field needs a bump and a migration.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-/// The format this plugctl writes. A file with a larger number is refused.
-pub const SCHEMA_VERSION: u32 = 1;
+pub use super::records::{Params, Text, Volumes};
 
-/// How many events the file keeps; older ones are dropped from the front.
-/// Sequence numbers are never reused, so a reader that fell further behind
-/// than this sees a gap (`seq` jumps) and knows it missed events.
-pub const EVENT_CAPACITY: usize = 10_000;
+/// The format this plugctl writes. A file with a larger number is refused.
+/// 2: the event log lives in the journal beside the file (a file of
+/// schema 1 kept it in `events`; it moves at the first write, and an older
+/// plugctl refuses to overwrite what it would lose).
+pub const SCHEMA_VERSION: u32 = 2;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct State {
+pub struct State<'a> {
     pub schema_version: u32,
     /// A fresh token on every write, kept near the top of the file: a
     /// process that sees its own token there knows nobody wrote since, and
@@ -34,19 +35,31 @@ pub struct State {
     /// The last sequence number handed out to an event.
     #[serde(default)]
     pub seq: u64,
+    /// Where the committed journal ends (see [`super::journal`]); absent
+    /// before the first write of schema 2.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub journal: Option<super::journal::Pos>,
     /// family → name → instances, most recent first.
     #[serde(default)]
     pub plugins: BTreeMap<String, BTreeMap<String, Vec<Instance>>>,
     /// id → volume.
-    #[serde(default)]
-    pub volumes: BTreeMap<String, Volume>,
-    #[serde(default)]
-    pub events: VecDeque<Event>,
+    #[serde(default, borrow)]
+    pub volumes: Volumes<'a>,
+    /// Events emitted by the transaction under way: the journal gets them
+    /// when it commits, the file never does. (A schema 1 file kept its log
+    /// here: read, it is moved to the journal at the first write.)
+    #[serde(default, skip_serializing)]
+    pub events: Vec<Event>,
     /// Every event ever emitted, counted by family → kind → result ("ok" or
     /// "error"): monotonic, unlike the capped log, so it can back a
     /// Prometheus counter (`plugctl metrics`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub operations: BTreeMap<String, BTreeMap<String, BTreeMap<String, u64>>>,
+    /// The current journal segment's length when this state was read, if
+    /// nothing uncommitted followed its end: a read a transaction may
+    /// start from (see `Registry::keep`). Never in the file.
+    #[serde(skip)]
+    pub(crate) clean_journal_len: Option<u64>,
 }
 
 /// Whether an event records a success: its `healthy` or `success` flag, else
@@ -59,17 +72,19 @@ pub fn result_of(details: &Map<String, Value>) -> &'static str {
     if ok { "ok" } else { "error" }
 }
 
-impl Default for State {
+impl Default for State<'_> {
     fn default() -> Self {
         State {
             schema_version: SCHEMA_VERSION,
             write_id: String::new(),
             node_id: None,
             seq: 0,
+            journal: None,
             plugins: BTreeMap::new(),
-            volumes: BTreeMap::new(),
-            events: VecDeque::new(),
+            volumes: Volumes::default(),
+            events: Vec::new(),
             operations: BTreeMap::new(),
+            clean_journal_len: None,
         }
     }
 }
@@ -131,7 +146,43 @@ impl FileStamp {
     }
 }
 
-impl State {
+impl Volume<'_> {
+    /// The record owning every string: outlives the bytes it was read from.
+    pub fn into_owned(self) -> Volume<'static> {
+        let own = |t: Text<'_>| -> Text<'static> { Cow::Owned(t.into_owned()) };
+        Volume {
+            id: own(self.id),
+            name: own(self.name),
+            namespace: own(self.namespace),
+            plugin: own(self.plugin),
+            node_id: own(self.node_id),
+            node_pool: own(self.node_pool),
+            capacity_min: self.capacity_min,
+            capacity_max: self.capacity_max,
+            parameters: self.parameters.into_owned(),
+            path: own(self.path),
+            bytes: self.bytes,
+            state: self.state,
+            created_at: own(self.created_at),
+            updated_at: own(self.updated_at),
+            error: self.error.map(own),
+            volumes_dir: self.volumes_dir.map(own),
+            owner: self.owner,
+        }
+    }
+
+    /// An owned copy.
+    pub fn to_owned_record(&self) -> Volume<'static> {
+        self.clone().into_owned()
+    }
+
+    /// The recorded volumes directory, as a path.
+    pub fn volumes_dir(&self) -> Option<&std::path::Path> {
+        self.volumes_dir.as_deref().map(std::path::Path::new)
+    }
+}
+
+impl State<'_> {
     /// Health as the disk has it now: a fingerprinted plugin file that is
     /// gone, or changed since it answered, is not healthy whatever the
     /// record says (in memory only; `fingerprint` records the truth).
@@ -232,31 +283,53 @@ impl VolumeState {
     }
 }
 
+/// One volume's record. Its strings borrow from the registry's bytes where
+/// they can (see [`super::records`]); `Volume<'static>` owns them all.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Volume {
-    pub id: String,
-    pub name: String,
-    pub namespace: String,
-    pub plugin: String,
-    pub node_id: String,
-    pub node_pool: String,
+pub struct Volume<'a> {
+    #[serde(borrow)]
+    pub id: Text<'a>,
+    #[serde(borrow)]
+    pub name: Text<'a>,
+    #[serde(borrow)]
+    pub namespace: Text<'a>,
+    #[serde(borrow)]
+    pub plugin: Text<'a>,
+    #[serde(borrow)]
+    pub node_id: Text<'a>,
+    #[serde(borrow)]
+    pub node_pool: Text<'a>,
     pub capacity_min: u64,
     pub capacity_max: u64,
-    pub parameters: BTreeMap<String, String>,
+    #[serde(borrow)]
+    pub parameters: Params<'a>,
     /// What create returned; empty while pending.
-    pub path: String,
+    #[serde(borrow)]
+    pub path: Text<'a>,
     pub bytes: i64,
     pub state: VolumeState,
-    pub created_at: String,
-    pub updated_at: String,
+    #[serde(borrow)]
+    pub created_at: Text<'a>,
+    #[serde(borrow)]
+    pub updated_at: Text<'a>,
     /// The last failure of an update or delete, kept for the operator.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
+    #[serde(
+        default,
+        borrow,
+        with = "super::records::opt_text",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub error: Option<Text<'a>>,
     /// The volumes directory the volume was created in, so that delete,
     /// restore and repair send the plugin the same one. Absent in records
     /// that did not store it: the configured directory is used.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub volumes_dir: Option<PathBuf>,
+    #[serde(
+        default,
+        borrow,
+        with = "super::records::opt_text",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub volumes_dir: Option<Text<'a>>,
     /// The plugctl process running this volume's create or delete while it
     /// is `pending` or `deleting`; a dead owner means it was interrupted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -307,7 +380,7 @@ pub fn now() -> String {
     humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string()
 }
 
-impl State {
+impl State<'_> {
     /// Appends an event with the next sequence number. Only call inside a
     /// registry transaction: the number is only unique under the lock.
     pub fn emit(
@@ -326,7 +399,7 @@ impl State {
             .or_default()
             .entry(result_of(&details).to_string())
             .or_default() += 1;
-        self.events.push_back(Event {
+        self.events.push(Event {
             seq: self.seq,
             kind: kind.to_string(),
             family: family.to_string(),
@@ -334,9 +407,6 @@ impl State {
             time: now(),
             details,
         });
-        while self.events.len() > EVENT_CAPACITY {
-            self.events.pop_front();
-        }
         self.seq
     }
 
@@ -345,6 +415,36 @@ impl State {
         self.node_id
             .get_or_insert_with(|| uuid::Uuid::new_v4().to_string())
             .clone()
+    }
+
+    /// Nomad never places a volume, or registers a secrets provider, on a
+    /// node whose last fingerprint of that plugin failed (scheduler/feasible):
+    /// a plugin whose latest fingerprint here is unhealthy is unavailable
+    /// (a usage error, before it runs), saying why. One never fingerprinted
+    /// is available (plugctl is also used before a first fingerprint, as in
+    /// a plugin's own tests).
+    pub fn require_available(
+        &self,
+        family: crate::family::Family,
+        name: &str,
+        operation: crate::family::Operation,
+    ) -> crate::Result<()> {
+        let Some(inst) = self
+            .instances(family.name(), name)
+            .iter()
+            .find(|i| i.source == Source::File)
+        else {
+            return Ok(());
+        };
+        if inst.healthy {
+            return Ok(());
+        }
+        Err(crate::Error::usage(format!(
+            "{family} plugin {name:?} is unavailable for {operation}: its last fingerprint failed \
+             ({}); a Nomad cluster would not use it on this node. Fix it and run `plugctl \
+             fingerprint {name}`",
+            inst.error.as_deref().unwrap_or("unhealthy")
+        )))
     }
 
     pub fn instances(&self, family: &str, name: &str) -> &[Instance] {

@@ -11,7 +11,7 @@ use super::model::State;
 use crate::discovery::check_name;
 use crate::families::host_volume::{is_namespace, is_volume_id};
 
-pub fn validate(state: &State) -> Result<(), String> {
+pub fn validate(state: &State<'_>) -> Result<(), String> {
     for (family, plugins) in &state.plugins {
         check_name(family).map_err(|e| format!("plugins[{family:?}]: bad plugin type: {e}"))?;
         for (name, instances) in plugins {
@@ -29,11 +29,11 @@ pub fn validate(state: &State) -> Result<(), String> {
             }
         }
     }
-    for (key, v) in &state.volumes {
-        let at = format!("volumes[{key:?}]");
-        if *key != v.id {
-            return Err(format!("{at}.id: {:?} differs from its key", v.id));
-        }
+    if let Some((key, id)) = &state.volumes.mismatched_key {
+        return Err(format!("volumes[{key:?}].id: {id:?} differs from its key"));
+    }
+    for v in state.volumes.values() {
+        let at = format!("volumes[{:?}]", v.id);
         if !is_volume_id(&v.id.to_ascii_lowercase()) {
             return Err(format!("{at}.id: {:?} is not a UUID", v.id));
         }
@@ -44,7 +44,7 @@ pub fn validate(state: &State) -> Result<(), String> {
                 v.namespace
             ));
         }
-        if let Some(dir) = &v.volumes_dir {
+        if let Some(dir) = v.volumes_dir() {
             normal_absolute(dir).map_err(|e| format!("{at}.volumes_dir: {e}"))?;
         }
         // A path is what the plugin returned; create records even one
@@ -85,6 +85,12 @@ pub fn validate(state: &State) -> Result<(), String> {
             return Err(format!("{at}.parameters: contains a NUL byte"));
         }
     }
+    if state.schema_version >= 2 && !state.events.is_empty() {
+        return Err(
+            "events: a registry of schema 2 keeps its events in its journal, not in the file"
+                .into(),
+        );
+    }
     let mut last = 0;
     for (i, e) in state.events.iter().enumerate() {
         if e.seq <= last && i > 0 {
@@ -122,8 +128,8 @@ fn normal_absolute(p: &Path) -> Result<(), String> {
 
 /// Whether a volume may be handed to its plugin under this volumes
 /// directory: it was created under it, and its path lies inside it.
-pub fn confined(v: &super::Volume, volumes_dir: &Path) -> Result<(), String> {
-    if let Some(dir) = &v.volumes_dir
+pub fn confined(v: &super::Volume<'_>, volumes_dir: &Path) -> Result<(), String> {
+    if let Some(dir) = v.volumes_dir()
         && dir != volumes_dir
     {
         return Err(format!(
@@ -134,7 +140,7 @@ pub fn confined(v: &super::Volume, volumes_dir: &Path) -> Result<(), String> {
         ));
     }
     if !v.path.is_empty() {
-        let path = Path::new(&v.path);
+        let path = Path::new(v.path.as_ref());
         let inside = path.is_absolute()
             && path.starts_with(volumes_dir)
             && path != volumes_dir

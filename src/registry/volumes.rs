@@ -25,9 +25,11 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
-use super::model::{Owner, State, Volume, VolumeState, kind, now};
+use std::borrow::Cow;
+
+use super::model::{Owner, Params, State, Text, Volume, VolumeState, kind, now};
 use crate::families::host_volume::{Created, Request};
-use crate::family::Family;
+use crate::family::{Family, Operation};
 use crate::{Error, Result};
 
 /// How a create relates to what the registry held.
@@ -193,27 +195,241 @@ fn parse_stat(stat: &str) -> Option<(char, u64)> {
     Some((state, started))
 }
 
-impl Volume {
+/// The named transactions of a volume's life cycle. The first step of a
+/// create or delete is an intent (one fsynced journal append, the file is
+/// not rewritten); the last is a transaction that writes the file.
+impl super::Registry {
+    /// Step one of a create: the plugin must be available (its last
+    /// fingerprint did not fail), the request must fit the registry (see
+    /// [`State::begin_volume_create`]), and the volume is recorded
+    /// `pending`, owned by this process. `assign_node_id`: the request
+    /// takes the registry's node id (made on first use).
+    pub async fn begin_create(
+        &self,
+        req: &mut Request,
+        plugin: &str,
+        assign_node_id: bool,
+    ) -> Result<(Volume<'static>, CreateKind)> {
+        self.intend(|state| {
+            state.require_available(Family::HostVolume, plugin, Operation::Create)?;
+            if assign_node_id {
+                req.node_id = state.node_id();
+            }
+            let proposed = Volume::pending(req, plugin, Owner::current());
+            let kind = state.begin_volume_create(&proposed)?;
+            let id = proposed.id.to_string();
+            Ok(((proposed, kind), vec![id]))
+        })
+        .await
+    }
+
+    /// Step three of a create (see [`State::finish_volume_create`]).
+    pub async fn finish_create(
+        &self,
+        proposed: &Volume<'_>,
+        kind: CreateKind,
+        outcome: CreateOutcome,
+    ) -> Result<Option<Volume<'static>>> {
+        self.update(|state| Ok(state.finish_volume_create(proposed, kind, outcome)))
+            .await
+    }
+
+    /// Step one of a delete: the volume is marked `deleting`, owned by this
+    /// process; returns it as it was (see [`State::begin_volume_delete`]).
+    pub async fn begin_delete(&self, id: &str) -> Result<Volume<'static>> {
+        self.intend(|state| {
+            let before = state.begin_volume_delete(id)?;
+            Ok((before, vec![id.to_string()]))
+        })
+        .await
+    }
+
+    /// Step three of a delete (see [`State::finish_volume_delete`]).
+    pub async fn finish_delete(
+        &self,
+        id: &str,
+        was: VolumeState,
+        result: std::result::Result<(), String>,
+    ) -> Result<Option<Volume<'static>>> {
+        self.update(|state| Ok(state.finish_volume_delete(id, was, result)))
+            .await
+    }
+}
+
+/// What a batch (`volume restore`, `volume repair`) decided for one volume
+/// before any plugin ran: who it is, what it was, and what to do.
+#[derive(Debug, Clone)]
+pub struct Pick {
+    pub id: String,
+    pub name: String,
+    pub namespace: String,
+    pub plugin: String,
+    pub was: VolumeState,
+    /// What to do, or why it is skipped.
+    pub todo: std::result::Result<Todo, String>,
+}
+
+/// The plugin calls a picked volume gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Todo {
+    /// restore: re-run create (an update of a ready volume, or the resume
+    /// of a pending one).
+    Create(CreateKind),
+    /// repair of a `pending` volume: create again, and delete when that
+    /// fails (a rollback).
+    CreateOrRollBack,
+    /// repair of a `deleting` volume: delete again.
+    Delete,
+}
+
+/// How one picked volume's plugin calls ended, to be recorded.
+#[derive(Debug, Clone)]
+pub enum Settle {
+    Create(CreateKind, CreateOutcome),
+    /// A rollback's delete succeeded: the `pending` record goes.
+    RolledBack,
+    Delete(std::result::Result<(), String>),
+}
+
+impl Pick {
+    fn of(v: &Volume<'_>, todo: std::result::Result<Todo, String>) -> Pick {
+        Pick {
+            id: v.id.to_string(),
+            name: v.name.to_string(),
+            namespace: v.namespace.to_string(),
+            plugin: v.plugin.to_string(),
+            was: v.state,
+            todo,
+        }
+    }
+}
+
+/// The batches' named transactions.
+impl super::Registry {
+    /// `volume restore`'s first step, one transaction: every volume in
+    /// (namespace, name, id) order; a ready one re-runs create as it is, a
+    /// pending one is taken over (owned by this process) unless another live
+    /// plugctl works on it; a deleting one is left to `repair`.
+    pub async fn begin_restore(&self) -> Result<Vec<Pick>> {
+        let me = Owner::current();
+        self.update(|state| {
+            let ids: Vec<String> = state
+                .volumes_sorted()
+                .iter()
+                .map(|v| v.id.to_string())
+                .collect();
+            let mut out = Vec::with_capacity(ids.len());
+            for id in ids {
+                let Some(v) = state.volumes.get_mut(&id) else {
+                    continue;
+                };
+                let todo = if let Some(o) = v.owner.filter(Owner::is_other_live) {
+                    Err(format!("plugctl pid {} is working on it", o.pid))
+                } else {
+                    match v.state {
+                        VolumeState::Ready => Ok(Todo::Create(CreateKind::Update)),
+                        VolumeState::Pending => {
+                            v.owner = Some(me);
+                            Ok(Todo::Create(CreateKind::Resume))
+                        }
+                        VolumeState::Deleting => {
+                            Err("its delete was interrupted; run volume repair".into())
+                        }
+                    }
+                };
+                out.push(Pick::of(v, todo));
+            }
+            Ok(out)
+        })
+        .await
+    }
+
+    /// `volume repair`'s first step, one transaction: every `pending` or
+    /// `deleting` volume whose owner is gone is taken over; one another
+    /// live plugctl works on is skipped, saying which.
+    pub async fn begin_repair(&self) -> Result<Vec<Pick>> {
+        sweep_owner_locks();
+        self.update(|state| {
+            let ids: Vec<String> = state
+                .volumes_sorted()
+                .iter()
+                .filter(|v| v.state != VolumeState::Ready)
+                .map(|v| v.id.to_string())
+                .collect();
+            let mut out = Vec::with_capacity(ids.len());
+            for id in ids {
+                let pick = match state.claim_interrupted_volume(&id) {
+                    Some(v) => {
+                        let todo = if v.state == VolumeState::Deleting {
+                            Todo::Delete
+                        } else {
+                            Todo::CreateOrRollBack
+                        };
+                        Pick::of(&v, Ok(todo))
+                    }
+                    None => {
+                        let Some(v) = state.volume(&id) else { continue };
+                        let pid = v.owner.map(|o| o.pid).unwrap_or_default();
+                        Pick::of(v, Err(format!("plugctl pid {pid} is working on it")))
+                    }
+                };
+                out.push(pick);
+            }
+            Ok(out)
+        })
+        .await
+    }
+
+    /// A batch's last step, one transaction: what each volume's plugin
+    /// calls came to, recorded as the single-volume steps would (see
+    /// [`State::finish_volume_create`], [`State::finish_volume_delete`]).
+    pub async fn finish_batch(&self, settled: Vec<(String, Settle)>) -> Result<()> {
+        self.update(|state| {
+            for (id, settle) in settled {
+                match settle {
+                    Settle::Create(kind, outcome) => {
+                        // The record as it is: a restore re-runs what it holds.
+                        let Some(current) = state.volume(&id).map(Volume::to_owned_record) else {
+                            continue;
+                        };
+                        state.settle_create(&current, kind, outcome);
+                    }
+                    Settle::RolledBack => {
+                        state.drop_rolled_back_volume(&id);
+                    }
+                    Settle::Delete(result) => {
+                        state.finish_volume_delete(&id, VolumeState::Ready, result);
+                    }
+                }
+            }
+            Ok(())
+        })
+        .await
+    }
+}
+
+impl Volume<'_> {
     /// A new `pending` record for this request, owned by `owner`.
-    pub fn pending(req: &Request, plugin: &str, owner: Owner) -> Volume {
+    pub fn pending(req: &Request, plugin: &str, owner: Owner) -> Volume<'static> {
         let t = now();
+        let own = |s: &str| Cow::Owned(s.to_string());
         Volume {
-            id: req.id.clone(),
-            name: req.name.clone(),
-            namespace: req.namespace.clone(),
-            plugin: plugin.to_string(),
-            node_id: req.node_id.clone(),
-            node_pool: req.node_pool.clone(),
+            id: own(&req.id),
+            name: own(&req.name),
+            namespace: own(&req.namespace),
+            plugin: own(plugin),
+            node_id: own(&req.node_id),
+            node_pool: own(&req.node_pool),
             capacity_min: req.capacity_min,
             capacity_max: req.capacity_max,
-            parameters: req.parameters.clone(),
-            path: String::new(),
+            parameters: Params::from(&req.parameters),
+            path: Cow::Borrowed(""),
             bytes: 0,
             state: VolumeState::Pending,
-            created_at: t.clone(),
-            updated_at: t,
+            created_at: Cow::Owned(t.clone()),
+            updated_at: Cow::Owned(t),
             error: None,
-            volumes_dir: Some(req.volumes_dir.clone()),
+            volumes_dir: Some(Cow::Owned(req.volumes_dir.to_string_lossy().into_owned())),
             owner: Some(owner),
         }
     }
@@ -224,18 +440,18 @@ impl Volume {
     pub fn request(&self, plugin_dir: &Path, default_volumes_dir: &Path) -> Request {
         Request {
             volumes_dir: self
-                .volumes_dir
-                .clone()
-                .unwrap_or_else(|| default_volumes_dir.to_path_buf()),
+                .volumes_dir()
+                .unwrap_or(default_volumes_dir)
+                .to_path_buf(),
             plugin_dir: plugin_dir.to_path_buf(),
-            node_pool: self.node_pool.clone(),
-            namespace: self.namespace.clone(),
-            name: self.name.clone(),
-            id: self.id.clone(),
+            node_pool: self.node_pool.to_string(),
+            namespace: self.namespace.to_string(),
+            name: self.name.to_string(),
+            id: self.id.to_string(),
             capacity_min: self.capacity_min,
             capacity_max: self.capacity_max,
-            node_id: self.node_id.clone(),
-            parameters: self.parameters.clone(),
+            node_id: self.node_id.to_string(),
+            parameters: self.parameters.to_map(),
         }
     }
 
@@ -250,25 +466,33 @@ impl Volume {
     }
 }
 
+/// Replaces a record's string only when it differs (an unchanged one keeps
+/// borrowing from the file).
+fn set_text(field: &mut Text<'_>, new: &str) {
+    if field.as_ref() != new {
+        *field = Cow::Owned(new.to_string());
+    }
+}
+
 /// `volume <id> ("name", namespace ns)`, for messages.
 pub fn describe(id: &str, name: &str, namespace: &str) -> String {
     format!("volume {id} ({name:?}, namespace {namespace})")
 }
 
-fn event_details(v: &Volume) -> Map<String, Value> {
+fn event_details(v: &Volume<'_>) -> Map<String, Value> {
     let mut d = Map::new();
-    d.insert("volume_id".into(), v.id.clone().into());
-    d.insert("volume_name".into(), v.name.clone().into());
-    d.insert("namespace".into(), v.namespace.clone().into());
+    d.insert("volume_id".into(), v.id.as_ref().into());
+    d.insert("volume_name".into(), v.name.as_ref().into());
+    d.insert("namespace".into(), v.namespace.as_ref().into());
     d.insert("state".into(), v.state.as_str().into());
-    d.insert("path".into(), v.path.clone().into());
+    d.insert("path".into(), v.path.as_ref().into());
     d.insert("bytes".into(), v.bytes.into());
-    d.insert("error".into(), v.error.clone().into());
+    d.insert("error".into(), v.error.as_deref().into());
     d
 }
 
-impl State {
-    fn emit_volume(&mut self, event: &str, v: &Volume) {
+impl<'a> State<'a> {
+    fn emit_volume(&mut self, event: &str, v: &Volume<'_>) {
         let details = event_details(v);
         self.emit(event, Family::HostVolume.name(), &v.plugin, details);
     }
@@ -276,28 +500,28 @@ impl State {
     /// The volume with this id.
     /// By id; Nomad compares UUIDs case-insensitively (ids are stored
     /// lower-case).
-    pub fn volume(&self, id: &str) -> Option<&Volume> {
+    pub fn volume(&self, id: &str) -> Option<&Volume<'a>> {
         self.volumes
             .get(id)
             .or_else(|| self.volumes.get(&id.to_ascii_lowercase()))
     }
 
     /// The volume with this name in this namespace.
-    pub fn volume_named(&self, namespace: &str, name: &str) -> Option<&Volume> {
+    pub fn volume_named(&self, namespace: &str, name: &str) -> Option<&Volume<'a>> {
         self.volumes
             .values()
             .find(|v| v.namespace == namespace && v.name == name)
     }
 
     /// By id (in any namespace), else by name in `namespace`.
-    pub fn find_volume(&self, id_or_name: &str, namespace: &str) -> Option<&Volume> {
+    pub fn find_volume(&self, id_or_name: &str, namespace: &str) -> Option<&Volume<'a>> {
         self.volume(id_or_name)
             .or_else(|| self.volume_named(namespace, id_or_name))
     }
 
     /// Every volume, by namespace, then name, then id.
-    pub fn volumes_sorted(&self) -> Vec<&Volume> {
-        let mut all: Vec<&Volume> = self.volumes.values().collect();
+    pub fn volumes_sorted(&self) -> Vec<&Volume<'a>> {
+        let mut all: Vec<&Volume<'a>> = self.volumes.values().collect();
         // Ids are unique, so the order is total and need not be stable.
         all.sort_unstable_by(|a, b| {
             (&a.namespace, &a.name, &a.id).cmp(&(&b.namespace, &b.name, &b.id))
@@ -310,7 +534,7 @@ impl State {
     /// the name is taken in the namespace by another id; the id exists with
     /// another name, namespace, plugin or volumes directory; the volume is
     /// being deleted; another live plugctl is creating it.
-    pub fn begin_volume_create(&mut self, proposed: &Volume) -> Result<CreateKind> {
+    pub fn begin_volume_create(&mut self, proposed: &Volume<'_>) -> Result<CreateKind> {
         if let Some(other) = self.volumes.values().find(|v| {
             v.id != proposed.id && v.namespace == proposed.namespace && v.name == proposed.name
         }) {
@@ -327,7 +551,7 @@ impl State {
             )));
         }
         let Some(existing) = self.volumes.get_mut(&proposed.id) else {
-            self.volumes.insert(proposed.id.clone(), proposed.clone());
+            self.volumes.insert(proposed.to_owned_record());
             return Ok(CreateKind::New);
         };
         let mut differs = Vec::new();
@@ -346,9 +570,7 @@ impl State {
             && recorded != requested
         {
             differs.push(format!(
-                "volumes directory (recorded {}, requested {})",
-                recorded.display(),
-                requested.display()
+                "volumes directory (recorded {recorded}, requested {requested})"
             ));
         }
         if !differs.is_empty() {
@@ -399,44 +621,70 @@ impl State {
     /// A record that went `deleting` meanwhile is left to its delete.
     pub fn finish_volume_create(
         &mut self,
-        proposed: &Volume,
+        proposed: &Volume<'_>,
         create_kind: CreateKind,
         outcome: CreateOutcome,
-    ) -> Option<Volume> {
+    ) -> Option<Volume<'static>> {
+        self.settle_create(proposed, create_kind, outcome)
+            .map(Volume::to_owned_record)
+    }
+
+    /// [`State::finish_volume_create`], changing the record in place: what
+    /// did not change keeps borrowing from the file (a restore of 100,000
+    /// volumes must not turn every record into owned strings).
+    fn settle_create(
+        &mut self,
+        proposed: &Volume<'_>,
+        create_kind: CreateKind,
+        outcome: CreateOutcome,
+    ) -> Option<&Volume<'a>> {
         // Gone meanwhile (deleted, or rolled back by repair): a finished
         // create must not bring it back.
         let existing = self.volumes.get(&proposed.id)?;
-        if existing.state == VolumeState::Deleting {
-            return Some(existing.clone());
-        }
-        let existing = Some(existing);
-        // Another live plugctl took the record over meanwhile: its result counts.
-        if let Some(v) = existing
-            && v.owner.is_some_and(|o| !o.is_me() && o.alive())
+        // A record that went `deleting` is its delete's; one another live
+        // plugctl took over meanwhile is that one's: its result counts.
+        if existing.state == VolumeState::Deleting
+            || existing.owner.is_some_and(|o| !o.is_me() && o.alive())
         {
-            return Some(v.clone());
+            return self.volumes.get(&proposed.id);
         }
-        match outcome {
+        let event = match outcome {
             CreateOutcome::Created(c) => {
-                let was_ready = existing.is_some_and(|v| v.state == VolumeState::Ready);
-                let mut v = proposed.clone();
-                if let Some(old) = existing {
-                    v.created_at = old.created_at.clone();
+                let v = self.volumes.get_mut(&proposed.id)?;
+                let was_ready = v.state == VolumeState::Ready;
+                // The request as proposed (an update may change capacities
+                // and parameters), the plugin's answer, and the state.
+                for (field, new) in [
+                    (&mut v.name, &proposed.name),
+                    (&mut v.namespace, &proposed.namespace),
+                    (&mut v.plugin, &proposed.plugin),
+                    (&mut v.node_id, &proposed.node_id),
+                    (&mut v.node_pool, &proposed.node_pool),
+                ] {
+                    set_text(field, new);
                 }
+                set_text(&mut v.path, &c.path);
+                if v.parameters != proposed.parameters {
+                    v.parameters = proposed.parameters.clone().into_owned();
+                }
+                if v.volumes_dir != proposed.volumes_dir {
+                    v.volumes_dir = proposed
+                        .volumes_dir
+                        .clone()
+                        .map(|d| Cow::Owned(d.into_owned()));
+                }
+                v.capacity_min = proposed.capacity_min;
+                v.capacity_max = proposed.capacity_max;
                 v.state = VolumeState::Ready;
-                v.path = c.path;
                 v.bytes = c.bytes;
                 v.error = None;
                 v.owner = None;
-                v.updated_at = now();
-                self.volumes.insert(v.id.clone(), v.clone());
-                let event = if was_ready {
+                v.updated_at = Cow::Owned(now());
+                if was_ready {
                     kind::VOLUME_UPDATE
                 } else {
                     kind::VOLUME_CREATE
-                };
-                self.emit_volume(event, &v);
-                Some(v)
+                }
             }
             CreateOutcome::Failed { error, uncertain } => {
                 let v = self.volumes.get_mut(&proposed.id)?;
@@ -444,22 +692,25 @@ impl State {
                     self.volumes.remove(&proposed.id);
                     return None;
                 }
-                v.error = Some(error);
+                v.error = Some(Cow::Owned(error));
                 v.owner = None;
-                v.updated_at = now();
-                let v = v.clone();
-                if v.state == VolumeState::Ready {
-                    self.emit_volume(kind::VOLUME_UPDATE, &v);
+                v.updated_at = Cow::Owned(now());
+                if v.state != VolumeState::Ready {
+                    return self.volumes.get(&proposed.id);
                 }
-                Some(v)
+                kind::VOLUME_UPDATE
             }
-        }
+        };
+        let details = event_details(self.volumes.get(&proposed.id)?);
+        let plugin = self.volumes.get(&proposed.id)?.plugin.to_string();
+        self.emit(event, Family::HostVolume.name(), &plugin, details);
+        self.volumes.get(&proposed.id)
     }
 
     /// Step one of a delete: marks the volume `deleting`, owned by this
     /// process, and returns it as it was before. Not found: exit 3. A volume
     /// another live plugctl is creating or deleting is refused (exit 2).
-    pub fn begin_volume_delete(&mut self, id: &str) -> Result<Volume> {
+    pub fn begin_volume_delete(&mut self, id: &str) -> Result<Volume<'static>> {
         let Some(v) = self.volumes.get_mut(id) else {
             return Err(Error::NotFound {
                 what: "volume",
@@ -478,10 +729,10 @@ impl State {
                 }
             )));
         }
-        let before = v.clone();
+        let before = v.to_owned_record();
         v.state = VolumeState::Deleting;
         v.owner = Some(Owner::current());
-        v.updated_at = now();
+        v.updated_at = Cow::Owned(now());
         Ok(before)
     }
 
@@ -494,10 +745,10 @@ impl State {
         id: &str,
         was: VolumeState,
         result: std::result::Result<(), String>,
-    ) -> Option<Volume> {
+    ) -> Option<Volume<'static>> {
         let v = self.volumes.get_mut(id)?;
         if v.state != VolumeState::Deleting {
-            return Some(v.clone());
+            return Some(v.to_owned_record());
         }
         match result {
             Ok(()) => {
@@ -518,10 +769,10 @@ impl State {
                     VolumeState::Pending => VolumeState::Pending,
                     VolumeState::Ready | VolumeState::Deleting => VolumeState::Ready,
                 };
-                v.error = Some(error);
+                v.error = Some(Cow::Owned(error));
                 v.owner = None;
-                v.updated_at = now();
-                let v = v.clone();
+                v.updated_at = Cow::Owned(now());
+                let v = v.to_owned_record();
                 if v.state == VolumeState::Ready {
                     self.emit_volume(kind::VOLUME_UPDATE, &v);
                 }
@@ -532,18 +783,18 @@ impl State {
 
     /// Takes over a `pending` or `deleting` record whose owner is gone (for
     /// `volume repair`) and returns it; `None` when it is not such a record.
-    pub fn claim_interrupted_volume(&mut self, id: &str) -> Option<Volume> {
+    pub fn claim_interrupted_volume(&mut self, id: &str) -> Option<Volume<'static>> {
         let v = self.volumes.get_mut(id)?;
         if v.state == VolumeState::Ready || v.in_progress() {
             return None;
         }
         v.owner = Some(Owner::current());
-        Some(v.clone())
+        Some(v.to_owned_record())
     }
 
     /// Removes a `pending` record after its rollback (the plugin's delete)
     /// succeeded, emitting `volume_delete`.
-    pub fn drop_rolled_back_volume(&mut self, id: &str) -> Option<Volume> {
+    pub fn drop_rolled_back_volume(&mut self, id: &str) -> Option<Volume<'static>> {
         if self.volumes.get(id)?.state != VolumeState::Pending {
             return None;
         }
@@ -558,14 +809,19 @@ impl State {
             &v.plugin,
             details,
         );
-        Some(v)
+        Some(v.into_owned())
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::collections::BTreeMap;
+
+    /// A pending record for these, as a create makes it.
+    pub(crate) fn volume(id: &str, name: &str) -> Volume<'static> {
+        proposed(id, name)
+    }
 
     const ID: &str = "11111111-2222-4333-8444-555555555555";
     const ID2: &str = "66666666-7777-4888-9999-aaaaaaaaaaaa";
@@ -585,7 +841,7 @@ mod tests {
         }
     }
 
-    fn proposed(id: &str, name: &str) -> Volume {
+    fn proposed(id: &str, name: &str) -> Volume<'static> {
         Volume::pending(&req(id, name), "dir", Owner::current())
     }
 
@@ -618,7 +874,7 @@ mod tests {
             .finish_volume_create(&p, CreateKind::New, created("/vols/x"))
             .unwrap();
         assert_eq!(v.state, VolumeState::Ready);
-        assert_eq!((v.path.as_str(), v.bytes), ("/vols/x", 7));
+        assert_eq!((v.path.as_ref(), v.bytes), ("/vols/x", 7));
         assert_eq!(v.owner, None);
         assert_eq!(kinds(&s), ["volume_create"]);
         assert_eq!(s.events[0].name, "dir");
@@ -760,7 +1016,7 @@ mod tests {
             started: 0,
             lock: None,
         });
-        s.volumes.insert(ID.into(), p.clone());
+        s.volumes.insert(p.clone());
         assert!(s.volume(ID).unwrap().in_progress());
         assert!(s.claim_interrupted_volume(ID).is_none());
         assert!(s.begin_volume_delete(ID).is_err());

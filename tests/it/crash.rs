@@ -369,12 +369,15 @@ esac"#,
         .collect();
     assert!(seqs.windows(2).all(|w| w[0] < w[1]), "{seqs:?}");
     assert_eq!(seqs.last().copied(), reg["seq"].as_u64());
-    // Besides the registry, its lock and the owners' liveness locks, only
-    // temporary files of writers that were killed mid-write.
+    // Besides the registry, its journal, its lock and the owners' liveness
+    // locks, only temporary files of writers that were killed mid-write.
     let leftovers: Vec<String> = registry_entries(&s)
         .into_iter()
         .filter(|n| {
-            n != "registry.json" && n != "registry.json.lock" && n != "registry.json.owners"
+            n != "registry.json"
+                && n != "registry.json.lock"
+                && n != "registry.json.owners"
+                && !n.starts_with("registry.json.journal.")
         })
         .collect();
     for n in &leftovers {
@@ -436,11 +439,16 @@ esac"#,
         "{}",
         stdout(&out)
     );
-    // The writes since cleaned up what killed writers left.
+    // The writes since cleaned up what killed writers left: no temporary
+    // file, no uncommitted journal segment.
     let entries = registry_entries(&s);
     assert_eq!(
         entries,
-        ["registry.json", "registry.json.lock"],
+        [
+            "registry.json",
+            "registry.json.journal.00000001",
+            "registry.json.lock"
+        ],
         "{entries:?}"
     );
 }

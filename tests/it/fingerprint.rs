@@ -357,7 +357,7 @@ fn results_are_recorded_and_listed_with_history() {
     let mode = fs::metadata(&s.registry).unwrap().permissions().mode();
     assert_eq!(mode & 0o777, 0o600);
     let reg = s.registry_json();
-    assert_eq!(reg["schema_version"], 1);
+    assert_eq!(reg["schema_version"], 2);
     assert_eq!(reg["plugins"]["host-volume"]["disk"][0]["version"], "1.0.0");
 
     // The plugin breaks: list shows the current (unhealthy) instance.

@@ -225,7 +225,7 @@ fn audit_is_clean_then_finds_an_orphan_a_missing_path_and_a_pending_operation() 
     fs::create_dir_all(s.volumes.join("orphan/sub")).unwrap();
     fs::write(s.volumes.join("orphan/sub/f"), "x").unwrap();
     fs::remove_dir_all(b["path"].as_str().unwrap()).unwrap();
-    let mut reg = s.registry_json();
+    let mut reg = s.registry_file();
     reg["volumes"][a["id"].as_str().unwrap()]["state"] = "pending".into();
     fs::write(&s.registry, serde_json::to_vec_pretty(&reg).unwrap()).unwrap();
 

@@ -104,7 +104,12 @@ fn unwritable_directory() {
         // nobody must reach the binary and the sandbox
         fs::set_permissions(s.root(), fs::Permissions::from_mode(0o755)).unwrap();
         fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
-        fs::set_permissions(&s.registry, fs::Permissions::from_mode(0o644)).unwrap();
+        // The registry and its journal, readable by all.
+        for f in fs::read_dir(&dir).unwrap().flatten() {
+            if f.file_name().to_string_lossy().starts_with("registry.json") && f.path().is_file() {
+                fs::set_permissions(f.path(), fs::Permissions::from_mode(0o644)).unwrap();
+            }
+        }
         let copy = s.root().join("plugctl");
         if fs::hard_link(&program, &copy).is_err() {
             fs::copy(&program, &copy).unwrap();
@@ -139,13 +144,15 @@ fn unwritable_directory() {
     let message = run("lock file not writable");
     assert!(message.contains("cannot open its lock file"), "{message}");
     if is_root() {
-        // With a lock file it may use, the temporary file is refused.
-        nix::unistd::chown(
-            &s.registry.with_file_name("registry.json.lock"),
-            Some(nix::unistd::Uid::from_raw(65534)),
-            None,
-        )
-        .unwrap();
+        // With a lock file and a journal it may use, the temporary file is
+        // refused.
+        for f in fs::read_dir(&dir).unwrap().flatten() {
+            let name = f.file_name().to_string_lossy().into_owned();
+            if name == "registry.json.lock" || name.starts_with("registry.json.journal.") {
+                nix::unistd::chown(&f.path(), Some(nix::unistd::Uid::from_raw(65534)), None)
+                    .unwrap();
+            }
+        }
         let message = run("directory not writable");
         assert!(
             message.contains("left unchanged: cannot create a temporary file"),
@@ -188,7 +195,8 @@ fn full_file_system_by_file_size_limit() {
     let message = e["message"].as_str().unwrap();
     for needle in [
         s.registry.to_str().unwrap(),
-        "left unchanged: cannot write the new version",
+        // The journal's append is the first write of a transaction.
+        "left unchanged: cannot append to its journal",
         "File too large",
     ] {
         assert!(message.contains(needle), "{needle:?} in {message}");
@@ -243,9 +251,10 @@ fn full_file_system_by_tmpfs() {
     let (s, before) = with_registry();
     let Some(out) = in_mount_namespace(
         &s,
-        r#"cp "$STATE/registry.json" "$OUT/original.json"
+        r#"mkdir "$OUT/original"
+cp "$STATE"/registry.json "$STATE"/registry.json.journal.* "$OUT/original/"
 mount -t tmpfs -o size=64k,mode=0700 tmpfs "$STATE"
-cp "$OUT/original.json" "$STATE/registry.json"
+cp "$OUT"/original/* "$STATE/"
 : > "$STATE/registry.json.lock"
 dd if=/dev/zero of="$STATE/fill" bs=4096 2>/dev/null || true
 "$PLUGCTL" --json plugin register --type csi-node --name ebs --alloc-id new-alloc \

@@ -278,7 +278,7 @@ fn the_lock_wait_names_the_process_that_holds_the_lock_not_a_stale_pid() {
 
 /// The registry as JSON, to edit behind plugctl's back.
 fn edit(s: &Sandbox, f: impl FnOnce(&mut Value)) {
-    let mut v = s.registry_json();
+    let mut v = s.registry_file();
     f(&mut v);
     fs::write(&s.registry, serde_json::to_vec_pretty(&v).unwrap()).unwrap();
 }
@@ -357,7 +357,7 @@ fn an_edited_path_or_volumes_dir_is_not_handed_to_a_plugin() {
         ("path", format!("{}/../victim", s.volumes.display())),
         ("volumes_dir", "/".to_string()),
     ] {
-        let fresh = s.registry_json();
+        let fresh = s.registry_file();
         edit(&s, |v| v["volumes"][&id][field] = value.clone().into());
         let out = s.run(&["volume", "delete", &id]);
         assert_eq!(code(&out), 2, "{field}={value}: {}", stderr(&out));
@@ -398,11 +398,26 @@ fn events_out_of_order_are_refused_on_load() {
         ]);
         assert_eq!(code(&out), 0, "{}", stderr(&out));
     }
-    edit(&s, |v| v["events"][1]["seq"] = 1.into());
+    // The journal edited: the second event says it is the first again.
+    let (_, segment) = s.journal_segments().pop().unwrap();
+    let text = fs::read_to_string(&segment).unwrap();
+    fs::write(&segment, text.replace("{\"seq\":2,", "{\"seq\":1,")).unwrap();
     let out = s.run(&["events"]);
     assert_eq!(code(&out), 2, "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("events[1].seq: 1 does not follow 1"),
+        stderr(&out).contains("event seq 1 does not follow 1"),
+        "{}",
+        stderr(&out)
+    );
+    // And a log put back into a schema 2 file is refused, not shown twice.
+    edit(&s, |v| {
+        v["events"] = serde_json::json!([{"seq": 1, "kind": "register", "type": "csi-node",
+            "name": "a", "time": "t"}])
+    });
+    let out = s.run(&["events"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("keeps its events in its journal"),
         "{}",
         stderr(&out)
     );

@@ -17,7 +17,8 @@ use serde_json::Value;
 /// `out/<op>-<id>.env` (NUL-separated, straight from /proc), one line per
 /// call in `out/calls-<id>`. create answers `{"path": <volumes>/<id>,
 /// "bytes": DHV_CAPACITY_MAX_BYTES}`; delete copies the registry to
-/// `out/registry-during-delete.json` and prints junk (ignored on success).
+/// `out/during-delete.json` (what `plugctl volume show` says meanwhile) and
+/// prints junk (ignored on success).
 /// `out/fail-create-<id>` / `out/fail-delete-<id>` make that call fail with
 /// an `{"error"}`.
 fn recorder(s: &Sandbox, name: &str) -> PathBuf {
@@ -34,12 +35,14 @@ create)
   if [ -e "$out/fail-create-$DHV_VOLUME_ID" ]; then echo '{{"error": "create refused by test"}}'; exit 1; fi
   printf '{{"path": "%s/%s", "bytes": %s}}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" "$DHV_CAPACITY_MAX_BYTES" ;;
 delete)
-  cp '{registry}' "$out/registry-during-delete.json"
+  '{plugctl}' --registry '{registry}' --plugin-dir '{plugins}' --json volume show "$DHV_VOLUME_ID" > "$out/during-delete.json"
   if [ -e "$out/fail-delete-$DHV_VOLUME_ID" ]; then echo '{{"error": "delete refused by test"}}'; exit 1; fi
   echo 'this is not JSON and is ignored' ;;
 esac"#,
             out = s.out.display(),
-            registry = s.registry.display()
+            registry = s.registry.display(),
+            plugins = s.plugins.display(),
+            plugctl = PLUGCTL,
         ),
     )
 }
@@ -249,8 +252,8 @@ fn delete_gets_exactly_the_ten_variables_and_runs_while_deleting() {
     assert_eq!(env.len(), 10);
 
     // the record said "deleting" while the plugin ran, and is gone now
-    let during: Value = serde_json::from_str(&s.read_out("registry-during-delete.json")).unwrap();
-    assert_eq!(during["volumes"][&id]["state"], "deleting");
+    let during: Value = serde_json::from_str(&s.read_out("during-delete.json")).unwrap();
+    assert_eq!(during["volume"]["state"], "deleting");
     assert!(volumes(&s).is_empty());
     assert_eq!(event_kinds(&s), ["volume_create", "volume_delete"]);
     let last = s.registry_json()["events"][1].clone();
@@ -549,7 +552,7 @@ fn restore_reruns_every_create_and_keeps_going_past_failures() {
         .collect();
     // b will fail; c is made pending as an interrupted create would leave it
     fs::write(s.out_file(&format!("fail-create-{}", ids[1])), "").unwrap();
-    let mut reg = s.registry_json();
+    let mut reg = s.registry_file();
     reg["volumes"][&ids[2]]["state"] = "pending".into();
     reg["volumes"][&ids[2]]["path"] = "".into();
     fs::write(&s.registry, serde_json::to_vec_pretty(&reg).unwrap()).unwrap();
@@ -1186,7 +1189,7 @@ fn a_deleting_volume_is_finished_by_repair() {
     recorder(&s, "rec");
     let id = id_of(&create(&s, &["--plugin", "rec", "--name", "data"]));
     // as a plugctl killed during delete leaves it
-    let mut reg = s.registry_json();
+    let mut reg = s.registry_file();
     reg["volumes"][&id]["state"] = "deleting".into();
     reg["volumes"][&id]["owner"] = serde_json::json!({"pid": 999_999_999u32, "started": 1});
     fs::write(&s.registry, serde_json::to_vec_pretty(&reg).unwrap()).unwrap();

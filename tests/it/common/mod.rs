@@ -130,9 +130,77 @@ impl Sandbox {
         )
     }
 
+    /// The registry as plugctl holds it: the file, with its journal read
+    /// back in — `events`, every committed event in order, and `volumes`
+    /// with the intents committed after the file's end applied. Read here
+    /// from the files themselves, as a second reader of the format
+    /// (docs/registry.md); [`Sandbox::registry_file`] is the file alone.
     pub fn registry_json(&self) -> Value {
+        let mut doc = self.registry_file();
+        let seq = doc["seq"].as_u64().unwrap_or(0);
+        let end = (
+            doc["journal"]["segment"].as_u64().unwrap_or(0),
+            doc["journal"]["offset"].as_u64().unwrap_or(0),
+        );
+        let mut events = Vec::new();
+        let mut intents = Vec::new();
+        for (n, path) in self.journal_segments() {
+            if n > end.0 {
+                break;
+            }
+            let bytes = fs::read(&path).unwrap();
+            let mut at = 0;
+            for line in bytes.split_inclusive(|&b| b == b'\n') {
+                let start = at;
+                at += line.len();
+                if !line.ends_with(b"\n") {
+                    break;
+                }
+                let v: Value = serde_json::from_slice(line).expect("a journal line parses");
+                if v.get("intent").is_some() {
+                    if n == end.0 && start as u64 >= end.1 {
+                        intents.push(v["volume"].clone());
+                    }
+                } else if v.get("seq").is_some() && v["seq"].as_u64().unwrap() <= seq {
+                    events.push(v);
+                }
+            }
+        }
+        if doc.get("events").is_none() {
+            doc["events"] = Value::Array(events);
+        }
+        for v in intents {
+            let id = v["id"].as_str().unwrap().to_string();
+            doc["volumes"][id] = v;
+        }
+        doc
+    }
+
+    /// The registry file alone, as written.
+    pub fn registry_file(&self) -> Value {
         let bytes = fs::read(&self.registry).expect("registry exists");
         serde_json::from_slice(&bytes).expect("registry parses")
+    }
+
+    /// The journal's segments beside the registry, by number.
+    pub fn journal_segments(&self) -> Vec<(u64, PathBuf)> {
+        let prefix = format!(
+            "{}.journal.",
+            self.registry.file_name().unwrap().to_string_lossy()
+        );
+        let mut out: Vec<(u64, PathBuf)> = fs::read_dir(self.registry.parent().unwrap())
+            .map(|rd| {
+                rd.flatten()
+                    .filter_map(|e| {
+                        let name = e.file_name().into_string().ok()?;
+                        let n = name.strip_prefix(&prefix)?.parse().ok()?;
+                        Some((n, e.path()))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        out.sort();
+        out
     }
 
     pub fn out_file(&self, name: &str) -> PathBuf {
@@ -206,4 +274,43 @@ pub fn tool_available(tool: &str, why: &str) -> bool {
         eprintln!("SKIPPED: {tool} is not installed; {why} is not checked");
     }
     found
+}
+
+/// Runs `cmd` to its end and returns its output and its peak RSS in KiB —
+/// that child's own (with the children it waited for), not the test
+/// process's: every test shares this process, so its rusage is everyone's.
+// The child is reaped by wait4 (std's wait would not give its rusage).
+#[allow(clippy::zombie_processes)]
+pub fn output_and_peak_rss(cmd: &mut Command) -> (Output, u64) {
+    use std::io::Read;
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        out.read_to_end(&mut buf).unwrap();
+        buf
+    });
+    let mut stderr = Vec::new();
+    err.read_to_end(&mut stderr).unwrap();
+    let stdout = reader.join().unwrap();
+    let mut status = 0;
+    // SAFETY: rusage is a plain C struct that wait4 fills in.
+    let mut usage: nix::libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = child.id() as nix::libc::pid_t;
+    // SAFETY: wait4 on our own child, with valid pointers.
+    let got = unsafe { nix::libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(got, pid, "wait4: {}", std::io::Error::last_os_error());
+    let status = std::os::unix::process::ExitStatusExt::from_raw(status);
+    (
+        Output {
+            status,
+            stdout,
+            stderr,
+        },
+        usage.ru_maxrss as u64,
+    )
 }

@@ -1,0 +1,460 @@
+//! `volume restore` and `volume repair`: one plugin call (or two) for many
+//! volumes at once, as a Nomad client re-runs every create at start.
+//!
+//! Three steps, as a single create: a transaction picks (and claims) the
+//! volumes, their plugins run through the one fan-out, a transaction
+//! records what they came to (see [`crate::registry::volumes`]). Memory
+//! stays proportional to what is needed: each volume's request is made from
+//! the state read when its plugin gets a place and dropped with its call,
+//! the results kept are a failure or a path, and the report is printed
+//! from them and the final records, never held as rows.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use serde::ser::{SerializeSeq, Serializer};
+
+use super::super::Ctx;
+use super::{Plugin, Timing, call_create_timed, call_delete, confinement, resolve, uncertain};
+use crate::cli::RunArgs;
+use crate::error::PluginFailure;
+use crate::families::host_volume::{self, Created, Request};
+use crate::family::Operation;
+use crate::fanout::{self, Lost};
+use crate::output::{Printer, Style};
+use crate::registry::volumes::{CreateKind, CreateOutcome, Pick, Settle, Todo};
+use crate::registry::{State, Volume};
+use crate::runner::Pool;
+use crate::units::duration_ms;
+use crate::{Error, Result};
+
+pub async fn restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
+    let timing = Timing::of(run)?;
+    let picks = ctx.registry.begin_restore().await?;
+    run_batch(ctx, Batch::Restore, picks, timing).await
+}
+
+pub async fn repair(ctx: &Ctx, run: &RunArgs) -> Result<()> {
+    let timing = Timing::of(run)?;
+    let picks = ctx.registry.begin_repair().await?;
+    run_batch(ctx, Batch::Repair, picks, timing).await
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Batch {
+    Restore,
+    Repair,
+}
+
+impl Batch {
+    fn name(self) -> &'static str {
+        match self {
+            Batch::Restore => "restore",
+            Batch::Repair => "repair",
+        }
+    }
+}
+
+/// What the plugins said for one volume.
+#[derive(Debug)]
+enum Done {
+    Created(Created),
+    CreateFailed(PluginFailure),
+    /// create failed; then delete (the rollback) gave this.
+    RolledBack(PluginFailure, std::result::Result<(), PluginFailure>),
+    Deleted(std::result::Result<(), PluginFailure>),
+    /// plugctl itself failed on it (a bug) or was stopped first.
+    Lost(Lost),
+}
+
+/// Everything one volume's call needs, owned: made when its plugin gets a
+/// place, dropped when the call ends.
+struct Job {
+    todo: Todo,
+    plugin: std::result::Result<Plugin, String>,
+    req: Request,
+    created_path: String,
+    pool: Arc<Pool>,
+    printer: Printer,
+    timing: Timing,
+}
+
+impl Job {
+    /// Runs what `todo` says; what came of it and how long the plugin
+    /// itself ran (not the wait for a place in the pool).
+    async fn run(self) -> (Done, u64) {
+        let start = Instant::now();
+        let mut took = None;
+        let done = match self.todo {
+            Todo::Create(_) => match self.create(&mut took).await {
+                Ok(c) => Done::Created(c),
+                Err(f) => Done::CreateFailed(f),
+            },
+            Todo::CreateOrRollBack => match self.create(&mut took).await {
+                Ok(c) => Done::Created(c),
+                Err(f) => Done::RolledBack(f, self.delete().await),
+            },
+            Todo::Delete => Done::Deleted(self.delete().await),
+        };
+        (done, duration_ms(took.unwrap_or_else(|| start.elapsed())))
+    }
+
+    async fn create(
+        &self,
+        took: &mut Option<Duration>,
+    ) -> std::result::Result<Created, PluginFailure> {
+        let plugin = self.plugin.clone().map_err(PluginFailure::Rejected)?;
+        let (result, t) = call_create_timed(
+            Arc::clone(&self.pool),
+            self.printer.clone(),
+            plugin,
+            self.req.clone(),
+            self.timing,
+        )
+        .await;
+        *took = t;
+        result
+    }
+
+    async fn delete(&self) -> std::result::Result<(), PluginFailure> {
+        let plugin = self.plugin.clone().map_err(PluginFailure::Rejected)?;
+        call_delete(
+            Arc::clone(&self.pool),
+            self.printer.clone(),
+            plugin,
+            self.req.clone(),
+            self.created_path.clone(),
+            self.timing,
+        )
+        .await
+    }
+}
+
+async fn run_batch(ctx: &Ctx, batch: Batch, picks: Vec<Pick>, timing: Timing) -> Result<()> {
+    // Which picks run a plugin, in order.
+    let runs: Vec<usize> = (0..picks.len())
+        .filter(|&i| picks[i].todo.is_ok())
+        .collect();
+    let total = runs.len();
+    let mut done: Vec<Option<(Done, u64)>> = (0..picks.len()).map(|_| None).collect();
+    {
+        // The state the first step left (no second parse): each request is
+        // made from it as its plugin gets a place.
+        let snap = ctx.registry.latest()?;
+        let state = snap.state();
+        // One lookup per plugin, not per volume.
+        let mut plugins: HashMap<String, std::result::Result<Plugin, String>> = HashMap::new();
+        let jobs = runs.iter().map(|&i| {
+            let pick = &picks[i];
+            let todo = pick.todo.clone().unwrap_or(Todo::Delete);
+            let record = state.volume(&pick.id);
+            let op = if todo == Todo::Delete {
+                Operation::Delete
+            } else {
+                Operation::Create
+            };
+            let plugin = match record {
+                None => Err("its record vanished meanwhile".to_string()),
+                Some(v) => plugins
+                    .entry(v.plugin.to_string())
+                    .or_insert_with(|| {
+                        resolve(ctx, &v.plugin, op, &v.describe()).map_err(|e| match e {
+                            Error::Plugin { failure, .. } => failure.to_string(),
+                            other => other.to_string(),
+                        })
+                    })
+                    .clone()
+                    .and_then(|p| confinement(ctx, v).map(|()| p)),
+            };
+            Job {
+                todo,
+                plugin,
+                req: record
+                    .map(|v| {
+                        v.request(
+                            &ctx.settings.host_volume_plugin_dir,
+                            &ctx.settings.volumes_dir,
+                        )
+                    })
+                    .unwrap_or_else(|| placeholder(&pick.id)),
+                created_path: record.map(|v| v.path.to_string()).unwrap_or_default(),
+                pool: Arc::clone(&ctx.pool),
+                printer: ctx.printer.clone(),
+                timing,
+            }
+        });
+        let mut finished = 0;
+        fanout::run_all(jobs, ctx.pool.limit(), &ctx.stop, Job::run, |k, result| {
+            done[runs[k]] = Some(result.unwrap_or_else(|lost| (Done::Lost(lost), 0)));
+            finished += 1;
+            ctx.printer
+                .progress(format!("{}: {finished}/{total} volumes", batch.name()));
+        })
+        .await;
+        ctx.printer.progress_done();
+    }
+
+    let settled: Vec<(String, Settle)> = picks
+        .iter()
+        .zip(&done)
+        .filter_map(|(pick, d)| Some((pick.id.clone(), settle(pick, &d.as_ref()?.0)?)))
+        .collect();
+    ctx.registry.finish_batch(settled).await?;
+    let snap = ctx.registry.latest()?;
+    report(ctx, batch, &picks, &done, snap.state())
+}
+
+/// A request for a record that vanished: never sent (its job fails first).
+fn placeholder(id: &str) -> Request {
+    Request {
+        volumes_dir: Default::default(),
+        plugin_dir: Default::default(),
+        node_pool: String::new(),
+        namespace: String::new(),
+        name: String::new(),
+        id: id.to_string(),
+        capacity_min: 0,
+        capacity_max: 0,
+        node_id: String::new(),
+        parameters: Default::default(),
+    }
+}
+
+/// What one volume's calls mean for its record; None: nothing to record
+/// (a call plugctl lost leaves the record as claimed, for `repair`).
+fn settle(pick: &Pick, done: &Done) -> Option<Settle> {
+    let kind = match pick.todo {
+        Ok(Todo::Create(kind)) => kind,
+        _ => CreateKind::Resume,
+    };
+    Some(match done {
+        Done::Created(c) => Settle::Create(kind, CreateOutcome::Created(c.clone())),
+        Done::CreateFailed(f) => Settle::Create(
+            kind,
+            CreateOutcome::Failed {
+                error: f.to_string(),
+                uncertain: uncertain(f),
+            },
+        ),
+        Done::RolledBack(_, Ok(())) => Settle::RolledBack,
+        Done::RolledBack(f, Err(d)) => Settle::Create(
+            kind,
+            CreateOutcome::Failed {
+                error: format!("create failed: {f}; delete failed: {d}"),
+                uncertain: true,
+            },
+        ),
+        Done::Deleted(r) => Settle::Delete(r.clone().map_err(|f| f.to_string())),
+        Done::Lost(_) => return None,
+    })
+}
+
+/// What `restore` or `repair` did to one volume, as its report names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+enum Action {
+    #[serde(rename = "created")]
+    Created,
+    #[serde(rename = "updated")]
+    Updated,
+    #[serde(rename = "rolled back")]
+    RolledBack,
+    #[serde(rename = "deleted")]
+    Deleted,
+    #[serde(rename = "skipped")]
+    Skipped,
+    #[serde(rename = "failed")]
+    Failed,
+}
+
+impl Action {
+    fn name(self) -> &'static str {
+        match self {
+            Action::Created => "created",
+            Action::Updated => "updated",
+            Action::RolledBack => "rolled back",
+            Action::Deleted => "deleted",
+            Action::Skipped => "skipped",
+            Action::Failed => "failed",
+        }
+    }
+}
+
+/// One line of the report: made from the pick, what the plugins said and
+/// the record as it now is, when it is printed.
+#[derive(Debug, Serialize)]
+struct Step<'p> {
+    id: &'p str,
+    name: &'p str,
+    namespace: &'p str,
+    plugin: &'p str,
+    /// The state before.
+    was: &'static str,
+    action: Action,
+    ok: bool,
+    /// The state after; `deleted` when the record is gone.
+    state: &'static str,
+    path: String,
+    bytes: i64,
+    error: Option<String>,
+    warnings: Vec<String>,
+    duration_ms: u64,
+}
+
+fn step<'p>(
+    pick: &'p Pick,
+    done: Option<&(Done, u64)>,
+    record: Option<&Volume<'_>>,
+    default_dir: &std::path::Path,
+) -> Step<'p> {
+    let mut s = Step {
+        id: &pick.id,
+        name: &pick.name,
+        namespace: &pick.namespace,
+        plugin: &pick.plugin,
+        was: pick.was.as_str(),
+        action: Action::Failed,
+        ok: false,
+        state: record.map_or("deleted", |r| r.state.as_str()),
+        path: record.map(|r| r.path.to_string()).unwrap_or_default(),
+        bytes: record.map_or(0, |r| r.bytes),
+        error: None,
+        warnings: Vec::new(),
+        duration_ms: done.map_or(0, |d| d.1),
+    };
+    let Some((done, _)) = done else {
+        // Skipped before any plugin ran.
+        s.action = Action::Skipped;
+        s.ok = true;
+        s.error = pick.todo.as_ref().err().cloned();
+        return s;
+    };
+    match done {
+        Done::Created(c) => {
+            s.ok = true;
+            s.action = match pick.todo {
+                Ok(Todo::Create(CreateKind::Update)) => Action::Updated,
+                _ => Action::Created,
+            };
+            let dir = record.and_then(Volume::volumes_dir).unwrap_or(default_dir);
+            s.warnings = host_volume::warnings(c, dir);
+        }
+        Done::CreateFailed(f) => s.error = Some(f.to_string()),
+        Done::RolledBack(f, Ok(())) => {
+            s.action = Action::RolledBack;
+            s.ok = record.is_none();
+            s.error = Some(format!("create failed: {f}; delete succeeded"));
+        }
+        Done::RolledBack(f, Err(d)) => {
+            s.error = Some(format!("create failed: {f}; delete failed: {d}"));
+        }
+        Done::Deleted(Ok(())) => {
+            s.ok = true;
+            s.action = Action::Deleted;
+        }
+        Done::Deleted(Err(f)) => s.error = Some(format!("delete failed: {f}")),
+        Done::Lost(l) => s.error = Some(l.to_string()),
+    }
+    s
+}
+
+/// The per-volume report; exit 1 when any failed. Printed from the picks,
+/// the results and the final records, one line at a time.
+fn report(
+    ctx: &Ctx,
+    batch: Batch,
+    picks: &[Pick],
+    done: &[Option<(Done, u64)>],
+    state: &State<'_>,
+) -> Result<()> {
+    let default_dir = ctx.settings.volumes_dir.as_path();
+    let steps = || {
+        picks
+            .iter()
+            .zip(done)
+            .map(move |(p, d)| step(p, d.as_ref(), state.volume(&p.id), default_dir))
+    };
+    let mut failed = 0;
+    for s in steps() {
+        for w in &s.warnings {
+            ctx.printer.warn(format!(
+                "{}: {w}",
+                crate::registry::volumes::describe(s.id, s.name, s.namespace)
+            ));
+        }
+        failed += usize::from(!s.ok);
+    }
+    if ctx.printer.json {
+        struct Results<F>(F);
+        impl<'p, F, I> Serialize for Results<F>
+        where
+            F: Fn() -> I,
+            I: Iterator<Item = Step<'p>>,
+        {
+            fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+                let mut seq = s.serialize_seq(None)?;
+                for step in (self.0)() {
+                    seq.serialize_element(&step)?;
+                }
+                seq.end()
+            }
+        }
+        #[derive(Serialize)]
+        struct Doc<F> {
+            results: F,
+            failed: usize,
+        }
+        ctx.printer.document_from(&Doc {
+            results: Results(steps),
+            failed,
+        })?;
+    } else if picks.is_empty() {
+        ctx.printer.text(match batch {
+            Batch::Repair => "nothing to repair: no volume is pending or deleting\n",
+            Batch::Restore => "nothing to restore: the registry has no volumes\n",
+        })?;
+    } else {
+        ctx.printer.table_from(
+            &[
+                "ID",
+                "NAME",
+                "NAMESPACE",
+                "PLUGIN",
+                "WAS",
+                "ACTION",
+                "STATE",
+                "DURATION",
+                "DETAIL",
+            ],
+            || {
+                steps().map(|s| {
+                    let style = match (s.ok, s.action) {
+                        (false, _) => Style::Bad,
+                        (true, Action::Skipped) => Style::Warn,
+                        _ => Style::Good,
+                    };
+                    vec![
+                        (s.id.to_string(), Style::Plain),
+                        (s.name.to_string(), Style::Plain),
+                        (s.namespace.to_string(), Style::Plain),
+                        (s.plugin.to_string(), Style::Plain),
+                        (s.was.to_string(), Style::Plain),
+                        (s.action.name().to_string(), style),
+                        (s.state.to_string(), Style::Plain),
+                        (crate::output::short_duration(s.duration_ms), Style::Dim),
+                        (s.error.unwrap_or(s.path), Style::Plain),
+                    ]
+                })
+            },
+        )?;
+    }
+    if failed > 0 {
+        return Err(Error::Failed(format!(
+            "{}: {failed} of {} volumes failed",
+            batch.name(),
+            picks.len()
+        )));
+    }
+    Ok(())
+}

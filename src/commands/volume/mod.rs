@@ -1,0 +1,557 @@
+//! `plugctl volume ...`: dynamic host volumes end to end.
+//!
+//! A create or delete is three steps, each a named registry transaction:
+//! record the volume `pending` (or mark it `deleting`) with one journal
+//! append, run the plugin outside the lock, record what it came to (see
+//! [`crate::registry::volumes`] for the rules). [`batch`] re-runs create for
+//! every recorded volume at once (`restore`) and settles what an
+//! interrupted plugctl left `pending` or `deleting` (`repair`); [`view`]
+//! prints volumes.
+
+mod batch;
+mod view;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::Ctx;
+use crate::cli::{RunArgs, VolumeCommand, VolumeCreateArgs, VolumeDeleteArgs};
+use crate::discovery::{self, EntryKind};
+use crate::error::PluginFailure;
+use crate::families::driver::{Call, Driver};
+use crate::families::host_volume::{self, Created, InvalidRequest, Request};
+use crate::families::mkdir;
+use crate::family::{Family, Operation};
+use crate::output::Printer;
+use crate::registry::volumes::{CreateOutcome, describe};
+use crate::registry::{Volume, VolumeState};
+use crate::runner::Pool;
+use crate::{Error, Result};
+
+pub async fn run(ctx: &Ctx, cmd: VolumeCommand) -> Result<()> {
+    match cmd {
+        VolumeCommand::Create(args) => create(ctx, args).await,
+        VolumeCommand::Delete(args) => delete(ctx, args).await,
+        VolumeCommand::List { plugin } => view::list(ctx, plugin.as_deref()),
+        VolumeCommand::Show { volume, namespace } => view::show(ctx, &volume, &namespace),
+        VolumeCommand::Restore { run, plan } if plan.dry_run => plan_restore(ctx, &run),
+        VolumeCommand::Restore { run, .. } => batch::restore(ctx, &run).await,
+        VolumeCommand::Repair { run } => batch::repair(ctx, &run).await,
+        VolumeCommand::Audit { prune_orphans, yes } => super::audit::run(ctx, prune_orphans, yes),
+    }
+}
+
+/// Deadline and grace of every plugin call of one command.
+#[derive(Debug, Clone, Copy)]
+struct Timing {
+    deadline: Duration,
+    grace: Duration,
+}
+
+impl Timing {
+    fn of(run: &RunArgs) -> Result<Timing> {
+        Ok(Timing {
+            deadline: super::deadline(run, host_volume::OPERATION_DEADLINE)?,
+            grace: run.grace,
+        })
+    }
+}
+
+/// A host-volume plugin that can be run.
+#[derive(Debug, Clone)]
+enum Plugin {
+    Mkdir(mkdir::MkdirBehaviour),
+    File(PathBuf),
+}
+
+/// Finds `name` in the host-volume plugin directory (the built-in `mkdir`
+/// wins). Not there, or not a plugin as Nomad sees it (no execute bit, a
+/// directory): exit 3, as in `fingerprint` and `secret fetch`. A plugin
+/// plugctl refuses to run (a symlink out of the directory, a broken one):
+/// a plugin failure naming why.
+fn resolve(ctx: &Ctx, name: &str, op: Operation, subject: &str) -> Result<Plugin> {
+    let operation = format!("{op} of {subject}");
+    let dir = &ctx.settings.host_volume_plugin_dir;
+    let entry = discovery::find(Family::HostVolume.name(), dir, name).map_err(|e| match e {
+        Error::NotFound { .. } => Error::NotFound {
+            what: "plugin",
+            name: format!(
+                "{}/{name} (looked in {}; needed for the {operation})",
+                Family::HostVolume,
+                dir.display()
+            ),
+        },
+        other => other,
+    })?;
+    match entry.kind {
+        EntryKind::Builtin(b) if b.name == mkdir::NAME => {
+            Ok(Plugin::Mkdir(ctx.settings.nomad.mkdir()))
+        }
+        EntryKind::Plugin => Ok(Plugin::File(entry.path)),
+        EntryKind::Builtin(_) => Err(Error::plugin(
+            Family::HostVolume.name(),
+            name,
+            op,
+            PluginFailure::Rejected("a built-in plugctl cannot run".into()),
+        )
+        .about(subject)),
+        EntryKind::Ignored(ref reason) => {
+            Err(discovery::not_a_plugin(&entry, reason, op).about(subject))
+        }
+        EntryKind::Rejected(reason) => Err(Error::plugin(
+            Family::HostVolume.name(),
+            name,
+            op,
+            PluginFailure::Rejected(format!("{}: {reason}", entry.path.display())),
+        )
+        .about(subject)),
+    }
+}
+
+/// Whether a failed create may have left something behind: the plugin ran
+/// and did not say it failed (timeout, killed, bad output after exit 0).
+fn uncertain(f: &PluginFailure) -> bool {
+    matches!(
+        f,
+        PluginFailure::TimedOut { .. }
+            | PluginFailure::LeftBehind(_)
+            | PluginFailure::Signaled { .. }
+            | PluginFailure::BadOutput(_)
+            | PluginFailure::Response(_)
+    )
+}
+
+/// Shows a call's stderr: with -v when it failed, with -vv always.
+fn show_stderr(printer: &Printer, what: &str, ok: bool, stderr: &[u8]) {
+    let level = if ok { 2 } else { 1 };
+    if printer.verbose() >= level && !stderr.is_empty() {
+        printer.note(
+            level,
+            format!(
+                "{what}: stderr:\n{}",
+                String::from_utf8_lossy(stderr).trim_end()
+            ),
+        );
+    }
+}
+
+/// The driver for one call of `plugin` with this deadline and grace.
+fn driver(pool: Arc<Pool>, plugin: Plugin, timing: Timing) -> Driver {
+    match plugin {
+        Plugin::Mkdir(behaviour) => Driver::Mkdir(behaviour),
+        Plugin::File(program) => Driver::Plugin {
+            pool,
+            program,
+            deadline: timing.deadline,
+            grace: timing.grace,
+        },
+    }
+}
+
+/// Says (with -vv) which plugin runs for which volume.
+fn announce(printer: &Printer, driver: &Driver, op: Operation, id: &str) -> String {
+    let what = match driver {
+        Driver::Plugin { program, .. } => format!("{} {op}", program.display()),
+        Driver::Mkdir(_) => format!("built-in mkdir {op}"),
+    };
+    printer.note(2, format!("running {what} for volume {id}"));
+    what
+}
+
+/// A call's result, its stderr shown as -v/-vv ask.
+fn settle<T>(printer: &Printer, what: &str, call: Call<T>) -> Result<T, PluginFailure> {
+    if let Some(out) = &call.outcome {
+        show_stderr(printer, what, call.result.is_ok(), &out.stderr);
+    }
+    call.result
+}
+
+async fn call_create(
+    pool: Arc<Pool>,
+    printer: Printer,
+    plugin: Plugin,
+    req: Request,
+    timing: Timing,
+) -> Result<Created, PluginFailure> {
+    call_create_timed(pool, printer, plugin, req, timing)
+        .await
+        .0
+}
+
+/// [`call_create`], with how long the plugin itself ran (not the wait for
+/// a place in the pool); None for the built-in.
+async fn call_create_timed(
+    pool: Arc<Pool>,
+    printer: Printer,
+    plugin: Plugin,
+    req: Request,
+    timing: Timing,
+) -> (Result<Created, PluginFailure>, Option<Duration>) {
+    let driver = driver(pool, plugin, timing);
+    let what = announce(&printer, &driver, Operation::Create, &req.id);
+    let call = driver.create(&req).await;
+    let took = call.outcome.as_ref().map(|o| o.duration);
+    (settle(&printer, &what, call), took)
+}
+
+async fn call_delete(
+    pool: Arc<Pool>,
+    printer: Printer,
+    plugin: Plugin,
+    req: Request,
+    created_path: String,
+    timing: Timing,
+) -> Result<(), PluginFailure> {
+    let driver = driver(pool, plugin, timing);
+    let what = announce(&printer, &driver, Operation::Delete, &req.id);
+    settle(&printer, &what, driver.delete(&req, &created_path).await)
+}
+
+/// The flag a request field comes from, for usage errors.
+fn flag_of(field: &str) -> &'static str {
+    match field {
+        "namespace" => "--namespace",
+        "name" => "--name",
+        "id" => "--id",
+        "capacity_min" => "--capacity-min",
+        "capacity_max" => "--capacity-max",
+        "parameters" => "--param",
+        "volumes_dir" => "--volumes-dir",
+        "plugin_dir" => "--host-volume-plugin-dir",
+        "node_id" => "--node-id",
+        "node_pool" => "--node-pool",
+        _ => "a value",
+    }
+}
+
+fn invalid_request(req: &Request, e: &InvalidRequest) -> Error {
+    Error::usage(format!(
+        "cannot create {}: bad {}: {}",
+        describe(&req.id, &req.name, &req.namespace),
+        flag_of(e.field),
+        e.reason
+    ))
+}
+
+/// Stands in for the node id until the registry provides the stable one.
+const NODE_ID_PLACEHOLDER: &str = "node-id-from-registry";
+
+async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
+    let timing = Timing::of(&args.run)?;
+    let settings = &ctx.settings;
+    let mut req = Request {
+        volumes_dir: settings.volumes_dir.clone(),
+        plugin_dir: settings.host_volume_plugin_dir.clone(),
+        node_pool: settings.node_pool.clone(),
+        namespace: args.namespace,
+        name: args.name,
+        // Nomad's helper.IsUUID takes either case and compares ids
+        // lower-cased: stored lower-case, one string everywhere.
+        id: args
+            .id
+            .map(|id| id.to_ascii_lowercase())
+            .unwrap_or_else(host_volume::new_volume_id),
+        capacity_min: args.capacity_min.unwrap_or(0),
+        capacity_max: args.capacity_max.unwrap_or(0),
+        node_id: settings
+            .node_id
+            .clone()
+            .unwrap_or_else(|| NODE_ID_PLACEHOLDER.into()),
+        // A key given twice: the later value wins.
+        parameters: args.params.into_iter().collect::<BTreeMap<_, _>>(),
+    };
+    req.validate().map_err(|e| invalid_request(&req, &e))?;
+    let subject = describe(&req.id, &req.name, &req.namespace);
+    let plugin = resolve(ctx, &args.plugin, Operation::Create, &subject)?;
+    if args.plan.dry_run {
+        super::require_fingerprinted(ctx, Family::HostVolume, &args.plugin, Operation::Create)?;
+        if settings.node_id.is_none()
+            && let Some(id) = ctx.registry.read()?.state().node_id.clone()
+        {
+            req.node_id = id;
+        }
+        let planned = plan_call(&args.plugin, &plugin, Operation::Create, &req, "", timing);
+        return super::plan::print(ctx, &[planned]);
+    }
+
+    let (proposed, kind) = ctx
+        .registry
+        .begin_create(&mut req, &args.plugin, settings.node_id.is_none())
+        .await?;
+
+    let result = call_create(
+        Arc::clone(&ctx.pool),
+        ctx.printer.clone(),
+        plugin,
+        req.clone(),
+        timing,
+    )
+    .await;
+    let outcome = match &result {
+        Ok(c) => CreateOutcome::Created(c.clone()),
+        Err(f) => CreateOutcome::Failed {
+            error: f.to_string(),
+            uncertain: uncertain(f),
+        },
+    };
+    let record = ctx
+        .registry
+        .finish_create(&proposed, kind, outcome)
+        .await
+        .inspect_err(|_| {
+            ctx.printer.warn(format!(
+                "{} is left pending in the registry: run `plugctl volume repair`",
+                proposed.describe()
+            ));
+        })?;
+
+    let created = match result {
+        Ok(c) => c,
+        Err(f) => {
+            if let Some(v) = &record
+                && v.state == VolumeState::Pending
+            {
+                ctx.printer.warn(format!(
+                    "{} is kept pending: the plugin may have made something before it failed; \
+                     `plugctl volume repair` re-runs create and, if that fails, delete",
+                    v.describe()
+                ));
+            }
+            return Err(Error::plugin(
+                Family::HostVolume.name(),
+                &args.plugin,
+                Operation::Create,
+                f,
+            )
+            .about(subject));
+        }
+    };
+    let warnings = host_volume::warnings(&created, &req.volumes_dir);
+    for w in &warnings {
+        ctx.printer.warn(format!("{}: {w}", proposed.describe()));
+    }
+    let Some(record) = record else {
+        return Err(Error::Failed(format!(
+            "{}: created, but its record vanished meanwhile",
+            proposed.describe()
+        )));
+    };
+    if record.state == VolumeState::Deleting {
+        ctx.printer.warn(format!(
+            "{}: a delete started while create ran; the record is left to it",
+            record.describe()
+        ));
+    }
+    view::print_one(ctx, &record, warnings)
+}
+
+async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
+    let timing = Timing::of(&args.run)?;
+    let snap = ctx.registry.read()?;
+    let snapshot = snap.state();
+    let vol = match (&args.id, &args.name) {
+        (Some(id), _) => snapshot.volume(id).ok_or_else(|| {
+            let hint = snapshot
+                .volume_named(&args.namespace, id)
+                .map(|v| {
+                    format!(
+                        " (a volume is named that: its id is {}; or use --name)",
+                        v.id
+                    )
+                })
+                .unwrap_or_default();
+            Error::NotFound {
+                what: "volume",
+                name: format!("{id}{hint}"),
+            }
+        })?,
+        (None, Some(name)) => snapshot
+            .volume_named(&args.namespace, name)
+            .ok_or_else(|| Error::NotFound {
+                what: "volume",
+                name: format!("{name:?} in namespace {}", args.namespace),
+            })?,
+        (None, None) => return Err(Error::usage("volume delete needs an ID or --name")),
+    };
+    let subject = vol.describe();
+    let plugin = resolve(ctx, &vol.plugin, Operation::Delete, &subject).map_err(|e| match e {
+        Error::NotFound { what, name } => Error::NotFound {
+            what,
+            name: format!("{name}; the volume's record is kept"),
+        },
+        other => other,
+    })?;
+    if args.plan.dry_run {
+        let req = vol.request(
+            &ctx.settings.host_volume_plugin_dir,
+            &ctx.settings.volumes_dir,
+        );
+        let planned = plan_call(
+            &vol.plugin,
+            &plugin,
+            Operation::Delete,
+            &req,
+            &vol.path,
+            timing,
+        );
+        return super::plan::print(ctx, &[planned]);
+    }
+    confinement(ctx, vol).map_err(|why| Error::Registry {
+        path: ctx.settings.registry.clone(),
+        message: format!("{subject}: {why}"),
+    })?;
+    let id = vol.id.to_string();
+    // The transaction starts from this read: one parse.
+    ctx.registry.keep(snap);
+    let before = ctx.registry.begin_delete(&id).await?;
+    let req = before.request(
+        &ctx.settings.host_volume_plugin_dir,
+        &ctx.settings.volumes_dir,
+    );
+    let result = call_delete(
+        Arc::clone(&ctx.pool),
+        ctx.printer.clone(),
+        plugin,
+        req,
+        before.path.to_string(),
+        timing,
+    )
+    .await;
+    let recorded = result.clone().map_err(|f| f.to_string());
+    ctx.registry
+        .finish_delete(&id, before.state, recorded)
+        .await
+        .inspect_err(|_| {
+            ctx.printer.warn(format!(
+                "{} is left deleting in the registry: run `plugctl volume repair`",
+                before.describe()
+            ));
+        })?;
+    if let Err(f) = result {
+        return Err(Error::plugin(
+            Family::HostVolume.name(),
+            before.plugin.as_ref(),
+            Operation::Delete,
+            f,
+        )
+        .about(subject));
+    }
+    if ctx.printer.json {
+        #[derive(serde::Serialize)]
+        struct Deleted<'r, 'a> {
+            deleted: bool,
+            volume: view::VolumeJson<'r, 'a>,
+        }
+        return ctx.printer.document_from(&Deleted {
+            deleted: true,
+            volume: view::VolumeJson::new(&before, Some(Vec::new())).deleted(),
+        });
+    }
+    ctx.printer.text(&format!(
+        "deleted {}\n",
+        crate::output::sanitize_cell(&before.describe())
+    ))
+}
+
+/// Whether a recorded volume may be handed to its plugin: created under
+/// the volumes directory in use, its path inside it. The registry is
+/// untrusted input (docs/security.md); `--allow-insecure-paths` overrides.
+fn confinement(ctx: &Ctx, v: &Volume<'_>) -> std::result::Result<(), String> {
+    if ctx.settings.allow_insecure_paths {
+        return Ok(());
+    }
+    crate::registry::validate::confined(v, &ctx.settings.volumes_dir)
+}
+
+/// One host-volume call as `--dry-run` shows it.
+fn plan_call(
+    name: &str,
+    plugin: &Plugin,
+    op: Operation,
+    req: &Request,
+    created_path: &str,
+    timing: Timing,
+) -> super::plan::Planned {
+    use super::plan::Planned;
+    let call = crate::provenance::Call::new(Family::HostVolume.name(), name, op).about(describe(
+        &req.id,
+        &req.name,
+        &req.namespace,
+    ));
+    match plugin {
+        Plugin::File(program) => Planned::Exec(
+            call,
+            if op == Operation::Create {
+                host_volume::create_invocation(program, req, timing.deadline, timing.grace)
+            } else {
+                host_volume::delete_invocation(
+                    program,
+                    req,
+                    created_path,
+                    timing.deadline,
+                    timing.grace,
+                )
+            },
+        ),
+        Plugin::Mkdir(_) => Planned::Inline(
+            call,
+            if op == Operation::Create {
+                format!(
+                    "built-in, inside plugctl: would make the directory {}",
+                    req.volumes_dir.join(&req.id).display()
+                )
+            } else {
+                format!("built-in, inside plugctl: would remove {created_path}")
+            },
+        ),
+    }
+}
+
+/// `volume restore --dry-run`: the create each recorded volume would get.
+fn plan_restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
+    use super::plan::Planned;
+    let timing = Timing::of(run)?;
+    let snap = ctx.registry.read()?;
+    let mut plans = Vec::new();
+    for v in snap.state().volumes_sorted() {
+        let req = v.request(
+            &ctx.settings.host_volume_plugin_dir,
+            &ctx.settings.volumes_dir,
+        );
+        if v.state == VolumeState::Deleting {
+            let call = crate::provenance::Call::new(
+                Family::HostVolume.name(),
+                &v.plugin,
+                Operation::Create,
+            )
+            .about(v.describe());
+            plans.push(Planned::Inline(
+                call,
+                "skipped: its delete was interrupted; run volume repair".into(),
+            ));
+            continue;
+        }
+        match resolve(ctx, &v.plugin, Operation::Create, &v.describe()) {
+            Ok(plugin) => plans.push(plan_call(
+                &v.plugin,
+                &plugin,
+                Operation::Create,
+                &req,
+                "",
+                timing,
+            )),
+            Err(e) => plans.push(Planned::Inline(
+                crate::provenance::Call::new(
+                    Family::HostVolume.name(),
+                    &v.plugin,
+                    Operation::Create,
+                )
+                .about(v.describe()),
+                format!("not run: {e}"),
+            )),
+        }
+    }
+    super::plan::print(ctx, &plans)
+}

@@ -1,0 +1,260 @@
+//! `volume list` and `volume show`, and the JSON shape of a volume.
+//!
+//! A list is printed straight from the records read: the JSON document is
+//! serialized as it is written, and the table is measured in one pass and
+//! printed in a second (no `serde_json::Value` tree, no copy of 100,000
+//! rows).
+
+use serde::Serialize;
+use serde::ser::{SerializeSeq, Serializer};
+
+use super::super::Ctx;
+use crate::families::host_volume::{self, Created};
+use crate::output::Style;
+use crate::registry::model::{Owner, Params};
+use crate::registry::{Volume, VolumeState};
+use crate::{Error, Result};
+
+pub fn list(ctx: &Ctx, plugin: Option<&str>) -> Result<()> {
+    let snap = ctx.registry.read()?;
+    let volumes: Vec<&Volume> = snap
+        .state()
+        .volumes_sorted()
+        .into_iter()
+        .filter(|v| plugin.is_none_or(|p| v.plugin == p))
+        .collect();
+    print_volumes(ctx, &volumes)
+}
+
+pub fn show(ctx: &Ctx, key: &str, namespace: &str) -> Result<()> {
+    let snap = ctx.registry.read()?;
+    let v = snap
+        .state()
+        .find_volume(key, namespace)
+        .ok_or_else(|| Error::NotFound {
+            what: "volume",
+            name: format!(
+                "{key:?} (no volume with that id, nor with that name in namespace {namespace})"
+            ),
+        })?;
+    let warnings = ready_warnings(ctx, v);
+    if ctx.printer.json {
+        return print_one(ctx, v, warnings);
+    }
+    let params = if v.parameters.is_empty() {
+        "-".to_string()
+    } else {
+        host_volume::encode_parameters(&v.parameters.to_map())
+    };
+    let size = |n: u64| {
+        if n == 0 {
+            "-".to_string()
+        } else {
+            n.to_string()
+        }
+    };
+    let mut rows = vec![
+        ("id", v.id.to_string()),
+        ("name", v.name.to_string()),
+        ("namespace", v.namespace.to_string()),
+        ("plugin", v.plugin.to_string()),
+        ("state", v.state.as_str().to_string()),
+        ("path", v.path.to_string()),
+        ("bytes", v.bytes.to_string()),
+        ("capacity min", size(v.capacity_min)),
+        ("capacity max", size(v.capacity_max)),
+        ("parameters", params),
+        ("node id", v.node_id.to_string()),
+        ("node pool", v.node_pool.to_string()),
+        (
+            "volumes dir",
+            v.volumes_dir.as_deref().unwrap_or("-").to_string(),
+        ),
+        ("created", v.created_at.to_string()),
+        ("updated", v.updated_at.to_string()),
+    ];
+    if let Some(note) = note(v) {
+        rows.push(("note", note));
+    }
+    for w in warnings {
+        rows.push(("warning", w));
+    }
+    let rows: Vec<Vec<(String, Style)>> = rows
+        .into_iter()
+        .map(|(k, val)| vec![(k.to_string(), Style::Dim), (val, Style::Plain)])
+        .collect();
+    ctx.printer.table(&["FIELD", "VALUE"], &rows)
+}
+
+/// Path warnings of a ready volume, against the directory it was created in.
+pub fn ready_warnings(ctx: &Ctx, v: &Volume<'_>) -> Vec<String> {
+    if v.state != VolumeState::Ready {
+        return Vec::new();
+    }
+    let dir = v.volumes_dir().unwrap_or(&ctx.settings.volumes_dir);
+    host_volume::warnings(
+        &Created {
+            path: v.path.to_string(),
+            bytes: v.bytes,
+        },
+        dir,
+    )
+}
+
+/// A volume as scripts see it: every recorded field, `error` always
+/// present, `in_progress` (another live plugctl runs its create or delete)
+/// and `warnings` when given. Keys in alphabetical order, as they always
+/// were.
+#[derive(Serialize)]
+pub struct VolumeJson<'r, 'a> {
+    bytes: i64,
+    capacity_max: u64,
+    capacity_min: u64,
+    created_at: &'r str,
+    error: Option<&'r str>,
+    id: &'r str,
+    in_progress: bool,
+    name: &'r str,
+    namespace: &'r str,
+    node_id: &'r str,
+    node_pool: &'r str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    owner: Option<Owner>,
+    parameters: &'r Params<'a>,
+    path: &'r str,
+    plugin: &'r str,
+    /// `pending`, `ready`, `deleting`, or `deleted` after a delete.
+    state: &'static str,
+    updated_at: &'r str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    volumes_dir: Option<&'r str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    warnings: Option<Vec<String>>,
+}
+
+impl<'r, 'a> VolumeJson<'r, 'a> {
+    pub fn new(v: &'r Volume<'a>, warnings: Option<Vec<String>>) -> Self {
+        VolumeJson {
+            bytes: v.bytes,
+            capacity_max: v.capacity_max,
+            capacity_min: v.capacity_min,
+            created_at: &v.created_at,
+            error: v.error.as_deref(),
+            id: &v.id,
+            in_progress: v.in_progress(),
+            name: &v.name,
+            namespace: &v.namespace,
+            node_id: &v.node_id,
+            node_pool: &v.node_pool,
+            owner: v.owner,
+            parameters: &v.parameters,
+            path: &v.path,
+            plugin: &v.plugin,
+            state: v.state.as_str(),
+            updated_at: &v.updated_at,
+            volumes_dir: v.volumes_dir.as_deref(),
+            warnings,
+        }
+    }
+
+    /// This volume shown as deleted (what `volume delete` prints).
+    pub fn deleted(mut self) -> Self {
+        self.state = "deleted";
+        self
+    }
+}
+
+/// What a human should know about a volume beyond its state.
+pub fn note(v: &Volume<'_>) -> Option<String> {
+    if let Some(o) = v.owner.filter(Owner::is_other_live) {
+        let what = if v.state == VolumeState::Deleting {
+            "delete"
+        } else {
+            "create"
+        };
+        return Some(format!("{what} running (plugctl pid {})", o.pid));
+    }
+    match (v.state, v.error.as_deref()) {
+        (VolumeState::Pending, Some(e)) if e.starts_with("create failed") => {
+            Some(format!("{e}; run volume repair"))
+        }
+        (VolumeState::Pending, Some(e)) => Some(format!("create failed: {e}; run volume repair")),
+        (VolumeState::Pending, None) => Some("create interrupted; run volume repair".into()),
+        (VolumeState::Deleting, _) => Some("delete interrupted; run volume repair".into()),
+        (VolumeState::Ready, Some(e)) => Some(format!("last update or delete failed: {e}")),
+        (VolumeState::Ready, None) => None,
+    }
+}
+
+/// `{"volume": {...}}`, or the one-row table.
+pub fn print_one(ctx: &Ctx, v: &Volume<'_>, warnings: Vec<String>) -> Result<()> {
+    if ctx.printer.json {
+        #[derive(Serialize)]
+        struct One<'r, 'a> {
+            volume: VolumeJson<'r, 'a>,
+        }
+        return ctx.printer.document_from(&One {
+            volume: VolumeJson::new(v, Some(warnings)),
+        });
+    }
+    print_volumes(ctx, &[v])
+}
+
+/// `volume list`: a table, or `{"volumes": [...]}`, each straight from its
+/// record.
+pub fn print_volumes(ctx: &Ctx, volumes: &[&Volume<'_>]) -> Result<()> {
+    if ctx.printer.json {
+        /// The list, serialized one volume at a time.
+        struct All<'r, 'a, 'c> {
+            volumes: &'r [&'r Volume<'a>],
+            ctx: &'c Ctx,
+        }
+        impl Serialize for All<'_, '_, '_> {
+            fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+                let mut seq = s.serialize_seq(Some(self.volumes.len()))?;
+                for v in self.volumes {
+                    seq.serialize_element(&VolumeJson::new(v, Some(ready_warnings(self.ctx, v))))?;
+                }
+                seq.end()
+            }
+        }
+        #[derive(Serialize)]
+        struct Doc<'r, 'a, 'c> {
+            volumes: All<'r, 'a, 'c>,
+        }
+        return ctx.printer.document_from(&Doc {
+            volumes: All { volumes, ctx },
+        });
+    }
+    ctx.printer.table_from(
+        &[
+            "ID",
+            "NAME",
+            "NAMESPACE",
+            "PLUGIN",
+            "STATE",
+            "BYTES",
+            "PATH",
+            "NOTE",
+        ],
+        || {
+            volumes.iter().map(|v| {
+                let style = match v.state {
+                    VolumeState::Ready if v.error.is_none() => Style::Good,
+                    VolumeState::Ready => Style::Warn,
+                    _ => Style::Bad,
+                };
+                vec![
+                    (v.id.to_string(), Style::Plain),
+                    (v.name.to_string(), Style::Plain),
+                    (v.namespace.to_string(), Style::Plain),
+                    (v.plugin.to_string(), Style::Plain),
+                    (v.state.as_str().to_string(), style),
+                    (v.bytes.to_string(), Style::Plain),
+                    (v.path.to_string(), Style::Plain),
+                    (note(v).unwrap_or_default(), Style::Dim),
+                ]
+            })
+        },
+    )
+}

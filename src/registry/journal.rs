@@ -1,0 +1,539 @@
+//! The journal: append-only JSON lines beside the registry file, in
+//! segments `<registry>.journal.<N>`. It holds the event log — out of the
+//! registry, so that a follower reads only the bytes that are new and the
+//! log can grow past what every registry rewrite should carry — and
+//! intents: a volume record made durable by one fsynced append instead of
+//! a rewrite of the whole registry (a create's `pending`, a delete's
+//! `deleting`).
+//!
+//! The commit rule. The registry file names where the committed journal
+//! ends (segment N, byte offset O) and the last event's sequence number S.
+//! A transaction appends its events and fsyncs, then renames in the
+//! registry that points past them. So:
+//! - an event after O was never committed (plugctl died between the append
+//!   and the rename): readers ignore it and the next writer cuts it;
+//! - an intent after O is committed by its own fsync: it is part of the
+//!   state until the next registry write takes it in;
+//! - a line without its newline is a torn append, cut likewise;
+//! - a segment numbered above N is a rotation whose registry never landed,
+//!   removed by the next writer.
+//!
+//! A transaction starts segment N+1 when N has reached [`SEGMENT_MAX`];
+//! the newest [`KEEP`] segments are kept, older ones deleted after the
+//! registry that no longer needs them landed.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
+
+use nix::fcntl::OFlag;
+use serde::{Deserialize, Serialize};
+
+use super::file;
+use super::model::{Event, Volume};
+
+/// A segment is closed once it holds this many bytes.
+pub const SEGMENT_MAX: u64 = 16 << 20;
+/// How many segments are kept (the current one included): with
+/// [`SEGMENT_MAX`], the last 256 MiB of events, about a million.
+pub const KEEP: u64 = 16;
+/// The longest line plugctl reads back. An event or intent is a few hundred
+/// bytes; a larger line is not one plugctl wrote.
+pub const LINE_MAX: usize = 1 << 20;
+
+/// Where the committed journal ends, as the registry records it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
+pub struct Pos {
+    pub segment: u64,
+    pub offset: u64,
+}
+
+/// The first line of every segment.
+#[derive(Debug, Serialize, Deserialize)]
+struct Header {
+    plugctl_journal: u32,
+    segment: u64,
+}
+
+const FORMAT: u32 = 1;
+
+/// A record made durable by an append: the volume as it now is.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Intent<'a> {
+    pub intent: IntentKind,
+    #[serde(borrow)]
+    pub volume: Volume<'a>,
+}
+
+/// An intent as written, from a record held elsewhere.
+#[derive(Serialize)]
+pub struct IntentRef<'r, 'a> {
+    intent: IntentKind,
+    volume: &'r Volume<'a>,
+}
+
+impl<'r, 'a> IntentRef<'r, 'a> {
+    pub fn volume(volume: &'r Volume<'a>) -> Self {
+        IntentRef {
+            intent: IntentKind::Volume,
+            volume,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IntentKind {
+    Volume,
+}
+
+/// One line of a segment.
+#[derive(Debug)]
+pub enum Line<'a> {
+    Header,
+    Event(Event),
+    Intent(Box<Intent<'a>>),
+}
+
+/// Why the journal could not be used.
+#[derive(Debug)]
+pub enum Problem {
+    /// A file plugctl will not read (a symlink, a FIFO, insecure...).
+    Refused(file::Refusal),
+    Io(io::Error),
+    /// A line that is not one plugctl writes, at this segment and offset.
+    Corrupt(String),
+}
+
+impl From<io::Error> for Problem {
+    fn from(e: io::Error) -> Self {
+        Problem::Io(e)
+    }
+}
+
+/// `<registry>.journal.<N>`, N zero-padded so that `ls` sorts them.
+pub fn segment_path(registry: &Path, n: u64) -> PathBuf {
+    let mut name = registry.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".journal.{n:08}"));
+    registry.with_file_name(name)
+}
+
+/// The segment numbers present beside the registry, in order.
+pub fn segments(registry: &Path) -> io::Result<Vec<u64>> {
+    let mut prefix = registry.file_name().unwrap_or_default().to_os_string();
+    prefix.push(".journal.");
+    let prefix = prefix.to_string_lossy().into_owned();
+    let dir = super::parent_dir(registry);
+    let mut out = Vec::new();
+    let entries = match fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(out),
+        Err(e) => return Err(e),
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(n) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(prefix.as_str()))
+            .filter(|n| n.len() == 8 && n.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|n| n.parse::<u64>().ok())
+        else {
+            continue;
+        };
+        out.push(n);
+    }
+    out.sort_unstable();
+    Ok(out)
+}
+
+/// Parses one line (without its newline). plugctl writes each kind with a
+/// fixed first key, which picks the parser; anything else is tried as an
+/// event, then refused.
+pub fn parse_line(line: &[u8]) -> Result<Line<'_>, String> {
+    let bad = |e: serde_json::Error| e.to_string();
+    if line.starts_with(b"{\"seq\":") {
+        return serde_json::from_slice(line).map(Line::Event).map_err(bad);
+    }
+    if line.starts_with(b"{\"intent\":") {
+        return serde_json::from_slice::<Intent>(line)
+            .map(|i| Line::Intent(Box::new(i)))
+            .map_err(bad);
+    }
+    if line.starts_with(b"{\"plugctl_journal\":") {
+        let h: Header = serde_json::from_slice(line).map_err(bad)?;
+        if h.plugctl_journal != FORMAT {
+            return Err(format!(
+                "a journal of format {} (this plugctl knows {FORMAT})",
+                h.plugctl_journal
+            ));
+        }
+        return Ok(Line::Header);
+    }
+    // Reformatted by hand (key order changed): by its keys.
+    let v: serde_json::Value = serde_json::from_slice(line).map_err(bad)?;
+    if v.get("intent").is_some() {
+        serde_json::from_slice::<Intent>(line)
+            .map(|i| Line::Intent(Box::new(i)))
+            .map_err(bad)
+    } else if v.get("plugctl_journal").is_some() {
+        Ok(Line::Header)
+    } else {
+        serde_json::from_value(v).map(Line::Event).map_err(bad)
+    }
+}
+
+/// What follows the committed end of the journal.
+#[derive(Debug, Default)]
+pub struct Tail {
+    /// The records of the committed intents, in order.
+    pub intents: Vec<Volume<'static>>,
+    /// Where uncommitted lines begin (an event past the registry's, or a
+    /// torn line): the next writer cuts the segment here.
+    pub torn_at: Option<u64>,
+    /// The segment's length as read.
+    pub len: u64,
+    /// The segment is missing, or shorter than the registry says (restored
+    /// from a backup without it, removed by hand): the history it held is
+    /// gone, and the next write starts a new segment.
+    pub lost: bool,
+}
+
+/// Opens a segment for reading: never through a symlink, never a FIFO,
+/// regular only, and owned and moded as the registry must be.
+fn open_segment(
+    path: &Path,
+    allow_insecure: bool,
+) -> Result<Option<(File, fs::Metadata)>, Problem> {
+    match file::open_read(path, u64::MAX) {
+        Ok((f, meta)) => {
+            if !allow_insecure {
+                file::check_trust(path, super::parent_dir(path), Some(&meta))
+                    .map_err(Problem::Refused)?;
+            }
+            Ok(Some((f, meta)))
+        }
+        Err(file::Refusal::NotFound) => Ok(None),
+        Err(r) => Err(Problem::Refused(r)),
+    }
+}
+
+/// Reads the segment `pos` names from its committed end on.
+pub fn tail(registry: &Path, pos: Pos, allow_insecure: bool) -> Result<Tail, Problem> {
+    let path = segment_path(registry, pos.segment);
+    let Some((mut f, meta)) = open_segment(&path, allow_insecure)? else {
+        return Ok(Tail {
+            lost: pos.offset > 0,
+            ..Tail::default()
+        });
+    };
+    let len = meta.len();
+    if len < pos.offset {
+        return Ok(Tail {
+            len,
+            lost: true,
+            ..Tail::default()
+        });
+    }
+    f.seek(SeekFrom::Start(pos.offset))?;
+    let mut out = Tail {
+        len,
+        ..Tail::default()
+    };
+    let mut reader = BufReader::new(f.take(len - pos.offset));
+    let mut at = pos.offset;
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let n = read_line(&mut reader, &mut line)?;
+        if n == 0 {
+            break;
+        }
+        let complete = line.last() == Some(&b'\n');
+        if !complete {
+            out.torn_at.get_or_insert(at);
+            break;
+        }
+        match parse_line(&line[..line.len() - 1]) {
+            Ok(Line::Intent(i)) if out.torn_at.is_none() => out.intents.push(i.volume.into_owned()),
+            // Past the committed end an event was never committed; what
+            // follows it is part of the same torn append.
+            Ok(Line::Event(_)) => {
+                out.torn_at.get_or_insert(at);
+            }
+            Ok(_) => {}
+            Err(why) => {
+                return Err(Problem::Corrupt(format!(
+                    "{} at byte {at}: {why}",
+                    path.display()
+                )));
+            }
+        }
+        at += n as u64;
+    }
+    Ok(out)
+}
+
+/// Reads one line, at most [`LINE_MAX`] bytes of it: a longer one is not a
+/// line plugctl wrote.
+fn read_line(r: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<usize> {
+    let n = r
+        .by_ref()
+        .take(LINE_MAX as u64 + 1)
+        .read_until(b'\n', line)?;
+    if n > LINE_MAX {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("a line longer than {LINE_MAX} bytes"),
+        ));
+    }
+    Ok(n)
+}
+
+/// Under the registry lock: cuts what the last writer left uncommitted —
+/// the torn end of the current segment and any segment past it.
+pub fn recover(registry: &Path, pos: Pos, tail: &Tail) -> io::Result<()> {
+    if let Some(at) = tail.torn_at {
+        let f = open_write(&segment_path(registry, pos.segment))?;
+        f.set_len(at)?;
+        f.sync_all()?;
+    }
+    for n in segments(registry)? {
+        if n > pos.segment {
+            fs::remove_file(segment_path(registry, n))?;
+        }
+    }
+    Ok(())
+}
+
+fn open_write(path: &Path) -> io::Result<File> {
+    OpenOptions::new()
+        .write(true)
+        .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC).bits())
+        .open(path)
+}
+
+/// Where the next append goes: the segment `pos` names, or a new one when
+/// there is none yet or it is full.
+fn target(registry: &Path, pos: Option<Pos>, len: u64, adding: usize, max: u64) -> (u64, bool) {
+    match pos {
+        None => (1, true),
+        Some(p) if len > 0 && len + adding as u64 > max => (p.segment + 1, true),
+        Some(p) => {
+            let fresh = len == 0 && !segment_path(registry, p.segment).exists();
+            (p.segment, fresh)
+        }
+    }
+}
+
+/// Appends `lines` (each ending in a newline) and fsyncs them. `pos` is
+/// the committed end the registry records (None before the first write),
+/// `len` the current segment's length; a segment that would pass
+/// `segment_max` (None: never, for intents) is closed and the lines start
+/// the next. Returns where the journal now ends. `like` is the registry
+/// file, whose owner and mode a new segment takes.
+pub fn append(
+    registry: &Path,
+    pos: Option<Pos>,
+    len: u64,
+    lines: &[u8],
+    segment_max: Option<u64>,
+    like: Option<&fs::Metadata>,
+) -> io::Result<Pos> {
+    let max = segment_max.unwrap_or(u64::MAX);
+    let (segment, fresh) = target(registry, pos, len, lines.len(), max);
+    let path = segment_path(registry, segment);
+    let mut f = if fresh {
+        let mut f = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .mode(0o600)
+            .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC).bits())
+            .open(&path)?;
+        if let Some(m) = like {
+            keep_owner(&f, m)?;
+        }
+        let mut header = serde_json::to_vec(&Header {
+            plugctl_journal: FORMAT,
+            segment,
+        })?;
+        header.push(b'\n');
+        f.write_all(&header)?;
+        f
+    } else {
+        OpenOptions::new()
+            .append(true)
+            .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC).bits())
+            .open(&path)?
+    };
+    let start = f.seek(SeekFrom::End(0))?;
+    if let Err(e) = f.write_all(lines).and_then(|()| f.sync_all()) {
+        // Best effort: what did land is cut again (the next writer would).
+        let _ = f.set_len(start);
+        return Err(e);
+    }
+    if fresh {
+        File::open(super::parent_dir(registry))?.sync_all()?;
+    }
+    Ok(Pos {
+        segment,
+        offset: start + lines.len() as u64,
+    })
+}
+
+/// Root writing a user's registry keeps it the user's (as the registry
+/// file itself).
+fn keep_owner(f: &File, like: &fs::Metadata) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    if like.uid() != nix::unistd::geteuid().as_raw()
+        || like.gid() != nix::unistd::getegid().as_raw()
+    {
+        std::os::unix::fs::fchown(f, Some(like.uid()), Some(like.gid()))?;
+    }
+    // As readable as the registry, never more writable than its owner.
+    f.set_permissions(fs::Permissions::from_mode(like.mode() & 0o644))
+}
+
+/// After a registry that points into `current` landed: removes the
+/// segments older than the `keep` newest. Best effort.
+pub fn prune(registry: &Path, current: u64, keep: u64) {
+    let Ok(all) = segments(registry) else { return };
+    for n in all {
+        if n + keep.max(1) <= current {
+            let _ = fs::remove_file(segment_path(registry, n));
+        }
+    }
+}
+
+/// The committed events from `cursor` (a reader's place: the next byte it
+/// has not read; the default is the start of the oldest kept segment) up to
+/// `end` (the registry's committed end), oldest first: `f` gets each event
+/// with a seq above `after` and at most `last_seq`, and may stop the walk
+/// by returning false (then `false` is returned). `cursor` moves past what
+/// was read, so a follower reads each byte once.
+pub fn read_events(
+    registry: &Path,
+    cursor: &mut Pos,
+    end: Pos,
+    after: u64,
+    last_seq: u64,
+    allow_insecure: bool,
+    mut f: impl FnMut(Event) -> bool,
+) -> Result<bool, Problem> {
+    // Sequence numbers only grow: a log edited out of order is refused,
+    // not shown as if it were the history.
+    let mut prev: Option<(u64, u64)> = None;
+    for n in segments(registry)? {
+        if n < cursor.segment {
+            continue;
+        }
+        if n > end.segment {
+            break;
+        }
+        let from = if n == cursor.segment {
+            cursor.offset
+        } else {
+            0
+        };
+        let limit = if n == end.segment {
+            Some(end.offset)
+        } else {
+            None
+        };
+        let mut reader = SegmentReader::open(registry, n, from, limit, allow_insecure)?;
+        *cursor = Pos {
+            segment: n,
+            offset: reader.position(),
+        };
+        loop {
+            let at = reader.position();
+            let Some((line, next)) = reader.next_line()? else {
+                break;
+            };
+            cursor.offset = next;
+            if let Line::Event(e) = &line {
+                if let Some((last, _)) = prev
+                    && e.seq <= last
+                {
+                    return Err(Problem::Corrupt(format!(
+                        "{} at byte {at}: event seq {} does not follow {last} (sequence \
+                         numbers only grow)",
+                        segment_path(registry, n).display(),
+                        e.seq
+                    )));
+                }
+                prev = Some((e.seq, at));
+            }
+            if let Line::Event(e) = line
+                && e.seq > after
+                && e.seq <= last_seq
+                && !f(e)
+            {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// Reads the complete lines of one segment from an offset, up to a limit.
+pub struct SegmentReader {
+    path: PathBuf,
+    reader: Option<BufReader<io::Take<File>>>,
+    at: u64,
+    line: Vec<u8>,
+}
+
+impl SegmentReader {
+    /// A missing segment reads as empty.
+    pub fn open(
+        registry: &Path,
+        n: u64,
+        from: u64,
+        limit: Option<u64>,
+        allow_insecure: bool,
+    ) -> Result<SegmentReader, Problem> {
+        let path = segment_path(registry, n);
+        let reader = match open_segment(&path, allow_insecure)? {
+            None => None,
+            Some((mut f, meta)) => {
+                let end = limit.unwrap_or(meta.len()).min(meta.len());
+                let from = from.min(end);
+                f.seek(SeekFrom::Start(from))?;
+                Some(BufReader::with_capacity(1 << 16, f.take(end - from)))
+            }
+        };
+        Ok(SegmentReader {
+            path,
+            reader,
+            at: from,
+            line: Vec::new(),
+        })
+    }
+
+    /// Where the next line begins.
+    pub fn position(&self) -> u64 {
+        self.at
+    }
+
+    /// The next complete line; None at the end (an incomplete last line is
+    /// left for later: it is an append under way or a torn one).
+    /// The next complete line and where the one after it begins.
+    pub fn next_line(&mut self) -> Result<Option<(Line<'_>, u64)>, Problem> {
+        let Some(reader) = self.reader.as_mut() else {
+            return Ok(None);
+        };
+        self.line.clear();
+        let n = read_line(reader, &mut self.line)?;
+        if n == 0 || self.line.last() != Some(&b'\n') {
+            return Ok(None);
+        }
+        let at = self.at;
+        self.at += n as u64;
+        let next = self.at;
+        parse_line(&self.line[..n - 1])
+            .map(|line| Some((line, next)))
+            .map_err(|why| Problem::Corrupt(format!("{} at byte {at}: {why}", self.path.display())))
+    }
+}
