@@ -24,6 +24,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Ok(s) => s,
         Err(e) => return report(&Printer::plain(json), &e),
     };
+    if let Err(e) = one_release_unless_validate(&settings, &cli.command) {
+        return report(&Printer::plain(json), &e);
+    }
     // validate builds its own pool: its DIR moves the lock file with it.
     let ctx = if runs_plugins(&cli.command) && !matches!(cli.command, Command::Validate(_)) {
         match Ctx::for_plugins(settings) {
@@ -53,6 +56,25 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     // command on a 100,000-volume registry).
     std::mem::forget(ctx);
     code
+}
+
+/// Every command that runs plugins but `validate` behaves as one Nomad
+/// release; `validate` takes a list and prints a matrix. Commands that run
+/// none (`plugin list`, `events`, ...) do not care, so a list exported for
+/// `validate` does not stop them.
+fn one_release_unless_validate(settings: &Settings, command: &Command) -> Result<()> {
+    let releases = &settings.nomad_releases;
+    if releases.len() <= 1 || matches!(command, Command::Validate(_)) || !runs_plugins(command) {
+        return Ok(());
+    }
+    let list: Vec<String> = releases.iter().map(ToString::to_string).collect();
+    Err(Error::usage(format!(
+        "--nomad-version (or PLUGCTL_NOMAD_VERSION) names {} releases ({}): only `plugctl \
+         validate` takes a list (it prints on which releases each plugin works); every other \
+         command behaves as one release",
+        releases.len(),
+        list.join(", ")
+    )))
 }
 
 /// Before a command that reads secret values: plugctl may not be dumped

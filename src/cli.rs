@@ -135,6 +135,22 @@ pub struct GlobalArgs {
     )]
     pub registry_max_size: u64,
 
+    /// Behave as this Nomad release does: deadlines, the variables a fetch
+    /// gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2,
+    /// 2.0.1, ...); `validate` takes a comma-separated list and prints a
+    /// matrix [default: 2.0.1, the newest release covered]
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_NOMAD_VERSION",
+        value_name = "VERSION",
+        value_delimiter = ','
+    )]
+    // Strings, read as releases in `settings`: a bad PLUGCTL_NOMAD_VERSION
+    // must not be an error when the flag overrides it, and clap parses a
+    // global option's variable even then.
+    pub nomad_version: Vec<String>,
+
     /// The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]
     #[arg(long, global = true, env = "PLUGCTL_LOCKFILE", value_name = "FILE")]
     pub lockfile: Option<PathBuf>,

@@ -18,6 +18,7 @@ pub mod family;
 pub mod fanout;
 pub mod generate;
 pub mod identity;
+pub mod nomad;
 pub mod output;
 pub mod pin;
 pub mod protocol;

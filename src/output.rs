@@ -19,7 +19,7 @@ fn interrupted() -> bool {
 }
 
 /// How many terminal columns `s` takes (what a table aligns on).
-fn display_width(s: &str) -> usize {
+pub fn display_width(s: &str) -> usize {
     if s.is_ascii() {
         return s.len();
     }

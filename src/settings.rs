@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::cli::{ColorChoice, GlobalArgs};
+use crate::nomad::{Profile, Release};
 use crate::{Error, Result};
 
 /// What plugctl will use, after defaults. Library users can build it directly.
@@ -38,6 +39,13 @@ pub struct Settings {
     pub record: Option<PathBuf>,
     /// `--locked`: refuse plugins that are unpinned or differ from their pin.
     pub locked: bool,
+    /// The Nomad release whose behaviour plugctl reproduces
+    /// (`--nomad-version`; with a list, the newest of it).
+    pub nomad: Profile,
+    /// The releases `--nomad-version` named, oldest first, each once; empty
+    /// when none was (the default release applies, and `validate` prints no
+    /// matrix).
+    pub nomad_releases: Vec<Release>,
 }
 
 /// The parts of the process environment that defaults depend on.
@@ -51,6 +59,9 @@ pub struct Host {
     pub no_color: bool,
     pub stdout_tty: bool,
     pub stderr_tty: bool,
+    /// `PLUGCTL_NOMAD_VERSION` as set, to say which source a bad release
+    /// came from.
+    pub nomad_version_var: Option<String>,
 }
 
 impl Host {
@@ -65,6 +76,7 @@ impl Host {
             no_color: non_empty("NO_COLOR").is_some(),
             stdout_tty: std::io::stdout().is_terminal(),
             stderr_tty: std::io::stderr().is_terminal(),
+            nomad_version_var: std::env::var("PLUGCTL_NOMAD_VERSION").ok(),
         }
     }
 
@@ -108,6 +120,40 @@ impl Host {
     }
 }
 
+/// The releases of `--nomad-version` (or `PLUGCTL_NOMAD_VERSION`): a bad
+/// one is a usage error naming where it came from.
+fn releases(given: &[String], host: &Host) -> Result<Vec<Release>> {
+    let from_var = host
+        .nomad_version_var
+        .as_deref()
+        .is_some_and(|v| v.split(',').eq(given.iter().map(String::as_str)));
+    // An empty variable is an unset one (`export V=${V:-}` in scripts); an
+    // empty flag value is a mistake.
+    if from_var && host.nomad_version_var.as_deref() == Some("") {
+        return Ok(Vec::new());
+    }
+    let source = if from_var {
+        "PLUGCTL_NOMAD_VERSION"
+    } else {
+        "--nomad-version"
+    };
+    // Each release is a check per plugin: a matrix of hundreds of columns
+    // is a mistake (and would cost memory on a large directory).
+    if given.len() > MAX_RELEASES {
+        return Err(Error::usage(format!(
+            "{source}: {} releases; a matrix takes at most {MAX_RELEASES}",
+            given.len()
+        )));
+    }
+    given
+        .iter()
+        .map(|text| Release::parse(text).map_err(|why| Error::usage(format!("{source}: {why}"))))
+        .collect()
+}
+
+/// The most releases `--nomad-version` may name.
+pub const MAX_RELEASES: usize = 32;
+
 impl Settings {
     pub fn resolve(args: &GlobalArgs, host: &Host) -> Result<Settings> {
         let plugin_dir = match &args.plugin_dir {
@@ -141,6 +187,12 @@ impl Settings {
             Some(p) => host.absolute(p),
             None => crate::pin::default_path(&plugin_dir),
         };
+        let mut nomad_releases = releases(&args.nomad_version, host)?;
+        nomad_releases.sort();
+        nomad_releases.dedup();
+        let nomad = nomad_releases
+            .last()
+            .map_or_else(Profile::default, |r| Profile::of(*r));
         let color = match args.color {
             _ if host.no_color => false,
             ColorChoice::Always => true,
@@ -166,6 +218,8 @@ impl Settings {
             lockfile,
             record: args.record.as_ref().map(|p| host.absolute(p)),
             locked: args.locked,
+            nomad,
+            nomad_releases,
         })
     }
 

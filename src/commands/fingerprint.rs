@@ -11,6 +11,8 @@ use super::Ctx;
 use crate::cli::FingerprintArgs;
 use crate::discovery::{self, Entry, EntryKind};
 use crate::families;
+use crate::family::Family;
+use crate::nomad::Profile;
 use crate::output::{Style, short_duration};
 use crate::registry::{Instance, Source, model};
 use crate::runner::Pool;
@@ -50,6 +52,7 @@ pub struct Probe {
 pub async fn probe(
     pool: &Pool,
     entry: &Entry,
+    profile: Profile,
     deadline: Option<Duration>,
     grace: Duration,
 ) -> Probe {
@@ -81,8 +84,7 @@ pub async fn probe(
             p.error = Some(format!("not run: {reason}"));
         }
         EntryKind::Plugin => {
-            let deadline =
-                deadline.unwrap_or_else(|| families::fingerprint_deadline(&entry.family));
+            let deadline = deadline.unwrap_or_else(|| profile.fingerprint_deadline(&entry.family));
             let inv = families::fingerprint_invocation(&entry.family, &entry.path, deadline, grace);
             p.stamp = model::FileStamp::of(&entry.path).ok();
             match pool.run(&inv).await {
@@ -126,13 +128,14 @@ pub async fn probe_all(
         .collect();
     let mut probes = Vec::with_capacity(total);
     let pool = Arc::clone(&ctx.pool);
+    let profile = ctx.settings.nomad;
     crate::fanout::run_all(
         entries,
         pool.limit(),
         &ctx.stop,
         |entry| {
             let pool = Arc::clone(&pool);
-            async move { probe(&pool, &entry, deadline, grace).await }
+            async move { probe(&pool, &entry, profile, deadline, grace).await }
         },
         |i, result| {
             probes.push(result.unwrap_or_else(|lost| {
@@ -172,12 +175,16 @@ pub fn select(ctx: &Ctx, family: Option<&str>, names: &[String]) -> Result<Vec<E
     if let Some(f) = family {
         discovery::require_name("plugin type", f)?;
     }
+    if let Some(known) = family.and_then(Family::of) {
+        ctx.settings.nomad.require_family(known)?;
+    }
     for n in names {
         discovery::require_name("plugin", n)?;
     }
     let families: Vec<(String, PathBuf)> = discovery::families(&ctx.settings)?
         .into_iter()
         .filter(|(f, _)| family.is_none_or(|want| want == f))
+        .filter(|(f, _)| Family::of(f).is_none_or(|k| ctx.settings.nomad.runs_family(k)))
         .collect();
     if let Some(f) = family
         && families.is_empty()
@@ -237,7 +244,10 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
     };
     let entries = select(ctx, args.family.as_deref(), &args.names)?;
     if args.plan.dry_run {
-        return super::plan::print(ctx, &plan(&entries, deadline, args.run.grace));
+        return super::plan::print(
+            ctx,
+            &plan(&entries, ctx.settings.nomad, deadline, args.run.grace),
+        );
     }
     let probes = probe_all(ctx, entries, deadline, args.run.grace).await;
 
@@ -283,6 +293,7 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
 /// The calls `fingerprint` would make (`--dry-run`).
 fn plan(
     entries: &[Entry],
+    profile: Profile,
     deadline: Option<Duration>,
     grace: Duration,
 ) -> Vec<super::plan::Planned> {
@@ -298,7 +309,7 @@ fn plan(
             match &e.kind {
                 EntryKind::Plugin => {
                     let deadline =
-                        deadline.unwrap_or_else(|| families::fingerprint_deadline(&e.family));
+                        deadline.unwrap_or_else(|| profile.fingerprint_deadline(&e.family));
                     Planned::Exec(
                         call,
                         families::fingerprint_invocation(&e.family, &e.path, deadline, grace),

@@ -18,7 +18,9 @@ pub enum Planned {
     Inline(Call, String),
 }
 
-/// Prints the plan: blocks of text, or `{"dry_run": true, "calls": [...]}`.
+/// Prints the plan: blocks of text, or `{"dry_run": true, "nomad_version",
+/// "calls": [...]}` (the release whose deadlines and variables the calls
+/// have).
 pub fn print(ctx: &Ctx, plans: &[Planned]) -> Result<()> {
     let cwd = std::env::current_dir().unwrap_or_default();
     if ctx.printer.json {
@@ -35,9 +37,11 @@ pub fn print(ctx: &Ctx, plans: &[Planned]) -> Result<()> {
                 }),
             })
             .collect();
-        return ctx
-            .printer
-            .document(json!({ "dry_run": true, "calls": calls }));
+        return ctx.printer.document(json!({
+            "dry_run": true,
+            "nomad_version": ctx.settings.nomad.release().to_string(),
+            "calls": calls,
+        }));
     }
     let mut text = String::new();
     for (i, p) in plans.iter().enumerate() {
@@ -59,7 +63,9 @@ pub fn print(ctx: &Ctx, plans: &[Planned]) -> Result<()> {
         text.push_str("# nothing would run\n");
     }
     ctx.printer.text(&text)?;
-    ctx.printer
-        .info("dry run: nothing was run and the registry was not changed");
+    ctx.printer.info(format!(
+        "dry run as {}: nothing was run and the registry was not changed",
+        ctx.settings.nomad
+    ));
     Ok(())
 }

@@ -57,7 +57,9 @@ fn output_format(printer: &Printer, format: Option<SecretFormat>) -> Result<Secr
 }
 
 async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat) -> Result<()> {
-    let deadline = super::deadline(&args.run, secrets::DEADLINE)?;
+    let nomad = ctx.settings.nomad;
+    nomad.require_family(Family::Secrets)?;
+    let deadline = super::deadline(&args.run, nomad.secrets_deadline())?;
     let mut env = match &args.env_file {
         Some(file) => read_env_file(file)?,
         None => Vec::new(),
@@ -75,6 +77,35 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
              characters or '=')"
         )));
     }
+    // From 1.11.1 the job's own NOMAD_JOB_ID and NOMAD_NAMESPACE overwrite
+    // whatever the secret block's env says (secrets_hook.go).
+    let request = FetchRequest {
+        path: args.path.clone(),
+        env,
+        job_id: None,
+        namespace: None,
+    }
+    .with_job(nomad, args.job_id.as_deref(), args.namespace.as_deref())
+    .map_err(Error::usage)?;
+    if let (Some(job), Some(ns)) = (&request.job_id, &request.namespace) {
+        for (key, value, flag, given) in [
+            ("NOMAD_JOB_ID", job, "--job-id", args.job_id.is_some()),
+            (
+                "NOMAD_NAMESPACE",
+                ns,
+                "--namespace",
+                args.namespace.is_some(),
+            ),
+        ] {
+            if !given && request.env.iter().any(|(k, _)| k == key) {
+                ctx.printer.warn(format!(
+                    "{key} from --env/--env-file is replaced by {value:?}: {nomad} sets it \
+                     for every fetch, over the secret block's env; use {flag} to choose it"
+                ));
+            }
+        }
+    }
+    let env = &request.env;
     if env.iter().any(|(k, _)| k == "CPI_OPERATION") {
         ctx.printer.warn(
             "CPI_OPERATION is set by --env/--env-file and replaces fetch in the plugin's \
@@ -109,12 +140,6 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
         }
     }
 
-    let request = FetchRequest {
-        path: args.path.clone(),
-        env,
-        job_id: args.job_id.clone(),
-        namespace: args.namespace.clone(),
-    };
     let inv = secrets::fetch_invocation(&entry.path, &request, deadline, args.run.grace);
     if args.plan.dry_run {
         // The environment is shown in full: it is the caller's own input.

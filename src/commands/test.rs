@@ -25,6 +25,7 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
             Family::Secrets
         )));
     };
+    ctx.settings.nomad.require_family(family)?;
     let dir = ctx.settings.family_dir(family.name());
     let entry = discovery::find(family.name(), &dir, &args.name)?;
     if let Some(t) = args.run.timeout
@@ -40,6 +41,8 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
         grace: args.run.grace,
         max_bytes: args.max_bytes,
         check_absurd_capacity: args.check_absurd_capacity,
+        stop: ctx.stop.clone(),
+        nomad: ctx.settings.nomad,
     };
     let result = suite::run(&ctx.settings, Arc::clone(&ctx.pool), &entry, &opts).await?;
     let rep = result.report;
@@ -61,7 +64,7 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
             ctx.printer
                 .text(&report::human_checks(&rep, &ctx.printer, &id, ok))?
         }
-        ReportFormat::Json => ctx.printer.document(report::json(
+        ReportFormat::Json => ctx.printer.document_from(&report::json(
             &rep,
             ok,
             json!({
@@ -73,7 +76,7 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
         ))?,
         ReportFormat::Junit => {
             ctx.printer
-                .text(&report::junit(&rep, &format!("plugctl test {id}"), false))?
+                .text(&report::junit(&rep, &format!("plugctl test {id}"), false)?)?
         }
     }
     if ok {

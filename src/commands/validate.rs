@@ -3,12 +3,13 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::json;
+use serde::Serialize;
 
 use super::Ctx;
 use crate::cli::{ReportFormat, ValidateArgs};
 use crate::conformance::report::{self, plural};
 use crate::conformance::validate::{self, Options};
+use crate::conformance::{Severity, matrix};
 use crate::{Error, Result};
 
 pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
@@ -48,39 +49,87 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
         deadline,
         grace: args.run.grace,
         trust: (!settings.allow_insecure_paths).then(std::sync::Arc::default),
+        nomad: settings.nomad,
+        releases: settings
+            .nomad_releases
+            .iter()
+            .map(|r| crate::nomad::Profile::of(*r))
+            .collect(),
     };
     // Checked against DIR's lock file (--locked): a drifted or unpinned
     // plugin is not run, and its fingerprint check fails saying so.
     let pool = Arc::new(super::plugin_pool(&settings, &ctx.printer)?);
-    let mut rep = validate::validate(&settings, pool, &opts).await?;
+    let mut rep = validate::validate(&settings, pool, &opts, &ctx.stop).await?;
     rep.sort();
     let ok = rep.ok(args.strict);
     let title = settings.plugin_dir.display().to_string();
+    let releases = (!settings.nomad_releases.is_empty()).then_some(&settings.nomad_releases[..]);
     match format {
-        ReportFormat::Human => {
-            ctx.printer
-                .text(&report::human_findings(&rep, &ctx.printer, &title, ok))?
-        }
-        ReportFormat::Json => ctx.printer.document(report::json(
+        ReportFormat::Human => ctx.printer.text(&report::human_findings(
+            &rep,
+            &ctx.printer,
+            &title,
+            ok,
+            releases,
+        ))?,
+        ReportFormat::Json => ctx.printer.document_from(&report::json(
             &rep,
             ok,
-            json!({ "dir": settings.plugin_dir, "strict": args.strict }),
+            Extra {
+                dir: &settings.plugin_dir,
+                strict: args.strict,
+                nomad_version: settings.nomad.release(),
+                matrix: releases.map(|r| matrix::rows(&rep, r)),
+            },
         ))?,
         ReportFormat::Junit => ctx.printer.text(&report::junit(
             &rep,
             &format!("plugctl validate {title}"),
             args.strict,
-        ))?,
+        )?)?,
     }
     if ok {
         return Ok(());
     }
     let errors = rep.count(crate::conformance::Severity::Error);
     let warnings = rep.count(crate::conformance::Severity::Warning);
-    let (errors, warnings) = (plural(errors, "error"), plural(warnings, "warning"));
+    // The matrix's failures are errors too; say how many, as the human
+    // report shows them in the table rather than among the findings.
+    let cells = rep
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error && matrix::is_release_check(&f.check))
+        .count();
+    let errors = match cells {
+        0 => plural(errors, "error"),
+        n => format!(
+            "{} ({} of them a plugin × release that would not work)",
+            plural(errors, "error"),
+            n
+        ),
+    };
+    let warnings = plural(warnings, "warning");
     Err(Error::Failed(if args.strict {
         format!("validate --strict found {errors} and {warnings} in {title}")
     } else {
         format!("validate found {errors} and {warnings} in {title}")
     }))
+}
+
+/// `validate`'s own fields of the JSON report.
+#[derive(Serialize)]
+struct Extra<'a> {
+    dir: &'a std::path::Path,
+    strict: bool,
+    /// The release whose deadlines the fingerprints had (with a list, the
+    /// newest of it).
+    #[serde(serialize_with = "as_text")]
+    nomad_version: crate::nomad::Release,
+    /// With `--nomad-version`: on which releases each plugin works.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    matrix: Option<matrix::Matrix<'a>>,
+}
+
+fn as_text<S: serde::Serializer>(r: &crate::nomad::Release, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(r)
 }

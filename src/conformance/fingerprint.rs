@@ -13,9 +13,10 @@ use crate::family::Family;
 use crate::protocol::json;
 use crate::runner::{Invocation, Outcome, Pool, SpawnError};
 
-/// Nomad's effective fingerprint budget: at agent start a client gives its
-/// plugins about a second.
-pub const BUDGET: Duration = Duration::from_secs(1);
+/// Nomad's effective host-volume fingerprint budget on every release (the
+/// discovery context: see [`crate::nomad`]); also the yardstick for a
+/// family Nomad does not know.
+pub const BUDGET: Duration = crate::nomad::HOST_VOLUME_FINGERPRINT_BUDGET;
 
 /// The PATH of the second attempt that tells "needs an inherited PATH"
 /// apart from "broken".
@@ -91,6 +92,19 @@ pub fn checks(family: &str) -> Vec<&'static str> {
     }
     v.push("runnable.needs-path");
     v
+}
+
+/// Every check that needs a fingerprint run, of any family.
+pub fn checks_all() -> &'static [&'static str] {
+    &[
+        "fingerprint.runs",
+        "fingerprint.output",
+        "fingerprint.version",
+        "fingerprint.type",
+        "fingerprint.slow",
+        "fingerprint.stderr",
+        "runnable.needs-path",
+    ]
 }
 
 /// Records every fingerprint check but `runnable.needs-path` (which runs the
@@ -206,12 +220,25 @@ pub fn kind(run: &Run) -> Verdict {
     }
 }
 
-/// `fingerprint.slow` (warning): slower than Nomad's effective budget.
+/// `fingerprint.slow` (warning): slower than some Nomad release allows. A
+/// host-volume fingerprint gets 1 s on every release; a secrets one 10 s
+/// before 2.0.0 (60 s after, past which it timed out).
 pub fn slow(run: &Run) -> Verdict {
+    let short = crate::nomad::SECRETS_DEADLINE_SHORT;
     match &run.result {
         Ok(out) if out.timed_out => {
             Verdict::skip("the fingerprint timed out (see fingerprint.runs)")
         }
+        Ok(out) if Family::Secrets.is(&run.family) && out.duration > short => {
+            Verdict::warning(format!(
+                "fingerprint took {:.1} s; Nomad before {} stops a secrets plugin after {} s, \
+                 so it works on later releases only; answer fingerprint without doing any work",
+                out.duration.as_secs_f64(),
+                crate::nomad::Profile::row(crate::nomad::Change::LongSecretsDeadline).since_text(),
+                short.as_secs()
+            ))
+        }
+        Ok(_) if Family::Secrets.is(&run.family) => Verdict::pass(),
         Ok(out) if out.duration > BUDGET => Verdict::warning(format!(
             "fingerprint took {} ms; a Nomad client gives plugins about {} ms at agent start \
              and drops the plugin when it is slower; answer fingerprint without doing any work",

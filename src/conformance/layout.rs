@@ -7,7 +7,7 @@ use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 
 use super::Verdict;
-use super::validate::{Link, Subject};
+use super::subject::{Link, Subject};
 use crate::family::Family;
 
 /// `layout.stray-file` (info): a file at the top of the plugin directory is

@@ -9,13 +9,35 @@
 
 pub mod fingerprint;
 pub mod layout;
+pub mod matrix;
 pub mod permissions;
 pub mod report;
 pub mod runnable;
+pub mod subject;
 pub mod suite;
 pub mod validate;
 
-use serde::Serialize;
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use serde::{Serialize, Serializer};
+
+/// A check's name: a literal for the fixed checks, made once for the
+/// per-release ones (`release.1.11.0`). Never a copy per plugin.
+pub type CheckName = Cow<'static, str>;
+
+/// The scope of a finding or a check run: `family/name` for a plugin, the
+/// family for a family directory, `None` for the plugin directory itself.
+/// Shared by every record of one scope, so a directory of 10,000 plugins
+/// holds each id once.
+pub type Scope = Option<Arc<str>>;
+
+fn serialize_scope<S: Serializer>(scope: &Scope, s: S) -> Result<S::Ok, S::Error> {
+    match scope {
+        Some(id) => s.serialize_str(id),
+        None => s.serialize_none(),
+    }
+}
 
 /// How bad a finding is. `Error` fails `validate` and `test`; `Warning`
 /// fails `validate --strict`; `Info` never fails anything.
@@ -43,8 +65,9 @@ pub struct Finding {
     pub severity: Severity,
     /// `family/name` for a plugin, `family` for a family directory, `None`
     /// for the plugin directory itself.
-    pub plugin: Option<String>,
-    pub check: String,
+    #[serde(serialize_with = "serialize_scope")]
+    pub plugin: Scope,
+    pub check: CheckName,
     pub message: String,
 }
 
@@ -65,8 +88,8 @@ pub enum Outcome {
 /// One check × one plugin (or family, or the directory), as run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CheckRun {
-    pub plugin: Option<String>,
-    pub check: String,
+    pub plugin: Scope,
+    pub check: CheckName,
     pub outcome: Outcome,
 }
 
@@ -130,33 +153,52 @@ impl Report {
         Report::default()
     }
 
-    /// Records one check's verdict for one subject.
-    pub fn record(&mut self, plugin: Option<&str>, check: &str, verdict: Verdict) {
+    /// Records one check's verdict for one subject. Consecutive records of
+    /// one scope share its id.
+    pub fn record(&mut self, plugin: Option<&str>, check: impl Into<CheckName>, verdict: Verdict) {
         let outcome = match verdict {
             Verdict::NotApplicable => return,
             Verdict::Skip(reason) => Outcome::Skipped(reason),
             Verdict::Issues(issues) => {
                 let worst = issues.iter().map(|(s, _)| *s).min();
+                let check = check.into();
+                let scope = self.scope(plugin);
                 for (severity, message) in issues {
                     self.findings.push(Finding {
                         severity,
-                        plugin: plugin.map(str::to_string),
-                        check: check.to_string(),
+                        plugin: scope.clone(),
+                        check: check.clone(),
                         message,
                     });
                 }
-                match worst {
+                let outcome = match worst {
                     Some(Severity::Error) => Outcome::Failed,
                     Some(Severity::Warning) => Outcome::Warned,
                     _ => Outcome::Passed,
-                }
+                };
+                self.checks_run.push(CheckRun {
+                    plugin: scope,
+                    check,
+                    outcome,
+                });
+                return;
             }
         };
+        let scope = self.scope(plugin);
         self.checks_run.push(CheckRun {
-            plugin: plugin.map(str::to_string),
-            check: check.to_string(),
+            plugin: scope,
+            check: check.into(),
             outcome,
         });
+    }
+
+    /// The shared id of `plugin`: the last record's, when it is the same.
+    fn scope(&self, plugin: Option<&str>) -> Scope {
+        let plugin = plugin?;
+        match self.checks_run.last().and_then(|c| c.plugin.as_ref()) {
+            Some(last) if &**last == plugin => Some(Arc::clone(last)),
+            _ => Some(Arc::from(plugin)),
+        }
     }
 
     /// Appends another report (e.g. one plugin's checks, run concurrently).

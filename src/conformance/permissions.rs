@@ -6,7 +6,7 @@ use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::Path;
 
-use super::validate::Subject;
+use super::subject::Subject;
 use super::{Severity, Verdict};
 
 /// The per-plugin checks, in order.

@@ -1,12 +1,13 @@
 //! A [`Report`] as text for people, as the cli.md JSON document, and as
 //! JUnit XML for CI systems (one testcase per plugin × check).
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
-use super::{Outcome, Report, Severity};
+use super::{CheckRun, Finding, Outcome, Report, Severity, matrix};
+use crate::nomad::Release;
 use crate::output::{Printer, Style, sanitize_cell};
 
 /// The name of the scope a check ran on, for people and JUnit.
@@ -51,43 +52,77 @@ fn outcome_name(o: &Outcome) -> &'static str {
 
 /// The cli.md document: `schema_version` (added by the printer), `ok`,
 /// `findings`; then `checks` (every check run with its outcome), `summary`,
-/// and the caller's `extra` fields.
-pub fn json(report: &Report, ok: bool, extra: Value) -> Value {
+/// and the caller's `extra` fields. It borrows the report and is written
+/// straight to stdout ([`crate::output::Printer::document_from`]): no JSON
+/// tree of 10,000 plugins' checks is built first.
+pub fn json<E: Serialize>(report: &Report, ok: bool, extra: E) -> JsonReport<'_, E> {
     let t = Tally::of(report);
-    let checks: Vec<Value> = report
-        .checks_run
-        .iter()
-        .map(|c| {
-            let mut v = json!({
-                "plugin": c.plugin,
-                "check": c.check,
-                "outcome": outcome_name(&c.outcome),
-            });
-            if let Outcome::Skipped(reason) = &c.outcome {
-                v["reason"] = reason.clone().into();
-            }
-            v
-        })
-        .collect();
-    let mut doc = json!({
-        "ok": ok,
-        "findings": report.findings,
-        "checks": checks,
-        "summary": {
-            "checks": t.checks,
-            "passed": t.passed,
-            "warned": t.warned,
-            "failed": t.failed,
-            "skipped": t.skipped,
-            "errors": report.count(Severity::Error),
-            "warnings": report.count(Severity::Warning),
-            "infos": report.count(Severity::Info),
+    JsonReport {
+        ok,
+        findings: &report.findings,
+        checks: Checks(&report.checks_run),
+        summary: Summary {
+            checks: t.checks,
+            passed: t.passed,
+            warned: t.warned,
+            failed: t.failed,
+            skipped: t.skipped,
+            errors: report.count(Severity::Error),
+            warnings: report.count(Severity::Warning),
+            infos: report.count(Severity::Info),
         },
-    });
-    if let (Value::Object(doc), Value::Object(extra)) = (&mut doc, extra) {
-        doc.extend(extra);
+        extra,
     }
-    doc
+}
+
+/// See [`json`].
+#[derive(Debug, Serialize)]
+pub struct JsonReport<'a, E> {
+    pub ok: bool,
+    pub findings: &'a [Finding],
+    pub checks: Checks<'a>,
+    pub summary: Summary,
+    #[serde(flatten)]
+    pub extra: E,
+}
+
+/// The counts of a report, as JSON.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Summary {
+    pub checks: usize,
+    pub passed: usize,
+    pub warned: usize,
+    pub failed: usize,
+    pub skipped: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub infos: usize,
+}
+
+/// Every check run: `{"plugin", "check", "outcome"}`, and a skip's `reason`.
+#[derive(Debug)]
+pub struct Checks<'a>(pub &'a [CheckRun]);
+
+impl Serialize for Checks<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct One<'a> {
+            plugin: Option<&'a str>,
+            check: &'a str,
+            outcome: &'static str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            reason: Option<&'a str>,
+        }
+        s.collect_seq(self.0.iter().map(|c| One {
+            plugin: c.plugin.as_deref(),
+            check: &c.check,
+            outcome: outcome_name(&c.outcome),
+            reason: match &c.outcome {
+                Outcome::Skipped(reason) => Some(reason),
+                _ => None,
+            },
+        }))
+    }
 }
 
 fn severity_style(s: Severity) -> Style {
@@ -99,10 +134,24 @@ fn severity_style(s: Severity) -> Style {
 }
 
 /// `validate`'s text: each finding (worst first) on a line of its own,
-/// its message indented below, then a summary line.
-pub fn human_findings(report: &Report, printer: &Printer, title: &str, ok: bool) -> String {
+/// its message indented below, then (with `--nomad-version`) the matrix,
+/// whose reasons stand there instead of among the findings, then a summary
+/// line.
+pub fn human_findings(
+    report: &Report,
+    printer: &Printer,
+    title: &str,
+    ok: bool,
+    matrix: Option<&[Release]>,
+) -> String {
     let mut s = String::new();
-    for f in &report.findings {
+    let listed = report
+        .findings
+        .iter()
+        .filter(|f| matrix.is_none() || !matrix::is_release_check(&f.check));
+    let mut any = false;
+    for f in listed {
+        any = true;
         let _ = writeln!(
             s,
             "{:<7}  {}  {}",
@@ -112,8 +161,15 @@ pub fn human_findings(report: &Report, printer: &Printer, title: &str, ok: bool)
         );
         let _ = writeln!(s, "         {}", sanitize_cell(&f.message));
     }
-    if !report.findings.is_empty() {
+    if any {
         s.push('\n');
+    }
+    if let Some(releases) = matrix {
+        let table = matrix::human(&matrix::rows(report, releases), printer);
+        if !table.is_empty() {
+            s.push_str(&table);
+            s.push('\n');
+        }
     }
     s.push_str(&summary(report, printer, title, ok));
     s
@@ -186,141 +242,104 @@ pub fn plural(n: usize, word: &str) -> String {
     }
 }
 
-/// JUnit XML: one `<testsuite>` per plugin (or family, or the directory),
-/// one `<testcase>` per check run. A check with an error is a `<failure>`;
-/// with only warnings it is a `<failure>` under `strict` and otherwise
-/// passes with the warnings in `<system-out>`; a skipped check is
-/// `<skipped>`; notes go to `<system-out>`.
-pub fn junit(report: &Report, suite: &str, strict: bool) -> String {
-    let mut suites: BTreeMap<Option<&str>, Vec<usize>> = BTreeMap::new();
-    let mut order: Vec<Option<&str>> = Vec::new();
-    for (i, c) in report.checks_run.iter().enumerate() {
+/// JUnit XML, written by `quick-junit`: one `<testsuite>` per plugin (or
+/// family, or the directory), one `<testcase>` per check run. A check with
+/// an error is a `<failure>`; with only warnings it is a `<failure>` under
+/// `strict` and otherwise passes with the warnings in `<system-out>`; a
+/// skipped check is `<skipped>`; notes go to `<system-out>`.
+pub fn junit(report: &Report, suite: &str, strict: bool) -> crate::Result<String> {
+    use quick_junit::{NonSuccessKind, Report as Junit, TestCase, TestCaseStatus, TestSuite};
+
+    // Findings by (plugin, check), looked up once per testcase: a scan per
+    // testcase would be quadratic on a directory of 10,000 plugins.
+    let mut by_check: HashMap<(Option<&str>, &str), Vec<&Finding>> = HashMap::new();
+    for f in &report.findings {
+        by_check
+            .entry((f.plugin.as_deref(), &*f.check))
+            .or_default()
+            .push(f);
+    }
+    // Suites in the order their first check ran.
+    let mut suites: Vec<(Option<&str>, Vec<&CheckRun>)> = Vec::new();
+    let mut index: HashMap<Option<&str>, usize> = HashMap::new();
+    for c in &report.checks_run {
         let key = c.plugin.as_deref();
-        if !suites.contains_key(&key) {
-            order.push(key);
-        }
-        suites.entry(key).or_default().push(i);
+        let i = *index.entry(key).or_insert_with(|| {
+            suites.push((key, Vec::new()));
+            suites.len() - 1
+        });
+        suites[i].1.push(c);
     }
     let is_failure = |o: &Outcome| match o {
         Outcome::Failed => true,
         Outcome::Warned => strict,
         _ => false,
     };
+    let line = |f: &&Finding| format!("{}: {}", f.severity.as_str(), f.message);
 
-    let mut body = String::new();
-    let (mut total, mut failures, mut skipped) = (0, 0, 0);
-    for key in order {
-        let runs = &suites[&key];
-        let n_fail = runs
-            .iter()
-            .filter(|&&i| is_failure(&report.checks_run[i].outcome))
-            .count();
-        let n_skip = runs
-            .iter()
-            .filter(|&&i| matches!(report.checks_run[i].outcome, Outcome::Skipped(_)))
-            .count();
-        total += runs.len();
-        failures += n_fail;
-        skipped += n_skip;
+    let mut junit = Junit::new(visible(suite));
+    for (key, runs) in suites {
         let name = scope(key);
-        let _ = writeln!(
-            body,
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{n_fail}\" errors=\"0\" skipped=\"{n_skip}\">",
-            attr(&format!("{suite}: {name}")),
-            runs.len()
-        );
-        for &i in runs {
-            let c = &report.checks_run[i];
-            let findings: Vec<_> = report.findings_of(key, &c.check).collect();
-            let _ = write!(
-                body,
-                "    <testcase classname=\"{}\" name=\"{}\"",
-                attr(name),
-                attr(&c.check)
-            );
-            let mut inner = String::new();
-            if is_failure(&c.outcome) {
-                let failing: Vec<_> = findings
+        let mut ts = TestSuite::new(visible(&format!("{suite}: {name}")));
+        for c in runs {
+            let findings = by_check
+                .get(&(key, &*c.check))
+                .map_or(&[][..], Vec::as_slice);
+            let failing = is_failure(&c.outcome);
+            let status = if failing {
+                let shown: Vec<&&Finding> = findings
                     .iter()
                     .filter(|f| f.severity == Severity::Error || strict)
                     .filter(|f| f.severity != Severity::Info)
                     .collect();
-                let first = failing.first().map_or("", |f| f.message.as_str());
-                let all: Vec<String> = failing
-                    .iter()
-                    .map(|f| format!("{}: {}", f.severity.as_str(), f.message))
-                    .collect();
-                let _ = writeln!(
-                    inner,
-                    "      <failure type=\"{}\" message=\"{}\">{}</failure>",
-                    attr(&c.check),
-                    attr(first),
-                    text(&all.join("\n"))
-                );
-            }
-            if let Outcome::Skipped(reason) = &c.outcome {
-                let _ = writeln!(inner, "      <skipped message=\"{}\"/>", attr(reason));
-            }
+                let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                st.set_type(visible(&c.check));
+                st.set_message(visible(shown.first().map_or("", |f| f.message.as_str())));
+                let all: Vec<String> = shown.iter().map(|f| line(f)).collect();
+                st.set_description(visible(&all.join("\n")));
+                st
+            } else if let Outcome::Skipped(reason) = &c.outcome {
+                let mut st = TestCaseStatus::skipped();
+                st.set_message(visible(reason));
+                st
+            } else {
+                TestCaseStatus::success()
+            };
+            let mut tc = TestCase::new(visible(&c.check), status);
+            tc.set_classname(visible(name));
             let notes: Vec<String> = findings
                 .iter()
-                .filter(|f| f.severity == Severity::Info || !is_failure(&c.outcome))
-                .map(|f| format!("{}: {}", f.severity.as_str(), f.message))
+                .filter(|f| f.severity == Severity::Info || !failing)
+                .map(line)
                 .collect();
             if !notes.is_empty() {
-                let _ = writeln!(
-                    inner,
-                    "      <system-out>{}</system-out>",
-                    text(&notes.join("\n"))
-                );
+                tc.set_system_out(visible(&notes.join("\n")));
             }
-            if inner.is_empty() {
-                body.push_str("/>\n");
-            } else {
-                body.push_str(">\n");
-                body.push_str(&inner);
-                body.push_str("    </testcase>\n");
-            }
+            ts.add_test_case(tc);
         }
-        body.push_str("  </testsuite>\n");
+        junit.add_test_suite(ts);
     }
-    format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"{}\" tests=\"{total}\" \
-         failures=\"{failures}\" errors=\"0\" skipped=\"{skipped}\">\n{body}</testsuites>\n",
-        attr(suite)
-    )
+    junit.to_string().map(|s| s + "\n").map_err(|e| {
+        crate::Error::io(
+            "cannot write the JUnit report",
+            std::io::Error::other(e.to_string()),
+        )
+    })
 }
 
-/// Escapes text content for XML 1.0.
-pub fn text(s: &str) -> String {
-    escape(s, false)
-}
-
-/// Escapes an attribute value for XML 1.0 (line breaks and tabs kept as
-/// character references, which attribute normalisation would otherwise
-/// turn into spaces).
-pub fn attr(s: &str) -> String {
-    escape(s, true)
-}
-
-fn escape(s: &str, attribute: bool) -> String {
-    let mut out = String::with_capacity(s.len());
+/// Text as XML 1.0 can carry it: a character it forbids (most C0 controls,
+/// an escape sequence's ESC) is written as a `\u{..}` escape, so the
+/// report shows it instead of quick-junit silently dropping it.
+fn visible(s: &str) -> String {
+    if s.chars().all(allowed_in_xml) {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len() + 8);
     for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\n' if attribute => out.push_str("&#10;"),
-            '\r' => out.push_str("&#13;"),
-            '\t' if attribute => out.push_str("&#9;"),
-            '\n' | '\t' => out.push(c),
-            // Forbidden in XML 1.0 even as character references: shown as
-            // an escape instead.
-            c if !allowed_in_xml(c) => {
-                let _ = write!(out, "\\u{{{:x}}}", c as u32);
-            }
-            c => out.push(c),
+        if allowed_in_xml(c) {
+            out.push(c);
+        } else {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
         }
     }
     out
@@ -337,14 +356,9 @@ mod tests {
     use crate::conformance::Verdict;
 
     #[test]
-    fn escaping() {
-        assert_eq!(
-            text("a & <b> \"c\" 'd'"),
-            "a &amp; &lt;b&gt; &quot;c&quot; &apos;d&apos;"
-        );
-        assert_eq!(text("x\u{1}y\u{1b}\u{fffe}"), "x\\u{1}y\\u{1b}\\u{fffe}");
-        assert_eq!(attr("a\nb\tc\rd"), "a&#10;b&#9;c&#13;d");
-        assert_eq!(text("a\nb\tc"), "a\nb\tc");
+    fn forbidden_characters_are_shown_escaped() {
+        assert_eq!(visible("x\u{1}y\u{1b}\u{fffe}"), "x\\u{1}y\\u{1b}\\u{fffe}");
+        assert_eq!(visible("a\nb\tc <&>"), "a\nb\tc <&>");
     }
 
     fn sample() -> Report {
@@ -359,7 +373,7 @@ mod tests {
 
     #[test]
     fn junit_parses_and_counts() {
-        let xml = junit(&sample(), "plugctl validate", false);
+        let xml = junit(&sample(), "plugctl validate", false).unwrap();
         let doc = roxmltree::Document::parse(&xml).unwrap();
         let root = doc.root_element();
         assert_eq!(root.attribute("tests"), Some("5"));
@@ -370,7 +384,7 @@ mod tests {
             .find(|n| n.has_tag_name("failure"))
             .unwrap();
         assert_eq!(failure.attribute("message"), Some("bad <thing> & \\u{7}"));
-        let strict = junit(&sample(), "plugctl validate", true);
+        let strict = junit(&sample(), "plugctl validate", true).unwrap();
         let doc = roxmltree::Document::parse(&strict).unwrap();
         assert_eq!(doc.root_element().attribute("failures"), Some("2"));
     }
@@ -378,7 +392,8 @@ mod tests {
     #[test]
     fn json_document_fields() {
         let r = sample();
-        let v = json(&r, r.ok(false), json!({"dir": "/p"}));
+        let v =
+            serde_json::to_value(json(&r, r.ok(false), serde_json::json!({"dir": "/p"}))).unwrap();
         assert_eq!(v["ok"], false);
         assert_eq!(v["dir"], "/p");
         assert_eq!(v["findings"].as_array().unwrap().len(), 3);

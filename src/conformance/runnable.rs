@@ -6,7 +6,7 @@ use std::path::Path;
 use nix::unistd::{AccessFlags, access};
 
 use super::Verdict;
-use super::validate::Subject;
+use super::subject::Subject;
 
 /// The static checks, in order.
 pub const STATIC_CHECKS: &[&str] = &[

@@ -37,6 +37,10 @@ pub struct Options {
     pub max_bytes: u64,
     /// Host volumes: run the 1 EiB refusal check (opt-in).
     pub check_absurd_capacity: bool,
+    /// The shutdown the suite's fan-outs listen to.
+    pub stop: crate::shutdown::Stop,
+    /// The Nomad release whose behaviour the calls get.
+    pub nomad: crate::nomad::Profile,
 }
 
 /// What the suite found, and where it left the scratch directory (with

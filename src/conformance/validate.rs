@@ -3,21 +3,25 @@
 //! The static checks (layout, Nomad traps, permissions, what the kernel
 //! will make of the file) look at the file system only; the dynamic ones
 //! run the plugin's fingerprint with the protocol's empty environment, all
-//! plugins concurrently (bounded by the pool).
+//! plugins concurrently (bounded by the pool) through the one fan-out.
 
 use std::ffi::OsString;
-use std::fs::{self, Metadata};
+use std::fs;
 use std::io;
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::matrix::{self, Ran};
+use super::subject::{Link, Subject};
 use super::{Report, Verdict, fingerprint, layout, permissions, runnable};
 use crate::discovery::{self, EntryKind};
-use crate::runner::Pool;
+use crate::fanout::Lost;
+use crate::nomad::Profile;
+use crate::runner::{Pool, SpawnError};
 use crate::settings::Settings;
+use crate::shutdown::Stop;
 use crate::{Error, Result};
 
 /// How `validate` runs.
@@ -32,115 +36,22 @@ pub struct Options {
     /// (None with `--allow-insecure-paths`): a plugin they refuse is not
     /// run, and its run-time checks are skipped saying why.
     pub trust: Option<std::sync::Arc<crate::trust::Trust>>,
-}
-
-/// What a symlink entry resolves to.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Link {
-    /// Points at nothing (the text it holds).
-    Broken(PathBuf),
-    /// Resolves outside its family directory.
-    Escapes(PathBuf),
-    /// Resolves inside its family directory.
-    Inside(PathBuf),
-}
-
-/// One entry of a family directory, with everything the static checks need,
-/// read once.
-#[derive(Debug)]
-pub struct Subject {
-    pub family: String,
-    /// The file name (lossy when it is not UTF-8).
-    pub name: String,
-    /// `family/name`, the plugin field of findings.
-    pub id: String,
-    pub path: PathBuf,
-    /// The name is valid UTF-8.
-    pub utf8_name: bool,
-    /// Set when the entry is a symlink.
-    pub link: Option<Link>,
-    /// What exec would open (symlinks followed), when it exists.
-    pub meta: Option<Metadata>,
-    /// The first bytes of a regular file (what the kernel looks at).
-    pub head: Vec<u8>,
-    /// Why the file could not be read (an 0711 plugin as a non-root user):
-    /// its format is then unknown, not wrong.
-    pub unreadable: Option<String>,
-    /// How discovery (and so `fingerprint`) classifies it.
-    pub kind: EntryKind,
-}
-
-impl Subject {
-    /// Reads one entry. Never opens anything but a regular file, so a FIFO
-    /// cannot block us.
-    pub fn read(family: &str, name: OsString, dir: &Path, canonical_dir: &Path) -> Subject {
-        let path = dir.join(&name);
-        let utf8_name = name.to_str().is_some();
-        let name = name.to_string_lossy().into_owned();
-        let lmeta = fs::symlink_metadata(&path).ok();
-        let link = match &lmeta {
-            Some(m) if m.file_type().is_symlink() => Some(match fs::canonicalize(&path) {
-                Ok(target) if target.starts_with(canonical_dir) => Link::Inside(target),
-                Ok(target) => Link::Escapes(target),
-                Err(_) => Link::Broken(fs::read_link(&path).unwrap_or_default()),
-            }),
-            _ => None,
-        };
-        let meta = fs::metadata(&path).ok();
-        let (head, unreadable) = match &meta {
-            Some(m) if m.is_file() => match read_head(&path) {
-                Ok(h) => (h, None),
-                Err(e) => (Vec::new(), Some(e.to_string())),
-            },
-            _ => (Vec::new(), None),
-        };
-        let kind = if !utf8_name {
-            EntryKind::Rejected("name is not valid UTF-8".into())
-        } else {
-            discovery::classify(&path, canonical_dir)
-        };
-        Subject {
-            id: format!("{family}/{name}"),
-            family: family.to_string(),
-            name,
-            path,
-            utf8_name,
-            link,
-            meta,
-            head,
-            unreadable,
-            kind,
-        }
-    }
-
-    /// A regular file once symlinks are followed (and they stay inside).
-    pub fn is_file(&self) -> bool {
-        !matches!(self.link, Some(Link::Broken(_) | Link::Escapes(_)))
-            && self.meta.as_ref().is_some_and(Metadata::is_file)
-    }
-
-    /// The mode bits of what exec would open.
-    pub fn mode(&self) -> u32 {
-        self.meta.as_ref().map_or(0, |m| m.permissions().mode())
-    }
-
-    /// The built-in this name shadows, if any.
-    pub fn shadowed(&self) -> Option<&'static discovery::Builtin> {
-        discovery::builtin(&self.family, &self.name)
-    }
-}
-
-/// The first line's worth of a file: the kernel reads no more of a shebang.
-fn read_head(path: &Path) -> io::Result<Vec<u8>> {
-    use std::io::Read;
-    let mut head = Vec::with_capacity(256);
-    fs::File::open(path)?.take(256).read_to_end(&mut head)?;
-    Ok(head)
+    /// The release whose deadlines the fingerprints get (the newest of
+    /// `releases`, or the one `--nomad-version` picked).
+    pub nomad: Profile,
+    /// The releases of the matrix (`--nomad-version A,B`): each plugin gets
+    /// a `release.<version>` check per release. Empty: no matrix.
+    pub releases: Vec<Profile>,
 }
 
 /// Validates the plugin directory of `settings` (its `plugin_dir`, and its
 /// `host_volume_plugin_dir` for host volumes).
-pub async fn validate(settings: &Settings, pool: Arc<Pool>, opts: &Options) -> Result<Report> {
+pub async fn validate(
+    settings: &Settings,
+    pool: Arc<Pool>,
+    opts: &Options,
+    stop: &Stop,
+) -> Result<Report> {
     let root = &settings.plugin_dir;
     let root_entries = read_dir_sorted(root).map_err(|e| {
         Error::usage(format!(
@@ -174,7 +85,10 @@ pub async fn validate(settings: &Settings, pool: Arc<Pool>, opts: &Options) -> R
         permissions::dir_owner(root, opts.strict),
     );
 
-    let mut subjects = Vec::new();
+    // Only the entries' names are held: each is read (stat, first bytes)
+    // when its turn comes, and its fingerprint's output is dropped once its
+    // checks are recorded, so memory follows the findings, not the files.
+    let mut entries: Vec<Entry> = Vec::new();
     for (family, dir) in families {
         let exists = dir.is_dir();
         let scope = Some(family.as_str());
@@ -214,33 +128,89 @@ pub async fn validate(settings: &Settings, pool: Arc<Pool>, opts: &Options) -> R
                 dir.display()
             ))
         })?;
-        for name in names {
-            subjects.push(Subject::read(&family, name, &dir, &canonical));
-        }
+        let place = Arc::new(Place {
+            family,
+            dir,
+            canonical,
+        });
+        entries.extend(names.into_iter().map(|name| Entry {
+            place: Arc::clone(&place),
+            name,
+        }));
     }
 
-    let mut tasks = tokio::task::JoinSet::new();
-    let count = subjects.len();
-    for (i, subject) in subjects.into_iter().enumerate() {
-        let pool = Arc::clone(&pool);
-        let opts = opts.clone();
-        tasks.spawn(async move { (i, check_subject(&subject, &pool, &opts).await) });
-    }
-    let mut parts: Vec<Option<Report>> = vec![None; count];
-    while let Some(joined) = tasks.join_next().await {
-        let (i, part) = joined.map_err(|e| Error::Failed(format!("a check panicked: {e}")))?;
-        parts[i] = Some(part);
-    }
-    for part in parts.into_iter().flatten() {
-        report.extend(part);
-    }
+    // One plugin's checks at a time per place in the pool; their reports
+    // join the whole in directory order as soon as they and all before
+    // them are done (fanout::run_all).
+    let ids: Vec<String> = entries.iter().map(Entry::id).collect();
+    let opts = Arc::new(opts.clone());
+    crate::fanout::run_all(
+        entries,
+        pool.limit(),
+        stop,
+        |entry| {
+            let (pool, opts) = (Arc::clone(&pool), Arc::clone(&opts));
+            async move {
+                let subject = Subject::read(
+                    &entry.place.family,
+                    entry.name,
+                    &entry.place.dir,
+                    &entry.place.canonical,
+                );
+                check_subject(&subject, &pool, &opts).await
+            }
+        },
+        |i, part| match part {
+            Ok(part) => report.extend(part),
+            Err(lost @ Lost::Panicked(_)) => report.record(
+                Some(&ids[i]),
+                "validate.ran",
+                Verdict::error(lost.to_string()),
+            ),
+            Err(lost @ Lost::Stopped) => report.record(
+                Some(&ids[i]),
+                "validate.ran",
+                Verdict::skip(lost.to_string()),
+            ),
+        },
+    )
+    .await;
     Ok(report)
+}
+
+/// A family directory whose entries are checked.
+struct Place {
+    family: String,
+    dir: PathBuf,
+    canonical: PathBuf,
+}
+
+/// One entry to check, not read yet.
+struct Entry {
+    place: Arc<Place>,
+    name: OsString,
+}
+
+impl Entry {
+    /// The plugin field of its findings, as [`Subject::read`] makes it.
+    fn id(&self) -> String {
+        format!("{}/{}", self.place.family, self.name.to_string_lossy())
+    }
 }
 
 /// Every check of one entry, in a fixed order; later checks are skipped
 /// (with the reason) when an earlier one shows they cannot run.
 async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
     let mut r = Report::new();
+    let ran = checks(s, pool, opts, &mut r).await;
+    if !opts.releases.is_empty() {
+        matrix::record(&mut r, s, &ran, &opts.releases);
+    }
+    r
+}
+
+/// The checks of [`check_subject`], and how far the entry got.
+async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran {
     let id = Some(s.id.as_str());
 
     // What the entry is.
@@ -257,17 +227,17 @@ async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
     // directories and special files are done.
     let bad_link = matches!(s.link, Some(Link::Broken(_) | Link::Escapes(_)));
     if !bad_link && !s.is_file() {
-        return r;
+        return Ran::NotAPlugin;
     }
     let not_file =
         bad_link.then(|| "not run: the symlink does not resolve inside its directory".to_string());
-    let skip_all = |r: &mut Report, checks: &[&str], reason: &str| {
-        for c in checks {
+    let skip_all = |r: &mut Report, checks: &[&'static str], reason: &str| {
+        for &c in checks {
             r.record(id, c, Verdict::skip(reason));
         }
     };
     if let Some(reason) = &not_file {
-        skip_all(&mut r, permissions::CHECKS, reason);
+        skip_all(r, permissions::CHECKS, reason);
     } else {
         r.record(
             id,
@@ -283,6 +253,7 @@ async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
     }
 
     // Whether it can run at all, and whether it runs as Nomad runs it.
+    let no_exec_bit = s.is_file() && s.mode() & 0o111 == 0;
     let not_run = if let Some(reason) = not_file {
         Some(reason)
     } else if let Some(b) = s.shadowed() {
@@ -300,10 +271,14 @@ async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
     } else {
         None
     };
-    if let Some(reason) = &not_run {
-        skip_all(&mut r, runnable::STATIC_CHECKS, reason);
-        skip_all(&mut r, &fingerprint::checks(&s.family), reason);
-        return r;
+    if let Some(reason) = not_run {
+        skip_all(r, runnable::STATIC_CHECKS, &reason);
+        skip_all(r, &fingerprint::checks(&s.family), &reason);
+        return if no_exec_bit {
+            Ran::Ignored("it has no execute bit".into())
+        } else {
+            Ran::NotRun(reason)
+        };
     }
 
     let exec_format = runnable::exec_format(s);
@@ -325,8 +300,8 @@ async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
     r.record(id, "runnable.crlf-shebang", crlf);
     r.record(id, "runnable.interpreter-missing", interpreter);
     if let Some(reason) = blocked {
-        skip_all(&mut r, &fingerprint::checks(&s.family), &reason);
-        return r;
+        skip_all(r, &fingerprint::checks(&s.family), &reason);
+        return Ran::NotRun(reason);
     }
     if let Some(why) = &s.unreadable {
         let reason = format!(
@@ -334,28 +309,33 @@ async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
              runs plugins",
             nix::unistd::geteuid()
         );
-        skip_all(&mut r, &fingerprint::checks(&s.family), &reason);
-        return r;
+        skip_all(r, &fingerprint::checks(&s.family), &reason);
+        return Ran::Refused(reason);
     }
 
     if let Some(trust) = &opts.trust
         && let Err(why) = trust.check(&s.path)
     {
-        skip_all(
-            &mut r,
-            &fingerprint::checks(&s.family),
-            &format!("{why} (see permissions.*)"),
-        );
-        return r;
+        let reason = format!("{why} (see permissions.*)");
+        skip_all(r, &fingerprint::checks(&s.family), &reason);
+        return Ran::Refused(reason);
     }
     let deadline = opts
         .deadline
-        .unwrap_or_else(|| crate::families::fingerprint_deadline(&s.family));
+        .unwrap_or_else(|| opts.nomad.fingerprint_deadline(&s.family));
     let run = fingerprint::run(pool, &s.family, &s.path, deadline, opts.grace, &[]).await;
-    fingerprint::record_checks(&mut r, id, &run);
+    fingerprint::record_checks(r, id, &run);
     let needs_path = fingerprint::needs_path(pool, &run).await;
     r.record(id, "runnable.needs-path", needs_path);
-    r
+    match &run.result {
+        Ok(out) => Ran::Fingerprint { took: out.duration },
+        // A pin, the owner and mode rules, plugctl's shortage.
+        Err(e @ (SpawnError::Other { .. } | SpawnError::Exhausted { .. })) => {
+            Ran::Refused(e.to_string())
+        }
+        // The file's own fault: fingerprint.runs failed, and says why.
+        Err(e) => Ran::NotRun(e.to_string()),
+    }
 }
 
 /// Entry names of a directory, sorted bytewise (stable output).

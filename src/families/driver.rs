@@ -19,8 +19,9 @@ pub enum Driver {
         deadline: Duration,
         grace: Duration,
     },
-    /// The built-in: it takes no created path and prints nothing.
-    Mkdir,
+    /// The built-in, as the chosen release's does it: it takes no created
+    /// path and prints nothing.
+    Mkdir(mkdir::MkdirBehaviour),
 }
 
 /// One call: how it was judged, and (for a plugin that ran) what it printed.
@@ -42,9 +43,9 @@ impl Driver {
                 let inv = host_volume::create_invocation(program, req, *deadline, *grace);
                 run(pool, inv, host_volume::parse_create).await
             }
-            Driver::Mkdir => {
-                let req = req.clone();
-                builtin(move || mkdir::create(&req)).await
+            Driver::Mkdir(behaviour) => {
+                let (req, behaviour) = (req.clone(), *behaviour);
+                builtin(move || mkdir::create_as(&req, behaviour)).await
             }
         }
     }
@@ -61,7 +62,7 @@ impl Driver {
                     host_volume::delete_invocation(program, req, created_path, *deadline, *grace);
                 run(pool, inv, host_volume::parse_delete).await
             }
-            Driver::Mkdir => {
+            Driver::Mkdir(_) => {
                 let req = req.clone();
                 builtin(move || mkdir::delete(&req)).await
             }

@@ -22,10 +22,11 @@ use crate::family::Operation;
 use crate::protocol::json;
 use crate::runner::{Invocation, Outcome};
 
-/// Nomad documents 5 s (and allows 1 s at agent start: `validate` warns).
-pub const FINGERPRINT_DEADLINE: Duration = Duration::from_secs(5);
-/// Nomad's limit for create and delete.
-pub const OPERATION_DEADLINE: Duration = Duration::from_secs(60);
+/// Nomad's code caps a fingerprint at 5 s (it allows 1 s at agent start:
+/// `validate` judges that); the same on every release ([`crate::nomad`]).
+pub const FINGERPRINT_DEADLINE: Duration = crate::nomad::HOST_VOLUME_FINGERPRINT_CAP;
+/// Nomad's limit for create and delete, every release.
+pub const OPERATION_DEADLINE: Duration = crate::nomad::HOST_VOLUME_OPERATION_DEADLINE;
 
 pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duration) -> Invocation {
     let op = Operation::Fingerprint.name();

@@ -8,6 +8,10 @@
 //! fails. Delete removes `<volumes_dir>/<volume_id>` recursively and
 //! succeeds when it is already gone.
 //!
+//! That is the newest release's `mkdir`; an older release's lacks the chmod
+//! (the umask takes bits off the mode) or the removal, as its
+//! [`MkdirBehaviour`] says ([`crate::nomad`] has the rows).
+//!
 //! Paths come from `volumes_dir` and the volume id only (the id is checked to
 //! be a UUID here too), never from the name. Errors are
 //! [`PluginFailure::Builtin`] with a message naming what was wrong.
@@ -20,6 +24,8 @@ use std::path::{Path, PathBuf};
 
 use super::host_volume::{Created, Request, is_volume_id};
 use crate::error::PluginFailure;
+pub use crate::nomad::MkdirBehaviour;
+use crate::nomad::{Change, Profile};
 
 /// The plugin's name, which no file can shadow.
 pub const NAME: &str = "mkdir";
@@ -143,7 +149,12 @@ fn io_fail(what: &str, path: &Path, e: &io::Error) -> PluginFailure {
 /// Create, as protocol 4.4 says: see the module documentation. Returns the
 /// directory's path and `bytes: 0`.
 pub fn create(req: &Request) -> Result<Created, PluginFailure> {
-    create_with(req, &|dir, uid, gid| {
+    create_as(req, MkdirBehaviour::NEWEST)
+}
+
+/// Create as a given release's `mkdir` does it.
+pub fn create_as(req: &Request, behaviour: MkdirBehaviour) -> Result<Created, PluginFailure> {
+    create_with(req, behaviour, &|dir, uid, gid| {
         std::os::unix::fs::fchown(dir, uid, gid)
     })
 }
@@ -151,7 +162,11 @@ pub fn create(req: &Request) -> Result<Created, PluginFailure> {
 /// How the owner is set; replaced in tests to make it fail.
 type Chown<'a> = &'a dyn Fn(&File, Option<u32>, Option<u32>) -> io::Result<()>;
 
-fn create_with(req: &Request, chown: Chown<'_>) -> Result<Created, PluginFailure> {
+fn create_with(
+    req: &Request,
+    behaviour: MkdirBehaviour,
+    chown: Chown<'_>,
+) -> Result<Created, PluginFailure> {
     let path = target(req)?;
     // Anything at all there (a directory, a file, even a dangling symlink)
     // means the volume exists: success, nothing re-applied.
@@ -166,8 +181,11 @@ fn create_with(req: &Request, chown: Chown<'_>) -> Result<Created, PluginFailure
         .mode(VOLUMES_DIR_MODE)
         .create(&req.volumes_dir)
         .map_err(|e| io_fail("create the volumes directory", &req.volumes_dir, &e))?;
-    // Made owner-only first; the requested mode is set once it is ours.
-    match DirBuilder::new().mode(0o700).create(&path) {
+    // With the chmod: made owner-only first, the requested mode set once it
+    // is ours. Without it (an older release): made with the mode, which the
+    // umask takes bits off, as mkdir(2) does.
+    let first_mode = if behaviour.chmod { 0o700 } else { params.mode };
+    match DirBuilder::new().mode(first_mode).create(&path) {
         Ok(()) => {}
         // A concurrent create of the same volume won: the same as existing.
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Ok(created(&path)),
@@ -181,8 +199,10 @@ fn create_with(req: &Request, chown: Chown<'_>) -> Result<Created, PluginFailure
             .custom_flags(nix::libc::O_DIRECTORY | nix::libc::O_NOFOLLOW)
             .open(&path)
             .map_err(|e| io_fail("open", &path, &e))?;
-        dir.set_permissions(fs::Permissions::from_mode(params.mode))
-            .map_err(|e| io_fail(&format!("chmod {:04o}", params.mode), &path, &e))?;
+        if behaviour.chmod {
+            dir.set_permissions(fs::Permissions::from_mode(params.mode))
+                .map_err(|e| io_fail(&format!("chmod {:04o}", params.mode), &path, &e))?;
+        }
         if params.uid.is_some() || params.gid.is_some() {
             chown(&dir, params.uid, params.gid).map_err(|e| {
                 let who = [("uid", params.uid), ("gid", params.gid)]
@@ -196,9 +216,17 @@ fn create_with(req: &Request, chown: Chown<'_>) -> Result<Created, PluginFailure
         Ok(())
     };
     if let Err(failure) = finish() {
-        let _ = fs::remove_dir(&path);
+        let what = if behaviour.cleanup_on_chown_failure {
+            let _ = fs::remove_dir(&path);
+            "the directory was removed again".to_string()
+        } else {
+            format!(
+                "the directory is left behind, as this Nomad release leaves it (removed from {})",
+                Profile::row(Change::MkdirCleanupOnChownFailure).since_text()
+            )
+        };
         return Err(match failure {
-            PluginFailure::Builtin(m) => fail(format!("{m}; the directory was removed again")),
+            PluginFailure::Builtin(m) => fail(format!("{m}; {what}")),
             other => other,
         });
     }
@@ -325,7 +353,8 @@ mod tests {
     fn failed_chown_removes_the_directory() {
         let d = tempfile::tempdir().unwrap();
         let req = request(d.path(), &[("uid", "12345")]);
-        let e = create_with(&req, &|_, _, _| Err(io::Error::from_raw_os_error(1)))
+        let eperm = |_: &File, _, _| Err(io::Error::from_raw_os_error(1));
+        let e = create_with(&req, MkdirBehaviour::NEWEST, &eperm)
             .unwrap_err()
             .to_string();
         assert!(
@@ -334,6 +363,14 @@ mod tests {
         );
         assert!(!d.path().join("vols").join(&req.id).exists());
         assert!(d.path().join("vols").is_dir());
+        // Before 1.10.5 / 1.11.0 it stays.
+        let old = MkdirBehaviour {
+            chmod: false,
+            cleanup_on_chown_failure: false,
+        };
+        let e = create_with(&req, old, &eperm).unwrap_err().to_string();
+        assert!(e.contains("left behind"), "{e}");
+        assert!(d.path().join("vols").join(&req.id).is_dir());
     }
 
     #[test]

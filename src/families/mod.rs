@@ -27,15 +27,6 @@ pub struct Fingerprint {
     pub kind: Option<String>,
 }
 
-/// The fingerprint deadline from the protocol's table (a family plugctl
-/// does not know gets the secrets one, the longest).
-pub fn fingerprint_deadline(family: &str) -> Duration {
-    match Family::of(family) {
-        Some(Family::HostVolume) => host_volume::FINGERPRINT_DEADLINE,
-        Some(Family::Secrets) | None => secrets::DEADLINE,
-    }
-}
-
 pub fn fingerprint_invocation(
     family: &str,
     program: &Path,

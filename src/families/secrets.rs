@@ -9,11 +9,9 @@ use std::time::Duration;
 use super::{Fingerprint, Quote, human_bytes, judge, parse_stdout, required_version, signal_name};
 use crate::error::PluginFailure;
 use crate::family::{Family, Operation};
+use crate::nomad::{Change, Profile};
 use crate::protocol::json::{self, JsonError};
 use crate::runner::{Invocation, Outcome, Termination};
-
-/// Nomad 2.0+ gives secrets plugins 60 s for fingerprint and fetch.
-pub const DEADLINE: Duration = Duration::from_secs(60);
 
 pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duration) -> Invocation {
     let op = Operation::Fingerprint.name();
@@ -71,6 +69,14 @@ pub fn parse_fingerprint(inv: &Invocation, out: &Outcome) -> Result<Fingerprint,
 // fetch (protocol section 5.2)
 // ---------------------------------------------------------------------------
 
+/// `NOMAD_JOB_ID` of a fetch that names no job (`--job-id`) on a release
+/// that always sets it (1.11.1 and later): plugctl runs no job, so the
+/// value says who is asking rather than pretend to be a real job.
+pub const DEFAULT_JOB_ID: &str = "plugctl";
+/// `NOMAD_NAMESPACE` of a fetch that names none: Nomad's default namespace,
+/// where a job without a `namespace` runs.
+pub const DEFAULT_NAMESPACE: &str = "default";
+
 /// What a caller asks a secrets plugin for.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct FetchRequest {
@@ -84,6 +90,74 @@ pub struct FetchRequest {
     pub job_id: Option<String>,
     /// `NOMAD_NAMESPACE`, as Nomad 1.11.1+ sets it.
     pub namespace: Option<String>,
+}
+
+impl FetchRequest {
+    /// Sets `NOMAD_JOB_ID` and `NOMAD_NAMESPACE` as `profile`'s release
+    /// does (`secrets_hook.go`): from 1.11.1 on every fetch, the given job
+    /// and namespace or [`DEFAULT_JOB_ID`] and [`DEFAULT_NAMESPACE`];
+    /// before, never, so a given one is refused (it would be a fetch no
+    /// node of that release makes). The error names the flag.
+    pub fn with_job(
+        self,
+        profile: Profile,
+        job_id: Option<&str>,
+        namespace: Option<&str>,
+    ) -> Result<FetchRequest, String> {
+        if !profile.sets_fetch_job_variables() {
+            let given = [("--job-id", job_id), ("--namespace", namespace)]
+                .into_iter()
+                .find_map(|(flag, v)| v.map(|_| flag));
+            if let Some(flag) = given {
+                let since = Profile::row(Change::FetchJobVariables).since_text();
+                return Err(format!(
+                    "{flag}: {profile} never sets NOMAD_JOB_ID or NOMAD_NAMESPACE for a fetch \
+                     (from {since} it always does); pick --nomad-version {since} or later, or \
+                     pass the variable yourself with --env, as a job's secret block could"
+                ));
+            }
+            return Ok(self.as_on(profile));
+        }
+        // Nomad's own rule for a job id (`Job.Validate`): present, no space,
+        // no NUL; control characters have no business in one either.
+        if job_id.is_some_and(|id| id.is_empty() || id.chars().any(|c| c == ' ' || c.is_control()))
+        {
+            return Err(
+                "--job-id must be a job id Nomad accepts: not empty, no spaces, no control \
+                 characters"
+                    .into(),
+            );
+        }
+        if let Some(ns) = namespace
+            && !super::host_volume::is_namespace(ns)
+        {
+            return Err(format!(
+                "--namespace {ns:?} is not a Nomad namespace (letters, digits and '-', 1 to \
+                 128 of them)"
+            ));
+        }
+        let mut req = self.as_on(profile);
+        if let Some(id) = job_id {
+            req.job_id = Some(id.to_string());
+        }
+        if let Some(ns) = namespace {
+            req.namespace = Some(ns.to_string());
+        }
+        Ok(req)
+    }
+
+    /// The variables `profile`'s release sets when the caller names no job:
+    /// [`DEFAULT_JOB_ID`] and [`DEFAULT_NAMESPACE`] from 1.11.1, none before.
+    pub fn as_on(mut self, profile: Profile) -> FetchRequest {
+        if profile.sets_fetch_job_variables() {
+            self.job_id = Some(DEFAULT_JOB_ID.to_string());
+            self.namespace = Some(DEFAULT_NAMESPACE.to_string());
+        } else {
+            self.job_id = None;
+            self.namespace = None;
+        }
+        self
+    }
 }
 
 /// The one place the fetch environment is formed.
@@ -555,6 +629,9 @@ pub fn is_shell_name(key: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The newest release's deadline.
+    const DEADLINE: Duration = crate::nomad::SECRETS_DEADLINE_LONG;
     use crate::runner::Termination;
     use std::time::Duration;
 

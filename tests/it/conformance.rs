@@ -625,6 +625,7 @@ fn the_ci_snippet_runs_on_a_repository_of_plugins() {
         names,
         [
             "test-host-volume-dir.xml",
+            "test-host-volume-mkfs-image.xml",
             "test-host-volume-quota-dir.xml",
             "test-host-volume-sparse-image.xml",
             "test-secrets-env-file.xml",
@@ -650,8 +651,10 @@ fn the_ci_snippet_runs_on_a_repository_of_plugins() {
     let out = run();
     assert_eq!(code(&out), 1, "{}\n{}", stdout(&out), stderr(&out));
     let xml = fs::read_to_string(reports.join("validate.xml")).unwrap();
+    let doc = roxmltree::Document::parse(&xml).unwrap();
     assert!(
-        xml.contains("<failure type=\"fingerprint.output\""),
+        doc.descendants()
+            .any(|n| n.has_tag_name("failure") && n.attribute("type") == Some("fingerprint.output")),
         "{xml}"
     );
     let xml = fs::read_to_string(reports.join("test-secrets-env-file.xml")).unwrap();

@@ -94,3 +94,778 @@ fn a_plugin_whose_last_fingerprint_failed_is_unavailable() {
     let out = s.run(&["volume", "create", "--plugin", "mkdir", "--name", "m"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
 }
+
+// ---------------------------------------------------------------------------
+// Release profiles (--nomad-version): one test per row of nomad-versions.md
+// ---------------------------------------------------------------------------
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::Output;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// plugctl run by `sh -c 'umask <umask>; exec plugctl ...'`.
+fn with_umask(s: &Sandbox, umask: &str, args: &[&str]) -> Output {
+    s.command("/bin/sh")
+        .arg("-c")
+        .arg(format!("umask {umask}; exec \"$0\" \"$@\""))
+        .arg(PLUGCTL)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn mode_of(p: &Path) -> u32 {
+    fs::metadata(p).unwrap().permissions().mode() & 0o7777
+}
+
+/// `secret fetch --dry-run --json` of a recording plugin as `release`
+/// (None: the default), with `extra` arguments: the one call it would make.
+fn planned_fetch(s: &Sandbox, release: Option<&str>, extra: &[&str]) -> Value {
+    s.secrets_ok("rec");
+    let mut args = Vec::new();
+    if let Some(r) = release {
+        args.extend(["--nomad-version", r]);
+    }
+    args.extend(["secret", "fetch", "rec", "app/db", "--dry-run"]);
+    args.extend(extra);
+    let (out, doc) = s.json(&args);
+    assert_eq!(code(&out), 0, "{release:?}: {}", stderr(&out));
+    assert_eq!(doc["dry_run"], true);
+    doc["calls"][0].clone()
+}
+
+fn env_of(call: &Value) -> Vec<String> {
+    let mut env: Vec<String> = call["env"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    env.sort();
+    env
+}
+
+/// The matrix cell of one plugin on one release in a `validate --json`.
+fn cell<'a>(doc: &'a Value, plugin: &str, release: &str) -> &'a Value {
+    let row = doc["matrix"]["plugins"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no matrix: {doc:#}"))
+        .iter()
+        .find(|p| p["plugin"] == plugin)
+        .unwrap_or_else(|| panic!("no matrix row for {plugin}: {doc:#}"));
+    row["releases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["release"] == release)
+        .unwrap_or_else(|| panic!("no {release} cell for {plugin}: {row:#}"))
+}
+
+/// 1.10.0: host-volume plugins exist, no release before does; the built-in
+/// mkdir has no chmod after mkdir, so the umask wins over `mode`.
+#[test]
+fn release_1_10_0_has_host_volumes_and_a_mkdir_whose_mode_the_umask_trims() {
+    let s = Sandbox::new();
+    for before in ["1.9.7", "1.9", "0.12.0"] {
+        let (out, doc) = s.json(&["--nomad-version", before, "fingerprint"]);
+        assert_eq!(code(&out), 2, "{before}: {}", stderr(&out));
+        let message = doc["error"]["message"].as_str().unwrap();
+        for needle in [
+            "runs no common plugins",
+            "1.10.0",
+            "1.10.x, 1.11.x and 2.0.x",
+        ] {
+            assert!(message.contains(needle), "{before}: {needle} in {message}");
+        }
+    }
+    let create = |release: &str, name: &str| {
+        let out = with_umask(
+            &s,
+            "022",
+            &[
+                "--json",
+                "--nomad-version",
+                release,
+                "volume",
+                "create",
+                "--plugin",
+                "mkdir",
+                "--name",
+                name,
+                "--param",
+                "mode=0777",
+            ],
+        );
+        assert_eq!(code(&out), 0, "{release}: {}", stderr(&out));
+        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        mode_of(Path::new(doc["volume"]["path"].as_str().unwrap()))
+    };
+    assert_eq!(create("1.10.0", "old"), 0o755, "1.10.0: the umask wins");
+    assert_eq!(create("1.10", "old-short"), 0o755, "1.10 is 1.10.0");
+}
+
+/// Every release: a host-volume fingerprint gets 1 s in practice, so one
+/// that takes 1.5 s works on no release.
+#[test]
+fn every_release_gives_a_host_volume_fingerprint_1_s() {
+    let s = Sandbox::new();
+    s.plugin(
+        "host-volume",
+        "slow",
+        r#"sleep 1.5; echo '{"version": "1.0.0"}'"#,
+    );
+    s.hv_ok("quick", "1.0.0");
+    let (out, doc) = s.json(&["validate", "--nomad-version", "1.10,1.11,2.0"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert_eq!(
+        doc["matrix"]["releases"],
+        serde_json::json!(["1.10.0", "1.11.0", "2.0.0"])
+    );
+    for release in ["1.10.0", "1.11.0", "2.0.0"] {
+        let c = cell(&doc, "host-volume/slow", release);
+        assert_eq!(c["status"], "fails", "{c}");
+        let reason = c["reason"].as_str().unwrap();
+        assert!(
+            reason.contains("host-volume fingerprint 1000 ms on every release"),
+            "{reason}"
+        );
+        assert_eq!(cell(&doc, "host-volume/quick", release)["status"], "works");
+    }
+    let row = &doc["matrix"]["plugins"][1];
+    assert_eq!(row["plugin"], "host-volume/slow");
+    assert_eq!(row["works_on"], serde_json::json!([]));
+    // Without --nomad-version: no matrix, and the slow one only warns.
+    let (out, doc) = s.json(&["validate"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(doc.get("matrix").is_none(), "{doc:#}");
+    assert_eq!(doc["nomad_version"], "2.0.1");
+}
+
+/// plugctl as a user that may not chown (nobody when run as root): a
+/// registry and volumes directory of its own.
+fn unprivileged(s: &Sandbox, args: &[&str]) -> Output {
+    use std::os::unix::process::CommandExt;
+    let home = s.root().join("unprivileged");
+    if !home.exists() {
+        fs::create_dir_all(home.join("volumes")).unwrap();
+        fs::set_permissions(s.root(), fs::Permissions::from_mode(0o755)).unwrap();
+        if nix::unistd::geteuid().is_root() {
+            for d in [home.clone(), home.join("volumes")] {
+                nix::unistd::chown(&d, Some(65534.into()), Some(65534.into())).unwrap();
+            }
+        }
+    }
+    let mut cmd = s.command(PLUGCTL);
+    cmd.env("PLUGCTL_REGISTRY", home.join("registry.json"))
+        .env("PLUGCTL_VOLUMES_DIR", home.join("volumes"))
+        .args(args);
+    if nix::unistd::geteuid().is_root() {
+        cmd.uid(65534).gid(65534);
+    }
+    cmd.output().unwrap()
+}
+
+/// 1.10.5 / 1.11.0: mkdir removes the directory it made when chown fails;
+/// before, it is left behind.
+#[test]
+fn release_1_10_5_and_1_11_0_remove_the_mkdir_directory_when_chown_fails() {
+    let s = Sandbox::new();
+    let volumes = s.root().join("unprivileged/volumes");
+    for (i, (release, left)) in [("1.10.4", true), ("1.10.5", false), ("1.11.0", false)]
+        .into_iter()
+        .enumerate()
+    {
+        let id = format!("5f4e3d2c-1b0a-4998-8776-65544332211{i}");
+        let out = unprivileged(
+            &s,
+            &[
+                "--nomad-version",
+                release,
+                "volume",
+                "create",
+                "--plugin",
+                "mkdir",
+                "--name",
+                &format!("v{i}"),
+                "--id",
+                &id,
+                "--param",
+                "uid=12345",
+            ],
+        );
+        let err = stderr(&out);
+        assert_eq!(code(&out), 1, "{release}: {err}");
+        assert!(err.contains("chown (uid 12345)"), "{release}: {err}");
+        assert_eq!(volumes.join(&id).is_dir(), left, "{release}: {err}");
+        let said = if left {
+            "left behind, as this Nomad release leaves it (removed from 1.10.5 / 1.11.0)"
+        } else {
+            "removed again"
+        };
+        assert!(err.contains(said), "{release}: {err}");
+    }
+}
+
+/// 1.11.0: secrets plugins exist (not on 1.10.x), with 10 s for fetch and
+/// fingerprint, SIGTERM then SIGKILL 2 s later.
+#[test]
+fn release_1_11_0_brings_secrets_plugins_with_10_s() {
+    let s = Sandbox::new();
+    s.plugin(
+        "secrets",
+        "slow",
+        r#"[ "$1" = fingerprint ] && echo '{"type": "secrets", "version": "1.0.0"}' && exit 0
+sleep 10.5; echo '{"result": {"K": "v"}}'"#,
+    );
+    s.hv_ok("hv", "1.0.0");
+    // 1.10.x: no secrets plugins at all.
+    for args in [
+        &["secret", "fetch", "slow", "app/db"][..],
+        &["test", "secrets", "slow"],
+        &["fingerprint", "--type", "secrets"],
+    ] {
+        let mut full = vec!["--nomad-version", "1.10.9"];
+        full.extend(args);
+        let (out, doc) = s.json(&full);
+        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        let message = doc["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains("Nomad 1.10.9 has no secrets plugins: they came in 1.11.0"),
+            "{message}"
+        );
+    }
+    let (out, doc) = s.json(&["--nomad-version", "1.10.9", "fingerprint"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let types: Vec<&str> = doc["plugins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["type"].as_str().unwrap())
+        .collect();
+    assert!(types.iter().all(|t| *t == "host-volume"), "{types:?}");
+    // 1.11.0: 10 s and a 2 s grace; the fetch that takes 10.5 s times out
+    // (exit 4) while the newest release waits for it.
+    let call = planned_fetch(&s, Some("1.11.0"), &[]);
+    assert_eq!(
+        (call["timeout_ms"].as_u64(), call["grace_ms"].as_u64()),
+        (Some(10_000), Some(2_000))
+    );
+    let started = Instant::now();
+    let newest = std::thread::scope(|scope| {
+        let newest = scope.spawn(|| s.run(&["secret", "fetch", "slow", "app/db"]));
+        let out = s.run(&[
+            "--nomad-version",
+            "1.11.0",
+            "secret",
+            "fetch",
+            "slow",
+            "app/db",
+        ]);
+        assert_eq!(code(&out), 4, "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("timed out after 10s"),
+            "{}",
+            stderr(&out)
+        );
+        newest.join().unwrap()
+    });
+    assert_eq!(code(&newest), 0, "{}", stderr(&newest));
+    assert_eq!(stdout(&newest), "K=v\n");
+    assert!(started.elapsed() < Duration::from_secs(30));
+}
+
+/// 1.11.1: NOMAD_JOB_ID and NOMAD_NAMESPACE reach every fetch (plugctl's
+/// defaults when no job is named); before, never.
+#[test]
+fn release_1_11_1_sets_the_job_variables_on_every_fetch() {
+    let s = Sandbox::new();
+    assert_eq!(
+        env_of(&planned_fetch(&s, Some("1.11.0"), &[])),
+        ["CPI_OPERATION=fetch"]
+    );
+    // A flag for a variable the release never sets is refused.
+    for flag in ["--job-id", "--namespace"] {
+        let (out, doc) = s.json(&[
+            "--nomad-version",
+            "1.11.0",
+            "secret",
+            "fetch",
+            "rec",
+            "p",
+            flag,
+            "web",
+        ]);
+        assert_eq!(code(&out), 2, "{}", stderr(&out));
+        let message = doc["error"]["message"].as_str().unwrap();
+        assert!(
+            message.starts_with(flag) && message.contains("from 1.11.1 it always does"),
+            "{message}"
+        );
+    }
+    // An --env of the same name is the plugin's own business then.
+    assert_eq!(
+        env_of(&planned_fetch(
+            &s,
+            Some("1.11.0"),
+            &["--env", "NOMAD_JOB_ID=mine"]
+        )),
+        ["CPI_OPERATION=fetch", "NOMAD_JOB_ID=mine"]
+    );
+    for release in [Some("1.11.1"), None] {
+        assert_eq!(
+            env_of(&planned_fetch(&s, release, &[])),
+            [
+                "CPI_OPERATION=fetch",
+                "NOMAD_JOB_ID=plugctl",
+                "NOMAD_NAMESPACE=default"
+            ],
+            "{release:?}"
+        );
+    }
+    assert_eq!(
+        env_of(&planned_fetch(
+            &s,
+            Some("1.11.1"),
+            &["--job-id", "web", "--namespace", "prod"]
+        )),
+        [
+            "CPI_OPERATION=fetch",
+            "NOMAD_JOB_ID=web",
+            "NOMAD_NAMESPACE=prod"
+        ]
+    );
+    // Nomad overwrites the secret block's env with the job's: so does
+    // plugctl, and says so.
+    let out = s.run(&[
+        "--nomad-version",
+        "1.11.1",
+        "secret",
+        "fetch",
+        "rec",
+        "p",
+        "--dry-run",
+        "--env",
+        "NOMAD_NAMESPACE=mine",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("NOMAD_NAMESPACE=default"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        stderr(&out).contains("NOMAD_NAMESPACE from --env/--env-file is replaced by \"default\""),
+        "{}",
+        stderr(&out)
+    );
+    // A namespace Nomad could not have is refused.
+    let out = s.run(&["secret", "fetch", "rec", "p", "--namespace", "a b"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("is not a Nomad namespace"),
+        "{}",
+        stderr(&out)
+    );
+    // So is a job id Nomad would refuse (`Job.Validate`).
+    for id in ["", "a b", "a\nb"] {
+        let out = s.run(&["secret", "fetch", "rec", "p", "--job-id", id]);
+        assert_eq!(code(&out), 2, "{id:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("--job-id must be a job id"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+/// 1.11.2: the task's fetch error messages changed; nothing a plugin gets
+/// does, so a 1.11.2 fetch is a 1.11.1 fetch.
+#[test]
+fn release_1_11_2_changes_nothing_a_plugin_sees() {
+    let s = Sandbox::new();
+    let mut a = planned_fetch(&s, Some("1.11.1"), &[]);
+    let mut b = planned_fetch(&s, Some("1.11.2"), &[]);
+    for call in [&mut a, &mut b] {
+        call.as_object_mut().unwrap().remove("env_i");
+    }
+    assert_eq!(a, b);
+    assert_eq!(a["timeout_ms"], 10_000);
+    let (_, doc) = s.json(&[
+        "--nomad-version",
+        "1.11.2",
+        "secret",
+        "fetch",
+        "rec",
+        "p",
+        "--dry-run",
+    ]);
+    assert_eq!(doc["nomad_version"], "1.11.2");
+}
+
+/// 1.11.3 / 2.0.0: mkdir chmods after mkdir, so the mode is exact whatever
+/// the umask; 1.11.2 and 1.10.x still let the umask trim it.
+#[test]
+fn release_1_11_3_and_2_0_0_chmod_the_mkdir_directory() {
+    let s = Sandbox::new();
+    for (release, want) in [
+        ("1.10.9", 0o750),
+        ("1.11.2", 0o750),
+        ("1.11.3", 0o777),
+        ("2.0.0", 0o777),
+    ] {
+        let out = with_umask(
+            &s,
+            "027",
+            &[
+                "--json",
+                "--nomad-version",
+                release,
+                "volume",
+                "create",
+                "--plugin",
+                "mkdir",
+                "--name",
+                release,
+                "--param",
+                "mode=0777",
+            ],
+        );
+        assert_eq!(code(&out), 0, "{release}: {}", stderr(&out));
+        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let path = doc["volume"]["path"].as_str().unwrap();
+        assert_eq!(mode_of(Path::new(path)), want, "{release}");
+    }
+}
+
+/// 2.0.0: secrets fingerprint and fetch get 60 s. A secrets fingerprint of
+/// 10.5 s works from 2.0.0 only; the matrix says so.
+#[test]
+fn release_2_0_0_gives_secrets_60_s() {
+    let s = Sandbox::new();
+    for (release, ms) in [("1.11.3", 10_000), ("2.0.0", 60_000), ("2.0.1", 60_000)] {
+        let call = planned_fetch(&s, Some(release), &[]);
+        assert_eq!(call["timeout_ms"], ms, "{release}");
+    }
+    fs::remove_file(s.plugins.join("secrets/rec")).unwrap();
+    s.plugin(
+        "secrets",
+        "slow",
+        r#"sleep 10.5; echo '{"type": "secrets", "version": "1.0.0"}'"#,
+    );
+    let (out, doc) = s.json(&["validate", "--nomad-version", "1.11.3,2.0.0"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let old = cell(&doc, "secrets/slow", "1.11.3");
+    assert_eq!(old["status"], "fails", "{old}");
+    let reason = old["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("before 2.0.0 stops a secrets plugin after 10 s"),
+        "{reason}"
+    );
+    assert_eq!(cell(&doc, "secrets/slow", "2.0.0")["status"], "works");
+    assert_eq!(
+        doc["nomad_version"], "2.0.0",
+        "the newest named gives the deadline"
+    );
+}
+
+/// 2.0.1: host-volume lookup is confined to the plugin directory; before, a
+/// symlink leaving it is followed. plugctl never runs it, whatever the
+/// release; validate's matrix says where Nomad would.
+#[test]
+fn release_2_0_1_refuses_symlinks_out_of_the_plugin_directory() {
+    let s = Sandbox::new();
+    let outside = s.root().join("outside");
+    fs::write(
+        &outside,
+        "#!/bin/sh\necho '{\"path\": \"/x\", \"bytes\": 0}'\n",
+    )
+    .unwrap();
+    fs::set_permissions(&outside, fs::Permissions::from_mode(0o755)).unwrap();
+    fs::create_dir_all(s.plugins.join("host-volume")).unwrap();
+    std::os::unix::fs::symlink(&outside, s.plugins.join("host-volume/escape")).unwrap();
+    let (out, doc) = s.json(&["validate", "--nomad-version", "1.10,2.0.0,2.0.1"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    for release in ["1.10.0", "2.0.0"] {
+        let c = cell(&doc, "host-volume/escape", release);
+        assert_eq!(c["status"], "unknown", "{c}");
+        assert!(
+            c["reason"]
+                .as_str()
+                .unwrap()
+                .contains("follows the symlink"),
+            "{c}"
+        );
+    }
+    let c = cell(&doc, "host-volume/escape", "2.0.1");
+    assert_eq!(c["status"], "fails", "{c}");
+    assert!(
+        c["reason"].as_str().unwrap().contains("CVE-2026-7474"),
+        "{c}"
+    );
+    for release in ["2.0.0", "2.0.1"] {
+        let out = s.run(&[
+            "--nomad-version",
+            release,
+            "volume",
+            "create",
+            "--plugin",
+            "escape",
+            "--name",
+            "v",
+        ]);
+        assert_eq!(code(&out), 1, "{release}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("outside its directory"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+/// What a hostile user may try with --nomad-version: every bad value is a
+/// usage error naming the covered range; a flag beats the variable; a list
+/// is for validate only.
+#[test]
+fn nomad_version_values_and_where_they_come_from() {
+    let s = Sandbox::new();
+    s.hv_ok("hv", "1.0.0");
+    for bad in [
+        "2.1",
+        "3.0.0",
+        "1.12",
+        "2.0.0-beta.1",
+        "1.11.0.1",
+        "latest",
+        "",
+        "1.10,",
+        " 2.0",
+    ] {
+        let (out, doc) = s.json(&["--nomad-version", bad, "fingerprint"]);
+        assert_eq!(code(&out), 2, "{bad:?}: {}", stderr(&out));
+        assert_eq!(doc["error"]["kind"], "usage", "{bad:?}");
+        assert!(!s.registry.exists(), "{bad:?}: something ran");
+    }
+    let (_, doc) = s.json(&["--nomad-version", "2.1", "fingerprint"]);
+    let message = doc["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("plugctl covers 1.10.x, 1.11.x and 2.0.x"),
+        "{message}"
+    );
+    // The variable names itself when it is the bad one...
+    let out = s
+        .cmd()
+        .env("PLUGCTL_NOMAD_VERSION", "9.9")
+        .args(["fingerprint"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out)
+            .starts_with("plugctl: error: PLUGCTL_NOMAD_VERSION: Nomad 9.9.0 is not covered"),
+        "{}",
+        stderr(&out)
+    );
+    // Empty, it is unset.
+    let out = s
+        .cmd()
+        .env("PLUGCTL_NOMAD_VERSION", "")
+        .args(["--json", "validate"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    // ...and a flag beats it, bad or not.
+    let (out, doc) = {
+        let out = s
+            .cmd()
+            .env("PLUGCTL_NOMAD_VERSION", "9.9")
+            .args([
+                "--json",
+                "--nomad-version",
+                "1.11.0",
+                "secret",
+                "fetch",
+                "x",
+                "p",
+                "--dry-run",
+            ])
+            .output()
+            .unwrap();
+        let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+        (out, doc)
+    };
+    assert_eq!(code(&out), 3, "{}", stderr(&out)); // no such provider: the release was fine
+    assert_eq!(doc["error"]["kind"], "not_found", "{doc}");
+    s.secrets_ok("x");
+    let out = s
+        .cmd()
+        .env("PLUGCTL_NOMAD_VERSION", "1.11.0")
+        .args(["--json", "secret", "fetch", "x", "p", "--dry-run"])
+        .output()
+        .unwrap();
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["nomad_version"], "1.11.0", "{doc}");
+    let out = s
+        .cmd()
+        .env("PLUGCTL_NOMAD_VERSION", "1.11.0")
+        .args([
+            "--json",
+            "--nomad-version",
+            "v2.0",
+            "secret",
+            "fetch",
+            "x",
+            "p",
+            "--dry-run",
+        ])
+        .output()
+        .unwrap();
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["nomad_version"], "2.0.0", "{doc}");
+    // A list is validate's alone, from the flag or the variable.
+    let many: Vec<String> = (0..33).map(|i| format!("1.10.{i}")).collect();
+    let (out, doc) = s.json(&["--nomad-version", &many.join(","), "validate"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        doc["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("at most 32"),
+        "{doc}"
+    );
+    let (out, doc) = s.json(&["--nomad-version", "1.10,2.0", "fingerprint"]);
+    assert_eq!(code(&out), 2);
+    let message = doc["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("only `plugctl validate` takes a list"),
+        "{message}"
+    );
+    let out = s
+        .cmd()
+        .env("PLUGCTL_NOMAD_VERSION", "1.10,2.0")
+        .args(["volume", "create", "--plugin", "mkdir", "--name", "v"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    // A command that runs no plugin does not care.
+    let out = s
+        .cmd()
+        .env("PLUGCTL_NOMAD_VERSION", "1.10,2.0")
+        .args(["plugin", "list"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = s
+        .cmd()
+        .env("PLUGCTL_NOMAD_VERSION", "2.0,1.10,2.0.0")
+        .args(["--json", "validate"])
+        .output()
+        .unwrap();
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        doc["matrix"]["releases"],
+        serde_json::json!(["1.10.0", "2.0.0"]),
+        "sorted, each once"
+    );
+}
+
+/// The matrix is the same in the human report, JSON and JUnit.
+#[test]
+fn the_matrix_is_the_same_in_every_format() {
+    let s = Sandbox::new();
+    s.hv_ok("good", "1.0.0");
+    s.secrets_ok("sec");
+    s.plugin(
+        "host-volume",
+        "chatty",
+        r#"echo hi; echo '{"version": "1.0.0"}'"#,
+    );
+    let releases = "1.10,2.0";
+    let (_, doc) = s.json(&["validate", "--nomad-version", releases]);
+    let out = s.run(&["validate", "--nomad-version", releases]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    let junit = s.run(&["validate", "--nomad-version", releases, "--format", "junit"]);
+    let xml = stdout(&junit);
+    let junit = roxmltree::Document::parse(&xml).unwrap();
+    let mut cells = 0;
+    for row in doc["matrix"]["plugins"].as_array().unwrap() {
+        let plugin = row["plugin"].as_str().unwrap();
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{plugin} ")))
+            .unwrap_or_else(|| panic!("no row for {plugin}:\n{text}"));
+        let words: Vec<&str> = line.split_whitespace().skip(1).collect();
+        let statuses: Vec<&str> = row["releases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["status"].as_str().unwrap())
+            .collect();
+        assert_eq!(words, statuses, "{plugin}:\n{text}");
+        for c in row["releases"].as_array().unwrap() {
+            cells += 1;
+            let name = format!("release.{}", c["release"].as_str().unwrap());
+            let case = junit
+                .descendants()
+                .find(|n| {
+                    n.attribute("classname") == Some(plugin) && n.attribute("name") == Some(&name)
+                })
+                .unwrap_or_else(|| panic!("no testcase {plugin} {name}"));
+            let failure = case.children().find(|n| n.has_tag_name("failure"));
+            assert_eq!(failure.is_some(), c["status"] == "fails", "{plugin} {name}");
+            if let (Some(f), Some(reason)) = (failure, c["reason"].as_str()) {
+                assert_eq!(f.attribute("message"), Some(reason));
+                assert!(text.contains(reason), "{reason} not in:\n{text}");
+            }
+        }
+    }
+    assert_eq!(cells, 6, "{doc:#}");
+    assert_eq!(cell(&doc, "secrets/sec", "1.10.0")["status"], "fails");
+    assert_eq!(cell(&doc, "secrets/sec", "2.0.0")["status"], "works");
+    assert_eq!(
+        cell(&doc, "host-volume/chatty", "2.0.0")["reason"],
+        "fingerprint.output failed: see its finding"
+    );
+    assert!(
+        stderr(&out).contains("4 errors (3 of them a plugin × release that would not work)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// A plugin plugctl will not run for its own reasons (a drifted pin, a file
+/// others can write) is unknown on every release, not a failure of the
+/// plugin's: its fingerprint checks failed because plugctl refused.
+#[test]
+fn a_plugin_plugctl_refuses_to_run_is_unknown_not_failed() {
+    let s = Sandbox::new();
+    let pinned = s.hv_ok("pinned", "1.0.0");
+    s.hv_ok("writable", "1.0.0");
+    let out = s.run(&["pin"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    fs::write(
+        &pinned,
+        format!("{}\n# changed\n", fs::read_to_string(&pinned).unwrap()),
+    )
+    .unwrap();
+    let writable = s.plugins.join("host-volume/writable");
+    fs::set_permissions(&writable, fs::Permissions::from_mode(0o777)).unwrap();
+    let (_, doc) = s.json(&["--locked", "validate", "--nomad-version", "1.11,2.0"]);
+    for plugin in ["host-volume/pinned", "host-volume/writable"] {
+        for release in ["1.11.0", "2.0.0"] {
+            let c = cell(&doc, plugin, release);
+            assert_eq!(c["status"], "unknown", "{plugin} {release}: {c}");
+            assert!(
+                c["reason"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("plugctl did not run it"),
+                "{c}"
+            );
+        }
+    }
+}

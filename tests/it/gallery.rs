@@ -138,7 +138,7 @@ fn the_gallery_passes_validate_strict() {
 fn host_volume_examples_pass_the_conformance_suite() {
     let s = gallery();
     let names = &plugins(&s.plugins)["host-volume"];
-    assert_eq!(names, &["dir", "quota-dir", "sparse-image"]);
+    assert_eq!(names, &["dir", "mkfs-image", "quota-dir", "sparse-image"]);
     for name in names {
         let (out, doc) = s.json(&["test", "host-volume", name]);
         let what = format!("test host-volume {name}");
@@ -197,4 +197,135 @@ fn secrets_examples_pass_the_conformance_suite_with_a_real_secret() {
             .unwrap_or_else(|| panic!("{what}: no fetch.result check: {doc:#}"));
         assert_eq!(fetched["outcome"], "passed", "{what}: {doc:#}");
     }
+}
+
+/// `mkfs-image` really writes what it is asked for. The whole suite run
+/// against it with `--max-bytes` never has more on disk than the suite
+/// promises: no volume above the cap, and no more than six at once (each
+/// step's volumes are deleted before the next). Measured two ways: a
+/// wrapper around the plugin records `du` after every call it answers, and
+/// a thread polls `du` of the scratch directory while the suite runs.
+#[test]
+fn mkfs_image_passes_the_suite_within_the_disk_cap() {
+    const CAP_KIB: u64 = 512;
+    // A volume's own file-system metadata (an extent block) may come on top
+    // of the bytes the plugin wrote.
+    const SLACK_KIB: u64 = 8;
+    let s = gallery();
+    let tmp = s.root().join("tmp");
+    fs::create_dir_all(&tmp).unwrap();
+    // The plugin under test moves aside; a wrapper takes its name.
+    let real = s.root().join("real-mkfs-image");
+    fs::rename(s.plugins.join("host-volume/mkfs-image"), &real).unwrap();
+    let log = s.root().join("du.log");
+    // One printf per line: parallel calls append to the same log.
+    let wrapper = format!(
+        "#!/bin/sh\n\
+         '{real}' \"$@\"\n\
+         status=$?\n\
+         if [ -d \"${{DHV_VOLUMES_DIR:-}}\" ]; then\n\
+         \tt=$(/usr/bin/du -sk \"$DHV_VOLUMES_DIR\" 2>/dev/null) && printf 'total %s\\n' \"$t\" >>'{log}'\n\
+         \tfor f in \"$DHV_VOLUMES_DIR\"/*; do\n\
+         \t\t[ -f \"$f\" ] && u=$(/usr/bin/du -k \"$f\" 2>/dev/null) && printf 'file %s\\n' \"$u\" >>'{log}'\n\
+         \tdone\n\
+         fi\n\
+         exit $status\n",
+        real = real.display(),
+        log = log.display()
+    );
+    s.file("host-volume", "mkfs-image", &wrapper, 0o755);
+
+    let polled_peak = std::sync::atomic::AtomicU64::new(0);
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let out = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            use std::sync::atomic::Ordering;
+            while !done.load(Ordering::SeqCst) {
+                if let Some(kib) = du_kib(&tmp) {
+                    polled_peak.fetch_max(kib, Ordering::SeqCst);
+                }
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+        });
+        let out = s
+            .cmd()
+            .env("TMPDIR", &tmp)
+            .args([
+                "--json",
+                "test",
+                "host-volume",
+                "mkfs-image",
+                "--max-bytes",
+                &format!("{CAP_KIB}KiB"),
+                "--check-absurd-capacity",
+            ])
+            .output()
+            .unwrap();
+        done.store(true, std::sync::atomic::Ordering::SeqCst);
+        out
+    });
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["ok"], true, "{doc:#}");
+    let outcomes: Vec<(&str, &str)> = doc["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["check"].as_str().unwrap(), c["outcome"].as_str().unwrap()))
+        .collect();
+    // Every check ran and passed: the refusals too (an unknown parameter,
+    // 1 EiB refused before a byte is written).
+    assert!(outcomes.iter().all(|(_, o)| *o == "passed"), "{outcomes:?}");
+    assert_eq!(outcomes.len(), 16, "{outcomes:?}");
+
+    let log = fs::read_to_string(&log).unwrap();
+    let mut files = 0;
+    let mut peak_total = 0;
+    for line in log.lines() {
+        let mut words = line.split_whitespace();
+        let (Some(kind), Some(kib)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let kib: u64 = kib.parse().unwrap();
+        match kind {
+            "file" => {
+                files += 1;
+                assert!(kib <= CAP_KIB + SLACK_KIB, "a volume of {kib} KiB: {line}");
+            }
+            _ => peak_total = peak_total.max(kib),
+        }
+    }
+    // The volumes were really allocated: a full cap each.
+    assert!(files >= 10, "{log}");
+    assert!(
+        log.lines()
+            .any(|l| l.starts_with("file ")
+                && l.split_whitespace().nth(1) == Some(&CAP_KIB.to_string())),
+        "{log}"
+    );
+    let bound = 6 * (CAP_KIB + SLACK_KIB) + 64;
+    assert!(
+        peak_total <= bound,
+        "{peak_total} KiB at once (wrapper):\n{log}"
+    );
+    let polled = polled_peak.into_inner();
+    assert!(polled <= bound, "{polled} KiB at once (polled)");
+    // Nothing is left.
+    assert_eq!(fs::read_dir(&tmp).unwrap().count(), 0);
+}
+
+/// Disk usage of a tree in KiB, as `du -sk` says (None while it changes
+/// under du's feet).
+fn du_kib(dir: &Path) -> Option<u64> {
+    let out = std::process::Command::new("du")
+        .arg("-sk")
+        .arg(dir)
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }

@@ -99,10 +99,30 @@ fn environment_and_argv_are_exactly_the_protocols() {
         lines
     };
 
+    // Nomad 1.11.1+ (the default is the newest release) sets the job's id
+    // and namespace on every fetch: plugctl's defaults without the flags.
     let out = s.run(&["secret", "fetch", "rec", "app/db"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert_eq!(s.read_out("env"), "CPI_OPERATION=fetch\n");
+    assert_eq!(
+        sorted(s.read_out("env")),
+        [
+            "CPI_OPERATION=fetch",
+            "NOMAD_JOB_ID=plugctl",
+            "NOMAD_NAMESPACE=default"
+        ]
+    );
     assert_eq!(s.read_out("argv"), "fetch|app/db|");
+    // Before 1.11.1: CPI_OPERATION only.
+    let out = s.run(&[
+        "--nomad-version",
+        "1.11.0",
+        "secret",
+        "fetch",
+        "rec",
+        "app/db",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(s.read_out("env"), "CPI_OPERATION=fetch\n");
 
     // env-file first, then --env in order: a later key wins; --job-id and
     // --namespace set NOMAD_JOB_ID and NOMAD_NAMESPACE.
@@ -166,7 +186,11 @@ fn environment_and_argv_are_exactly_the_protocols() {
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert_eq!(
         sorted(s.read_out("env")),
-        vec!["CPI_OPERATION=fetch", "NOMAD_JOB_ID=from-flag"]
+        vec![
+            "CPI_OPERATION=fetch",
+            "NOMAD_JOB_ID=from-flag",
+            "NOMAD_NAMESPACE=default"
+        ]
     );
 }
 

@@ -62,7 +62,7 @@ impl Timing {
 /// A host-volume plugin that can be run.
 #[derive(Debug, Clone)]
 enum Plugin {
-    Mkdir,
+    Mkdir(mkdir::MkdirBehaviour),
     File(PathBuf),
 }
 
@@ -86,7 +86,9 @@ fn resolve(ctx: &Ctx, name: &str, op: Operation, subject: &str) -> Result<Plugin
         other => other,
     })?;
     match entry.kind {
-        EntryKind::Builtin(b) if b.name == mkdir::NAME => Ok(Plugin::Mkdir),
+        EntryKind::Builtin(b) if b.name == mkdir::NAME => {
+            Ok(Plugin::Mkdir(ctx.settings.nomad.mkdir()))
+        }
         EntryKind::Plugin => Ok(Plugin::File(entry.path)),
         EntryKind::Builtin(_) => Err(Error::plugin(
             Family::HostVolume.name(),
@@ -138,7 +140,7 @@ fn show_stderr(printer: &Printer, what: &str, ok: bool, stderr: &[u8]) {
 /// The driver for one call of `plugin` with this deadline and grace.
 fn driver(pool: Arc<Pool>, plugin: Plugin, timing: Timing) -> Driver {
     match plugin {
-        Plugin::Mkdir => Driver::Mkdir,
+        Plugin::Mkdir(behaviour) => Driver::Mkdir(behaviour),
         Plugin::File(program) => Driver::Plugin {
             pool,
             program,
@@ -152,7 +154,7 @@ fn driver(pool: Arc<Pool>, plugin: Plugin, timing: Timing) -> Driver {
 fn announce(printer: &Printer, driver: &Driver, op: Operation, id: &str) -> String {
     let what = match driver {
         Driver::Plugin { program, .. } => format!("{} {op}", program.display()),
-        Driver::Mkdir => format!("built-in mkdir {op}"),
+        Driver::Mkdir(_) => format!("built-in mkdir {op}"),
     };
     printer.note(2, format!("running {what} for volume {id}"));
     what
@@ -493,7 +495,7 @@ fn plan_call(
                 )
             },
         ),
-        Plugin::Mkdir => Planned::Inline(
+        Plugin::Mkdir(_) => Planned::Inline(
             call,
             if op == Operation::Create {
                 format!(

@@ -4,9 +4,10 @@
 //! still lands inside the scratch root, where the suite sees it and from
 //! where it is removed.
 //!
-//! Every volume a create reported is tracked; at the end the tracker
-//! deletes them all through the plugin (whatever failed before), then the
-//! scratch directory goes, unless `--keep`.
+//! Every volume a create reported is tracked; after each step the tracker
+//! deletes them through the plugin (whatever failed before), so a plugin
+//! that allocates what it is asked never holds more than one step's volumes
+//! on disk; at the end the scratch directory goes. `--keep` keeps them all.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -23,6 +24,7 @@ use crate::family::Family;
 use crate::protocol::json;
 use crate::runner::{Outcome, Pool};
 use crate::settings::Settings;
+use crate::shutdown::Stop;
 use crate::{Error, Result};
 
 /// The checks after the fingerprint, in order.
@@ -49,6 +51,14 @@ const ABSURD_CAPACITY: u64 = 1 << 60;
 const UNKNOWN_PARAMETER: &str = "plugctl_conformance_unknown";
 /// How many creates run at once in `create.parallel`.
 const PARALLEL: usize = 4;
+/// The most volumes one step makes (the hostile names), plus one for a
+/// plugin that makes a volume it was not asked for: what the scratch file
+/// system must hold at --max-bytes each, as every step's volumes are
+/// deleted before the next.
+const MOST_AT_ONCE: u64 = 6;
+/// Every create the suite makes (1 + 2 refusals + 5 hostile names + 4 in
+/// parallel): what `--keep` may leave at once.
+const MOST_IN_ALL: u64 = 12;
 /// Snapshots stop counting here: a plugin that makes more than this has
 /// already shown what it does.
 const SNAPSHOT_LIMIT: usize = 10_000;
@@ -123,7 +133,7 @@ pub(super) async fn suite(
                 Verdict::skip("built in: plugctl runs it in process, as Nomad does"),
             );
         }
-        Driver::Mkdir
+        Driver::Mkdir(opts.nomad.mkdir())
     } else {
         let deadline = opts.deadline.unwrap_or(host_volume::FINGERPRINT_DEADLINE);
         let fp = fingerprint::run(
@@ -142,7 +152,7 @@ pub(super) async fn suite(
             fingerprint::needs_path(&pool, &fp).await,
         );
         if !fp.healthy() {
-            for c in CHECKS {
+            for &c in CHECKS {
                 r.record(
                     plugin,
                     c,
@@ -171,7 +181,7 @@ pub(super) async fn suite(
     // A real plugin allocates what it is asked (mkfs, dd): the suite asks
     // for at most --max-bytes, and only starts when the scratch file
     // system can hold every volume it may have at once at that size.
-    let at_once = (PARALLEL + 2) as u64;
+    let at_once = if opts.keep { MOST_IN_ALL } else { MOST_AT_ONCE };
     if let Ok(st) = nix::sys::statvfs::statvfs(scratch.path()) {
         let free = st.blocks_available() * st.fragment_size();
         let need = opts.max_bytes.saturating_mul(at_once);
@@ -218,15 +228,25 @@ pub(super) async fn suite(
         token,
     };
     let mut tracker = Tracker::default();
+    // Deletes that failed between steps, for the cleanup check.
+    let mut failed = Vec::new();
+    // What a step made goes before the next step starts (not with --keep).
+    let settle = async |tracker: &mut Tracker, failed: &mut Vec<String>| {
+        if !opts.keep {
+            failed.extend(tracker.delete_all(&cx.driver).await);
+        }
+    };
 
     // No `?` from here to the cleanup: every step records its verdict and
     // goes on, so the tracker always gets to delete what was made.
     let parent_before = token_entries(&cx);
     lifecycle(&cx, &mut tracker, &mut r, plugin).await;
+    settle(&mut tracker, &mut failed).await;
     let v = never_created(&cx).await;
     r.record(plugin, "delete.never-created", v);
     let v = refusal(&cx, &mut tracker, Refusal::UnknownParameter).await;
     r.record(plugin, "create.refuses-unknown-parameter", v);
+    settle(&mut tracker, &mut failed).await;
     let v = if opts.check_absurd_capacity {
         refusal(&cx, &mut tracker, Refusal::AbsurdCapacity).await
     } else {
@@ -236,9 +256,11 @@ pub(super) async fn suite(
         )
     };
     r.record(plugin, "create.refuses-absurd-capacity", v);
+    settle(&mut tracker, &mut failed).await;
     let v = hostile_names(&cx, &mut tracker, &parent_before).await;
     r.record(plugin, "create.hostile-names", v);
-    let v = parallel(&cx, &mut tracker).await;
+    settle(&mut tracker, &mut failed).await;
+    let v = parallel(&cx, &mut tracker, &opts.stop).await;
     r.record(plugin, "create.parallel", v);
 
     let kept = if opts.keep {
@@ -253,7 +275,7 @@ pub(super) async fn suite(
         );
         Some(scratch.keep())
     } else {
-        let failed = tracker.delete_all(&cx.driver).await;
+        failed.extend(tracker.delete_all(&cx.driver).await);
         r.record(
             plugin,
             "cleanup",
@@ -307,7 +329,7 @@ async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Opti
     };
     r.record(plugin, "create.path", path_verdict(cx, &created));
     let bytes = match cx.driver {
-        Driver::Mkdir => Verdict::skip("the built-in mkdir never reports a size (protocol 4.4)"),
+        Driver::Mkdir(_) => Verdict::skip("the built-in mkdir never reports a size (protocol 4.4)"),
         Driver::Plugin { .. } => bytes_verdict(&req, &created),
     };
     r.record(plugin, "create.bytes", bytes);
@@ -605,26 +627,22 @@ async fn hostile_names(
 
 /// `create.parallel` (error): different volumes created at once all
 /// succeed, at different paths.
-async fn parallel(cx: &Ctx, tracker: &mut Tracker) -> Verdict {
-    let mut set = tokio::task::JoinSet::new();
-    for i in 0..PARALLEL {
-        let req = cx.request(&format!("parallel-{i}-{}", cx.token));
+async fn parallel(cx: &Ctx, tracker: &mut Tracker, stop: &Stop) -> Verdict {
+    let requests: Vec<Request> = (0..PARALLEL)
+        .map(|i| cx.request(&format!("parallel-{i}-{}", cx.token)))
+        .collect();
+    // All at once through the one fan-out; results in request order.
+    let results = crate::fanout::collect_all(requests.iter().cloned(), PARALLEL, stop, |req| {
         let driver = cx.driver.clone();
-        set.spawn(async move {
-            let call = driver.create(&req).await;
-            (req, call.result)
-        });
-    }
+        async move { driver.create(&req).await.result }
+    })
+    .await;
     let mut issues = Vec::new();
     let mut paths: BTreeMap<String, String> = BTreeMap::new();
-    while let Some(joined) = set.join_next().await {
-        let Ok((req, result)) = joined else {
-            issues.push("a create task panicked".to_string());
-            continue;
-        };
+    for (req, result) in requests.iter().zip(results) {
         match result {
-            Ok(created) => {
-                tracker.created(&req, &created.path);
+            Ok(Ok(created)) => {
+                tracker.created(req, &created.path);
                 if let Some(other) = paths.insert(created.path.clone(), req.name.clone()) {
                     issues.push(format!(
                         "volumes {other:?} and {:?} were both given the path {:?}",
@@ -632,7 +650,8 @@ async fn parallel(cx: &Ctx, tracker: &mut Tracker) -> Verdict {
                     ));
                 }
             }
-            Err(f) => issues.push(format!("create of {:?} failed: {f}", req.name)),
+            Ok(Err(f)) => issues.push(format!("create of {:?} failed: {f}", req.name)),
+            Err(lost) => issues.push(format!("create of {:?}: {lost}", req.name)),
         }
     }
     if issues.is_empty() {

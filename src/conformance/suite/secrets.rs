@@ -16,7 +16,9 @@ const FETCH_CHECKS: &[&str] = &["fetch.result", "fetch.stderr", "fetch.missing-p
 
 pub(super) async fn suite(pool: &Pool, entry: &Entry, opts: &Options, id: &str, r: &mut Report) {
     let plugin = Some(id);
-    let fp_deadline = opts.deadline.unwrap_or(secrets::DEADLINE);
+    let fp_deadline = opts
+        .deadline
+        .unwrap_or_else(|| opts.nomad.secrets_deadline());
     let fp = fingerprint::run(
         pool,
         Family::Secrets.name(),
@@ -33,7 +35,7 @@ pub(super) async fn suite(pool: &Pool, entry: &Entry, opts: &Options, id: &str, 
         fingerprint::needs_path(pool, &fp).await,
     );
     if !fp.healthy() {
-        for c in FETCH_CHECKS {
+        for &c in FETCH_CHECKS {
             r.record(
                 plugin,
                 c,
@@ -49,7 +51,8 @@ pub(super) async fn suite(pool: &Pool, entry: &Entry, opts: &Options, id: &str, 
             env: opts.env.clone(),
             job_id: None,
             namespace: None,
-        };
+        }
+        .as_on(opts.nomad);
         secrets::fetch_invocation(&entry.path, &req, fp_deadline, opts.grace)
     };
 

@@ -1,0 +1,115 @@
+//! What the checks look at: one entry of a family directory, read once
+//! ([`Subject`]). The check modules (layout, permissions, runnable) depend
+//! on this and on nothing else of `validate`, which only composes them.
+
+use std::ffi::OsString;
+use std::fs::{self, Metadata};
+use std::io;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use crate::discovery::{self, EntryKind};
+
+/// What a symlink entry resolves to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Link {
+    /// Points at nothing (the text it holds).
+    Broken(PathBuf),
+    /// Resolves outside its family directory.
+    Escapes(PathBuf),
+    /// Resolves inside its family directory.
+    Inside(PathBuf),
+}
+
+/// One entry of a family directory, with everything the static checks need,
+/// read once.
+#[derive(Debug)]
+pub struct Subject {
+    pub family: String,
+    /// The file name (lossy when it is not UTF-8).
+    pub name: String,
+    /// `family/name`, the plugin field of findings.
+    pub id: String,
+    pub path: PathBuf,
+    /// The name is valid UTF-8.
+    pub utf8_name: bool,
+    /// Set when the entry is a symlink.
+    pub link: Option<Link>,
+    /// What exec would open (symlinks followed), when it exists.
+    pub meta: Option<Metadata>,
+    /// The first bytes of a regular file (what the kernel looks at).
+    pub head: Vec<u8>,
+    /// Why the file could not be read (an 0711 plugin as a non-root user):
+    /// its format is then unknown, not wrong.
+    pub unreadable: Option<String>,
+    /// How discovery (and so `fingerprint`) classifies it.
+    pub kind: EntryKind,
+}
+
+impl Subject {
+    /// Reads one entry. Never opens anything but a regular file, so a FIFO
+    /// cannot block us.
+    pub fn read(family: &str, name: OsString, dir: &Path, canonical_dir: &Path) -> Subject {
+        let path = dir.join(&name);
+        let utf8_name = name.to_str().is_some();
+        let name = name.to_string_lossy().into_owned();
+        let lmeta = fs::symlink_metadata(&path).ok();
+        let link = match &lmeta {
+            Some(m) if m.file_type().is_symlink() => Some(match fs::canonicalize(&path) {
+                Ok(target) if target.starts_with(canonical_dir) => Link::Inside(target),
+                Ok(target) => Link::Escapes(target),
+                Err(_) => Link::Broken(fs::read_link(&path).unwrap_or_default()),
+            }),
+            _ => None,
+        };
+        let meta = fs::metadata(&path).ok();
+        let (head, unreadable) = match &meta {
+            Some(m) if m.is_file() => match read_head(&path) {
+                Ok(h) => (h, None),
+                Err(e) => (Vec::new(), Some(e.to_string())),
+            },
+            _ => (Vec::new(), None),
+        };
+        let kind = if !utf8_name {
+            EntryKind::Rejected("name is not valid UTF-8".into())
+        } else {
+            discovery::classify(&path, canonical_dir)
+        };
+        Subject {
+            id: format!("{family}/{name}"),
+            family: family.to_string(),
+            name,
+            path,
+            utf8_name,
+            link,
+            meta,
+            head,
+            unreadable,
+            kind,
+        }
+    }
+
+    /// A regular file once symlinks are followed (and they stay inside).
+    pub fn is_file(&self) -> bool {
+        !matches!(self.link, Some(Link::Broken(_) | Link::Escapes(_)))
+            && self.meta.as_ref().is_some_and(Metadata::is_file)
+    }
+
+    /// The mode bits of what exec would open.
+    pub fn mode(&self) -> u32 {
+        self.meta.as_ref().map_or(0, |m| m.permissions().mode())
+    }
+
+    /// The built-in this name shadows, if any.
+    pub fn shadowed(&self) -> Option<&'static discovery::Builtin> {
+        discovery::builtin(&self.family, &self.name)
+    }
+}
+
+/// The first line's worth of a file: the kernel reads no more of a shebang.
+fn read_head(path: &Path) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(256);
+    fs::File::open(path)?.take(256).read_to_end(&mut head)?;
+    Ok(head)
+}
