@@ -191,6 +191,19 @@ impl Printer {
             .map_err(|e| Error::io("cannot write to stdout", e))
     }
 
+    /// Text on stdout written by `f` as it is made (a report too large to
+    /// hold whole), through one buffer.
+    pub fn stream(&self, f: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<()> {
+        if interrupted() {
+            return Ok(());
+        }
+        let out = io::stdout().lock();
+        let mut w = io::BufWriter::with_capacity(1 << 16, out);
+        f(&mut w)
+            .and_then(|()| w.flush())
+            .map_err(|e| Error::io("cannot write to stdout", e))
+    }
+
     /// One JSON document on stdout, written as it is serialized (nothing
     /// is built in memory first: a list of 100,000 volumes streams), with
     /// `schema_version` first and then `body`'s fields.

@@ -75,8 +75,9 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
             }),
         ))?,
         ReportFormat::Junit => {
+            let suite = format!("plugctl test {id}");
             ctx.printer
-                .text(&report::junit(&rep, &format!("plugctl test {id}"), false)?)?
+                .stream(|w| report::write_junit(&rep, &suite, false, w))?
         }
     }
     if ok {

@@ -82,11 +82,11 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
                 matrix: releases.map(|r| matrix::rows(&rep, r)),
             },
         ))?,
-        ReportFormat::Junit => ctx.printer.text(&report::junit(
-            &rep,
-            &format!("plugctl validate {title}"),
-            args.strict,
-        )?)?,
+        ReportFormat::Junit => {
+            let suite = format!("plugctl validate {title}");
+            ctx.printer
+                .stream(|w| report::write_junit(&rep, &suite, args.strict, w))?
+        }
     }
     if ok {
         return Ok(());

@@ -248,8 +248,28 @@ pub fn plural(n: usize, word: &str) -> String {
 /// `strict` and otherwise passes with the warnings in `<system-out>`; a
 /// skipped check is `<skipped>`; notes go to `<system-out>`.
 pub fn junit(report: &Report, suite: &str, strict: bool) -> crate::Result<String> {
-    use quick_junit::{NonSuccessKind, Report as Junit, TestCase, TestCaseStatus, TestSuite};
+    let mut out = Vec::new();
+    write_junit(report, suite, strict, &mut out).map_err(junit_error)?;
+    String::from_utf8(out).map_err(|e| junit_error(std::io::Error::other(e)))
+}
 
+fn junit_error(e: std::io::Error) -> crate::Error {
+    crate::Error::io("cannot write the JUnit report", e)
+}
+
+/// [`junit`], written as it is made: the totals first (from the checks
+/// run), then one suite at a time, each serialized by quick-junit on its
+/// own, so a report of 10,000 plugins never holds more than one plugin's
+/// test cases. The bytes are those of the whole report serialized at once.
+pub fn write_junit(
+    report: &Report,
+    suite: &str,
+    strict: bool,
+    w: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    use quick_junit::Report as Junit;
+
+    let xml_error = |e: quick_junit::SerializeError| std::io::Error::other(e.to_string());
     // Findings by (plugin, check), looked up once per testcase: a scan per
     // testcase would be quadratic on a directory of 10,000 plugins.
     let mut by_check: HashMap<(Option<&str>, &str), Vec<&Finding>> = HashMap::new();
@@ -270,61 +290,93 @@ pub fn junit(report: &Report, suite: &str, strict: bool) -> crate::Result<String
         });
         suites[i].1.push(c);
     }
-    let is_failure = |o: &Outcome| match o {
+
+    // The opening of the whole report, with its totals, as quick-junit
+    // writes it: an empty report carrying them, cut before its end tag.
+    let mut totals = Junit::new(visible(suite));
+    for c in &report.checks_run {
+        totals.tests += 1;
+        if is_failure(&c.outcome, strict) {
+            totals.failures += 1;
+        } else if matches!(c.outcome, Outcome::Skipped(_)) {
+            totals.skipped += 1;
+        }
+    }
+    let head = totals.to_string().map_err(xml_error)?;
+    let end = head.rfind("</testsuites>").unwrap_or(head.len());
+    w.write_all(&head.as_bytes()[..end])?;
+    for (key, runs) in suites {
+        let mut one = Junit::new("");
+        one.add_test_suite(test_suite(suite, key, &runs, &by_check, strict));
+        let text = one.to_string().map_err(xml_error)?;
+        // The suite as it stands inside the whole report.
+        let start = text
+            .find("<testsuite ")
+            .map_or(0, |at| text[..at].rfind('\n').map_or(0, |nl| nl + 1));
+        let stop = text.rfind("</testsuites>").unwrap_or(text.len());
+        w.write_all(&text.as_bytes()[start..stop])?;
+    }
+    w.write_all(b"</testsuites>\n")
+}
+
+fn is_failure(o: &Outcome, strict: bool) -> bool {
+    match o {
         Outcome::Failed => true,
         Outcome::Warned => strict,
         _ => false,
-    };
-    let line = |f: &&Finding| format!("{}: {}", f.severity.as_str(), f.message);
-
-    let mut junit = Junit::new(visible(suite));
-    for (key, runs) in suites {
-        let name = scope(key);
-        let mut ts = TestSuite::new(visible(&format!("{suite}: {name}")));
-        for c in runs {
-            let findings = by_check
-                .get(&(key, &*c.check))
-                .map_or(&[][..], Vec::as_slice);
-            let failing = is_failure(&c.outcome);
-            let status = if failing {
-                let shown: Vec<&&Finding> = findings
-                    .iter()
-                    .filter(|f| f.severity == Severity::Error || strict)
-                    .filter(|f| f.severity != Severity::Info)
-                    .collect();
-                let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
-                st.set_type(visible(&c.check));
-                st.set_message(visible(shown.first().map_or("", |f| f.message.as_str())));
-                let all: Vec<String> = shown.iter().map(|f| line(f)).collect();
-                st.set_description(visible(&all.join("\n")));
-                st
-            } else if let Outcome::Skipped(reason) = &c.outcome {
-                let mut st = TestCaseStatus::skipped();
-                st.set_message(visible(reason));
-                st
-            } else {
-                TestCaseStatus::success()
-            };
-            let mut tc = TestCase::new(visible(&c.check), status);
-            tc.set_classname(visible(name));
-            let notes: Vec<String> = findings
-                .iter()
-                .filter(|f| f.severity == Severity::Info || !failing)
-                .map(line)
-                .collect();
-            if !notes.is_empty() {
-                tc.set_system_out(visible(&notes.join("\n")));
-            }
-            ts.add_test_case(tc);
-        }
-        junit.add_test_suite(ts);
     }
-    junit.to_string().map(|s| s + "\n").map_err(|e| {
-        crate::Error::io(
-            "cannot write the JUnit report",
-            std::io::Error::other(e.to_string()),
-        )
-    })
+}
+
+/// One plugin's (or scope's) `<testsuite>`.
+fn test_suite(
+    suite: &str,
+    key: Option<&str>,
+    runs: &[&CheckRun],
+    by_check: &HashMap<(Option<&str>, &str), Vec<&Finding>>,
+    strict: bool,
+) -> quick_junit::TestSuite {
+    use quick_junit::{NonSuccessKind, TestCase, TestCaseStatus, TestSuite};
+
+    let line = |f: &&Finding| format!("{}: {}", f.severity.as_str(), f.message);
+    let name = scope(key);
+    let mut ts = TestSuite::new(visible(&format!("{suite}: {name}")));
+    for c in runs {
+        let findings = by_check
+            .get(&(key, &*c.check))
+            .map_or(&[][..], Vec::as_slice);
+        let failing = is_failure(&c.outcome, strict);
+        let status = if failing {
+            let shown: Vec<&&Finding> = findings
+                .iter()
+                .filter(|f| f.severity == Severity::Error || strict)
+                .filter(|f| f.severity != Severity::Info)
+                .collect();
+            let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
+            st.set_type(visible(&c.check));
+            st.set_message(visible(shown.first().map_or("", |f| f.message.as_str())));
+            let all: Vec<String> = shown.iter().map(|f| line(f)).collect();
+            st.set_description(visible(&all.join("\n")));
+            st
+        } else if let Outcome::Skipped(reason) = &c.outcome {
+            let mut st = TestCaseStatus::skipped();
+            st.set_message(visible(reason));
+            st
+        } else {
+            TestCaseStatus::success()
+        };
+        let mut tc = TestCase::new(visible(&c.check), status);
+        tc.set_classname(visible(name));
+        let notes: Vec<String> = findings
+            .iter()
+            .filter(|f| f.severity == Severity::Info || !failing)
+            .map(line)
+            .collect();
+        if !notes.is_empty() {
+            tc.set_system_out(visible(&notes.join("\n")));
+        }
+        ts.add_test_case(tc);
+    }
+    ts
 }
 
 /// Text as XML 1.0 can carry it: a character it forbids (most C0 controls,
@@ -369,6 +421,44 @@ mod tests {
         r.record(Some("hv/b"), "x.skip", Verdict::skip("why \"not\""));
         r.record(None, "x.info", Verdict::info("note"));
         r
+    }
+
+    #[test]
+    fn junit_streamed_is_the_whole_report_byte_for_byte() {
+        for strict in [false, true] {
+            let r = sample();
+            let streamed = junit(&r, "plugctl validate", strict).unwrap();
+            // The same report built whole, as quick-junit writes it.
+            let mut whole = quick_junit::Report::new("plugctl validate");
+            let mut by_check: HashMap<(Option<&str>, &str), Vec<&Finding>> = HashMap::new();
+            for f in &r.findings {
+                by_check
+                    .entry((f.plugin.as_deref(), &*f.check))
+                    .or_default()
+                    .push(f);
+            }
+            let mut keys: Vec<Option<&str>> = Vec::new();
+            for c in &r.checks_run {
+                if !keys.contains(&c.plugin.as_deref()) {
+                    keys.push(c.plugin.as_deref());
+                }
+            }
+            for key in keys {
+                let runs: Vec<&CheckRun> = r
+                    .checks_run
+                    .iter()
+                    .filter(|c| c.plugin.as_deref() == key)
+                    .collect();
+                whole.add_test_suite(test_suite(
+                    "plugctl validate",
+                    key,
+                    &runs,
+                    &by_check,
+                    strict,
+                ));
+            }
+            assert_eq!(streamed, whole.to_string().unwrap());
+        }
     }
 
     #[test]
