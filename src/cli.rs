@@ -420,7 +420,7 @@ pub struct VolumeCreateArgs {
     /// Volume name (any non-empty string; never used by plugctl to build a path)
     #[arg(long)]
     pub name: String,
-    /// Volume id, a lowercase UUID [default: a new one]
+    /// Volume id, a UUID in either case (stored lower-case) [default: a new one]
     #[arg(long, value_name = "UUID")]
     pub id: Option<String>,
     #[arg(long, value_name = "NS", default_value = "default")]

@@ -229,6 +229,17 @@ pub fn select(ctx: &Ctx, family: Option<&str>, names: &[String]) -> Result<Vec<E
                 crate::family::Operation::Fingerprint,
             ));
         }
+        // A plugin of a family this release does not have: say so, not
+        // "not found".
+        for known in Family::ALL {
+            if !ctx.settings.nomad.runs_family(known)
+                && family.is_none_or(|f| known.is(f))
+                && discovery::find(known.name(), &ctx.settings.family_dir(known.name()), n)
+                    .is_ok_and(|e| !matches!(e.kind, EntryKind::Ignored(_)))
+            {
+                ctx.settings.nomad.require_family(known)?;
+            }
+        }
         return Err(Error::NotFound {
             what: "plugin",
             name: n.clone(),

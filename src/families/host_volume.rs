@@ -135,7 +135,7 @@ impl Request {
             return Err(invalid(
                 "id",
                 format!(
-                    "{:?} is not a lowercase UUID (8-4-4-4-12 hex digits, e.g. {})",
+                    "{:?} is not a UUID (8-4-4-4-12 hex digits, e.g. {})",
                     self.id,
                     new_volume_id()
                 ),

@@ -17,6 +17,7 @@ mod flood_memory;
 mod gallery;
 mod generated;
 mod init;
+mod journal;
 mod limits;
 mod metrics;
 mod mkdir;

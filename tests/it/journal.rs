@@ -1,0 +1,217 @@
+//! The registry's journal through the real binary: where the event log and
+//! intents live, what a reader shows of it (only what the registry file
+//! commits), rotation as a reader sees it, and a create's first step as one
+//! append.
+
+use std::fs;
+
+use crate::common::*;
+use serde_json::Value;
+
+fn register(s: &Sandbox, name: &str) {
+    let out = s.run(&[
+        "plugin",
+        "register",
+        "--type",
+        "csi-node",
+        "--name",
+        name,
+        "--alloc-id",
+        "a1",
+        "--socket",
+        "/run/a1.sock",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
+
+fn event_names(s: &Sandbox, args: &[&str]) -> Vec<String> {
+    let out = s
+        .cmd()
+        .args(["--json", "events"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    stdout(&out)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["name"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect()
+}
+
+fn event_line(seq: u64, name: &str) -> String {
+    format!(
+        r#"{{"seq":{seq},"kind":"register","type":"csi-node","name":"{name}","time":"2026-01-01T00:00:00.000Z"}}"#
+    )
+}
+
+#[test]
+fn a_schema_1_registry_keeps_its_log_and_moves_it_to_the_journal() {
+    let s = Sandbox::new();
+    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
+    let events: Vec<Value> = [(1, "old1"), (2, "old2")]
+        .iter()
+        .map(|(n, name)| serde_json::from_str(&event_line(*n, name)).unwrap())
+        .collect();
+    let v1 = serde_json::json!({
+        "schema_version": 1, "seq": 2, "plugins": {}, "volumes": {}, "events": events,
+    });
+    fs::write(&s.registry, v1.to_string()).unwrap();
+    assert_eq!(event_names(&s, &[]), ["old1", "old2"]);
+    register(&s, "new");
+    let file = s.registry_file();
+    assert_eq!(file["schema_version"], 2);
+    assert!(file.get("events").is_none(), "{file}");
+    assert_eq!(file["seq"], 3);
+    let segments = s.journal_segments();
+    assert_eq!(segments.len(), 1, "{segments:?}");
+    let text = fs::read_to_string(&segments[0].1).unwrap();
+    assert!(text.contains("old1") && text.contains("\"new\""), "{text}");
+    assert_eq!(event_names(&s, &[]), ["old1", "old2", "new"]);
+}
+
+#[test]
+fn events_the_registry_does_not_commit_are_never_shown_and_are_cut() {
+    let s = Sandbox::new();
+    register(&s, "a");
+    let (_, segment) = s.journal_segments().pop().unwrap();
+    let committed = fs::read(&segment).unwrap();
+    // As a plugctl killed between its append and its rename leaves it.
+    let mut torn = committed.clone();
+    torn.extend_from_slice(format!("{}\n{{\"seq\":3,\"kin", event_line(2, "ghost")).as_bytes());
+    fs::write(&segment, &torn).unwrap();
+    assert_eq!(event_names(&s, &[]), ["a"]);
+    register(&s, "b");
+    assert_eq!(event_names(&s, &[]), ["a", "b"]);
+    let text = fs::read_to_string(&segment).unwrap();
+    assert!(
+        !text.contains("ghost") && !text.contains("{\"seq\":3"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_reader_behind_the_rotated_journal_is_told_what_it_missed() {
+    let s = Sandbox::new();
+    let dir = s.registry.parent().unwrap();
+    fs::create_dir_all(dir).unwrap();
+    // Segments 1 and 2 were rotated away; 3 and 4 hold events 50..=60.
+    let segment = |n: u64| dir.join(format!("registry.json.journal.{n:08}"));
+    let mut three = String::from("{\"plugctl_journal\":1,\"segment\":3}\n");
+    for seq in 50..=54 {
+        three.push_str(&event_line(seq, &format!("p{seq}")));
+        three.push('\n');
+    }
+    let mut four = String::from("{\"plugctl_journal\":1,\"segment\":4}\n");
+    for seq in 55..=60 {
+        four.push_str(&event_line(seq, &format!("p{seq}")));
+        four.push('\n');
+    }
+    fs::write(segment(3), &three).unwrap();
+    fs::write(segment(4), &four).unwrap();
+    let registry = serde_json::json!({
+        "schema_version": 2, "seq": 60,
+        "journal": {"segment": 4, "offset": four.len()},
+        "plugins": {}, "volumes": {},
+    });
+    fs::write(&s.registry, serde_json::to_vec_pretty(&registry).unwrap()).unwrap();
+
+    let out = s
+        .cmd()
+        .args(["--json", "events", "--since", "10"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stderr(&out).contains("events 11 to 49"), "{}", stderr(&out));
+    let seqs: Vec<u64> = stdout(&out)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["seq"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(seqs, (50..=60).collect::<Vec<_>>());
+    // Across the two segments, from the middle of the first.
+    assert_eq!(
+        event_names(&s, &["--since", "53"])
+            .first()
+            .map(String::as_str),
+        Some("p54")
+    );
+    let out = s.run(&["events", "--since", "55"]);
+    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+}
+
+/// The first step of a create is one journal append: while the plugin runs
+/// the registry file is byte for byte what it was, and every reader sees
+/// the volume pending.
+#[test]
+fn a_create_records_pending_with_one_append() {
+    let s = Sandbox::new();
+    register(&s, "first");
+    let before = s.out_file("before");
+    s.plugin(
+        "host-volume",
+        "watch",
+        &format!(
+            r#"case $1 in
+fingerprint) echo '{{"version": "1.0.0"}}' ;;
+create)
+  cmp -s '{registry}' '{before}' && echo same > '{out}/same'
+  '{plugctl}' --registry '{registry}' --plugin-dir '{plugins}' --json volume show "$DHV_VOLUME_ID" > '{out}/during.json'
+  echo "{{\"path\": \"$DHV_VOLUMES_DIR/$DHV_VOLUME_ID\"}}" ;;
+esac"#,
+            registry = s.registry.display(),
+            before = before.display(),
+            out = s.out.display(),
+            plugins = s.plugins.display(),
+            plugctl = PLUGCTL,
+        ),
+    );
+    fs::copy(&s.registry, &before).unwrap();
+    // (With the node id given: one made on first use is kept in the file.)
+    let (out, doc) = s.json(&[
+        "--node-id",
+        "n1",
+        "volume",
+        "create",
+        "--plugin",
+        "watch",
+        "--name",
+        "w",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(s.read_out("same").trim(), "same", "the file was rewritten");
+    let during: Value = serde_json::from_str(&s.read_out("during.json")).unwrap();
+    assert_eq!(during["volume"]["state"], "pending");
+    assert_eq!(during["volume"]["id"], doc["volume"]["id"]);
+    assert_eq!(doc["volume"]["state"], "ready");
+    // The intent was taken into the file at the end: the journal's tail
+    // holds nothing past the registry's end.
+    let file = s.registry_file();
+    let (_, segment) = s.journal_segments().pop().unwrap();
+    assert_eq!(
+        file["journal"]["offset"].as_u64().unwrap(),
+        fs::metadata(segment).unwrap().len()
+    );
+}
+
+#[test]
+fn a_plugin_of_a_family_the_release_lacks_is_named_as_such() {
+    let s = Sandbox::new();
+    s.secrets_ok("env-file");
+    let out = s.run(&["--nomad-version", "1.10", "fingerprint", "env-file"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("Nomad 1.10.0 has no secrets plugins"),
+        "{}",
+        stderr(&out)
+    );
+    let out = s.run(&["--nomad-version", "1.10", "fingerprint", "nope"]);
+    assert_eq!(code(&out), 3, "{}", stderr(&out));
+}
