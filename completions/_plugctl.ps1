@@ -336,7 +336,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
         'plugctl;volume;create' {
             [CompletionResult]::new('--plugin', '--plugin', [CompletionResultType]::ParameterName, 'Host-volume plugin name (mkdir is built in)')
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Volume name (any non-empty string; never used by plugctl to build a path)')
-            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'Volume id, a lowercase UUID [default: a new one]')
+            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'Volume id, a UUID in either case (stored lower-case) [default: a new one]')
             [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'namespace')
             [CompletionResult]::new('--capacity-min', '--capacity-min', [CompletionResultType]::ParameterName, 'Minimum capacity, e.g. 50MB (10^6) or 50MiB (2^20)')
             [CompletionResult]::new('--capacity-max', '--capacity-max', [CompletionResultType]::ParameterName, 'Maximum capacity, e.g. 1GiB')

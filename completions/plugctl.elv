@@ -317,7 +317,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         &'plugctl;volume;create'= {
             cand --plugin 'Host-volume plugin name (mkdir is built in)'
             cand --name 'Volume name (any non-empty string; never used by plugctl to build a path)'
-            cand --id 'Volume id, a lowercase UUID [default: a new one]'
+            cand --id 'Volume id, a UUID in either case (stored lower-case) [default: a new one]'
             cand --namespace 'namespace'
             cand --capacity-min 'Minimum capacity, e.g. 50MB (10^6) or 50MiB (2^20)'
             cand --capacity-max 'Maximum capacity, e.g. 1GiB'

@@ -274,7 +274,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_s
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l plugin -d 'Host-volume plugin name (mkdir is built in)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l name -d 'Volume name (any non-empty string; never used by plugctl to build a path)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l id -d 'Volume id, a lowercase UUID [default: a new one]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l id -d 'Volume id, a UUID in either case (stored lower-case) [default: a new one]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l namespace -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l capacity-min -d 'Minimum capacity, e.g. 50MB (10^6) or 50MiB (2^20)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l capacity-max -d 'Maximum capacity, e.g. 1GiB' -r

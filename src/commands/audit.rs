@@ -257,28 +257,41 @@ fn find_orphans(volumes_dir: &Path, volumes: &[&Volume]) -> Result<Vec<Orphan>> 
             )));
         }
     };
-    let claimed: Vec<&Path> = volumes
+    // The entries of the volumes directory that records claim: a record
+    // owns the entry its path names and the one its path lives inside (the
+    // path's first component below the directory). A set, not a scan per
+    // entry: 100,000 volumes against 100,000 entries.
+    let claimed: std::collections::HashSet<&std::ffi::OsStr> = volumes
         .iter()
         .filter(|v| !v.path.is_empty())
-        .map(|v| Path::new(v.path.as_ref()))
+        .filter_map(|v| {
+            Path::new(v.path.as_ref())
+                .strip_prefix(volumes_dir)
+                .ok()?
+                .components()
+                .next()
+                .map(|c| c.as_os_str())
+        })
+        .collect();
+    let pending: std::collections::HashSet<&str> = volumes
+        .iter()
+        .filter(|v| v.state != VolumeState::Ready)
+        .map(|v| v.id.as_ref())
         .collect();
     let mut out = Vec::new();
     for entry in rd {
         let entry =
             entry.map_err(|e| Error::io(format!("cannot read {}", volumes_dir.display()), e))?;
         let path = entry.path();
-        // A record owns the entry it names and anything it lives inside.
-        if claimed.iter().any(|c| c.starts_with(&path)) {
+        let name = entry.file_name();
+        if claimed.contains(name.as_os_str()) {
             continue;
         }
         // A pending create has no path yet; its directory is named by its id
-        // by every plugin plugctl ships, so it is not called an orphan.
-        let name = entry.file_name();
+        // (36 characters, maybe with an ending such as `.img`) by every
+        // plugin plugctl ships, so it is not called an orphan.
         let name = name.to_string_lossy();
-        if volumes
-            .iter()
-            .any(|v| v.state != VolumeState::Ready && name.starts_with(v.id.as_ref()))
-        {
+        if name.get(..36).is_some_and(|id| pending.contains(id)) {
             continue;
         }
         let Ok(meta) = fs::symlink_metadata(&path) else {

@@ -87,13 +87,21 @@ async fn run<T>(
     }
 }
 
-/// The built-in does file-system work: off the async threads.
+/// The built-in runs here, on the caller's thread: a mkdir, a chmod and a
+/// chown take microseconds, and a thread pool for them would cost a thread
+/// (and its memory arena) per call in flight — and panic where no thread
+/// can be had (a low `ulimit -u`). A panic in it is that call's failure.
 async fn builtin<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, PluginFailure> + Send + 'static,
 ) -> Call<T> {
-    let result = tokio::task::spawn_blocking(f).await.unwrap_or_else(|e| {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|p| {
+        let why = p
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
         Err(PluginFailure::Builtin(format!(
-            "the built-in mkdir panicked: {e}"
+            "the built-in mkdir panicked: {why}"
         )))
     });
     Call {

@@ -320,7 +320,8 @@ impl Registry {
 
     /// Rust aborts a process that cannot allocate: under an address-space
     /// limit (ulimit -v) too small for the registry, say so before parsing
-    /// instead. Parsing takes up to about five times the file's size.
+    /// instead. A read takes about twice the file's size (its bytes, and
+    /// records that borrow from them); three times leaves room.
     fn check_memory(&self, size: u64) -> Result<()> {
         use nix::sys::resource::{Resource, getrlimit};
         let Ok((soft, _)) = getrlimit(Resource::RLIMIT_AS) else {
@@ -329,7 +330,7 @@ impl Registry {
         if soft == nix::sys::resource::RLIM_INFINITY {
             return Ok(());
         }
-        let need = size.saturating_mul(5).saturating_add(64 << 20);
+        let need = size.saturating_mul(3).saturating_add(64 << 20);
         if need > soft {
             return Err(Error::exhausted(
                 format!(

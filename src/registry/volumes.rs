@@ -656,6 +656,26 @@ impl<'a> State<'a> {
             CreateOutcome::Created(c) => {
                 let v = self.volumes.get_mut(&proposed.id)?;
                 let was_ready = v.state == VolumeState::Ready;
+                // A ready volume created again exactly as it was (a restore
+                // at start, an update that changes nothing) is a no-op: no
+                // event, and the record is left as it is.
+                let same = was_ready
+                    && v.error.is_none()
+                    && v.path == c.path
+                    && v.bytes == c.bytes
+                    && v.capacity_min == proposed.capacity_min
+                    && v.capacity_max == proposed.capacity_max
+                    && v.parameters == proposed.parameters
+                    && (v.volumes_dir == proposed.volumes_dir || proposed.volumes_dir.is_none())
+                    && v.name == proposed.name
+                    && v.namespace == proposed.namespace
+                    && v.plugin == proposed.plugin
+                    && v.node_id == proposed.node_id
+                    && v.node_pool == proposed.node_pool;
+                if same {
+                    v.owner = None;
+                    return self.volumes.get(&proposed.id);
+                }
                 // The request as proposed (an update may change capacities
                 // and parameters), the plugin's answer, and the state.
                 for (field, new) in [

@@ -1083,7 +1083,7 @@ fn bad_input_exit_codes_and_a_consistent_registry() {
             "capacity_max (0) must be larger than capacity_min (1048576)",
         ),
         (&["--capacity-max", "9EiB"], 2, "Nomad's limit"),
-        (&["--id", "not-a-uuid"], 2, "not a lowercase UUID"),
+        (&["--id", "not-a-uuid"], 2, "not a UUID"),
         (&["--namespace", "no_underscores"], 2, "--namespace"),
         (&["--namespace", ""], 2, "--namespace"),
         (&["--param", "novalue"], 2, "--param expects KEY=VALUE"),
