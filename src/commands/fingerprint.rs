@@ -280,7 +280,7 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
     ctx.registry.record_fingerprints(results, found).await?;
 
     if let Some(dir) = &args.textfile {
-        super::metrics::write_textfile(dir, &super::metrics::render(ctx)?)?;
+        super::metrics::write_textfile(ctx, dir)?;
     }
     print(ctx, &probes)?;
     let not_run = probes.iter().filter(|p| p.not_run).count();

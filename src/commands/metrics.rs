@@ -10,9 +10,12 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::sync::atomic::AtomicU64;
 
+use prometheus_client::collector::Collector;
 use prometheus_client::encoding::text::encode;
+use prometheus_client::encoding::{DescriptorEncoder, EncodeMetric};
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::ConstGauge;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::registry::Registry as Metrics;
 
@@ -28,19 +31,74 @@ type Labels = Vec<(String, String)>;
 type FloatGauge = Gauge<f64, AtomicU64>;
 
 pub fn run(ctx: &Ctx, args: MetricsArgs) -> Result<()> {
-    let text = render(ctx)?;
     match &args.textfile {
-        Some(dir) => write_textfile(dir, &text),
-        None => ctx.printer.text(&text),
+        Some(dir) => write_textfile(ctx, dir),
+        None => {
+            let mut failed = None;
+            ctx.printer.stream(|w| {
+                write_metrics(ctx, w).map_err(|e| {
+                    let io = std::io::Error::other(e.to_string());
+                    failed = Some(e);
+                    io
+                })
+            })?;
+            failed.map_or(Ok(()), Err)
+        }
     }
 }
 
 /// The metrics text for the registry as it is now.
 pub fn render(ctx: &Ctx) -> Result<String> {
-    let snap = ctx.registry.read()?;
+    let mut out = Vec::new();
+    write_metrics(ctx, &mut out)?;
+    String::from_utf8(out).map_err(|e| Error::Failed(format!("cannot encode metrics: {e}")))
+}
+
+/// The metrics text for the registry as it is now, written as it is
+/// encoded: the per-volume series are made from the registry read while
+/// they are written (a [`Collector`]), never held as labels.
+pub fn write_metrics(ctx: &Ctx, w: &mut dyn Write) -> Result<()> {
+    let snap = std::sync::Arc::new(ctx.registry.read()?);
     let size = std::fs::metadata(ctx.registry.path()).map_or(0, |m| m.len());
     let drifted = drifted(ctx, snap.state());
-    encode_state(snap.state(), size, &drifted)
+    let reg = metrics_of(&snap, size, &drifted);
+    let mut text = PrometheusText::new(w);
+    encode(&mut text, &reg)
+        .and_then(|()| text.finish())
+        .map_err(|_| match text.failed.take() {
+            Some(e) => Error::io("cannot write the metrics", e),
+            None => Error::Failed("cannot encode metrics".into()),
+        })
+}
+
+/// `volume_capacity_bytes`: one series per ready volume, encoded straight
+/// from the registry read.
+#[derive(Debug)]
+struct Capacities(std::sync::Arc<crate::registry::Snapshot>);
+
+impl Collector for Capacities {
+    fn encode(&self, mut encoder: DescriptorEncoder) -> std::result::Result<(), std::fmt::Error> {
+        let gauge = ConstGauge::new(0i64);
+        let mut family = encoder.encode_descriptor(
+            "volume_capacity_bytes",
+            "The capacity_max each ready volume was asked for",
+            None,
+            gauge.metric_type(),
+        )?;
+        for v in self.0.state().volumes.values() {
+            if v.state != VolumeState::Ready {
+                continue;
+            }
+            let labels = [
+                ("plugin", v.plugin.as_ref()),
+                ("name", v.name.as_ref()),
+                ("id", v.id.as_ref()),
+            ];
+            let value = i64::try_from(v.capacity_max).unwrap_or(i64::MAX);
+            ConstGauge::new(value).encode(family.encode_family(&labels)?)?;
+        }
+        Ok(())
+    }
 }
 
 fn labels(pairs: &[(&str, &str)]) -> Labels {
@@ -50,7 +108,12 @@ fn labels(pairs: &[(&str, &str)]) -> Labels {
         .collect()
 }
 
-fn encode_state(state: &State<'_>, registry_size: u64, drifted: &Drifted) -> Result<String> {
+fn metrics_of(
+    snap: &std::sync::Arc<crate::registry::Snapshot>,
+    registry_size: u64,
+    drifted: &Drifted,
+) -> Metrics {
+    let state = snap.state();
     let mut reg = Metrics::with_prefix("plugctl");
 
     let healthy = Family::<Labels, Gauge>::default();
@@ -100,7 +163,6 @@ fn encode_state(state: &State<'_>, registry_size: u64, drifted: &Drifted) -> Res
     );
 
     let volumes = Family::<Labels, Gauge>::default();
-    let capacity = Family::<Labels, Gauge>::default();
     // Every state appears for every plugin with volumes, so an alert on
     // `pending` sees 0, not a missing series, once it clears.
     let plugins: BTreeSet<&str> = state.volumes.values().map(|v| v.plugin.as_ref()).collect();
@@ -118,26 +180,13 @@ fn encode_state(state: &State<'_>, registry_size: u64, drifted: &Drifted) -> Res
                 ("state", v.state.as_str()),
             ]))
             .inc();
-        if v.state == VolumeState::Ready {
-            capacity
-                .get_or_create(&labels(&[
-                    ("plugin", &v.plugin),
-                    ("name", &v.name),
-                    ("id", &v.id),
-                ]))
-                .set(i64::try_from(v.capacity_max).unwrap_or(i64::MAX));
-        }
     }
     reg.register(
         "volumes",
         "Volumes in the registry by plugin and state",
         volumes,
     );
-    reg.register(
-        "volume_capacity_bytes",
-        "The capacity_max each ready volume was asked for",
-        capacity,
-    );
+    reg.register_collector(Box::new(Capacities(std::sync::Arc::clone(snap))));
 
     let ops = Family::<Labels, Counter>::default();
     for (family, kinds) in &state.operations {
@@ -181,36 +230,81 @@ fn encode_state(state: &State<'_>, registry_size: u64, drifted: &Drifted) -> Res
         );
     }
 
-    let mut text = String::new();
-    encode(&mut text, &reg).map_err(|e| Error::Failed(format!("cannot encode metrics: {e}")))?;
-    Ok(to_prometheus_text(&text))
+    reg
 }
+
+/// The counters registered above, by their full names: their HELP and TYPE
+/// lines are renamed for the Prometheus text format.
+const COUNTERS: [&str; 2] = ["plugctl_operations", "plugctl_registry_events"];
 
 /// prometheus-client writes OpenMetrics; node_exporter's textfile collector
 /// and `promtool check metrics` read the Prometheus text format, where a
 /// counter's HELP and TYPE name the sample (`x_total`, not `x`) and there is
 /// no `# EOF`. Only those lines differ for the gauges and counters here.
-fn to_prometheus_text(open_metrics: &str) -> String {
-    let counters: BTreeSet<&str> = open_metrics
-        .lines()
-        .filter_map(|l| l.strip_prefix("# TYPE ")?.strip_suffix(" counter"))
-        .collect();
-    let mut out = String::with_capacity(open_metrics.len());
-    for line in open_metrics.lines() {
+/// This rewrites them line by line on the way to `out`.
+struct PrometheusText<'w> {
+    out: std::io::BufWriter<&'w mut dyn Write>,
+    line: String,
+    /// The write error, kept: `fmt::Write` can only say that one happened.
+    failed: Option<std::io::Error>,
+}
+
+impl<'w> PrometheusText<'w> {
+    fn new(out: &'w mut dyn Write) -> Self {
+        PrometheusText {
+            out: std::io::BufWriter::with_capacity(1 << 16, out),
+            line: String::new(),
+            failed: None,
+        }
+    }
+
+    fn emit_line(&mut self) -> std::io::Result<()> {
+        let line = std::mem::take(&mut self.line);
         if line == "# EOF" {
-            continue;
+            return Ok(());
         }
         let renamed = ["# HELP ", "# TYPE "].iter().find_map(|prefix| {
             let rest = line.strip_prefix(prefix)?;
             let (name, tail) = rest.split_once(' ')?;
-            counters
-                .contains(name)
+            COUNTERS
+                .contains(&name)
                 .then(|| format!("{prefix}{name}_total {tail}"))
         });
-        out.push_str(renamed.as_deref().unwrap_or(line));
-        out.push('\n');
+        self.out
+            .write_all(renamed.as_deref().unwrap_or(&line).as_bytes())?;
+        self.out.write_all(b"\n")?;
+        self.line = line;
+        self.line.clear();
+        Ok(())
     }
-    out
+
+    fn finish(&mut self) -> std::fmt::Result {
+        let flushed = if self.line.is_empty() {
+            Ok(())
+        } else {
+            self.emit_line()
+        };
+        flushed.and_then(|()| self.out.flush()).map_err(|e| {
+            self.failed = Some(e);
+            std::fmt::Error
+        })
+    }
+}
+
+impl std::fmt::Write for PrometheusText<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let mut rest = s;
+        while let Some(at) = rest.find('\n') {
+            self.line.push_str(&rest[..at]);
+            if let Err(e) = self.emit_line() {
+                self.failed = Some(e);
+                return Err(std::fmt::Error);
+            }
+            rest = &rest[at + 1..];
+        }
+        self.line.push_str(rest);
+        Ok(())
+    }
 }
 
 /// The pin check, when there is a lock file.
@@ -248,7 +342,7 @@ fn drifted(ctx: &Ctx, state: &State<'_>) -> Drifted {
 
 /// Writes `DIR/plugctl.prom` atomically: a temporary file in the same
 /// directory, fsynced, renamed over the old one, 0644 for node_exporter.
-pub fn write_textfile(dir: &Path, text: &str) -> Result<()> {
+pub fn write_textfile(ctx: &Ctx, dir: &Path) -> Result<()> {
     let path = dir.join(TEXTFILE);
     let io =
         |what: &str, e: std::io::Error| Error::io(format!("cannot {what} {}", path.display()), e);
@@ -264,8 +358,9 @@ pub fn write_textfile(dir: &Path, text: &str) -> Result<()> {
         .prefix(".plugctl.prom.")
         .tempfile_in(dir)
         .map_err(|e| io("write", e))?;
-    tmp.write_all(text.as_bytes())
-        .and_then(|()| tmp.as_file().sync_all())
+    write_metrics(ctx, tmp.as_file_mut())?;
+    tmp.as_file()
+        .sync_all()
         .and_then(|()| {
             tmp.as_file()
                 .set_permissions(std::fs::Permissions::from_mode(0o644))
