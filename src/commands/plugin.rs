@@ -398,6 +398,11 @@ pub async fn wait(
     // Watching starts before the first read: a write landing in between
     // wakes the loop below.
     let mut watch = Watch::new(ctx.registry.path());
+    // Where the log stood when the state was read: what comes after is
+    // read from the journal, and the registry parsed again only when an
+    // event names this plugin.
+    let mut head = ctx.registry.head()?;
+    let mut cursor = head.journal.unwrap_or_default();
     let mut snap = ctx.registry.read()?;
     snap.check_files();
     if !dynamic::is_dynamic_type(family) && !snap.state().plugins.contains_key(family) {
@@ -466,11 +471,41 @@ pub async fn wait(
                 return Err(Error::Failed(format!("stopped by a signal (exit {code})")));
             }
         };
-        if changed {
+        if changed && concerns(ctx, &mut head, &mut cursor, family, name)? {
             snap = ctx.registry.read()?;
             snap.check_files();
         }
     }
+}
+
+/// Whether what the registry committed since `head` concerns the plugin
+/// waited for: an event that names it (reading only the journal's new
+/// bytes), or a change that cannot be followed event by event (the file
+/// replaced by an older one, or one of schema 1 with its log inside).
+/// Moves `head` and `cursor` past what was read.
+fn concerns(
+    ctx: &Ctx,
+    head: &mut crate::registry::Head,
+    cursor: &mut crate::registry::journal::Pos,
+    family: &str,
+    name: &str,
+) -> Result<bool> {
+    let now = ctx.registry.head()?;
+    if now.write_id == head.write_id {
+        return Ok(false);
+    }
+    if now.journal.is_none() || now.seq < head.seq {
+        *cursor = now.journal.unwrap_or_default();
+        *head = now;
+        return Ok(true);
+    }
+    let mut named = false;
+    ctx.registry.each_event(&now, cursor, head.seq, |e| {
+        named |= e.family == family && e.name == name;
+        true
+    })?;
+    *head = now;
+    Ok(named)
 }
 
 fn waited(
