@@ -921,8 +921,17 @@ fn plugin_deleted_between_discovery_and_run() {
             ),
         );
     }
-    let (out, doc) = s.json(&["--concurrency", "1", "fingerprint", "--type", "host-volume"]);
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args([
+            "--json",
+            "--concurrency",
+            "1",
+            "fingerprint",
+            "--type",
+            "host-volume",
+        ])
+        .fails_with(Exit::Failure);
+    let doc = out.json();
     let rows: Vec<&Value> = ["a-deleter", "b-deleter"]
         .iter()
         .map(|n| row(&doc, "host-volume", n))
@@ -946,8 +955,18 @@ fn plugin_deleted_between_discovery_and_run() {
         let plugin = s.plugin("host-volume", "vanishing", WELL_BEHAVED);
         let mut id = String::new();
         if op == Op::Delete {
-            let (out, doc) = s.json(&["volume", "create", "--plugin", "vanishing", "--name", "v"]);
-            assert_eq!(code(&out), 0, "{}", stderr(&out));
+            let doc = plugctl(&s)
+                .args([
+                    "--json",
+                    "volume",
+                    "create",
+                    "--plugin",
+                    "vanishing",
+                    "--name",
+                    "v",
+                ])
+                .succeeds()
+                .json();
             id = doc["volume"]["id"].as_str().unwrap().to_string();
         }
         let before = volumes(&s);

@@ -17,8 +17,10 @@ fn healthy_plugins_of_every_family_and_the_builtins() {
         "thing",
         r#"echo '{"type": "other-family", "version": "0.3.0-beta.1"}'"#,
     );
-    let (out, doc) = s.json(&["fingerprint"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint"])
+        .succeeds()
+        .json();
     // host-volume versions are normalised, others are as written
     assert_eq!(row(&doc, "host-volume", "disk")["version"], "1.2.0");
     assert_eq!(row(&doc, "secrets", "vaultish")["version"], "1.0.0");
@@ -48,8 +50,7 @@ fn human_table_lists_plugins_and_reasons() {
     let s = Sandbox::new();
     s.hv_ok("disk", "1.0.0");
     s.plugin("host-volume", "broken", "echo not json");
-    let out = s.run(&["fingerprint"]);
-    assert_eq!(code(&out), 1);
+    let out = plugctl(&s).args(["fingerprint"]).fails_with(Exit::Failure);
     let text = stdout(&out);
     let header = text.lines().next().unwrap();
     for col in ["TYPE", "NAME", "VERSION", "HEALTH", "DURATION", "REASON"] {
@@ -133,8 +134,10 @@ fn bad_outputs_are_unhealthy_with_a_reason() {
     for (name, body, _) in cases {
         s.plugin("host-volume", name, body);
     }
-    let (out, doc) = s.json(&["fingerprint", "--type", "host-volume"]);
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint", "--type", "host-volume"])
+        .fails_with(Exit::Failure)
+        .json();
     for (name, _, want) in cases {
         let r = row(&doc, "host-volume", name);
         assert_eq!(r["healthy"], false, "{name}: {r}");
@@ -196,8 +199,7 @@ fn plugins_get_only_the_protocol_environment() {
             ),
         );
     }
-    let out = s.run(&["fingerprint", "envdump"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s).args(["fingerprint", "envdump"]).succeeds();
     assert_eq!(s.read_out("hv.env"), "DHV_OPERATION=fingerprint\n");
     assert_eq!(s.read_out("cpi.env"), "CPI_OPERATION=fingerprint\n");
     assert_eq!(s.read_out("misc.env"), "CPI_OPERATION=fingerprint\n");
@@ -215,8 +217,7 @@ fn argv_is_the_operation_and_stdin_is_empty() {
             seen.display()
         ),
     );
-    let out = s.run(&["fingerprint", "args"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s).args(["fingerprint", "args"]).succeeds();
     let path = s.plugins.join("host-volume/args");
     assert_eq!(
         s.read_out("argv"),
@@ -280,8 +281,10 @@ fn non_plugins_and_escaping_symlinks_are_never_run() {
     symlink(&outside, s.plugins.join("host-volume/escape")).unwrap();
     symlink("missing-target", s.plugins.join("host-volume/dangling")).unwrap();
 
-    let (out, doc) = s.json(&["fingerprint", "--type", "host-volume"]);
-    assert_eq!(code(&out), 1);
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint", "--type", "host-volume"])
+        .fails_with(Exit::Failure)
+        .json();
     assert!(!marker.exists(), "a non-plugin was run");
     let names: Vec<&str> = doc["plugins"]
         .as_array()
@@ -322,8 +325,10 @@ fn a_file_named_like_a_builtin_is_shadowed_and_not_run() {
             marker.display()
         ),
     );
-    let (out, doc) = s.json(&["fingerprint", "mkdir"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint", "mkdir"])
+        .succeeds()
+        .json();
     assert_eq!(row(&doc, "host-volume", "mkdir")["version"], "0.0.1");
     assert!(!marker.exists());
 }
@@ -332,28 +337,35 @@ fn a_file_named_like_a_builtin_is_shadowed_and_not_run() {
 fn missing_plugin_dir_means_only_builtins_and_unknown_names_exit_3() {
     let s = Sandbox::new();
     fs::remove_dir_all(&s.plugins).unwrap();
-    let (out, doc) = s.json(&["fingerprint"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint"])
+        .succeeds()
+        .json();
     assert_eq!(doc["plugins"].as_array().unwrap().len(), 3);
 
-    let out = s.run(&["fingerprint", "nope"]);
-    assert_eq!(code(&out), 3, "{}", stderr(&out));
-    assert!(stderr(&out).contains("nope"));
-    let (out, doc) = s.json(&["fingerprint", "nope"]);
-    assert_eq!(code(&out), 3);
+    plugctl(&s)
+        .args(["fingerprint", "nope"])
+        .fails_with(Exit::NotFound)
+        .stderr_has("nope");
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint", "nope"])
+        .fails_with(Exit::NotFound)
+        .json();
     assert_eq!(doc["error"]["kind"], "not_found");
 
-    let out = s.run(&["fingerprint", "../etc"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    let out = s.run(&["fingerprint", "--timeout", "soon"]);
-    assert_eq!(code(&out), 2);
+    plugctl(&s)
+        .args(["fingerprint", "../etc"])
+        .fails_with(Exit::Usage);
+    plugctl(&s)
+        .args(["fingerprint", "--timeout", "soon"])
+        .fails_with(Exit::Usage);
 }
 
 #[test]
 fn results_are_recorded_and_listed_with_history() {
     let s = Sandbox::new();
     let p = s.hv_ok("disk", "1.0.0");
-    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    plugctl(&s).args(["fingerprint"]).succeeds();
     let mode = fs::metadata(&s.registry).unwrap().permissions().mode();
     assert_eq!(mode & 0o777, 0o600);
     let reg = s.registry_json();
@@ -362,9 +374,13 @@ fn results_are_recorded_and_listed_with_history() {
 
     // The plugin breaks: list shows the current (unhealthy) instance.
     fs::write(&p, "#!/bin/sh\necho oops\n").unwrap();
-    assert_eq!(code(&s.run(&["fingerprint", "disk"])), 1);
-    let (out, doc) = s.json(&["plugin", "list", "--type", "host-volume"]);
-    assert_eq!(code(&out), 0);
+    plugctl(&s)
+        .args(["fingerprint", "disk"])
+        .fails_with(Exit::Failure);
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "list", "--type", "host-volume"])
+        .succeeds()
+        .json();
     let disk = row(&doc, "host-volume", "disk");
     assert_eq!(disk["healthy"], false);
     assert!(
@@ -374,8 +390,10 @@ fn results_are_recorded_and_listed_with_history() {
             .contains("invalid character")
     );
 
-    let (out, doc) = s.json(&["plugin", "show", "host-volume", "disk"]);
-    assert_eq!(code(&out), 0);
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "show", "host-volume", "disk"])
+        .succeeds()
+        .json();
     assert_eq!(doc["type"], "host-volume");
     assert_eq!(doc["instances"].as_array().unwrap().len(), 1);
 
@@ -393,8 +411,9 @@ fn results_are_recorded_and_listed_with_history() {
         vec![serde_json::json!(true), serde_json::json!(false)]
     );
 
-    let out = s.run(&["plugin", "show", "host-volume", "nope"]);
-    assert_eq!(code(&out), 3);
+    plugctl(&s)
+        .args(["plugin", "show", "host-volume", "nope"])
+        .fails_with(Exit::NotFound);
 }
 
 #[test]
@@ -407,12 +426,12 @@ fn corrupt_or_newer_registry_is_refused_and_left_untouched() {
         "{\"schema_version\": 7}",
     ] {
         fs::write(&s.registry, content).unwrap();
-        let out = s.run(&["fingerprint"]);
-        assert_eq!(code(&out), 2, "{}", stderr(&out));
-        assert!(stderr(&out).contains(&s.registry.display().to_string()));
+        plugctl(&s)
+            .args(["fingerprint"])
+            .fails_with(Exit::Usage)
+            .stderr_has(&s.registry.display().to_string());
         assert_eq!(fs::read_to_string(&s.registry).unwrap(), content);
-        let out = s.run(&["plugin", "list"]);
-        assert_eq!(code(&out), 2);
+        plugctl(&s).args(["plugin", "list"]).fails_with(Exit::Usage);
     }
 }
 

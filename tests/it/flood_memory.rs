@@ -13,8 +13,10 @@ fn stdout_flood_is_cut_and_memory_stays_small() {
         "flood",
         "yes xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | head -c 300000000",
     );
-    let (out, doc) = s.json(&["fingerprint", "flood"]);
-    assert_eq!(code(&out), 1);
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint", "flood"])
+        .fails_with(Exit::Failure)
+        .json();
     let err = row(&doc, "host-volume", "flood")["error"]
         .as_str()
         .unwrap()

@@ -10,7 +10,7 @@ use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use crate::common::{Sandbox, code, stderr};
+use crate::common::{Sandbox, code, plugctl, stderr};
 use serde_json::Value;
 
 fn examples() -> PathBuf {
@@ -118,8 +118,10 @@ fn the_gallery_passes_validate_strict() {
     assert_eq!(found.keys().collect::<Vec<_>>(), expected, "{found:?}");
 
     let dir = s.plugins.display().to_string();
-    let (out, doc) = s.json(&["validate", "--strict", &dir]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "validate", "--strict", &dir])
+        .succeeds()
+        .json();
     assert_clean("validate --strict plugins-examples", &doc);
     // Every plugin was looked at: each has at least one check, and none failed.
     let checks = doc["checks"].as_array().expect("checks");

@@ -209,8 +209,7 @@ impl Fixture {
         // The built-in plugins (host-volume/mkdir, secrets/nomad and
         // secrets/vault) are recorded without running anything.
         let s = Sandbox::new();
-        let out = s.run(&["fingerprint"]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        plugctl(&s).args(["fingerprint"]).succeeds();
         let bin = s.root().join("bin");
         fs::create_dir_all(&bin).unwrap();
         // The real plugctl, except `volume list`: volume ids must not depend

@@ -89,36 +89,42 @@ fn uid_and_gid_are_applied() {
         return;
     }
     let s = Sandbox::new();
-    let (out, doc) = s.json(&[
-        "volume",
-        "create",
-        "--plugin",
-        "mkdir",
-        "--name",
-        "owned",
-        "--param",
-        "uid=12345",
-        "--param",
-        "gid=23456",
-        "--param",
-        "mode=0750",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "volume",
+            "create",
+            "--plugin",
+            "mkdir",
+            "--name",
+            "owned",
+            "--param",
+            "uid=12345",
+            "--param",
+            "gid=23456",
+            "--param",
+            "mode=0750",
+        ])
+        .succeeds()
+        .json();
     let meta = fs::metadata(doc["volume"]["path"].as_str().unwrap()).unwrap();
     assert_eq!((meta.uid(), meta.gid()), (12345, 23456));
     assert_eq!(meta.permissions().mode() & 0o777, 0o750);
     // only one of them: the other is left as created
-    let (out, doc) = s.json(&[
-        "volume",
-        "create",
-        "--plugin",
-        "mkdir",
-        "--name",
-        "gid-only",
-        "--param",
-        "gid=12345",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "volume",
+            "create",
+            "--plugin",
+            "mkdir",
+            "--name",
+            "gid-only",
+            "--param",
+            "gid=12345",
+        ])
+        .succeeds()
+        .json();
     let meta = fs::metadata(doc["volume"]["path"].as_str().unwrap()).unwrap();
     assert_eq!((meta.uid(), meta.gid()), (0, 12345));
 }
@@ -167,61 +173,73 @@ fn an_existing_target_is_success_and_nothing_is_reapplied() {
     fs::create_dir_all(&target).unwrap();
     fs::set_permissions(&target, fs::Permissions::from_mode(0o711)).unwrap();
     fs::write(target.join("data"), "keep").unwrap();
-    let (out, doc) = s.json(&[
-        "volume",
-        "create",
-        "--plugin",
-        "mkdir",
-        "--name",
-        "pre",
-        "--id",
-        id,
-        "--param",
-        "mode=0755",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "volume",
+            "create",
+            "--plugin",
+            "mkdir",
+            "--name",
+            "pre",
+            "--id",
+            id,
+            "--param",
+            "mode=0755",
+        ])
+        .succeeds()
+        .json();
     assert_eq!(doc["volume"]["path"], target.to_str().unwrap());
     assert_eq!(mode(&target), 0o711);
     assert_eq!(fs::read_to_string(target.join("data")).unwrap(), "keep");
     // re-running create (an update) is the same: success, nothing touched
-    let (out, _) = s.json(&[
-        "volume",
-        "create",
-        "--plugin",
-        "mkdir",
-        "--name",
-        "pre",
-        "--id",
-        id,
-        "--param",
-        "mode=0700",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args([
+            "--json",
+            "volume",
+            "create",
+            "--plugin",
+            "mkdir",
+            "--name",
+            "pre",
+            "--id",
+            id,
+            "--param",
+            "mode=0700",
+        ])
+        .succeeds()
+        .json();
     assert_eq!(mode(&target), 0o711);
 }
 
 #[test]
 fn delete_is_recursive_and_idempotent() {
     let s = Sandbox::new();
-    let (out, doc) = s.json(&["volume", "create", "--plugin", "mkdir", "--name", "d"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args([
+            "--json", "volume", "create", "--plugin", "mkdir", "--name", "d",
+        ])
+        .succeeds()
+        .json();
     let id = doc["volume"]["id"].as_str().unwrap().to_string();
     let path = PathBuf::from(doc["volume"]["path"].as_str().unwrap());
     fs::create_dir_all(path.join("a/b")).unwrap();
     fs::write(path.join("a/b/file"), "x").unwrap();
-    let out = s.run(&["volume", "delete", &id]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s).args(["volume", "delete", &id]).succeeds();
     assert!(!path.exists());
     assert_eq!(record_count(&s), 0);
     // plugctl forgot it: a second delete is "not found"
-    assert_eq!(code(&s.run(&["volume", "delete", &id])), 3);
+    plugctl(&s)
+        .args(["volume", "delete", &id])
+        .fails_with(Exit::NotFound);
 
     // a volume whose directory vanished behind plugctl's back deletes fine
     let (_, doc) = s.json(&["volume", "create", "--plugin", "mkdir", "--name", "e"]);
     let path = PathBuf::from(doc["volume"]["path"].as_str().unwrap());
     fs::remove_dir(&path).unwrap();
-    let out = s.run(&["volume", "delete", "--name", "e"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["volume", "delete", "--name", "e"])
+        .succeeds();
 
     // at the plugin level: delete twice succeeds twice
     let req = plugctl::families::host_volume::Request {
@@ -247,8 +265,12 @@ fn delete_is_recursive_and_idempotent() {
 fn mkdir_cannot_be_shadowed_by_a_file() {
     let s = Sandbox::new();
     s.plugin("host-volume", "mkdir", "echo '{\"path\": \"/evil\"}'");
-    let (out, doc) = s.json(&["volume", "create", "--plugin", "mkdir", "--name", "x"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args([
+            "--json", "volume", "create", "--plugin", "mkdir", "--name", "x",
+        ])
+        .succeeds()
+        .json();
     assert_ne!(doc["volume"]["path"], "/evil");
     assert!(Path::new(doc["volume"]["path"].as_str().unwrap()).is_dir());
 }

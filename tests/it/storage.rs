@@ -37,19 +37,20 @@ const REGISTER: [&str; 10] = [
 fn with_registry() -> (Sandbox, Vec<u8>) {
     let s = Sandbox::new();
     for alloc in ["a1", "a2", "a3"] {
-        let out = s.run(&[
-            "plugin",
-            "register",
-            "--type",
-            "csi-node",
-            "--name",
-            "ebs",
-            "--alloc-id",
-            alloc,
-            "--socket",
-            "/run/ebs.sock",
-        ]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        plugctl(&s)
+            .args([
+                "plugin",
+                "register",
+                "--type",
+                "csi-node",
+                "--name",
+                "ebs",
+                "--alloc-id",
+                alloc,
+                "--socket",
+                "/run/ebs.sock",
+            ])
+            .succeeds();
     }
     let before = fs::read(&s.registry).unwrap();
     (s, before)
@@ -195,8 +196,7 @@ fn full_file_system_by_file_size_limit() {
     }
     assert_intact(&s, &before);
     // Room again: the same command succeeds.
-    let out = s.run(&REGISTER);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s).args_from(REGISTER).succeeds();
 }
 
 /// Runs `script` with sh in a new mount namespace; `None` (with the reason

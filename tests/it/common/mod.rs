@@ -11,6 +11,9 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+pub mod expect;
+pub use expect::{Exit, plugctl};
+
 /// The binary under test.
 pub const PLUGCTL: &str = env!("CARGO_BIN_EXE_plugctl");
 
