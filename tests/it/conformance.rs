@@ -559,9 +559,13 @@ fn ci_script() -> String {
     doc[start..end].to_string()
 }
 
+/// Copies a tree as a repository checkout with umask 022 has it: 0755
+/// directories, 0755 or 0644 files. Neither the umask of whoever runs the
+/// tests nor that of the checkout the examples come from (umask 002 makes
+/// them group writable) decides whether `validate --strict` passes.
 fn copy_tree(from: &Path, to: &Path) {
     use std::os::unix::fs::PermissionsExt;
-    fs::create_dir_all(to).unwrap();
+    make_dir(to);
     for e in fs::read_dir(from).unwrap() {
         let e = e.unwrap();
         let dest = to.join(e.file_name());
@@ -569,7 +573,8 @@ fn copy_tree(from: &Path, to: &Path) {
             copy_tree(&e.path(), &dest);
         } else {
             fs::copy(e.path(), &dest).unwrap();
-            let mode = e.metadata().unwrap().permissions().mode();
+            let executable = e.metadata().unwrap().permissions().mode() & 0o100 != 0;
+            let mode = if executable { 0o755 } else { 0o644 };
             fs::set_permissions(&dest, fs::Permissions::from_mode(mode)).unwrap();
         }
     }
@@ -579,6 +584,7 @@ fn copy_tree(from: &Path, to: &Path) {
 fn the_ci_snippet_runs_on_a_repository_of_plugins() {
     let e = Env::new();
     let repo = e.s.root().join("repo");
+    make_dir(&repo);
     copy_tree(&examples(), &repo.join("plugins"));
     fs::create_dir_all(repo.join("ci/plugctl-test/secrets")).unwrap();
     fs::create_dir_all(repo.join("ci/secrets/app")).unwrap();
@@ -656,6 +662,32 @@ fn the_ci_snippet_runs_on_a_repository_of_plugins() {
     );
     let xml = fs::read_to_string(reports.join("test-secrets-env-file.xml")).unwrap();
     assert!(xml.contains("failures=\"0\""));
+}
+
+/// The CI snippet again, in a child test process under umask 002 (a shared
+/// build host's): whether a well-formed repository passes `validate
+/// --strict` must not follow the umask of whoever runs the tests.
+#[test]
+fn the_ci_snippet_passes_under_a_group_writable_umask() {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = std::process::Command::new(std::env::current_exe().unwrap());
+    cmd.args([
+        "--exact",
+        "conformance::the_ci_snippet_runs_on_a_repository_of_plugins",
+        "--test-threads=1",
+    ]);
+    // SAFETY: umask is async-signal-safe and touches only the child.
+    unsafe {
+        cmd.pre_exec(|| {
+            nix::sys::stat::umask(nix::sys::stat::Mode::from_bits_truncate(0o002));
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    let text = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(out.status.success(), "{text}");
+    // It really ran (a filter that matches nothing passes too).
+    assert!(text.contains("1 passed"), "{text}");
 }
 
 #[test]

@@ -33,6 +33,9 @@ impl Sandbox {
     pub fn new() -> Sandbox {
         let dir = tempfile::tempdir().expect("tempdir");
         let root = dir.path().to_path_buf();
+        // tempfile makes it 0777 less the umask: 0755 whatever the umask,
+        // since plugctl refuses plugins below a group-writable directory.
+        fs::set_permissions(&root, fs::Permissions::from_mode(0o755)).unwrap();
         let s = Sandbox {
             plugins: root.join("plugins"),
             registry: root.join("state/registry.json"),
@@ -41,7 +44,7 @@ impl Sandbox {
             dir,
         };
         for d in [&s.plugins, &s.out] {
-            fs::create_dir_all(d).unwrap();
+            make_dir(d);
         }
         s
     }
@@ -104,7 +107,7 @@ impl Sandbox {
     /// exec it while it is open for writing (ETXTBSY).
     pub fn file(&self, family: &str, name: &str, text: &str, mode: u32) -> PathBuf {
         let dir = self.plugins.join(family);
-        fs::create_dir_all(&dir).unwrap();
+        make_dir(&dir);
         let tmp = self.root().join(format!(".tmp-{family}-{name}"));
         fs::write(&tmp, text).unwrap();
         fs::set_permissions(&tmp, fs::Permissions::from_mode(mode)).unwrap();
@@ -144,6 +147,26 @@ impl Sandbox {
 
     pub fn read_out(&self, name: &str) -> String {
         fs::read_to_string(self.out.join(name)).unwrap_or_default()
+    }
+}
+
+/// Creates a directory, and its missing parents, of mode 0755 whatever the
+/// umask of whoever runs the tests: under umask 002 a plain
+/// `create_dir_all` makes them group writable, and plugctl rightly refuses
+/// to run plugins from there. A directory that exists keeps its mode (a
+/// test may have planted a writable one on purpose).
+pub fn make_dir(dir: &Path) {
+    if dir.is_dir() {
+        return;
+    }
+    if let Some(parent) = dir.parent() {
+        make_dir(parent);
+    }
+    match fs::create_dir(dir) {
+        Ok(()) => fs::set_permissions(dir, fs::Permissions::from_mode(0o755)).unwrap(),
+        // Made by a concurrent caller in the meantime: theirs to set.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(e) => panic!("mkdir {}: {e}", dir.display()),
     }
 }
 
