@@ -85,7 +85,7 @@ fn mode_is_set_exactly_whatever_the_umask() {
 #[test]
 fn uid_and_gid_are_applied() {
     if !nix::unistd::geteuid().is_root() {
-        eprintln!("skipped: chown to another user needs root");
+        eprintln!("SKIPPED: chown to another user needs root");
         return;
     }
     let s = Sandbox::new();

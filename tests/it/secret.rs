@@ -717,7 +717,7 @@ fn the_env_file_example_through_plugctl() {
 #[test]
 fn the_json_file_example_through_plugctl() {
     if !Path::new("/usr/bin/python3").exists() {
-        eprintln!("skipped: no /usr/bin/python3");
+        skip_unless_ci("no /usr/bin/python3 for the json-file example");
         return;
     }
     let s = Sandbox::new();

@@ -355,7 +355,7 @@ fn every_planted_problem_is_found() {
 #[test]
 fn foreign_owner_is_a_warning() {
     if !nix::unistd::geteuid().is_root() {
-        eprintln!("skipped: needs root to chown");
+        eprintln!("SKIPPED: needs root to chown");
         return;
     }
     let s = sandbox();

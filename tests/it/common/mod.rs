@@ -213,6 +213,16 @@ pub fn alive(pid: i32) -> bool {
             .unwrap_or(true)
 }
 
+/// A test that cannot run here says so, and does not pass quietly: it prints
+/// `SKIPPED: <why>` — or, in CI (`CI` set), where `.ci/run` installs
+/// everything the tests need, it fails instead.
+pub fn skip_unless_ci(why: &str) {
+    if std::env::var_os("CI").is_some() {
+        panic!("{why}, and CI must run this test (.ci/run installs what it needs)");
+    }
+    eprintln!("SKIPPED: {why}");
+}
+
 /// Whether `tool` can be run. A test that needs it skips with a message
 /// when it is missing — except in CI (`CI` set), where `.ci/run` installs
 /// every tool the tests use, so a missing one fails the test instead.
