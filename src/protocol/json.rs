@@ -1698,4 +1698,73 @@ mod tests {
             "generator too weak: {accepted} objects accepted"
         );
     }
+
+    /// `{"a": <k open arrays> SIBLINGS, LAST <k closes>}`: the siblings sit
+    /// at level k + 2 (the object is level 1).
+    fn nest(k: usize, siblings: &str, last: &str) -> String {
+        format!(
+            "{{\"a\":{}{siblings}{last}{}}}",
+            "[".repeat(k),
+            "]".repeat(k)
+        )
+    }
+
+    #[test]
+    fn empty_arrays_and_objects_give_back_their_level() {
+        // More siblings than levels: if an empty one kept its level, the
+        // count would pass MAX_DEPTH halfway.
+        for empty in ["[]", "{}"] {
+            let n = MAX_DEPTH + 1;
+            let doc = format!("{{\"x\":[{}]}}", vec![empty; n].join(","));
+            let obj = parse(&doc);
+            let x = &obj.entries[0].value;
+            assert_eq!(x.as_array().map(Vec::len), Some(n), "{empty}");
+        }
+    }
+
+    #[test]
+    fn siblings_leave_the_depth_where_it_was() {
+        // Level MAX_DEPTH - 1 holds 256 siblings, empty and not, arrays and
+        // objects, each reaching at most MAX_DEPTH; after them one more
+        // value reaches exactly MAX_DEPTH (fine) or one past it (refused).
+        let k = MAX_DEPTH - 3;
+        let siblings = [
+            "[]",
+            "{}",
+            "[[]]",
+            r#"{"b":[]}"#,
+            "[1]",
+            r#"{"c":1}"#,
+            "[{}]",
+            "{\"d\":{}}",
+        ]
+        .repeat(32)
+        .join(",");
+        let ok = nest(k, &format!("{siblings},"), "[[]]");
+        assert!(
+            parse_object(ok.as_bytes()).is_ok(),
+            "{:?}",
+            parse_object(ok.as_bytes())
+        );
+        let ok = nest(k, &format!("{siblings},"), r#"{"e":{}}"#);
+        assert!(
+            parse_object(ok.as_bytes()).is_ok(),
+            "{:?}",
+            parse_object(ok.as_bytes())
+        );
+        for last in ["[[[]]]", r#"{"e":{"f":{}}}"#, r#"[{"g":[]}]"#] {
+            let deep = nest(k, &format!("{siblings},"), last);
+            assert!(
+                matches!(parse_err(deep.as_bytes()), JsonError::TooDeep { .. }),
+                "{last}"
+            );
+        }
+        // The same document with the siblings after the deep value: a level
+        // given back early would let this through.
+        let deep_first = nest(k, "[[[]]],", &siblings);
+        assert!(matches!(
+            parse_err(deep_first.as_bytes()),
+            JsonError::TooDeep { .. }
+        ));
+    }
 }

@@ -469,3 +469,36 @@ fn concurrent_fingerprints_lose_nothing() {
     assert_eq!(seqs.len(), N, "one event per new plugin");
     assert!(seqs.windows(2).all(|w| w[1] == w[0] + 1), "{seqs:?}");
 }
+
+/// The parser's depth limit counts open levels, not brackets seen: each
+/// empty array gives its level back, so 200 siblings `[[],[],...]` are a
+/// healthy answer, while 130 levels (129 arrays in the object) are refused.
+#[test]
+fn sibling_empty_arrays_are_fine_but_deep_nesting_is_not() {
+    let s = Sandbox::new();
+    let fingerprint = |name: &str, x: &str| {
+        s.plugin(
+            "host-volume",
+            name,
+            &format!(
+                r#"[ "$1" = fingerprint ] && echo '{{"version": "1.0.0", "x": {x}}}'; exit 0"#
+            ),
+        );
+    };
+    fingerprint("wide", &format!("[{}]", vec!["[]"; 200].join(",")));
+    fingerprint("wide-objects", &format!("[{}]", vec!["{}"; 200].join(",")));
+    fingerprint("deep", &format!("{}{}", "[".repeat(129), "]".repeat(129)));
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint"])
+        .fails_with(Exit::Failure)
+        .json();
+    for name in ["wide", "wide-objects"] {
+        let r = row(&doc, "host-volume", name);
+        assert_eq!(r["healthy"], true, "{r}");
+        assert_eq!(r["version"], "1.0.0", "{r}");
+    }
+    let deep = row(&doc, "host-volume", "deep");
+    assert_eq!(deep["healthy"], false, "{deep}");
+    let reason = deep["error"].as_str().unwrap();
+    assert!(reason.contains("nested deeper than 128"), "{reason}");
+}
