@@ -502,3 +502,35 @@ fn sibling_empty_arrays_are_fine_but_deep_nesting_is_not() {
     let reason = deep["error"].as_str().unwrap();
     assert!(reason.contains("nested deeper than 128"), "{reason}");
 }
+
+/// Files exec refuses with ENOEXEC are "exec format error", as Nomad (Go)
+/// reports them: an ELF cut short (the kernel refuses it), and a script
+/// without `#!` (refused before exec: a shell fallback would have run it,
+/// which Nomad never does).
+#[test]
+fn files_exec_cannot_run_are_exec_format_errors() {
+    let s = Sandbox::new();
+    s.file("host-volume", "cut-elf", "\x7fELF\x02\x01\x01\0\0\0", 0o755);
+    let ran = s.out_file("bare-ran");
+    s.file(
+        "host-volume",
+        "bare",
+        &format!(
+            "touch '{}'\necho '{{\"version\": \"1.0.0\"}}'\n",
+            ran.display()
+        ),
+        0o755,
+    );
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint"])
+        .fails_with(Exit::Failure)
+        .json();
+    for name in ["cut-elf", "bare"] {
+        let r = row(&doc, "host-volume", name);
+        assert_eq!(r["healthy"], false, "{r}");
+        let reason = r["error"].as_str().unwrap();
+        assert!(reason.contains("exec format error"), "{name}: {reason}");
+        assert!(reason.contains(name), "{name}: {reason}");
+    }
+    assert!(!ran.exists(), "a shell ran the script without #!");
+}

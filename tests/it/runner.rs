@@ -514,6 +514,40 @@ async fn no_shebang_is_an_exec_format_error() {
     );
 }
 
+/// Files that pass the `#!`/ELF check but that the kernel itself refuses
+/// with ENOEXEC: classified from the errno as an exec format error, not as
+/// an unknown spawn failure.
+#[tokio::test]
+async fn enoexec_from_exec_is_an_exec_format_error() {
+    let dir = TempDir::new().unwrap();
+    // The ELF magic and a few header bytes, then nothing.
+    let cut = write_file(dir.path(), "cut", b"\x7fELF\x02\x01\x01\0\0\0", 0o755);
+    assert_eq!(
+        runner::run(&inv(&cut)).await.unwrap_err(),
+        SpawnError::ExecFormat(cut)
+    );
+    // A whole ELF built for another machine (VAX: no binfmt_misc handler
+    // runs it anywhere).
+    let Ok(mut elf) = fs::read("/usr/bin/true") else {
+        crate::common::skip_unless_ci("no /usr/bin/true to copy");
+        return;
+    };
+    assert_eq!(&elf[..4], b"\x7fELF");
+    // e_machine, in the byte order EI_DATA says (1: little endian).
+    let vax: u16 = 75;
+    let bytes = if elf[5] == 1 {
+        vax.to_le_bytes()
+    } else {
+        vax.to_be_bytes()
+    };
+    elf[18..20].copy_from_slice(&bytes);
+    let foreign = write_file(dir.path(), "vax", &elf, 0o755);
+    assert_eq!(
+        runner::run(&inv(&foreign)).await.unwrap_err(),
+        SpawnError::ExecFormat(foreign)
+    );
+}
+
 /// A plugin file still open for writing, as while it is being replaced.
 fn open_for_writing(dir: &Path) -> (PathBuf, fs::File) {
     use std::io::Write;
