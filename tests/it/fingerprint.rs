@@ -534,3 +534,51 @@ fn files_exec_cannot_run_are_exec_format_errors() {
     }
     assert!(!ran.exists(), "a shell ran the script without #!");
 }
+
+/// A JSON file without `schema_version` was not written by plugctl: it is
+/// named for what it is (not "corrupt", which would invite moving it aside
+/// as a damaged registry), exit 2, and left exactly as it was.
+#[test]
+fn a_json_file_without_schema_version_is_not_a_plugctl_registry() {
+    let s = Sandbox::new();
+    s.hv_ok("disk", "1.0.0");
+    let dir = s.registry.parent().unwrap();
+    make_dir(dir);
+    for content in [
+        r#"{"plugins": {}}"#,
+        "{}",
+        r#"{"schema_version": null, "volumes": {}}"#,
+    ] {
+        fs::write(&s.registry, content).unwrap();
+        // Owner-only, so no trust check refuses it first, whatever the umask.
+        fs::set_permissions(&s.registry, fs::Permissions::from_mode(0o600)).unwrap();
+        for args in [
+            &["fingerprint"][..],
+            &["plugin", "list"],
+            &["volume", "list"],
+        ] {
+            plugctl(&s)
+                .args_from(args)
+                .fails_with(Exit::Usage)
+                .stderr_has("not a plugctl registry")
+                .stderr_has(&s.registry.display().to_string())
+                .stderr_lacks("corrupt");
+            assert_eq!(fs::read_to_string(&s.registry).unwrap(), content);
+        }
+        let doc = plugctl(&s)
+            .args(["--json", "volume", "list"])
+            .fails_with(Exit::Usage)
+            .json();
+        assert_eq!(doc["error"]["kind"], "registry", "{doc}");
+        let message = doc["error"]["message"].as_str().unwrap();
+        assert!(message.contains("not a plugctl registry"), "{message}");
+        assert!(message.contains("left untouched"), "{message}");
+        assert_eq!(fs::read_to_string(&s.registry).unwrap(), content);
+        let leftovers: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n != "registry.json" && n != "registry.json.lock")
+            .collect();
+        assert!(leftovers.is_empty(), "{leftovers:?}");
+    }
+}
