@@ -39,25 +39,27 @@ fn finish(mut child: Child, limit: Duration) -> (std::process::Output, Duration)
     }
 }
 
-fn register(s: &Sandbox, name: &str, alloc: &str, socket: &str) -> std::process::Output {
-    let out = s.run(&[
-        "plugin",
-        "register",
-        "--type",
-        "csi-node",
-        "--name",
-        name,
-        "--alloc-id",
-        alloc,
-        "--socket",
-        socket,
-    ]);
-    assert_eq!(code(&out), 0, "register {alloc}: {}", stderr(&out));
-    out
+/// A csi-node registration, which must succeed.
+fn register(s: &Sandbox, name: &str, alloc: &str, socket: &str) -> expect::Ran {
+    plugctl(s)
+        .args([
+            "plugin",
+            "register",
+            "--type",
+            "csi-node",
+            "--name",
+            name,
+            "--alloc-id",
+            alloc,
+            "--socket",
+            socket,
+        ])
+        .succeeds()
 }
 
-fn deregister(s: &Sandbox, name: &str, alloc: &str) -> std::process::Output {
-    s.run(&[
+/// A csi-node deregistration, to run and check.
+fn deregister(s: &Sandbox, name: &str, alloc: &str) -> expect::Run {
+    plugctl(s).args([
         "plugin",
         "deregister",
         "--type",
@@ -188,17 +190,16 @@ fn re_register_is_idempotent() {
 fn deregister_tolerates_unknown_names_and_missing_allocations() {
     let s = Sandbox::new();
     // Nothing registered at all.
-    let out = deregister(&s, "never", "a1");
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert!(stdout(&out).contains("not registered"), "{}", stdout(&out));
+    deregister(&s, "never", "a1")
+        .succeeds()
+        .stdout_has("not registered");
 
     register(&s, "ebs", "a1", "/run/a1.sock");
     assert_eq!(seq(&s), 1);
     // An unknown name, and an allocation that never registered (a plugin
     // that crashed first): success, no event, nothing touched.
     for (name, alloc) in [("never", "a1"), ("ebs", "crashed")] {
-        let out = deregister(&s, name, alloc);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        deregister(&s, name, alloc).succeeds();
     }
     let doc = plugctl(&s)
         .args([
@@ -220,8 +221,8 @@ fn deregister_tolerates_unknown_names_and_missing_allocations() {
     assert_eq!(allocs(&show), ["a1"]);
 
     // Twice the same real deregister: one event.
-    assert_eq!(code(&deregister(&s, "ebs", "a1")), 0);
-    assert_eq!(code(&deregister(&s, "ebs", "a1")), 0);
+    deregister(&s, "ebs", "a1").succeeds();
+    deregister(&s, "ebs", "a1").succeeds();
     assert_eq!(seq(&s), 2);
     let events = s.registry_json()["events"].clone();
     assert_eq!(events[1]["kind"], "deregister");
@@ -251,7 +252,7 @@ fn current_instance_leaving_hands_over_to_the_previous() {
         register(&s, "ebs", a, &format!("/run/{a}.sock"));
     }
     // An older one leaves: the current stays.
-    assert_eq!(code(&deregister(&s, "ebs", "a2")), 0);
+    deregister(&s, "ebs", "a2").succeeds();
     let (_, list) = s.json(&["plugin", "list"]);
     assert_eq!(row(&list, "csi-node", "ebs")["alloc_id"], "a3");
 
@@ -283,7 +284,7 @@ fn current_instance_leaving_hands_over_to_the_previous() {
     assert_eq!(last.unwrap()["current_alloc_id"], "a1");
 
     // The last one leaves: no such plugin any more.
-    assert_eq!(code(&deregister(&s, "ebs", "a1")), 0);
+    deregister(&s, "ebs", "a1").succeeds();
     plugctl(&s)
         .args(["plugin", "show", "csi-node", "ebs"])
         .fails_with(Exit::NotFound);
@@ -354,8 +355,7 @@ fn validation_errors_are_usage_errors() {
         ),
     ];
     for (args, want) in cases {
-        let out = s.cmd().args(&args).output().unwrap();
-        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        let out = plugctl(&s).args_from(&args).fails_with(Exit::Usage);
         assert!(
             stderr(&out).contains(want),
             "{args:?}: want {want:?} in {}",
@@ -575,19 +575,20 @@ fn names_with_control_characters_or_too_long_are_refused() {
     let s = Sandbox::new();
     let long = "a".repeat(300);
     for name in ["evil\x1b[31mred", "two\nlines", "bell\x07", long.as_str()] {
-        let out = s.run(&[
-            "plugin",
-            "register",
-            "--type",
-            "csi-node",
-            "--name",
-            name,
-            "--alloc-id",
-            "a1",
-            "--socket",
-            "/run/a1.sock",
-        ]);
-        assert_eq!(code(&out), 2, "{name:?}: {}", stderr(&out));
+        let out = plugctl(&s)
+            .args([
+                "plugin",
+                "register",
+                "--type",
+                "csi-node",
+                "--name",
+                name,
+                "--alloc-id",
+                "a1",
+                "--socket",
+                "/run/a1.sock",
+            ])
+            .fails_with(Exit::Usage);
         // The refusal quotes the name escaped, never raw.
         assert!(
             !out.stderr.contains(&0x1b) && !out.stderr.contains(&0x07),
@@ -602,8 +603,7 @@ fn names_with_control_characters_or_too_long_are_refused() {
     }
     assert!(!s.registry.exists(), "nothing was recorded");
     // 255 bytes is still a name.
-    let out = register(&s, &"b".repeat(255), "a1", "/run/a1.sock");
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    register(&s, &"b".repeat(255), "a1", "/run/a1.sock");
 }
 
 /// Nomad's dynamic registry takes any non-empty type; only the families
@@ -611,40 +611,41 @@ fn names_with_control_characters_or_too_long_are_refused() {
 #[test]
 fn any_dynamic_type_but_a_fingerprinted_family() {
     let s = Sandbox::new();
-    let out = register(&s, "ebs", "a1", "/run/a1.sock");
-    assert_eq!(code(&out), 0);
+    register(&s, "ebs", "a1", "/run/a1.sock");
     for ty in ["device", "my-plugin-type"] {
-        let out = s.run(&[
-            "plugin",
-            "register",
-            "--type",
-            ty,
-            "--name",
-            "p",
-            "--alloc-id",
-            "a1",
-            "--socket",
-            "/run/p.sock",
-        ]);
-        assert_eq!(code(&out), 0, "{ty}: {}", stderr(&out));
+        plugctl(&s)
+            .args([
+                "plugin",
+                "register",
+                "--type",
+                ty,
+                "--name",
+                "p",
+                "--alloc-id",
+                "a1",
+                "--socket",
+                "/run/p.sock",
+            ])
+            .succeeds();
         let (_, doc) = s.json(&["plugin", "show", ty, "p"]);
         assert_eq!(doc["instances"][0]["alloc_id"], "a1", "{doc}");
     }
     s.hv_ok("x", "1.0.0");
     std::fs::create_dir_all(s.plugins.join("example-family")).unwrap();
     for ty in ["host-volume", "secrets", "example-family"] {
-        let out = s.run(&[
-            "plugin",
-            "register",
-            "--type",
-            ty,
-            "--name",
-            "p",
-            "--alloc-id",
-            "a1",
-            "--socket",
-            "/run/p.sock",
-        ]);
-        assert_eq!(code(&out), 2, "{ty}: {}", stderr(&out));
+        plugctl(&s)
+            .args([
+                "plugin",
+                "register",
+                "--type",
+                ty,
+                "--name",
+                "p",
+                "--alloc-id",
+                "a1",
+                "--socket",
+                "/run/p.sock",
+            ])
+            .fails_with(Exit::Usage);
     }
 }

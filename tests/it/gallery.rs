@@ -179,8 +179,10 @@ fn secrets_examples_pass_the_conformance_suite_with_a_real_secret() {
     for name in names {
         let env = env(name);
         // The store is right: fetch returns the secret.
-        let (out, doc) = s.json(&["secret", "fetch", name, "app/db", "--env", &env]);
-        assert_eq!(code(&out), 0, "{name}: {}", stderr(&out));
+        let doc = plugctl(&s)
+            .args(["--json", "secret", "fetch", name, "app/db", "--env", &env])
+            .succeeds()
+            .json();
         assert_eq!(
             doc["result"],
             serde_json::json!({"USER": "admin", "PASSWORD": "s3\"cr\\et"}),

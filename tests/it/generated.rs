@@ -63,8 +63,9 @@ fn committed_files_are_current() {
 fn the_binary_prints_the_committed_scripts() {
     let s = Sandbox::new();
     for shell in generate::SHELLS {
-        let out = s.run(&["completions", &shell.to_string()]);
-        assert_eq!(code(&out), 0, "{shell}: {}", stderr(&out));
+        let out = plugctl(&s)
+            .args(["completions", &shell.to_string()])
+            .succeeds();
         assert!(out.stderr.is_empty(), "{shell}: {}", stderr(&out));
         assert!(
             out.stdout == generate::completion(shell).into_bytes(),

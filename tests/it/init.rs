@@ -190,17 +190,15 @@ fn refuses_to_overwrite_anything() {
 fn refuses_bad_names_and_unknown_types() {
     let s = Sandbox::new();
     for name in ["..", ".", "a/b", "../escape", ""] {
-        let out = s.run(&["init", "host-volume", name]);
-        assert_eq!(code(&out), 2, "{name:?}: {}", stderr(&out));
-        assert!(
-            stderr(&out).contains("bad plugin name"),
-            "{name:?}: {}",
-            stderr(&out)
-        );
+        plugctl(&s)
+            .args(["init", "host-volume", name])
+            .fails_with(Exit::Usage)
+            .stderr_has("bad plugin name");
     }
     for family in ["csi", "device", "Secrets", "../secrets"] {
-        let out = s.run(&["init", family, "p"]);
-        assert_eq!(code(&out), 2, "{family:?}: {}", stderr(&out));
+        let out = plugctl(&s)
+            .args(["init", family, "p"])
+            .fails_with(Exit::Usage);
         let err = stderr(&out);
         assert!(err.contains("unknown plugin type"), "{err}");
         assert!(
@@ -247,13 +245,10 @@ fn a_hostile_name_stays_in_its_comment() {
     // Control characters are refused outright (a name is shown in tables
     // and becomes a file name)...
     for bad in ["x\n$(touch pwned)", "x\ry", "x\u{1b}[2J"] {
-        let out = s.run(&["init", "host-volume", bad]);
-        assert_eq!(code(&out), 2, "{bad:?}: {}", stderr(&out));
-        assert!(
-            stderr(&out).contains("control character"),
-            "{}",
-            stderr(&out)
-        );
+        plugctl(&s)
+            .args(["init", "host-volume", bad])
+            .fails_with(Exit::Usage)
+            .stderr_has("control character");
     }
     // ...and what is left that could break a comment line or a quote stays
     // inside the comment.

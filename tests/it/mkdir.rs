@@ -148,10 +148,11 @@ fn bad_parameters_are_named_and_leave_nothing() {
         ("mode=0800", &["parameter \"mode\"", "not octal"]),
         ("mode=4755", &["parameter \"mode\"", "more than 0777"]),
     ] {
-        let out = s.run(&[
-            "volume", "create", "--plugin", "mkdir", "--name", "bad", "--param", param,
-        ]);
-        assert_eq!(code(&out), 1, "{param}: {}", stderr(&out));
+        let out = plugctl(&s)
+            .args([
+                "volume", "create", "--plugin", "mkdir", "--name", "bad", "--param", param,
+            ])
+            .fails_with(Exit::Failure);
         let err = stderr(&out);
         for n in needles.iter().chain(&["\"mkdir\"", "create", "\"bad\""]) {
             assert!(err.contains(n), "{param}: {n} missing in {err}");

@@ -193,8 +193,9 @@ fn a_path_starting_with_a_dash_is_passed_verbatim() {
     assert_eq!(stdout(&out), "K=v\n");
     // With `--` (options before it): always works, even for `-v` or `--json`.
     for path in ["-x", "-v", "--json", "--", "-"] {
-        let out = s.run(&["secret", "fetch", "--timeout", "10s", "rec", "--", path]);
-        assert_eq!(code(&out), 0, "{path}: {}", stderr(&out));
+        plugctl(&s)
+            .args(["secret", "fetch", "--timeout", "10s", "rec", "--", path])
+            .succeeds();
         assert_eq!(s.read_out("argv"), format!("fetch|{path}|"));
     }
 }
@@ -461,8 +462,9 @@ fn bad_answers_are_clear_errors_without_the_value() {
         s.file("secrets", name, &body, 0o755);
     }
     for (name, _, _, expect) in &cases {
-        let out = s.run(&["secret", "fetch", name, "app/db"]);
-        assert_eq!(code(&out), 1, "{name}: {}", stderr(&out));
+        let out = plugctl(&s)
+            .args(["secret", "fetch", name, "app/db"])
+            .fails_with(Exit::Failure);
         assert_clean(&out, name);
         let err = stderr(&out);
         assert!(

@@ -319,14 +319,11 @@ fn a_registry_path_that_cannot_be_a_file() {
         (file.join("registry.json"), "is a file, not a directory"),
     ] {
         for args in [&["plugin", "list"][..], &["fingerprint"][..]] {
-            let out = s
-                .cmd()
+            plugctl(&s)
                 .env("PLUGCTL_REGISTRY", &registry)
-                .args(args)
-                .output()
-                .unwrap();
-            assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
-            assert!(stderr(&out).contains(needle), "{}", stderr(&out));
+                .args_from(args)
+                .fails_with(Exit::Usage)
+                .stderr_has(needle);
         }
     }
     assert_eq!(std::fs::read(&file).unwrap(), b"x");

@@ -697,17 +697,18 @@ fn small_defects_of_the_trust_boundary_list() {
     );
     // Sizes are never rounded silently.
     for size in ["1e-3", "1.5", "0.4B"] {
-        let out = s.run(&[
-            "volume",
-            "create",
-            "--plugin",
-            "mkdir",
-            "--name",
-            "v",
-            "--capacity-max",
-            size,
-        ]);
-        assert_eq!(code(&out), 2, "{size}: {}", stderr(&out));
+        plugctl(&s)
+            .args([
+                "volume",
+                "create",
+                "--plugin",
+                "mkdir",
+                "--name",
+                "v",
+                "--capacity-max",
+                size,
+            ])
+            .fails_with(Exit::Usage);
     }
     assert!(!s.registry.exists() || s.registry_json()["volumes"].as_object().unwrap().is_empty());
     // init refuses Nomad's .exe trap in secrets/.
