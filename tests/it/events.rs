@@ -12,19 +12,20 @@ use crate::common::*;
 use serde_json::Value;
 
 fn register(s: &Sandbox, ty: &str, name: &str, alloc: &str) {
-    let out = s.run(&[
-        "plugin",
-        "register",
-        "--type",
-        ty,
-        "--name",
-        name,
-        "--alloc-id",
-        alloc,
-        "--socket",
-        &format!("/run/{alloc}.sock"),
-    ]);
-    assert_eq!(code(&out), 0, "register {alloc}: {}", stderr(&out));
+    plugctl(s)
+        .args([
+            "plugin",
+            "register",
+            "--type",
+            ty,
+            "--name",
+            name,
+            "--alloc-id",
+            alloc,
+            "--socket",
+            &format!("/run/{alloc}.sock"),
+        ])
+        .succeeds();
 }
 
 /// Parses `--json events` output: one object per line.

@@ -746,20 +746,19 @@ fn the_json_file_example_through_plugctl() {
         ];
         args.extend(extra);
         args.extend(["json-file", "--", path]);
-        s.run(&args)
+        plugctl(&s).args_from(args)
     };
-    let out = run("app/db", &["--format", "json"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = run("app/db", &["--format", "json"]).succeeds();
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["result"], json!({"USER": "admin", "PASSWORD": SECRET}));
     assert_eq!(doc["provider"], "json-file");
 
-    let out = run("app/bad", &[]);
-    assert_eq!(code(&out), 1);
-    assert!(stderr(&out).contains("\"N\""), "{}", stderr(&out));
-    let out = run("app/none", &[]);
-    assert_eq!(code(&out), 1);
-    assert!(stderr(&out).contains("not found"), "{}", stderr(&out));
+    run("app/bad", &[])
+        .fails_with(Exit::Failure)
+        .stderr_has("\"N\"");
+    run("app/none", &[])
+        .fails_with(Exit::Failure)
+        .stderr_has("not found");
     assert_not_in_registry(&s);
 }
 

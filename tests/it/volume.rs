@@ -1065,32 +1065,42 @@ fn bad_input_exit_codes_and_a_consistent_registry() {
     recorder(&s, "rec");
     let base = ["volume", "create", "--plugin", "rec", "--name", "x"];
     for (extra, want, needle) in [
-        (&["--capacity-max", "lots"][..], 2, "--capacity-max"),
-        (&["--capacity-min=-5MB"], 2, "--capacity-min"),
+        (
+            &["--capacity-max", "lots"][..],
+            Exit::Usage,
+            "--capacity-max",
+        ),
+        (&["--capacity-min=-5MB"], Exit::Usage, "--capacity-min"),
         (
             &["--capacity-min", "2MB", "--capacity-max", "1MB"],
-            2,
+            Exit::Usage,
             "capacity_max (1000000) must be larger than capacity_min (2000000)",
         ),
         // Nomad's server refuses a minimum without a maximum, in its words.
         (
             &["--capacity-min", "1MiB"],
-            2,
+            Exit::Usage,
             "capacity_max (0) must be larger than capacity_min (1048576)",
         ),
-        (&["--capacity-max", "9EiB"], 2, "Nomad's limit"),
-        (&["--id", "not-a-uuid"], 2, "not a lowercase UUID"),
-        (&["--namespace", "no_underscores"], 2, "--namespace"),
-        (&["--namespace", ""], 2, "--namespace"),
-        (&["--param", "novalue"], 2, "--param expects KEY=VALUE"),
-        (&["--param", "=v"], 2, "key before '=' is empty"),
-        (&["--timeout", "0s"], 2, "--timeout"),
+        (&["--capacity-max", "9EiB"], Exit::Usage, "Nomad's limit"),
+        (&["--id", "not-a-uuid"], Exit::Usage, "not a lowercase UUID"),
+        (
+            &["--namespace", "no_underscores"],
+            Exit::Usage,
+            "--namespace",
+        ),
+        (&["--namespace", ""], Exit::Usage, "--namespace"),
+        (
+            &["--param", "novalue"],
+            Exit::Usage,
+            "--param expects KEY=VALUE",
+        ),
+        (&["--param", "=v"], Exit::Usage, "key before '=' is empty"),
+        (&["--timeout", "0s"], Exit::Usage, "--timeout"),
     ] {
         let mut args = base.to_vec();
         args.extend_from_slice(extra);
-        let out = s.run(&args);
-        assert_eq!(code(&out), want, "{extra:?}: {}", stderr(&out));
-        assert!(stderr(&out).contains(needle), "{extra:?}: {}", stderr(&out));
+        plugctl(&s).args_from(&args).exits(want).stderr_has(needle);
     }
     plugctl(&s)
         .args(["volume", "create", "--plugin", "rec", "--name", ""])
