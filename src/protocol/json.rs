@@ -858,6 +858,9 @@ mod tests {
             assert!(!obj.has_key_folded("version"));
         }
         assert!(parse("{}").is_empty());
+        // and an object with a member is not
+        assert!(!parse(r#"{"a":1}"#).is_empty());
+        assert!(!parse(r#"{"a":null}"#).is_empty());
     }
 
     #[test]
@@ -1455,7 +1458,14 @@ mod tests {
             (b'\\', "'\\\\'"),
             (0x00, "'\\x00'"),
             (0x07, "'\\a'"),
+            (0x08, "'\\b'"),
+            (b'\t', "'\\t'"),
+            (b'\n', "'\\n'"),
             (0x0b, "'\\v'"),
+            (0x0c, "'\\f'"),
+            (b'\r', "'\\r'"),
+            (0x1f, "'\\x1f'"),
+            (b'~', "'~'"),
             (0x7f, "'\\x7f'"),
             (0x80, "'\\u0080'"),
             (0x9f, "'\\u009f'"),
