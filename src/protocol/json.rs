@@ -1374,6 +1374,10 @@ mod tests {
             (r#"{"s":"\ud800x"}"#, "\u{fffd}x"),
             (r#"{"s":"\ud800\ud800\udc00"}"#, "\u{fffd}\u{10000}"),
             (r#"{"s":"\udbff\udfff"}"#, "\u{10ffff}"),
+            // Only a `\u` escape pairs: four hex digits after anything else
+            // are text, even when they spell a low surrogate.
+            (r#"{"s":"\ud83d00dc00"}"#, "\u{fffd}00dc00"),
+            (r#"{"s":"\ud83dx\udc00"}"#, "\u{fffd}x\u{fffd}"),
         ];
         for (input, want) in cases {
             assert_eq!(
