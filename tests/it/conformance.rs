@@ -104,7 +104,7 @@ fn all_pass_but(doc: &Value, allowed: &[(&str, &str)]) {
 
 fn store(e: &Env) -> PathBuf {
     let store = e.s.root().join("store");
-    fs::create_dir_all(store.join("app")).unwrap();
+    make_dir(store.join("app"));
     fs::write(store.join("app/db.env"), "USER=admin\nPASSWORD=s3cr\"et\n").unwrap();
     store
 }
@@ -596,8 +596,8 @@ fn the_ci_snippet_runs_on_a_repository_of_plugins() {
     let repo = e.s.root().join("repo");
     make_dir(&repo);
     copy_tree(&examples(), &repo.join("plugins"));
-    fs::create_dir_all(repo.join("ci/plugctl-test/secrets")).unwrap();
-    fs::create_dir_all(repo.join("ci/secrets/app")).unwrap();
+    make_dir(repo.join("ci/plugctl-test/secrets"));
+    make_dir(repo.join("ci/secrets/app"));
     fs::write(repo.join("ci/secrets/app/db.env"), "USER=ci\n").unwrap();
     fs::write(
         repo.join("ci/secrets.json"),
@@ -674,18 +674,26 @@ fn the_ci_snippet_runs_on_a_repository_of_plugins() {
     assert!(xml.contains("failures=\"0\""));
 }
 
-/// The CI snippet again, in a child test process under umask 002 (a shared
-/// build host's): whether a well-formed repository passes `validate
-/// --strict` must not follow the umask of whoever runs the tests.
+/// Tests that set up plugin trees, registries and lock files of their own,
+/// again in a child test process under umask 002 (a shared build host's):
+/// plugctl refuses group-writable plugin directories and registries, so a
+/// test that left their modes to the umask would fail there for that, or
+/// pass for that reason instead of its own. The CI snippet among them:
+/// whether a well-formed repository passes `validate --strict` must not
+/// follow the umask of whoever runs the tests.
 #[test]
-fn the_ci_snippet_passes_under_a_group_writable_umask() {
+fn setups_do_not_depend_on_the_umask() {
     use std::os::unix::process::CommandExt;
-    let mut cmd = std::process::Command::new(std::env::current_exe().unwrap());
-    cmd.args([
-        "--exact",
+    const TESTS: [&str; 6] = [
         "conformance::the_ci_snippet_runs_on_a_repository_of_plugins",
-        "--test-threads=1",
-    ]);
+        "contention::a_holder_that_wrote_no_pid_is_still_a_bounded_wait",
+        "fingerprint::a_json_file_without_schema_version_is_not_a_plugctl_registry",
+        "runner::pool_runs_concurrently_within_its_limit",
+        "trust::a_registry_over_the_size_limit_is_refused_unread",
+        "validate::every_planted_problem_is_found",
+    ];
+    let mut cmd = std::process::Command::new(std::env::current_exe().unwrap());
+    cmd.arg("--exact").args(TESTS).arg("--test-threads=1");
     // SAFETY: umask is async-signal-safe and touches only the child.
     unsafe {
         cmd.pre_exec(|| {
@@ -696,8 +704,8 @@ fn the_ci_snippet_passes_under_a_group_writable_umask() {
     let out = cmd.output().unwrap();
     let text = format!("{}{}", stdout(&out), stderr(&out));
     assert!(out.status.success(), "{text}");
-    // It really ran (a filter that matches nothing passes too).
-    assert!(text.contains("1 passed"), "{text}");
+    // They really ran (a filter that matches nothing passes too).
+    assert!(text.contains(&format!("{} passed", TESTS.len())), "{text}");
 }
 
 #[test]

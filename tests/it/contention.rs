@@ -12,14 +12,18 @@ use std::time::{Duration, Instant};
 use crate::common::*;
 
 fn lock_file(s: &Sandbox) -> File {
-    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
-    OpenOptions::new()
-        .create(true)
-        .truncate(true)
-        .read(true)
-        .write(true)
-        .open(s.registry.with_file_name("registry.json.lock"))
-        .unwrap()
+    make_dir(s.registry.parent().unwrap());
+    // Owner-only as plugctl makes it, whatever the umask.
+    std::os::unix::fs::OpenOptionsExt::mode(
+        OpenOptions::new()
+            .create(true)
+            .truncate(true)
+            .read(true)
+            .write(true),
+        0o600,
+    )
+    .open(s.registry.with_file_name("registry.json.lock"))
+    .unwrap()
 }
 
 /// A `sleep` that holds `lock` (an flock on its open file description)

@@ -241,7 +241,7 @@ delete)
   rm -rf "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID" ;;
 esac"#,
     );
-    fs::create_dir_all(&s.volumes).unwrap();
+    make_dir(&s.volumes);
     let seed: u64 = std::env::var("PLUGCTL_STRESS_SEED")
         .ok()
         .and_then(|v| v.parse().ok())

@@ -631,7 +631,7 @@ fn any_dynamic_type_but_a_fingerprinted_family() {
         assert_eq!(doc["instances"][0]["alloc_id"], "a1", "{doc}");
     }
     s.hv_ok("x", "1.0.0");
-    std::fs::create_dir_all(s.plugins.join("example-family")).unwrap();
+    make_dir(s.plugins.join("example-family"));
     for ty in ["host-volume", "secrets", "example-family"] {
         plugctl(&s)
             .args([

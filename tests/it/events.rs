@@ -198,8 +198,8 @@ fn a_reader_behind_the_bounded_log_is_told_what_it_missed() {
     let file = serde_json::json!({
         "schema_version": 1, "seq": 60, "plugins": {}, "volumes": {}, "events": events,
     });
-    std::fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
-    std::fs::write(&s.registry, file.to_string()).unwrap();
+    make_dir(s.registry.parent().unwrap());
+    s.write_registry(file.to_string());
 
     let out = plugctl(&s)
         .args(["--json", "events", "--since", "10"])

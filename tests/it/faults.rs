@@ -505,7 +505,7 @@ const WELL_BEHAVED: &str =
 
 fn plant(s: &Sandbox, family: &str, name: &str, plant: Plant) {
     let path = s.plugins.join(family).join(name);
-    fs::create_dir_all(s.plugins.join(family)).unwrap();
+    make_dir(s.plugins.join(family));
     let _ = fs::remove_file(&path);
     let script = |body: &str| format!("#!/bin/sh\nOUT='{}'\n{PREAMBLE}\n{body}\n", s.out.display());
     let marker = format!("touch '{}'; echo \"$OK\"", s.out_file("ran").display());
@@ -516,7 +516,7 @@ fn plant(s: &Sandbox, family: &str, name: &str, plant: Plant) {
         Plant::NotExecutable => {
             s.file(family, name, &script(&marker), 0o644);
         }
-        Plant::Directory => fs::create_dir_all(&path).unwrap(),
+        Plant::Directory => make_dir(&path),
         Plant::BrokenSymlink => symlink("nowhere", &path).unwrap(),
         Plant::EscapingSymlink => {
             let outside = s.root().join("outside-plugin");
@@ -971,13 +971,17 @@ fn plugin_deleted_between_discovery_and_run() {
         }
         let before = volumes(&s);
         let lock_path = s.registry.with_file_name("registry.json.lock");
-        fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
-        let lock = fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_path)
-            .unwrap();
+        make_dir(s.registry.parent().unwrap());
+        // Owner-only as plugctl makes it, whatever the umask.
+        let lock = std::os::unix::fs::OpenOptionsExt::mode(
+            fs::OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true),
+            0o600,
+        )
+        .open(&lock_path)
+        .unwrap();
         lock.lock().unwrap();
         let child = std_cmd(&s)
             .arg("--json")

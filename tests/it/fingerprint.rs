@@ -274,7 +274,7 @@ fn non_plugins_and_escaping_symlinks_are_never_run() {
         &format!("#!/bin/sh\n{body}\n"),
         0o644,
     );
-    fs::create_dir_all(s.plugins.join("host-volume/a-dir")).unwrap();
+    make_dir(s.plugins.join("host-volume/a-dir"));
     let outside = s.root().join("outside");
     fs::write(&outside, format!("#!/bin/sh\n{body}\n")).unwrap();
     fs::set_permissions(&outside, fs::Permissions::from_mode(0o755)).unwrap();
@@ -420,12 +420,12 @@ fn results_are_recorded_and_listed_with_history() {
 fn corrupt_or_newer_registry_is_refused_and_left_untouched() {
     let s = Sandbox::new();
     s.hv_ok("disk", "1.0.0");
-    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
+    make_dir(s.registry.parent().unwrap());
     for content in [
         "{\"schema_version\": 1, \"plugins\": {",
         "{\"schema_version\": 7}",
     ] {
-        fs::write(&s.registry, content).unwrap();
+        s.write_registry(content);
         plugctl(&s)
             .args(["fingerprint"])
             .fails_with(Exit::Usage)
@@ -549,9 +549,7 @@ fn a_json_file_without_schema_version_is_not_a_plugctl_registry() {
         "{}",
         r#"{"schema_version": null, "volumes": {}}"#,
     ] {
-        fs::write(&s.registry, content).unwrap();
-        // Owner-only, so no trust check refuses it first, whatever the umask.
-        fs::set_permissions(&s.registry, fs::Permissions::from_mode(0o600)).unwrap();
+        s.write_registry(content);
         for args in [
             &["fingerprint"][..],
             &["plugin", "list"],

@@ -212,7 +212,7 @@ impl Fixture {
         let s = Sandbox::new();
         plugctl(&s).args(["fingerprint"]).succeeds();
         let bin = s.root().join("bin");
-        fs::create_dir_all(&bin).unwrap();
+        crate::common::make_dir(&bin);
         // The real plugctl, except `volume list`: volume ids must not depend
         // on a host-volume plugin working here, only the list's JSON shape
         // (cli.md) matters. The "id" among the parameters must not be offered.

@@ -8,7 +8,7 @@ use std::os::unix::fs::{PermissionsExt, symlink};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 
-use crate::common::{Exit, Sandbox, code, plugctl, stderr, stdout};
+use crate::common::{Exit, Sandbox, code, make_dir, plugctl, stderr, stdout};
 use serde_json::Value;
 
 const FAMILIES: [&str; 2] = ["host-volume", "secrets"];
@@ -39,7 +39,7 @@ fn init(s: &Sandbox, family: &str, name: &str, lang: &str) -> String {
 /// A secrets store for the templates: `<root>/store/app/db.env`.
 fn store(s: &Sandbox) -> String {
     let dir = s.root().join("store");
-    fs::create_dir_all(dir.join("app")).unwrap();
+    make_dir(dir.join("app"));
     fs::write(
         dir.join("app/db.env"),
         "# a comment\nUSER=admin\nPASSWORD=s3\"cr\\et=x\n",

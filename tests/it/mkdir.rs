@@ -171,7 +171,7 @@ fn an_existing_target_is_success_and_nothing_is_reapplied() {
     let s = Sandbox::new();
     let id = "5f4e3d2c-1b0a-4998-8776-655443322110";
     let target = s.volumes.join(id);
-    fs::create_dir_all(&target).unwrap();
+    make_dir(&target);
     fs::set_permissions(&target, fs::Permissions::from_mode(0o711)).unwrap();
     fs::write(target.join("data"), "keep").unwrap();
     let doc = plugctl(&s)
@@ -224,7 +224,7 @@ fn delete_is_recursive_and_idempotent() {
         .json();
     let id = doc["volume"]["id"].as_str().unwrap().to_string();
     let path = PathBuf::from(doc["volume"]["path"].as_str().unwrap());
-    fs::create_dir_all(path.join("a/b")).unwrap();
+    make_dir(path.join("a/b"));
     fs::write(path.join("a/b/file"), "x").unwrap();
     plugctl(&s).args(["volume", "delete", &id]).succeeds();
     assert!(!path.exists());

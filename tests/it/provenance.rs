@@ -230,7 +230,7 @@ fn audit_is_clean_then_finds_an_orphan_a_missing_path_and_a_pending_operation() 
     assert!(on_disk >= 100_000, "the 100 kB file is counted: {va}");
 
     // An orphan directory, a vanished volume, a pending record.
-    fs::create_dir_all(s.volumes.join("orphan/sub")).unwrap();
+    make_dir(s.volumes.join("orphan/sub"));
     fs::write(s.volumes.join("orphan/sub/f"), "x").unwrap();
     fs::remove_dir_all(b["path"].as_str().unwrap()).unwrap();
     let mut reg = s.registry_json();
@@ -259,9 +259,9 @@ fn prune_needs_yes_removes_only_orphans_and_never_follows_symlinks() {
     dir_plugin(&s);
     let a = create(&s, "a");
     let outside = s.root().join("outside");
-    fs::create_dir_all(&outside).unwrap();
+    make_dir(&outside);
     fs::write(outside.join("precious"), "keep").unwrap();
-    fs::create_dir_all(s.volumes.join("orphan")).unwrap();
+    make_dir(s.volumes.join("orphan"));
     // An orphan symlink to a directory outside, and a link inside an orphan.
     symlink(&outside, s.volumes.join("link-out")).unwrap();
     symlink(&outside, s.volumes.join("orphan/inner-link")).unwrap();
@@ -433,7 +433,7 @@ fn replay_never_touches_the_real_volumes_dir_and_never_runs_what_a_case_file_cla
         .args(["--record", c, "volume", "delete", "--name", "keep"])
         .succeeds();
     // Put the volume back, then replay the delete: it runs in a scratch dir.
-    fs::create_dir_all(&path).unwrap();
+    make_dir(&path);
     plugctl(&s).args(["replay", c]).succeeds();
     assert!(
         fs::metadata(&path).is_ok(),
@@ -650,7 +650,7 @@ fn validate_locked_fails_on_drift_with_the_lock_file_of_its_dir() {
     let dir = s.plugins.to_str().unwrap();
     // Run from elsewhere: DIR's own plugctl.lock is the one checked.
     let other = s.root().join("other");
-    fs::create_dir_all(&other).unwrap();
+    make_dir(&other);
     plugctl(&s).args(["pin"]).succeeds();
     plugctl(&s)
         .args([
@@ -858,7 +858,7 @@ fn prune_never_empties_a_file_system_mounted_in_an_orphan() {
     dir_plugin(&s);
     create(&s, "a");
     let mnt = s.volumes.join("forgotten/mnt");
-    fs::create_dir_all(&mnt).unwrap();
+    make_dir(&mnt);
     let mounted = std::process::Command::new("mount")
         .args(["-t", "tmpfs", "tmpfs"])
         .arg(&mnt)

@@ -33,6 +33,14 @@ fn write_file(dir: &Path, name: &str, content: &[u8], mode: u32) -> PathBuf {
     path
 }
 
+/// A scratch directory of mode 0755 whatever the umask: the runner refuses
+/// a plugin in a group-writable directory (umask 002 makes one).
+fn scratch() -> TempDir {
+    let dir = TempDir::new().unwrap();
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    dir
+}
+
 fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     write_file(dir, name, format!("#!/bin/sh\n{body}\n").as_bytes(), 0o755)
 }
@@ -89,7 +97,7 @@ fn assert_within(o: &Outcome, low: Duration, high: Duration) {
 
 #[tokio::test]
 async fn environment_is_exactly_the_given_one() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     // The shell's own environ, as exec gave it: `env` would also show what
     // dash adds (PWD).
     let p = script(dir.path(), "env", r#"tr '\0' '\n' < /proc/$$/environ"#);
@@ -112,7 +120,7 @@ async fn environment_is_exactly_the_given_one() {
 
 #[tokio::test]
 async fn arguments_are_passed_verbatim() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let p = script(
         dir.path(),
         "args",
@@ -136,7 +144,7 @@ async fn arguments_are_passed_verbatim() {
 
 #[tokio::test]
 async fn stdin_is_at_eof() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let p = script(dir.path(), "cat", "cat; echo done");
     let o = runner::run(&inv(&p)).await.unwrap();
     assert!(o.success(), "{o:?}");
@@ -146,7 +154,7 @@ async fn stdin_is_at_eof() {
 
 #[tokio::test]
 async fn exit_code_and_both_streams() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let p = script(dir.path(), "fail", "echo out; echo err >&2; exit 7");
     let o = runner::run(&inv(&p)).await.unwrap();
     assert_eq!(o.termination, Termination::Exited(7));
@@ -158,7 +166,7 @@ async fn exit_code_and_both_streams() {
 
 #[tokio::test]
 async fn death_by_signal() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let p = script(dir.path(), "suicide", "kill -9 $$");
     let o = runner::run(&inv(&p)).await.unwrap();
     assert_eq!(o.termination, Termination::Signaled(9));
@@ -167,7 +175,7 @@ async fn death_by_signal() {
 
 #[tokio::test]
 async fn early_closed_stdout_waits_for_exit() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let p = script(dir.path(), "close", "exec >&- 2>&-; sleep 0.5; exit 3");
     let o = runner::run(&inv(&p)).await.unwrap();
     assert_eq!(o.termination, Termination::Exited(3));
@@ -177,7 +185,7 @@ async fn early_closed_stdout_waits_for_exit() {
 
 #[tokio::test]
 async fn hang_ends_with_sigterm() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let pid_file = dir.path().join("pid");
     let p = script(dir.path(), "hang", "sleep 30 & echo $! > \"$1\"; wait");
     let o = runner::run(&Invocation::new(&p, DEADLINE, GRACE).arg(&pid_file))
@@ -193,7 +201,7 @@ async fn hang_ends_with_sigterm() {
 
 #[tokio::test]
 async fn term_ignoring_group_is_killed_after_grace() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let pid_file = dir.path().join("pid");
     // The ignored TERM is inherited by the sleep, which holds stdout too.
     let p = script(
@@ -214,7 +222,7 @@ async fn term_ignoring_group_is_killed_after_grace() {
 
 #[tokio::test]
 async fn zero_grace_kills_at_once() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let p = script(dir.path(), "stubborn", "trap '' TERM; sleep 30");
     let o = runner::run(&Invocation::new(&p, DEADLINE, Duration::ZERO))
         .await
@@ -226,7 +234,7 @@ async fn zero_grace_kills_at_once() {
 
 #[tokio::test]
 async fn background_child_holding_stdout_is_killed_as_left_behind() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let pid_file = dir.path().join("pid");
     let p = script(
         dir.path(),
@@ -254,7 +262,7 @@ async fn background_child_holding_stdout_is_killed_as_left_behind() {
 
 #[tokio::test]
 async fn escaped_pipe_holder_is_abandoned() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let pid_file = dir.path().join("pid");
     // setsid takes the sleep out of the group, out of our reach, with our
     // stdout still open.
@@ -276,7 +284,7 @@ async fn escaped_pipe_holder_is_abandoned() {
 
 #[tokio::test]
 async fn escaped_pipe_holder_with_stubborn_leader() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let pid_file = dir.path().join("pid");
     let p = script(
         dir.path(),
@@ -300,7 +308,7 @@ async fn escaped_pipe_holder_with_stubborn_leader() {
 
 #[tokio::test]
 async fn stdout_flood_is_cut_and_drained() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let p = script(
         dir.path(),
         "flood",
@@ -369,7 +377,7 @@ fn huge_flood_helper() {
 }
 
 async fn huge_flood() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let p = script(dir.path(), "flood", "head -c 300000000 /dev/zero");
     let o = runner::run(&inv(&p)).await.unwrap();
     assert!(o.success(), "{o:?}");
@@ -387,7 +395,7 @@ async fn huge_flood() {
 
 #[tokio::test]
 async fn stderr_keeps_the_tail() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let p = script(
         dir.path(),
         "noisy",
@@ -411,7 +419,7 @@ async fn stderr_keeps_the_tail() {
 
 #[tokio::test]
 async fn both_pipes_are_read_at_once() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     // Far more than a pipe's buffer on stderr before the first byte of
     // stdout: reading one pipe at a time would deadlock.
     let p = script(
@@ -428,7 +436,7 @@ async fn both_pipes_are_read_at_once() {
 
 #[tokio::test]
 async fn not_executable() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let p = write_file(dir.path(), "plain", b"#!/bin/sh\necho hi\n", 0o644);
     assert_eq!(
         runner::run(&inv(&p)).await.unwrap_err(),
@@ -438,7 +446,7 @@ async fn not_executable() {
 
 #[tokio::test]
 async fn missing_program() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let p = dir.path().join("nope");
     assert_eq!(
         runner::run(&inv(&p)).await.unwrap_err(),
@@ -448,7 +456,7 @@ async fn missing_program() {
 
 #[tokio::test]
 async fn missing_interpreter() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let p = write_file(
         dir.path(),
         "orphan",
@@ -478,7 +486,7 @@ async fn missing_elf_loader() {
         return;
     };
     elf[at..at + 8].copy_from_slice(b"ld-nolin");
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let p = write_file(dir.path(), "musl", &elf, 0o755);
     match runner::run(&inv(&p)).await.unwrap_err() {
         SpawnError::InterpreterMissing {
@@ -494,7 +502,7 @@ async fn missing_elf_loader() {
 
 #[tokio::test]
 async fn no_shebang_is_an_exec_format_error() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let marker = dir.path().join("ran");
     let p = write_file(
         dir.path(),
@@ -519,7 +527,7 @@ async fn no_shebang_is_an_exec_format_error() {
 /// an unknown spawn failure.
 #[tokio::test]
 async fn enoexec_from_exec_is_an_exec_format_error() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     // The ELF magic and a few header bytes, then nothing.
     let cut = write_file(dir.path(), "cut", b"\x7fELF\x02\x01\x01\0\0\0", 0o755);
     assert_eq!(
@@ -565,7 +573,7 @@ fn open_for_writing(dir: &Path) -> (PathBuf, fs::File) {
 
 #[tokio::test]
 async fn text_file_busy_is_retried() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let (p, writer) = open_for_writing(dir.path());
     let closer = tokio::spawn(async move {
         tokio::time::sleep(Duration::from_millis(40)).await;
@@ -578,7 +586,7 @@ async fn text_file_busy_is_retried() {
 
 #[tokio::test]
 async fn text_file_busy_for_good() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let (p, _writer) = open_for_writing(dir.path());
     let started = Instant::now();
     match runner::run(&inv(&p)).await.unwrap_err() {
@@ -598,7 +606,7 @@ async fn text_file_busy_for_good() {
 
 #[tokio::test]
 async fn directory_is_refused() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let err = runner::run(&inv(dir.path())).await.unwrap_err();
     assert!(err.to_string().contains("directory"), "{err}");
 }
@@ -613,7 +621,7 @@ async fn bare_name_is_not_searched_in_path() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pool_runs_concurrently_within_its_limit() {
     const LIMIT: usize = 20;
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let p = script(dir.path(), "nap", "date +%s%N; sleep 0.2; date +%s%N");
     let pool = Pool::new(LIMIT);
     assert_eq!(pool.limit(), LIMIT);
@@ -650,7 +658,7 @@ async fn pool_runs_concurrently_within_its_limit() {
 
 #[test]
 fn run_blocking_without_runtime() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let p = script(dir.path(), "hi", "echo hi");
     let o = runner::run_blocking(&inv(&p)).unwrap();
     assert!(o.success(), "{o:?}");
@@ -659,7 +667,7 @@ fn run_blocking_without_runtime() {
 
 #[tokio::test]
 async fn run_blocking_inside_a_runtime() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let p = script(dir.path(), "hi", "echo hi");
     let o = runner::run_blocking(&inv(&p)).unwrap();
     assert_eq!(o.stdout, b"hi\n");
@@ -667,7 +675,7 @@ async fn run_blocking_inside_a_runtime() {
 
 #[tokio::test]
 async fn dropped_call_takes_its_group_down() {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let pid_file = dir.path().join("pid");
     let p = script(
         dir.path(),
@@ -728,7 +736,7 @@ fn interrupt_helper() {
 }
 
 fn interrupt(signal: Signal, want_code: i32) {
-    let dir = TempDir::new().unwrap();
+    let dir = scratch();
     let mut helper = std::process::Command::new(std::env::current_exe().unwrap())
         .args([
             "--exact",

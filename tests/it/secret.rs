@@ -680,7 +680,7 @@ fn examples() -> std::path::PathBuf {
 fn the_env_file_example_through_plugctl() {
     let s = Sandbox::new();
     let store = s.root().join("store");
-    fs::create_dir_all(store.join("app")).unwrap();
+    make_dir(store.join("app"));
     fs::write(
         store.join("app/db.env"),
         format!("# db\nUSER=admin\nPASSWORD={SECRET}\n"),

@@ -46,7 +46,7 @@ fn run_bounded(mut cmd: Command) -> (i32, String, Duration) {
 #[test]
 fn a_symlink_planted_as_the_lock_file_is_never_followed() {
     let s = Sandbox::new();
-    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
+    make_dir(s.registry.parent().unwrap());
     let victim = s.root().join("victim");
     fs::write(&victim, "precious\n").unwrap();
     symlink(&victim, s.registry.with_file_name("registry.json.lock")).unwrap();
@@ -110,11 +110,11 @@ fn a_fifo_a_directory_a_device_or_a_symlink_as_the_registry_fails_at_once() {
 #[test]
 fn a_registry_over_the_size_limit_is_refused_unread() {
     let s = Sandbox::new();
-    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
+    make_dir(s.registry.parent().unwrap());
     let mut doc = String::from(r#"{"schema_version": 1, "padding": ""#);
     doc.push_str(&"x".repeat(4096));
     doc.push_str("\"}");
-    fs::write(&s.registry, &doc).unwrap();
+    s.write_registry(&doc);
     let out = plugctl(&s)
         .args(["--registry-max-size", "1KiB", "volume", "list"])
         .fails_with(Exit::Usage);
@@ -185,7 +185,7 @@ fn a_registry_owned_by_another_user_is_refused_and_root_keeps_a_users_ownership(
     // A user's own registry in the user's own directory: root may write it
     // (root is trusted), and the file stays the user's, with its mode.
     let home = s.root().join("userstate");
-    fs::create_dir(&home).unwrap();
+    make_dir(&home);
     let reg = home.join("registry.json");
     fs::copy(&s.registry, &reg).unwrap();
     fs::set_permissions(&reg, fs::Permissions::from_mode(0o640)).unwrap();
@@ -301,7 +301,7 @@ fn an_edited_volume_id_never_reaches_a_plugin() {
     let id = doc["volume"]["id"].as_str().unwrap().to_string();
     // A directory beside the volumes dir that `../outside` would reach.
     let outside = s.root().join("outside");
-    fs::create_dir_all(&outside).unwrap();
+    make_dir(&outside);
     fs::write(outside.join("keep"), "x").unwrap();
     edit(&s, |v| {
         let mut vol = v["volumes"][&id].take();
@@ -345,7 +345,7 @@ fn an_edited_path_or_volumes_dir_is_not_handed_to_a_plugin() {
     let doc = out.json();
     let id = doc["volume"]["id"].as_str().unwrap().to_string();
     let victim = s.root().join("victim");
-    fs::create_dir_all(&victim).unwrap();
+    make_dir(&victim);
     for (field, value) in [
         ("path", victim.to_str().unwrap().to_string()),
         ("path", format!("{}/../victim", s.volumes.display())),
@@ -467,7 +467,7 @@ fn a_user_default_plugin_dir_is_never_the_current_directory() {
     let s = Sandbox::new();
     // A plugins/ directory where the command happens to start.
     let cwd = s.root().join("somewhere");
-    fs::create_dir_all(cwd.join("plugins/host-volume")).unwrap();
+    make_dir(cwd.join("plugins/host-volume"));
     let marker = s.out_file("ran");
     let plugin = cwd.join("plugins/host-volume/planted");
     fs::write(
@@ -480,7 +480,7 @@ fn a_user_default_plugin_dir_is_never_the_current_directory() {
     .unwrap();
     fs::set_permissions(&plugin, fs::Permissions::from_mode(0o755)).unwrap();
     let home = s.root().join("home");
-    fs::create_dir_all(&home).unwrap();
+    make_dir(&home);
     for p in [s.root(), home.as_path(), &s.out] {
         fs::set_permissions(p, fs::Permissions::from_mode(0o777)).unwrap();
     }

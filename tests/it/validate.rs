@@ -16,7 +16,7 @@ const SECRETS_FP: &str = r#"echo '{"type": "secrets", "version": "1.0.0"}'"#;
 fn sandbox() -> Sandbox {
     let s = Sandbox::new();
     for family in ["host-volume", "secrets"] {
-        fs::create_dir_all(s.plugins.join(family)).unwrap();
+        make_dir(s.plugins.join(family));
     }
     fix_modes(&s.plugins);
     s
@@ -581,7 +581,7 @@ fn directory_argument_and_usage_errors() {
     let s = sandbox();
     // DIR wins over --plugin-dir, and its host-volume/ is used
     let other = s.root().join("other");
-    fs::create_dir_all(other.join("host-volume")).unwrap();
+    make_dir(other.join("host-volume"));
     fix_modes(&other);
     let p = other.join("host-volume/bad");
     fs::write(&p, "#!/bin/sh\necho nope\n").unwrap();
@@ -724,7 +724,7 @@ fn a_family_entry_that_is_not_a_directory_is_an_error() {
 
     // A --host-volume-plugin-dir that is a file.
     let good = s.root().join("p-good");
-    fs::create_dir_all(good.join("secrets")).unwrap();
+    make_dir(good.join("secrets"));
     fix_modes(&good);
     let hv_dir = ["--host-volume-plugin-dir", target.to_str().unwrap()];
     let mut args = hv_dir.to_vec();
@@ -745,7 +745,7 @@ fn a_family_entry_that_is_not_a_directory_is_an_error() {
 
     // Directories, or symlinks to directories, pass; a missing family is fine.
     let linked = s.root().join("p-linked");
-    fs::create_dir_all(linked.join("real")).unwrap();
+    make_dir(linked.join("real"));
     symlink("real", linked.join("host-volume")).unwrap();
     fix_modes(&linked);
     let doc = plugctl(&s)

@@ -136,6 +136,15 @@ impl Sandbox {
         )
     }
 
+    /// Writes a registry file of the test's own making, owner-only as
+    /// plugctl writes it: one the umask left group writable would be
+    /// refused for that before anything the test means to check.
+    pub fn write_registry(&self, contents: impl AsRef<[u8]>) {
+        make_dir(self.registry.parent().unwrap());
+        fs::write(&self.registry, contents).unwrap();
+        fs::set_permissions(&self.registry, fs::Permissions::from_mode(0o600)).unwrap();
+    }
+
     pub fn registry_json(&self) -> Value {
         let bytes = fs::read(&self.registry).expect("registry exists");
         serde_json::from_slice(&bytes).expect("registry parses")
@@ -155,7 +164,8 @@ impl Sandbox {
 /// `create_dir_all` makes them group writable, and plugctl rightly refuses
 /// to run plugins from there. A directory that exists keeps its mode (a
 /// test may have planted a writable one on purpose).
-pub fn make_dir(dir: &Path) {
+pub fn make_dir(dir: impl AsRef<Path>) {
+    let dir = dir.as_ref();
     if dir.is_dir() {
         return;
     }
