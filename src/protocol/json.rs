@@ -858,6 +858,9 @@ mod tests {
             assert!(!obj.has_key_folded("version"));
         }
         assert!(parse("{}").is_empty());
+        // and an object with a member is not
+        assert!(!parse(r#"{"a":1}"#).is_empty());
+        assert!(!parse(r#"{"a":null}"#).is_empty());
     }
 
     #[test]
@@ -1371,6 +1374,10 @@ mod tests {
             (r#"{"s":"\ud800x"}"#, "\u{fffd}x"),
             (r#"{"s":"\ud800\ud800\udc00"}"#, "\u{fffd}\u{10000}"),
             (r#"{"s":"\udbff\udfff"}"#, "\u{10ffff}"),
+            // Only a `\u` escape pairs: four hex digits after anything else
+            // are text, even when they spell a low surrogate.
+            (r#"{"s":"\ud83d00dc00"}"#, "\u{fffd}00dc00"),
+            (r#"{"s":"\ud83dx\udc00"}"#, "\u{fffd}x\u{fffd}"),
         ];
         for (input, want) in cases {
             assert_eq!(
@@ -1455,7 +1462,14 @@ mod tests {
             (b'\\', "'\\\\'"),
             (0x00, "'\\x00'"),
             (0x07, "'\\a'"),
+            (0x08, "'\\b'"),
+            (b'\t', "'\\t'"),
+            (b'\n', "'\\n'"),
             (0x0b, "'\\v'"),
+            (0x0c, "'\\f'"),
+            (b'\r', "'\\r'"),
+            (0x1f, "'\\x1f'"),
+            (b'~', "'~'"),
             (0x7f, "'\\x7f'"),
             (0x80, "'\\u0080'"),
             (0x9f, "'\\u009f'"),
@@ -1697,5 +1711,74 @@ mod tests {
             accepted > 500,
             "generator too weak: {accepted} objects accepted"
         );
+    }
+
+    /// `{"a": <k open arrays> SIBLINGS, LAST <k closes>}`: the siblings sit
+    /// at level k + 2 (the object is level 1).
+    fn nest(k: usize, siblings: &str, last: &str) -> String {
+        format!(
+            "{{\"a\":{}{siblings}{last}{}}}",
+            "[".repeat(k),
+            "]".repeat(k)
+        )
+    }
+
+    #[test]
+    fn empty_arrays_and_objects_give_back_their_level() {
+        // More siblings than levels: if an empty one kept its level, the
+        // count would pass MAX_DEPTH halfway.
+        for empty in ["[]", "{}"] {
+            let n = MAX_DEPTH + 1;
+            let doc = format!("{{\"x\":[{}]}}", vec![empty; n].join(","));
+            let obj = parse(&doc);
+            let x = &obj.entries[0].value;
+            assert_eq!(x.as_array().map(Vec::len), Some(n), "{empty}");
+        }
+    }
+
+    #[test]
+    fn siblings_leave_the_depth_where_it_was() {
+        // Level MAX_DEPTH - 1 holds 256 siblings, empty and not, arrays and
+        // objects, each reaching at most MAX_DEPTH; after them one more
+        // value reaches exactly MAX_DEPTH (fine) or one past it (refused).
+        let k = MAX_DEPTH - 3;
+        let siblings = [
+            "[]",
+            "{}",
+            "[[]]",
+            r#"{"b":[]}"#,
+            "[1]",
+            r#"{"c":1}"#,
+            "[{}]",
+            "{\"d\":{}}",
+        ]
+        .repeat(32)
+        .join(",");
+        let ok = nest(k, &format!("{siblings},"), "[[]]");
+        assert!(
+            parse_object(ok.as_bytes()).is_ok(),
+            "{:?}",
+            parse_object(ok.as_bytes())
+        );
+        let ok = nest(k, &format!("{siblings},"), r#"{"e":{}}"#);
+        assert!(
+            parse_object(ok.as_bytes()).is_ok(),
+            "{:?}",
+            parse_object(ok.as_bytes())
+        );
+        for last in ["[[[]]]", r#"{"e":{"f":{}}}"#, r#"[{"g":[]}]"#] {
+            let deep = nest(k, &format!("{siblings},"), last);
+            assert!(
+                matches!(parse_err(deep.as_bytes()), JsonError::TooDeep { .. }),
+                "{last}"
+            );
+        }
+        // The same document with the siblings after the deep value: a level
+        // given back early would let this through.
+        let deep_first = nest(k, "[[[]]],", &siblings);
+        assert!(matches!(
+            parse_err(deep_first.as_bytes()),
+            JsonError::TooDeep { .. }
+        ));
     }
 }

@@ -26,32 +26,28 @@ impl Env {
         Env { s, tmp }
     }
 
-    fn cmd(&self) -> assert_cmd::Command {
-        let mut c = self.s.cmd();
-        c.env("TMPDIR", &self.tmp);
-        c
+    /// plugctl with this sandbox's TMPDIR, to run and check.
+    fn plugctl(&self) -> expect::Run {
+        plugctl(&self.s).env("TMPDIR", &self.tmp)
     }
 
-    /// `plugctl --json test ...`, parsed.
-    fn test(&self, args: &[&str]) -> (std::process::Output, Value) {
-        self.test_in(None, args)
+    /// `plugctl --json test ...`, to run and check.
+    fn suite(&self, args: &[&str]) -> expect::Run {
+        self.suite_in(None, args)
     }
 
-    fn test_in(&self, plugin_dir: Option<&Path>, args: &[&str]) -> (std::process::Output, Value) {
-        let mut c = self.cmd();
+    fn suite_in(&self, plugin_dir: Option<&Path>, args: &[&str]) -> expect::Run {
+        let mut run = self.plugctl();
         if let Some(d) = plugin_dir {
-            c.env("PLUGCTL_PLUGIN_DIR", d);
+            run = run.env("PLUGCTL_PLUGIN_DIR", d);
         }
-        let out = c.arg("--json").arg("test").args(args).output().unwrap();
-        let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-            panic!(
-                "stdout is not one JSON document ({e}):\n{}\nstderr:\n{}",
-                stdout(&out),
-                stderr(&out)
-            )
-        });
-        assert_eq!(v["schema_version"], 1);
-        (out, v)
+        run.args(["--json", "test"]).args_from(args)
+    }
+
+    /// The `--json test` report, whatever the exit (for checks that read
+    /// only the outcomes).
+    fn report_in(&self, plugin_dir: Option<&Path>, args: &[&str]) -> Value {
+        self.suite_in(plugin_dir, args).any_exit().json()
     }
 
     /// What plugctl left in its TMPDIR.
@@ -108,7 +104,7 @@ fn all_pass_but(doc: &Value, allowed: &[(&str, &str)]) {
 
 fn store(e: &Env) -> PathBuf {
     let store = e.s.root().join("store");
-    fs::create_dir_all(store.join("app")).unwrap();
+    make_dir(store.join("app"));
     fs::write(store.join("app/db.env"), "USER=admin\nPASSWORD=s3cr\"et\n").unwrap();
     store
 }
@@ -118,11 +114,13 @@ fn secrets_example_env_file_passes() {
     let e = Env::new();
     let store = store(&e);
     let env = format!("SECRETS_DIR={}", store.display());
-    let (out, doc) = e.test_in(
-        Some(&examples()),
-        &["secrets", "env-file", "--path", "app/db", "--env", &env],
-    );
-    assert_eq!(code(&out), 0, "{doc:#}\n{}", stderr(&out));
+    let doc = e
+        .suite_in(
+            Some(&examples()),
+            &["secrets", "env-file", "--path", "app/db", "--env", &env],
+        )
+        .succeeds()
+        .json();
     assert_eq!(doc["ok"], true);
     all_pass_but(&doc, &[]);
     for check in [
@@ -141,8 +139,10 @@ fn secrets_example_env_file_passes() {
     assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
 
     // without --path the fetch of a real secret is skipped, with the reason
-    let (out, doc) = e.test_in(Some(&examples()), &["secrets", "env-file", "--env", &env]);
-    assert_eq!(code(&out), 0, "{doc:#}");
+    let doc = e
+        .suite_in(Some(&examples()), &["secrets", "env-file", "--env", &env])
+        .succeeds()
+        .json();
     assert_eq!(outcome(&doc, "fetch.result"), "skipped");
     let reason = doc["checks"]
         .as_array()
@@ -168,8 +168,10 @@ fingerprint) echo '{"type": "secrets", "version": "1.0.0"}' ;;
 fetch) echo "fetching $2" >&2; echo '{"result": {"K": "v"}}' ;;
 esac"#,
     );
-    let (out, doc) = e.test(&["secrets", "chatty", "--path", "any"]);
-    assert_eq!(code(&out), 1, "{doc:#}");
+    let out = e
+        .suite(&["secrets", "chatty", "--path", "any"])
+        .fails_with(Exit::Failure);
+    let doc = out.json();
     assert_eq!(doc["ok"], false);
     assert_eq!(outcome(&doc, "fetch.result"), "passed");
     assert_eq!(outcome(&doc, "fetch.stderr"), "failed");
@@ -194,8 +196,10 @@ fetch) [ "$2" = good ] && echo '{"result": {}}' && exit 0
        echo '{"error": "no such secret"}'; exit 1 ;;
 esac"#,
     );
-    let (out, doc) = e.test(&["secrets", "exits", "--path", "good"]);
-    assert_eq!(code(&out), 0, "{doc:#}");
+    let doc = e
+        .suite(&["secrets", "exits", "--path", "good"])
+        .succeeds()
+        .json();
     assert_eq!(outcome(&doc, "fetch.missing-path"), "warned");
     assert!(message(&doc, "fetch.missing-path").contains("discards stdout"));
 
@@ -205,8 +209,10 @@ esac"#,
         "wrong-type",
         r#"echo '{"type": "secret", "version": "1.0.0"}'"#,
     );
-    let (out, doc) = e.test(&["secrets", "wrong-type", "--path", "x"]);
-    assert_eq!(code(&out), 1);
+    let doc = e
+        .suite(&["secrets", "wrong-type", "--path", "x"])
+        .fails_with(Exit::Failure)
+        .json();
     assert_eq!(outcome(&doc, "fingerprint.type"), "failed");
     assert_eq!(outcome(&doc, "fetch.result"), "skipped");
     assert!(e.leftovers().is_empty());
@@ -215,22 +221,23 @@ esac"#,
 #[test]
 fn unknown_plugins_and_families() {
     let e = Env::new();
-    let out = e.cmd().args(["test", "secrets", "nope"]).output().unwrap();
-    assert_eq!(code(&out), 3, "{}", stderr(&out));
-    let out = e
-        .cmd()
+    e.plugctl()
+        .args(["test", "secrets", "nope"])
+        .fails_with(Exit::NotFound);
+    e.plugctl()
         .args(["test", "host-volume", "nope"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 3, "{}", stderr(&out));
-    let out = e.cmd().args(["test", "other", "x"]).output().unwrap();
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(stderr(&out).contains("no conformance suite"));
+        .fails_with(Exit::NotFound);
+    e.plugctl()
+        .args(["test", "other", "x"])
+        .fails_with(Exit::Usage)
+        .stderr_has("no conformance suite");
 
     // a file Nomad would not run fails the suite with the reason
     e.s.file("secrets", "noexec", "#!/bin/sh\n", 0o644);
-    let (out, doc) = e.test(&["secrets", "noexec"]);
-    assert_eq!(code(&out), 1);
+    let doc = e
+        .suite(&["secrets", "noexec"])
+        .fails_with(Exit::Failure)
+        .json();
     assert!(
         message(&doc, "suite.runnable").contains("execute bit"),
         "{doc:#}"
@@ -257,8 +264,10 @@ fn hv(e: &Env, name: &str, body: &str) {
 fn host_volume_examples_pass_and_leave_nothing() {
     let e = Env::new();
     for name in ["dir", "sparse-image", "quota-dir"] {
-        let (out, doc) = e.test_in(Some(&examples()), &["host-volume", name]);
-        assert_eq!(code(&out), 0, "{name}: {doc:#}\n{}", stderr(&out));
+        let doc = e
+            .suite_in(Some(&examples()), &["host-volume", name])
+            .succeeds()
+            .json();
         assert_eq!(doc["ok"], true, "{name}");
         for check in [
             "fingerprint.runs",
@@ -279,28 +288,27 @@ fn host_volume_examples_pass_and_leave_nothing() {
     }
     // Nomad's example ignores capacities and parameters: warned and skipped,
     // not failed
-    let (_, doc) = e.test_in(Some(&examples()), &["host-volume", "dir"]);
+    let doc = e.report_in(Some(&examples()), &["host-volume", "dir"]);
     assert_eq!(outcome(&doc, "create.bytes"), "warned");
     assert_eq!(outcome(&doc, "create.refuses-unknown-parameter"), "skipped");
     // sparse-image refuses 1 EiB (asked only with the opt-in: a plugin
     // that allocates would try to fill the disk), quota-dir an unknown
     // parameter
-    let (_, doc) = e.test_in(Some(&examples()), &["host-volume", "sparse-image"]);
+    let doc = e.report_in(Some(&examples()), &["host-volume", "sparse-image"]);
     assert_eq!(outcome(&doc, "create.refuses-absurd-capacity"), "skipped");
-    let (_, doc) = e.test_in(
+    let doc = e.report_in(
         Some(&examples()),
         &["host-volume", "sparse-image", "--check-absurd-capacity"],
     );
     assert_eq!(outcome(&doc, "create.refuses-absurd-capacity"), "passed");
-    let (_, doc) = e.test_in(Some(&examples()), &["host-volume", "quota-dir"]);
+    let doc = e.report_in(Some(&examples()), &["host-volume", "quota-dir"]);
     assert_eq!(outcome(&doc, "create.refuses-unknown-parameter"), "passed");
 }
 
 #[test]
 fn builtin_mkdir_passes() {
     let e = Env::new();
-    let (out, doc) = e.test(&["host-volume", "mkdir"]);
-    assert_eq!(code(&out), 0, "{doc:#}");
+    let doc = e.suite(&["host-volume", "mkdir"]).succeeds().json();
     assert_eq!(outcome(&doc, "create.refuses-unknown-parameter"), "passed");
     assert_eq!(outcome(&doc, "fingerprint.runs"), "skipped");
     assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
@@ -319,8 +327,10 @@ create) p="$DHV_VOLUMES_DIR/vol-$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')"
 delete) rm -rf "$DHV_CREATED_PATH" ;;
 esac"#,
     );
-    let (out, doc) = e.test(&["host-volume", "random"]);
-    assert_eq!(code(&out), 1, "{doc:#}");
+    let doc = e
+        .suite(&["host-volume", "random"])
+        .fails_with(Exit::Failure)
+        .json();
     assert_eq!(doc["ok"], false);
     assert_eq!(outcome(&doc, "create.idempotent"), "failed");
     assert!(
@@ -345,8 +355,10 @@ create) p="$DHV_VOLUMES_DIR/../$DHV_VOLUME_NAME"
 delete) rm -rf "$DHV_CREATED_PATH" ;;
 esac"#,
     );
-    let (out, doc) = e.test(&["host-volume", "by-name"]);
-    assert_eq!(code(&out), 1, "{doc:#}");
+    let doc = e
+        .suite(&["host-volume", "by-name"])
+        .fails_with(Exit::Failure)
+        .json();
     assert_eq!(outcome(&doc, "create.path"), "failed");
     assert!(message(&doc, "create.path").contains("outside the volumes directory"));
     assert_eq!(outcome(&doc, "create.hostile-names"), "failed");
@@ -372,8 +384,10 @@ delete) [ -d "$DHV_CREATED_PATH" ] || { echo '{"error": "no such volume"}'; exit
         rm -rf "$DHV_CREATED_PATH" ;;
 esac"#,
     );
-    let (out, doc) = e.test(&["host-volume", "messy"]);
-    assert_eq!(code(&out), 1, "{doc:#}");
+    let doc = e
+        .suite(&["host-volume", "messy"])
+        .fails_with(Exit::Failure)
+        .json();
     assert_eq!(outcome(&doc, "create.refuses-unknown-parameter"), "failed");
     let m = message(&doc, "create.refuses-unknown-parameter");
     assert!(m.contains("without a message"), "{m}");
@@ -401,8 +415,10 @@ create) mkdir "$DHV_VOLUMES_DIR/.lock" 2>/dev/null || { echo '{"error": "busy"}'
 delete) rm -rf "$v" ;;
 esac"#,
     );
-    let (out, doc) = e.test(&["host-volume", "serial"]);
-    assert_eq!(code(&out), 1, "{doc:#}");
+    let doc = e
+        .suite(&["host-volume", "serial"])
+        .fails_with(Exit::Failure)
+        .json();
     assert_eq!(outcome(&doc, "create.idempotent"), "passed");
     assert_eq!(outcome(&doc, "create.parallel"), "failed");
     assert!(message(&doc, "create.parallel").contains("busy"), "{doc:#}");
@@ -427,8 +443,7 @@ esac"#,
             seen = seen.display()
         ),
     );
-    let (out, doc) = e.test(&["host-volume", "env-dump"]);
-    assert_eq!(code(&out), 0, "{doc:#}");
+    e.suite(&["host-volume", "env-dump"]).succeeds().json();
     let env = fs::read_to_string(&seen).unwrap();
     assert!(!env.contains(SENTINEL), "{env}");
     assert!(!env.contains("TMPDIR="), "{env}");
@@ -446,12 +461,10 @@ esac"#,
 fn keep_leaves_the_scratch_directory_and_says_where() {
     let e = Env::new();
     let out = e
-        .cmd()
+        .plugctl()
         .env("PLUGCTL_PLUGIN_DIR", examples())
         .args(["--json", "test", "host-volume", "dir", "--keep"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+        .succeeds();
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     let kept = PathBuf::from(doc["scratch_dir"].as_str().unwrap());
     assert!(kept.starts_with(&e.tmp), "{kept:?}");
@@ -472,12 +485,10 @@ fn keep_leaves_the_scratch_directory_and_says_where() {
 fn junit_and_human_reports() {
     let e = Env::new();
     let out = e
-        .cmd()
+        .plugctl()
         .env("PLUGCTL_PLUGIN_DIR", examples())
         .args(["test", "host-volume", "dir", "--format", "junit"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+        .succeeds();
     let xml = stdout(&out);
     let doc = roxmltree::Document::parse(&xml).unwrap_or_else(|err| panic!("{err}\n{xml}"));
     let cases: Vec<_> = doc
@@ -498,12 +509,10 @@ fn junit_and_human_reports() {
     assert!(doc.descendants().all(|n| !n.has_tag_name("failure")));
 
     let out = e
-        .cmd()
+        .plugctl()
         .env("PLUGCTL_PLUGIN_DIR", examples())
         .args(["test", "host-volume", "sparse-image"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+        .succeeds();
     let text = stdout(&out);
     assert!(text.contains("PASS  create.idempotent"), "{text}");
     assert!(
@@ -522,8 +531,10 @@ fn json_refuses_a_report_format_other_than_json() {
     let examples = examples();
     let dir = Some(examples.as_path());
     for format in ["junit", "human"] {
-        let (out, doc) = e.test_in(dir, &["host-volume", "dir", "--format", format]);
-        assert_eq!(code(&out), 2, "{doc:#}");
+        let out = e
+            .suite_in(dir, &["host-volume", "dir", "--format", format])
+            .fails_with(Exit::Usage);
+        let doc = out.json();
         assert_eq!(doc["error"]["kind"], "usage", "{doc:#}");
         let message = doc["error"]["message"].as_str().unwrap();
         assert!(
@@ -538,8 +549,7 @@ fn json_refuses_a_report_format_other_than_json() {
         &["host-volume", "dir", "--format", "json"][..],
         &["host-volume", "dir"],
     ] {
-        let (out, doc) = e.test_in(dir, args);
-        assert_eq!(code(&out), 0, "{doc:#}");
+        let doc = e.suite_in(dir, args).succeeds().json();
         assert_eq!(doc["ok"], true, "{doc:#}");
     }
     assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
@@ -559,9 +569,13 @@ fn ci_script() -> String {
     doc[start..end].to_string()
 }
 
+/// Copies a tree as a repository checkout with umask 022 has it: 0755
+/// directories, 0755 or 0644 files. Neither the umask of whoever runs the
+/// tests nor that of the checkout the examples come from (umask 002 makes
+/// them group writable) decides whether `validate --strict` passes.
 fn copy_tree(from: &Path, to: &Path) {
     use std::os::unix::fs::PermissionsExt;
-    fs::create_dir_all(to).unwrap();
+    make_dir(to);
     for e in fs::read_dir(from).unwrap() {
         let e = e.unwrap();
         let dest = to.join(e.file_name());
@@ -569,7 +583,8 @@ fn copy_tree(from: &Path, to: &Path) {
             copy_tree(&e.path(), &dest);
         } else {
             fs::copy(e.path(), &dest).unwrap();
-            let mode = e.metadata().unwrap().permissions().mode();
+            let executable = e.metadata().unwrap().permissions().mode() & 0o100 != 0;
+            let mode = if executable { 0o755 } else { 0o644 };
             fs::set_permissions(&dest, fs::Permissions::from_mode(mode)).unwrap();
         }
     }
@@ -579,9 +594,10 @@ fn copy_tree(from: &Path, to: &Path) {
 fn the_ci_snippet_runs_on_a_repository_of_plugins() {
     let e = Env::new();
     let repo = e.s.root().join("repo");
+    make_dir(&repo);
     copy_tree(&examples(), &repo.join("plugins"));
-    fs::create_dir_all(repo.join("ci/plugctl-test/secrets")).unwrap();
-    fs::create_dir_all(repo.join("ci/secrets/app")).unwrap();
+    make_dir(repo.join("ci/plugctl-test/secrets"));
+    make_dir(repo.join("ci/secrets/app"));
     fs::write(repo.join("ci/secrets/app/db.env"), "USER=ci\n").unwrap();
     fs::write(
         repo.join("ci/secrets.json"),
@@ -661,6 +677,40 @@ fn the_ci_snippet_runs_on_a_repository_of_plugins() {
     assert!(xml.contains("failures=\"0\""));
 }
 
+/// Tests that set up plugin trees, registries and lock files of their own,
+/// again in a child test process under umask 002 (a shared build host's):
+/// plugctl refuses group-writable plugin directories and registries, so a
+/// test that left their modes to the umask would fail there for that, or
+/// pass for that reason instead of its own. The CI snippet among them:
+/// whether a well-formed repository passes `validate --strict` must not
+/// follow the umask of whoever runs the tests.
+#[test]
+fn setups_do_not_depend_on_the_umask() {
+    use std::os::unix::process::CommandExt;
+    const TESTS: [&str; 6] = [
+        "conformance::the_ci_snippet_runs_on_a_repository_of_plugins",
+        "contention::a_holder_that_wrote_no_pid_is_still_a_bounded_wait",
+        "fingerprint::a_json_file_without_schema_version_is_not_a_plugctl_registry",
+        "runner::pool_runs_concurrently_within_its_limit",
+        "trust::a_registry_over_the_size_limit_is_refused_unread",
+        "validate::every_planted_problem_is_found",
+    ];
+    let mut cmd = std::process::Command::new(std::env::current_exe().unwrap());
+    cmd.arg("--exact").args(TESTS).arg("--test-threads=1");
+    // SAFETY: umask is async-signal-safe and touches only the child.
+    unsafe {
+        cmd.pre_exec(|| {
+            nix::sys::stat::umask(nix::sys::stat::Mode::from_bits_truncate(0o002));
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    let text = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(out.status.success(), "{text}");
+    // They really ran (a filter that matches nothing passes too).
+    assert!(text.contains(&format!("{} passed", TESTS.len())), "{text}");
+}
+
 #[test]
 fn an_interrupted_suite_leaves_no_scratch_directory() {
     let e = Env::new();
@@ -715,8 +765,10 @@ fingerprint) echo '{"type": "secrets", "version": "1.0.0"}' ;;
 fetch) echo '{"result": {"K": "v"}}' ;;
 esac"#,
     );
-    let (out, doc) = e.test(&["secrets", "anything", "--path", "any"]);
-    assert_eq!(code(&out), 0, "{doc:#}");
+    let doc = e
+        .suite(&["secrets", "anything", "--path", "any"])
+        .succeeds()
+        .json();
     assert_eq!(outcome(&doc, "fetch.missing-path"), "warned");
     assert_eq!(doc["ok"], true, "{doc:#}");
 }
@@ -749,8 +801,7 @@ esac"#,
             .map(|n| n.parse().unwrap())
             .collect()
     };
-    let (out, doc) = e.test(&["host-volume", "alloc"]);
-    assert_eq!(code(&out), 0, "{doc:#}");
+    let doc = e.suite(&["host-volume", "alloc"]).succeeds().json();
     assert_eq!(outcome(&doc, "create.refuses-absurd-capacity"), "skipped");
     assert!(
         message_or_reason(&doc, "create.refuses-absurd-capacity")
@@ -761,18 +812,16 @@ esac"#,
     assert!(sizes.iter().all(|&b| b <= 64 << 20), "{sizes:?}");
 
     std::fs::remove_file(&log).unwrap();
-    let (out, doc) = e.test(&["host-volume", "alloc", "--max-bytes", "100KiB"]);
-    assert_eq!(code(&out), 0, "{doc:#}");
+    e.suite(&["host-volume", "alloc", "--max-bytes", "100KiB"])
+        .succeeds()
+        .json();
     assert!(asked().iter().all(|&b| b <= 100 << 10), "{:?}", asked());
 
     std::fs::remove_file(&log).unwrap();
-    let out = e
-        .cmd()
+    e.plugctl()
         .args(["test", "host-volume", "alloc", "--max-bytes", "1EiB"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(stderr(&out).contains("bytes free"), "{}", stderr(&out));
+        .fails_with(Exit::Usage)
+        .stderr_has("bytes free");
     assert!(
         asked().is_empty(),
         "the plugin ran before the free-space check"

@@ -12,14 +12,18 @@ use std::time::{Duration, Instant};
 use crate::common::*;
 
 fn lock_file(s: &Sandbox) -> File {
-    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
-    OpenOptions::new()
-        .create(true)
-        .truncate(true)
-        .read(true)
-        .write(true)
-        .open(s.registry.with_file_name("registry.json.lock"))
-        .unwrap()
+    make_dir(s.registry.parent().unwrap());
+    // Owner-only as plugctl makes it, whatever the umask.
+    std::os::unix::fs::OpenOptionsExt::mode(
+        OpenOptions::new()
+            .create(true)
+            .truncate(true)
+            .read(true)
+            .write(true),
+        0o600,
+    )
+    .open(s.registry.with_file_name("registry.json.lock"))
+    .unwrap()
 }
 
 /// A `sleep` that holds `lock` (an flock on its open file description)
@@ -67,19 +71,20 @@ const REGISTER: [&str; 10] = [
 #[test]
 fn a_stuck_holder_is_named_after_the_lock_timeout() {
     let s = Sandbox::new();
-    let out = s.run(&[
-        "plugin",
-        "register",
-        "--type",
-        "csi-node",
-        "--name",
-        "x",
-        "--alloc-id",
-        "a0",
-        "--socket",
-        "/run/x.sock",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args([
+            "plugin",
+            "register",
+            "--type",
+            "csi-node",
+            "--name",
+            "x",
+            "--alloc-id",
+            "a0",
+            "--socket",
+            "/run/x.sock",
+        ])
+        .succeeds();
     let before = fs::read(&s.registry).unwrap();
     let mut holder = stuck_holder(lock_file(&s));
     let pid = holder.id();
@@ -114,20 +119,19 @@ fn a_stuck_holder_is_named_after_the_lock_timeout() {
     );
 
     // Reading needs no lock.
-    let (out, _) = s.json(&["plugin", "list"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["--json", "plugin", "list"])
+        .succeeds()
+        .json();
 
     // The holder dies (kill -9): its lock goes with it, no stale lock.
     holder.kill().unwrap();
     holder.wait().unwrap();
-    let (out, doc) = s.json(
-        &["--lock-timeout", "1s"]
-            .iter()
-            .chain(&REGISTER)
-            .copied()
-            .collect::<Vec<_>>(),
-    );
-    assert_eq!(code(&out), 0, "{}\n{doc}", stderr(&out));
+    plugctl(&s)
+        .args(["--json", "--lock-timeout", "1s"])
+        .args_from(REGISTER)
+        .succeeds()
+        .json();
     let lock_text = fs::read_to_string(s.registry.with_file_name("registry.json.lock")).unwrap();
     assert_ne!(
         lock_text.trim(),
@@ -175,17 +179,20 @@ fn a_holder_that_wrote_no_pid_is_still_a_bounded_wait() {
         "p",
         &format!("touch '{}'; echo '{{}}'", ran.display()),
     );
-    let (out, doc) = s.json(&[
-        "--lock-timeout",
-        "300ms",
-        "volume",
-        "create",
-        "--plugin",
-        "p",
-        "--name",
-        "v",
-    ]);
-    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "--lock-timeout",
+            "300ms",
+            "volume",
+            "create",
+            "--plugin",
+            "p",
+            "--name",
+            "v",
+        ])
+        .fails_with(Exit::Timeout)
+        .json();
     assert_eq!(doc["error"]["kind"], "registry_locked");
     assert!(!ran.exists(), "the plugin ran without a pending record");
     drop(lock);

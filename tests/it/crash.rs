@@ -241,7 +241,7 @@ delete)
   rm -rf "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID" ;;
 esac"#,
     );
-    fs::create_dir_all(&s.volumes).unwrap();
+    make_dir(&s.volumes);
     let seed: u64 = std::env::var("PLUGCTL_STRESS_SEED")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -389,8 +389,10 @@ esac"#,
     );
 
     // `volume list` shows the half-done ones, not in progress (owners dead).
-    let (out, doc) = s.json(&["volume", "list"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "list"])
+        .succeeds()
+        .json();
     let listed = doc["volumes"].as_array().unwrap();
     assert_eq!(listed.len(), vols.len());
     for v in listed {
@@ -402,8 +404,10 @@ esac"#,
     }
 
     // repair settles every one of them, and then has nothing left to do.
-    let (out, doc) = s.json(&["volume", "repair"]);
-    assert_eq!(code(&out), 0, "{}\n{doc}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "repair"])
+        .succeeds()
+        .json();
     assert_eq!(
         doc["results"].as_array().unwrap().len(),
         pending_or_deleting,
@@ -432,13 +436,10 @@ esac"#,
         .collect();
     let recorded: BTreeSet<String> = after.keys().cloned().collect();
     assert_eq!(on_disk, recorded, "volumes on disk and in the registry");
-    let out = s.run(&["volume", "repair"]);
-    assert_eq!(code(&out), 0);
-    assert!(
-        stdout(&out).contains("nothing to repair"),
-        "{}",
-        stdout(&out)
-    );
+    plugctl(&s)
+        .args(["volume", "repair"])
+        .succeeds()
+        .stdout_has("nothing to repair");
     // The writes since cleaned up what killed writers left: no temporary
     // file, no uncommitted journal segment.
     let entries = registry_entries(&s);

@@ -39,25 +39,27 @@ fn finish(mut child: Child, limit: Duration) -> (std::process::Output, Duration)
     }
 }
 
-fn register(s: &Sandbox, name: &str, alloc: &str, socket: &str) -> std::process::Output {
-    let out = s.run(&[
-        "plugin",
-        "register",
-        "--type",
-        "csi-node",
-        "--name",
-        name,
-        "--alloc-id",
-        alloc,
-        "--socket",
-        socket,
-    ]);
-    assert_eq!(code(&out), 0, "register {alloc}: {}", stderr(&out));
-    out
+/// A csi-node registration, which must succeed.
+fn register(s: &Sandbox, name: &str, alloc: &str, socket: &str) -> expect::Ran {
+    plugctl(s)
+        .args([
+            "plugin",
+            "register",
+            "--type",
+            "csi-node",
+            "--name",
+            name,
+            "--alloc-id",
+            alloc,
+            "--socket",
+            socket,
+        ])
+        .succeeds()
 }
 
-fn deregister(s: &Sandbox, name: &str, alloc: &str) -> std::process::Output {
-    s.run(&[
+/// A csi-node deregistration, to run and check.
+fn deregister(s: &Sandbox, name: &str, alloc: &str) -> expect::Run {
+    plugctl(s).args([
         "plugin",
         "deregister",
         "--type",
@@ -97,16 +99,19 @@ fn most_recent_registration_is_current_and_persisted() {
         assert!(cur.get(key).is_some(), "{key} missing in {cur}");
     }
 
-    let (out, show) = s.json(&["plugin", "show", "csi-node", "ebs"]);
-    assert_eq!(code(&out), 0);
+    let show = plugctl(&s)
+        .args(["--json", "plugin", "show", "csi-node", "ebs"])
+        .succeeds()
+        .json();
     assert_eq!(allocs(&show), ["a2", "a1"]);
 
     // The lookup by allocation.
     let (_, one) = s.json(&["plugin", "show", "csi-node", "ebs", "--alloc-id", "a1"]);
     assert_eq!(allocs(&one), ["a1"]);
     assert_eq!(one["instances"][0]["socket"], sock("a1"));
-    let out = s.run(&["plugin", "show", "csi-node", "ebs", "--alloc-id", "nope"]);
-    assert_eq!(code(&out), 3, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["plugin", "show", "csi-node", "ebs", "--alloc-id", "nope"])
+        .fails_with(Exit::NotFound);
 
     // In the file, for a restarted node: order and connection info.
     let file = s.registry_json();
@@ -147,19 +152,22 @@ fn re_register_is_idempotent() {
 
     // Same allocation again, even with other details: nothing changes, no
     // event, and it does not become current.
-    let (out, doc) = s.json(&[
-        "plugin",
-        "register",
-        "--type",
-        "csi-node",
-        "--name",
-        "ebs",
-        "--alloc-id",
-        "a1",
-        "--socket",
-        "/run/other.sock",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args([
+            "--json",
+            "plugin",
+            "register",
+            "--type",
+            "csi-node",
+            "--name",
+            "ebs",
+            "--alloc-id",
+            "a1",
+            "--socket",
+            "/run/other.sock",
+        ])
+        .succeeds();
+    let doc = out.json();
     assert_eq!(doc["changed"], false);
     assert_eq!(doc["seq"], Value::Null);
     assert_eq!(doc["is_current"], false);
@@ -182,60 +190,59 @@ fn re_register_is_idempotent() {
 fn deregister_tolerates_unknown_names_and_missing_allocations() {
     let s = Sandbox::new();
     // Nothing registered at all.
-    let out = deregister(&s, "never", "a1");
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert!(stdout(&out).contains("not registered"), "{}", stdout(&out));
+    deregister(&s, "never", "a1")
+        .succeeds()
+        .stdout_has("not registered");
 
     register(&s, "ebs", "a1", "/run/a1.sock");
     assert_eq!(seq(&s), 1);
     // An unknown name, and an allocation that never registered (a plugin
     // that crashed first): success, no event, nothing touched.
     for (name, alloc) in [("never", "a1"), ("ebs", "crashed")] {
-        let out = deregister(&s, name, alloc);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        deregister(&s, name, alloc).succeeds();
     }
-    let (out, doc) = s.json(&[
-        "plugin",
-        "deregister",
-        "--type",
-        "csi-node",
-        "--name",
-        "ebs",
-        "--alloc-id",
-        "gone",
-    ]);
-    assert_eq!(code(&out), 0);
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "plugin",
+            "deregister",
+            "--type",
+            "csi-node",
+            "--name",
+            "ebs",
+            "--alloc-id",
+            "gone",
+        ])
+        .succeeds()
+        .json();
     assert_eq!(doc["changed"], false);
     assert_eq!(seq(&s), 1);
     let (_, show) = s.json(&["plugin", "show", "csi-node", "ebs"]);
     assert_eq!(allocs(&show), ["a1"]);
 
     // Twice the same real deregister: one event.
-    assert_eq!(code(&deregister(&s, "ebs", "a1")), 0);
-    assert_eq!(code(&deregister(&s, "ebs", "a1")), 0);
+    deregister(&s, "ebs", "a1").succeeds();
+    deregister(&s, "ebs", "a1").succeeds();
     assert_eq!(seq(&s), 2);
     let events = s.registry_json()["events"].clone();
     assert_eq!(events[1]["kind"], "deregister");
     assert_eq!(events[1]["alloc_id"], "a1");
 
     // A fingerprinted family is not a dynamic type: an error that names it.
-    let out = s.run(&[
-        "plugin",
-        "deregister",
-        "--type",
-        "host-volume",
-        "--name",
-        "ebs",
-        "--alloc-id",
-        "a1",
-    ]);
-    assert_eq!(code(&out), 2);
-    assert!(stderr(&out).contains("\"host-volume\""), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("csi-controller, csi-node"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args([
+            "plugin",
+            "deregister",
+            "--type",
+            "host-volume",
+            "--name",
+            "ebs",
+            "--alloc-id",
+            "a1",
+        ])
+        .fails_with(Exit::Usage)
+        .stderr_has("\"host-volume\"")
+        .stderr_has("csi-controller, csi-node");
 }
 
 #[test]
@@ -245,22 +252,25 @@ fn current_instance_leaving_hands_over_to_the_previous() {
         register(&s, "ebs", a, &format!("/run/{a}.sock"));
     }
     // An older one leaves: the current stays.
-    assert_eq!(code(&deregister(&s, "ebs", "a2")), 0);
+    deregister(&s, "ebs", "a2").succeeds();
     let (_, list) = s.json(&["plugin", "list"]);
     assert_eq!(row(&list, "csi-node", "ebs")["alloc_id"], "a3");
 
     // The current one leaves: the previous takes over.
-    let (out, doc) = s.json(&[
-        "plugin",
-        "deregister",
-        "--type",
-        "csi-node",
-        "--name",
-        "ebs",
-        "--alloc-id",
-        "a3",
-    ]);
-    assert_eq!(code(&out), 0);
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "plugin",
+            "deregister",
+            "--type",
+            "csi-node",
+            "--name",
+            "ebs",
+            "--alloc-id",
+            "a3",
+        ])
+        .succeeds()
+        .json();
     assert_eq!(doc["changed"], true);
     assert_eq!(doc["was_current"], true);
     assert_eq!(doc["current"]["alloc_id"], "a1");
@@ -274,9 +284,10 @@ fn current_instance_leaving_hands_over_to_the_previous() {
     assert_eq!(last.unwrap()["current_alloc_id"], "a1");
 
     // The last one leaves: no such plugin any more.
-    assert_eq!(code(&deregister(&s, "ebs", "a1")), 0);
-    let out = s.run(&["plugin", "show", "csi-node", "ebs"]);
-    assert_eq!(code(&out), 3, "{}", stderr(&out));
+    deregister(&s, "ebs", "a1").succeeds();
+    plugctl(&s)
+        .args(["plugin", "show", "csi-node", "ebs"])
+        .fails_with(Exit::NotFound);
 }
 
 #[test]
@@ -344,8 +355,7 @@ fn validation_errors_are_usage_errors() {
         ),
     ];
     for (args, want) in cases {
-        let out = s.cmd().args(&args).output().unwrap();
-        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        let out = plugctl(&s).args_from(&args).fails_with(Exit::Usage);
         assert!(
             stderr(&out).contains(want),
             "{args:?}: want {want:?} in {}",
@@ -356,41 +366,46 @@ fn validation_errors_are_usage_errors() {
     assert!(!s.registry.exists());
 
     // With --json the failure is a document too.
-    let (out, doc) = s.json(&[
-        "plugin",
-        "register",
-        "--type",
-        "secrets",
-        "--name",
-        "n",
-        "--alloc-id",
-        "a",
-        "--socket",
-        "/s",
-    ]);
-    assert_eq!(code(&out), 2);
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "plugin",
+            "register",
+            "--type",
+            "secrets",
+            "--name",
+            "n",
+            "--alloc-id",
+            "a",
+            "--socket",
+            "/s",
+        ])
+        .fails_with(Exit::Usage)
+        .json();
     assert_eq!(doc["error"]["kind"], "usage");
 
     // --version and --option are the plugin's, and --help works.
-    let out = s.run(&["plugin", "register", "--help"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let out = s.run(&[
-        "plugin",
-        "register",
-        "--type",
-        "csi-controller",
-        "--name",
-        "ebs",
-        "--alloc-id",
-        "a1",
-        "--socket",
-        "/s",
-        "--version",
-        "1.4.0",
-        "--option",
-        "mount_dir=/csi",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["plugin", "register", "--help"])
+        .succeeds();
+    plugctl(&s)
+        .args([
+            "plugin",
+            "register",
+            "--type",
+            "csi-controller",
+            "--name",
+            "ebs",
+            "--alloc-id",
+            "a1",
+            "--socket",
+            "/s",
+            "--version",
+            "1.4.0",
+            "--option",
+            "mount_dir=/csi",
+        ])
+        .succeeds();
     let stored = &s.registry_json()["plugins"]["csi-controller"]["ebs"][0];
     assert_eq!(stored["version"], "1.4.0");
     assert_eq!(stored["options"]["mount_dir"], "/csi");
@@ -408,8 +423,10 @@ fn show_reports_socket_health() {
     register(&s, "ebs", "stale", stale.to_str().unwrap());
     register(&s, "ebs", "live", live.to_str().unwrap());
 
-    let (out, doc) = s.json(&["plugin", "show", "csi-node", "ebs"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "show", "csi-node", "ebs"])
+        .succeeds()
+        .json();
     let inst = doc["instances"].as_array().unwrap();
     assert_eq!(inst[0]["alloc_id"], "live");
     assert_eq!(inst[0]["socket_healthy"], true);
@@ -474,8 +491,18 @@ fn wait_returns_at_once_when_registered_and_prints_the_instance() {
     let s = Sandbox::new();
     register(&s, "ebs", "a1", "/run/a1.sock");
     let start = Instant::now();
-    let (out, doc) = s.json(&["plugin", "wait", "csi-node", "ebs", "--timeout", "10s"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "plugin",
+            "wait",
+            "csi-node",
+            "ebs",
+            "--timeout",
+            "10s",
+        ])
+        .succeeds()
+        .json();
     assert!(start.elapsed() < Duration::from_secs(5));
     assert_eq!(doc["instance"]["alloc_id"], "a1");
     assert_eq!(doc["instance"]["socket"], "/run/a1.sock");
@@ -526,16 +553,19 @@ fn wait_times_out_with_exit_4() {
     // Registered, but the socket never accepts.
     let missing = s.root().join("never.sock");
     register(&s, "ebs", "a1", missing.to_str().unwrap());
-    let (out, doc) = s.json(&[
-        "plugin",
-        "wait",
-        "csi-node",
-        "ebs",
-        "--healthy",
-        "--timeout",
-        "1s",
-    ]);
-    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args([
+            "--json",
+            "plugin",
+            "wait",
+            "csi-node",
+            "ebs",
+            "--healthy",
+            "--timeout",
+            "1s",
+        ])
+        .fails_with(Exit::Timeout);
+    let doc = out.json();
     assert_eq!(doc["error"]["kind"], "timeout");
     assert!(stderr(&out).contains("never.sock"), "{}", stderr(&out));
 }
@@ -545,19 +575,20 @@ fn names_with_control_characters_or_too_long_are_refused() {
     let s = Sandbox::new();
     let long = "a".repeat(300);
     for name in ["evil\x1b[31mred", "two\nlines", "bell\x07", long.as_str()] {
-        let out = s.run(&[
-            "plugin",
-            "register",
-            "--type",
-            "csi-node",
-            "--name",
-            name,
-            "--alloc-id",
-            "a1",
-            "--socket",
-            "/run/a1.sock",
-        ]);
-        assert_eq!(code(&out), 2, "{name:?}: {}", stderr(&out));
+        let out = plugctl(&s)
+            .args([
+                "plugin",
+                "register",
+                "--type",
+                "csi-node",
+                "--name",
+                name,
+                "--alloc-id",
+                "a1",
+                "--socket",
+                "/run/a1.sock",
+            ])
+            .fails_with(Exit::Usage);
         // The refusal quotes the name escaped, never raw.
         assert!(
             !out.stderr.contains(&0x1b) && !out.stderr.contains(&0x07),
@@ -572,8 +603,7 @@ fn names_with_control_characters_or_too_long_are_refused() {
     }
     assert!(!s.registry.exists(), "nothing was recorded");
     // 255 bytes is still a name.
-    let out = register(&s, &"b".repeat(255), "a1", "/run/a1.sock");
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    register(&s, &"b".repeat(255), "a1", "/run/a1.sock");
 }
 
 /// Nomad's dynamic registry takes any non-empty type; only the families
@@ -581,40 +611,41 @@ fn names_with_control_characters_or_too_long_are_refused() {
 #[test]
 fn any_dynamic_type_but_a_fingerprinted_family() {
     let s = Sandbox::new();
-    let out = register(&s, "ebs", "a1", "/run/a1.sock");
-    assert_eq!(code(&out), 0);
+    register(&s, "ebs", "a1", "/run/a1.sock");
     for ty in ["device", "my-plugin-type"] {
-        let out = s.run(&[
-            "plugin",
-            "register",
-            "--type",
-            ty,
-            "--name",
-            "p",
-            "--alloc-id",
-            "a1",
-            "--socket",
-            "/run/p.sock",
-        ]);
-        assert_eq!(code(&out), 0, "{ty}: {}", stderr(&out));
+        plugctl(&s)
+            .args([
+                "plugin",
+                "register",
+                "--type",
+                ty,
+                "--name",
+                "p",
+                "--alloc-id",
+                "a1",
+                "--socket",
+                "/run/p.sock",
+            ])
+            .succeeds();
         let (_, doc) = s.json(&["plugin", "show", ty, "p"]);
         assert_eq!(doc["instances"][0]["alloc_id"], "a1", "{doc}");
     }
     s.hv_ok("x", "1.0.0");
-    std::fs::create_dir_all(s.plugins.join("example-family")).unwrap();
+    make_dir(s.plugins.join("example-family"));
     for ty in ["host-volume", "secrets", "example-family"] {
-        let out = s.run(&[
-            "plugin",
-            "register",
-            "--type",
-            ty,
-            "--name",
-            "p",
-            "--alloc-id",
-            "a1",
-            "--socket",
-            "/run/p.sock",
-        ]);
-        assert_eq!(code(&out), 2, "{ty}: {}", stderr(&out));
+        plugctl(&s)
+            .args([
+                "plugin",
+                "register",
+                "--type",
+                ty,
+                "--name",
+                "p",
+                "--alloc-id",
+                "a1",
+                "--socket",
+                "/run/p.sock",
+            ])
+            .fails_with(Exit::Usage);
     }
 }

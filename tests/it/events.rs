@@ -12,19 +12,20 @@ use crate::common::*;
 use serde_json::Value;
 
 fn register(s: &Sandbox, ty: &str, name: &str, alloc: &str) {
-    let out = s.run(&[
-        "plugin",
-        "register",
-        "--type",
-        ty,
-        "--name",
-        name,
-        "--alloc-id",
-        alloc,
-        "--socket",
-        &format!("/run/{alloc}.sock"),
-    ]);
-    assert_eq!(code(&out), 0, "register {alloc}: {}", stderr(&out));
+    plugctl(s)
+        .args([
+            "plugin",
+            "register",
+            "--type",
+            ty,
+            "--name",
+            name,
+            "--alloc-id",
+            alloc,
+            "--socket",
+            &format!("/run/{alloc}.sock"),
+        ])
+        .succeeds();
 }
 
 /// Parses `--json events` output: one object per line.
@@ -72,8 +73,7 @@ done"#;
         assert!(out.status.success(), "{}", stderr(&out));
     }
 
-    let out = s.cmd().args(["--json", "events"]).output().unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s).args(["--json", "events"]).succeeds();
     let events = lines(&out);
     assert_eq!(events.len(), PROCS * EACH);
     // 1..=200, each once, in order.
@@ -125,17 +125,18 @@ fn since_gives_exactly_the_later_events_and_type_filters() {
     register(&s, "csi-node", "a", "n1");
     register(&s, "csi-controller", "a", "c1");
     register(&s, "csi-node", "a", "n2");
-    let out = s.run(&[
-        "plugin",
-        "deregister",
-        "--type",
-        "csi-node",
-        "--name",
-        "a",
-        "--alloc-id",
-        "n1",
-    ]);
-    assert_eq!(code(&out), 0);
+    plugctl(&s)
+        .args([
+            "plugin",
+            "deregister",
+            "--type",
+            "csi-node",
+            "--name",
+            "a",
+            "--alloc-id",
+            "n1",
+        ])
+        .succeeds();
 
     let all = lines(&s.cmd().args(["--json", "events"]).output().unwrap());
     assert_eq!(seqs(&all), [1, 2, 3, 4]);
@@ -155,13 +156,10 @@ fn since_gives_exactly_the_later_events_and_type_filters() {
     assert_eq!(seqs(&later), [3, 4]);
     assert_eq!(later[0]["alloc_id"], "n2");
 
-    let none = s
-        .cmd()
+    plugctl(&s)
         .args(["--json", "events", "--since", "4"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&none), 0);
-    assert!(stdout(&none).is_empty(), "{}", stdout(&none));
+        .succeeds()
+        .stdout_empty();
 
     let ctl = lines(
         &s.cmd()
@@ -172,8 +170,7 @@ fn since_gives_exactly_the_later_events_and_type_filters() {
     assert_eq!(seqs(&ctl), [2]);
 
     // The table.
-    let out = s.run(&["events", "--since", "3"]);
-    assert_eq!(code(&out), 0);
+    let out = plugctl(&s).args(["events", "--since", "3"]).succeeds();
     let text = stdout(&out);
     let rows: Vec<&str> = text.lines().collect();
     assert_eq!(rows.len(), 2, "{text}");
@@ -201,15 +198,12 @@ fn a_reader_behind_the_bounded_log_is_told_what_it_missed() {
     let file = serde_json::json!({
         "schema_version": 1, "seq": 60, "plugins": {}, "volumes": {}, "events": events,
     });
-    std::fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
-    std::fs::write(&s.registry, file.to_string()).unwrap();
+    make_dir(s.registry.parent().unwrap());
+    s.write_registry(file.to_string());
 
-    let out = s
-        .cmd()
+    let out = plugctl(&s)
         .args(["--json", "events", "--since", "10"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+        .succeeds();
     assert!(
         stderr(&out).contains("events 11 to 49"),
         "warning names the missing range: {}",
@@ -305,17 +299,18 @@ fn follow_delivers_each_new_event_exactly_once() {
     // N more while it follows, some in quick succession, from other processes.
     for i in 0..N {
         if i % 4 == 3 {
-            let out = s.run(&[
-                "plugin",
-                "deregister",
-                "--type",
-                "csi-node",
-                "--name",
-                "p",
-                "--alloc-id",
-                &format!("a{}", i - 1),
-            ]);
-            assert_eq!(code(&out), 0);
+            plugctl(&s)
+                .args([
+                    "plugin",
+                    "deregister",
+                    "--type",
+                    "csi-node",
+                    "--name",
+                    "p",
+                    "--alloc-id",
+                    &format!("a{}", i - 1),
+                ])
+                .succeeds();
         } else {
             register(&s, "csi-node", "p", &format!("a{i}"));
         }

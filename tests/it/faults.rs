@@ -505,7 +505,7 @@ const WELL_BEHAVED: &str =
 
 fn plant(s: &Sandbox, family: &str, name: &str, plant: Plant) {
     let path = s.plugins.join(family).join(name);
-    fs::create_dir_all(s.plugins.join(family)).unwrap();
+    make_dir(s.plugins.join(family));
     let _ = fs::remove_file(&path);
     let script = |body: &str| format!("#!/bin/sh\nOUT='{}'\n{PREAMBLE}\n{body}\n", s.out.display());
     let marker = format!("touch '{}'; echo \"$OK\"", s.out_file("ran").display());
@@ -516,7 +516,7 @@ fn plant(s: &Sandbox, family: &str, name: &str, plant: Plant) {
         Plant::NotExecutable => {
             s.file(family, name, &script(&marker), 0o644);
         }
-        Plant::Directory => fs::create_dir_all(&path).unwrap(),
+        Plant::Directory => make_dir(&path),
         Plant::BrokenSymlink => symlink("nowhere", &path).unwrap(),
         Plant::EscapingSymlink => {
             let outside = s.root().join("outside-plugin");
@@ -921,8 +921,17 @@ fn plugin_deleted_between_discovery_and_run() {
             ),
         );
     }
-    let (out, doc) = s.json(&["--concurrency", "1", "fingerprint", "--type", "host-volume"]);
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args([
+            "--json",
+            "--concurrency",
+            "1",
+            "fingerprint",
+            "--type",
+            "host-volume",
+        ])
+        .fails_with(Exit::Failure);
+    let doc = out.json();
     let rows: Vec<&Value> = ["a-deleter", "b-deleter"]
         .iter()
         .map(|n| row(&doc, "host-volume", n))
@@ -946,19 +955,33 @@ fn plugin_deleted_between_discovery_and_run() {
         let plugin = s.plugin("host-volume", "vanishing", WELL_BEHAVED);
         let mut id = String::new();
         if op == Op::Delete {
-            let (out, doc) = s.json(&["volume", "create", "--plugin", "vanishing", "--name", "v"]);
-            assert_eq!(code(&out), 0, "{}", stderr(&out));
+            let doc = plugctl(&s)
+                .args([
+                    "--json",
+                    "volume",
+                    "create",
+                    "--plugin",
+                    "vanishing",
+                    "--name",
+                    "v",
+                ])
+                .succeeds()
+                .json();
             id = doc["volume"]["id"].as_str().unwrap().to_string();
         }
         let before = volumes(&s);
         let lock_path = s.registry.with_file_name("registry.json.lock");
-        fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
-        let lock = fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_path)
-            .unwrap();
+        make_dir(s.registry.parent().unwrap());
+        // Owner-only as plugctl makes it, whatever the umask.
+        let lock = std::os::unix::fs::OpenOptionsExt::mode(
+            fs::OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true),
+            0o600,
+        )
+        .open(&lock_path)
+        .unwrap();
         lock.lock().unwrap();
         let child = std_cmd(&s)
             .arg("--json")

@@ -66,22 +66,16 @@ fn a_plugin_whose_last_fingerprint_failed_is_unavailable() {
     };
     broken("host-volume");
     broken("secrets");
-    assert_eq!(code(&s.run(&["fingerprint"])), 1);
+    plugctl(&s).args(["fingerprint"]).fails_with(Exit::Failure);
     let before = std::fs::read(&s.registry).unwrap();
-    let out = s.run(&["volume", "create", "--plugin", "flaky", "--name", "v"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("unavailable for create: its last fingerprint failed"),
-        "{}",
-        stderr(&out)
-    );
-    let out = s.run(&["secret", "fetch", "flaky", "app/db"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("unavailable for fetch"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "flaky", "--name", "v"])
+        .fails_with(Exit::Usage)
+        .stderr_has("unavailable for create: its last fingerprint failed");
+    plugctl(&s)
+        .args(["secret", "fetch", "flaky", "app/db"])
+        .fails_with(Exit::Usage)
+        .stderr_has("unavailable for fetch");
     assert!(!ran.exists(), "an unavailable plugin ran");
     assert_eq!(
         std::fs::read(&s.registry).unwrap(),
@@ -90,9 +84,12 @@ fn a_plugin_whose_last_fingerprint_failed_is_unavailable() {
     );
     // Healthy again after a fingerprint: used.
     s.hv_ok("flaky", "1.0.0");
-    assert_eq!(code(&s.run(&["fingerprint", "--type", "host-volume"])), 0);
-    let out = s.run(&["volume", "create", "--plugin", "mkdir", "--name", "m"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["fingerprint", "--type", "host-volume"])
+        .succeeds();
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "mkdir", "--name", "m"])
+        .succeeds();
 }
 
 // ---------------------------------------------------------------------------

@@ -17,8 +17,10 @@ fn healthy_plugins_of_every_family_and_the_builtins() {
         "thing",
         r#"echo '{"type": "other-family", "version": "0.3.0-beta.1"}'"#,
     );
-    let (out, doc) = s.json(&["fingerprint"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint"])
+        .succeeds()
+        .json();
     // host-volume versions are normalised, others are as written
     assert_eq!(row(&doc, "host-volume", "disk")["version"], "1.2.0");
     assert_eq!(row(&doc, "secrets", "vaultish")["version"], "1.0.0");
@@ -48,8 +50,7 @@ fn human_table_lists_plugins_and_reasons() {
     let s = Sandbox::new();
     s.hv_ok("disk", "1.0.0");
     s.plugin("host-volume", "broken", "echo not json");
-    let out = s.run(&["fingerprint"]);
-    assert_eq!(code(&out), 1);
+    let out = plugctl(&s).args(["fingerprint"]).fails_with(Exit::Failure);
     let text = stdout(&out);
     let header = text.lines().next().unwrap();
     for col in ["TYPE", "NAME", "VERSION", "HEALTH", "DURATION", "REASON"] {
@@ -133,8 +134,10 @@ fn bad_outputs_are_unhealthy_with_a_reason() {
     for (name, body, _) in cases {
         s.plugin("host-volume", name, body);
     }
-    let (out, doc) = s.json(&["fingerprint", "--type", "host-volume"]);
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint", "--type", "host-volume"])
+        .fails_with(Exit::Failure)
+        .json();
     for (name, _, want) in cases {
         let r = row(&doc, "host-volume", name);
         assert_eq!(r["healthy"], false, "{name}: {r}");
@@ -196,8 +199,7 @@ fn plugins_get_only_the_protocol_environment() {
             ),
         );
     }
-    let out = s.run(&["fingerprint", "envdump"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s).args(["fingerprint", "envdump"]).succeeds();
     assert_eq!(s.read_out("hv.env"), "DHV_OPERATION=fingerprint\n");
     assert_eq!(s.read_out("cpi.env"), "CPI_OPERATION=fingerprint\n");
     assert_eq!(s.read_out("misc.env"), "CPI_OPERATION=fingerprint\n");
@@ -215,8 +217,7 @@ fn argv_is_the_operation_and_stdin_is_empty() {
             seen.display()
         ),
     );
-    let out = s.run(&["fingerprint", "args"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s).args(["fingerprint", "args"]).succeeds();
     let path = s.plugins.join("host-volume/args");
     assert_eq!(
         s.read_out("argv"),
@@ -273,15 +274,17 @@ fn non_plugins_and_escaping_symlinks_are_never_run() {
         &format!("#!/bin/sh\n{body}\n"),
         0o644,
     );
-    fs::create_dir_all(s.plugins.join("host-volume/a-dir")).unwrap();
+    make_dir(s.plugins.join("host-volume/a-dir"));
     let outside = s.root().join("outside");
     fs::write(&outside, format!("#!/bin/sh\n{body}\n")).unwrap();
     fs::set_permissions(&outside, fs::Permissions::from_mode(0o755)).unwrap();
     symlink(&outside, s.plugins.join("host-volume/escape")).unwrap();
     symlink("missing-target", s.plugins.join("host-volume/dangling")).unwrap();
 
-    let (out, doc) = s.json(&["fingerprint", "--type", "host-volume"]);
-    assert_eq!(code(&out), 1);
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint", "--type", "host-volume"])
+        .fails_with(Exit::Failure)
+        .json();
     assert!(!marker.exists(), "a non-plugin was run");
     let names: Vec<&str> = doc["plugins"]
         .as_array()
@@ -322,8 +325,10 @@ fn a_file_named_like_a_builtin_is_shadowed_and_not_run() {
             marker.display()
         ),
     );
-    let (out, doc) = s.json(&["fingerprint", "mkdir"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint", "mkdir"])
+        .succeeds()
+        .json();
     assert_eq!(row(&doc, "host-volume", "mkdir")["version"], "0.0.1");
     assert!(!marker.exists());
 }
@@ -332,28 +337,35 @@ fn a_file_named_like_a_builtin_is_shadowed_and_not_run() {
 fn missing_plugin_dir_means_only_builtins_and_unknown_names_exit_3() {
     let s = Sandbox::new();
     fs::remove_dir_all(&s.plugins).unwrap();
-    let (out, doc) = s.json(&["fingerprint"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint"])
+        .succeeds()
+        .json();
     assert_eq!(doc["plugins"].as_array().unwrap().len(), 3);
 
-    let out = s.run(&["fingerprint", "nope"]);
-    assert_eq!(code(&out), 3, "{}", stderr(&out));
-    assert!(stderr(&out).contains("nope"));
-    let (out, doc) = s.json(&["fingerprint", "nope"]);
-    assert_eq!(code(&out), 3);
+    plugctl(&s)
+        .args(["fingerprint", "nope"])
+        .fails_with(Exit::NotFound)
+        .stderr_has("nope");
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint", "nope"])
+        .fails_with(Exit::NotFound)
+        .json();
     assert_eq!(doc["error"]["kind"], "not_found");
 
-    let out = s.run(&["fingerprint", "../etc"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    let out = s.run(&["fingerprint", "--timeout", "soon"]);
-    assert_eq!(code(&out), 2);
+    plugctl(&s)
+        .args(["fingerprint", "../etc"])
+        .fails_with(Exit::Usage);
+    plugctl(&s)
+        .args(["fingerprint", "--timeout", "soon"])
+        .fails_with(Exit::Usage);
 }
 
 #[test]
 fn results_are_recorded_and_listed_with_history() {
     let s = Sandbox::new();
     let p = s.hv_ok("disk", "1.0.0");
-    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    plugctl(&s).args(["fingerprint"]).succeeds();
     let mode = fs::metadata(&s.registry).unwrap().permissions().mode();
     assert_eq!(mode & 0o777, 0o600);
     let reg = s.registry_json();
@@ -362,9 +374,13 @@ fn results_are_recorded_and_listed_with_history() {
 
     // The plugin breaks: list shows the current (unhealthy) instance.
     fs::write(&p, "#!/bin/sh\necho oops\n").unwrap();
-    assert_eq!(code(&s.run(&["fingerprint", "disk"])), 1);
-    let (out, doc) = s.json(&["plugin", "list", "--type", "host-volume"]);
-    assert_eq!(code(&out), 0);
+    plugctl(&s)
+        .args(["fingerprint", "disk"])
+        .fails_with(Exit::Failure);
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "list", "--type", "host-volume"])
+        .succeeds()
+        .json();
     let disk = row(&doc, "host-volume", "disk");
     assert_eq!(disk["healthy"], false);
     assert!(
@@ -374,8 +390,10 @@ fn results_are_recorded_and_listed_with_history() {
             .contains("invalid character")
     );
 
-    let (out, doc) = s.json(&["plugin", "show", "host-volume", "disk"]);
-    assert_eq!(code(&out), 0);
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "show", "host-volume", "disk"])
+        .succeeds()
+        .json();
     assert_eq!(doc["type"], "host-volume");
     assert_eq!(doc["instances"].as_array().unwrap().len(), 1);
 
@@ -393,26 +411,27 @@ fn results_are_recorded_and_listed_with_history() {
         vec![serde_json::json!(true), serde_json::json!(false)]
     );
 
-    let out = s.run(&["plugin", "show", "host-volume", "nope"]);
-    assert_eq!(code(&out), 3);
+    plugctl(&s)
+        .args(["plugin", "show", "host-volume", "nope"])
+        .fails_with(Exit::NotFound);
 }
 
 #[test]
 fn corrupt_or_newer_registry_is_refused_and_left_untouched() {
     let s = Sandbox::new();
     s.hv_ok("disk", "1.0.0");
-    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
+    make_dir(s.registry.parent().unwrap());
     for content in [
         "{\"schema_version\": 1, \"plugins\": {",
         "{\"schema_version\": 7}",
     ] {
-        fs::write(&s.registry, content).unwrap();
-        let out = s.run(&["fingerprint"]);
-        assert_eq!(code(&out), 2, "{}", stderr(&out));
-        assert!(stderr(&out).contains(&s.registry.display().to_string()));
+        s.write_registry(content);
+        plugctl(&s)
+            .args(["fingerprint"])
+            .fails_with(Exit::Usage)
+            .stderr_has(&s.registry.display().to_string());
         assert_eq!(fs::read_to_string(&s.registry).unwrap(), content);
-        let out = s.run(&["plugin", "list"]);
-        assert_eq!(code(&out), 2);
+        plugctl(&s).args(["plugin", "list"]).fails_with(Exit::Usage);
     }
 }
 
@@ -449,4 +468,115 @@ fn concurrent_fingerprints_lose_nothing() {
         .collect();
     assert_eq!(seqs.len(), N, "one event per new plugin");
     assert!(seqs.windows(2).all(|w| w[1] == w[0] + 1), "{seqs:?}");
+}
+
+/// The parser's depth limit counts open levels, not brackets seen: each
+/// empty array gives its level back, so 200 siblings `[[],[],...]` are a
+/// healthy answer, while 130 levels (129 arrays in the object) are refused.
+#[test]
+fn sibling_empty_arrays_are_fine_but_deep_nesting_is_not() {
+    let s = Sandbox::new();
+    let fingerprint = |name: &str, x: &str| {
+        s.plugin(
+            "host-volume",
+            name,
+            &format!(
+                r#"[ "$1" = fingerprint ] && echo '{{"version": "1.0.0", "x": {x}}}'; exit 0"#
+            ),
+        );
+    };
+    fingerprint("wide", &format!("[{}]", vec!["[]"; 200].join(",")));
+    fingerprint("wide-objects", &format!("[{}]", vec!["{}"; 200].join(",")));
+    fingerprint("deep", &format!("{}{}", "[".repeat(129), "]".repeat(129)));
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint"])
+        .fails_with(Exit::Failure)
+        .json();
+    for name in ["wide", "wide-objects"] {
+        let r = row(&doc, "host-volume", name);
+        assert_eq!(r["healthy"], true, "{r}");
+        assert_eq!(r["version"], "1.0.0", "{r}");
+    }
+    let deep = row(&doc, "host-volume", "deep");
+    assert_eq!(deep["healthy"], false, "{deep}");
+    let reason = deep["error"].as_str().unwrap();
+    assert!(reason.contains("nested deeper than 128"), "{reason}");
+}
+
+/// Files exec refuses with ENOEXEC are "exec format error", as Nomad (Go)
+/// reports them: an ELF cut short (the kernel refuses it), and a script
+/// without `#!` (refused before exec: a shell fallback would have run it,
+/// which Nomad never does).
+#[test]
+fn files_exec_cannot_run_are_exec_format_errors() {
+    let s = Sandbox::new();
+    s.file("host-volume", "cut-elf", "\x7fELF\x02\x01\x01\0\0\0", 0o755);
+    let ran = s.out_file("bare-ran");
+    s.file(
+        "host-volume",
+        "bare",
+        &format!(
+            "touch '{}'\necho '{{\"version\": \"1.0.0\"}}'\n",
+            ran.display()
+        ),
+        0o755,
+    );
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint"])
+        .fails_with(Exit::Failure)
+        .json();
+    for name in ["cut-elf", "bare"] {
+        let r = row(&doc, "host-volume", name);
+        assert_eq!(r["healthy"], false, "{r}");
+        let reason = r["error"].as_str().unwrap();
+        assert!(reason.contains("exec format error"), "{name}: {reason}");
+        assert!(reason.contains(name), "{name}: {reason}");
+    }
+    assert!(!ran.exists(), "a shell ran the script without #!");
+}
+
+/// A JSON file without `schema_version` was not written by plugctl: it is
+/// named for what it is (not "corrupt", which would invite moving it aside
+/// as a damaged registry), exit 2, and left exactly as it was.
+#[test]
+fn a_json_file_without_schema_version_is_not_a_plugctl_registry() {
+    let s = Sandbox::new();
+    s.hv_ok("disk", "1.0.0");
+    let dir = s.registry.parent().unwrap();
+    make_dir(dir);
+    for content in [
+        r#"{"plugins": {}}"#,
+        "{}",
+        r#"{"schema_version": null, "volumes": {}}"#,
+    ] {
+        s.write_registry(content);
+        for args in [
+            &["fingerprint"][..],
+            &["plugin", "list"],
+            &["volume", "list"],
+        ] {
+            plugctl(&s)
+                .args_from(args)
+                .fails_with(Exit::Usage)
+                .stderr_has("not a plugctl registry")
+                .stderr_has(&s.registry.display().to_string())
+                .stderr_lacks("corrupt");
+            assert_eq!(fs::read_to_string(&s.registry).unwrap(), content);
+        }
+        let doc = plugctl(&s)
+            .args(["--json", "volume", "list"])
+            .fails_with(Exit::Usage)
+            .json();
+        assert_eq!(doc["error"]["kind"], "registry", "{doc}");
+        let message = doc["error"]["message"].as_str().unwrap();
+        assert!(message.contains("not a plugctl registry"), "{message}");
+        assert!(message.contains("left untouched"), "{message}");
+        assert_eq!(fs::read_to_string(&s.registry).unwrap(), content);
+        let leftovers: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n != "registry.json" && n != "registry.json.lock")
+            .collect();
+        assert!(leftovers.is_empty(), "{leftovers:?}");
+    }
 }

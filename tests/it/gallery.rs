@@ -10,7 +10,7 @@ use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use crate::common::{Sandbox, code, stderr};
+use crate::common::{Sandbox, code, make_dir, plugctl, stderr};
 use serde_json::Value;
 
 fn examples() -> PathBuf {
@@ -20,7 +20,7 @@ fn examples() -> PathBuf {
 /// Copies `from` into `to`: directories 0755, plugins (any execute bit) 0755,
 /// other files 0644.
 fn copy_tree(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
+    make_dir(to);
     fs::set_permissions(to, fs::Permissions::from_mode(0o755)).unwrap();
     for entry in fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
@@ -118,8 +118,10 @@ fn the_gallery_passes_validate_strict() {
     assert_eq!(found.keys().collect::<Vec<_>>(), expected, "{found:?}");
 
     let dir = s.plugins.display().to_string();
-    let (out, doc) = s.json(&["validate", "--strict", &dir]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "validate", "--strict", &dir])
+        .succeeds()
+        .json();
     assert_clean("validate --strict plugins-examples", &doc);
     // Every plugin was looked at: each has at least one check, and none failed.
     let checks = doc["checks"].as_array().expect("checks");
@@ -161,7 +163,7 @@ fn secrets_examples_pass_the_conformance_suite_with_a_real_secret() {
     assert_eq!(names, &["env-file", "json-file"]);
 
     let dir = s.root().join("store");
-    fs::create_dir_all(dir.join("app")).unwrap();
+    make_dir(dir.join("app"));
     fs::write(dir.join("app/db.env"), "USER=admin\nPASSWORD=s3\"cr\\et\n").unwrap();
     let file = s.root().join("store.json");
     fs::write(
@@ -177,8 +179,10 @@ fn secrets_examples_pass_the_conformance_suite_with_a_real_secret() {
     for name in names {
         let env = env(name);
         // The store is right: fetch returns the secret.
-        let (out, doc) = s.json(&["secret", "fetch", name, "app/db", "--env", &env]);
-        assert_eq!(code(&out), 0, "{name}: {}", stderr(&out));
+        let doc = plugctl(&s)
+            .args(["--json", "secret", "fetch", name, "app/db", "--env", &env])
+            .succeeds()
+            .json();
         assert_eq!(
             doc["result"],
             serde_json::json!({"USER": "admin", "PASSWORD": "s3\"cr\\et"}),

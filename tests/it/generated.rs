@@ -63,8 +63,9 @@ fn committed_files_are_current() {
 fn the_binary_prints_the_committed_scripts() {
     let s = Sandbox::new();
     for shell in generate::SHELLS {
-        let out = s.run(&["completions", &shell.to_string()]);
-        assert_eq!(code(&out), 0, "{shell}: {}", stderr(&out));
+        let out = plugctl(&s)
+            .args(["completions", &shell.to_string()])
+            .succeeds();
         assert!(out.stderr.is_empty(), "{shell}: {}", stderr(&out));
         assert!(
             out.stdout == generate::completion(shell).into_bytes(),
@@ -209,10 +210,9 @@ impl Fixture {
         // The built-in plugins (host-volume/mkdir, secrets/nomad and
         // secrets/vault) are recorded without running anything.
         let s = Sandbox::new();
-        let out = s.run(&["fingerprint"]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        plugctl(&s).args(["fingerprint"]).succeeds();
         let bin = s.root().join("bin");
-        fs::create_dir_all(&bin).unwrap();
+        crate::common::make_dir(&bin);
         // The real plugctl, except `volume list`: volume ids must not depend
         // on a host-volume plugin working here, only the list's JSON shape
         // (cli.md) matters. The "id" among the parameters must not be offered.

@@ -8,7 +8,7 @@ use std::os::unix::fs::{PermissionsExt, symlink};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 
-use crate::common::{Sandbox, code, stderr, stdout};
+use crate::common::{Exit, Sandbox, code, make_dir, plugctl, stderr, stdout};
 use serde_json::Value;
 
 const FAMILIES: [&str; 2] = ["host-volume", "secrets"];
@@ -39,7 +39,7 @@ fn init(s: &Sandbox, family: &str, name: &str, lang: &str) -> String {
 /// A secrets store for the templates: `<root>/store/app/db.env`.
 fn store(s: &Sandbox) -> String {
     let dir = s.root().join("store");
-    fs::create_dir_all(dir.join("app")).unwrap();
+    make_dir(dir.join("app"));
     fs::write(
         dir.join("app/db.env"),
         "# a comment\nUSER=admin\nPASSWORD=s3\"cr\\et=x\n",
@@ -75,16 +75,19 @@ fn writes_each_template_mode_0755_with_its_name_in_the_header() {
     );
     assert!(err.contains("plugctl validate --strict"), "{err}");
     assert!(err.contains("test secrets chatty --path app/db"), "{err}");
-    let quiet = s.run(&["-q", "init", "secrets", "quiet"]);
-    assert_eq!(code(&quiet), 0);
+    let quiet = plugctl(&s)
+        .args(["-q", "init", "secrets", "quiet"])
+        .succeeds();
     assert_eq!(stderr(&quiet), "", "-q silences the next steps");
 }
 
 #[test]
 fn json_names_what_was_made() {
     let s = Sandbox::new();
-    let (out, doc) = s.json(&["init", "host-volume", "vol", "--lang", "python"]);
-    assert_eq!(code(&out), 0);
+    let doc = plugctl(&s)
+        .args(["--json", "init", "host-volume", "vol", "--lang", "python"])
+        .succeeds()
+        .json();
     let path = s.plugins.join("host-volume/vol");
     assert_eq!(doc["path"], path.display().to_string());
     assert_eq!(doc["type"], "host-volume");
@@ -96,8 +99,9 @@ fn json_names_what_was_made() {
 #[test]
 fn dir_option_creates_missing_directories_relative_to_the_cwd() {
     let s = Sandbox::new();
-    let out = s.run(&["init", "secrets", "x", "--dir", "some/where"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args(["init", "secrets", "x", "--dir", "some/where"])
+        .succeeds();
     let path = s.root().join("some/where/x");
     assert_eq!(stdout(&out), format!("{}\n", path.display()));
     assert_eq!(mode(&path), 0o755);
@@ -112,14 +116,11 @@ fn dir_option_creates_missing_directories_relative_to_the_cwd() {
 
     // --host-volume-plugin-dir is where host-volume plugins go by default.
     let hv = s.root().join("hv-plugins");
-    let out = s
-        .cmd()
+    let out = plugctl(&s)
         .arg("--host-volume-plugin-dir")
         .arg(&hv)
         .args(["init", "host-volume", "y"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+        .succeeds();
     assert!(hv.join("y").is_file());
     assert!(
         stderr(&out).contains(&format!(
@@ -152,14 +153,11 @@ fn mode_is_0755_whatever_the_umask() {
 fn refuses_to_overwrite_anything() {
     let s = Sandbox::new();
     let existing = s.file("secrets", "taken", "#!/bin/sh\n# mine\n", 0o700);
-    let out = s.run(&["init", "secrets", "taken"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains(&existing.display().to_string()),
-        "{}",
-        stderr(&out)
-    );
-    assert!(stderr(&out).contains("already exists"), "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args(["init", "secrets", "taken"])
+        .fails_with(Exit::Usage)
+        .stderr_has(&existing.display().to_string())
+        .stderr_has("already exists");
     assert_eq!(
         fs::read_to_string(&existing).unwrap(),
         "#!/bin/sh\n# mine\n"
@@ -170,17 +168,21 @@ fn refuses_to_overwrite_anything() {
     // Not even a dangling symlink is followed or replaced.
     let target = s.root().join("target");
     symlink(&target, s.plugins.join("secrets/link")).unwrap();
-    let out = s.run(&["init", "secrets", "link", "--lang", "python"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["init", "secrets", "link", "--lang", "python"])
+        .fails_with(Exit::Usage);
     assert!(!target.exists(), "init wrote through a symlink");
 
     // Nor a directory.
     fs::create_dir(s.plugins.join("secrets/adir")).unwrap();
-    let out = s.run(&["init", "secrets", "adir"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["init", "secrets", "adir"])
+        .fails_with(Exit::Usage);
 
-    let (out, doc) = s.json(&["init", "secrets", "taken"]);
-    assert_eq!(code(&out), 2);
+    let doc = plugctl(&s)
+        .args(["--json", "init", "secrets", "taken"])
+        .fails_with(Exit::Usage)
+        .json();
     assert_eq!(doc["error"]["kind"], "usage", "{doc}");
 }
 
@@ -188,17 +190,15 @@ fn refuses_to_overwrite_anything() {
 fn refuses_bad_names_and_unknown_types() {
     let s = Sandbox::new();
     for name in ["..", ".", "a/b", "../escape", ""] {
-        let out = s.run(&["init", "host-volume", name]);
-        assert_eq!(code(&out), 2, "{name:?}: {}", stderr(&out));
-        assert!(
-            stderr(&out).contains("bad plugin name"),
-            "{name:?}: {}",
-            stderr(&out)
-        );
+        plugctl(&s)
+            .args(["init", "host-volume", name])
+            .fails_with(Exit::Usage)
+            .stderr_has("bad plugin name");
     }
     for family in ["csi", "device", "Secrets", "../secrets"] {
-        let out = s.run(&["init", family, "p"]);
-        assert_eq!(code(&out), 2, "{family:?}: {}", stderr(&out));
+        let out = plugctl(&s)
+            .args(["init", family, "p"])
+            .fails_with(Exit::Usage);
         let err = stderr(&out);
         assert!(err.contains("unknown plugin type"), "{err}");
         assert!(
@@ -206,8 +206,9 @@ fn refuses_bad_names_and_unknown_types() {
             "{err}"
         );
     }
-    let out = s.run(&["init", "secrets", "p", "--lang", "ruby"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["init", "secrets", "p", "--lang", "ruby"])
+        .fails_with(Exit::Usage);
     assert_eq!(
         fs::read_dir(&s.plugins).unwrap().count(),
         0,
@@ -244,26 +245,20 @@ fn a_hostile_name_stays_in_its_comment() {
     // Control characters are refused outright (a name is shown in tables
     // and becomes a file name)...
     for bad in ["x\n$(touch pwned)", "x\ry", "x\u{1b}[2J"] {
-        let out = s.run(&["init", "host-volume", bad]);
-        assert_eq!(code(&out), 2, "{bad:?}: {}", stderr(&out));
-        assert!(
-            stderr(&out).contains("control character"),
-            "{}",
-            stderr(&out)
-        );
+        plugctl(&s)
+            .args(["init", "host-volume", bad])
+            .fails_with(Exit::Usage)
+            .stderr_has("control character");
     }
     // ...and what is left that could break a comment line or a quote stays
     // inside the comment.
     let name = "x$(touch pwned)\u{2028}'\"\\";
     for lang in LANGS {
         let dir = s.root().join(lang);
-        let out = s
-            .cmd()
+        plugctl(&s)
             .args(["init", "host-volume", name, "--lang", lang, "--dir"])
             .arg(&dir)
-            .output()
-            .unwrap();
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+            .succeeds();
         let path = dir.join(name);
         let text = fs::read_to_string(&path).unwrap();
         assert!(
@@ -311,54 +306,56 @@ fn templates_create_delete_and_fetch() {
         assert!(s.volumes.join(id).is_dir());
         assert_eq!(mode(&s.volumes.join(id)), 0o750);
         // Repeated (what Nomad does on every restart): the same answer.
-        let (out, again) = s.json(&[
-            "volume",
-            "create",
-            "--plugin",
-            &name,
-            "--name",
-            "../not a path",
-            "--id",
-            id,
-            "--capacity-max",
-            "1MiB",
-        ]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let again = plugctl(&s)
+            .args([
+                "--json",
+                "volume",
+                "create",
+                "--plugin",
+                &name,
+                "--name",
+                "../not a path",
+                "--id",
+                id,
+                "--capacity-max",
+                "1MiB",
+            ])
+            .succeeds()
+            .json();
         assert_eq!(again["volume"]["path"], v["path"]);
-        let out = s.run(&["volume", "delete", id]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        plugctl(&s).args(["volume", "delete", id]).succeeds();
         assert!(!s.volumes.join(id).exists());
     }
     // Python: a mode parameter, and unknown parameters refused.
-    let (out, doc) = s.json(&[
-        "volume",
-        "create",
-        "--plugin",
-        "hv-python",
-        "--name",
-        "m",
-        "--param",
-        "mode=0700",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "volume",
+            "create",
+            "--plugin",
+            "hv-python",
+            "--name",
+            "m",
+            "--param",
+            "mode=0700",
+        ])
+        .succeeds()
+        .json();
     let id = doc["volume"]["id"].as_str().unwrap();
     assert_eq!(mode(&s.volumes.join(id)), 0o700);
-    let out = s.run(&[
-        "volume",
-        "create",
-        "--plugin",
-        "hv-python",
-        "--name",
-        "n",
-        "--param",
-        "size=1",
-    ]);
-    assert_eq!(code(&out), 1);
-    assert!(
-        stderr(&out).contains("unknown parameter 'size'"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args([
+            "volume",
+            "create",
+            "--plugin",
+            "hv-python",
+            "--name",
+            "n",
+            "--param",
+            "size=1",
+        ])
+        .fails_with(Exit::Failure)
+        .stderr_has("unknown parameter 'size'");
     assert_eq!(
         fs::read_dir(&s.volumes).unwrap().count(),
         1,
@@ -370,26 +367,22 @@ fn templates_create_delete_and_fetch() {
     for lang in LANGS {
         let name = format!("sec-{lang}");
         init(&s, "secrets", &name, lang);
-        let (out, doc) = s.json(&["secret", "fetch", &name, "app/db", "--env", &env]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let doc = plugctl(&s)
+            .args(["--json", "secret", "fetch", &name, "app/db", "--env", &env])
+            .succeeds()
+            .json();
         assert_eq!(
             doc["result"],
             serde_json::json!({"USER": "admin", "PASSWORD": "s3\"cr\\et=x"})
         );
-        let out = s.run(&["secret", "fetch", &name, "app/nope", "--env", &env]);
-        assert_eq!(code(&out), 1);
-        assert!(
-            stderr(&out).contains("secret \"app/nope\" not found"),
-            "{}",
-            stderr(&out)
-        );
-        let out = s.run(&["secret", "fetch", &name, "../store/app/db", "--env", &env]);
-        assert_eq!(code(&out), 1);
-        assert!(
-            stderr(&out).contains("invalid secret path"),
-            "{}",
-            stderr(&out)
-        );
+        plugctl(&s)
+            .args(["secret", "fetch", &name, "app/nope", "--env", &env])
+            .fails_with(Exit::Failure)
+            .stderr_has("secret \"app/nope\" not found");
+        plugctl(&s)
+            .args(["secret", "fetch", &name, "../store/app/db", "--env", &env])
+            .fails_with(Exit::Failure)
+            .stderr_has("invalid secret path");
     }
 }
 
@@ -416,8 +409,10 @@ fn every_template_passes_validate_strict_and_test() {
     // the tests; init made the family directories 0755 itself.
     fs::set_permissions(&s.plugins, fs::Permissions::from_mode(0o755)).unwrap();
     let plugins = s.plugins.display().to_string();
-    let (out, doc) = s.json(&["validate", "--strict", &plugins]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args(["--json", "validate", "--strict", &plugins])
+        .succeeds();
+    let doc = out.json();
     assert_clean("validate --strict", &doc);
 
     let store = store(&s);

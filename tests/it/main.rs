@@ -10,6 +10,7 @@ mod crash;
 mod deploy;
 mod dynamic;
 mod events;
+mod expect;
 mod faults;
 mod fidelity;
 mod fingerprint;

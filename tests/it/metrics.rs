@@ -65,25 +65,24 @@ fn metrics_are_valid_prometheus_text_with_the_registry_in_them() {
     }
     let s = Sandbox::new();
     // An empty registry is valid too.
-    let out = s.run(&["metrics"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s).args(["metrics"]).succeeds();
     promtool_check(&stdout(&out));
 
     plugins(&s);
-    assert_eq!(code(&s.run(&["fingerprint"])), 1);
-    let out = s.run(&[
-        "volume",
-        "create",
-        "--plugin",
-        "dir",
-        "--name",
-        "quote\"and\\back\nslash",
-        "--capacity-max",
-        "1MiB",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let out = s.run(&["metrics"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s).args(["fingerprint"]).fails_with(Exit::Failure);
+    plugctl(&s)
+        .args([
+            "volume",
+            "create",
+            "--plugin",
+            "dir",
+            "--name",
+            "quote\"and\\back\nslash",
+            "--capacity-max",
+            "1MiB",
+        ])
+        .succeeds();
+    let out = plugctl(&s).args(["metrics"]).succeeds();
     let text = stdout(&out);
     promtool_check(&text);
     assert_eq!(
@@ -142,7 +141,7 @@ fn metrics_are_valid_prometheus_text_with_the_registry_in_them() {
     );
 
     // Once pinned, drift is a metric too.
-    assert_eq!(code(&s.run(&["pin"])), 0);
+    plugctl(&s).args(["pin"]).succeeds();
     s.hv_ok("good", "9.9.9");
     let text = stdout(&s.run(&["metrics"]));
     promtool_check(&text);
@@ -199,15 +198,17 @@ fn textfile_is_written_atomically_by_metrics_and_by_fingerprint() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(names, ["plugctl.prom"]);
-    let out = s.run(&["metrics", "--textfile", d]);
-    assert_eq!(code(&out), 0);
-    assert!(stdout(&out).is_empty());
+    plugctl(&s)
+        .args(["metrics", "--textfile", d])
+        .succeeds()
+        .stdout_empty();
     if tool_available("promtool", "the textfile") {
         promtool_check(&fs::read_to_string(&file).unwrap());
     }
     // Not a directory: refused.
-    let out = s.run(&["metrics", "--textfile", file.to_str().unwrap()]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["metrics", "--textfile", file.to_str().unwrap()])
+        .fails_with(Exit::Usage);
 }
 
 /// node_exporter on a free loopback port, killed on drop.
@@ -273,10 +274,9 @@ fn node_exporter_serves_plugctl_series_before_and_after_a_plugin_breaks() {
     fs::create_dir(&dir).unwrap();
     let exporter = Exporter::start(&dir);
     let series = r#"plugctl_plugin_healthy{family="host-volume",name="flaky",version="1.0.0"}"#;
-    assert_eq!(
-        code(&s.run(&["fingerprint", "--textfile", dir.to_str().unwrap()])),
-        0
-    );
+    plugctl(&s)
+        .args(["fingerprint", "--textfile", dir.to_str().unwrap()])
+        .succeeds();
     let body = exporter.scrape();
     assert_eq!(value(&body, series), Some(1.0), "{body}");
     // The textfile collector itself saw no error.
@@ -287,10 +287,9 @@ fn node_exporter_serves_plugctl_series_before_and_after_a_plugin_breaks() {
     );
 
     s.plugin("host-volume", "flaky", "echo 'out of disk' >&2; exit 1");
-    assert_eq!(
-        code(&s.run(&["fingerprint", "--textfile", dir.to_str().unwrap()])),
-        1
-    );
+    plugctl(&s)
+        .args(["fingerprint", "--textfile", dir.to_str().unwrap()])
+        .fails_with(Exit::Failure);
     let body = exporter.scrape();
     assert_eq!(
         value(

@@ -85,40 +85,46 @@ fn mode_is_set_exactly_whatever_the_umask() {
 #[test]
 fn uid_and_gid_are_applied() {
     if !nix::unistd::geteuid().is_root() {
-        eprintln!("skipped: chown to another user needs root");
+        eprintln!("SKIPPED: chown to another user needs root");
         return;
     }
     let s = Sandbox::new();
-    let (out, doc) = s.json(&[
-        "volume",
-        "create",
-        "--plugin",
-        "mkdir",
-        "--name",
-        "owned",
-        "--param",
-        "uid=12345",
-        "--param",
-        "gid=23456",
-        "--param",
-        "mode=0750",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "volume",
+            "create",
+            "--plugin",
+            "mkdir",
+            "--name",
+            "owned",
+            "--param",
+            "uid=12345",
+            "--param",
+            "gid=23456",
+            "--param",
+            "mode=0750",
+        ])
+        .succeeds()
+        .json();
     let meta = fs::metadata(doc["volume"]["path"].as_str().unwrap()).unwrap();
     assert_eq!((meta.uid(), meta.gid()), (12345, 23456));
     assert_eq!(meta.permissions().mode() & 0o777, 0o750);
     // only one of them: the other is left as created
-    let (out, doc) = s.json(&[
-        "volume",
-        "create",
-        "--plugin",
-        "mkdir",
-        "--name",
-        "gid-only",
-        "--param",
-        "gid=12345",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "volume",
+            "create",
+            "--plugin",
+            "mkdir",
+            "--name",
+            "gid-only",
+            "--param",
+            "gid=12345",
+        ])
+        .succeeds()
+        .json();
     let meta = fs::metadata(doc["volume"]["path"].as_str().unwrap()).unwrap();
     assert_eq!((meta.uid(), meta.gid()), (0, 12345));
 }
@@ -142,10 +148,11 @@ fn bad_parameters_are_named_and_leave_nothing() {
         ("mode=0800", &["parameter \"mode\"", "not octal"]),
         ("mode=4755", &["parameter \"mode\"", "more than 0777"]),
     ] {
-        let out = s.run(&[
-            "volume", "create", "--plugin", "mkdir", "--name", "bad", "--param", param,
-        ]);
-        assert_eq!(code(&out), 1, "{param}: {}", stderr(&out));
+        let out = plugctl(&s)
+            .args([
+                "volume", "create", "--plugin", "mkdir", "--name", "bad", "--param", param,
+            ])
+            .fails_with(Exit::Failure);
         let err = stderr(&out);
         for n in needles.iter().chain(&["\"mkdir\"", "create", "\"bad\""]) {
             assert!(err.contains(n), "{param}: {n} missing in {err}");
@@ -164,64 +171,76 @@ fn an_existing_target_is_success_and_nothing_is_reapplied() {
     let s = Sandbox::new();
     let id = "5f4e3d2c-1b0a-4998-8776-655443322110";
     let target = s.volumes.join(id);
-    fs::create_dir_all(&target).unwrap();
+    make_dir(&target);
     fs::set_permissions(&target, fs::Permissions::from_mode(0o711)).unwrap();
     fs::write(target.join("data"), "keep").unwrap();
-    let (out, doc) = s.json(&[
-        "volume",
-        "create",
-        "--plugin",
-        "mkdir",
-        "--name",
-        "pre",
-        "--id",
-        id,
-        "--param",
-        "mode=0755",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "volume",
+            "create",
+            "--plugin",
+            "mkdir",
+            "--name",
+            "pre",
+            "--id",
+            id,
+            "--param",
+            "mode=0755",
+        ])
+        .succeeds()
+        .json();
     assert_eq!(doc["volume"]["path"], target.to_str().unwrap());
     assert_eq!(mode(&target), 0o711);
     assert_eq!(fs::read_to_string(target.join("data")).unwrap(), "keep");
     // re-running create (an update) is the same: success, nothing touched
-    let (out, _) = s.json(&[
-        "volume",
-        "create",
-        "--plugin",
-        "mkdir",
-        "--name",
-        "pre",
-        "--id",
-        id,
-        "--param",
-        "mode=0700",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args([
+            "--json",
+            "volume",
+            "create",
+            "--plugin",
+            "mkdir",
+            "--name",
+            "pre",
+            "--id",
+            id,
+            "--param",
+            "mode=0700",
+        ])
+        .succeeds()
+        .json();
     assert_eq!(mode(&target), 0o711);
 }
 
 #[test]
 fn delete_is_recursive_and_idempotent() {
     let s = Sandbox::new();
-    let (out, doc) = s.json(&["volume", "create", "--plugin", "mkdir", "--name", "d"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args([
+            "--json", "volume", "create", "--plugin", "mkdir", "--name", "d",
+        ])
+        .succeeds()
+        .json();
     let id = doc["volume"]["id"].as_str().unwrap().to_string();
     let path = PathBuf::from(doc["volume"]["path"].as_str().unwrap());
-    fs::create_dir_all(path.join("a/b")).unwrap();
+    make_dir(path.join("a/b"));
     fs::write(path.join("a/b/file"), "x").unwrap();
-    let out = s.run(&["volume", "delete", &id]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s).args(["volume", "delete", &id]).succeeds();
     assert!(!path.exists());
     assert_eq!(record_count(&s), 0);
     // plugctl forgot it: a second delete is "not found"
-    assert_eq!(code(&s.run(&["volume", "delete", &id])), 3);
+    plugctl(&s)
+        .args(["volume", "delete", &id])
+        .fails_with(Exit::NotFound);
 
     // a volume whose directory vanished behind plugctl's back deletes fine
     let (_, doc) = s.json(&["volume", "create", "--plugin", "mkdir", "--name", "e"]);
     let path = PathBuf::from(doc["volume"]["path"].as_str().unwrap());
     fs::remove_dir(&path).unwrap();
-    let out = s.run(&["volume", "delete", "--name", "e"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["volume", "delete", "--name", "e"])
+        .succeeds();
 
     // at the plugin level: delete twice succeeds twice
     let req = plugctl::families::host_volume::Request {
@@ -247,8 +266,12 @@ fn delete_is_recursive_and_idempotent() {
 fn mkdir_cannot_be_shadowed_by_a_file() {
     let s = Sandbox::new();
     s.plugin("host-volume", "mkdir", "echo '{\"path\": \"/evil\"}'");
-    let (out, doc) = s.json(&["volume", "create", "--plugin", "mkdir", "--name", "x"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args([
+            "--json", "volume", "create", "--plugin", "mkdir", "--name", "x",
+        ])
+        .succeeds()
+        .json();
     assert_ne!(doc["volume"]["path"], "/evil");
     assert!(Path::new(doc["volume"]["path"].as_str().unwrap()).is_dir());
 }

@@ -18,9 +18,8 @@ fn pin_writes_a_stable_lock_file_with_hashes_sizes_versions_and_interpreters() {
     let a = s.hv_ok("a", "1.2.3");
     s.secrets_ok("b");
     // Fingerprinted first: the lock file carries the reported version.
-    assert_eq!(code(&s.run(&["fingerprint"])), 0);
-    let out = s.run(&["pin"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s).args(["fingerprint"]).succeeds();
+    plugctl(&s).args(["pin"]).succeeds();
     let l = lock(&s);
     assert_eq!(l["schema_version"], 1);
     let plugins = l["plugins"].as_array().unwrap();
@@ -53,7 +52,7 @@ fn pin_writes_a_stable_lock_file_with_hashes_sizes_versions_and_interpreters() {
     );
     // Pinning again changes nothing: the file diffs well in git.
     let first = fs::read(s.plugins.join("plugctl.lock")).unwrap();
-    assert_eq!(code(&s.run(&["pin"])), 0);
+    plugctl(&s).args(["pin"]).succeeds();
     assert_eq!(first, fs::read(s.plugins.join("plugctl.lock")).unwrap());
 }
 
@@ -71,9 +70,8 @@ fn pin_check_names_a_plugin_changed_by_one_byte_and_added_and_removed_ones() {
     let s = Sandbox::new();
     let a = s.hv_ok("a", "1.0.0");
     s.hv_ok("gone", "1.0.0");
-    assert_eq!(code(&s.run(&["pin"])), 0);
-    let ok = s.run(&["pin", "--check"]);
-    assert_eq!(code(&ok), 0, "{}", stderr(&ok));
+    plugctl(&s).args(["pin"]).succeeds();
+    let ok = plugctl(&s).args(["pin", "--check"]).succeeds();
     assert!(
         stdout(&ok).contains("ok: 2 plugins match"),
         "{}",
@@ -85,8 +83,9 @@ fn pin_check_names_a_plugin_changed_by_one_byte_and_added_and_removed_ones() {
     s.file("host-volume", "a", &text, 0o755);
     fs::remove_file(s.plugins.join("host-volume/gone")).unwrap();
     s.hv_ok("new", "1.0.0");
-    let out = s.run(&["pin", "--check"]);
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args(["pin", "--check"])
+        .fails_with(Exit::Failure);
     let table = stdout(&out);
     for want in [
         "changed  host-volume  a",
@@ -101,8 +100,10 @@ fn pin_check_names_a_plugin_changed_by_one_byte_and_added_and_removed_ones() {
         stderr(&out)
     );
     // The lock file is untouched by --check.
-    let (out, doc) = s.json(&["pin", "--check"]);
-    assert_eq!(code(&out), 1);
+    let doc = plugctl(&s)
+        .args(["--json", "pin", "--check"])
+        .fails_with(Exit::Failure)
+        .json();
     assert_eq!(doc["ok"], false);
     let changed = doc["differences"]
         .as_array()
@@ -120,7 +121,7 @@ fn pin_of_one_name_keeps_the_other_entries() {
     let s = Sandbox::new();
     s.hv_ok("a", "1.0.0");
     let b = s.hv_ok("b", "1.0.0");
-    assert_eq!(code(&s.run(&["pin"])), 0);
+    plugctl(&s).args(["pin"]).succeeds();
     let before = lock(&s);
     s.file(
         "host-volume",
@@ -129,7 +130,7 @@ fn pin_of_one_name_keeps_the_other_entries() {
         0o755,
     );
     s.file("host-volume", "a", "#!/bin/sh\n# also edited\n", 0o755);
-    assert_eq!(code(&s.run(&["pin", "b"])), 0);
+    plugctl(&s).args(["pin", "b"]).succeeds();
     let after = lock(&s);
     assert_eq!(
         after["plugins"][0], before["plugins"][0],
@@ -139,39 +140,41 @@ fn pin_of_one_name_keeps_the_other_entries() {
         after["plugins"][1]["sha256"],
         before["plugins"][1]["sha256"]
     );
-    let out = s.run(&["pin", "--check", "b"]);
-    assert_eq!(code(&out), 0, "{}", stdout(&out));
-    assert_eq!(code(&s.run(&["pin", "--check"])), 1, "a still differs");
-    assert_eq!(code(&s.run(&["pin", "nosuch"])), 3);
+    plugctl(&s).args(["pin", "--check", "b"]).succeeds();
+    // a still differs
+    plugctl(&s)
+        .args(["pin", "--check"])
+        .fails_with(Exit::Failure);
+    plugctl(&s)
+        .args(["pin", "nosuch"])
+        .fails_with(Exit::NotFound);
 }
 
 #[test]
 fn pin_refuses_a_symlinked_or_hostile_lock_file_and_check_without_one() {
     let s = Sandbox::new();
     s.hv_ok("a", "1.0.0");
-    let out = s.run(&["pin", "--check"]);
-    assert_eq!(code(&out), 2);
-    assert!(
-        stderr(&out).contains("run `plugctl pin` first"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["pin", "--check"])
+        .fails_with(Exit::Usage)
+        .stderr_has("run `plugctl pin` first");
     // A lock file that is a symlink is not followed when read.
     let victim = s.root().join("victim");
     fs::write(&victim, "{}").unwrap();
     symlink(&victim, s.plugins.join("plugctl.lock")).unwrap();
-    let out = s.run(&["pin", "--check"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(stderr(&out).contains("plugctl.lock"), "{}", stderr(&out));
-    assert!(stderr(&out).contains("symbolic link"), "{}", stderr(&out));
+    plugctl(&s)
+        .args(["pin", "--check"])
+        .fails_with(Exit::Usage)
+        .stderr_has("plugctl.lock")
+        .stderr_has("symbolic link");
     // Nor written through.
-    let out = s.run(&["pin"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    plugctl(&s).args(["pin"]).fails_with(Exit::Usage);
     assert_eq!(fs::read_to_string(&victim).unwrap(), "{}");
     // --lockfile moves it.
     let moved = s.root().join("elsewhere.lock");
-    let out = s.run(&["--lockfile", moved.to_str().unwrap(), "pin"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["--lockfile", moved.to_str().unwrap(), "pin"])
+        .succeeds();
     assert!(moved.exists());
 }
 
@@ -189,17 +192,20 @@ esac"#,
 }
 
 fn create(s: &Sandbox, name: &str) -> Value {
-    let (out, doc) = s.json(&[
-        "volume",
-        "create",
-        "--plugin",
-        "d",
-        "--name",
-        name,
-        "--capacity-max",
-        "1MiB",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(s)
+        .args([
+            "--json",
+            "volume",
+            "create",
+            "--plugin",
+            "d",
+            "--name",
+            name,
+            "--capacity-max",
+            "1MiB",
+        ])
+        .succeeds()
+        .json();
     doc["volume"].clone()
 }
 
@@ -209,8 +215,10 @@ fn audit_is_clean_then_finds_an_orphan_a_missing_path_and_a_pending_operation() 
     dir_plugin(&s);
     let a = create(&s, "a");
     let b = create(&s, "b");
-    let (out, doc) = s.json(&["volume", "audit"]);
-    assert_eq!(code(&out), 0, "{doc}");
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "audit"])
+        .succeeds()
+        .json();
     assert_eq!(doc["ok"], true);
     let va = doc["volumes"]
         .as_array()
@@ -222,15 +230,16 @@ fn audit_is_clean_then_finds_an_orphan_a_missing_path_and_a_pending_operation() 
     assert!(on_disk >= 100_000, "the 100 kB file is counted: {va}");
 
     // An orphan directory, a vanished volume, a pending record.
-    fs::create_dir_all(s.volumes.join("orphan/sub")).unwrap();
+    make_dir(s.volumes.join("orphan/sub"));
     fs::write(s.volumes.join("orphan/sub/f"), "x").unwrap();
     fs::remove_dir_all(b["path"].as_str().unwrap()).unwrap();
     let mut reg = s.registry_file();
     reg["volumes"][a["id"].as_str().unwrap()]["state"] = "pending".into();
     fs::write(&s.registry, serde_json::to_vec_pretty(&reg).unwrap()).unwrap();
 
-    let out = s.run(&["volume", "audit"]);
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args(["volume", "audit"])
+        .fails_with(Exit::Failure);
     let table = stdout(&out);
     assert!(table.contains("orphan dir"), "{table}");
     assert!(
@@ -250,16 +259,17 @@ fn prune_needs_yes_removes_only_orphans_and_never_follows_symlinks() {
     dir_plugin(&s);
     let a = create(&s, "a");
     let outside = s.root().join("outside");
-    fs::create_dir_all(&outside).unwrap();
+    make_dir(&outside);
     fs::write(outside.join("precious"), "keep").unwrap();
-    fs::create_dir_all(s.volumes.join("orphan")).unwrap();
+    make_dir(s.volumes.join("orphan"));
     // An orphan symlink to a directory outside, and a link inside an orphan.
     symlink(&outside, s.volumes.join("link-out")).unwrap();
     symlink(&outside, s.volumes.join("orphan/inner-link")).unwrap();
 
-    let out = s.run(&["volume", "audit", "--prune-orphans"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(stderr(&out).contains("add --yes"), "{}", stderr(&out));
+    plugctl(&s)
+        .args(["volume", "audit", "--prune-orphans"])
+        .fails_with(Exit::Usage)
+        .stderr_has("add --yes");
     assert!(
         s.volumes.join("orphan").exists(),
         "nothing removed without --yes"
@@ -282,8 +292,10 @@ fn prune_needs_yes_removes_only_orphans_and_never_follows_symlinks() {
         fs::metadata(a["path"].as_str().unwrap()).is_ok(),
         "the recorded volume stays"
     );
-    let (out, doc) = s.json(&["volume", "audit"]);
-    assert_eq!(code(&out), 0, "{doc}");
+    plugctl(&s)
+        .args(["--json", "volume", "audit"])
+        .succeeds()
+        .json();
 }
 
 #[test]
@@ -336,14 +348,14 @@ fn a_recorded_session_replays_clean_then_with_a_diff_after_the_plugin_changes() 
     scripted(&s);
     let cases = s.root().join("cases");
     let c = cases.to_str().unwrap();
-    assert_eq!(
-        code(&s.run(&["--record", c, "fingerprint", "--type", "host-volume"])),
-        0
-    );
-    let out = s.run(&[
-        "--record", c, "volume", "create", "--plugin", "scripted", "--name", "v",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["--record", c, "fingerprint", "--type", "host-volume"])
+        .succeeds();
+    plugctl(&s)
+        .args([
+            "--record", c, "volume", "create", "--plugin", "scripted", "--name", "v",
+        ])
+        .succeeds();
     let files: Vec<String> = fs::read_dir(&cases)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -363,18 +375,14 @@ fn a_recorded_session_replays_clean_then_with_a_diff_after_the_plugin_changes() 
     );
 
     // Clean: a new volume id and path on replay are normalised away.
-    let out = s.run(&["replay", c]);
-    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
-    assert!(
-        stdout(&out).contains("ok: 2 cases: 2 same, 0 different"),
-        "{}",
-        stdout(&out)
-    );
+    plugctl(&s)
+        .args(["replay", c])
+        .succeeds()
+        .stdout_has("ok: 2 cases: 2 same, 0 different");
 
     // The plugin now answers differently to create.
     fs::write(s.out_file("bytes"), "42").unwrap();
-    let out = s.run(&["replay", c]);
-    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    let out = plugctl(&s).args(["replay", c]).fails_with(Exit::Failure);
     let text = stdout(&out);
     assert!(
         text.contains("DIFF  0002-host-volume-scripted-create.json"),
@@ -390,8 +398,9 @@ fn a_recorded_session_replays_clean_then_with_a_diff_after_the_plugin_changes() 
     );
 
     // JUnit for CI: one testcase per case file, the failing one with a failure.
-    let out = s.run(&["replay", c, "--format", "junit"]);
-    assert_eq!(code(&out), 1);
+    let out = plugctl(&s)
+        .args(["replay", c, "--format", "junit"])
+        .fails_with(Exit::Failure);
     let xml = stdout(&out);
     let doc = roxmltree::Document::parse(&xml).expect("JUnit is XML");
     let cases: Vec<_> = doc
@@ -413,15 +422,19 @@ fn replay_never_touches_the_real_volumes_dir_and_never_runs_what_a_case_file_cla
     scripted(&s);
     let cases = s.root().join("cases");
     let c = cases.to_str().unwrap();
-    let (out, doc) = s.json(&["volume", "create", "--plugin", "scripted", "--name", "keep"]);
-    assert_eq!(code(&out), 0);
+    let doc = plugctl(&s)
+        .args([
+            "--json", "volume", "create", "--plugin", "scripted", "--name", "keep",
+        ])
+        .succeeds()
+        .json();
     let path = doc["volume"]["path"].as_str().unwrap().to_string();
-    let out = s.run(&["--record", c, "volume", "delete", "--name", "keep"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["--record", c, "volume", "delete", "--name", "keep"])
+        .succeeds();
     // Put the volume back, then replay the delete: it runs in a scratch dir.
-    fs::create_dir_all(&path).unwrap();
-    let out = s.run(&["replay", c]);
-    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    make_dir(&path);
+    plugctl(&s).args(["replay", c]).succeeds();
     assert!(
         fs::metadata(&path).is_ok(),
         "replaying a delete removed the real volume"
@@ -448,13 +461,10 @@ fn replay_never_touches_the_real_volumes_dir_and_never_runs_what_a_case_file_cla
     assert!(stdout(&out).contains("replayed with"), "{}", stdout(&out));
     case["args"] = serde_json::json!(["delete", marker.to_str().unwrap()]);
     fs::write(&file, serde_json::to_string(&case).unwrap()).unwrap();
-    let out = s.run(&["replay", c]);
-    assert_eq!(code(&out), 1);
-    assert!(
-        stdout(&out).contains("cannot replay: the recorded arguments"),
-        "{}",
-        stdout(&out)
-    );
+    plugctl(&s)
+        .args(["replay", c])
+        .fails_with(Exit::Failure)
+        .stdout_has("cannot replay: the recorded arguments");
     assert!(!marker.exists());
 }
 
@@ -471,8 +481,9 @@ esac"#,
     );
     let cases = s.root().join("cases");
     let c = cases.to_str().unwrap();
-    let out = s.run(&["--record", c, "secret", "fetch", "leaky", "app/db"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args(["--record", c, "secret", "fetch", "leaky", "app/db"])
+        .succeeds();
     assert!(
         stdout(&out).contains("s3cr3t-VALUE"),
         "the caller still gets it"
@@ -487,20 +498,17 @@ esac"#,
     }
     assert_eq!(seen, 1, "the key is recorded, with a hash");
     // Same answer: clean; another value: a difference naming the key only.
-    assert_eq!(code(&s.run(&["replay", c])), 0);
+    plugctl(&s).args(["replay", c]).succeeds();
     s.plugin(
         "secrets",
         "leaky",
         r#"echo '{"result": {"password": "other"}}'"#,
     );
-    let out = s.run(&["replay", c]);
-    assert_eq!(code(&out), 1);
-    assert!(
-        stdout(&out).contains("differs in keys password"),
-        "{}",
-        stdout(&out)
-    );
-    assert!(!stdout(&out).contains("other"), "{}", stdout(&out));
+    plugctl(&s)
+        .args(["replay", c])
+        .fails_with(Exit::Failure)
+        .stdout_has("differs in keys password")
+        .stdout_lacks("other");
 }
 
 /// A host-volume plugin that leaves a marker for every call it serves.
@@ -523,16 +531,19 @@ esac"#,
 fn locked_refuses_a_drifted_or_unpinned_plugin_without_running_it() {
     let s = Sandbox::new();
     marking(&s, "a", "v1");
-    assert_eq!(code(&s.run(&["pin"])), 0);
-    let ok = s.run(&["--locked", "fingerprint", "--type", "host-volume"]);
-    assert_eq!(code(&ok), 0, "{}{}", stdout(&ok), stderr(&ok));
+    plugctl(&s).args(["pin"]).succeeds();
+    plugctl(&s)
+        .args(["--locked", "fingerprint", "--type", "host-volume"])
+        .succeeds();
     assert!(s.out_file("ran-a-v1").exists());
 
     // One byte changes (v1 → v2 in the marker name).
     marking(&s, "a", "v2");
     marking(&s, "new", "v1");
-    let (out, doc) = s.json(&["--locked", "fingerprint", "--type", "host-volume"]);
-    assert_eq!(code(&out), 1);
+    let doc = plugctl(&s)
+        .args(["--json", "--locked", "fingerprint", "--type", "host-volume"])
+        .fails_with(Exit::Failure)
+        .json();
     let a = row(&doc, "host-volume", "a");
     assert_eq!(a["healthy"], false);
     let err = a["error"].as_str().unwrap();
@@ -546,19 +557,20 @@ fn locked_refuses_a_drifted_or_unpinned_plugin_without_running_it() {
     // (A registry of its own: in this one, a's failed fingerprint would
     // refuse the create before --locked is even asked.)
     let fresh = s.root().join("fresh.json");
-    let out = s.run(&[
-        "--locked",
-        "--registry",
-        fresh.to_str().unwrap(),
-        "volume",
-        "create",
-        "--plugin",
-        "a",
-        "--name",
-        "v",
-    ]);
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
-    assert!(stderr(&out).contains("drifted"), "{}", stderr(&out));
+    plugctl(&s)
+        .args([
+            "--locked",
+            "--registry",
+            fresh.to_str().unwrap(),
+            "volume",
+            "create",
+            "--plugin",
+            "a",
+            "--name",
+            "v",
+        ])
+        .fails_with(Exit::Failure)
+        .stderr_has("drifted");
     assert!(!s.out_file("ran-a-v2").exists(), "the drifted plugin ran");
     assert!(
         !s.out_file("ran-new-v1").exists(),
@@ -566,8 +578,7 @@ fn locked_refuses_a_drifted_or_unpinned_plugin_without_running_it() {
     );
 
     // Without --locked it runs, with a warning naming the drift.
-    let out = s.run(&["fingerprint", "a"]);
-    assert_eq!(code(&out), 0);
+    let out = plugctl(&s).args(["fingerprint", "a"]).succeeds();
     assert!(
         stderr(&out).contains("drifted") && stderr(&out).contains("--locked"),
         "{}",
@@ -577,9 +588,10 @@ fn locked_refuses_a_drifted_or_unpinned_plugin_without_running_it() {
 
     // --locked needs a lock file.
     fs::remove_file(s.plugins.join("plugctl.lock")).unwrap();
-    let out = s.run(&["--locked", "fingerprint"]);
-    assert_eq!(code(&out), 2);
-    assert!(stderr(&out).contains("no lock file"), "{}", stderr(&out));
+    plugctl(&s)
+        .args(["--locked", "fingerprint"])
+        .fails_with(Exit::Usage)
+        .stderr_has("no lock file");
 }
 
 #[test]
@@ -592,7 +604,7 @@ fn locked_never_runs_a_file_swapped_between_hash_and_exec() {
     let evil = fs::read("/usr/bin/touch").unwrap();
     s.file("host-volume", "a", "", 0o755);
     fs::write(s.plugins.join("host-volume/a"), &good).unwrap();
-    assert_eq!(code(&s.run(&["pin"])), 0);
+    plugctl(&s).args(["pin"]).succeeds();
     let trace = s.root().join("fingerprint");
     let dir = s.plugins.join("host-volume");
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -638,27 +650,28 @@ fn validate_locked_fails_on_drift_with_the_lock_file_of_its_dir() {
     let dir = s.plugins.to_str().unwrap();
     // Run from elsewhere: DIR's own plugctl.lock is the one checked.
     let other = s.root().join("other");
-    fs::create_dir_all(&other).unwrap();
-    let pinned = s.run(&["pin"]);
-    assert_eq!(code(&pinned), 0);
-    let out = s.run(&[
-        "--plugin-dir",
-        other.to_str().unwrap(),
-        "validate",
-        dir,
-        "--locked",
-    ]);
-    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    make_dir(&other);
+    plugctl(&s).args(["pin"]).succeeds();
+    plugctl(&s)
+        .args([
+            "--plugin-dir",
+            other.to_str().unwrap(),
+            "validate",
+            dir,
+            "--locked",
+        ])
+        .succeeds();
     marking(&s, "a", "v2");
-    let out = s.run(&[
-        "--plugin-dir",
-        other.to_str().unwrap(),
-        "validate",
-        dir,
-        "--locked",
-    ]);
-    assert_eq!(code(&out), 1, "{}", stdout(&out));
-    assert!(stdout(&out).contains("drifted: sha256"), "{}", stdout(&out));
+    let out = plugctl(&s)
+        .args([
+            "--plugin-dir",
+            other.to_str().unwrap(),
+            "validate",
+            dir,
+            "--locked",
+        ])
+        .fails_with(Exit::Failure)
+        .stdout_has("drifted: sha256");
     // The file is not broken: no advice about its shebang.
     assert!(!stdout(&out).contains("shebang"), "{}", stdout(&out));
     assert!(!s.out_file("ran-a-v2").exists());
@@ -686,8 +699,9 @@ esac"#,
             out = s.out.display()
         ),
     );
-    let out = s.run(&["fingerprint", "--dry-run", "touchy"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args(["fingerprint", "--dry-run", "touchy"])
+        .succeeds();
     let text = stdout(&out);
     assert!(
         text.contains("# would run host-volume plugin \"touchy\", operation fingerprint"),
@@ -704,20 +718,21 @@ esac"#,
     assert_eq!(stdout(&by_hand), "{\"version\": \"2.0.0\"}\n");
     assert_eq!(s.read_out("ran"), "fingerprint\n");
 
-    let out = s.run(&[
-        "volume",
-        "create",
-        "--dry-run",
-        "--plugin",
-        "touchy",
-        "--name",
-        "it's mine",
-        "--capacity-max",
-        "1MiB",
-        "--param",
-        "mode=0755",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args([
+            "volume",
+            "create",
+            "--dry-run",
+            "--plugin",
+            "touchy",
+            "--name",
+            "it's mine",
+            "--capacity-max",
+            "1MiB",
+            "--param",
+            "mode=0755",
+        ])
+        .succeeds();
     assert_eq!(s.read_out("ran"), "fingerprint\n", "create ran");
     assert!(!s.registry.exists(), "dry run wrote the registry");
     let line = reproduce_line(&stdout(&out));
@@ -731,16 +746,19 @@ esac"#,
     );
 
     // As data: argv, the exact environment in order, the deadline.
-    let (out, doc) = s.json(&[
-        "volume",
-        "create",
-        "--dry-run",
-        "--plugin",
-        "touchy",
-        "--name",
-        "v",
-    ]);
-    assert_eq!(code(&out), 0);
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "volume",
+            "create",
+            "--dry-run",
+            "--plugin",
+            "touchy",
+            "--name",
+            "v",
+        ])
+        .succeeds()
+        .json();
     assert_eq!(doc["dry_run"], true);
     let call = &doc["calls"][0];
     assert_eq!(call["operation"], "create");
@@ -761,14 +779,20 @@ esac"#,
 fn dry_run_of_delete_restore_and_fetch_changes_nothing() {
     let s = Sandbox::new();
     scripted(&s);
-    let (out, doc) = s.json(&["volume", "create", "--plugin", "scripted", "--name", "v"]);
-    assert_eq!(code(&out), 0);
+    let doc = plugctl(&s)
+        .args([
+            "--json", "volume", "create", "--plugin", "scripted", "--name", "v",
+        ])
+        .succeeds()
+        .json();
     let id = doc["volume"]["id"].as_str().unwrap().to_string();
     let path = doc["volume"]["path"].as_str().unwrap().to_string();
     let before = fs::read(&s.registry).unwrap();
 
-    let (out, doc) = s.json(&["volume", "delete", &id, "--dry-run"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "delete", &id, "--dry-run"])
+        .succeeds()
+        .json();
     let env = doc["calls"][0]["env"].as_array().unwrap();
     assert!(
         env.iter()
@@ -777,8 +801,10 @@ fn dry_run_of_delete_restore_and_fetch_changes_nothing() {
     );
     assert!(fs::metadata(&path).is_ok(), "dry run deleted the volume");
 
-    let (out, doc) = s.json(&["volume", "restore", "--dry-run"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "restore", "--dry-run"])
+        .succeeds()
+        .json();
     assert_eq!(doc["calls"].as_array().unwrap().len(), 1);
     assert!(doc["calls"][0]["subject"].as_str().unwrap().contains(&id));
     assert_eq!(
@@ -792,16 +818,19 @@ fn dry_run_of_delete_restore_and_fetch_changes_nothing() {
         "sp",
         &format!("echo ran >> '{}/ran-sp'; echo '{{}}'", s.out.display()),
     );
-    let (out, doc) = s.json(&[
-        "secret",
-        "fetch",
-        "sp",
-        "app/db",
-        "--env",
-        "TOKEN=abc",
-        "--dry-run",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "secret",
+            "fetch",
+            "sp",
+            "app/db",
+            "--env",
+            "TOKEN=abc",
+            "--dry-run",
+        ])
+        .succeeds()
+        .json();
     let call = &doc["calls"][0];
     assert_eq!(call["argv"][1], "fetch");
     assert_eq!(call["argv"][2], "app/db");
@@ -829,7 +858,7 @@ fn prune_never_empties_a_file_system_mounted_in_an_orphan() {
     dir_plugin(&s);
     create(&s, "a");
     let mnt = s.volumes.join("forgotten/mnt");
-    fs::create_dir_all(&mnt).unwrap();
+    make_dir(&mnt);
     let mounted = std::process::Command::new("mount")
         .args(["-t", "tmpfs", "tmpfs"])
         .arg(&mnt)

@@ -101,8 +101,9 @@ fn environment_and_argv_are_exactly_the_protocols() {
 
     // Nomad 1.11.1+ (the default is the newest release) sets the job's id
     // and namespace on every fetch: plugctl's defaults without the flags.
-    let out = s.run(&["secret", "fetch", "rec", "app/db"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["secret", "fetch", "rec", "app/db"])
+        .succeeds();
     assert_eq!(
         sorted(s.read_out("env")),
         [
@@ -132,27 +133,28 @@ fn environment_and_argv_are_exactly_the_protocols() {
         "# comment\nFROM_FILE=f\nB=from-file\n\nSPACED=a b 'c' \"d\"\n",
     )
     .unwrap();
-    let out = s.run(&[
-        "secret",
-        "fetch",
-        "rec",
-        "some path with spaces",
-        "--env-file",
-        env_file.to_str().unwrap(),
-        "--env",
-        "A=1",
-        "--env",
-        "B=2",
-        "--env",
-        "A=3=x",
-        "--env",
-        "EMPTY=",
-        "--job-id",
-        "web",
-        "--namespace",
-        "prod",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args([
+            "secret",
+            "fetch",
+            "rec",
+            "some path with spaces",
+            "--env-file",
+            env_file.to_str().unwrap(),
+            "--env",
+            "A=1",
+            "--env",
+            "B=2",
+            "--env",
+            "A=3=x",
+            "--env",
+            "EMPTY=",
+            "--job-id",
+            "web",
+            "--namespace",
+            "prod",
+        ])
+        .succeeds();
     assert_eq!(
         sorted(s.read_out("env")),
         vec![
@@ -173,17 +175,18 @@ fn environment_and_argv_are_exactly_the_protocols() {
     }
 
     // --job-id wins over an --env of the same name.
-    let out = s.run(&[
-        "secret",
-        "fetch",
-        "rec",
-        "p",
-        "--env",
-        "NOMAD_JOB_ID=from-env",
-        "--job-id",
-        "from-flag",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args([
+            "secret",
+            "fetch",
+            "rec",
+            "p",
+            "--env",
+            "NOMAD_JOB_ID=from-env",
+            "--job-id",
+            "from-flag",
+        ])
+        .succeeds();
     assert_eq!(
         sorted(s.read_out("env")),
         vec![
@@ -207,14 +210,16 @@ fn a_path_starting_with_a_dash_is_passed_verbatim() {
         ),
     );
     // Without `--`: works for a path that is not one of plugctl's flags.
-    let out = s.run(&["secret", "fetch", "rec", "-x"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args(["secret", "fetch", "rec", "-x"])
+        .succeeds();
     assert_eq!(s.read_out("argv"), "fetch|-x|");
     assert_eq!(stdout(&out), "K=v\n");
     // With `--` (options before it): always works, even for `-v` or `--json`.
     for path in ["-x", "-v", "--json", "--", "-"] {
-        let out = s.run(&["secret", "fetch", "--timeout", "10s", "rec", "--", path]);
-        assert_eq!(code(&out), 0, "{path}: {}", stderr(&out));
+        plugctl(&s)
+            .args(["secret", "fetch", "--timeout", "10s", "rec", "--", path])
+            .succeeds();
         assert_eq!(s.read_out("argv"), format!("fetch|{path}|"));
     }
 }
@@ -228,13 +233,13 @@ fn output_formats() {
         r#"{"result": {"b": "2", "A": "1", "EMPTY": "", "_x": "y=z"}}"#,
         0,
     );
-    let out = s.run(&["secret", "fetch", "p", "x"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s).args(["secret", "fetch", "p", "x"]).succeeds();
     assert_eq!(stdout(&out), "A=1\nEMPTY=\n_x=y=z\nb=2\n");
     assert_eq!(stderr(&out), "");
 
-    let out = s.run(&["secret", "fetch", "p", "x", "--format", "env"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args(["secret", "fetch", "p", "x", "--format", "env"])
+        .succeeds();
     assert_eq!(
         stdout(&out),
         "export A='1'\nexport EMPTY=''\nexport _x='y=z'\nexport b='2'\n"
@@ -245,8 +250,7 @@ fn output_formats() {
         &["secret", "fetch", "p", "x", "--format", "json"],
         &["--json", "secret", "fetch", "p", "x", "--format", "json"],
     ] {
-        let out = s.run(args);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let out = plugctl(&s).args_from(args).succeeds();
         let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(
             doc,
@@ -259,13 +263,15 @@ fn output_formats() {
         );
     }
 
-    let out = s.run(&["--json", "secret", "fetch", "p", "x", "--format", "env"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["--json", "secret", "fetch", "p", "x", "--format", "env"])
+        .fails_with(Exit::Usage);
 
     // No keys: nothing on stdout, success.
     answering(&s, "none", r#"{"result": null}"#, 0);
-    let out = s.run(&["secret", "fetch", "none", "x"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args(["secret", "fetch", "none", "x"])
+        .succeeds();
     assert_eq!(stdout(&out), "");
 }
 
@@ -329,15 +335,17 @@ fn a_key_that_is_no_shell_name_is_refused_by_format_env() {
         &format!(r#"{{"result": {{"GOOD": "{SECRET}", "bad-key": "{SECRET}"}}}}"#),
         0,
     );
-    let out = s.run(&["secret", "fetch", "p", "x", "--format", "env"]);
-    assert_eq!(code(&out), 1);
+    let out = plugctl(&s)
+        .args(["secret", "fetch", "p", "x", "--format", "env"])
+        .fails_with(Exit::Failure);
     assert_clean(&out, "bad key");
     assert_eq!(stdout(&out), "", "nothing printed when one key is refused");
     assert!(stderr(&out).contains("\"bad-key\""), "{}", stderr(&out));
     // kv and json print it.
-    let out = s.run(&["secret", "fetch", "p", "x"]);
-    assert_eq!(code(&out), 0);
-    assert!(stdout(&out).contains(&format!("bad-key={SECRET}\n")));
+    plugctl(&s)
+        .args(["secret", "fetch", "p", "x"])
+        .succeeds()
+        .stdout_has(&format!("bad-key={SECRET}\n"));
 }
 
 #[test]
@@ -355,8 +363,7 @@ fn the_value_is_only_on_stdout_after_success() {
     for verbosity in [None, Some("-v"), Some("-vv")] {
         let mut args = vec!["secret", "fetch", "chatty", "db/main"];
         args.extend(verbosity);
-        let out = s.run(&args);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let out = plugctl(&s).args_from(&args).succeeds();
         assert_eq!(stdout(&out), format!("PASSWORD={SECRET}\nTOKEN=t0k3n-Z\n"));
         let err = stderr(&out);
         assert!(!err.contains(SECRET), "{verbosity:?}: {err}");
@@ -479,8 +486,9 @@ fn bad_answers_are_clear_errors_without_the_value() {
         s.file("secrets", name, &body, 0o755);
     }
     for (name, _, _, expect) in &cases {
-        let out = s.run(&["secret", "fetch", name, "app/db"]);
-        assert_eq!(code(&out), 1, "{name}: {}", stderr(&out));
+        let out = plugctl(&s)
+            .args(["secret", "fetch", name, "app/db"])
+            .fails_with(Exit::Failure);
         assert_clean(&out, name);
         let err = stderr(&out);
         assert!(
@@ -496,8 +504,10 @@ fn bad_answers_are_clear_errors_without_the_value() {
         }
         assert!(err.contains("bytes on stderr"), "{name}: {err}");
         // --json: the error document, clean too.
-        let (out, doc) = s.json(&["secret", "fetch", name, "app/db"]);
-        assert_eq!(code(&out), 1);
+        let out = plugctl(&s)
+            .args(["--json", "secret", "fetch", name, "app/db"])
+            .fails_with(Exit::Failure);
+        let doc = out.json();
         assert_clean(&out, name);
         assert_eq!(doc["error"]["kind"], "plugin", "{doc}");
         assert_eq!(doc["error"]["plugin"], format!("secrets/{name}"));
@@ -525,8 +535,9 @@ fn a_plugin_killed_by_a_signal_is_a_clear_error() {
             "echo '{{\"result\": {{\"A\": \"{SECRET}\"' \necho 'dying with {SECRET}' >&2\nkill -9 $$"
         ),
     );
-    let out = s.run(&["secret", "fetch", "dies", "x"]);
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args(["secret", "fetch", "dies", "x"])
+        .fails_with(Exit::Failure);
     assert_clean(&out, "signal");
     assert!(
         stderr(&out).contains("killed by signal SIGKILL"),
@@ -534,8 +545,9 @@ fn a_plugin_killed_by_a_signal_is_a_clear_error() {
         stderr(&out)
     );
     // Even -v does not show what it cannot mask: stdout was cut short.
-    let out = s.run(&["secret", "fetch", "dies", "x", "-vv"]);
-    assert_eq!(code(&out), 1);
+    let out = plugctl(&s)
+        .args(["secret", "fetch", "dies", "x", "-vv"])
+        .fails_with(Exit::Failure);
     assert_clean(&out, "signal -vv");
     assert!(stderr(&out).contains("not shown"), "{}", stderr(&out));
     assert_not_in_registry(&s);
@@ -553,17 +565,18 @@ fn a_timeout_exits_4() {
         ),
     );
     let started = std::time::Instant::now();
-    let out = s.run(&[
-        "secret",
-        "fetch",
-        "slow",
-        "x",
-        "--timeout",
-        "1s",
-        "--grace",
-        "200ms",
-    ]);
-    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args([
+            "secret",
+            "fetch",
+            "slow",
+            "x",
+            "--timeout",
+            "1s",
+            "--grace",
+            "200ms",
+        ])
+        .fails_with(Exit::Timeout);
     assert!(started.elapsed() < std::time::Duration::from_secs(15));
     assert_clean(&out, "timeout");
     let err = stderr(&out);
@@ -571,8 +584,10 @@ fn a_timeout_exits_4() {
         err.contains("secrets plugin \"slow\", operation fetch (path \"x\"): timed out after 1s"),
         "{err}"
     );
-    let (out, doc) = s.json(&["secret", "fetch", "slow", "x", "--timeout", "1s"]);
-    assert_eq!(code(&out), 4);
+    let out = plugctl(&s)
+        .args(["--json", "secret", "fetch", "slow", "x", "--timeout", "1s"])
+        .fails_with(Exit::Timeout);
+    let doc = out.json();
     assert_eq!(doc["error"]["kind"], "timeout");
     assert_clean(&out, "timeout --json");
     assert_not_in_registry(&s);
@@ -583,13 +598,15 @@ fn a_timeout_exits_4() {
 fn missing_builtin_and_bad_usage() {
     let s = Sandbox::new();
     s.secrets_ok("good");
-    let out = s.run(&["secret", "fetch", "nosuch", "x"]);
-    assert_eq!(code(&out), 3, "{}", stderr(&out));
-    assert!(stderr(&out).contains("nosuch"), "{}", stderr(&out));
+    plugctl(&s)
+        .args(["secret", "fetch", "nosuch", "x"])
+        .fails_with(Exit::NotFound)
+        .stderr_has("nosuch");
 
     for builtin in ["nomad", "vault"] {
-        let out = s.run(&["secret", "fetch", builtin, "x"]);
-        assert_eq!(code(&out), 2, "{}", stderr(&out));
+        let out = plugctl(&s)
+            .args(["secret", "fetch", builtin, "x"])
+            .fails_with(Exit::Usage);
         assert!(
             stderr(&out).contains("built into Nomad") && stderr(&out).contains("Nomad cluster"),
             "{}",
@@ -598,9 +615,10 @@ fn missing_builtin_and_bad_usage() {
     }
 
     s.file("secrets", "noexec", "#!/bin/sh\necho '{}'\n", 0o644);
-    let out = s.run(&["secret", "fetch", "noexec", "x"]);
-    assert_eq!(code(&out), 3, "{}", stderr(&out));
-    assert!(stderr(&out).contains("no execute bit"), "{}", stderr(&out));
+    plugctl(&s)
+        .args(["secret", "fetch", "noexec", "x"])
+        .fails_with(Exit::NotFound)
+        .stderr_has("no execute bit");
 
     let outside = s.root().join("outside");
     fs::write(&outside, "#!/bin/sh\necho '{}'\n").unwrap();
@@ -610,43 +628,45 @@ fn missing_builtin_and_bad_usage() {
     )
     .unwrap();
     std::os::unix::fs::symlink(&outside, s.plugins.join("secrets/escape")).unwrap();
-    let out = s.run(&["secret", "fetch", "escape", "x"]);
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("outside its directory"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["secret", "fetch", "escape", "x"])
+        .fails_with(Exit::Failure)
+        .stderr_has("outside its directory");
 
-    let out = s.run(&["secret", "fetch", "good", "x", "--env", "NOEQUALS"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    let out = s.run(&["secret", "fetch", "../good", "x"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    let out = s.run(&["secret", "fetch", "good", "x", "--timeout", "0s"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["secret", "fetch", "good", "x", "--env", "NOEQUALS"])
+        .fails_with(Exit::Usage);
+    plugctl(&s)
+        .args(["secret", "fetch", "../good", "x"])
+        .fails_with(Exit::Usage);
+    plugctl(&s)
+        .args(["secret", "fetch", "good", "x", "--timeout", "0s"])
+        .fails_with(Exit::Usage);
 
     let bad = s.root().join("bad.env");
     fs::write(&bad, format!("A=1\n# ok\n{SECRET}\n")).unwrap();
-    let out = s.run(&[
-        "secret",
-        "fetch",
-        "good",
-        "x",
-        "--env-file",
-        bad.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(stderr(&out).contains("line 3"), "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args([
+            "secret",
+            "fetch",
+            "good",
+            "x",
+            "--env-file",
+            bad.to_str().unwrap(),
+        ])
+        .fails_with(Exit::Usage)
+        .stderr_has("line 3");
     assert_clean(&out, "env-file");
-    let out = s.run(&[
-        "secret",
-        "fetch",
-        "good",
-        "x",
-        "--env-file",
-        "/nonexistent/file",
-    ]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    plugctl(&s)
+        .args([
+            "secret",
+            "fetch",
+            "good",
+            "x",
+            "--env-file",
+            "/nonexistent/file",
+        ])
+        .fails_with(Exit::Usage);
     // Nothing ran, nothing recorded.
     assert!(!s.registry.exists() || events(&s).is_empty());
 }
@@ -660,8 +680,10 @@ fn fingerprint_lists_a_secrets_plugin_of_the_wrong_type_as_unhealthy() {
         r#"echo '{"type": "host-volume", "version": "1.0.0"}'"#,
     );
     s.plugin("secrets", "notype", r#"echo '{"version": "1.0.0"}'"#);
-    let (out, doc) = s.json(&["fingerprint", "--type", "secrets"]);
-    assert_eq!(code(&out), 1);
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint", "--type", "secrets"])
+        .fails_with(Exit::Failure)
+        .json();
     let wrong = row(&doc, "secrets", "wrongtype");
     assert_eq!(wrong["healthy"], false);
     let reason = wrong["error"].as_str().unwrap();
@@ -682,7 +704,7 @@ fn examples() -> std::path::PathBuf {
 fn the_env_file_example_through_plugctl() {
     let s = Sandbox::new();
     let store = s.root().join("store");
-    fs::create_dir_all(store.join("app")).unwrap();
+    make_dir(store.join("app"));
     fs::write(
         store.join("app/db.env"),
         format!("# db\nUSER=admin\nPASSWORD={SECRET}\n"),
@@ -700,33 +722,28 @@ fn the_env_file_example_through_plugctl() {
 
     let mut args = base.to_vec();
     args.extend(["env-file", "app/db", "--env", &dir_env]);
-    let out = s.run(&args);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s).args_from(&args).succeeds();
     assert_eq!(stdout(&out), format!("PASSWORD={SECRET}\nUSER=admin\n"));
     assert_eq!(stderr(&out), "");
 
     let mut args = base.to_vec();
     args.extend(["--env", &dir_env, "env-file", "--", "-dash"]);
-    let out = s.run(&args);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s).args_from(&args).succeeds();
     assert_eq!(stdout(&out), "K=dash\n");
 
     let mut args = base.to_vec();
     args.extend(["env-file", "app/missing", "--env", &dir_env]);
-    let out = s.run(&args);
-    assert_eq!(code(&out), 1);
-    assert!(
-        stderr(&out).contains("the plugin reported an error: secret \"app/missing\" not found"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args_from(&args)
+        .fails_with(Exit::Failure)
+        .stderr_has("the plugin reported an error: secret \"app/missing\" not found");
     assert_not_in_registry(&s);
 }
 
 #[test]
 fn the_json_file_example_through_plugctl() {
     if !Path::new("/usr/bin/python3").exists() {
-        eprintln!("skipped: no /usr/bin/python3");
+        skip_unless_ci("no /usr/bin/python3 for the json-file example");
         return;
     }
     let s = Sandbox::new();
@@ -753,20 +770,19 @@ fn the_json_file_example_through_plugctl() {
         ];
         args.extend(extra);
         args.extend(["json-file", "--", path]);
-        s.run(&args)
+        plugctl(&s).args_from(args)
     };
-    let out = run("app/db", &["--format", "json"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = run("app/db", &["--format", "json"]).succeeds();
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["result"], json!({"USER": "admin", "PASSWORD": SECRET}));
     assert_eq!(doc["provider"], "json-file");
 
-    let out = run("app/bad", &[]);
-    assert_eq!(code(&out), 1);
-    assert!(stderr(&out).contains("\"N\""), "{}", stderr(&out));
-    let out = run("app/none", &[]);
-    assert_eq!(code(&out), 1);
-    assert!(stderr(&out).contains("not found"), "{}", stderr(&out));
+    run("app/bad", &[])
+        .fails_with(Exit::Failure)
+        .stderr_has("\"N\"");
+    run("app/none", &[])
+        .fails_with(Exit::Failure)
+        .stderr_has("not found");
     assert_not_in_registry(&s);
 }
 
@@ -786,20 +802,22 @@ fn stderr_of_a_plugin_that_printed_nothing_is_never_shown() {
         "hangs",
         &format!("echo 'got value: {SECRET}' >&2\nexec sleep 30"),
     );
-    let out = s.run(&["-vv", "secret", "fetch", "dies", "x"]);
-    assert_eq!(code(&out), 1);
+    let out = plugctl(&s)
+        .args(["-vv", "secret", "fetch", "dies", "x"])
+        .fails_with(Exit::Failure);
     assert_clean(&out, "exit 1, empty stdout");
-    let out = s.run(&[
-        "-vv",
-        "secret",
-        "fetch",
-        "hangs",
-        "x",
-        "--timeout",
-        "1s",
-        "--grace",
-        "200ms",
-    ]);
-    assert_eq!(code(&out), 4);
+    let out = plugctl(&s)
+        .args([
+            "-vv",
+            "secret",
+            "fetch",
+            "hangs",
+            "x",
+            "--timeout",
+            "1s",
+            "--grace",
+            "200ms",
+        ])
+        .fails_with(Exit::Timeout);
     assert_clean(&out, "timeout, empty stdout");
 }

@@ -65,8 +65,9 @@ fn init_templates_pass_shellcheck_as_written() {
     let mut files = Vec::new();
     for family in ["host-volume", "secrets"] {
         let name = format!("sc-{family}");
-        let out = s.run(&["init", family, &name, "--lang", "sh"]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let out = plugctl(&s)
+            .args(["init", family, &name, "--lang", "sh"])
+            .succeeds();
         files.push(PathBuf::from(stdout(&out).trim_end()));
     }
     check(&files);

@@ -144,8 +144,7 @@ fn a_signal_during_create_leaves_a_record_repair_settles() {
             "slow",
             r#"case $1 in create) printf '{"path": "%s/x", "bytes": 0}\n' "$DHV_VOLUMES_DIR";; esac"#,
         );
-        let out = s.run(&["volume", "repair"]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        plugctl(&s).args(["volume", "repair"]).succeeds();
         let reg = s.registry_json();
         assert_eq!(
             reg["volumes"].as_object().unwrap().values().next().unwrap()["state"],
@@ -352,7 +351,7 @@ esac"#,
 fn ctrl_c_during_a_registry_lock_wait_stops_at_once() {
     let s = Sandbox::new();
     s.hv_ok("quick", "1.0.0");
-    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    plugctl(&s).args(["fingerprint"]).succeeds();
     let lock = s.registry.with_file_name("registry.json.lock");
     let mut holder = std::process::Command::new("flock")
         .arg(&lock)

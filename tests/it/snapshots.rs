@@ -60,7 +60,7 @@ fn pin_check_table_after_an_edit() {
     let s = Sandbox::new();
     s.hv_ok("a", "1.0.0");
     s.hv_ok("b", "1.0.0");
-    assert_eq!(code(&s.run(&["pin"])), 0);
+    plugctl(&s).args(["pin"]).succeeds();
     s.hv_ok("a", "1.0.1");
     let out = s.run(&["pin", "--check"]);
     settings(&s).bind(|| insta::assert_snapshot!(transcript(&out)));

@@ -46,29 +46,26 @@ fn run_bounded(mut cmd: Command) -> (i32, String, Duration) {
 #[test]
 fn a_symlink_planted_as_the_lock_file_is_never_followed() {
     let s = Sandbox::new();
-    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
+    make_dir(s.registry.parent().unwrap());
     let victim = s.root().join("victim");
     fs::write(&victim, "precious\n").unwrap();
     symlink(&victim, s.registry.with_file_name("registry.json.lock")).unwrap();
-    let out = s.run(&[
-        "plugin",
-        "register",
-        "--type",
-        "csi-node",
-        "--name",
-        "x",
-        "--alloc-id",
-        "a",
-        "--socket",
-        "/x",
-    ]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("registry.json.lock"),
-        "{}",
-        stderr(&out)
-    );
-    assert!(stderr(&out).contains("symbolic link"), "{}", stderr(&out));
+    plugctl(&s)
+        .args([
+            "plugin",
+            "register",
+            "--type",
+            "csi-node",
+            "--name",
+            "x",
+            "--alloc-id",
+            "a",
+            "--socket",
+            "/x",
+        ])
+        .fails_with(Exit::Usage)
+        .stderr_has("registry.json.lock")
+        .stderr_has("symbolic link");
     assert_eq!(fs::read_to_string(&victim).unwrap(), "precious\n");
     assert!(!s.registry.exists());
 }
@@ -113,29 +110,27 @@ fn a_fifo_a_directory_a_device_or_a_symlink_as_the_registry_fails_at_once() {
 #[test]
 fn a_registry_over_the_size_limit_is_refused_unread() {
     let s = Sandbox::new();
-    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
+    make_dir(s.registry.parent().unwrap());
     let mut doc = String::from(r#"{"schema_version": 1, "padding": ""#);
     doc.push_str(&"x".repeat(4096));
     doc.push_str("\"}");
-    fs::write(&s.registry, &doc).unwrap();
-    let out = s.run(&["--registry-max-size", "1KiB", "volume", "list"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    s.write_registry(&doc);
+    let out = plugctl(&s)
+        .args(["--registry-max-size", "1KiB", "volume", "list"])
+        .fails_with(Exit::Usage);
     let err = stderr(&out);
     assert!(err.contains("more than the limit of 1024 bytes"), "{err}");
     assert!(err.contains("--registry-max-size"), "{err}");
-    let out = s
-        .cmd()
+    plugctl(&s)
         .env("PLUGCTL_REGISTRY_MAX_SIZE", "1MiB")
         .args(["volume", "list"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+        .succeeds();
 }
 
 #[test]
 fn a_registry_others_can_write_is_refused_unless_overridden() {
     let s = Sandbox::new();
-    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    plugctl(&s).args(["fingerprint"]).succeeds();
     let before = fs::read(&s.registry).unwrap();
     let state = s.registry.parent().unwrap().to_path_buf();
     for (path, mode, needle) in [
@@ -148,21 +143,20 @@ fn a_registry_others_can_write_is_refused_unless_overridden() {
         let err = stderr(&out);
         assert!(err.contains(needle) && err.contains("chmod go-w"), "{err}");
         assert!(err.contains("--allow-insecure-paths"), "{err}");
-        let out = s.run(&["--allow-insecure-paths", "volume", "list"]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
-        let out = s
-            .cmd()
+        plugctl(&s)
+            .args(["--allow-insecure-paths", "volume", "list"])
+            .succeeds();
+        plugctl(&s)
             .env("PLUGCTL_ALLOW_INSECURE_PATHS", "1")
             .args(["volume", "list"])
-            .output()
-            .unwrap();
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+            .succeeds();
     }
     fs::set_permissions(&s.registry, fs::Permissions::from_mode(0o600)).unwrap();
     fs::set_permissions(&state, fs::Permissions::from_mode(0o777)).unwrap();
-    let out = s.run(&["fingerprint"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(stderr(&out).contains("its directory"), "{}", stderr(&out));
+    plugctl(&s)
+        .args(["fingerprint"])
+        .fails_with(Exit::Usage)
+        .stderr_has("its directory");
     assert_eq!(
         fs::read(&s.registry).unwrap(),
         before,
@@ -170,8 +164,7 @@ fn a_registry_others_can_write_is_refused_unless_overridden() {
     );
     // A sticky world-writable directory (like /tmp) is fine.
     fs::set_permissions(&state, fs::Permissions::from_mode(0o1777)).unwrap();
-    let out = s.run(&["volume", "list"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s).args(["volume", "list"]).succeeds();
 }
 
 #[test]
@@ -181,21 +174,18 @@ fn a_registry_owned_by_another_user_is_refused_and_root_keeps_a_users_ownership(
         return;
     }
     let s = Sandbox::new();
-    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    plugctl(&s).args(["fingerprint"]).succeeds();
     // Owned by nobody, inside root's directory: not trusted.
     nix::unistd::chown(&s.registry, Some(65534.into()), Some(65534.into())).unwrap();
-    let out = s.run(&["fingerprint"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("belongs to uid 65534"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["fingerprint"])
+        .fails_with(Exit::Usage)
+        .stderr_has("belongs to uid 65534");
 
     // A user's own registry in the user's own directory: root may write it
     // (root is trusted), and the file stays the user's, with its mode.
     let home = s.root().join("userstate");
-    fs::create_dir(&home).unwrap();
+    make_dir(&home);
     let reg = home.join("registry.json");
     fs::copy(&s.registry, &reg).unwrap();
     fs::set_permissions(&reg, fs::Permissions::from_mode(0o640)).unwrap();
@@ -203,13 +193,10 @@ fn a_registry_owned_by_another_user_is_refused_and_root_keeps_a_users_ownership(
         nix::unistd::chown(p, Some(65534.into()), Some(65534.into())).unwrap();
     }
     // Root trusts files owned by root only; the override says this one is fine.
-    let out = s
-        .cmd()
+    plugctl(&s)
         .env("PLUGCTL_REGISTRY", &reg)
         .args(["--allow-insecure-paths", "fingerprint"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+        .succeeds();
     use std::os::unix::fs::MetadataExt;
     let meta = fs::metadata(&reg).unwrap();
     assert_eq!(
@@ -232,7 +219,7 @@ fn a_registry_owned_by_another_user_is_refused_and_root_keeps_a_users_ownership(
 #[test]
 fn the_lock_wait_names_the_process_that_holds_the_lock_not_a_stale_pid() {
     let s = Sandbox::new();
-    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    plugctl(&s).args(["fingerprint"]).succeeds();
     let lock = s.registry.with_file_name("registry.json.lock");
     // A stale pid from an earlier holder, and a holder that writes none.
     fs::write(&lock, "999999").unwrap();
@@ -305,12 +292,16 @@ esac"#,
 fn an_edited_volume_id_never_reaches_a_plugin() {
     let s = Sandbox::new();
     remover(&s);
-    let (out, doc) = s.json(&["volume", "create", "--plugin", "rm", "--name", "v"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args([
+            "--json", "volume", "create", "--plugin", "rm", "--name", "v",
+        ])
+        .succeeds();
+    let doc = out.json();
     let id = doc["volume"]["id"].as_str().unwrap().to_string();
     // A directory beside the volumes dir that `../outside` would reach.
     let outside = s.root().join("outside");
-    fs::create_dir_all(&outside).unwrap();
+    make_dir(&outside);
     fs::write(outside.join("keep"), "x").unwrap();
     edit(&s, |v| {
         let mut vol = v["volumes"][&id].take();
@@ -324,8 +315,7 @@ fn an_edited_volume_id_never_reaches_a_plugin() {
         &["volume", "restore"],
         &["volume", "list"],
     ] {
-        let out = s.run(args);
-        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        let out = plugctl(&s).args_from(args).fails_with(Exit::Usage);
         let err = stderr(&out);
         assert!(err.contains(r#"volumes["../outside"].id"#), "{err}");
         assert!(err.contains("not a UUID"), "{err}");
@@ -347,11 +337,15 @@ fn an_edited_volume_id_never_reaches_a_plugin() {
 fn an_edited_path_or_volumes_dir_is_not_handed_to_a_plugin() {
     let s = Sandbox::new();
     remover(&s);
-    let (out, doc) = s.json(&["volume", "create", "--plugin", "rm", "--name", "v"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args([
+            "--json", "volume", "create", "--plugin", "rm", "--name", "v",
+        ])
+        .succeeds();
+    let doc = out.json();
     let id = doc["volume"]["id"].as_str().unwrap().to_string();
     let victim = s.root().join("victim");
-    fs::create_dir_all(&victim).unwrap();
+    make_dir(&victim);
     for (field, value) in [
         ("path", victim.to_str().unwrap().to_string()),
         ("path", format!("{}/../victim", s.volumes.display())),
@@ -376,51 +370,47 @@ fn an_edited_path_or_volumes_dir_is_not_handed_to_a_plugin() {
     edit(&s, |v| {
         v["volumes"][&id]["path"] = victim.to_str().unwrap().into()
     });
-    let out = s.run(&["--allow-insecure-paths", "volume", "delete", &id]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["--allow-insecure-paths", "volume", "delete", &id])
+        .succeeds();
 }
 
 #[test]
 fn events_out_of_order_are_refused_on_load() {
     let s = Sandbox::new();
     for n in ["a", "b"] {
-        let out = s.run(&[
-            "plugin",
-            "register",
-            "--type",
-            "csi-node",
-            "--name",
-            n,
-            "--alloc-id",
-            "x",
-            "--socket",
-            "/x",
-        ]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        plugctl(&s)
+            .args([
+                "plugin",
+                "register",
+                "--type",
+                "csi-node",
+                "--name",
+                n,
+                "--alloc-id",
+                "x",
+                "--socket",
+                "/x",
+            ])
+            .succeeds();
     }
     // The journal edited: the second event says it is the first again.
     let (_, segment) = s.journal_segments().pop().unwrap();
     let text = fs::read_to_string(&segment).unwrap();
     fs::write(&segment, text.replace("{\"seq\":2,", "{\"seq\":1,")).unwrap();
-    let out = s.run(&["events"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("event seq 1 does not follow 1"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["events"])
+        .fails_with(Exit::Usage)
+        .stderr_has("event seq 1 does not follow 1");
     // And a log put back into a schema 2 file is refused, not shown twice.
     edit(&s, |v| {
         v["events"] = serde_json::json!([{"seq": 1, "kind": "register", "type": "csi-node",
             "name": "a", "time": "t"}])
     });
-    let out = s.run(&["events"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("keeps its events in its journal"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["events"])
+        .fails_with(Exit::Usage)
+        .stderr_has("keeps its events in its journal");
 }
 
 /// Bytes that drive a terminal: ESC, BEL, CSI (C1, as UTF-8), and a CR not
@@ -489,7 +479,7 @@ fn a_user_default_plugin_dir_is_never_the_current_directory() {
     let s = Sandbox::new();
     // A plugins/ directory where the command happens to start.
     let cwd = s.root().join("somewhere");
-    fs::create_dir_all(cwd.join("plugins/host-volume")).unwrap();
+    make_dir(cwd.join("plugins/host-volume"));
     let marker = s.out_file("ran");
     let plugin = cwd.join("plugins/host-volume/planted");
     fs::write(
@@ -502,7 +492,7 @@ fn a_user_default_plugin_dir_is_never_the_current_directory() {
     .unwrap();
     fs::set_permissions(&plugin, fs::Permissions::from_mode(0o755)).unwrap();
     let home = s.root().join("home");
-    fs::create_dir_all(&home).unwrap();
+    make_dir(&home);
     for p in [s.root(), home.as_path(), &s.out] {
         fs::set_permissions(p, fs::Permissions::from_mode(0o777)).unwrap();
     }
@@ -622,7 +612,7 @@ fn health_follows_the_disk() {
     let s = Sandbox::new();
     let a = s.hv_ok("a", "1.0.0");
     let b = s.hv_ok("b", "1.0.0");
-    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    plugctl(&s).args(["fingerprint"]).succeeds();
     let healthy = |doc: &Value, n: &str| {
         doc["plugins"]
             .as_array()
@@ -655,20 +645,20 @@ fn health_follows_the_disk() {
     assert!(text.contains("no longer exists"), "{text}");
     let (_, doc) = s.json(&["plugin", "show", "host-volume", "b"]);
     assert_eq!(doc["instances"][0]["healthy"], false, "{doc}");
-    let out = s.run(&[
-        "plugin",
-        "wait",
-        "host-volume",
-        "b",
-        "--healthy",
-        "--timeout",
-        "300ms",
-    ]);
-    assert_eq!(code(&out), 4, "{}{}", stdout(&out), stderr(&out));
+    plugctl(&s)
+        .args([
+            "plugin",
+            "wait",
+            "host-volume",
+            "b",
+            "--healthy",
+            "--timeout",
+            "300ms",
+        ])
+        .fails_with(Exit::Timeout);
 
     // A full fingerprint records what is gone, with an event.
-    let out = s.run(&["fingerprint"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s).args(["fingerprint"]).succeeds();
     let (_, doc) = s.json(&["plugin", "show", "host-volume", "b"]);
     assert_eq!(doc["instances"][0]["healthy"], false);
     assert!(
@@ -686,7 +676,7 @@ fn health_follows_the_disk() {
     assert_eq!(gone.len(), 1, "{events}");
     assert!(gone[0].contains("\"name\":\"b\""), "{events}");
     // Again: no second event for the same disappearance.
-    assert_eq!(code(&s.run(&["fingerprint"])), 0);
+    plugctl(&s).args(["fingerprint"]).succeeds();
     let events = stdout(&s.run(&["--json", "events"]));
     assert_eq!(
         events
@@ -706,18 +696,11 @@ fn small_defects_of_the_trust_boundary_list() {
     let s = Sandbox::new();
     s.hv_ok("a", "1.0.0");
     // An environment variable's bad value names the variable.
-    let out = s
-        .cmd()
+    plugctl(&s)
         .env("PLUGCTL_CONCURRENCY", "abc")
         .arg("fingerprint")
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 2);
-    assert!(
-        stderr(&out).contains("PLUGCTL_CONCURRENCY (--concurrency)"),
-        "{}",
-        stderr(&out)
-    );
+        .fails_with(Exit::Usage)
+        .stderr_has("PLUGCTL_CONCURRENCY (--concurrency)");
     let out = s.run(&["--concurrency", "abc", "fingerprint"]);
     assert!(
         stderr(&out).contains("'--concurrency <N>'"),
@@ -726,33 +709,32 @@ fn small_defects_of_the_trust_boundary_list() {
     );
     // Sizes are never rounded silently.
     for size in ["1e-3", "1.5", "0.4B"] {
-        let out = s.run(&[
-            "volume",
-            "create",
-            "--plugin",
-            "mkdir",
-            "--name",
-            "v",
-            "--capacity-max",
-            size,
-        ]);
-        assert_eq!(code(&out), 2, "{size}: {}", stderr(&out));
+        plugctl(&s)
+            .args([
+                "volume",
+                "create",
+                "--plugin",
+                "mkdir",
+                "--name",
+                "v",
+                "--capacity-max",
+                size,
+            ])
+            .fails_with(Exit::Usage);
     }
     assert!(!s.registry.exists() || s.registry_json()["volumes"].as_object().unwrap().is_empty());
     // init refuses Nomad's .exe trap in secrets/.
-    let out = s.run(&["init", "secrets", "x.exe"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(stderr(&out).contains(".exe"), "{}", stderr(&out));
+    plugctl(&s)
+        .args(["init", "secrets", "x.exe"])
+        .fails_with(Exit::Usage)
+        .stderr_has(".exe");
     assert!(!s.plugins.join("secrets/x.exe").exists());
     // --env keys must be variable names.
     s.secrets_ok("sp");
-    let out = s.run(&["secret", "fetch", "sp", "p", "--env", "A B=x"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("not an environment variable name"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["secret", "fetch", "sp", "p", "--env", "A B=x"])
+        .fails_with(Exit::Usage)
+        .stderr_has("not an environment variable name");
     // --grace 0s: the message says what happened.
     s.plugin("host-volume", "hang", "sleep 30");
     let (_, doc) = s.json(&["fingerprint", "hang", "--timeout", "300ms", "--grace", "0s"]);
@@ -776,12 +758,15 @@ fn restore_duration_is_the_plugins_time_not_the_queue() {
         r#"case $1 in create) sleep 0.4; printf '{"path": "%s/%s", "bytes": 0}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" ;; esac"#,
     );
     for n in ["a", "b", "c"] {
-        let out = s.run(&["volume", "create", "--plugin", "nap", "--name", n]);
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        plugctl(&s)
+            .args(["volume", "create", "--plugin", "nap", "--name", n])
+            .succeeds();
     }
     // One at a time: the last waits 0.8 s for its turn, runs 0.4 s.
-    let (out, doc) = s.json(&["--concurrency", "1", "volume", "restore"]);
-    assert_eq!(code(&out), 0, "{doc}");
+    let doc = plugctl(&s)
+        .args(["--json", "--concurrency", "1", "volume", "restore"])
+        .succeeds()
+        .json();
     let steps = doc["results"].as_array().unwrap_or_else(|| panic!("{doc}"));
     assert_eq!(steps.len(), 3);
     for st in steps {

@@ -162,10 +162,10 @@ fn usage_errors_with_json_are_the_json_error_document() {
 #[test]
 fn help_and_version_with_json_stay_as_they_are() {
     let s = Sandbox::new();
-    let out = s.run(&["--json", "--help"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert!(stdout(&out).contains("Usage: plugctl"), "{}", stdout(&out));
-    let out = s.run(&["--json", "--version"]);
-    assert_eq!(code(&out), 0);
+    plugctl(&s)
+        .args(["--json", "--help"])
+        .succeeds()
+        .stdout_has("Usage: plugctl");
+    let out = plugctl(&s).args(["--json", "--version"]).succeeds();
     assert!(stdout(&out).starts_with("plugctl "), "{}", stdout(&out));
 }

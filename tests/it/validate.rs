@@ -16,7 +16,7 @@ const SECRETS_FP: &str = r#"echo '{"type": "secrets", "version": "1.0.0"}'"#;
 fn sandbox() -> Sandbox {
     let s = Sandbox::new();
     for family in ["host-volume", "secrets"] {
-        fs::create_dir_all(s.plugins.join(family)).unwrap();
+        make_dir(s.plugins.join(family));
     }
     fix_modes(&s.plugins);
     s
@@ -78,8 +78,10 @@ fn a_clean_directory_passes_even_strict() {
     let s = sandbox();
     s.plugin("host-volume", "disk", HV_FP);
     s.plugin("secrets", "store", SECRETS_FP);
-    let (out, doc) = s.json(&["validate", "--strict"]);
-    assert_eq!(code(&out), 0, "{doc:#}\n{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "validate", "--strict"])
+        .succeeds()
+        .json();
     assert_eq!(doc["ok"], true);
     assert_eq!(doc["findings"], Value::Array(vec![]), "{doc:#}");
     // every check ran and passed, per plugin
@@ -106,8 +108,7 @@ fn a_clean_directory_passes_even_strict() {
         "passed"
     );
 
-    let human = s.run(&["validate"]);
-    assert_eq!(code(&human), 0, "{}", stderr(&human));
+    let human = plugctl(&s).args(["validate"]).succeeds();
     assert!(stdout(&human).starts_with("ok: "), "{}", stdout(&human));
     assert!(stderr(&human).is_empty(), "{}", stderr(&human));
 }
@@ -119,8 +120,10 @@ fn a_clean_directory_passes_even_strict() {
 fn the_bundled_examples_pass() {
     let s = Sandbox::new();
     let dir = examples();
-    let (out, doc) = s.json(&["validate", "--strict", dir.to_str().unwrap()]);
-    assert_eq!(code(&out), 0, "{doc:#}\n{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "validate", "--strict", dir.to_str().unwrap()])
+        .succeeds()
+        .json();
     assert_eq!(doc["ok"], true);
     for f in doc["findings"].as_array().unwrap() {
         assert_eq!(f["severity"], "info", "{f}");
@@ -233,8 +236,10 @@ fn every_planted_problem_is_found() {
 
     // Planted permission problems would stop plugctl from running those
     // plugins at all (see the test below); the override lets every check run.
-    let (out, doc) = s.json(&["--allow-insecure-paths", "validate"]);
-    assert_eq!(code(&out), 1, "{doc:#}\n{}", stderr(&out));
+    let out = plugctl(&s)
+        .args(["--json", "--allow-insecure-paths", "validate"])
+        .fails_with(Exit::Failure);
+    let doc = out.json();
     assert_eq!(doc["ok"], false);
     // The report comes first, then only the one-line message on stderr.
     let err = stderr(&out);
@@ -350,14 +355,13 @@ fn every_planted_problem_is_found() {
 #[test]
 fn foreign_owner_is_a_warning() {
     if !nix::unistd::geteuid().is_root() {
-        eprintln!("skipped: needs root to chown");
+        eprintln!("SKIPPED: needs root to chown");
         return;
     }
     let s = sandbox();
     let p = s.plugin("host-volume", "theirs", HV_FP);
     nix::unistd::chown(&p, Some(nix::unistd::Uid::from_raw(65534)), None).unwrap();
-    let (out, doc) = s.json(&["validate"]);
-    assert_eq!(code(&out), 0, "{doc:#}");
+    let doc = plugctl(&s).args(["--json", "validate"]).succeeds().json();
     expect(&doc, "host-volume/theirs", "permissions.owner", "warning");
     // ...and plugctl does not run it, saying why.
     let skipped = outcome(&doc, "host-volume/theirs", "fingerprint.runs");
@@ -389,8 +393,7 @@ touch '{}'
         ),
         0o757,
     );
-    let (out, doc) = s.json(&["validate"]);
-    assert_eq!(code(&out), 0, "{doc:#}");
+    let doc = plugctl(&s).args(["--json", "validate"]).succeeds().json();
     expect(&doc, "host-volume/loose", "permissions.writable", "warning");
     let skipped = outcome(&doc, "host-volume/loose", "fingerprint.runs");
     assert_eq!(skipped["outcome"], "skipped", "{skipped}");
@@ -401,8 +404,10 @@ touch '{}'
             .contains("writable by others"),
         "{skipped}"
     );
-    let (out, fp) = s.json(&["fingerprint", "loose"]);
-    assert_eq!(code(&out), 1);
+    let fp = plugctl(&s)
+        .args(["--json", "fingerprint", "loose"])
+        .fails_with(Exit::Failure)
+        .json();
     let err = row(&fp, "host-volume", "loose")["error"]
         .as_str()
         .unwrap()
@@ -414,25 +419,24 @@ touch '{}'
     // A registry of its own: in this one the failed fingerprint above
     // would refuse the create first, and the run-time check is the point.
     let fresh = s.root().join("fresh.json");
-    let out = s.run(&[
-        "--registry",
-        fresh.to_str().unwrap(),
-        "volume",
-        "create",
-        "--plugin",
-        "loose",
-        "--name",
-        "v",
-    ]);
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("writable by others"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args([
+            "--registry",
+            fresh.to_str().unwrap(),
+            "volume",
+            "create",
+            "--plugin",
+            "loose",
+            "--name",
+            "v",
+        ])
+        .fails_with(Exit::Failure)
+        .stderr_has("writable by others");
     assert!(!marker.exists(), "an untrusted plugin ran");
-    let (out, _) = s.json(&["--allow-insecure-paths", "fingerprint", "loose"]);
-    assert_eq!(code(&out), 0);
+    plugctl(&s)
+        .args(["--json", "--allow-insecure-paths", "fingerprint", "loose"])
+        .succeeds()
+        .json();
     assert!(marker.exists());
 }
 
@@ -446,13 +450,14 @@ fn strict_turns_warnings_into_a_failure() {
         0o777,
     );
 
-    let (out, doc) = s.json(&["validate"]);
-    assert_eq!(code(&out), 0, "{doc:#}");
+    let doc = plugctl(&s).args(["--json", "validate"]).succeeds().json();
     assert_eq!(doc["ok"], true);
     expect(&doc, "host-volume/loose", "permissions.writable", "warning");
 
-    let (out, doc) = s.json(&["validate", "--strict"]);
-    assert_eq!(code(&out), 1, "{doc:#}");
+    let out = plugctl(&s)
+        .args(["--json", "validate", "--strict"])
+        .fails_with(Exit::Failure);
+    let doc = out.json();
     assert_eq!(doc["ok"], false);
     // permission findings are errors under --strict
     expect(&doc, "host-volume/loose", "permissions.writable", "error");
@@ -461,14 +466,11 @@ fn strict_turns_warnings_into_a_failure() {
     // a plain warning (not a permission) fails --strict too
     let s = sandbox();
     s.file("host-volume", "noexec", "#!/bin/sh\n", 0o644);
-    assert_eq!(code(&s.run(&["validate"])), 0);
-    let out = s.run(&["validate", "--strict"]);
-    assert_eq!(code(&out), 1, "{}", stdout(&out));
-    assert!(
-        stdout(&out).contains("layout.not-executable"),
-        "{}",
-        stdout(&out)
-    );
+    plugctl(&s).args(["validate"]).succeeds();
+    plugctl(&s)
+        .args(["validate", "--strict"])
+        .fails_with(Exit::Failure)
+        .stdout_has("layout.not-executable");
 }
 
 #[test]
@@ -481,8 +483,9 @@ fn junit_has_one_testcase_per_plugin_and_check() {
         &format!("echo 'a <b> & \"c\" \u{1b}[31m'\n{HV_FP}"),
     );
     s.file("secrets", "noexec", "#!/bin/sh\n", 0o644);
-    let out = s.run(&["validate", "--format", "junit"]);
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args(["validate", "--format", "junit"])
+        .fails_with(Exit::Failure);
     let xml = stdout(&out);
     let doc = roxmltree::Document::parse(&xml).unwrap_or_else(|e| panic!("{e}:\n{xml}"));
     let cases: Vec<_> = doc
@@ -557,8 +560,7 @@ fn human_report_lists_findings_worst_first() {
     let s = sandbox();
     s.plugin("host-volume", "junk", &format!("echo log line\n{HV_FP}"));
     s.file("host-volume", "noexec", "#!/bin/sh\n", 0o644);
-    let out = s.run(&["validate"]);
-    assert_eq!(code(&out), 1);
+    let out = plugctl(&s).args(["validate"]).fails_with(Exit::Failure);
     let text = stdout(&out);
     let err_at = text
         .find("error    host-volume/junk  fingerprint.output")
@@ -579,13 +581,15 @@ fn directory_argument_and_usage_errors() {
     let s = sandbox();
     // DIR wins over --plugin-dir, and its host-volume/ is used
     let other = s.root().join("other");
-    fs::create_dir_all(other.join("host-volume")).unwrap();
+    make_dir(other.join("host-volume"));
     fix_modes(&other);
     let p = other.join("host-volume/bad");
     fs::write(&p, "#!/bin/sh\necho nope\n").unwrap();
     fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
-    let (out, doc) = s.json(&["validate", "other"]);
-    assert_eq!(code(&out), 1, "{doc:#}");
+    let doc = plugctl(&s)
+        .args(["--json", "validate", "other"])
+        .fails_with(Exit::Failure)
+        .json();
     expect(&doc, "host-volume/bad", "fingerprint.output", "error");
 
     // ...unless the host-volume directory was set apart
@@ -598,23 +602,29 @@ fn directory_argument_and_usage_errors() {
         apart.join("elsewhere"),
     )
     .unwrap();
-    let (out, doc) = s.json(&[
-        "--host-volume-plugin-dir",
-        apart.to_str().unwrap(),
-        "validate",
-        "other",
-    ]);
-    assert_eq!(code(&out), 0, "{doc:#}");
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "--host-volume-plugin-dir",
+            apart.to_str().unwrap(),
+            "validate",
+            "other",
+        ])
+        .succeeds()
+        .json();
     assert_eq!(
         outcome(&doc, "host-volume/elsewhere", "fingerprint.runs")["outcome"],
         "passed"
     );
 
-    let out = s.run(&["validate", "missing-dir"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(stderr(&out).contains("missing-dir"), "{}", stderr(&out));
-    let (out, doc) = s.json(&["validate", "missing-dir"]);
-    assert_eq!(code(&out), 2);
+    plugctl(&s)
+        .args(["validate", "missing-dir"])
+        .fails_with(Exit::Usage)
+        .stderr_has("missing-dir");
+    let doc = plugctl(&s)
+        .args(["--json", "validate", "missing-dir"])
+        .fails_with(Exit::Usage)
+        .json();
     assert_eq!(doc["error"]["kind"], "usage");
 }
 
@@ -639,8 +649,10 @@ fn json_refuses_a_report_format_other_than_json() {
     let s = sandbox();
     s.hv_ok("fine", "1.0.0");
     for format in ["junit", "human"] {
-        let (out, doc) = s.json(&["validate", "--format", format]);
-        assert_eq!(code(&out), 2, "{doc:#}");
+        let out = plugctl(&s)
+            .args(["--json", "validate", "--format", format])
+            .fails_with(Exit::Usage);
+        let doc = out.json();
         assert_eq!(doc["error"]["kind"], "usage", "{doc:#}");
         let message = doc["error"]["message"].as_str().unwrap();
         assert!(
@@ -651,8 +663,7 @@ fn json_refuses_a_report_format_other_than_json() {
     }
     // --format json, or none, with --json: the report
     for args in [&["validate", "--format", "json"][..], &["validate"]] {
-        let (out, doc) = s.json(args);
-        assert_eq!(code(&out), 0, "{doc:#}");
+        let doc = plugctl(&s).arg("--json").args_from(args).succeeds().json();
         assert_eq!(doc["ok"], true, "{doc:#}");
     }
 }
@@ -684,8 +695,10 @@ fn a_family_entry_that_is_not_a_directory_is_an_error() {
         (&broken, ["does not resolve", "does not resolve"]),
     ] {
         fix_modes(dir);
-        let (out, doc) = s.json(&["validate", dir.to_str().unwrap()]);
-        assert_eq!(code(&out), 1, "{doc:#}");
+        let doc = plugctl(&s)
+            .args(["--json", "validate", dir.to_str().unwrap()])
+            .fails_with(Exit::Failure)
+            .json();
         assert_eq!(doc["ok"], false);
         for (family, what) in ["host-volume", "secrets"].into_iter().zip(what) {
             let msg = expect(&doc, family, "layout.family-not-directory", "error");
@@ -699,9 +712,10 @@ fn a_family_entry_that_is_not_a_directory_is_an_error() {
             "{doc:#}"
         );
         // The human report and exit code say the same.
-        let out = s.run(&["validate", dir.to_str().unwrap()]);
-        assert_eq!(code(&out), 1, "{}", stderr(&out));
-        assert!(stdout(&out).contains("layout.family-not-directory"));
+        plugctl(&s)
+            .args(["validate", dir.to_str().unwrap()])
+            .fails_with(Exit::Failure)
+            .stdout_has("layout.family-not-directory");
     }
     // The failure validate predicts.
     let out = fingerprint(&s, &plain, &[]);
@@ -710,13 +724,16 @@ fn a_family_entry_that_is_not_a_directory_is_an_error() {
 
     // A --host-volume-plugin-dir that is a file.
     let good = s.root().join("p-good");
-    fs::create_dir_all(good.join("secrets")).unwrap();
+    make_dir(good.join("secrets"));
     fix_modes(&good);
     let hv_dir = ["--host-volume-plugin-dir", target.to_str().unwrap()];
     let mut args = hv_dir.to_vec();
     args.extend(["validate", good.to_str().unwrap()]);
-    let (out, doc) = s.json(&args);
-    assert_eq!(code(&out), 1, "{doc:#}");
+    let doc = plugctl(&s)
+        .arg("--json")
+        .args_from(&args)
+        .fails_with(Exit::Failure)
+        .json();
     let msg = expect(&doc, "host-volume", "layout.family-not-directory", "error");
     assert!(msg.contains("--host-volume-plugin-dir"), "{msg}");
     assert!(msg.contains(target.to_str().unwrap()), "{msg}");
@@ -728,11 +745,13 @@ fn a_family_entry_that_is_not_a_directory_is_an_error() {
 
     // Directories, or symlinks to directories, pass; a missing family is fine.
     let linked = s.root().join("p-linked");
-    fs::create_dir_all(linked.join("real")).unwrap();
+    make_dir(linked.join("real"));
     symlink("real", linked.join("host-volume")).unwrap();
     fix_modes(&linked);
-    let (out, doc) = s.json(&["validate", linked.to_str().unwrap()]);
-    assert_eq!(code(&out), 0, "{doc:#}");
+    let doc = plugctl(&s)
+        .args(["--json", "validate", linked.to_str().unwrap()])
+        .succeeds()
+        .json();
     assert_eq!(
         outcome(&doc, "host-volume", "layout.family-not-directory")["outcome"],
         "passed"

@@ -263,8 +263,9 @@ fn delete_gets_exactly_the_ten_variables_and_runs_while_deleting() {
     assert_eq!(last["volume_name"], "data");
 
     // a second delete of the same id: not found
-    let out = s.run(&["volume", "delete", &id]);
-    assert_eq!(code(&out), 3, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["volume", "delete", &id])
+        .fails_with(Exit::NotFound);
 }
 
 #[test]
@@ -325,8 +326,9 @@ fn a_failing_plugin_leaves_no_volume_and_shows_its_error() {
         "full",
         r#"echo 'full: writing to stderr' >&2; echo '{"error": "disk full on /dev/sdz"}'; exit 1"#,
     );
-    let out = s.run(&["volume", "create", "--plugin", "full", "--name", "data"]);
-    assert_eq!(code(&out), 1);
+    let out = plugctl(&s)
+        .args(["volume", "create", "--plugin", "full", "--name", "data"])
+        .fails_with(Exit::Failure);
     let err = stderr(&out);
     for needle in [
         "disk full on /dev/sdz",
@@ -344,8 +346,12 @@ fn a_failing_plugin_leaves_no_volume_and_shows_its_error() {
     );
 
     // --json: the error document names the plugin and the operation
-    let (out, doc) = s.json(&["volume", "create", "--plugin", "full", "--name", "data"]);
-    assert_eq!(code(&out), 1);
+    let doc = plugctl(&s)
+        .args([
+            "--json", "volume", "create", "--plugin", "full", "--name", "data",
+        ])
+        .fails_with(Exit::Failure)
+        .json();
     assert_eq!(doc["error"]["kind"], "plugin");
     assert_eq!(doc["error"]["plugin"], "host-volume/full");
     assert_eq!(doc["error"]["operation"], "create");
@@ -383,8 +389,9 @@ fn bad_output_after_exit_0_keeps_a_pending_record_that_repair_rolls_back() {
             s.out_file("liar-calls").display()
         ),
     );
-    let out = s.run(&["volume", "create", "--plugin", "liar", "--name", "data"]);
-    assert_eq!(code(&out), 1);
+    let out = plugctl(&s)
+        .args(["volume", "create", "--plugin", "liar", "--name", "data"])
+        .fails_with(Exit::Failure);
     let err = stderr(&out);
     assert!(err.contains("cannot unmarshal string"), "{err}");
     assert!(err.contains("kept pending"), "{err}");
@@ -558,8 +565,10 @@ fn restore_reruns_every_create_and_keeps_going_past_failures() {
     fs::write(&s.registry, serde_json::to_vec_pretty(&reg).unwrap()).unwrap();
     let before_b = volumes(&s).into_iter().find(|v| v["name"] == "b").unwrap();
 
-    let (out, doc) = s.json(&["volume", "restore"]);
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "restore"])
+        .fails_with(Exit::Failure)
+        .json();
     for id in &ids {
         assert_eq!(calls(&s, id), ["create", "create"], "{id}");
     }
@@ -650,8 +659,9 @@ fn hostile_names_pass_verbatim_and_never_become_paths() {
     let out = s.run(&["volume", "delete", "--name", "../../etc/passwd"]);
     ok(&out);
     assert!(stdout(&out).contains("\"../../etc/passwd\""));
-    let out = s.run(&["volume", "show", "--json", "../../etc/passwd"]);
-    assert_eq!(code(&out), 3);
+    plugctl(&s)
+        .args(["volume", "show", "--json", "../../etc/passwd"])
+        .fails_with(Exit::NotFound);
 }
 
 #[test]
@@ -691,13 +701,10 @@ fn rerunning_create_with_an_id_updates_and_refuses_changes_of_identity() {
     assert_eq!(event_kinds(&s), ["volume_create", "volume_update"]);
 
     // the same name with another id, in the same namespace: refused (exit 2)
-    let out = s.run(&["volume", "create", "--plugin", "rec", "--name", "data"]);
-    assert_eq!(code(&out), 2);
-    assert!(
-        stderr(&out).contains(&format!("--id {id}")),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "rec", "--name", "data"])
+        .fails_with(Exit::Usage)
+        .stderr_has(&format!("--id {id}"));
     // ... but another namespace is another name
     create(
         &s,
@@ -712,10 +719,11 @@ fn rerunning_create_with_an_id_updates_and_refuses_changes_of_identity() {
     );
 
     // the same id with another name or plugin: refused, saying what differs
-    let out = s.run(&[
-        "volume", "create", "--plugin", "other", "--name", "renamed", "--id", &id,
-    ]);
-    assert_eq!(code(&out), 2);
+    let out = plugctl(&s)
+        .args([
+            "volume", "create", "--plugin", "other", "--name", "renamed", "--id", &id,
+        ])
+        .fails_with(Exit::Usage);
     let err = stderr(&out);
     assert!(
         err.contains("name (recorded \"data\", requested \"renamed\")"),
@@ -727,37 +735,31 @@ fn rerunning_create_with_an_id_updates_and_refuses_changes_of_identity() {
     );
 
     // ... or another volumes directory
-    let out = s
-        .cmd()
+    plugctl(&s)
         .env("PLUGCTL_VOLUMES_DIR", s.root().join("elsewhere"))
         .args([
             "volume", "create", "--plugin", "rec", "--name", "data", "--id", &id,
         ])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 2);
-    assert!(
-        stderr(&out).contains("volumes directory (recorded"),
-        "{}",
-        stderr(&out)
-    );
+        .fails_with(Exit::Usage)
+        .stderr_has("volumes directory (recorded");
     assert_eq!(calls(&s, &id).len(), 2, "refused before the plugin ran");
 
     // a failed update keeps the old record and records the error
     fs::write(s.out_file(&format!("fail-create-{id}")), "").unwrap();
-    let out = s.run(&[
-        "volume",
-        "create",
-        "--plugin",
-        "rec",
-        "--name",
-        "data",
-        "--id",
-        &id,
-        "--capacity-max",
-        "3MB",
-    ]);
-    assert_eq!(code(&out), 1);
+    plugctl(&s)
+        .args([
+            "volume",
+            "create",
+            "--plugin",
+            "rec",
+            "--name",
+            "data",
+            "--id",
+            &id,
+            "--capacity-max",
+            "3MB",
+        ])
+        .fails_with(Exit::Failure);
     let (_, doc) = s.json(&["volume", "show", &id]);
     let v3 = &doc["volume"];
     assert_eq!(v3["state"], "ready");
@@ -773,13 +775,10 @@ fn delete_failures_keep_the_record() {
 
     // the plugin fails: back to ready, with the error
     fs::write(s.out_file(&format!("fail-delete-{id}")), "").unwrap();
-    let out = s.run(&["volume", "delete", &id]);
-    assert_eq!(code(&out), 1);
-    assert!(
-        stderr(&out).contains("delete refused by test"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["volume", "delete", &id])
+        .fails_with(Exit::Failure)
+        .stderr_has("delete refused by test");
     let (_, doc) = s.json(&["volume", "show", &id]);
     assert_eq!(doc["volume"]["state"], "ready");
     assert!(
@@ -791,8 +790,9 @@ fn delete_failures_keep_the_record() {
 
     // the plugin is gone: not found, record kept
     fs::remove_file(&rec).unwrap();
-    let out = s.run(&["volume", "delete", &id]);
-    assert_eq!(code(&out), 3);
+    let out = plugctl(&s)
+        .args(["volume", "delete", &id])
+        .fails_with(Exit::NotFound);
     let err = stderr(&out);
     assert!(
         err.contains("host-volume/rec") && err.contains("kept"),
@@ -813,8 +813,7 @@ fn delete_failures_keep_the_record() {
         &["volume", "delete", "--name", "nope"],
         &["volume", "show", "nope"],
     ] {
-        let out = s.run(args);
-        assert_eq!(code(&out), 3, "{args:?}: {}", stderr(&out));
+        plugctl(&s).args_from(args).fails_with(Exit::NotFound);
     }
 }
 
@@ -1069,44 +1068,53 @@ fn bad_input_exit_codes_and_a_consistent_registry() {
     recorder(&s, "rec");
     let base = ["volume", "create", "--plugin", "rec", "--name", "x"];
     for (extra, want, needle) in [
-        (&["--capacity-max", "lots"][..], 2, "--capacity-max"),
-        (&["--capacity-min=-5MB"], 2, "--capacity-min"),
+        (
+            &["--capacity-max", "lots"][..],
+            Exit::Usage,
+            "--capacity-max",
+        ),
+        (&["--capacity-min=-5MB"], Exit::Usage, "--capacity-min"),
         (
             &["--capacity-min", "2MB", "--capacity-max", "1MB"],
-            2,
+            Exit::Usage,
             "capacity_max (1000000) must be larger than capacity_min (2000000)",
         ),
         // Nomad's server refuses a minimum without a maximum, in its words.
         (
             &["--capacity-min", "1MiB"],
-            2,
+            Exit::Usage,
             "capacity_max (0) must be larger than capacity_min (1048576)",
         ),
-        (&["--capacity-max", "9EiB"], 2, "Nomad's limit"),
-        (&["--id", "not-a-uuid"], 2, "not a UUID"),
-        (&["--namespace", "no_underscores"], 2, "--namespace"),
-        (&["--namespace", ""], 2, "--namespace"),
-        (&["--param", "novalue"], 2, "--param expects KEY=VALUE"),
-        (&["--param", "=v"], 2, "key before '=' is empty"),
-        (&["--timeout", "0s"], 2, "--timeout"),
+        (&["--capacity-max", "9EiB"], Exit::Usage, "Nomad's limit"),
+        (&["--id", "not-a-uuid"], Exit::Usage, "not a UUID"),
+        (
+            &["--namespace", "no_underscores"],
+            Exit::Usage,
+            "--namespace",
+        ),
+        (&["--namespace", ""], Exit::Usage, "--namespace"),
+        (
+            &["--param", "novalue"],
+            Exit::Usage,
+            "--param expects KEY=VALUE",
+        ),
+        (&["--param", "=v"], Exit::Usage, "key before '=' is empty"),
+        (&["--timeout", "0s"], Exit::Usage, "--timeout"),
     ] {
         let mut args = base.to_vec();
         args.extend_from_slice(extra);
-        let out = s.run(&args);
-        assert_eq!(code(&out), want, "{extra:?}: {}", stderr(&out));
-        assert!(stderr(&out).contains(needle), "{extra:?}: {}", stderr(&out));
+        plugctl(&s).args_from(&args).exits(want).stderr_has(needle);
     }
-    let out = s.run(&["volume", "create", "--plugin", "rec", "--name", ""]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    let out = s.run(&["volume", "create", "--plugin", "nope", "--name", "x"]);
-    assert_eq!(code(&out), 3);
-    assert!(
-        stderr(&out).contains("host-volume/nope"),
-        "{}",
-        stderr(&out)
-    );
-    let out = s.run(&["volume", "create", "--plugin", "../rec", "--name", "x"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "rec", "--name", ""])
+        .fails_with(Exit::Usage);
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "nope", "--name", "x"])
+        .fails_with(Exit::NotFound)
+        .stderr_has("host-volume/nope");
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "../rec", "--name", "x"])
+        .fails_with(Exit::Usage);
     // nothing ran, nothing was recorded
     assert!(fs::read_dir(&s.out).unwrap().next().is_none());
     assert!(volumes(&s).is_empty());
@@ -1115,28 +1123,23 @@ fn bad_input_exit_codes_and_a_consistent_registry() {
     // fingerprint and secret fetch), escaping symlink: a clear failure,
     // nothing recorded
     s.file("host-volume", "noexec", "#!/bin/sh\necho '{}'\n", 0o644);
-    let out = s.run(&["volume", "create", "--plugin", "noexec", "--name", "x"]);
-    assert_eq!(code(&out), 3);
-    assert!(stderr(&out).contains("no execute bit"), "{}", stderr(&out));
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "noexec", "--name", "x"])
+        .fails_with(Exit::NotFound)
+        .stderr_has("no execute bit");
     let outside = s.root().join("outside.sh");
     fs::write(&outside, "#!/bin/sh\necho '{}'\n").unwrap();
     fs::set_permissions(&outside, fs::Permissions::from_mode(0o755)).unwrap();
     symlink(&outside, s.plugins.join("host-volume/escape")).unwrap();
-    let out = s.run(&["volume", "create", "--plugin", "escape", "--name", "x"]);
-    assert_eq!(code(&out), 1);
-    assert!(
-        stderr(&out).contains("outside its directory"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "escape", "--name", "x"])
+        .fails_with(Exit::Failure)
+        .stderr_has("outside its directory");
     s.file("host-volume", "nointerp", "#!/no/such/interpreter\n", 0o755);
-    let out = s.run(&["volume", "create", "--plugin", "nointerp", "--name", "x"]);
-    assert_eq!(code(&out), 1);
-    assert!(
-        stderr(&out).contains("/no/such/interpreter"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "nointerp", "--name", "x"])
+        .fails_with(Exit::Failure)
+        .stderr_has("/no/such/interpreter");
     assert!(volumes(&s).is_empty());
 }
 
@@ -1152,19 +1155,20 @@ fn a_timed_out_create_exits_4_and_repair_settles_it() {
         ),
     );
     let start = Instant::now();
-    let out = s.run(&[
-        "volume",
-        "create",
-        "--plugin",
-        "hang",
-        "--name",
-        "h",
-        "--timeout",
-        "1s",
-        "--grace",
-        "1s",
-    ]);
-    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args([
+            "volume",
+            "create",
+            "--plugin",
+            "hang",
+            "--name",
+            "h",
+            "--timeout",
+            "1s",
+            "--grace",
+            "1s",
+        ])
+        .fails_with(Exit::Timeout);
     assert!(start.elapsed() < Duration::from_secs(20));
     let err = stderr(&out);
     assert!(
@@ -1198,11 +1202,12 @@ fn a_deleting_volume_is_finished_by_repair() {
     ok(&out);
     assert_eq!(doc["results"][0]["action"], "skipped");
     // create refuses it
-    let out = s.run(&[
-        "volume", "create", "--plugin", "rec", "--name", "data", "--id", &id,
-    ]);
-    assert_eq!(code(&out), 2);
-    assert!(stderr(&out).contains("deleting"), "{}", stderr(&out));
+    plugctl(&s)
+        .args([
+            "volume", "create", "--plugin", "rec", "--name", "data", "--id", &id,
+        ])
+        .fails_with(Exit::Usage)
+        .stderr_has("deleting");
 
     let (out, doc) = s.json(&["volume", "repair"]);
     ok(&out);
@@ -1261,9 +1266,10 @@ esac"#,
         );
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    let out = s.run(&["volume", "delete", id]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(stderr(&out).contains("right now"), "{}", stderr(&out));
+    plugctl(&s)
+        .args(["volume", "delete", id])
+        .fails_with(Exit::Usage)
+        .stderr_has("right now");
     assert!(update.wait().unwrap().success());
 
     let (_, doc) = s.json(&["volume", "show", id]);
@@ -1287,14 +1293,17 @@ create) echo '{"path": "/tmp/a\u0000b"}' ;;
 delete) exit 0 ;;
 esac"#,
     );
-    let out = s.run(&["volume", "create", "--plugin", "nul", "--name", "n"]);
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
-    assert!(stderr(&out).contains("NUL"), "{}", stderr(&out));
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "nul", "--name", "n"])
+        .fails_with(Exit::Failure)
+        .stderr_has("NUL");
     let v = volumes(&s);
     assert_eq!(v.len(), 1);
     assert_eq!(v[0]["state"], "pending");
-    let (out, doc) = s.json(&["volume", "repair"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "repair"])
+        .succeeds()
+        .json();
     assert_eq!(doc["results"][0]["action"], "rolled back");
     assert!(volumes(&s).is_empty());
 }
@@ -1305,27 +1314,31 @@ esac"#,
 fn upper_case_volume_ids_are_the_same_id() {
     let s = Sandbox::new();
     let upper = "0B6D3C1E-2F4A-4B5C-8D9E-0F1A2B3C4D5E";
-    let (out, doc) = s.json(&[
-        "volume", "create", "--plugin", "mkdir", "--name", "u", "--id", upper,
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args([
+            "--json", "volume", "create", "--plugin", "mkdir", "--name", "u", "--id", upper,
+        ])
+        .succeeds()
+        .json();
     assert_eq!(doc["volume"]["id"], upper.to_ascii_lowercase());
-    let (out, doc) = s.json(&["volume", "show", upper]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "show", upper])
+        .succeeds()
+        .json();
     assert_eq!(doc["volume"]["name"], "u");
     // The same volume again, in the other case: an update, not a second one.
-    let out = s.run(&[
-        "volume",
-        "create",
-        "--plugin",
-        "mkdir",
-        "--name",
-        "u",
-        "--id",
-        &upper.to_ascii_lowercase(),
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args([
+            "volume",
+            "create",
+            "--plugin",
+            "mkdir",
+            "--name",
+            "u",
+            "--id",
+            &upper.to_ascii_lowercase(),
+        ])
+        .succeeds();
     assert_eq!(s.registry_json()["volumes"].as_object().unwrap().len(), 1);
-    let out = s.run(&["volume", "delete", upper]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s).args(["volume", "delete", upper]).succeeds();
 }

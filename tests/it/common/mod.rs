@@ -11,6 +11,9 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+pub mod expect;
+pub use expect::{Exit, plugctl};
+
 /// The binary under test.
 pub const PLUGCTL: &str = env!("CARGO_BIN_EXE_plugctl");
 
@@ -30,6 +33,9 @@ impl Sandbox {
     pub fn new() -> Sandbox {
         let dir = tempfile::tempdir().expect("tempdir");
         let root = dir.path().to_path_buf();
+        // tempfile makes it 0777 less the umask: 0755 whatever the umask,
+        // since plugctl refuses plugins below a group-writable directory.
+        fs::set_permissions(&root, fs::Permissions::from_mode(0o755)).unwrap();
         let s = Sandbox {
             plugins: root.join("plugins"),
             registry: root.join("state/registry.json"),
@@ -38,7 +44,7 @@ impl Sandbox {
             dir,
         };
         for d in [&s.plugins, &s.out] {
-            fs::create_dir_all(d).unwrap();
+            make_dir(d);
         }
         s
     }
@@ -101,7 +107,7 @@ impl Sandbox {
     /// exec it while it is open for writing (ETXTBSY).
     pub fn file(&self, family: &str, name: &str, text: &str, mode: u32) -> PathBuf {
         let dir = self.plugins.join(family);
-        fs::create_dir_all(&dir).unwrap();
+        make_dir(&dir);
         let tmp = self.root().join(format!(".tmp-{family}-{name}"));
         fs::write(&tmp, text).unwrap();
         fs::set_permissions(&tmp, fs::Permissions::from_mode(mode)).unwrap();
@@ -128,6 +134,15 @@ impl Sandbox {
             name,
             r#"[ "$1" = fingerprint ] && echo '{"type": "secrets", "version": "1.0.0"}' && exit 0; exit 1"#,
         )
+    }
+
+    /// Writes a registry file of the test's own making, owner-only as
+    /// plugctl writes it: one the umask left group writable would be
+    /// refused for that before anything the test means to check.
+    pub fn write_registry(&self, contents: impl AsRef<[u8]>) {
+        make_dir(self.registry.parent().unwrap());
+        fs::write(&self.registry, contents).unwrap();
+        fs::set_permissions(&self.registry, fs::Permissions::from_mode(0o600)).unwrap();
     }
 
     /// The registry as plugctl holds it: the file, with its journal read
@@ -212,6 +227,27 @@ impl Sandbox {
     }
 }
 
+/// Creates a directory, and its missing parents, of mode 0755 whatever the
+/// umask of whoever runs the tests: under umask 002 a plain
+/// `create_dir_all` makes them group writable, and plugctl rightly refuses
+/// to run plugins from there. A directory that exists keeps its mode (a
+/// test may have planted a writable one on purpose).
+pub fn make_dir(dir: impl AsRef<Path>) {
+    let dir = dir.as_ref();
+    if dir.is_dir() {
+        return;
+    }
+    if let Some(parent) = dir.parent() {
+        make_dir(parent);
+    }
+    match fs::create_dir(dir) {
+        Ok(()) => fs::set_permissions(dir, fs::Permissions::from_mode(0o755)).unwrap(),
+        // Made by a concurrent caller in the meantime: theirs to set.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(e) => panic!("mkdir {}: {e}", dir.display()),
+    }
+}
+
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
@@ -255,6 +291,16 @@ pub fn alive(pid: i32) -> bool {
             .unwrap_or(true)
 }
 
+/// A test that cannot run here says so, and does not pass quietly: it prints
+/// `SKIPPED: <why>` — or, in CI (`CI` set), where `.ci/run` installs
+/// everything the tests need, it fails instead.
+pub fn skip_unless_ci(why: &str) {
+    if std::env::var_os("CI").is_some() {
+        panic!("{why}, and CI must run this test (.ci/run installs what it needs)");
+    }
+    eprintln!("SKIPPED: {why}");
+}
+
 /// Whether `tool` can be run. A test that needs it skips with a message
 /// when it is missing — except in CI (`CI` set), where `.ci/run` installs
 /// every tool the tests use, so a missing one fails the test instead.
@@ -274,43 +320,4 @@ pub fn tool_available(tool: &str, why: &str) -> bool {
         eprintln!("SKIPPED: {tool} is not installed; {why} is not checked");
     }
     found
-}
-
-/// Runs `cmd` to its end and returns its output and its peak RSS in KiB —
-/// that child's own (with the children it waited for), not the test
-/// process's: every test shares this process, so its rusage is everyone's.
-// The child is reaped by wait4 (std's wait would not give its rusage).
-#[allow(clippy::zombie_processes)]
-pub fn output_and_peak_rss(cmd: &mut Command) -> (Output, u64) {
-    use std::io::Read;
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
-    let reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        out.read_to_end(&mut buf).unwrap();
-        buf
-    });
-    let mut stderr = Vec::new();
-    err.read_to_end(&mut stderr).unwrap();
-    let stdout = reader.join().unwrap();
-    let mut status = 0;
-    // SAFETY: rusage is a plain C struct that wait4 fills in.
-    let mut usage: nix::libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = child.id() as nix::libc::pid_t;
-    // SAFETY: wait4 on our own child, with valid pointers.
-    let got = unsafe { nix::libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(got, pid, "wait4: {}", std::io::Error::last_os_error());
-    let status = std::os::unix::process::ExitStatusExt::from_raw(status);
-    (
-        Output {
-            status,
-            stdout,
-            stderr,
-        },
-        usage.ru_maxrss as u64,
-    )
 }

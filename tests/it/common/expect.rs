@@ -1,0 +1,359 @@
+//! The expectation builder: one plugctl run, read as the sentence it checks.
+//!
+//! ```ignore
+//! plugctl(&s)
+//!     .args(["volume", "create", "--plugin", "nope", "--name", "x"])
+//!     .fails_with(Exit::NotFound)
+//!     .stderr_has("host-volume/nope");
+//! let doc = plugctl(&s).args(["--json", "volume", "list"]).succeeds().json();
+//! ```
+//!
+//! Every failed expectation prints the command line, the exit code, stdout
+//! and stderr, so a red test says what ran and what it said without a
+//! hand-written message.
+
+use std::ffi::{OsStr, OsString};
+use std::fmt;
+use std::io::Write;
+use std::ops::Deref;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+use super::Sandbox;
+
+/// plugctl's exit codes, by name (mirrors `plugctl::exit`, which scripts
+/// depend on: cli.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    Success,
+    Failure,
+    Usage,
+    NotFound,
+    Timeout,
+}
+
+impl Exit {
+    pub const ALL: [Exit; 5] = [
+        Exit::Success,
+        Exit::Failure,
+        Exit::Usage,
+        Exit::NotFound,
+        Exit::Timeout,
+    ];
+
+    /// The number the binary exits with.
+    pub fn code(self) -> i32 {
+        use plugctl::exit;
+        match self {
+            Exit::Success => exit::SUCCESS,
+            Exit::Failure => exit::FAILURE,
+            Exit::Usage => exit::USAGE,
+            Exit::NotFound => exit::NOT_FOUND,
+            Exit::Timeout => exit::TIMEOUT,
+        }
+    }
+
+    /// The name of an exit code, if it is one of plugctl's.
+    pub fn of(code: i32) -> Option<Exit> {
+        Exit::ALL.into_iter().find(|e| e.code() == code)
+    }
+}
+
+impl fmt::Display for Exit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match self {
+            Exit::Success => "success",
+            Exit::Failure => "failure",
+            Exit::Usage => "usage",
+            Exit::NotFound => "not found",
+            Exit::Timeout => "timeout",
+        };
+        write!(f, "{} ({name})", self.code())
+    }
+}
+
+/// plugctl in this sandbox (its cleared environment, see
+/// [`Sandbox::command`]), not yet run.
+pub fn plugctl(s: &Sandbox) -> Run {
+    Run::new(s.std_cmd(), "plugctl")
+}
+
+/// One command to run and then check.
+pub struct Run {
+    cmd: Command,
+    line: Vec<OsString>,
+    stdin: Option<Vec<u8>>,
+}
+
+impl Run {
+    /// Any command, checked the same way (plugctl run by a shell, say).
+    pub fn new(cmd: Command, name: &str) -> Run {
+        Run {
+            cmd,
+            line: vec![name.into()],
+            stdin: None,
+        }
+    }
+
+    pub fn arg(mut self, arg: impl AsRef<OsStr>) -> Run {
+        self.cmd.arg(arg.as_ref());
+        self.line.push(arg.as_ref().to_owned());
+        self
+    }
+
+    /// Arguments written out as an array literal: `["volume", "delete", &id]`
+    /// (a `&String` in the array is taken as a `&str`).
+    pub fn args<const N: usize>(self, args: [&str; N]) -> Run {
+        self.args_from(args)
+    }
+
+    /// Arguments from anything iterable (a `Vec`, a slice, `OsString`s).
+    pub fn args_from<I, S>(mut self, args: I) -> Run
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        for a in args {
+            self = self.arg(a);
+        }
+        self
+    }
+
+    pub fn env(mut self, key: impl AsRef<OsStr>, value: impl AsRef<OsStr>) -> Run {
+        self.cmd.env(key, value);
+        self
+    }
+
+    pub fn env_remove(mut self, key: impl AsRef<OsStr>) -> Run {
+        self.cmd.env_remove(key);
+        self
+    }
+
+    pub fn current_dir(mut self, dir: impl AsRef<Path>) -> Run {
+        self.cmd.current_dir(dir);
+        self
+    }
+
+    /// Feeds these bytes on standard input (null otherwise).
+    pub fn stdin(mut self, bytes: impl Into<Vec<u8>>) -> Run {
+        self.stdin = Some(bytes.into());
+        self
+    }
+
+    /// Runs it and hands back what happened, unchecked.
+    pub fn output(mut self) -> Output {
+        let line = self.command_line();
+        let Some(input) = self.stdin.take() else {
+            return self
+                .cmd
+                .output()
+                .unwrap_or_else(|e| panic!("cannot run {line}: {e}"));
+        };
+        let mut child = self
+            .cmd
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot run {line}: {e}"));
+        let mut pipe = child.stdin.take().unwrap();
+        // A writer thread, so a child that prints a lot before it reads
+        // cannot deadlock against us; a child that never reads just closes
+        // the pipe (EPIPE is no failure of the test).
+        let writer = std::thread::spawn(move || {
+            let _ = pipe.write_all(&input);
+        });
+        let out = child
+            .wait_with_output()
+            .unwrap_or_else(|e| panic!("cannot wait for {line}: {e}"));
+        writer.join().unwrap();
+        out
+    }
+
+    /// Runs it and expects exit 0.
+    #[track_caller]
+    pub fn succeeds(self) -> Ran {
+        self.exits(Exit::Success)
+    }
+
+    /// Runs it and expects this failure (not [`Exit::Success`]: say
+    /// [`Run::succeeds`]).
+    #[track_caller]
+    pub fn fails_with(self, want: Exit) -> Ran {
+        assert_ne!(want, Exit::Success, "fails_with(Success): say succeeds()");
+        self.exits(want)
+    }
+
+    /// Runs it and expects this exit, whichever it is (for tables of cases).
+    #[track_caller]
+    pub fn exits(self, want: Exit) -> Ran {
+        let ran = self.ran();
+        if ran.out.status.code() != Some(want.code()) {
+            ran.fail(&format!("expected exit {want}"));
+        }
+        ran
+    }
+
+    /// Runs it and accepts whatever exit, for a test that checks only what
+    /// it printed.
+    pub fn any_exit(self) -> Ran {
+        self.ran()
+    }
+
+    /// Runs it and expects a numeric exit that is not one of plugctl's own
+    /// (a shell's 130, a plugin's code passed through).
+    #[track_caller]
+    pub fn exits_code(self, want: i32) -> Ran {
+        let ran = self.ran();
+        if ran.out.status.code() != Some(want) {
+            ran.fail(&format!("expected exit {want}"));
+        }
+        ran
+    }
+
+    fn command_line(&self) -> String {
+        self.line
+            .iter()
+            .map(|a| quote(&a.to_string_lossy()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn ran(self) -> Ran {
+        let line = self.command_line();
+        Ran {
+            out: self.output(),
+            line,
+        }
+    }
+}
+
+/// A finished run whose exit code was as expected; derefs to its
+/// [`Output`], so `stderr(&ran)` and `ran.stdout` work as on any output.
+pub struct Ran {
+    out: Output,
+    line: String,
+}
+
+impl Ran {
+    /// Expects stdout to contain `needle`.
+    #[track_caller]
+    pub fn stdout_has(self, needle: &str) -> Ran {
+        if !self.stdout().contains(needle) {
+            self.fail(&format!("expected stdout to contain {needle:?}"));
+        }
+        self
+    }
+
+    /// Expects stderr to contain `needle`.
+    #[track_caller]
+    pub fn stderr_has(self, needle: &str) -> Ran {
+        if !self.stderr().contains(needle) {
+            self.fail(&format!("expected stderr to contain {needle:?}"));
+        }
+        self
+    }
+
+    /// Expects stdout not to contain `needle`.
+    #[track_caller]
+    pub fn stdout_lacks(self, needle: &str) -> Ran {
+        if self.stdout().contains(needle) {
+            self.fail(&format!("expected stdout not to contain {needle:?}"));
+        }
+        self
+    }
+
+    /// Expects stderr not to contain `needle`.
+    #[track_caller]
+    pub fn stderr_lacks(self, needle: &str) -> Ran {
+        if self.stderr().contains(needle) {
+            self.fail(&format!("expected stderr not to contain {needle:?}"));
+        }
+        self
+    }
+
+    /// Expects nothing at all on stdout.
+    #[track_caller]
+    pub fn stdout_empty(self) -> Ran {
+        if !self.out.stdout.is_empty() {
+            self.fail("expected an empty stdout");
+        }
+        self
+    }
+
+    /// Expects nothing at all on stderr.
+    #[track_caller]
+    pub fn stderr_empty(self) -> Ran {
+        if !self.out.stderr.is_empty() {
+            self.fail("expected an empty stderr");
+        }
+        self
+    }
+
+    /// stdout as one `--json` document (`schema_version` 1, as every
+    /// document plugctl prints carries).
+    #[track_caller]
+    pub fn json(&self) -> Value {
+        let v: Value = serde_json::from_slice(&self.out.stdout)
+            .unwrap_or_else(|e| self.fail(&format!("stdout is not one JSON document ({e})")));
+        if v["schema_version"] != 1 {
+            self.fail("expected schema_version 1 in the document");
+        }
+        v
+    }
+
+    pub fn stdout(&self) -> String {
+        String::from_utf8_lossy(&self.out.stdout).into_owned()
+    }
+
+    pub fn stderr(&self) -> String {
+        String::from_utf8_lossy(&self.out.stderr).into_owned()
+    }
+
+    /// The raw output.
+    pub fn output(self) -> Output {
+        self.out
+    }
+
+    #[track_caller]
+    fn fail(&self, what: &str) -> ! {
+        let signal = std::os::unix::process::ExitStatusExt::signal(&self.out.status);
+        let status = match (self.out.status.code(), signal) {
+            (Some(c), _) => match Exit::of(c) {
+                Some(e) => format!("exit {e}"),
+                None => format!("exit {c}"),
+            },
+            (None, Some(sig)) => format!("killed by signal {sig}"),
+            (None, None) => format!("{}", self.out.status),
+        };
+        panic!(
+            "{what}\n  command: {}\n  got:     {status}\n--- stdout ---\n{}\n--- stderr ---\n{}\n---",
+            self.line,
+            self.stdout(),
+            self.stderr()
+        )
+    }
+}
+
+impl Deref for Ran {
+    type Target = Output;
+    fn deref(&self) -> &Output {
+        &self.out
+    }
+}
+
+/// A shell word for the failure message: bare when it is safe, single-quoted
+/// otherwise, so the line can be pasted into a shell.
+fn quote(word: &str) -> String {
+    let safe = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,@%+".contains(c));
+    if safe {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
