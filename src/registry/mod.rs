@@ -1364,7 +1364,11 @@ mod tests {
     fn a_schema_1_file_moves_its_log_to_the_journal_at_the_first_write() {
         let d = tempfile::tempdir().unwrap();
         let r = reg(d.path());
-        fs::create_dir_all(d.path().join("sub")).unwrap();
+        // Owner-only, as plugctl makes them, whatever the umask.
+        fs::DirBuilder::new()
+            .mode(0o700)
+            .create(d.path().join("sub"))
+            .unwrap();
         fs::write(
             r.path(),
             r#"{"schema_version": 1, "seq": 2, "plugins": {}, "volumes": {},
@@ -1374,6 +1378,7 @@ mod tests {
                 ]}"#,
         )
         .unwrap();
+        fs::set_permissions(r.path(), fs::Permissions::from_mode(0o600)).unwrap();
         assert_eq!(names(&events_of(&r)), ["old1", "old2"], "read in place");
         assert_eq!(register(&r, "new"), 3);
         let text = fs::read_to_string(r.path()).unwrap();

@@ -248,7 +248,8 @@ fn unprivileged(s: &Sandbox, args: &[&str]) -> Output {
     use std::os::unix::process::CommandExt;
     let home = s.root().join("unprivileged");
     if !home.exists() {
-        fs::create_dir_all(home.join("volumes")).unwrap();
+        // Modes as plugctl wants them, whatever the umask.
+        make_dir(home.join("volumes"));
         fs::set_permissions(s.root(), fs::Permissions::from_mode(0o755)).unwrap();
         if nix::unistd::geteuid().is_root() {
             for d in [home.clone(), home.join("volumes")] {

@@ -4,6 +4,7 @@
 //! append.
 
 use std::fs;
+use std::os::unix::fs::PermissionsExt;
 
 use crate::common::*;
 use serde_json::Value;
@@ -52,7 +53,6 @@ fn event_line(seq: u64, name: &str) -> String {
 #[test]
 fn a_schema_1_registry_keeps_its_log_and_moves_it_to_the_journal() {
     let s = Sandbox::new();
-    fs::create_dir_all(s.registry.parent().unwrap()).unwrap();
     let events: Vec<Value> = [(1, "old1"), (2, "old2")]
         .iter()
         .map(|(n, name)| serde_json::from_str(&event_line(*n, name)).unwrap())
@@ -60,7 +60,7 @@ fn a_schema_1_registry_keeps_its_log_and_moves_it_to_the_journal() {
     let v1 = serde_json::json!({
         "schema_version": 1, "seq": 2, "plugins": {}, "volumes": {}, "events": events,
     });
-    fs::write(&s.registry, v1.to_string()).unwrap();
+    s.write_registry(v1.to_string());
     assert_eq!(event_names(&s, &[]), ["old1", "old2"]);
     register(&s, "new");
     let file = s.registry_file();
@@ -98,7 +98,7 @@ fn events_the_registry_does_not_commit_are_never_shown_and_are_cut() {
 fn a_reader_behind_the_rotated_journal_is_told_what_it_missed() {
     let s = Sandbox::new();
     let dir = s.registry.parent().unwrap();
-    fs::create_dir_all(dir).unwrap();
+    make_dir(dir);
     // Segments 1 and 2 were rotated away; 3 and 4 hold events 50..=60.
     let segment = |n: u64| dir.join(format!("registry.json.journal.{n:08}"));
     let mut three = String::from("{\"plugctl_journal\":1,\"segment\":3}\n");
@@ -111,14 +111,17 @@ fn a_reader_behind_the_rotated_journal_is_told_what_it_missed() {
         four.push_str(&event_line(seq, &format!("p{seq}")));
         four.push('\n');
     }
-    fs::write(segment(3), &three).unwrap();
-    fs::write(segment(4), &four).unwrap();
+    for (n, text) in [(3, &three), (4, &four)] {
+        fs::write(segment(n), text).unwrap();
+        // As plugctl writes them: not writable by others, whatever the umask.
+        fs::set_permissions(segment(n), fs::Permissions::from_mode(0o600)).unwrap();
+    }
     let registry = serde_json::json!({
         "schema_version": 2, "seq": 60,
         "journal": {"segment": 4, "offset": four.len()},
         "plugins": {}, "volumes": {},
     });
-    fs::write(&s.registry, serde_json::to_vec_pretty(&registry).unwrap()).unwrap();
+    s.write_registry(serde_json::to_vec_pretty(&registry).unwrap());
 
     let out = s
         .cmd()
