@@ -19,7 +19,10 @@ pub enum PluginFailure {
     NotExecutable(PathBuf),
     #[error("interpreter {interpreter} named in the shebang of {path} does not exist")]
     InterpreterMissing { path: PathBuf, interpreter: String },
-    #[error("{0} cannot be executed: not a binary and no #! line (exec format error)")]
+    #[error(
+        "{0} cannot be executed: the kernel does not take it as a program (exec format \
+         error): not a binary for this machine, nor a script with a #! line"
+    )]
     ExecFormat(PathBuf),
     #[error("could not start {path}: {message}")]
     Spawn { path: PathBuf, message: String },
