@@ -147,6 +147,53 @@ pub fn segments(registry: &Path) -> io::Result<Vec<u64>> {
     Ok(out)
 }
 
+/// An event as a journal line, newline included. What a plugin printed
+/// can be longer than a reader takes back ([`LINE_MAX`]): such an event
+/// keeps its place and its kind, and its largest details are shortened
+/// until the line fits (saying so), rather than making the log unreadable.
+pub fn event_line(e: &Event) -> serde_json::Result<Vec<u8>> {
+    let mut line = serde_json::to_vec(e)?;
+    if line.len() >= LINE_MAX {
+        let mut e = e.clone();
+        let mut shortened = std::collections::BTreeSet::new();
+        while line.len() >= LINE_MAX {
+            let largest = e
+                .details
+                .iter()
+                .filter(|(k, _)| !shortened.contains(*k))
+                .map(|(k, v)| (serde_json::to_vec(v).map_or(0, |b| b.len()), k.clone()))
+                .max();
+            let Some((size, key)) = largest else { break };
+            if let Some(v) = e.details.get_mut(&key) {
+                *v = serde_json::Value::String(shorten(v, size));
+            }
+            shortened.insert(key);
+            line = serde_json::to_vec(&e)?;
+        }
+    }
+    line.push(b'\n');
+    Ok(line)
+}
+
+/// A detail too long for the journal: its first KiB, and how long it was.
+fn shorten(v: &serde_json::Value, size: usize) -> String {
+    const KEEP: usize = 1024;
+    match v {
+        serde_json::Value::String(s) => {
+            let end = (0..=KEEP.min(s.len()))
+                .rev()
+                .find(|&i| s.is_char_boundary(i))
+                .unwrap_or(0);
+            format!(
+                "{}... ({} bytes in all, shortened for the journal)",
+                &s[..end],
+                s.len()
+            )
+        }
+        _ => format!("({size} bytes of JSON, left out of the journal)"),
+    }
+}
+
 /// Parses one line (without its newline). plugctl writes each kind with a
 /// fixed first key, which picks the parser; anything else is tried as an
 /// event, then refused.

@@ -407,22 +407,27 @@ impl Registry {
         let (out, ids) = snap.change(f)?;
         self.not_interrupted()?;
         // Anything beyond the named records (events, a node id made on
-        // first use) needs the file: a whole transaction.
+        // first use) needs the file: a whole transaction. So does a record
+        // longer than a journal line may be (what a plugin printed, many
+        // large parameters): the file holds it, a reader would refuse it.
         let state = snap.state();
         let only_records = state.events.is_empty() && state.node_id == node_id && !lost;
-        let Some(pos) = state.journal.filter(|_| only_records) else {
+        let mut lines = Vec::new();
+        let mut fits = true;
+        if only_records && state.journal.is_some() {
+            for v in ids.iter().filter_map(|id| state.volumes.get(id)) {
+                let start = lines.len();
+                serde_json::to_writer(&mut lines, &journal::IntentRef::volume(v))
+                    .map_err(|e| self.io_error(UNCHANGED_WRITE, e.into()))?;
+                fits &= lines.len() - start < journal::LINE_MAX;
+                lines.push(b'\n');
+            }
+        }
+        let Some(pos) = state.journal.filter(|_| only_records && fits) else {
             let len = self.commit(&mut snap, len)?;
             *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((snap, len));
             return Ok(out);
         };
-        let mut lines = Vec::new();
-        for id in &ids {
-            if let Some(v) = state.volumes.get(id) {
-                serde_json::to_writer(&mut lines, &journal::IntentRef::volume(v))
-                    .map_err(|e| self.io_error(UNCHANGED_WRITE, e.into()))?;
-                lines.push(b'\n');
-            }
-        }
         let end = journal::append(&self.path, Some(pos), len, &lines, None, None)
             .map_err(|e| self.io_error("cannot append to its journal", e))?;
         debug_assert_eq!(end.segment, pos.segment, "intents never start a segment");
@@ -540,9 +545,9 @@ impl Registry {
         let state = snap.state();
         let mut lines = Vec::new();
         for e in &state.events {
-            serde_json::to_writer(&mut lines, e)
-                .map_err(|e| self.io_error(UNCHANGED_WRITE, e.into()))?;
-            lines.push(b'\n');
+            let line =
+                journal::event_line(e).map_err(|e| self.io_error(UNCHANGED_WRITE, e.into()))?;
+            lines.extend_from_slice(&line);
         }
         self.ensure_dir()?;
         let like = fs::symlink_metadata(&self.path)

@@ -215,3 +215,75 @@ fn a_plugin_of_a_family_the_release_lacks_is_named_as_such() {
     let out = s.run(&["--nomad-version", "1.10", "fingerprint", "nope"]);
     assert_eq!(code(&out), 3, "{}", stderr(&out));
 }
+
+/// What a plugin prints may be longer than a journal line a reader takes
+/// back (1 MiB; plugctl reads up to 4 MiB of a plugin's stdout), and so
+/// may a record with large parameters. plugctl must never write a line it
+/// then refuses: the log stays readable and the record stays whole.
+#[test]
+fn a_record_or_event_too_long_for_a_journal_line_never_makes_the_log_unreadable() {
+    let s = Sandbox::new();
+    register(&s, "first");
+    let long = 2_000_000;
+    s.plugin(
+        "host-volume",
+        "loud",
+        &format!(
+            r#"case $1 in
+fingerprint) echo '{{"version": "1.0.0"}}' ;;
+create) printf '{{"path": "%s/%s"}}' "$DHV_VOLUMES_DIR" "$(head -c {long} /dev/zero | tr '\0' a)" ;;
+esac"#
+        ),
+    );
+    let (out, doc) = s.json(&[
+        "--node-id",
+        "n1",
+        "volume",
+        "create",
+        "--plugin",
+        "loud",
+        "--name",
+        "l",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let path = doc["volume"]["path"].as_str().unwrap().to_string();
+    assert!(path.len() > long, "the record keeps the whole path");
+    let out = s.cmd().args(["--json", "events"]).output().unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let last: Value = serde_json::from_str(stdout(&out).lines().last().unwrap()).unwrap();
+    assert_eq!(last["kind"], "volume_create");
+    let shown = last["path"].as_str().unwrap();
+    assert!(shown.len() < 4096 && shown.contains("shortened"), "{shown}");
+
+    // A record longer than a line (ten parameters of 120 kB): the create's
+    // first step writes the file instead of an intent, so every reader,
+    // during the create and after, can read the journal.
+    s.hv_ok("quiet", "1.0.0");
+    let value = "x".repeat(120_000);
+    let params: Vec<String> = (0..10).map(|i| format!("k{i}={value}")).collect();
+    let mut args = vec![
+        "--node-id",
+        "n1",
+        "volume",
+        "create",
+        "--plugin",
+        "quiet",
+        "--name",
+        "p",
+    ];
+    for p in &params {
+        args.extend(["--param", p]);
+    }
+    let out = s.run(&args);
+    // (The plugin cannot even start with such an environment.)
+    assert_ne!(code(&out), 0, "{}", stderr(&out));
+    for args in [&["events"][..], &["volume", "list"]] {
+        let out = s.run(args);
+        assert_eq!(code(&out), 0, "{args:?}: {}", stderr(&out));
+    }
+    for (_, segment) in s.journal_segments() {
+        let text = fs::read(segment).unwrap();
+        let longest = text.split(|b| *b == b'\n').map(<[u8]>::len).max().unwrap();
+        assert!(longest < 1 << 20, "a journal line of {longest} bytes");
+    }
+}
