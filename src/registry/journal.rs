@@ -356,7 +356,7 @@ pub fn recover(registry: &Path, pos: Pos, tail: &Tail) -> io::Result<()> {
 fn open_write(path: &Path) -> io::Result<File> {
     OpenOptions::new()
         .write(true)
-        .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC).bits())
+        .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_NONBLOCK | OFlag::O_CLOEXEC).bits())
         .open(path)
 }
 
@@ -390,13 +390,22 @@ pub fn append(
     let max = segment_max.unwrap_or(u64::MAX);
     let (segment, fresh) = target(registry, pos, len, lines.len(), max);
     let path = segment_path(registry, segment);
+    // Never blocking on a FIFO planted where a segment goes.
+    let flags = (OFlag::O_NOFOLLOW | OFlag::O_NONBLOCK | OFlag::O_CLOEXEC).bits();
     let mut f = if fresh {
+        // Whatever has this name is no committed segment (a rotation whose
+        // registry never landed, or something planted there): it goes, and
+        // the segment is a new file, never one opened through another name
+        // (a hard link) or a FIFO a rotation would hang on, lock held.
+        match fs::remove_file(&path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
         let mut f = OpenOptions::new()
             .write(true)
-            .create(true)
-            .truncate(true)
+            .create_new(true)
             .mode(0o600)
-            .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC).bits())
+            .custom_flags(flags)
             .open(&path)?;
         if let Some(m) = like {
             keep_owner(&f, m)?;
@@ -409,10 +418,17 @@ pub fn append(
         f.write_all(&header)?;
         f
     } else {
-        OpenOptions::new()
+        let f = OpenOptions::new()
             .append(true)
-            .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC).bits())
-            .open(&path)?
+            .custom_flags(flags)
+            .open(&path)?;
+        if !f.metadata()?.is_file() {
+            return Err(io::Error::other(format!(
+                "{} is not a regular file; remove it",
+                path.display()
+            )));
+        }
+        f
     };
     let start = f.seek(SeekFrom::End(0))?;
     if let Err(e) = f.write_all(lines).and_then(|()| f.sync_all()) {

@@ -287,3 +287,117 @@ esac"#
         assert!(longest < 1 << 20, "a journal line of {longest} bytes");
     }
 }
+
+/// Fills the registry's current segment with committed events until it is
+/// `room` bytes short of 16 MiB, as a long-lived node's journal is.
+fn fill_segment(s: &Sandbox, room: u64) {
+    let mut file = s.registry_file();
+    let n = file["journal"]["segment"].as_u64().unwrap();
+    let (_, segment) = s
+        .journal_segments()
+        .into_iter()
+        .find(|(m, _)| *m == n)
+        .unwrap();
+    let mut bytes = fs::read(&segment).unwrap();
+    let mut seq = file["seq"].as_u64().unwrap();
+    while (bytes.len() as u64) < (16 << 20) - room {
+        seq += 1;
+        bytes.extend_from_slice(event_line(seq, &format!("p{seq}")).as_bytes());
+        bytes.push(b'\n');
+    }
+    fs::write(&segment, &bytes).unwrap();
+    file["seq"] = seq.into();
+    file["journal"]["offset"] = bytes.len().into();
+    fs::write(&s.registry, serde_json::to_vec_pretty(&file).unwrap()).unwrap();
+}
+
+/// Runs plugctl, killing it after `limit`: (exit code, None when killed).
+fn run_within(s: &Sandbox, args: &[&str], limit: std::time::Duration) -> Option<i32> {
+    let mut child = s
+        .std_cmd()
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// The segment a rotation is about to create may already have a name: a
+/// FIFO there must not hang the writer (it holds the lock), and a file
+/// there (a hard link to another file) must not be truncated or written.
+#[test]
+fn a_fifo_or_a_link_where_a_rotation_goes_is_replaced_not_used() {
+    use std::os::unix::fs::FileTypeExt;
+    for planted in ["fifo", "link"] {
+        let s = Sandbox::new();
+        register(&s, "first");
+        let next = s
+            .registry
+            .parent()
+            .unwrap()
+            .join("registry.json.journal.00000002");
+        let precious = s.out_file("precious");
+        fs::write(&precious, "precious\n").unwrap();
+        // Planted while the create's plugin runs, after the first step.
+        let plant = match planted {
+            "fifo" => format!("mkfifo '{}'", next.display()),
+            _ => format!("ln '{}' '{}'", precious.display(), next.display()),
+        };
+        s.plugin(
+            "host-volume",
+            "hv",
+            &format!(
+                r#"case $1 in
+fingerprint) echo '{{"version": "1.0.0"}}' ;;
+create) {plant}; echo "{{\"path\": \"$DHV_VOLUMES_DIR/$DHV_VOLUME_ID\"}}" ;;
+esac"#
+            ),
+        );
+        fill_segment(&s, 300);
+        let args = [
+            "--node-id",
+            "n1",
+            "volume",
+            "create",
+            "--plugin",
+            "hv",
+            "--name",
+            "v",
+        ];
+        let got = run_within(&s, &args, std::time::Duration::from_secs(30));
+        assert_eq!(got, Some(0), "{planted}: the create (None: it hung)");
+        assert_eq!(
+            fs::read_to_string(&precious).unwrap(),
+            "precious\n",
+            "{planted}"
+        );
+        let meta = fs::symlink_metadata(&next).unwrap();
+        assert!(meta.is_file() && !meta.file_type().is_fifo(), "{planted}");
+        let text = fs::read_to_string(&next).unwrap();
+        assert!(
+            text.starts_with("{\"plugctl_journal\":1,\"segment\":2}\n"),
+            "{text}"
+        );
+        assert_eq!(s.registry_file()["journal"]["segment"], 2, "{planted}");
+        let names = event_names(
+            &s,
+            &[
+                "--since",
+                &(s.registry_file()["seq"].as_u64().unwrap() - 1).to_string(),
+            ],
+        );
+        assert_eq!(names, ["hv"], "{planted}");
+    }
+}
