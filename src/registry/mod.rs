@@ -709,31 +709,54 @@ impl Registry {
     /// with the deadline; where no thread can be had, a poll with async
     /// sleeps. The holder writes its pid into the lock file so a waiter can
     /// name it (the kernel's lock table is asked first).
+    ///
+    /// A lock is only a lock while its file still has the lock file's name:
+    /// one taken on a file that was removed or replaced meanwhile (a waiter
+    /// that waited on the old one) excludes nobody who opens the name now,
+    /// so it is given back and taken again on the file the name holds.
     async fn lock(&self) -> Result<File> {
-        let mut file = self.open_lock()?;
-        match file.try_lock() {
-            Ok(()) => return Ok(holding(file)),
-            Err(TryLockError::WouldBlock) => {}
-            Err(TryLockError::Error(e)) => return Err(self.io_error("cannot lock", e)),
+        let start = Instant::now();
+        loop {
+            let mut file = self.open_lock()?;
+            let got = match file.try_lock() {
+                Ok(()) => Ok(true),
+                Err(TryLockError::WouldBlock) => {
+                    let left = self.lock_timeout.saturating_sub(start.elapsed());
+                    let waited = match file.try_clone() {
+                        Ok(waiter) => self.wait_on_thread(waiter, left).await,
+                        Err(_) => None,
+                    };
+                    match waited {
+                        Some(got) => got,
+                        None => self.wait_polling(&file, left).await,
+                    }
+                }
+                Err(TryLockError::Error(e)) => Err(e),
+            };
+            match got {
+                Ok(true) if self.is_lock_file(&file) => return Ok(holding(file)),
+                // Replaced while we waited: dropping it lets it go.
+                Ok(true) => continue,
+                Ok(false) => {
+                    return Err(Error::RegistryLocked {
+                        path: self.path.clone(),
+                        holder: read_pid(&mut file),
+                        // As configured: the elapsed time to the nanosecond
+                        // ("310ms 295us 150ns") says no more.
+                        waited: self.lock_timeout,
+                    });
+                }
+                Err(e) => return Err(self.io_error("cannot lock", e)),
+            }
         }
-        let waited = match file.try_clone() {
-            Ok(waiter) => self.wait_on_thread(waiter).await,
-            Err(_) => None,
-        };
-        let got = match waited {
-            Some(got) => got,
-            None => self.wait_polling(&file).await,
-        };
-        match got {
-            Ok(true) => Ok(holding(file)),
-            Ok(false) => Err(Error::RegistryLocked {
-                path: self.path.clone(),
-                holder: read_pid(&mut file),
-                // As configured: the elapsed time to the nanosecond
-                // ("310ms 295us 150ns") says no more.
-                waited: self.lock_timeout,
-            }),
-            Err(e) => Err(self.io_error("cannot lock", e)),
+    }
+
+    /// Whether `file` is still the one the lock file's name holds.
+    fn is_lock_file(&self, file: &File) -> bool {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), fs::symlink_metadata(self.lock_path())) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
         }
     }
 
@@ -758,7 +781,7 @@ impl Registry {
     /// open file, so the lock it takes is the caller's too). `Some(true)`:
     /// held; `Some(false)`: the deadline passed (the thread, when it gets
     /// the lock later, lets it go at once); None: no thread to be had.
-    async fn wait_on_thread(&self, waiter: File) -> Option<io::Result<bool>> {
+    async fn wait_on_thread(&self, waiter: File, limit: Duration) -> Option<io::Result<bool>> {
         let (tx, rx) = tokio::sync::oneshot::channel();
         let given_up = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let seen = std::sync::Arc::clone(&given_up);
@@ -774,7 +797,7 @@ impl Registry {
                 }
             })
             .ok()?;
-        let waited = tokio::time::timeout(self.lock_timeout, rx).await;
+        let waited = tokio::time::timeout(limit, rx).await;
         Some(match waited {
             Ok(Ok(Ok(()))) => Ok(true),
             Ok(Ok(Err(e))) => Err(e),
@@ -787,13 +810,13 @@ impl Registry {
     }
 
     /// Polls for the lock with async sleeps until the deadline.
-    async fn wait_polling(&self, file: &File) -> io::Result<bool> {
+    async fn wait_polling(&self, file: &File, limit: Duration) -> io::Result<bool> {
         let start = Instant::now();
         let mut pause = Duration::from_millis(1);
         loop {
             match file.try_lock() {
                 Ok(()) => return Ok(true),
-                Err(TryLockError::WouldBlock) if start.elapsed() >= self.lock_timeout => {
+                Err(TryLockError::WouldBlock) if start.elapsed() >= limit => {
                     return Ok(false);
                 }
                 Err(TryLockError::WouldBlock) => {}
