@@ -910,15 +910,14 @@ impl Registry {
 /// are the whole file). None when they do not hold it as plugctl lays it
 /// out: the caller parses the whole file instead.
 fn parse_head(bytes: &[u8], whole: bool) -> Option<Head> {
+    // Each one required: a field that is not in the head may be further
+    // down (keys in another order), and only the whole file can say.
     #[derive(serde::Deserialize)]
     struct Fields {
         schema_version: u32,
-        #[serde(default)]
         write_id: String,
-        #[serde(default)]
         seq: u64,
-        #[serde(default)]
-        journal: Option<journal::Pos>,
+        journal: journal::Pos,
     }
     let text = std::str::from_utf8(bytes).ok()?;
     // The first top-level field after the ones wanted ends the head.
@@ -940,7 +939,7 @@ fn parse_head(bytes: &[u8], whole: bool) -> Option<Head> {
         exists: true,
         write_id: fields.write_id,
         seq: fields.seq,
-        journal: fields.journal,
+        journal: Some(fields.journal),
     })
 }
 
