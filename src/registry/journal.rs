@@ -292,7 +292,7 @@ pub fn tail(registry: &Path, pos: Pos, allow_insecure: bool) -> Result<Tail, Pro
     let mut line = Vec::new();
     loop {
         line.clear();
-        let n = read_line(&mut reader, &mut line)?;
+        let n = read_line(&mut reader, &mut line, &path, at)?;
         if n == 0 {
             break;
         }
@@ -321,18 +321,23 @@ pub fn tail(registry: &Path, pos: Pos, allow_insecure: bool) -> Result<Tail, Pro
     Ok(out)
 }
 
-/// Reads one line, at most [`LINE_MAX`] bytes of it: a longer one is not a
-/// line plugctl wrote.
-fn read_line(r: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<usize> {
+/// Reads one line (of `path`, at byte `at`), at most [`LINE_MAX`] bytes of
+/// it: a longer one is not a line plugctl wrote.
+fn read_line(
+    r: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    path: &Path,
+    at: u64,
+) -> Result<usize, Problem> {
     let n = r
         .by_ref()
         .take(LINE_MAX as u64 + 1)
         .read_until(b'\n', line)?;
     if n > LINE_MAX {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("a line longer than {LINE_MAX} bytes"),
-        ));
+        return Err(Problem::Corrupt(format!(
+            "{} at byte {at}: a line longer than {LINE_MAX} bytes",
+            path.display()
+        )));
     }
     Ok(n)
 }
@@ -588,7 +593,7 @@ impl SegmentReader {
             return Ok(None);
         };
         self.line.clear();
-        let n = read_line(reader, &mut self.line)?;
+        let n = read_line(reader, &mut self.line, &self.path, self.at)?;
         if n == 0 || self.line.last() != Some(&b'\n') {
             return Ok(None);
         }

@@ -429,3 +429,25 @@ fn a_registry_with_its_keys_in_another_order_shows_the_same_events() {
     register(&s, "c");
     assert_eq!(event_names(&s, &[]), ["a", "b", "c"]);
 }
+
+/// A line of 10 MB is no line plugctl writes: the journal is refused as
+/// edited (exit 2) naming the segment and the byte, like any other such
+/// line, not reported as an I/O failure of the registry (exit 1).
+#[test]
+fn a_huge_line_in_a_segment_is_refused_naming_the_segment_and_byte() {
+    let s = Sandbox::new();
+    register(&s, "a");
+    let (_, segment) = s.journal_segments().pop().unwrap();
+    let end = fs::metadata(&segment).unwrap().len();
+    let mut bytes = fs::read(&segment).unwrap();
+    bytes.extend_from_slice(b"{\"seq\":2,\"kind\":\"");
+    bytes.extend(std::iter::repeat_n(b'x', 10 << 20));
+    bytes.extend_from_slice(b"\"}\n");
+    fs::write(&segment, &bytes).unwrap();
+    for args in [&["volume", "list"][..], &["plugin", "list"]] {
+        let out = s.run(args);
+        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        let needle = format!("{} at byte {end}", segment.display());
+        assert!(stderr(&out).contains(&needle), "{args:?}: {}", stderr(&out));
+    }
+}
