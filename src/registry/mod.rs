@@ -244,7 +244,8 @@ impl Registry {
             journal::Problem::Corrupt(why) => Error::Registry {
                 path: self.path.clone(),
                 message: format!(
-                    "its journal is not as plugctl wrote it: {why}; left untouched: move the                      registry and its journal aside to start anew"
+                    "its journal is not as plugctl wrote it: {why}; left untouched: move the \
+                     registry and its journal aside to start anew"
                 ),
             },
         }

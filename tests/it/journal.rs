@@ -451,3 +451,21 @@ fn a_huge_line_in_a_segment_is_refused_naming_the_segment_and_byte() {
         assert!(stderr(&out).contains(&needle), "{args:?}: {}", stderr(&out));
     }
 }
+
+/// The refusal of an edited journal reads as one sentence.
+#[test]
+fn an_edited_journal_is_refused_with_a_readable_message() {
+    let s = Sandbox::new();
+    register(&s, "a");
+    let (_, segment) = s.journal_segments().pop().unwrap();
+    let mut bytes = fs::read(&segment).unwrap();
+    bytes.extend_from_slice(b"not json\n");
+    fs::write(&segment, &bytes).unwrap();
+    let out = s.run(&["volume", "list"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("move the registry and its journal aside"),
+        "{}",
+        stderr(&out)
+    );
+}
