@@ -261,6 +261,16 @@ fn open_segment(
             Ok(Some((f, meta)))
         }
         Err(file::Refusal::NotFound) => Ok(None),
+        // Named here: the message is about this segment, not the registry.
+        Err(file::Refusal::NotRegular(_)) => {
+            let what = fs::symlink_metadata(path)
+                .map(|m| file::kind_of(&m))
+                .unwrap_or("not a regular file");
+            Err(Problem::Refused(file::Refusal::NotRegular(format!(
+                "{} is {what}",
+                path.display()
+            ))))
+        }
         Err(r) => Err(Problem::Refused(r)),
     }
 }

@@ -233,6 +233,14 @@ impl Registry {
 
     fn journal_problem(&self, p: journal::Problem) -> Error {
         match p {
+            journal::Problem::Refused(file::Refusal::NotRegular(what)) => Error::Registry {
+                path: self.path.clone(),
+                message: format!(
+                    "its journal segment {what}, which plugctl never reads or writes through \
+                     (it writes its segments as regular files); left untouched: put the real \
+                     segment in its place, or move that one aside (the events it held are lost)"
+                ),
+            },
             journal::Problem::Refused(r) => {
                 let mut e = self.refused(r);
                 if let Error::Registry { message, .. } = &mut e {

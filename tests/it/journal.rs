@@ -469,3 +469,36 @@ fn an_edited_journal_is_refused_with_a_readable_message() {
         stderr(&out)
     );
 }
+
+/// A symlink or a FIFO as a segment is refused at once, naming the
+/// segment (not the registry, which is a fine regular file) and what to do.
+#[test]
+fn a_symlink_or_fifo_as_a_segment_is_refused_naming_the_segment() {
+    for planted in ["symlink", "fifo"] {
+        let s = Sandbox::new();
+        register(&s, "a");
+        let (_, segment) = s.journal_segments().pop().unwrap();
+        let real = s.out_file("segment");
+        fs::rename(&segment, &real).unwrap();
+        match planted {
+            "symlink" => std::os::unix::fs::symlink(&real, &segment).unwrap(),
+            _ => nix::unistd::mkfifo(&segment, nix::sys::stat::Mode::from_bits_truncate(0o600))
+                .unwrap(),
+        }
+        for args in [&["events"][..], &["volume", "list"]] {
+            let got = run_within(&s, args, std::time::Duration::from_secs(10));
+            assert_eq!(got, Some(2), "{planted} {args:?} (None: it hung)");
+            let err = stderr(&s.run(args));
+            let kind = if planted == "fifo" {
+                "a FIFO"
+            } else {
+                "a symbolic link"
+            };
+            assert!(
+                err.contains(&format!("{} is {kind}", segment.display())),
+                "{planted} {args:?}: {err}"
+            );
+            assert!(!err.contains("--registry"), "{planted} {args:?}: {err}");
+        }
+    }
+}
