@@ -104,6 +104,9 @@ pub enum Problem {
     Io(io::Error),
     /// A line that is not one plugctl writes, at this segment and offset.
     Corrupt(String),
+    /// An intent whose record breaks the registry's rules, at this segment
+    /// and offset.
+    Record(String),
 }
 
 impl From<io::Error> for Problem {
@@ -312,7 +315,12 @@ pub fn tail(registry: &Path, pos: Pos, allow_insecure: bool) -> Result<Tail, Pro
             break;
         }
         match parse_line(&line[..line.len() - 1]) {
-            Ok(Line::Intent(i)) if out.torn_at.is_none() => out.intents.push(i.volume.into_owned()),
+            Ok(Line::Intent(i)) if out.torn_at.is_none() => {
+                super::validate::volume(&i.volume).map_err(|why| {
+                    Problem::Record(format!("{} at byte {at}: {why}", path.display()))
+                })?;
+                out.intents.push(i.volume.into_owned())
+            }
             // Past the committed end an event was never committed; what
             // follows it is part of the same torn append.
             Ok(Line::Event(_)) => {

@@ -249,6 +249,14 @@ impl Registry {
                 e
             }
             journal::Problem::Io(e) => self.io_error("cannot read its journal", e),
+            journal::Problem::Record(why) => Error::Registry {
+                path: self.path.clone(),
+                message: format!(
+                    "refusing a record of its journal that plugctl would not have written: \
+                     {why}; left untouched: remove that line of the segment (the change it \
+                     records is then undone)"
+                ),
+            },
             journal::Problem::Corrupt(why) => Error::Registry {
                 path: self.path.clone(),
                 message: format!(

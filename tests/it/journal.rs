@@ -502,3 +502,38 @@ fn a_symlink_or_fifo_as_a_segment_is_refused_naming_the_segment() {
         }
     }
 }
+
+/// An intent edited behind plugctl's back (a volume id with `../`) is
+/// refused as a record of the file would be, and the message says where
+/// it is: in the journal, which segment and byte, not in the registry file
+/// the user would look through in vain.
+#[test]
+fn a_tampered_intent_is_refused_naming_its_segment_and_byte() {
+    let s = Sandbox::new();
+    register(&s, "a");
+    let (_, segment) = s.journal_segments().pop().unwrap();
+    let end = fs::metadata(&segment).unwrap().len();
+    let record = serde_json::json!({
+        "id": "../../etc", "name": "x", "namespace": "default", "plugin": "mkdir",
+        "node_id": "n1", "node_pool": "default", "capacity_min": 0, "capacity_max": 0,
+        "parameters": {}, "path": "", "bytes": 0, "state": "pending",
+        "created_at": "t", "updated_at": "t",
+    });
+    let mut bytes = fs::read(&segment).unwrap();
+    bytes.extend_from_slice(
+        format!(
+            "{}\n",
+            serde_json::json!({"intent": "volume", "volume": record})
+        )
+        .as_bytes(),
+    );
+    fs::write(&segment, &bytes).unwrap();
+    let out = s.run(&["volume", "list"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("not a UUID"), "{err}");
+    assert!(
+        err.contains(&format!("{} at byte {end}", segment.display())),
+        "{err}"
+    );
+}
