@@ -104,6 +104,9 @@ pub enum Problem {
     Io(io::Error),
     /// A line that is not one plugctl writes, at this segment and offset.
     Corrupt(String),
+    /// An intent whose record breaks the registry's rules, at this segment
+    /// and offset.
+    Record(String),
 }
 
 impl From<io::Error> for Problem {
@@ -145,6 +148,53 @@ pub fn segments(registry: &Path) -> io::Result<Vec<u64>> {
     }
     out.sort_unstable();
     Ok(out)
+}
+
+/// An event as a journal line, newline included. What a plugin printed
+/// can be longer than a reader takes back ([`LINE_MAX`]): such an event
+/// keeps its place and its kind, and its largest details are shortened
+/// until the line fits (saying so), rather than making the log unreadable.
+pub fn event_line(e: &Event) -> serde_json::Result<Vec<u8>> {
+    let mut line = serde_json::to_vec(e)?;
+    if line.len() >= LINE_MAX {
+        let mut e = e.clone();
+        let mut shortened = std::collections::BTreeSet::new();
+        while line.len() >= LINE_MAX {
+            let largest = e
+                .details
+                .iter()
+                .filter(|(k, _)| !shortened.contains(*k))
+                .map(|(k, v)| (serde_json::to_vec(v).map_or(0, |b| b.len()), k.clone()))
+                .max();
+            let Some((size, key)) = largest else { break };
+            if let Some(v) = e.details.get_mut(&key) {
+                *v = serde_json::Value::String(shorten(v, size));
+            }
+            shortened.insert(key);
+            line = serde_json::to_vec(&e)?;
+        }
+    }
+    line.push(b'\n');
+    Ok(line)
+}
+
+/// A detail too long for the journal: its first KiB, and how long it was.
+fn shorten(v: &serde_json::Value, size: usize) -> String {
+    const KEEP: usize = 1024;
+    match v {
+        serde_json::Value::String(s) => {
+            let end = (0..=KEEP.min(s.len()))
+                .rev()
+                .find(|&i| s.is_char_boundary(i))
+                .unwrap_or(0);
+            format!(
+                "{}... ({} bytes in all, shortened for the journal)",
+                &s[..end],
+                s.len()
+            )
+        }
+        _ => format!("({size} bytes of JSON, left out of the journal)"),
+    }
 }
 
 /// Parses one line (without its newline). plugctl writes each kind with a
@@ -214,6 +264,16 @@ fn open_segment(
             Ok(Some((f, meta)))
         }
         Err(file::Refusal::NotFound) => Ok(None),
+        // Named here: the message is about this segment, not the registry.
+        Err(file::Refusal::NotRegular(_)) => {
+            let what = fs::symlink_metadata(path)
+                .map(|m| file::kind_of(&m))
+                .unwrap_or("not a regular file");
+            Err(Problem::Refused(file::Refusal::NotRegular(format!(
+                "{} is {what}",
+                path.display()
+            ))))
+        }
         Err(r) => Err(Problem::Refused(r)),
     }
 }
@@ -245,7 +305,7 @@ pub fn tail(registry: &Path, pos: Pos, allow_insecure: bool) -> Result<Tail, Pro
     let mut line = Vec::new();
     loop {
         line.clear();
-        let n = read_line(&mut reader, &mut line)?;
+        let n = read_line(&mut reader, &mut line, &path, at)?;
         if n == 0 {
             break;
         }
@@ -255,7 +315,12 @@ pub fn tail(registry: &Path, pos: Pos, allow_insecure: bool) -> Result<Tail, Pro
             break;
         }
         match parse_line(&line[..line.len() - 1]) {
-            Ok(Line::Intent(i)) if out.torn_at.is_none() => out.intents.push(i.volume.into_owned()),
+            Ok(Line::Intent(i)) if out.torn_at.is_none() => {
+                super::validate::volume(&i.volume).map_err(|why| {
+                    Problem::Record(format!("{} at byte {at}: {why}", path.display()))
+                })?;
+                out.intents.push(i.volume.into_owned())
+            }
             // Past the committed end an event was never committed; what
             // follows it is part of the same torn append.
             Ok(Line::Event(_)) => {
@@ -274,18 +339,23 @@ pub fn tail(registry: &Path, pos: Pos, allow_insecure: bool) -> Result<Tail, Pro
     Ok(out)
 }
 
-/// Reads one line, at most [`LINE_MAX`] bytes of it: a longer one is not a
-/// line plugctl wrote.
-fn read_line(r: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<usize> {
+/// Reads one line (of `path`, at byte `at`), at most [`LINE_MAX`] bytes of
+/// it: a longer one is not a line plugctl wrote.
+fn read_line(
+    r: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    path: &Path,
+    at: u64,
+) -> Result<usize, Problem> {
     let n = r
         .by_ref()
         .take(LINE_MAX as u64 + 1)
         .read_until(b'\n', line)?;
     if n > LINE_MAX {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("a line longer than {LINE_MAX} bytes"),
-        ));
+        return Err(Problem::Corrupt(format!(
+            "{} at byte {at}: a line longer than {LINE_MAX} bytes",
+            path.display()
+        )));
     }
     Ok(n)
 }
@@ -309,7 +379,7 @@ pub fn recover(registry: &Path, pos: Pos, tail: &Tail) -> io::Result<()> {
 fn open_write(path: &Path) -> io::Result<File> {
     OpenOptions::new()
         .write(true)
-        .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC).bits())
+        .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_NONBLOCK | OFlag::O_CLOEXEC).bits())
         .open(path)
 }
 
@@ -343,13 +413,22 @@ pub fn append(
     let max = segment_max.unwrap_or(u64::MAX);
     let (segment, fresh) = target(registry, pos, len, lines.len(), max);
     let path = segment_path(registry, segment);
+    // Never blocking on a FIFO planted where a segment goes.
+    let flags = (OFlag::O_NOFOLLOW | OFlag::O_NONBLOCK | OFlag::O_CLOEXEC).bits();
     let mut f = if fresh {
+        // Whatever has this name is no committed segment (a rotation whose
+        // registry never landed, or something planted there): it goes, and
+        // the segment is a new file, never one opened through another name
+        // (a hard link) or a FIFO a rotation would hang on, lock held.
+        match fs::remove_file(&path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
         let mut f = OpenOptions::new()
             .write(true)
-            .create(true)
-            .truncate(true)
+            .create_new(true)
             .mode(0o600)
-            .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC).bits())
+            .custom_flags(flags)
             .open(&path)?;
         if let Some(m) = like {
             keep_owner(&f, m)?;
@@ -362,10 +441,17 @@ pub fn append(
         f.write_all(&header)?;
         f
     } else {
-        OpenOptions::new()
+        let f = OpenOptions::new()
             .append(true)
-            .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC).bits())
-            .open(&path)?
+            .custom_flags(flags)
+            .open(&path)?;
+        if !f.metadata()?.is_file() {
+            return Err(io::Error::other(format!(
+                "{} is not a regular file; remove it",
+                path.display()
+            )));
+        }
+        f
     };
     let start = f.seek(SeekFrom::End(0))?;
     if let Err(e) = f.write_all(lines).and_then(|()| f.sync_all()) {
@@ -525,7 +611,7 @@ impl SegmentReader {
             return Ok(None);
         };
         self.line.clear();
-        let n = read_line(reader, &mut self.line)?;
+        let n = read_line(reader, &mut self.line, &self.path, self.at)?;
         if n == 0 || self.line.last() != Some(&b'\n') {
             return Ok(None);
         }

@@ -233,6 +233,14 @@ impl Registry {
 
     fn journal_problem(&self, p: journal::Problem) -> Error {
         match p {
+            journal::Problem::Refused(file::Refusal::NotRegular(what)) => Error::Registry {
+                path: self.path.clone(),
+                message: format!(
+                    "its journal segment {what}, which plugctl never reads or writes through \
+                     (it writes its segments as regular files); left untouched: put the real \
+                     segment in its place, or move that one aside (the events it held are lost)"
+                ),
+            },
             journal::Problem::Refused(r) => {
                 let mut e = self.refused(r);
                 if let Error::Registry { message, .. } = &mut e {
@@ -241,10 +249,19 @@ impl Registry {
                 e
             }
             journal::Problem::Io(e) => self.io_error("cannot read its journal", e),
+            journal::Problem::Record(why) => Error::Registry {
+                path: self.path.clone(),
+                message: format!(
+                    "refusing a record of its journal that plugctl would not have written: \
+                     {why}; left untouched: remove that line of the segment (the change it \
+                     records is then undone)"
+                ),
+            },
             journal::Problem::Corrupt(why) => Error::Registry {
                 path: self.path.clone(),
                 message: format!(
-                    "its journal is not as plugctl wrote it: {why}; left untouched: move the                      registry and its journal aside to start anew"
+                    "its journal is not as plugctl wrote it: {why}; left untouched: move the \
+                     registry and its journal aside to start anew"
                 ),
             },
         }
@@ -407,22 +424,27 @@ impl Registry {
         let (out, ids) = snap.change(f)?;
         self.not_interrupted()?;
         // Anything beyond the named records (events, a node id made on
-        // first use) needs the file: a whole transaction.
+        // first use) needs the file: a whole transaction. So does a record
+        // longer than a journal line may be (what a plugin printed, many
+        // large parameters): the file holds it, a reader would refuse it.
         let state = snap.state();
         let only_records = state.events.is_empty() && state.node_id == node_id && !lost;
-        let Some(pos) = state.journal.filter(|_| only_records) else {
+        let mut lines = Vec::new();
+        let mut fits = true;
+        if only_records && state.journal.is_some() {
+            for v in ids.iter().filter_map(|id| state.volumes.get(id)) {
+                let start = lines.len();
+                serde_json::to_writer(&mut lines, &journal::IntentRef::volume(v))
+                    .map_err(|e| self.io_error(UNCHANGED_WRITE, e.into()))?;
+                fits &= lines.len() - start < journal::LINE_MAX;
+                lines.push(b'\n');
+            }
+        }
+        let Some(pos) = state.journal.filter(|_| only_records && fits) else {
             let len = self.commit(&mut snap, len)?;
             *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((snap, len));
             return Ok(out);
         };
-        let mut lines = Vec::new();
-        for id in &ids {
-            if let Some(v) = state.volumes.get(id) {
-                serde_json::to_writer(&mut lines, &journal::IntentRef::volume(v))
-                    .map_err(|e| self.io_error(UNCHANGED_WRITE, e.into()))?;
-                lines.push(b'\n');
-            }
-        }
         let end = journal::append(&self.path, Some(pos), len, &lines, None, None)
             .map_err(|e| self.io_error("cannot append to its journal", e))?;
         debug_assert_eq!(end.segment, pos.segment, "intents never start a segment");
@@ -540,9 +562,9 @@ impl Registry {
         let state = snap.state();
         let mut lines = Vec::new();
         for e in &state.events {
-            serde_json::to_writer(&mut lines, e)
-                .map_err(|e| self.io_error(UNCHANGED_WRITE, e.into()))?;
-            lines.push(b'\n');
+            let line =
+                journal::event_line(e).map_err(|e| self.io_error(UNCHANGED_WRITE, e.into()))?;
+            lines.extend_from_slice(&line);
         }
         self.ensure_dir()?;
         let like = fs::symlink_metadata(&self.path)
@@ -704,31 +726,54 @@ impl Registry {
     /// with the deadline; where no thread can be had, a poll with async
     /// sleeps. The holder writes its pid into the lock file so a waiter can
     /// name it (the kernel's lock table is asked first).
+    ///
+    /// A lock is only a lock while its file still has the lock file's name:
+    /// one taken on a file that was removed or replaced meanwhile (a waiter
+    /// that waited on the old one) excludes nobody who opens the name now,
+    /// so it is given back and taken again on the file the name holds.
     async fn lock(&self) -> Result<File> {
-        let mut file = self.open_lock()?;
-        match file.try_lock() {
-            Ok(()) => return Ok(holding(file)),
-            Err(TryLockError::WouldBlock) => {}
-            Err(TryLockError::Error(e)) => return Err(self.io_error("cannot lock", e)),
+        let start = Instant::now();
+        loop {
+            let mut file = self.open_lock()?;
+            let got = match file.try_lock() {
+                Ok(()) => Ok(true),
+                Err(TryLockError::WouldBlock) => {
+                    let left = self.lock_timeout.saturating_sub(start.elapsed());
+                    let waited = match file.try_clone() {
+                        Ok(waiter) => self.wait_on_thread(waiter, left).await,
+                        Err(_) => None,
+                    };
+                    match waited {
+                        Some(got) => got,
+                        None => self.wait_polling(&file, left).await,
+                    }
+                }
+                Err(TryLockError::Error(e)) => Err(e),
+            };
+            match got {
+                Ok(true) if self.is_lock_file(&file) => return Ok(holding(file)),
+                // Replaced while we waited: dropping it lets it go.
+                Ok(true) => continue,
+                Ok(false) => {
+                    return Err(Error::RegistryLocked {
+                        path: self.path.clone(),
+                        holder: read_pid(&mut file),
+                        // As configured: the elapsed time to the nanosecond
+                        // ("310ms 295us 150ns") says no more.
+                        waited: self.lock_timeout,
+                    });
+                }
+                Err(e) => return Err(self.io_error("cannot lock", e)),
+            }
         }
-        let waited = match file.try_clone() {
-            Ok(waiter) => self.wait_on_thread(waiter).await,
-            Err(_) => None,
-        };
-        let got = match waited {
-            Some(got) => got,
-            None => self.wait_polling(&file).await,
-        };
-        match got {
-            Ok(true) => Ok(holding(file)),
-            Ok(false) => Err(Error::RegistryLocked {
-                path: self.path.clone(),
-                holder: read_pid(&mut file),
-                // As configured: the elapsed time to the nanosecond
-                // ("310ms 295us 150ns") says no more.
-                waited: self.lock_timeout,
-            }),
-            Err(e) => Err(self.io_error("cannot lock", e)),
+    }
+
+    /// Whether `file` is still the one the lock file's name holds.
+    fn is_lock_file(&self, file: &File) -> bool {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), fs::symlink_metadata(self.lock_path())) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
         }
     }
 
@@ -753,7 +798,7 @@ impl Registry {
     /// open file, so the lock it takes is the caller's too). `Some(true)`:
     /// held; `Some(false)`: the deadline passed (the thread, when it gets
     /// the lock later, lets it go at once); None: no thread to be had.
-    async fn wait_on_thread(&self, waiter: File) -> Option<io::Result<bool>> {
+    async fn wait_on_thread(&self, waiter: File, limit: Duration) -> Option<io::Result<bool>> {
         let (tx, rx) = tokio::sync::oneshot::channel();
         let given_up = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let seen = std::sync::Arc::clone(&given_up);
@@ -769,7 +814,7 @@ impl Registry {
                 }
             })
             .ok()?;
-        let waited = tokio::time::timeout(self.lock_timeout, rx).await;
+        let waited = tokio::time::timeout(limit, rx).await;
         Some(match waited {
             Ok(Ok(Ok(()))) => Ok(true),
             Ok(Ok(Err(e))) => Err(e),
@@ -782,13 +827,13 @@ impl Registry {
     }
 
     /// Polls for the lock with async sleeps until the deadline.
-    async fn wait_polling(&self, file: &File) -> io::Result<bool> {
+    async fn wait_polling(&self, file: &File, limit: Duration) -> io::Result<bool> {
         let start = Instant::now();
         let mut pause = Duration::from_millis(1);
         loop {
             match file.try_lock() {
                 Ok(()) => return Ok(true),
-                Err(TryLockError::WouldBlock) if start.elapsed() >= self.lock_timeout => {
+                Err(TryLockError::WouldBlock) if start.elapsed() >= limit => {
                     return Ok(false);
                 }
                 Err(TryLockError::WouldBlock) => {}
@@ -882,15 +927,14 @@ impl Registry {
 /// are the whole file). None when they do not hold it as plugctl lays it
 /// out: the caller parses the whole file instead.
 fn parse_head(bytes: &[u8], whole: bool) -> Option<Head> {
+    // Each one required: a field that is not in the head may be further
+    // down (keys in another order), and only the whole file can say.
     #[derive(serde::Deserialize)]
     struct Fields {
         schema_version: u32,
-        #[serde(default)]
         write_id: String,
-        #[serde(default)]
         seq: u64,
-        #[serde(default)]
-        journal: Option<journal::Pos>,
+        journal: journal::Pos,
     }
     let text = std::str::from_utf8(bytes).ok()?;
     // The first top-level field after the ones wanted ends the head.
@@ -912,7 +956,7 @@ fn parse_head(bytes: &[u8], whole: bool) -> Option<Head> {
         exists: true,
         write_id: fields.write_id,
         seq: fields.seq,
-        journal: fields.journal,
+        journal: Some(fields.journal),
     })
 }
 

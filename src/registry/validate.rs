@@ -7,7 +7,7 @@
 
 use std::path::{Component, Path};
 
-use super::model::State;
+use super::model::{State, Volume};
 use crate::discovery::check_name;
 use crate::families::host_volume::{is_namespace, is_volume_id};
 
@@ -33,67 +33,7 @@ pub fn validate(state: &State<'_>) -> Result<(), String> {
         return Err(format!("volumes[{key:?}].id: {id:?} differs from its key"));
     }
     for v in state.volumes.values() {
-        // Named only in a refusal: made when one is.
-        let at = Lazy(&v.id);
-        // Upper case is Nomad's too (helper.IsUUID); lower-cased only when
-        // it is there.
-        let lowered;
-        let id: &str = if v.id.bytes().any(|b| b.is_ascii_uppercase()) {
-            lowered = v.id.to_ascii_lowercase();
-            &lowered
-        } else {
-            &v.id
-        };
-        if !is_volume_id(id) {
-            return Err(format!("{at}.id: {:?} is not a UUID", v.id));
-        }
-        check_name(&v.plugin).map_err(|e| format!("{at}.plugin: {e}"))?;
-        if !is_namespace(&v.namespace) {
-            return Err(format!(
-                "{at}.namespace: {:?} is not a namespace name",
-                v.namespace
-            ));
-        }
-        if let Some(dir) = v.volumes_dir() {
-            normal_absolute(dir).map_err(|e| format!("{at}.volumes_dir: {e}"))?;
-        }
-        // A path is what the plugin returned; create records even one
-        // outside the volumes directory (with a warning), so it is held to
-        // the directory only when it is about to reach a plugin (`confined`).
-        if v.path.contains('\0') {
-            return Err(format!("{at}.path: contains a NUL byte"));
-        }
-        if v.bytes < 0 {
-            return Err(format!("{at}.bytes: {} is negative", v.bytes));
-        }
-        // What `volume create` checks before it ever records a request.
-        if v.name.is_empty() {
-            return Err(format!("{at}.name: empty"));
-        }
-        for (field, value) in [
-            ("name", &v.name),
-            ("node_id", &v.node_id),
-            ("node_pool", &v.node_pool),
-        ] {
-            if value.contains('\0') {
-                return Err(format!("{at}.{field}: contains a NUL byte"));
-            }
-        }
-        if v.node_id.is_empty() || v.node_pool.is_empty() {
-            return Err(format!("{at}: empty node_id or node_pool"));
-        }
-        if i64::try_from(v.capacity_min).is_err() || i64::try_from(v.capacity_max).is_err() {
-            return Err(format!(
-                "{at}: a capacity beyond Nomad's limit of {} bytes",
-                i64::MAX
-            ));
-        }
-        if v.parameters
-            .iter()
-            .any(|(k, val)| k.contains('\0') || val.contains('\0'))
-        {
-            return Err(format!("{at}.parameters: contains a NUL byte"));
-        }
+        volume(v)?;
     }
     if state.schema_version >= 2 && !state.events.is_empty() {
         return Err(
@@ -116,6 +56,73 @@ pub fn validate(state: &State<'_>) -> Result<(), String> {
             ));
         }
         last = e.seq;
+    }
+    Ok(())
+}
+
+/// One volume record held to the rules (a record of the file, or one an
+/// intent of the journal brings).
+pub fn volume(v: &Volume<'_>) -> Result<(), String> {
+    // Named only in a refusal: made when one is.
+    let at = Lazy(&v.id);
+    // Upper case is Nomad's too (helper.IsUUID); lower-cased only when
+    // it is there.
+    let lowered;
+    let id: &str = if v.id.bytes().any(|b| b.is_ascii_uppercase()) {
+        lowered = v.id.to_ascii_lowercase();
+        &lowered
+    } else {
+        &v.id
+    };
+    if !is_volume_id(id) {
+        return Err(format!("{at}.id: {:?} is not a UUID", v.id));
+    }
+    check_name(&v.plugin).map_err(|e| format!("{at}.plugin: {e}"))?;
+    if !is_namespace(&v.namespace) {
+        return Err(format!(
+            "{at}.namespace: {:?} is not a namespace name",
+            v.namespace
+        ));
+    }
+    if let Some(dir) = v.volumes_dir() {
+        normal_absolute(dir).map_err(|e| format!("{at}.volumes_dir: {e}"))?;
+    }
+    // A path is what the plugin returned; create records even one
+    // outside the volumes directory (with a warning), so it is held to
+    // the directory only when it is about to reach a plugin (`confined`).
+    if v.path.contains('\0') {
+        return Err(format!("{at}.path: contains a NUL byte"));
+    }
+    if v.bytes < 0 {
+        return Err(format!("{at}.bytes: {} is negative", v.bytes));
+    }
+    // What `volume create` checks before it ever records a request.
+    if v.name.is_empty() {
+        return Err(format!("{at}.name: empty"));
+    }
+    for (field, value) in [
+        ("name", &v.name),
+        ("node_id", &v.node_id),
+        ("node_pool", &v.node_pool),
+    ] {
+        if value.contains('\0') {
+            return Err(format!("{at}.{field}: contains a NUL byte"));
+        }
+    }
+    if v.node_id.is_empty() || v.node_pool.is_empty() {
+        return Err(format!("{at}: empty node_id or node_pool"));
+    }
+    if i64::try_from(v.capacity_min).is_err() || i64::try_from(v.capacity_max).is_err() {
+        return Err(format!(
+            "{at}: a capacity beyond Nomad's limit of {} bytes",
+            i64::MAX
+        ));
+    }
+    if v.parameters
+        .iter()
+        .any(|(k, val)| k.contains('\0') || val.contains('\0'))
+    {
+        return Err(format!("{at}.parameters: contains a NUL byte"));
     }
     Ok(())
 }

@@ -11,6 +11,7 @@
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use notify::Watcher as _;
@@ -22,6 +23,9 @@ pub const POLL: Duration = Duration::from_millis(250);
 pub struct Watch {
     path: PathBuf,
     woken: Arc<Notify>,
+    /// The watched directory itself was removed or moved away: the watch
+    /// sees nothing that happens at the path any more.
+    dir_gone: Arc<AtomicBool>,
     /// Kept alive while it watches; None: polling.
     watcher: Option<notify::RecommendedWatcher>,
     stamp: Option<Stamp>,
@@ -49,6 +53,7 @@ impl Watch {
         let mut w = Watch {
             path: registry.to_path_buf(),
             woken: Arc::new(Notify::new()),
+            dir_gone: Arc::new(AtomicBool::new(false)),
             watcher: None,
             stamp: stamp(registry),
         };
@@ -63,22 +68,28 @@ impl Watch {
 
     fn start(&self) -> Option<notify::RecommendedWatcher> {
         let name = self.path.file_name()?.to_os_string();
+        let dir = super::parent_dir(&self.path).to_path_buf();
         let woken = Arc::clone(&self.woken);
+        let gone = Arc::clone(&self.dir_gone);
+        gone.store(false, Ordering::SeqCst);
+        let watched = dir.clone();
         let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
+            let Ok(event) = res else { return };
+            // The directory itself removed or moved (its own events carry
+            // its path): what comes to the path next is not seen here.
+            if event.paths.contains(&watched) {
+                gone.store(true, Ordering::SeqCst);
+                woken.notify_one();
+            }
             // Only what concerns the registry file itself (the lock file
             // and temporary files change beside it on every write).
-            if let Ok(event) = res
-                && event.paths.iter().any(|p| p.file_name() == Some(&name))
-            {
+            if event.paths.iter().any(|p| p.file_name() == Some(&name)) {
                 woken.notify_one();
             }
         })
         .ok()?;
         watcher
-            .watch(
-                super::parent_dir(&self.path),
-                notify::RecursiveMode::NonRecursive,
-            )
+            .watch(&dir, notify::RecursiveMode::NonRecursive)
             .ok()?;
         Some(watcher)
     }
@@ -98,6 +109,11 @@ impl Watch {
         }
         if self.watcher.is_some() {
             self.woken.notified().await;
+            if self.dir_gone.load(Ordering::SeqCst) {
+                // The next call watches the directory the path names then
+                // (or polls until there is one).
+                self.watcher = None;
+            }
             return;
         }
         loop {

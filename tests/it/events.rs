@@ -3,7 +3,9 @@
 //! reader that fell behind the bounded log.
 
 use std::collections::BTreeSet;
+use std::fs;
 use std::io::{BufRead, BufReader};
+use std::os::unix::fs::PermissionsExt;
 use std::process::{Child, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -365,4 +367,35 @@ fn follow_with_type_filter_and_human_output() {
         lines[1].starts_with('2') && lines[1].contains("csi-controller"),
         "{lines:?}"
     );
+}
+
+/// The registry's directory removed (or moved aside) and made again, as a
+/// node's state is wiped or restored: the follower keeps following the
+/// registry the path names, not the directory that went away.
+#[test]
+fn follow_survives_its_directory_being_replaced() {
+    let s = Sandbox::new();
+    register(&s, "csi-node", "p", "a1");
+    let dir = s.registry.parent().unwrap().to_path_buf();
+    for how in ["moved", "removed"] {
+        let f = Follower::start(&s, &[]);
+        assert!(!f.take(1, Duration::from_secs(10)).is_empty(), "{how}");
+        std::thread::sleep(Duration::from_millis(300));
+        if how == "moved" {
+            fs::rename(&dir, s.root().join("state.old")).unwrap();
+        } else {
+            fs::remove_dir_all(&dir).unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        fs::create_dir(&dir).unwrap();
+        fs::set_permissions(&dir, fs::Permissions::from_mode(0o700)).unwrap();
+        let fresh = format!("fresh-{how}");
+        register(&s, "csi-node", "p", &fresh);
+        let got = f.take(1, Duration::from_secs(10));
+        assert_eq!(
+            got.first().map(|e| e["alloc_id"].clone()),
+            Some(Value::from(fresh)),
+            "{how}: {got:?}"
+        );
+    }
 }

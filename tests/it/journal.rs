@@ -218,3 +218,325 @@ fn a_plugin_of_a_family_the_release_lacks_is_named_as_such() {
     let out = s.run(&["--nomad-version", "1.10", "fingerprint", "nope"]);
     assert_eq!(code(&out), 3, "{}", stderr(&out));
 }
+
+/// What a plugin prints may be longer than a journal line a reader takes
+/// back (1 MiB; plugctl reads up to 4 MiB of a plugin's stdout), and so
+/// may a record with large parameters. plugctl must never write a line it
+/// then refuses: the log stays readable and the record stays whole.
+#[test]
+fn a_record_or_event_too_long_for_a_journal_line_never_makes_the_log_unreadable() {
+    let s = Sandbox::new();
+    register(&s, "first");
+    let long = 2_000_000;
+    s.plugin(
+        "host-volume",
+        "loud",
+        &format!(
+            r#"case $1 in
+fingerprint) echo '{{"version": "1.0.0"}}' ;;
+create) printf '{{"path": "%s/%s"}}' "$DHV_VOLUMES_DIR" "$(head -c {long} /dev/zero | tr '\0' a)" ;;
+esac"#
+        ),
+    );
+    let (out, doc) = s.json(&[
+        "--node-id",
+        "n1",
+        "volume",
+        "create",
+        "--plugin",
+        "loud",
+        "--name",
+        "l",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let path = doc["volume"]["path"].as_str().unwrap().to_string();
+    assert!(path.len() > long, "the record keeps the whole path");
+    let out = s.cmd().args(["--json", "events"]).output().unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let last: Value = serde_json::from_str(stdout(&out).lines().last().unwrap()).unwrap();
+    assert_eq!(last["kind"], "volume_create");
+    let shown = last["path"].as_str().unwrap();
+    assert!(shown.len() < 4096 && shown.contains("shortened"), "{shown}");
+
+    // A record longer than a line (ten parameters of 120 kB): the create's
+    // first step writes the file instead of an intent, so every reader,
+    // during the create and after, can read the journal.
+    s.hv_ok("quiet", "1.0.0");
+    let value = "x".repeat(120_000);
+    let params: Vec<String> = (0..10).map(|i| format!("k{i}={value}")).collect();
+    let mut args = vec![
+        "--node-id",
+        "n1",
+        "volume",
+        "create",
+        "--plugin",
+        "quiet",
+        "--name",
+        "p",
+    ];
+    for p in &params {
+        args.extend(["--param", p]);
+    }
+    let out = s.run(&args);
+    // (The plugin cannot even start with such an environment.)
+    assert_ne!(code(&out), 0, "{}", stderr(&out));
+    for args in [&["events"][..], &["volume", "list"]] {
+        let out = s.run(args);
+        assert_eq!(code(&out), 0, "{args:?}: {}", stderr(&out));
+    }
+    for (_, segment) in s.journal_segments() {
+        let text = fs::read(segment).unwrap();
+        let longest = text.split(|b| *b == b'\n').map(<[u8]>::len).max().unwrap();
+        assert!(longest < 1 << 20, "a journal line of {longest} bytes");
+    }
+}
+
+/// Fills the registry's current segment with committed events until it is
+/// `room` bytes short of 16 MiB, as a long-lived node's journal is.
+fn fill_segment(s: &Sandbox, room: u64) {
+    let mut file = s.registry_file();
+    let n = file["journal"]["segment"].as_u64().unwrap();
+    let (_, segment) = s
+        .journal_segments()
+        .into_iter()
+        .find(|(m, _)| *m == n)
+        .unwrap();
+    let mut bytes = fs::read(&segment).unwrap();
+    let mut seq = file["seq"].as_u64().unwrap();
+    while (bytes.len() as u64) < (16 << 20) - room {
+        seq += 1;
+        bytes.extend_from_slice(event_line(seq, &format!("p{seq}")).as_bytes());
+        bytes.push(b'\n');
+    }
+    fs::write(&segment, &bytes).unwrap();
+    file["seq"] = seq.into();
+    file["journal"]["offset"] = bytes.len().into();
+    fs::write(&s.registry, serde_json::to_vec_pretty(&file).unwrap()).unwrap();
+}
+
+/// Runs plugctl, killing it after `limit`: (exit code, None when killed).
+fn run_within(s: &Sandbox, args: &[&str], limit: std::time::Duration) -> Option<i32> {
+    let mut child = s
+        .std_cmd()
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// The segment a rotation is about to create may already have a name: a
+/// FIFO there must not hang the writer (it holds the lock), and a file
+/// there (a hard link to another file) must not be truncated or written.
+#[test]
+fn a_fifo_or_a_link_where_a_rotation_goes_is_replaced_not_used() {
+    use std::os::unix::fs::FileTypeExt;
+    for planted in ["fifo", "link"] {
+        let s = Sandbox::new();
+        register(&s, "first");
+        let next = s
+            .registry
+            .parent()
+            .unwrap()
+            .join("registry.json.journal.00000002");
+        let precious = s.out_file("precious");
+        fs::write(&precious, "precious\n").unwrap();
+        // Planted while the create's plugin runs, after the first step.
+        let plant = match planted {
+            "fifo" => format!("mkfifo '{}'", next.display()),
+            _ => format!("ln '{}' '{}'", precious.display(), next.display()),
+        };
+        s.plugin(
+            "host-volume",
+            "hv",
+            &format!(
+                r#"case $1 in
+fingerprint) echo '{{"version": "1.0.0"}}' ;;
+create) {plant}; echo "{{\"path\": \"$DHV_VOLUMES_DIR/$DHV_VOLUME_ID\"}}" ;;
+esac"#
+            ),
+        );
+        fill_segment(&s, 300);
+        let args = [
+            "--node-id",
+            "n1",
+            "volume",
+            "create",
+            "--plugin",
+            "hv",
+            "--name",
+            "v",
+        ];
+        let got = run_within(&s, &args, std::time::Duration::from_secs(30));
+        assert_eq!(got, Some(0), "{planted}: the create (None: it hung)");
+        assert_eq!(
+            fs::read_to_string(&precious).unwrap(),
+            "precious\n",
+            "{planted}"
+        );
+        let meta = fs::symlink_metadata(&next).unwrap();
+        assert!(meta.is_file() && !meta.file_type().is_fifo(), "{planted}");
+        let text = fs::read_to_string(&next).unwrap();
+        assert!(
+            text.starts_with("{\"plugctl_journal\":1,\"segment\":2}\n"),
+            "{text}"
+        );
+        assert_eq!(s.registry_file()["journal"]["segment"], 2, "{planted}");
+        let names = event_names(
+            &s,
+            &[
+                "--since",
+                &(s.registry_file()["seq"].as_u64().unwrap() - 1).to_string(),
+            ],
+        );
+        assert_eq!(names, ["hv"], "{planted}");
+    }
+}
+
+/// `events` reads the registry's head (its first KiB) for `seq` and
+/// `journal`; a file whose keys come in another order (rewritten by
+/// another tool) is as valid, and must give the same answer as a full
+/// read, not an empty log.
+#[test]
+fn a_registry_with_its_keys_in_another_order_shows_the_same_events() {
+    let s = Sandbox::new();
+    register(&s, "a");
+    register(&s, "b");
+    let file = s.registry_file();
+    let field = |k: &str| {
+        serde_json::to_string_pretty(&file[k])
+            .unwrap()
+            .replace('\n', "\n  ")
+    };
+    let text = format!(
+        "{{\n  \"schema_version\": 2,\n  \"plugins\": {},\n  \"write_id\": {},\n  \"seq\": {},\n  \"journal\": {},\n  \"volumes\": {{}}\n}}\n",
+        field("plugins"),
+        field("write_id"),
+        field("seq"),
+        field("journal"),
+    );
+    fs::write(&s.registry, text).unwrap();
+    assert_eq!(event_names(&s, &[]), ["a", "b"]);
+    register(&s, "c");
+    assert_eq!(event_names(&s, &[]), ["a", "b", "c"]);
+}
+
+/// A line of 10 MB is no line plugctl writes: the journal is refused as
+/// edited (exit 2) naming the segment and the byte, like any other such
+/// line, not reported as an I/O failure of the registry (exit 1).
+#[test]
+fn a_huge_line_in_a_segment_is_refused_naming_the_segment_and_byte() {
+    let s = Sandbox::new();
+    register(&s, "a");
+    let (_, segment) = s.journal_segments().pop().unwrap();
+    let end = fs::metadata(&segment).unwrap().len();
+    let mut bytes = fs::read(&segment).unwrap();
+    bytes.extend_from_slice(b"{\"seq\":2,\"kind\":\"");
+    bytes.extend(std::iter::repeat_n(b'x', 10 << 20));
+    bytes.extend_from_slice(b"\"}\n");
+    fs::write(&segment, &bytes).unwrap();
+    for args in [&["volume", "list"][..], &["plugin", "list"]] {
+        let out = s.run(args);
+        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        let needle = format!("{} at byte {end}", segment.display());
+        assert!(stderr(&out).contains(&needle), "{args:?}: {}", stderr(&out));
+    }
+}
+
+/// The refusal of an edited journal reads as one sentence.
+#[test]
+fn an_edited_journal_is_refused_with_a_readable_message() {
+    let s = Sandbox::new();
+    register(&s, "a");
+    let (_, segment) = s.journal_segments().pop().unwrap();
+    let mut bytes = fs::read(&segment).unwrap();
+    bytes.extend_from_slice(b"not json\n");
+    fs::write(&segment, &bytes).unwrap();
+    let out = s.run(&["volume", "list"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("move the registry and its journal aside"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// A symlink or a FIFO as a segment is refused at once, naming the
+/// segment (not the registry, which is a fine regular file) and what to do.
+#[test]
+fn a_symlink_or_fifo_as_a_segment_is_refused_naming_the_segment() {
+    for planted in ["symlink", "fifo"] {
+        let s = Sandbox::new();
+        register(&s, "a");
+        let (_, segment) = s.journal_segments().pop().unwrap();
+        let real = s.out_file("segment");
+        fs::rename(&segment, &real).unwrap();
+        match planted {
+            "symlink" => std::os::unix::fs::symlink(&real, &segment).unwrap(),
+            _ => nix::unistd::mkfifo(&segment, nix::sys::stat::Mode::from_bits_truncate(0o600))
+                .unwrap(),
+        }
+        for args in [&["events"][..], &["volume", "list"]] {
+            let got = run_within(&s, args, std::time::Duration::from_secs(10));
+            assert_eq!(got, Some(2), "{planted} {args:?} (None: it hung)");
+            let err = stderr(&s.run(args));
+            let kind = if planted == "fifo" {
+                "a FIFO"
+            } else {
+                "a symbolic link"
+            };
+            assert!(
+                err.contains(&format!("{} is {kind}", segment.display())),
+                "{planted} {args:?}: {err}"
+            );
+            assert!(!err.contains("--registry"), "{planted} {args:?}: {err}");
+        }
+    }
+}
+
+/// An intent edited behind plugctl's back (a volume id with `../`) is
+/// refused as a record of the file would be, and the message says where
+/// it is: in the journal, which segment and byte, not in the registry file
+/// the user would look through in vain.
+#[test]
+fn a_tampered_intent_is_refused_naming_its_segment_and_byte() {
+    let s = Sandbox::new();
+    register(&s, "a");
+    let (_, segment) = s.journal_segments().pop().unwrap();
+    let end = fs::metadata(&segment).unwrap().len();
+    let record = serde_json::json!({
+        "id": "../../etc", "name": "x", "namespace": "default", "plugin": "mkdir",
+        "node_id": "n1", "node_pool": "default", "capacity_min": 0, "capacity_max": 0,
+        "parameters": {}, "path": "", "bytes": 0, "state": "pending",
+        "created_at": "t", "updated_at": "t",
+    });
+    let mut bytes = fs::read(&segment).unwrap();
+    bytes.extend_from_slice(
+        format!(
+            "{}\n",
+            serde_json::json!({"intent": "volume", "volume": record})
+        )
+        .as_bytes(),
+    );
+    fs::write(&segment, &bytes).unwrap();
+    let out = s.run(&["volume", "list"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("not a UUID"), "{err}");
+    assert!(
+        err.contains(&format!("{} at byte {end}", segment.display())),
+        "{err}"
+    );
+}

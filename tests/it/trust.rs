@@ -70,6 +70,61 @@ fn a_symlink_planted_as_the_lock_file_is_never_followed() {
     assert!(!s.registry.exists());
 }
 
+/// A waiter holds a descriptor of the lock file it opened. If that file
+/// loses its name meanwhile (removed, or replaced by rename) and another
+/// plugctl locks the file that has the name now, the lock the waiter gets
+/// at last excludes nobody: it must take the lock on the file the name
+/// holds instead, never run its transaction beside the other one.
+#[test]
+fn a_waiter_whose_lock_file_was_replaced_locks_the_new_one() {
+    let s = Sandbox::new();
+    let register = |name: &str| {
+        let mut c = s.std_cmd();
+        c.args([
+            "--lock-timeout",
+            "30s",
+            "plugin",
+            "register",
+            "--type",
+            "csi-node",
+        ])
+        .args(["--name", name, "--alloc-id", "a", "--socket", "/x"]);
+        c
+    };
+    assert_eq!(register("first").status().unwrap().code(), Some(0));
+    let lock = s.registry.with_file_name("registry.json.lock");
+    let old = fs::OpenOptions::new().write(true).open(&lock).unwrap();
+    old.lock().unwrap();
+    let mut waiter = register("waiter")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(800));
+    assert!(waiter.try_wait().unwrap().is_none(), "it waits");
+    // The name now holds a new file, which another process locks.
+    fs::remove_file(&lock).unwrap();
+    let new = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&lock)
+        .unwrap();
+    new.lock().unwrap();
+    drop(old);
+    std::thread::sleep(Duration::from_millis(1500));
+    let early = waiter.try_wait().unwrap();
+    drop(new);
+    let status = match early {
+        Some(status) => status,
+        None => waiter.wait().unwrap(),
+    };
+    assert!(
+        early.is_none(),
+        "the waiter ran while another process held the lock file's lock"
+    );
+    assert_eq!(status.code(), Some(0));
+}
+
 #[test]
 fn a_fifo_a_directory_a_device_or_a_symlink_as_the_registry_fails_at_once() {
     let s = Sandbox::new();
