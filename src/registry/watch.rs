@@ -75,6 +75,12 @@ impl Watch {
         let watched = dir.clone();
         let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
             let Ok(event) = res else { return };
+            // Reading a file is no change: the follower's own read of the
+            // registry (open, read, close) must not wake it again, or it
+            // would spin.
+            if matches!(event.kind, notify::EventKind::Access(_)) {
+                return;
+            }
             // The directory itself removed or moved (its own events carry
             // its path): what comes to the path next is not seen here.
             if event.paths.contains(&watched) {
@@ -171,6 +177,9 @@ mod tests {
                 assert!(extra < 5, "woken again and again");
             }
             std::fs::write(d.path().join("r.json.lock"), "2").unwrap();
+            assert!(!woken(&mut w, Duration::from_millis(300)).await);
+            // A read of the file (what a woken follower does) is no change.
+            let _ = std::fs::read(&path).unwrap();
             assert!(!woken(&mut w, Duration::from_millis(300)).await);
         });
     }

@@ -399,3 +399,34 @@ fn follow_survives_its_directory_being_replaced() {
         );
     }
 }
+
+/// CPU time (user + system, clock ticks) a process has used so far.
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let rest = &stat[stat.rfind(')').unwrap() + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+/// An idle follower sleeps: its own reads of the registry (after a write
+/// woke it) do not wake it again. A follower that woke itself would use a
+/// whole core; the bound is a fraction of that, whatever the load.
+#[test]
+fn an_idle_follower_does_not_spin() {
+    let s = Sandbox::new();
+    register(&s, "csi-node", "p", "a1");
+    let f = Follower::start(&s, &[]);
+    assert_eq!(f.take(1, Duration::from_secs(10)).len(), 1);
+    // A write wakes it once; then nothing happens for three seconds.
+    register(&s, "csi-node", "p", "a2");
+    assert_eq!(f.take(1, Duration::from_secs(10)).len(), 1);
+    let pid = f.child.id();
+    let before = cpu_ticks(pid);
+    std::thread::sleep(Duration::from_secs(3));
+    let used = cpu_ticks(pid) - before;
+    // 300 ticks would be a spinning core; a sleeping follower uses ~0.
+    assert!(
+        used < 60,
+        "the follower used {used} ticks in 3 s while idle"
+    );
+}
