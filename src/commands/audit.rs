@@ -7,6 +7,7 @@
 //! system: a plugin's volume may hold anything, including a link to `/` or a
 //! mount point, and an audit run as root must stay inside what it audits.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fs;
 use std::io;
@@ -14,7 +15,6 @@ use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use serde_json::json;
 use walkdir::WalkDir;
 
 use super::Ctx;
@@ -53,7 +53,7 @@ pub fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
     let snap = ctx.registry.read()?;
     let volumes_dir = &ctx.settings.volumes_dir;
     let volumes = snap.state().volumes_sorted();
-    let mut reports = audit_all(&volumes);
+    let reports = audit_all(&volumes);
     let mut orphans = find_orphans(volumes_dir, &volumes)?;
     if prune {
         if !yes {
@@ -81,54 +81,75 @@ pub fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
             o.pruned = Some(removed.is_ok());
         }
     }
-    let problems = reports.iter().filter(|r| !r.findings.is_empty()).count()
+    let problems = reports
+        .iter()
+        .flatten()
+        .filter(|r| !r.findings.is_empty())
+        .count()
         + orphans.iter().filter(|o| o.pruned != Some(true)).count();
     if ctx.printer.json {
-        ctx.printer.document(json!({
-            "ok": problems == 0,
-            "volumes_dir": volumes_dir,
-            "volumes": reports,
-            "orphans": orphans,
-        }))?;
+        // Serialized as it is written: no JSON tree of 100,000 reports.
+        struct Reports<'r, 'a>(&'r [Option<VolumeReport<'a>>]);
+        impl Serialize for Reports<'_, '_> {
+            fn serialize<S: serde::Serializer>(
+                &self,
+                s: S,
+            ) -> std::result::Result<S::Ok, S::Error> {
+                s.collect_seq(self.0.iter().flatten())
+            }
+        }
+        #[derive(Serialize)]
+        struct Doc<'r, 'a> {
+            ok: bool,
+            volumes_dir: &'r Path,
+            volumes: Reports<'r, 'a>,
+            orphans: &'r [Orphan],
+        }
+        ctx.printer.document_from(&Doc {
+            ok: problems == 0,
+            volumes_dir,
+            volumes: Reports(&reports),
+            orphans: &orphans,
+        })?;
     } else {
-        let mut rows = Vec::new();
-        for r in &mut reports {
+        // Rows made as they are printed, cells borrowed from the reports.
+        let volume_rows = reports.iter().flatten().map(|r| {
             let finding = if r.findings.is_empty() {
-                ("ok".to_string(), Style::Good)
+                (Cow::Borrowed("ok"), Style::Good)
             } else {
-                (std::mem::take(&mut r.findings).join("; "), Style::Bad)
+                (Cow::Owned(r.findings.join("; ")), Style::Bad)
             };
-            rows.push(vec![
+            vec![
                 finding,
-                (r.id.to_string(), Style::Plain),
-                (r.plugin.to_string(), Style::Plain),
-                (r.state.to_string(), Style::Plain),
-                (human(r.bytes_on_disk), Style::Plain),
-                (capacity(r.capacity_max), Style::Plain),
-                (r.path.to_string(), Style::Plain),
-            ]);
-        }
-        for o in &orphans {
+                (Cow::Borrowed(r.id), Style::Plain),
+                (Cow::Borrowed(r.plugin), Style::Plain),
+                (Cow::Borrowed(r.state), Style::Plain),
+                (Cow::Owned(human(r.bytes_on_disk)), Style::Plain),
+                (Cow::Owned(capacity(r.capacity_max)), Style::Plain),
+                (Cow::Borrowed(r.path), Style::Plain),
+            ]
+        });
+        let orphan_rows = orphans.iter().map(|o| {
             let label = match o.pruned {
-                Some(true) => ("orphan, removed".to_string(), Style::Warn),
-                Some(false) => ("orphan, not removed".to_string(), Style::Bad),
-                None => (format!("orphan {}", o.kind), Style::Bad),
+                Some(true) => (Cow::Borrowed("orphan, removed"), Style::Warn),
+                Some(false) => (Cow::Borrowed("orphan, not removed"), Style::Bad),
+                None => (Cow::Owned(format!("orphan {}", o.kind)), Style::Bad),
             };
-            rows.push(vec![
+            vec![
                 label,
-                ("-".into(), Style::Plain),
-                ("-".into(), Style::Plain),
-                ("-".into(), Style::Plain),
-                (human(o.bytes_on_disk), Style::Plain),
-                ("-".into(), Style::Plain),
-                (o.path.display().to_string(), Style::Plain),
-            ]);
-        }
-        ctx.printer.table(
+                (Cow::Borrowed("-"), Style::Plain),
+                (Cow::Borrowed("-"), Style::Plain),
+                (Cow::Borrowed("-"), Style::Plain),
+                (Cow::Owned(human(o.bytes_on_disk)), Style::Plain),
+                (Cow::Borrowed("-"), Style::Plain),
+                (o.path.to_string_lossy(), Style::Plain),
+            ]
+        });
+        ctx.printer.table_from(
             &[
                 "FINDING", "ID", "PLUGIN", "STATE", "ON DISK", "CAPACITY", "PATH",
             ],
-            &rows,
+            || volume_rows.clone().chain(orphan_rows.clone()),
         )?;
     }
     if problems == 0 {
@@ -144,7 +165,9 @@ pub fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
 
 /// Audits every volume, the walks spread over the machine's cores: a walk
 /// mostly waits on stat(2), and volumes are independent.
-fn audit_all<'a>(volumes: &[&'a Volume]) -> Vec<VolumeReport<'a>> {
+/// One slot per volume, in order (every slot filled): kept as they are
+/// rather than collected again, which would hold the reports twice.
+fn audit_all<'a>(volumes: &[&'a Volume]) -> Vec<Option<VolumeReport<'a>>> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(volumes.len().max(1));
@@ -163,7 +186,7 @@ fn audit_all<'a>(volumes: &[&'a Volume]) -> Vec<VolumeReport<'a>> {
             });
         }
     });
-    slots.into_iter().flatten().collect()
+    slots
 }
 
 fn audit_volume<'a>(v: &'a Volume) -> VolumeReport<'a> {

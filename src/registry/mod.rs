@@ -405,6 +405,7 @@ impl Registry {
         let out = snap.change(f)?;
         self.not_interrupted()?;
         let len = self.commit(&mut snap, len)?;
+        snap.change(|state| state.clean_journal_len = Some(len));
         *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((snap, len));
         Ok(out)
     }
@@ -442,12 +443,14 @@ impl Registry {
         }
         let Some(pos) = state.journal.filter(|_| only_records && fits) else {
             let len = self.commit(&mut snap, len)?;
+            snap.change(|state| state.clean_journal_len = Some(len));
             *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((snap, len));
             return Ok(out);
         };
         let end = journal::append(&self.path, Some(pos), len, &lines, None, None)
             .map_err(|e| self.io_error("cannot append to its journal", e))?;
         debug_assert_eq!(end.segment, pos.segment, "intents never start a segment");
+        snap.change(|state| state.clean_journal_len = Some(end.offset));
         *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((snap, end.offset));
         Ok(out)
     }

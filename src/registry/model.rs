@@ -285,33 +285,35 @@ impl VolumeState {
 
 /// One volume's record. Its strings borrow from the registry's bytes where
 /// they can (see [`super::records`]); `Volume<'static>` owns them all.
+/// (The fields say `Cow<'a, str>`, not the `Text` alias: serde's derive
+/// borrows a field only when it sees `Cow` written out.)
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Volume<'a> {
     #[serde(borrow)]
-    pub id: Text<'a>,
+    pub id: Cow<'a, str>,
     #[serde(borrow)]
-    pub name: Text<'a>,
+    pub name: Cow<'a, str>,
     #[serde(borrow)]
-    pub namespace: Text<'a>,
+    pub namespace: Cow<'a, str>,
     #[serde(borrow)]
-    pub plugin: Text<'a>,
+    pub plugin: Cow<'a, str>,
     #[serde(borrow)]
-    pub node_id: Text<'a>,
+    pub node_id: Cow<'a, str>,
     #[serde(borrow)]
-    pub node_pool: Text<'a>,
+    pub node_pool: Cow<'a, str>,
     pub capacity_min: u64,
     pub capacity_max: u64,
     #[serde(borrow)]
     pub parameters: Params<'a>,
     /// What create returned; empty while pending.
     #[serde(borrow)]
-    pub path: Text<'a>,
+    pub path: Cow<'a, str>,
     pub bytes: i64,
     pub state: VolumeState,
     #[serde(borrow)]
-    pub created_at: Text<'a>,
+    pub created_at: Cow<'a, str>,
     #[serde(borrow)]
-    pub updated_at: Text<'a>,
+    pub updated_at: Cow<'a, str>,
     /// The last failure of an update or delete, kept for the operator.
     #[serde(
         default,

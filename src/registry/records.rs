@@ -268,6 +268,38 @@ impl<'de: 'a, 'a> Deserialize<'de> for Volumes<'a> {
 mod tests {
     use super::*;
 
+    /// Every string of a record read without an escape borrows from the
+    /// file: the memory of a large registry depends on it (an owned copy
+    /// per field doubled it once, when a type alias hid `Cow` from serde).
+    #[test]
+    fn a_record_borrows_its_strings() {
+        let text = r#"{"v1": {"id": "v1", "name": "n", "namespace": "default",
+            "plugin": "mkdir", "node_id": "node", "node_pool": "default",
+            "capacity_min": 0, "capacity_max": 0, "parameters": {"mode": "0755"},
+            "path": "/v/v1", "bytes": 0, "state": "ready",
+            "created_at": "2026-01-01T00:00:00Z", "updated_at": "2026-01-01T00:00:00Z",
+            "error": "e", "volumes_dir": "/v"}}"#;
+        let vols: Volumes = serde_json::from_str(text).unwrap();
+        let v = vols.get("v1").unwrap();
+        let borrowed = |t: &Text<'_>| matches!(t, Cow::Borrowed(_));
+        for (field, t) in [
+            ("id", &v.id),
+            ("name", &v.name),
+            ("namespace", &v.namespace),
+            ("plugin", &v.plugin),
+            ("node_id", &v.node_id),
+            ("node_pool", &v.node_pool),
+            ("path", &v.path),
+            ("created_at", &v.created_at),
+            ("updated_at", &v.updated_at),
+        ] {
+            assert!(borrowed(t), "{field} was copied");
+        }
+        assert!(v.error.as_ref().is_some_and(borrowed));
+        assert!(v.volumes_dir.as_ref().is_some_and(borrowed));
+        assert!(v.parameters.0.iter().all(|(k, val)| borrowed(k) && borrowed(val)));
+    }
+
     #[test]
     fn params_borrow_sort_and_keep_the_last_of_a_name() {
         let text = r#"{"b": "2", "a": "x", "b": "3", "e": "with \"escape\""}"#;

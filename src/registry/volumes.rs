@@ -261,12 +261,22 @@ impl super::Registry {
 #[derive(Debug, Clone)]
 pub struct Pick {
     pub id: String,
-    pub name: String,
-    pub namespace: String,
-    pub plugin: String,
+    /// Name, namespace and plugin, kept only where the record may be gone
+    /// when the batch reports (a repair deletes or rolls back): elsewhere
+    /// the report reads them from the record, so that a restore of 100,000
+    /// volumes does not copy them all.
+    pub label: Option<Box<Label>>,
     pub was: VolumeState,
     /// What to do, or why it is skipped.
     pub todo: std::result::Result<Todo, String>,
+}
+
+/// Who a volume is, for a report that outlives its record.
+#[derive(Debug, Clone)]
+pub struct Label {
+    pub name: String,
+    pub namespace: String,
+    pub plugin: String,
 }
 
 /// The plugin calls a picked volume gets.
@@ -286,6 +296,8 @@ pub enum Todo {
 #[derive(Debug, Clone)]
 pub enum Settle {
     Create(CreateKind, CreateOutcome),
+    /// The create succeeded at the path the record holds, with this size.
+    Recreated(CreateKind, i64),
     /// A rollback's delete succeeded: the `pending` record goes.
     RolledBack,
     Delete(std::result::Result<(), String>),
@@ -293,11 +305,16 @@ pub enum Settle {
 
 impl Pick {
     fn of(v: &Volume<'_>, todo: std::result::Result<Todo, String>) -> Pick {
+        let keep_label = matches!(todo, Ok(Todo::Delete | Todo::CreateOrRollBack));
         Pick {
             id: v.id.to_string(),
-            name: v.name.to_string(),
-            namespace: v.namespace.to_string(),
-            plugin: v.plugin.to_string(),
+            label: keep_label.then(|| {
+                Box::new(Label {
+                    name: v.name.to_string(),
+                    namespace: v.namespace.to_string(),
+                    plugin: v.plugin.to_string(),
+                })
+            }),
             was: v.state,
             todo,
         }
@@ -383,22 +400,35 @@ impl super::Registry {
     /// A batch's last step, one transaction: what each volume's plugin
     /// calls came to, recorded as the single-volume steps would (see
     /// [`State::finish_volume_create`], [`State::finish_volume_delete`]).
-    pub async fn finish_batch(&self, settled: Vec<(String, Settle)>) -> Result<()> {
+    pub async fn finish_batch<'i>(
+        &self,
+        settled: impl Iterator<Item = (&'i str, Settle)>,
+    ) -> Result<()> {
         self.update(|state| {
             for (id, settle) in settled {
                 match settle {
                     Settle::Create(kind, outcome) => {
                         // The record as it is: a restore re-runs what it holds.
-                        let Some(current) = state.volume(&id).map(Volume::to_owned_record) else {
+                        let Some(current) = state.volume(id).map(Volume::to_owned_record) else {
                             continue;
                         };
                         state.settle_create(&current, kind, outcome);
                     }
+                    Settle::Recreated(kind, bytes) => {
+                        let Some(current) = state.volume(id).map(Volume::to_owned_record) else {
+                            continue;
+                        };
+                        let outcome = CreateOutcome::Created(Created {
+                            path: current.path.to_string(),
+                            bytes,
+                        });
+                        state.settle_create(&current, kind, outcome);
+                    }
                     Settle::RolledBack => {
-                        state.drop_rolled_back_volume(&id);
+                        state.drop_rolled_back_volume(id);
                     }
                     Settle::Delete(result) => {
-                        state.finish_volume_delete(&id, VolumeState::Ready, result);
+                        state.finish_volume_delete(id, VolumeState::Ready, result);
                     }
                 }
             }

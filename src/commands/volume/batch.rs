@@ -62,6 +62,12 @@ impl Batch {
 #[derive(Debug)]
 enum Done {
     Created(Created),
+    /// Created, at the path the record already holds (a restore, as a
+    /// rule): kept without a copy of the path, of which 100,000 would pin
+    /// memory between the calls' garbage.
+    CreatedAsRecorded {
+        bytes: i64,
+    },
     CreateFailed(PluginFailure),
     /// create failed; then delete (the rollback) gave this.
     RolledBack(PluginFailure, std::result::Result<(), PluginFailure>),
@@ -188,20 +194,31 @@ async fn run_batch(ctx: &Ctx, batch: Batch, picks: Vec<Pick>, timing: Timing) ->
         });
         let mut finished = 0;
         fanout::run_all(jobs, ctx.pool.limit(), &ctx.stop, Job::run, |k, result| {
-            done[runs[k]] = Some(result.unwrap_or_else(|lost| (Done::Lost(lost), 0)));
+            let i = runs[k];
+            let (mut d, ms) = result.unwrap_or_else(|lost| (Done::Lost(lost), 0));
+            if let Done::Created(c) = &d
+                && state.volume(&picks[i].id).is_some_and(|v| v.path == c.path)
+            {
+                d = Done::CreatedAsRecorded { bytes: c.bytes };
+            }
+            done[i] = Some((d, ms));
             finished += 1;
             ctx.printer
                 .progress(format!("{}: {finished}/{total} volumes", batch.name()));
         })
         .await;
         ctx.printer.progress_done();
+        // Back for the last step, which starts from it when nobody wrote
+        // meanwhile: one parse for the whole batch.
+        ctx.registry.keep(snap);
     }
 
-    let settled: Vec<(String, Settle)> = picks
+    // Made one at a time as the transaction records them; a created
+    // volume's path moves into the record (the report reads it there).
+    let settled = picks
         .iter()
-        .zip(&done)
-        .filter_map(|(pick, d)| Some((pick.id.clone(), settle(pick, &d.as_ref()?.0)?)))
-        .collect();
+        .zip(done.iter_mut())
+        .filter_map(|(pick, d)| Some((pick.id.as_str(), settle(pick, &mut d.as_mut()?.0)?)));
     ctx.registry.finish_batch(settled).await?;
     let snap = ctx.registry.latest()?;
     report(ctx, batch, &picks, &done, snap.state())
@@ -225,13 +242,20 @@ fn placeholder(id: &str) -> Request {
 
 /// What one volume's calls mean for its record; None: nothing to record
 /// (a call plugctl lost leaves the record as claimed, for `repair`).
-fn settle(pick: &Pick, done: &Done) -> Option<Settle> {
+fn settle(pick: &Pick, done: &mut Done) -> Option<Settle> {
     let kind = match pick.todo {
         Ok(Todo::Create(kind)) => kind,
         _ => CreateKind::Resume,
     };
     Some(match done {
-        Done::Created(c) => Settle::Create(kind, CreateOutcome::Created(c.clone())),
+        Done::Created(c) => Settle::Create(
+            kind,
+            CreateOutcome::Created(Created {
+                path: std::mem::take(&mut c.path),
+                bytes: c.bytes,
+            }),
+        ),
+        Done::CreatedAsRecorded { bytes } => Settle::Recreated(kind, *bytes),
         Done::CreateFailed(f) => Settle::Create(
             kind,
             CreateOutcome::Failed {
@@ -306,14 +330,24 @@ struct Step<'p> {
 fn step<'p>(
     pick: &'p Pick,
     done: Option<&(Done, u64)>,
-    record: Option<&Volume<'_>>,
+    record: Option<&'p Volume<'_>>,
     default_dir: &std::path::Path,
 ) -> Step<'p> {
+    // Who it is: kept with the pick where the record may be gone, else read
+    // from the record.
+    let label = |kept: fn(&crate::registry::volumes::Label) -> &str,
+                 from: fn(&'p Volume<'_>) -> &'p str| {
+        pick.label
+            .as_deref()
+            .map(kept)
+            .or_else(|| record.map(from))
+            .unwrap_or("-")
+    };
     let mut s = Step {
         id: &pick.id,
-        name: &pick.name,
-        namespace: &pick.namespace,
-        plugin: &pick.plugin,
+        name: label(|l| &l.name, |r| &r.name),
+        namespace: label(|l| &l.namespace, |r| &r.namespace),
+        plugin: label(|l| &l.plugin, |r| &r.plugin),
         was: pick.was.as_str(),
         action: Action::Failed,
         ok: false,
@@ -332,14 +366,16 @@ fn step<'p>(
         return s;
     };
     match done {
-        Done::Created(c) => {
+        Done::Created(Created { bytes, .. }) | Done::CreatedAsRecorded { bytes } => {
             s.ok = true;
             s.action = match pick.todo {
                 Ok(Todo::Create(CreateKind::Update)) => Action::Updated,
                 _ => Action::Created,
             };
             let dir = record.and_then(Volume::volumes_dir).unwrap_or(default_dir);
-            s.warnings = host_volume::warnings(c, dir);
+            // The path went into the record; one gone meanwhile has none.
+            let path = record.map_or("", |r| r.path.as_ref());
+            s.warnings = host_volume::warnings_of(path, *bytes, dir);
         }
         Done::CreateFailed(f) => s.error = Some(f.to_string()),
         Done::RolledBack(f, Ok(())) => {
