@@ -6,8 +6,9 @@
 //! Starts the follower, lets it sit idle for IDLE_SECONDS and reads the CPU
 //! time it used meanwhile (from /proc), then makes WRITES registrations
 //! through the plugctl library (the same transaction `plugin register`
-//! runs) and times each from the moment its write is complete (the rename
-//! done) to the moment the follower printed it. Prints, tab-separated:
+//! runs) and times each from the moment its write landed — the rename of
+//! the registry file, seen through inotify here as the follower sees it —
+//! to the moment the follower printed it. Prints, tab-separated:
 //! `idle_cpu_percent median_ms max_ms`.
 
 use std::io::{BufRead, BufReader};
@@ -16,6 +17,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use notify::Watcher as _;
 use plugctl::registry::Registry;
 use plugctl::registry::dynamic::Registration;
 
@@ -87,15 +89,42 @@ fn main() {
     let hz = 100.0; // USER_HZ on Linux
     let idle_cpu = used as f64 / hz / idle.as_secs_f64() * 100.0;
 
+    // When each rename lands, as the kernel tells any watcher.
+    let (renamed_tx, renamed) = mpsc::channel();
+    let name = registry.file_name().unwrap().to_os_string();
+    let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
+        if let Ok(e) = res
+            && matches!(
+                e.kind,
+                notify::EventKind::Modify(notify::event::ModifyKind::Name(
+                    notify::event::RenameMode::To
+                ))
+            )
+            && e.paths.iter().any(|p| p.file_name() == Some(&name))
+        {
+            let _ = renamed_tx.send(Instant::now());
+        }
+    })
+    .expect("a watcher");
+    watcher
+        .watch(
+            registry.parent().unwrap(),
+            notify::RecursiveMode::NonRecursive,
+        )
+        .expect("watch the registry's directory");
+
     let mut lat = Vec::with_capacity(writes);
     for i in 0..writes {
+        while renamed.try_recv().is_ok() {}
         register(i + 2);
-        let done = Instant::now();
+        let landed = renamed
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the rename was not seen");
         let (line, seen) = rx
             .recv_timeout(Duration::from_secs(30))
             .expect("the follower missed a write");
         assert!(line.contains(&format!("bench-{}", i + 2)), "{line}");
-        lat.push(seen.saturating_duration_since(done));
+        lat.push(seen.saturating_duration_since(landed));
     }
     let _ = follower.kill();
     let _ = follower.wait();

@@ -99,8 +99,15 @@ fn execute(ctx: &Ctx, cli: Cli) -> Result<()> {
     // which one thread multiplexes as fast (benches/run.sh), and a runtime
     // that needs no worker thread cannot fail (or panic) for want of one
     // when the process limit is low. What cannot be had is an error.
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
+    // Commands that run no plugin need timers only (lock waits, `plugin
+    // wait`, `events --follow`): no I/O driver to set up for them.
+    let mut builder = tokio::runtime::Builder::new_current_thread();
+    if plugins {
+        builder.enable_all();
+    } else {
+        builder.enable_time();
+    }
+    let runtime = builder
         .build()
         .map_err(|e| Error::exhausted("start the async runtime", e))?;
     runtime.block_on(async {

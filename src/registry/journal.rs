@@ -510,7 +510,16 @@ pub fn read_events(
     // Sequence numbers only grow: a log edited out of order is refused,
     // not shown as if it were the history.
     let mut prev: Option<(u64, u64)> = None;
-    for n in segments(registry)? {
+    // A reader with a place knows which segments come next: it opens them
+    // by name. Listing the directory (only to find the oldest kept one,
+    // for a reader that starts) waits on a writer's directory operations,
+    // which a follower must not.
+    let numbers: Vec<u64> = if cursor.segment > 0 {
+        (cursor.segment..=end.segment).collect()
+    } else {
+        segments(registry)?
+    };
+    for n in numbers {
         if n < cursor.segment {
             continue;
         }

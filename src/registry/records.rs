@@ -297,7 +297,12 @@ mod tests {
         }
         assert!(v.error.as_ref().is_some_and(borrowed));
         assert!(v.volumes_dir.as_ref().is_some_and(borrowed));
-        assert!(v.parameters.0.iter().all(|(k, val)| borrowed(k) && borrowed(val)));
+        assert!(
+            v.parameters
+                .0
+                .iter()
+                .all(|(k, val)| borrowed(k) && borrowed(val))
+        );
     }
 
     #[test]

@@ -619,6 +619,10 @@ fn locked_never_runs_a_file_swapped_between_hash_and_exec() {
                 fs::set_permissions(&tmp, fs::Permissions::from_mode(0o755)).unwrap();
                 fs::rename(&tmp, dir.join("a")).unwrap();
                 flip = !flip;
+                // A pause between swaps leaves windows in which the file
+                // stays put from hash to exec: without it, on a busy
+                // machine every call can land mid-swap and be refused.
+                std::thread::sleep(std::time::Duration::from_millis(3));
             }
         })
     };
