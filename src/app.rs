@@ -128,7 +128,7 @@ fn execute(ctx: &Ctx, cli: Cli) -> Result<()> {
                 )));
             }
         }
-        if crate::shutdown::interrupted().is_some() {
+        if ctx.stop.stopped().is_some() {
             // The handler is killing the plugins and will exit 130/143.
             std::future::pending::<()>().await;
         }

@@ -10,13 +10,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::settings::Settings;
+use crate::shutdown::Stop;
 use crate::{Error, Result};
-
-/// After Ctrl-C, results are not results: plugins were killed by us, not
-/// by their own failure. Nothing more goes to stdout.
-fn interrupted() -> bool {
-    crate::shutdown::interrupted().is_some()
-}
 
 /// How many terminal columns `s` takes (what a table aligns on).
 pub fn display_width(s: &str) -> usize {
@@ -39,6 +34,9 @@ pub struct Printer {
     quiet: bool,
     verbose: u8,
     progress: bool,
+    /// After a stopping signal, results are not results: plugins were
+    /// killed by us, not by their own failure. Nothing more goes to stdout.
+    stop: Stop,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,8 +49,9 @@ pub enum Style {
 }
 
 impl Printer {
-    pub fn new(settings: &Settings) -> Printer {
+    pub fn new(settings: &Settings, stop: Stop) -> Printer {
         Printer {
+            stop,
             json: settings.json,
             color: settings.color,
             quiet: settings.quiet,
@@ -65,15 +64,22 @@ impl Printer {
         }
     }
 
-    /// A printer for library users and tests: plain text, no colour.
+    /// A printer for library users and tests: plain text, no colour,
+    /// silenced by the process's shutdown.
     pub fn plain(json: bool) -> Printer {
         Printer {
+            stop: Stop::new(),
             json,
             color: false,
             quiet: false,
             verbose: 0,
             progress: false,
         }
+    }
+
+    /// Whether stdout is closed to results: a shutdown is under way.
+    fn interrupted(&self) -> bool {
+        self.stop.stopped().is_some()
     }
 
     pub fn verbose(&self) -> u8 {
@@ -96,7 +102,7 @@ impl Printer {
     }
 
     fn json_line_pretty<T: Serialize>(&self, value: &T, pretty: bool) -> Result<()> {
-        if interrupted() {
+        if self.interrupted() {
             return Ok(());
         }
         let mut out = io::stdout().lock();
@@ -113,7 +119,7 @@ impl Printer {
 
     /// Raw text on stdout.
     pub fn text(&self, s: &str) -> Result<()> {
-        if interrupted() {
+        if self.interrupted() {
             return Ok(());
         }
         let mut out = io::stdout().lock();
@@ -143,7 +149,7 @@ impl Printer {
     where
         I: Iterator<Item = Vec<(Cow<'r, str>, Style)>>,
     {
-        if interrupted() {
+        if self.interrupted() {
             return Ok(());
         }
         let mut widths: Vec<usize> = headers.iter().map(|h| display_width(h)).collect();
@@ -194,7 +200,7 @@ impl Printer {
     /// Text on stdout written by `f` as it is made (a report too large to
     /// hold whole), through one buffer.
     pub fn stream(&self, f: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<()> {
-        if interrupted() {
+        if self.interrupted() {
             return Ok(());
         }
         let out = io::stdout().lock();
@@ -208,7 +214,7 @@ impl Printer {
     /// is built in memory first: a list of 100,000 volumes streams), with
     /// `schema_version` first and then `body`'s fields.
     pub fn document_from<T: Serialize>(&self, body: &T) -> Result<()> {
-        if interrupted() {
+        if self.interrupted() {
             return Ok(());
         }
         #[derive(Serialize)]

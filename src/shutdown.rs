@@ -17,7 +17,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use nix::sys::signal::{Signal, killpg};
@@ -36,20 +36,6 @@ const STOPPING: &[(Signal, i32)] = &[
     (Signal::SIGUSR2, 140),
     (Signal::SIGALRM, 142),
 ];
-
-/// The exit code of the shutdown under way, 0 if none.
-static SHUTTING_DOWN: AtomicI32 = AtomicI32::new(0);
-
-/// `Some(exit code)` once a stopping signal reached plugctl. From then on
-/// the shutdown owns the exit: the command's own flow sees its plugins die
-/// and must neither report that as their failure nor exit with a code of
-/// its own.
-pub fn interrupted() -> Option<i32> {
-    match SHUTTING_DOWN.load(Ordering::SeqCst) {
-        0 => None,
-        code => Some(code),
-    }
-}
 
 /// The one place a shutdown is announced: the signal thread sends the
 /// exit code, every [`Stop`] sees it (a watch channel works across the
@@ -79,7 +65,10 @@ impl Stop {
         (Stop(rx), StopHandle(tx))
     }
 
-    /// The exit code of the shutdown under way, if one is.
+    /// The exit code of the shutdown under way, if one is. From then on
+    /// the shutdown owns the exit: the command's own flow sees its plugins
+    /// die and must neither report that as their failure nor exit with a
+    /// code of its own.
     pub fn stopped(&self) -> Option<i32> {
         match *self.0.borrow() {
             0 => None,
@@ -284,7 +273,6 @@ fn suspend() {
 }
 
 async fn shut_down(code: i32, stopping: &mut [(tokio::signal::unix::Signal, i32)]) {
-    SHUTTING_DOWN.store(code, Ordering::SeqCst);
     announcer().send_replace(code);
     let (mut groups, grace) = runner::close_groups();
     let grace = grace.min(runner::INTERRUPT_GRACE_CAP);

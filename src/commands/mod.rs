@@ -41,12 +41,14 @@ pub struct Ctx {
 impl Ctx {
     /// A context for a command that does not run plugins.
     pub fn new(settings: Settings) -> Ctx {
+        let stop = Stop::new();
         Ctx {
-            printer: Printer::new(&settings),
+            printer: Printer::new(&settings, stop.clone()),
             registry: Registry::new(&settings.registry, settings.lock_timeout)
-                .with_limits(settings.registry_max_size, settings.allow_insecure_paths),
+                .with_limits(settings.registry_max_size, settings.allow_insecure_paths)
+                .with_stop(stop.clone()),
             pool: Arc::new(Pool::new(settings.concurrency)),
-            stop: Stop::new(),
+            stop,
             settings,
         }
     }
@@ -55,14 +57,16 @@ impl Ctx {
     /// file (`--locked`) and records calls (`--record`). Fails when either
     /// cannot be used.
     pub fn for_plugins(settings: Settings) -> Result<Ctx> {
-        let printer = Printer::new(&settings);
+        let stop = Stop::new();
+        let printer = Printer::new(&settings, stop.clone());
         let pool = plugin_pool(&settings, &printer)?;
         Ok(Ctx {
             printer,
             registry: Registry::new(&settings.registry, settings.lock_timeout)
-                .with_limits(settings.registry_max_size, settings.allow_insecure_paths),
+                .with_limits(settings.registry_max_size, settings.allow_insecure_paths)
+                .with_stop(stop.clone()),
             pool: Arc::new(pool),
-            stop: Stop::new(),
+            stop,
             settings,
         })
     }

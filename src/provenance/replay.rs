@@ -164,7 +164,7 @@ fn status(code: Option<i32>, signal: Option<i32>) -> String {
 }
 
 static UUID: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+    Regex::new(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
         .expect("static regex")
 });
 

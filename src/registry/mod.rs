@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 
 pub use model::{Event, Instance, SCHEMA_VERSION, Source, State, Volume, VolumeState};
 
+use crate::shutdown::Stop;
 use crate::{Error, Result};
 
 #[derive(Debug)]
@@ -43,6 +44,9 @@ pub struct Registry {
     /// journal segment then. A command that runs two transactions (pending,
     /// run the plugin, ready) parses the file once.
     cache: Mutex<Option<(Snapshot, u64)>>,
+    /// Once it fires, nothing more is recorded: what the command would
+    /// write is the signal's doing.
+    stop: Stop,
 }
 
 self_cell::self_cell!(
@@ -137,7 +141,14 @@ impl Registry {
             segment_max: journal::SEGMENT_MAX,
             keep_segments: journal::KEEP,
             cache: Mutex::new(None),
+            stop: Stop::new(),
         }
+    }
+
+    /// The token whose shutdown stops recording (default: the process's).
+    pub fn with_stop(mut self, stop: Stop) -> Registry {
+        self.stop = stop;
+        self
     }
 
     /// The size ceiling, and whether the owner and mode checks are off.
@@ -459,7 +470,7 @@ impl Registry {
     /// record now is the signal's doing (its plugins were killed by us):
     /// nothing is written, and the shutdown owns the exit.
     fn not_interrupted(&self) -> Result<()> {
-        match crate::shutdown::interrupted() {
+        match self.stop.stopped() {
             Some(code) => Err(Error::Failed(format!(
                 "stopped by a signal (exit {code}); not recorded"
             ))),
