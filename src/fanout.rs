@@ -20,7 +20,7 @@ use std::future::Future;
 
 use tokio::task::{Id, JoinSet};
 
-use crate::shutdown::Stop;
+use crate::stop::Stop;
 
 /// Why an item's work gave no result.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -27,6 +27,7 @@ pub mod registry;
 pub mod runner;
 pub mod settings;
 pub mod shutdown;
+pub mod stop;
 pub mod trust;
 pub mod units;
 

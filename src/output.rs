@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::settings::Settings;
-use crate::shutdown::Stop;
+use crate::stop::Stop;
 use crate::{Error, Result};
 
 /// How many terminal columns `s` takes (what a table aligns on).

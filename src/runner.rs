@@ -245,8 +245,8 @@ pub async fn run(inv: &Invocation) -> Result<Outcome, SpawnError> {
     let (mut child, mut group) = spawn(inv, &program).await?;
     let started = Instant::now();
     // Job control stops plugctl and its plugins together; the time stopped
-    // is not the plugin's (see shutdown::paused).
-    let paused_at_start = crate::shutdown::paused();
+    // is not the plugin's (see stop::paused).
+    let paused_at_start = crate::stop::paused();
     let our_pipes = pipe_inodes_of(&child);
     let mut exited_at: Option<Instant> = None;
     let mut leftovers: Vec<Leftover> = Vec::new();
@@ -296,7 +296,7 @@ pub async fn run(inv: &Invocation) -> Result<Outcome, SpawnError> {
         }
         let deadline_now = later(
             deadline_at,
-            crate::shutdown::paused().saturating_sub(paused_at_start),
+            crate::stop::paused().saturating_sub(paused_at_start),
         );
         // The plugin exited, but something it started still holds its
         // output: after a moment, that is a process left behind.
@@ -355,7 +355,7 @@ pub async fn run(inv: &Invocation) -> Result<Outcome, SpawnError> {
                     // while plugctl was stopped: not the deadline yet.
                     Stage::Running if now < later(
                         deadline_at,
-                        crate::shutdown::paused().saturating_sub(paused_at_start),
+                        crate::stop::paused().saturating_sub(paused_at_start),
                     ) => {}
                     Stage::Running => {
                         timed_out = true;
@@ -392,7 +392,7 @@ pub async fn run(inv: &Invocation) -> Result<Outcome, SpawnError> {
     }
     let duration = started
         .elapsed()
-        .saturating_sub(crate::shutdown::paused().saturating_sub(paused_at_start));
+        .saturating_sub(crate::stop::paused().saturating_sub(paused_at_start));
     group.finished = true;
     drop(group);
 
@@ -1115,15 +1115,34 @@ fn elf_interpreter(file: &File, head: &[u8]) -> Option<String> {
     None
 }
 
+/// Decides, just before a call runs, whether it may (the lock file under
+/// `--locked`: [`crate::provenance::locked::Pins`]). The runner knows only
+/// this trait, so provenance builds on the runner and not both ways.
+pub trait Gate: Send + Sync + std::fmt::Debug {
+    /// `Ok(Some(id))`: run it, and only if `exec_path` is still `id` at
+    /// exec. `Ok(None)`: run it unchecked. `Err(reason)`: do not run it.
+    fn admit(
+        &self,
+        inv: &Invocation,
+        exec_path: &Path,
+    ) -> std::result::Result<Option<crate::identity::Verified>, String>;
+}
+
+/// Keeps every call that ran (`--record`:
+/// [`crate::provenance::case::Recorder`]).
+pub trait Witness: Send + Sync + std::fmt::Debug {
+    fn record(&self, inv: &Invocation, out: &Outcome);
+}
+
 /// Runs at most `limit` calls at once; the rest wait for a place.
 #[derive(Debug, Clone)]
 pub struct Pool {
     permits: Arc<Semaphore>,
     limit: usize,
     /// `--record DIR`: every call that ran is saved as a case file.
-    recorder: Option<Arc<crate::provenance::case::Recorder>>,
+    recorder: Option<Arc<dyn Witness>>,
     /// The lock file, when there is one: `--locked` refuses what differs.
-    pins: Option<Arc<crate::provenance::locked::Pins>>,
+    pins: Option<Arc<dyn Gate>>,
     /// Owner and mode checks on what runs (None: `--allow-insecure-paths`).
     trust: Option<Arc<crate::trust::Trust>>,
 }
@@ -1149,13 +1168,13 @@ impl Pool {
     }
 
     /// Checks every call against the lock file before it runs.
-    pub fn with_pins(mut self, pins: crate::provenance::locked::Pins) -> Pool {
+    pub fn with_pins(mut self, pins: impl Gate + 'static) -> Pool {
         self.pins = Some(Arc::new(pins));
         self
     }
 
     /// Saves every call this pool runs into a case file (`--record`).
-    pub fn with_recorder(mut self, recorder: crate::provenance::case::Recorder) -> Pool {
+    pub fn with_recorder(mut self, recorder: impl Witness + 'static) -> Pool {
         self.recorder = Some(Arc::new(recorder));
         self
     }
@@ -1183,7 +1202,7 @@ impl Pool {
         let checked;
         let inv = match &self.pins {
             None => inv,
-            Some(pins) => match pins.check(inv, &exec_path(&inv.program)) {
+            Some(pins) => match pins.admit(inv, &exec_path(&inv.program)) {
                 Ok(expect) => {
                     checked = Invocation {
                         expect,

@@ -10,15 +10,18 @@
 //!
 //! Job control, as in cargo-nextest: Ctrl-Z (TSTP) stops the plugin groups,
 //! then plugctl; CONT resumes plugctl, then the groups; the time stopped is
-//! not counted against any plugin's deadline ([`paused`]).
+//! not counted against any plugin's deadline ([`crate::stop::paused`]).
+//!
+//! What the rest of plugctl listens to — the [`crate::stop::Stop`] token
+//! and the time paused — lives in [`crate::stop`], which needs nothing:
+//! this module fires it and drives the runner's process groups.
 //!
 //! SIGPIPE stays ignored (Rust's default): a reader that goes away shows up
 //! as a broken-pipe write error, which ends plugctl quietly with 0.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use nix::sys::signal::{Signal, killpg};
 use tokio::signal::unix::{SignalKind, signal};
@@ -36,94 +39,6 @@ const STOPPING: &[(Signal, i32)] = &[
     (Signal::SIGUSR2, 140),
     (Signal::SIGALRM, 142),
 ];
-
-/// The one place a shutdown is announced: the signal thread sends the
-/// exit code, every [`Stop`] sees it (a watch channel works across the
-/// signal thread's runtime and the command's).
-fn announcer() -> &'static tokio::sync::watch::Sender<i32> {
-    static TX: std::sync::OnceLock<tokio::sync::watch::Sender<i32>> = std::sync::OnceLock::new();
-    TX.get_or_init(|| tokio::sync::watch::Sender::new(0))
-}
-
-/// A cancellation token for everything that must stop when plugctl is
-/// asked to: the fan-out stops starting calls, `events --follow` and
-/// `plugin wait` stop waiting, the printer stops printing results that are
-/// the signal's doing. Cheap to clone; every clone sees the same shutdown.
-#[derive(Debug, Clone)]
-pub struct Stop(tokio::sync::watch::Receiver<i32>);
-
-impl Stop {
-    /// A token for the process's shutdown.
-    pub fn new() -> Stop {
-        Stop(announcer().subscribe())
-    }
-
-    /// A token of its own that only [`Stop::stop`] on it (or a clone)
-    /// fires: for library users and tests that are not the process.
-    pub fn detached() -> (Stop, StopHandle) {
-        let (tx, rx) = tokio::sync::watch::channel(0);
-        (Stop(rx), StopHandle(tx))
-    }
-
-    /// The exit code of the shutdown under way, if one is. From then on
-    /// the shutdown owns the exit: the command's own flow sees its plugins
-    /// die and must neither report that as their failure nor exit with a
-    /// code of its own.
-    pub fn stopped(&self) -> Option<i32> {
-        match *self.0.borrow() {
-            0 => None,
-            code => Some(code),
-        }
-    }
-
-    /// Resolves once a shutdown is under way (at once if it already is).
-    pub async fn wait(&self) -> i32 {
-        let mut rx = self.0.clone();
-        // The borrow the wait returns is dropped before anything else is
-        // awaited, so the future stays Send.
-        let code = rx.wait_for(|&code| code != 0).await.map(|code| *code);
-        match code {
-            Ok(code) => code,
-            // The sender is static for the process's token and held by the
-            // handle for a detached one: gone means never stopping.
-            Err(_) => std::future::pending().await,
-        }
-    }
-}
-
-impl Default for Stop {
-    fn default() -> Self {
-        Stop::new()
-    }
-}
-
-/// Fires a detached [`Stop`].
-#[derive(Debug)]
-pub struct StopHandle(tokio::sync::watch::Sender<i32>);
-
-impl StopHandle {
-    pub fn stop(&self, code: i32) {
-        self.0.send_replace(code);
-    }
-}
-
-/// Nanoseconds plugctl has spent stopped by job control.
-static PAUSED_NANOS: AtomicU64 = AtomicU64::new(0);
-
-/// How long plugctl has been stopped (Ctrl-Z) in all: a deadline measured
-/// from an instant adds the growth of this since that instant.
-pub fn paused() -> Duration {
-    // A stop still under way counts already: the call that wakes first on
-    // SIGCONT must not see its deadline passed before the stop is added.
-    let since = STOPPED_SINCE
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .map(|t| t.elapsed());
-    Duration::from_nanos(PAUSED_NANOS.load(Ordering::SeqCst)) + since.unwrap_or_default()
-}
-
-/// When the stop under way began (set before plugctl stops itself).
-static STOPPED_SINCE: Mutex<Option<std::time::Instant>> = Mutex::new(None);
 
 /// Directories removed if plugctl is stopped by a signal: a scratch
 /// directory whose owner would otherwise never get to clean up, as the
@@ -249,31 +164,23 @@ async fn futures_first(streams: &mut [(tokio::signal::unix::Signal, i32)]) -> i3
 }
 
 /// Ctrl-Z: stop the plugins' groups, then ourselves; on SIGCONT, resume
-/// them and add the time stopped to [`paused`].
+/// them and add the time stopped to [`crate::stop::paused`].
 fn suspend() {
     let groups = runner::live_groups();
     for &g in &groups {
         let _ = killpg(nix::unistd::Pid::from_raw(g), Signal::SIGSTOP);
     }
-    let stopped_at = std::time::Instant::now();
-    *STOPPED_SINCE.lock().unwrap_or_else(|e| e.into_inner()) = Some(stopped_at);
     // SIGSTOP cannot be caught: this returns once someone sends SIGCONT.
-    let _ = nix::sys::signal::raise(Signal::SIGSTOP);
-    let stopped = stopped_at.elapsed();
-    // Added before the stop is cleared: for a moment it counts twice,
-    // which only ever lengthens a deadline.
-    PAUSED_NANOS.fetch_add(
-        u64::try_from(stopped.as_nanos()).unwrap_or(u64::MAX),
-        Ordering::SeqCst,
-    );
-    *STOPPED_SINCE.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    crate::stop::pausing(|| {
+        let _ = nix::sys::signal::raise(Signal::SIGSTOP);
+    });
     for &g in &groups {
         let _ = killpg(nix::unistd::Pid::from_raw(g), Signal::SIGCONT);
     }
 }
 
 async fn shut_down(code: i32, stopping: &mut [(tokio::signal::unix::Signal, i32)]) {
-    announcer().send_replace(code);
+    crate::stop::announce(code);
     let (mut groups, grace) = runner::close_groups();
     let grace = grace.min(runner::INTERRUPT_GRACE_CAP);
     groups.retain(|&g| {

@@ -25,7 +25,7 @@ use crate::output::Printer;
 use crate::registry::Registry;
 use crate::runner::Pool;
 use crate::settings::Settings;
-use crate::shutdown::Stop;
+use crate::stop::Stop;
 use crate::{Error, Result};
 
 /// Everything a command needs, made once per process.

@@ -38,7 +38,7 @@ pub struct Options {
     /// Host volumes: run the 1 EiB refusal check (opt-in).
     pub check_absurd_capacity: bool,
     /// The shutdown the suite's fan-outs listen to.
-    pub stop: crate::shutdown::Stop,
+    pub stop: crate::stop::Stop,
     /// The Nomad release whose behaviour the calls get.
     pub nomad: crate::nomad::Profile,
 }

@@ -21,7 +21,7 @@ use crate::fanout::Lost;
 use crate::nomad::Profile;
 use crate::runner::{Pool, SpawnError};
 use crate::settings::Settings;
-use crate::shutdown::Stop;
+use crate::stop::Stop;
 use crate::{Error, Result};
 
 /// How `validate` runs.

@@ -230,10 +230,12 @@ impl Recorder {
             printer,
         })
     }
+}
 
+impl crate::runner::Witness for Recorder {
     /// Records one call that ran. A failure to record is a warning: the
     /// call itself happened and its result stands.
-    pub fn record(&self, inv: &Invocation, out: &Outcome) {
+    fn record(&self, inv: &Invocation, out: &Outcome) {
         let Some(call) = Call::infer(inv) else {
             self.printer.warn(format!(
                 "not recorded: {} was not called with an operation plugctl knows",
@@ -246,7 +248,9 @@ impl Recorder {
             self.printer.warn(e.to_string());
         }
     }
+}
 
+impl Recorder {
     /// Saves one call; the file name is `<n>-<type>-<name>-<operation>.json`
     /// (names are plugin names, already free of `/`).
     pub fn save(&self, case: &Case) -> Result<PathBuf> {

@@ -47,11 +47,13 @@ impl Pins {
             })),
         }
     }
+}
 
+impl crate::runner::Gate for Pins {
     /// Checks the file `exec_path` names against its pin. `Ok(Some(id))`:
     /// run it, and only if it is still `id` at exec. `Ok(None)`: run it
     /// unchecked (not enforcing). `Err(reason)`: do not run it.
-    pub fn check(
+    fn admit(
         &self,
         inv: &Invocation,
         exec_path: &Path,

@@ -31,6 +31,7 @@ use nix::fcntl::OFlag;
 use serde::{Deserialize, Serialize};
 
 use super::file;
+pub use super::model::Pos;
 use super::model::{Event, Volume};
 
 /// A segment is closed once it holds this many bytes.
@@ -41,13 +42,6 @@ pub const KEEP: u64 = 16;
 /// The longest line plugctl reads back. An event or intent is a few hundred
 /// bytes; a larger line is not one plugctl wrote.
 pub const LINE_MAX: usize = 1 << 20;
-
-/// Where the committed journal ends, as the registry records it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
-pub struct Pos {
-    pub segment: u64,
-    pub offset: u64,
-}
 
 /// The first line of every segment.
 #[derive(Debug, Serialize, Deserialize)]

@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 pub use model::{Event, Instance, SCHEMA_VERSION, Source, State, Volume, VolumeState};
 
-use crate::shutdown::Stop;
+use crate::stop::Stop;
 use crate::{Error, Result};
 
 #[derive(Debug)]

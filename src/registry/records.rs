@@ -16,10 +16,135 @@ use serde::de::{Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 
-use super::model::Volume;
-
 /// A string of a record: borrowed from the file's bytes when it can be.
 pub type Text<'a> = Cow<'a, str>;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VolumeState {
+    /// create is running, or was interrupted: `volume repair` settles it.
+    Pending,
+    /// create succeeded.
+    Ready,
+    /// delete is running, or was interrupted.
+    Deleting,
+}
+
+impl VolumeState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VolumeState::Pending => "pending",
+            VolumeState::Ready => "ready",
+            VolumeState::Deleting => "deleting",
+        }
+    }
+}
+
+/// One volume's record. Its strings borrow from the registry's bytes where
+/// they can (see this module); `Volume<'static>` owns them all.
+/// (The fields say `Cow<'a, str>`, not the `Text` alias: serde's derive
+/// borrows a field only when it sees `Cow` written out.)
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Volume<'a> {
+    #[serde(borrow)]
+    pub id: Cow<'a, str>,
+    #[serde(borrow)]
+    pub name: Cow<'a, str>,
+    #[serde(borrow)]
+    pub namespace: Cow<'a, str>,
+    #[serde(borrow)]
+    pub plugin: Cow<'a, str>,
+    #[serde(borrow)]
+    pub node_id: Cow<'a, str>,
+    #[serde(borrow)]
+    pub node_pool: Cow<'a, str>,
+    pub capacity_min: u64,
+    pub capacity_max: u64,
+    #[serde(borrow)]
+    pub parameters: Params<'a>,
+    /// What create returned; empty while pending.
+    #[serde(borrow)]
+    pub path: Cow<'a, str>,
+    pub bytes: i64,
+    pub state: VolumeState,
+    #[serde(borrow)]
+    pub created_at: Cow<'a, str>,
+    #[serde(borrow)]
+    pub updated_at: Cow<'a, str>,
+    /// The last failure of an update or delete, kept for the operator.
+    #[serde(
+        default,
+        borrow,
+        with = "opt_text",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub error: Option<Text<'a>>,
+    /// The volumes directory the volume was created in, so that delete,
+    /// restore and repair send the plugin the same one. Absent in records
+    /// that did not store it: the configured directory is used.
+    #[serde(
+        default,
+        borrow,
+        with = "opt_text",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub volumes_dir: Option<Text<'a>>,
+    /// The plugctl process running this volume's create or delete while it
+    /// is `pending` or `deleting`; a dead owner means it was interrupted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<Owner>,
+}
+
+/// One process, told apart from a later one with the same pid by its start
+/// time (clock ticks after boot, from `/proc/<pid>/stat`; 0 when unknown).
+/// Whether it still runs is decided by `lock`: the process holds an flock
+/// on a file named by it for as long as it lives, which no pid reuse and no
+/// PID namespace can fake (see registry::volumes). Records written before
+/// it have only the pid to go by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Owner {
+    pub pid: u32,
+    #[serde(default)]
+    pub started: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lock: Option<u32>,
+}
+
+impl Volume<'_> {
+    /// The record owning every string: outlives the bytes it was read from.
+    pub fn into_owned(self) -> Volume<'static> {
+        let own = |t: Text<'_>| -> Text<'static> { Cow::Owned(t.into_owned()) };
+        Volume {
+            id: own(self.id),
+            name: own(self.name),
+            namespace: own(self.namespace),
+            plugin: own(self.plugin),
+            node_id: own(self.node_id),
+            node_pool: own(self.node_pool),
+            capacity_min: self.capacity_min,
+            capacity_max: self.capacity_max,
+            parameters: self.parameters.into_owned(),
+            path: own(self.path),
+            bytes: self.bytes,
+            state: self.state,
+            created_at: own(self.created_at),
+            updated_at: own(self.updated_at),
+            error: self.error.map(own),
+            volumes_dir: self.volumes_dir.map(own),
+            owner: self.owner,
+        }
+    }
+
+    /// An owned copy.
+    pub fn to_owned_record(&self) -> Volume<'static> {
+        self.clone().into_owned()
+    }
+
+    /// The recorded volumes directory, as a path.
+    pub fn volumes_dir(&self) -> Option<&std::path::Path> {
+        self.volumes_dir.as_deref().map(std::path::Path::new)
+    }
+}
 
 /// A string that borrows from the input when it has no escape (serde's
 /// derive does this for a bare `Cow` field only, not inside a map, a tuple

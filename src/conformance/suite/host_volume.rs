@@ -24,7 +24,7 @@ use crate::family::Family;
 use crate::protocol::json;
 use crate::runner::{Outcome, Pool};
 use crate::settings::Settings;
-use crate::shutdown::Stop;
+use crate::stop::Stop;
 use crate::{Error, Result};
 
 /// The checks after the fingerprint, in order.
