@@ -507,12 +507,16 @@ pub fn read_events(
     // A reader with a place knows which segments come next: it opens them
     // by name. Listing the directory (only to find the oldest kept one,
     // for a reader that starts) waits on a writer's directory operations,
-    // which a follower must not.
-    let numbers: Vec<u64> = if cursor.segment > 0 {
-        (cursor.segment..=end.segment).collect()
-    } else {
-        segments(registry)?
-    };
+    // which a follower must not. A span wider than any rotation makes in
+    // one wake (a registry edited to name segment 2^60) is listed instead:
+    // only the segments that exist are read.
+    const BY_NAME_MAX: u64 = 64;
+    let numbers: Vec<u64> =
+        if cursor.segment > 0 && end.segment.saturating_sub(cursor.segment) <= BY_NAME_MAX {
+            (cursor.segment..=end.segment).collect()
+        } else {
+            segments(registry)?
+        };
     for n in numbers {
         if n < cursor.segment {
             continue;

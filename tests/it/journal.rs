@@ -540,3 +540,37 @@ fn a_tampered_intent_is_refused_naming_its_segment_and_byte() {
         "{err}"
     );
 }
+
+#[test]
+fn a_reader_told_of_a_far_segment_reads_only_the_segments_that_exist() {
+    // A follower opens the segments after its place by name. A registry
+    // edited to end its journal at segment 2^60 must not make it open (or
+    // count out) 2^60 names: it reads what exists and returns at once.
+    use plugctl::registry::journal::{Pos, read_events};
+    let s = Sandbox::new();
+    register(&s, "a");
+    register(&s, "b");
+    let registry = s.registry.clone();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut cursor = Pos {
+            segment: 1,
+            offset: 0,
+        };
+        let end = Pos {
+            segment: 1 << 60,
+            offset: 0,
+        };
+        let mut seen = Vec::new();
+        let r = read_events(&registry, &mut cursor, end, 0, u64::MAX, true, |e| {
+            seen.push(e.name);
+            true
+        });
+        let _ = tx.send((r.is_ok(), seen));
+    });
+    let (ok, seen) = rx
+        .recv_timeout(std::time::Duration::from_secs(30))
+        .expect("the read returns");
+    assert!(ok);
+    assert_eq!(seen, ["a", "b"]);
+}
