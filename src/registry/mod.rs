@@ -1129,6 +1129,22 @@ mod tests {
     }
 
     #[test]
+    fn latest_sees_what_another_process_wrote_since() {
+        // A writes and keeps what it wrote; B (another process, to A) writes
+        // after: A's next read must be B's state, not the one it holds.
+        let d = tempfile::tempdir().unwrap();
+        let (a, b) = (reg(d.path()), reg(d.path()));
+        a.update_now(|s| Ok(s.emit("register", "csi", "from-a", Map::new())))
+            .unwrap();
+        assert_eq!(a.latest().unwrap().state().seq, 1, "A's own write");
+        a.update_now(|s| Ok(s.emit("register", "csi", "again-a", Map::new())))
+            .unwrap();
+        b.update_now(|s| Ok(s.emit("register", "csi", "from-b", Map::new())))
+            .unwrap();
+        assert_eq!(a.latest().unwrap().state().seq, 3, "B's write is seen");
+    }
+
+    #[test]
     fn failed_closure_writes_nothing() {
         let d = tempfile::tempdir().unwrap();
         let r = reg(d.path());

@@ -62,6 +62,9 @@ fn a_schema_1_registry_keeps_its_log_and_moves_it_to_the_journal() {
     });
     s.write_registry(v1.to_string());
     assert_eq!(event_names(&s, &[]), ["old1", "old2"]);
+    // Read from the file itself while it is of schema 1: --since N starts
+    // after N there too.
+    assert_eq!(event_names(&s, &["--since", "1"]), ["old2"]);
     register(&s, "new");
     let file = s.registry_file();
     assert_eq!(file["schema_version"], 2);
@@ -92,6 +95,61 @@ fn events_the_registry_does_not_commit_are_never_shown_and_are_cut() {
         !text.contains("ghost") && !text.contains("{\"seq\":3"),
         "{text}"
     );
+}
+
+#[test]
+fn a_delete_that_starts_from_its_own_read_still_cuts_a_torn_journal() {
+    // `volume delete` reads once and starts its transaction from that read.
+    // The read must not call a journal with uncommitted lines clean, or the
+    // delete's intent would be appended after them and commit them.
+    let s = Sandbox::new();
+    let (out, doc) = s.json(&["volume", "create", "--plugin", "mkdir", "--name", "v"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let id = doc["volume"]["id"].as_str().unwrap().to_string();
+    let (_, segment) = s.journal_segments().pop().unwrap();
+    let mut torn = fs::read(&segment).unwrap();
+    torn.extend_from_slice(format!("{}\n{{\"seq\":9,\"kin", event_line(8, "ghost")).as_bytes());
+    fs::write(&segment, &torn).unwrap();
+    let out = s.run(&["volume", "delete", &id]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let names = event_names(&s, &[]);
+    assert!(!names.iter().any(|n| n == "ghost"), "{names:?}");
+    let text = fs::read_to_string(&segment).unwrap();
+    assert!(
+        !text.contains("ghost") && !text.contains("{\"seq\":9"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_node_id_made_by_a_create_is_in_the_file_before_the_plugin_runs() {
+    // A create's pending record may be a journal append only when nothing
+    // else changed: a node id made on first use must reach the file first,
+    // or a plugctl killed during the call would leave a pending volume of
+    // a node the registry never names.
+    let s = Sandbox::new();
+    register(&s, "first");
+    s.plugin(
+        "host-volume",
+        "copy",
+        &format!(
+            r#"case $1 in
+fingerprint) echo '{{"version": "1.0.0"}}' ;;
+create)
+  cp '{registry}' '{out}/during.json'
+  echo "{{\"path\": \"$DHV_VOLUMES_DIR/$DHV_VOLUME_ID\"}}" ;;
+esac"#,
+            registry = s.registry.display(),
+            out = s.out.display(),
+        ),
+    );
+    let (out, doc) = s.json(&["volume", "create", "--plugin", "copy", "--name", "v"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let node = doc["volume"]["node_id"].as_str().unwrap().to_string();
+    assert!(!node.is_empty(), "{doc}");
+    let during: Value =
+        serde_json::from_str(&fs::read_to_string(s.out.join("during.json")).unwrap()).unwrap();
+    assert_eq!(during["node_id"], node.as_str(), "{during}");
 }
 
 #[test]

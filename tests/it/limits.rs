@@ -219,6 +219,13 @@ fn a_registry_too_big_for_the_memory_limit_is_an_error_not_an_abort() {
         err.contains("ran out of memory") && err.contains("ulimit -v"),
         "{err}"
     );
+    // The figures are the rule's: three times the file and 64 MiB, against
+    // the limit set.
+    let need = (size * 3 + (64 << 20)) >> 20;
+    assert!(
+        err.contains(&format!("needs about {need} MiB")) && err.contains("limit is 48 MiB"),
+        "{err}"
+    );
     // With room, the same registry reads.
     plugctl(&s).args(["volume", "list", "--json"]).succeeds();
 }
