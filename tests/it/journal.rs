@@ -153,6 +153,32 @@ esac"#,
 }
 
 #[test]
+fn a_delete_that_starts_from_its_own_read_starts_a_new_segment_when_the_old_is_lost() {
+    // The journal segment the registry names is gone (restored from a
+    // backup without it): the read that a delete starts from must not call
+    // it clean, so the delete writes a new segment that the file commits.
+    let s = Sandbox::new();
+    let (out, doc) = s.json(&["volume", "create", "--plugin", "mkdir", "--name", "v"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let id = doc["volume"]["id"].as_str().unwrap().to_string();
+    let before = s.registry_file()["journal"]["segment"].as_u64().unwrap();
+    for (_, segment) in s.journal_segments() {
+        fs::remove_file(segment).unwrap();
+    }
+    let out = s.run(&["volume", "delete", &id]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let file = s.registry_file();
+    assert_eq!(
+        file["journal"]["segment"].as_u64(),
+        Some(before + 1),
+        "{file}"
+    );
+    assert!(file["volumes"].as_object().unwrap().is_empty(), "{file}");
+    let out = s.run(&["events"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
+
+#[test]
 fn a_reader_behind_the_rotated_journal_is_told_what_it_missed() {
     let s = Sandbox::new();
     let dir = s.registry.parent().unwrap();
