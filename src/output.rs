@@ -77,6 +77,13 @@ impl Printer {
         }
     }
 
+    /// The same printer, silenced by `stop` instead (a library user's or a
+    /// test's own token).
+    pub fn with_stop(mut self, stop: Stop) -> Printer {
+        self.stop = stop;
+        self
+    }
+
     /// Whether stdout is closed to results: a shutdown is under way.
     fn interrupted(&self) -> bool {
         self.stop.stopped().is_some()

@@ -180,7 +180,7 @@ pub fn hash_reader(mut r: impl Read) -> io::Result<(String, u64)> {
     thread_local! {
         static BUF: std::cell::RefCell<Vec<u8>> = std::cell::RefCell::new(vec![0u8; 64 * 1024]);
     }
-    BUF.with_borrow_mut(|buf| {
+    let mut hash = |buf: &mut Vec<u8>| {
         let mut hasher = Sha256::new();
         let mut total = 0u64;
         loop {
@@ -194,6 +194,11 @@ pub fn hash_reader(mut r: impl Read) -> io::Result<(String, u64)> {
             total += n as u64;
         }
         Ok((hex(&hasher.finalize()), total))
+    };
+    // A reader that itself hashes (on this thread) gets a buffer of its own.
+    BUF.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut buf) => hash(&mut buf),
+        Err(_) => hash(&mut vec![0u8; 64 * 1024]),
     })
 }
 

@@ -133,8 +133,8 @@ pub fn segments(registry: &Path) -> io::Result<Vec<u64>> {
         let Some(n) = name
             .to_str()
             .and_then(|n| n.strip_prefix(prefix.as_str()))
-            .filter(|n| n.len() == 8 && n.bytes().all(|b| b.is_ascii_digit()))
-            .and_then(|n| n.parse::<u64>().ok())
+            .filter(|n| n.len() >= 8 && n.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|n| n.parse::<u64>().ok().filter(|v| segment_name_is(n, *v)))
         else {
             continue;
         };
@@ -142,6 +142,13 @@ pub fn segments(registry: &Path) -> io::Result<Vec<u64>> {
     }
     out.sort_unstable();
     Ok(out)
+}
+
+/// Whether `digits` is how [`segment_path`] names segment `n` (at least
+/// eight digits, no leading zero beyond those): the listing and a reader
+/// opening by name then see the same segments, segment 10^8 and above too.
+fn segment_name_is(digits: &str, n: u64) -> bool {
+    digits == format!("{n:08}")
 }
 
 /// An event as a journal line, newline included. What a plugin printed
@@ -628,5 +635,25 @@ impl SegmentReader {
         parse_line(&self.line[..n - 1])
             .map(|line| Some((line, next)))
             .map_err(|why| Problem::Corrupt(format!("{} at byte {at}: {why}", self.path.display())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_listing_sees_the_segments_a_reader_opens_by_name() {
+        let d = tempfile::tempdir().unwrap();
+        let registry = d.path().join("registry.json");
+        for n in [1, 99_999_999, 100_000_000] {
+            fs::write(segment_path(&registry, n), "").unwrap();
+        }
+        // Not names plugctl writes: a ninth leading zero, too short, not a
+        // number.
+        for other in ["000000002", "0000003", "0000000x"] {
+            fs::write(d.path().join(format!("registry.json.journal.{other}")), "").unwrap();
+        }
+        assert_eq!(segments(&registry).unwrap(), [1, 99_999_999, 100_000_000]);
     }
 }

@@ -108,6 +108,7 @@ impl Clone for Registry {
         Registry::new(self.path.clone(), self.lock_timeout)
             .with_limits(self.max_size, self.allow_insecure)
             .with_segments(self.segment_max, self.keep_segments)
+            .with_stop(self.stop.clone())
     }
 }
 
@@ -1142,6 +1143,23 @@ mod tests {
         b.update_now(|s| Ok(s.emit("register", "csi", "from-b", Map::new())))
             .unwrap();
         assert_eq!(a.latest().unwrap().state().seq, 3, "B's write is seen");
+    }
+
+    #[test]
+    fn a_stopped_registry_and_its_clones_record_nothing() {
+        let d = tempfile::tempdir().unwrap();
+        let (stop, handle) = crate::stop::Stop::detached();
+        let a = reg(d.path()).with_stop(stop);
+        a.update_now(|s| Ok(s.emit("register", "csi", "x", Map::new())))
+            .unwrap();
+        handle.stop(130);
+        for r in [&a, &a.clone()] {
+            assert!(
+                r.update_now(|s| Ok(s.emit("register", "csi", "y", Map::new())))
+                    .is_err()
+            );
+        }
+        assert_eq!(a.read().unwrap().state().seq, 1);
     }
 
     #[test]
