@@ -1274,3 +1274,21 @@ pub fn close_groups() -> (Vec<Pid>, Duration) {
         grace,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::human_bytes;
+
+    #[test]
+    fn byte_counts_read_as_people_write_them() {
+        assert_eq!(human_bytes(0), "0 B");
+        assert_eq!(human_bytes(1023), "1023 B");
+        assert_eq!(human_bytes(1024), "1 KiB");
+        assert_eq!(human_bytes(1536), "1.5 KiB");
+        assert_eq!(human_bytes(4 << 20), "4 MiB");
+        assert_eq!(human_bytes(1 << 40), "1 TiB");
+        // Beyond the last unit: still TiB, never past the table's end.
+        assert_eq!(human_bytes(1 << 50), "1024 TiB");
+        assert!(human_bytes(u64::MAX).ends_with(" TiB"));
+    }
+}
