@@ -82,17 +82,28 @@ fn events_the_registry_does_not_commit_are_never_shown_and_are_cut() {
     let s = Sandbox::new();
     register(&s, "a");
     let (_, segment) = s.journal_segments().pop().unwrap();
-    let committed = fs::read(&segment).unwrap();
-    // As a plugctl killed between its append and its rename leaves it.
-    let mut torn = committed.clone();
-    torn.extend_from_slice(format!("{}\n{{\"seq\":3,\"kin", event_line(2, "ghost")).as_bytes());
-    fs::write(&segment, &torn).unwrap();
+    tear(&segment, 2);
     assert_eq!(event_names(&s, &[]), ["a"]);
     register(&s, "b");
     assert_eq!(event_names(&s, &[]), ["a", "b"]);
-    let text = fs::read_to_string(&segment).unwrap();
+    assert_cut(&segment, 2);
+}
+
+/// Appends what a plugctl killed between its append and its rename
+/// leaves: a whole event `seq` (named "ghost") and a torn line after it.
+fn tear(segment: &std::path::Path, seq: u64) {
+    let mut torn = fs::read(segment).unwrap();
+    torn.extend_from_slice(
+        format!("{}\n{{\"seq\":{},\"kin", event_line(seq, "ghost"), seq + 1).as_bytes(),
+    );
+    fs::write(segment, &torn).unwrap();
+}
+
+/// Neither line [`tear`] appended is left in the segment.
+fn assert_cut(segment: &std::path::Path, seq: u64) {
+    let text = fs::read_to_string(segment).unwrap();
     assert!(
-        !text.contains("ghost") && !text.contains("{\"seq\":3"),
+        !text.contains("ghost") && !text.contains(&format!("{{\"seq\":{}", seq + 1)),
         "{text}"
     );
 }
@@ -107,18 +118,12 @@ fn a_delete_that_starts_from_its_own_read_still_cuts_a_torn_journal() {
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let id = doc["volume"]["id"].as_str().unwrap().to_string();
     let (_, segment) = s.journal_segments().pop().unwrap();
-    let mut torn = fs::read(&segment).unwrap();
-    torn.extend_from_slice(format!("{}\n{{\"seq\":9,\"kin", event_line(8, "ghost")).as_bytes());
-    fs::write(&segment, &torn).unwrap();
+    tear(&segment, 8);
     let out = s.run(&["volume", "delete", &id]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let names = event_names(&s, &[]);
     assert!(!names.iter().any(|n| n == "ghost"), "{names:?}");
-    let text = fs::read_to_string(&segment).unwrap();
-    assert!(
-        !text.contains("ghost") && !text.contains("{\"seq\":9"),
-        "{text}"
-    );
+    assert_cut(&segment, 8);
 }
 
 #[test]
