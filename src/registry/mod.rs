@@ -289,16 +289,12 @@ impl Registry {
             Err(r) => return Err(self.refused(r)),
         };
         self.check_trust(Some(&meta))?;
-        let mut head = vec![0u8; HEAD_BYTES.min(meta.len() as usize)];
-        let mut n = 0;
-        while n < head.len() {
-            match file.read(&mut head[n..]) {
-                Ok(0) => break,
-                Ok(k) => n += k,
-                Err(e) => return Err(self.io_error("cannot read", e)),
-            }
-        }
-        if let Some(h) = parse_head(&head[..n], n as u64 == meta.len()) {
+        let mut head = Vec::with_capacity(HEAD_BYTES.min(meta.len() as usize));
+        (&mut file)
+            .take(HEAD_BYTES as u64)
+            .read_to_end(&mut head)
+            .map_err(|e| self.io_error("cannot read", e))?;
+        if let Some(h) = parse_head(&head, head.len() as u64 == meta.len()) {
             return Ok(h);
         }
         let snap = self.read()?;
