@@ -112,6 +112,23 @@ impl Clone for Registry {
     }
 }
 
+/// The records as intent lines of the journal, or `None` when one is
+/// longer than a reader takes back (the transaction then goes to the file).
+fn intent_lines<'v, 'a: 'v>(
+    records: impl Iterator<Item = &'v Volume<'a>>,
+) -> serde_json::Result<Option<Vec<u8>>> {
+    let mut lines = Vec::new();
+    for v in records {
+        let line = serde_json::to_vec(&journal::IntentRef::volume(v))?;
+        if line.len() >= journal::LINE_MAX {
+            return Ok(None);
+        }
+        lines.extend_from_slice(&line);
+        lines.push(b'\n');
+    }
+    Ok(Some(lines))
+}
+
 /// The default ceiling on the registry's size.
 pub const DEFAULT_MAX_SIZE: u64 = 1 << 30;
 
@@ -438,18 +455,13 @@ impl Registry {
         // large parameters): the file holds it, a reader would refuse it.
         let state = snap.state();
         let only_records = state.events.is_empty() && state.node_id == node_id && !lost;
-        let mut lines = Vec::new();
-        let mut fits = true;
-        if only_records && state.journal.is_some() {
-            for v in ids.iter().filter_map(|id| state.volumes.get(id)) {
-                let start = lines.len();
-                serde_json::to_writer(&mut lines, &journal::IntentRef::volume(v))
-                    .map_err(|e| self.io_error(UNCHANGED_WRITE, e.into()))?;
-                fits &= lines.len() - start < journal::LINE_MAX;
-                lines.push(b'\n');
-            }
-        }
-        let Some(pos) = state.journal.filter(|_| only_records && fits) else {
+        let intents = match state.journal.filter(|_| only_records) {
+            None => None,
+            Some(pos) => intent_lines(ids.iter().filter_map(|id| state.volumes.get(id)))
+                .map_err(|e| self.io_error(UNCHANGED_WRITE, e.into()))?
+                .map(|lines| (pos, lines)),
+        };
+        let Some((pos, lines)) = intents else {
             let len = self.commit(&mut snap, len)?;
             snap.change(|state| state.clean_journal_len = Some(len));
             *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((snap, len));
