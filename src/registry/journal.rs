@@ -85,7 +85,8 @@ pub enum IntentKind {
 /// One line of a segment.
 #[derive(Debug)]
 pub enum Line<'a> {
-    Header,
+    /// The first line: the segment's own number, as it was written.
+    Header(u64),
     Event(Event),
     Intent(Box<Intent<'a>>),
 }
@@ -212,14 +213,7 @@ pub fn parse_line(line: &[u8]) -> Result<Line<'_>, String> {
             .map_err(bad);
     }
     if line.starts_with(b"{\"plugctl_journal\":") {
-        let h: Header = serde_json::from_slice(line).map_err(bad)?;
-        if h.plugctl_journal != FORMAT {
-            return Err(format!(
-                "a journal of format {} (this plugctl knows {FORMAT})",
-                h.plugctl_journal
-            ));
-        }
-        return Ok(Line::Header);
+        return header(line);
     }
     // Reformatted by hand (key order changed): by its keys.
     let v: serde_json::Value = serde_json::from_slice(line).map_err(bad)?;
@@ -228,10 +222,22 @@ pub fn parse_line(line: &[u8]) -> Result<Line<'_>, String> {
             .map(|i| Line::Intent(Box::new(i)))
             .map_err(bad)
     } else if v.get("plugctl_journal").is_some() {
-        Ok(Line::Header)
+        header(line)
     } else {
         serde_json::from_value(v).map(Line::Event).map_err(bad)
     }
+}
+
+/// A header line, held to the format this plugctl reads.
+fn header(line: &[u8]) -> Result<Line<'_>, String> {
+    let h: Header = serde_json::from_slice(line).map_err(|e| e.to_string())?;
+    if h.plugctl_journal != FORMAT {
+        return Err(format!(
+            "a journal of format {} (this plugctl knows {FORMAT})",
+            h.plugctl_journal
+        ));
+    }
+    Ok(Line::Header(h.segment))
 }
 
 /// What follows the committed end of the journal.
@@ -580,6 +586,8 @@ pub fn read_events(
 /// Reads the complete lines of one segment from an offset, up to a limit.
 pub struct SegmentReader {
     path: PathBuf,
+    /// The segment's number, which its header must repeat.
+    n: u64,
     reader: Option<BufReader<io::Take<File>>>,
     at: u64,
     line: Vec<u8>,
@@ -606,6 +614,7 @@ impl SegmentReader {
         };
         Ok(SegmentReader {
             path,
+            n,
             reader,
             at: from,
             line: Vec::new(),
@@ -632,9 +641,17 @@ impl SegmentReader {
         let at = self.at;
         self.at += n as u64;
         let next = self.at;
-        parse_line(&self.line[..n - 1])
-            .map(|line| Some((line, next)))
-            .map_err(|why| Problem::Corrupt(format!("{} at byte {at}: {why}", self.path.display())))
+        let corrupt =
+            |why: String| Problem::Corrupt(format!("{} at byte {at}: {why}", self.path.display()));
+        match parse_line(&self.line[..n - 1]).map_err(corrupt)? {
+            // A segment renamed, or copied in from another registry's
+            // journal: its lines are not this registry's history.
+            Line::Header(named) if named != self.n => Err(corrupt(format!(
+                "its header names segment {named}, not {} (a segment renamed or copied in)",
+                self.n
+            ))),
+            line => Ok(Some((line, next))),
+        }
     }
 }
 

@@ -663,3 +663,25 @@ fn a_reader_told_of_a_far_segment_reads_only_the_segments_that_exist() {
     assert!(ok);
     assert_eq!(seen, ["a", "b"]);
 }
+
+#[test]
+fn a_segment_whose_header_names_another_is_refused() {
+    // A segment renamed, or copied in from another registry's journal: its
+    // header still names the number it was written as.
+    let s = Sandbox::new();
+    register(&s, "a");
+    let (_, segment) = s.journal_segments().pop().unwrap();
+    let text = fs::read_to_string(&segment).unwrap();
+    let (header, rest) = text.split_once('\n').unwrap();
+    assert!(header.contains("\"segment\":1"), "{header}");
+    // Same length, so every offset the registry records still holds.
+    let renamed = header.replace("\"segment\":1", "\"segment\":7");
+    fs::write(&segment, format!("{renamed}\n{rest}")).unwrap();
+    let out = s.run(&["events"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("header names segment 7, not 1") && err.contains("journal.00000001"),
+        "{err}"
+    );
+}
