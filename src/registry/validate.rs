@@ -32,8 +32,26 @@ pub fn validate(state: &State<'_>) -> Result<(), String> {
     if let Some((key, id)) = &state.volumes.mismatched_key {
         return Err(format!("volumes[{key:?}].id: {id:?} differs from its key"));
     }
+    let mut upper = false;
     for v in state.volumes.values() {
         volume(v)?;
+        upper |= v.id.bytes().any(|b| b.is_ascii_uppercase());
+    }
+    // Ids are compared lower-cased (Nomad's helper.IsUUID): two records
+    // whose ids differ only in case are one volume recorded twice, which
+    // no lookup could tell apart. plugctl writes ids lower-case, so only a
+    // hand-edited file (or journal) pays for this check.
+    if upper {
+        let mut seen = std::collections::HashSet::new();
+        for v in state.volumes.values() {
+            if !seen.insert(v.id.to_ascii_lowercase()) {
+                return Err(format!(
+                    "volumes[{:?}]: a second record of volume {} (ids differ only in case)",
+                    v.id,
+                    v.id.to_ascii_lowercase()
+                ));
+            }
+        }
     }
     if state.schema_version >= 2 && !state.events.is_empty() {
         return Err(

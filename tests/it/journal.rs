@@ -685,3 +685,33 @@ fn a_segment_whose_header_names_another_is_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn an_intent_for_a_volume_in_other_case_is_refused_not_a_second_record() {
+    // Ids are compared lower-cased: an intent naming an existing volume in
+    // upper case would be that volume recorded twice.
+    let s = Sandbox::new();
+    let (out, doc) = s.json(&["volume", "create", "--plugin", "mkdir", "--name", "v"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let mut record = doc["volume"].clone();
+    let id = record["id"].as_str().unwrap().to_string();
+    let upper = id.to_ascii_uppercase();
+    record["id"] = Value::from(upper.as_str());
+    let (_, segment) = s.journal_segments().pop().unwrap();
+    let mut bytes = fs::read(&segment).unwrap();
+    bytes.extend_from_slice(
+        format!(
+            "{}\n",
+            serde_json::json!({"intent": "volume", "volume": record})
+        )
+        .as_bytes(),
+    );
+    fs::write(&segment, &bytes).unwrap();
+    let out = s.run(&["volume", "list"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("ids differ only in case") && err.contains(&id),
+        "{err}"
+    );
+}
