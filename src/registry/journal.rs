@@ -113,8 +113,16 @@ impl From<io::Error> for Problem {
 /// `<registry>.journal.<N>`, N zero-padded so that `ls` sorts them.
 pub fn segment_path(registry: &Path, n: u64) -> PathBuf {
     let mut name = registry.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".journal.{n:08}"));
+    name.push(".journal.");
+    name.push(segment_number(n));
     registry.with_file_name(name)
+}
+
+/// How a segment's number is written in its name: at least eight digits.
+/// The listing takes a name only if it is written so, so that it and a
+/// reader opening segments by name see the same ones, 10^8 and above too.
+fn segment_number(n: u64) -> String {
+    format!("{n:08}")
 }
 
 /// The segment numbers present beside the registry, in order.
@@ -134,8 +142,7 @@ pub fn segments(registry: &Path) -> io::Result<Vec<u64>> {
         let Some(n) = name
             .to_str()
             .and_then(|n| n.strip_prefix(prefix.as_str()))
-            .filter(|n| n.len() >= 8 && n.bytes().all(|b| b.is_ascii_digit()))
-            .and_then(|n| n.parse::<u64>().ok().filter(|v| segment_name_is(n, *v)))
+            .and_then(|n| n.parse::<u64>().ok().filter(|v| segment_number(*v) == n))
         else {
             continue;
         };
@@ -143,13 +150,6 @@ pub fn segments(registry: &Path) -> io::Result<Vec<u64>> {
     }
     out.sort_unstable();
     Ok(out)
-}
-
-/// Whether `digits` is how [`segment_path`] names segment `n` (at least
-/// eight digits, no leading zero beyond those): the listing and a reader
-/// opening by name then see the same segments, segment 10^8 and above too.
-fn segment_name_is(digits: &str, n: u64) -> bool {
-    digits == format!("{n:08}")
 }
 
 /// An event as a journal line, newline included. What a plugin printed

@@ -595,23 +595,12 @@ fn a_symlink_or_fifo_as_a_segment_is_refused_naming_the_segment() {
     }
 }
 
-/// An intent edited behind plugctl's back (a volume id with `../`) is
-/// refused as a record of the file would be, and the message says where
-/// it is: in the journal, which segment and byte, not in the registry file
-/// the user would look through in vain.
-#[test]
-fn a_tampered_intent_is_refused_naming_its_segment_and_byte() {
-    let s = Sandbox::new();
-    register(&s, "a");
+/// Appends an intent line for `record` to the newest segment, as a hand
+/// (or a hostile user) would; returns the segment and the byte it starts at.
+fn append_intent(s: &Sandbox, record: &Value) -> (std::path::PathBuf, u64) {
     let (_, segment) = s.journal_segments().pop().unwrap();
-    let end = fs::metadata(&segment).unwrap().len();
-    let record = serde_json::json!({
-        "id": "../../etc", "name": "x", "namespace": "default", "plugin": "mkdir",
-        "node_id": "n1", "node_pool": "default", "capacity_min": 0, "capacity_max": 0,
-        "parameters": {}, "path": "", "bytes": 0, "state": "pending",
-        "created_at": "t", "updated_at": "t",
-    });
     let mut bytes = fs::read(&segment).unwrap();
+    let at = bytes.len() as u64;
     bytes.extend_from_slice(
         format!(
             "{}\n",
@@ -620,6 +609,24 @@ fn a_tampered_intent_is_refused_naming_its_segment_and_byte() {
         .as_bytes(),
     );
     fs::write(&segment, &bytes).unwrap();
+    (segment, at)
+}
+
+/// An intent edited behind plugctl's back (a volume id with `../`) is
+/// refused as a record of the file would be, and the message says where
+/// it is: in the journal, which segment and byte, not in the registry file
+/// the user would look through in vain.
+#[test]
+fn a_tampered_intent_is_refused_naming_its_segment_and_byte() {
+    let s = Sandbox::new();
+    register(&s, "a");
+    let record = serde_json::json!({
+        "id": "../../etc", "name": "x", "namespace": "default", "plugin": "mkdir",
+        "node_id": "n1", "node_pool": "default", "capacity_min": 0, "capacity_max": 0,
+        "parameters": {}, "path": "", "bytes": 0, "state": "pending",
+        "created_at": "t", "updated_at": "t",
+    });
+    let (segment, end) = append_intent(&s, &record);
     let out = s.run(&["volume", "list"]);
     assert_eq!(code(&out), 2, "{}", stderr(&out));
     let err = stderr(&out);
@@ -697,16 +704,7 @@ fn an_intent_for_a_volume_in_other_case_is_refused_not_a_second_record() {
     let id = record["id"].as_str().unwrap().to_string();
     let upper = id.to_ascii_uppercase();
     record["id"] = Value::from(upper.as_str());
-    let (_, segment) = s.journal_segments().pop().unwrap();
-    let mut bytes = fs::read(&segment).unwrap();
-    bytes.extend_from_slice(
-        format!(
-            "{}\n",
-            serde_json::json!({"intent": "volume", "volume": record})
-        )
-        .as_bytes(),
-    );
-    fs::write(&segment, &bytes).unwrap();
+    append_intent(&s, &record);
     let out = s.run(&["volume", "list"]);
     assert_eq!(code(&out), 2, "{}", stderr(&out));
     let err = stderr(&out);
