@@ -36,15 +36,16 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     } else {
         Ctx::new(settings)
     };
-    if runs_plugins(&cli.command) {
-        ctx.printer.note(
-            1,
-            format!(
-                "plugin directory {} (host-volume plugins: {})",
-                ctx.settings.plugin_dir.display(),
-                ctx.settings.host_volume_plugin_dir.display()
-            ),
-        );
+    for warning in &ctx.settings.layout.warnings {
+        ctx.printer.warn(warning);
+    }
+    // Where every directory came from (flag, variable, agent config file
+    // and line, default), for whoever wonders why plugctl looks where it
+    // looks. Completion scripts are for shells, not people.
+    if !matches!(cli.command, Command::Completions(_)) {
+        for line in ctx.settings.describe_layout() {
+            ctx.printer.note(1, line);
+        }
     }
     let code = match execute(&ctx, cli) {
         Ok(()) => exit::SUCCESS,

@@ -16,7 +16,17 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     long_about = "plugctl discovers the short-lived \"common plugins\" a Nomad client runs \
                   (dynamic host-volume plugins, secrets plugins, and other families), runs them \
                   exactly as Nomad does but safer (own process group, bounded output, a hard \
-                  deadline), and keeps what it learned in a JSON registry file.",
+                  deadline), and keeps what it learned in a JSON registry file.\n\n\
+                  On a node it looks where the Nomad agent does: it reads the agent's own \
+                  configuration (--nomad-config; as root, /etc/nomad.d when it exists) for \
+                  data_dir and the client's common_plugin_dir, host_volume_plugin_dir and \
+                  host_volumes_dir, and derives the ones not set as Nomad does \
+                  (<data_dir>/common_plugins, <data_dir>/host_volume_plugins, \
+                  <data_dir>/host_volumes; data_dir is /opt/nomad/data as root when no \
+                  configuration names it). --plugin-dir, --host-volume-plugin-dir and \
+                  --volumes-dir (or their variables) override it; --plugin-dir without an \
+                  agent configuration is the development layout, <plugin-dir>/host-volume. \
+                  `plugctl -v` says where each directory came from.",
     propagate_version = true,
     max_term_width = 100
 )]
@@ -30,13 +40,24 @@ pub struct Cli {
 
 #[derive(Debug, Clone, Args)]
 pub struct GlobalArgs {
+    /// The Nomad agent's configuration, a file or a directory (*.hcl and
+    /// *.json, in order, the later winning), read as `nomad agent -config`
+    /// reads it for data_dir and the client's common_plugin_dir,
+    /// host_volume_plugin_dir and host_volumes_dir; repeatable; `none`
+    /// reads none [default: /etc/nomad.d as root when it exists]
+    #[arg(long, global = true, env = "PLUGCTL_NOMAD_CONFIG", value_name = "PATH")]
+    pub nomad_config: Vec<PathBuf>,
+
     /// Plugin directory: one subdirectory per family (secrets/, host-volume/, ...)
-    /// [default: /opt/nomad/data/common_plugins as root, else
-    /// $XDG_CONFIG_HOME/plugctl/plugins]
+    /// [default: the agent config's common_plugin_dir, or <data_dir>/common_plugins
+    /// (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]
     #[arg(long, global = true, env = "PLUGCTL_PLUGIN_DIR", value_name = "DIR")]
     pub plugin_dir: Option<PathBuf>,
 
-    /// Host-volume plugin directory [default: <plugin-dir>/host-volume]
+    /// Host-volume plugin directory [default: the agent config's
+    /// host_volume_plugin_dir, or <data_dir>/host_volume_plugins
+    /// (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume
+    /// when --plugin-dir is given and no agent config is read]
     #[arg(
         long,
         global = true,
@@ -45,8 +66,9 @@ pub struct GlobalArgs {
     )]
     pub host_volume_plugin_dir: Option<PathBuf>,
 
-    /// Where volumes live [default: /opt/nomad/data/host_volumes as root,
-    /// else $XDG_STATE_HOME/plugctl/volumes]
+    /// Where volumes live [default: the agent config's host_volumes_dir, or
+    /// <data_dir>/host_volumes (/opt/nomad/data/host_volumes as root), else
+    /// $XDG_STATE_HOME/plugctl/volumes]
     #[arg(long, global = true, env = "PLUGCTL_VOLUMES_DIR", value_name = "DIR")]
     pub volumes_dir: Option<PathBuf>,
 

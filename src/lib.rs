@@ -6,6 +6,7 @@
 //! into invocations and plugin output into typed responses, and [`registry`]
 //! keeps what was learned. [`app::run`] is the command-line front end.
 
+pub mod agent_config;
 pub mod app;
 pub mod cli;
 pub mod commands;

@@ -3,10 +3,13 @@
 //! depend on who runs plugctl (root or not) and makes every path absolute,
 //! because plugins receive these paths and run with their own notion of cwd.
 
+use std::ffi::OsString;
+use std::fmt;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::agent_config::{self, AgentConfig, Key, Place};
 use crate::cli::{ColorChoice, GlobalArgs};
 use crate::nomad::{Profile, Release};
 use crate::{Error, Result};
@@ -14,6 +17,9 @@ use crate::{Error, Result};
 /// What plugctl will use, after defaults. Library users can build it directly.
 #[derive(Debug, Clone)]
 pub struct Settings {
+    /// Where each directory below came from (`-v` says it; a directory
+    /// named explicitly must exist).
+    pub layout: Layout,
     pub plugin_dir: PathBuf,
     pub host_volume_plugin_dir: PathBuf,
     pub volumes_dir: PathBuf,
@@ -62,6 +68,15 @@ pub struct Host {
     /// `PLUGCTL_NOMAD_VERSION` as set, to say which source a bad release
     /// came from.
     pub nomad_version_var: Option<String>,
+    /// The layout's variables as set, to say whether a value came from the
+    /// flag or the variable.
+    pub plugin_dir_var: Option<OsString>,
+    pub host_volume_plugin_dir_var: Option<OsString>,
+    pub volumes_dir_var: Option<OsString>,
+    pub nomad_config_var: Option<OsString>,
+    /// The agent configuration read when `--nomad-config` is not given:
+    /// [`agent_config::DEFAULT_DIR`] as root when it exists.
+    pub default_agent_config: Option<PathBuf>,
 }
 
 impl Host {
@@ -77,6 +92,12 @@ impl Host {
             stdout_tty: std::io::stdout().is_terminal(),
             stderr_tty: std::io::stderr().is_terminal(),
             nomad_version_var: std::env::var("PLUGCTL_NOMAD_VERSION").ok(),
+            plugin_dir_var: std::env::var_os("PLUGCTL_PLUGIN_DIR"),
+            host_volume_plugin_dir_var: std::env::var_os("PLUGCTL_HOST_VOLUME_PLUGIN_DIR"),
+            volumes_dir_var: std::env::var_os("PLUGCTL_VOLUMES_DIR"),
+            nomad_config_var: std::env::var_os("PLUGCTL_NOMAD_CONFIG"),
+            default_agent_config: Some(PathBuf::from(agent_config::DEFAULT_DIR))
+                .filter(|d| nix::unistd::geteuid().is_root() && d.exists()),
         }
     }
 
@@ -120,6 +141,276 @@ impl Host {
     }
 }
 
+/// Where one directory of the layout came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// A flag on the command line (`--plugin-dir`).
+    Flag(&'static str),
+    /// Its environment variable (`PLUGCTL_PLUGIN_DIR`).
+    Env(&'static str),
+    /// A setting of the Nomad agent's configuration, where it is written.
+    Config { key: Key, place: Place },
+    /// Derived from `data_dir` as Nomad derives it: `<data_dir>/<sub>`.
+    DataDir {
+        sub: &'static str,
+        data_dir: Box<Origin>,
+    },
+    /// `<plugin-dir>/host-volume`: the development layout
+    /// (`plugins-examples/`), or a user's own plugin directory.
+    PluginDir,
+    /// plugctl's default, and why it applies.
+    Default(&'static str),
+}
+
+impl Origin {
+    /// Named by the user for this run (a flag or its variable): it must
+    /// exist. One from the agent config or a default may be missing, as a
+    /// Nomad client takes a missing directory for no plugins.
+    pub fn explicit(&self) -> bool {
+        matches!(self, Origin::Flag(_) | Origin::Env(_))
+    }
+
+    /// The flag or variable that names it, for a message about it.
+    fn of_flag(
+        flag: &'static str,
+        var: &'static str,
+        value: &Path,
+        set: Option<&OsString>,
+    ) -> Origin {
+        if set.is_some_and(|v| Path::new(v) == value) {
+            Origin::Env(var)
+        } else {
+            Origin::Flag(flag)
+        }
+    }
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Flag(flag) => write!(f, "from {flag}"),
+            Origin::Env(var) => write!(f, "from {var}"),
+            Origin::Config { key, place } => write!(f, "{} in {place}", key.path()),
+            Origin::DataDir { sub, data_dir } => match &**data_dir {
+                Origin::Config { place, .. } => {
+                    write!(
+                        f,
+                        "<data_dir>/{sub}, as Nomad derives it; data_dir in {place}"
+                    )
+                }
+                other => write!(f, "<data_dir>/{sub}, as Nomad derives it; data_dir {other}"),
+            },
+            Origin::PluginDir => write!(f, "<plugin-dir>/host-volume"),
+            Origin::Default(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+/// Where the node's directories came from: the agent configuration read
+/// (if any) and the origin of each directory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    /// The agent configuration read, and why; None: none was read.
+    pub agent: Option<AgentSource>,
+    /// `data_dir`, when the agent config names it or plugctl runs as root
+    /// (Nomad's packaged `/opt/nomad/data`).
+    pub data_dir: Option<(PathBuf, Origin)>,
+    pub plugin_dir: Origin,
+    pub host_volume_plugin_dir: Origin,
+    pub volumes_dir: Origin,
+    /// What to tell the user once the printer exists.
+    pub warnings: Vec<String>,
+}
+
+/// The agent configuration paths read, why, and the files they held.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AgentSource {
+    pub paths: Vec<PathBuf>,
+    pub origin: Origin,
+    pub files: Vec<PathBuf>,
+}
+
+impl Default for Layout {
+    /// Settings a library user built: every directory as given.
+    fn default() -> Layout {
+        let given = || Origin::Default("as the caller set it");
+        Layout {
+            agent: None,
+            data_dir: None,
+            plugin_dir: given(),
+            host_volume_plugin_dir: given(),
+            volumes_dir: given(),
+            warnings: Vec::new(),
+        }
+    }
+}
+
+/// The root default of Nomad's packaged agent, when no agent configuration
+/// names a `data_dir`.
+pub const ROOT_DATA_DIR: &str = "/opt/nomad/data";
+
+impl Layout {
+    /// The three directories (plugins, host-volume plugins, volumes) and
+    /// where each came from: a flag or its variable, else the agent
+    /// configuration, else what Nomad derives from `data_dir`, else
+    /// plugctl's defaults for a user.
+    pub fn resolve(args: &GlobalArgs, host: &Host) -> Result<(Layout, [PathBuf; 3])> {
+        let agent_paths = agent_paths(args, host)?;
+        let (agent, config) = match agent_paths {
+            None => (None, None),
+            Some((paths, origin)) => {
+                let config = agent_config::load(&paths)?;
+                let source = AgentSource {
+                    paths,
+                    origin,
+                    files: config.files.clone(),
+                };
+                (Some(source), Some(config))
+            }
+        };
+        let setting = |key: Key| -> Option<(PathBuf, Origin)> {
+            let s = config.as_ref().and_then(|c: &AgentConfig| c.get(key))?;
+            Some((
+                s.value.clone(),
+                Origin::Config {
+                    key,
+                    place: s.place.clone(),
+                },
+            ))
+        };
+        let data_dir = setting(Key::DataDir).or_else(|| {
+            host.is_root.then(|| {
+                (
+                    PathBuf::from(ROOT_DATA_DIR),
+                    Origin::Default("/opt/nomad/data, the packaged agent's data_dir (as root)"),
+                )
+            })
+        });
+        let derive = |key: Key| -> Option<(PathBuf, Origin)> {
+            let sub = agent_config::derived(key)?;
+            let (dir, origin) = data_dir.as_ref()?;
+            Some((
+                dir.join(sub),
+                Origin::DataDir {
+                    sub,
+                    data_dir: Box::new(origin.clone()),
+                },
+            ))
+        };
+        let flag = |value: &Option<PathBuf>, flag, var, set: &Option<OsString>| {
+            value.as_ref().map(|p| {
+                let origin = Origin::of_flag(flag, var, p, set.as_ref());
+                (host.absolute(p), origin)
+            })
+        };
+
+        let plugin_dir = match flag(
+            &args.plugin_dir,
+            "--plugin-dir",
+            "PLUGCTL_PLUGIN_DIR",
+            &host.plugin_dir_var,
+        )
+        .or_else(|| setting(Key::CommonPluginDir))
+        .or_else(|| derive(Key::CommonPluginDir))
+        {
+            Some(found) => found,
+            None => (
+                host.config_plugin_dir()?,
+                Origin::Default("$XDG_CONFIG_HOME/plugctl/plugins, a user's own (not root)"),
+            ),
+        };
+        let host_family = crate::family::Family::HostVolume.name();
+        // `--plugin-dir DIR` with no agent configuration is the development
+        // layout (plugins-examples/): DIR/host-volume.
+        let development = (args.plugin_dir.is_some() && agent.is_none())
+            .then(|| (plugin_dir.0.join(host_family), Origin::PluginDir));
+        let host_volume_plugin_dir = flag(
+            &args.host_volume_plugin_dir,
+            "--host-volume-plugin-dir",
+            "PLUGCTL_HOST_VOLUME_PLUGIN_DIR",
+            &host.host_volume_plugin_dir_var,
+        )
+        .or_else(|| setting(Key::HostVolumePluginDir))
+        .or(development)
+        .or_else(|| derive(Key::HostVolumePluginDir))
+        .unwrap_or_else(|| (plugin_dir.0.join(host_family), Origin::PluginDir));
+        let volumes_dir = match flag(
+            &args.volumes_dir,
+            "--volumes-dir",
+            "PLUGCTL_VOLUMES_DIR",
+            &host.volumes_dir_var,
+        )
+        .or_else(|| setting(Key::HostVolumesDir))
+        .or_else(|| derive(Key::HostVolumesDir))
+        {
+            Some(found) => found,
+            None => (
+                host.state_dir()?.join("volumes"),
+                Origin::Default("$XDG_STATE_HOME/plugctl/volumes, a user's own (not root)"),
+            ),
+        };
+        let layout = Layout {
+            agent,
+            data_dir,
+            plugin_dir: plugin_dir.1,
+            host_volume_plugin_dir: host_volume_plugin_dir.1,
+            volumes_dir: volumes_dir.1,
+            warnings: config.map(|c| c.warnings).unwrap_or_default(),
+        };
+        Ok((
+            layout,
+            [plugin_dir.0, host_volume_plugin_dir.0, volumes_dir.0],
+        ))
+    }
+}
+
+/// The agent configuration paths to read and why, or None for none:
+/// `--nomad-config` (or its variable), `none` meaning none; else the
+/// packaged agent's directory as root when it exists.
+fn agent_paths(args: &GlobalArgs, host: &Host) -> Result<Option<(Vec<PathBuf>, Origin)>> {
+    let given = &args.nomad_config;
+    if given.is_empty() {
+        return Ok(host.default_agent_config.clone().map(|p| {
+            (
+                vec![p],
+                Origin::Default("/etc/nomad.d, the packaged agent's (read as root when it exists)"),
+            )
+        }));
+    }
+    let from_var = host
+        .nomad_config_var
+        .as_ref()
+        .is_some_and(|v| given.len() == 1 && Path::new(v) == given[0]);
+    let (origin, name) = if from_var {
+        (Origin::Env("PLUGCTL_NOMAD_CONFIG"), "PLUGCTL_NOMAD_CONFIG")
+    } else {
+        (Origin::Flag("--nomad-config"), "--nomad-config")
+    };
+    if given.iter().any(|p| p.as_os_str().is_empty()) {
+        return Err(Error::usage(format!(
+            "{name} must not be empty: give the agent's configuration file or directory, \
+             or `none` to read none"
+        )));
+    }
+    let none = given
+        .iter()
+        .filter(|p| **p == Path::new(agent_config::NONE))
+        .count();
+    if none > 0 && given.len() > 1 {
+        return Err(Error::usage(format!(
+            "{name} none reads no agent configuration, so it cannot be given with a path \
+             (for a file named none, write ./none)"
+        )));
+    }
+    if none > 0 {
+        return Ok(None);
+    }
+    Ok(Some((
+        given.iter().map(|p| host.absolute(p)).collect(),
+        origin,
+    )))
+}
+
 /// The releases of `--nomad-version` (or `PLUGCTL_NOMAD_VERSION`): a bad
 /// one is a usage error naming where it came from.
 fn releases(given: &[String], host: &Host) -> Result<Vec<Release>> {
@@ -156,20 +447,8 @@ pub const MAX_RELEASES: usize = 32;
 
 impl Settings {
     pub fn resolve(args: &GlobalArgs, host: &Host) -> Result<Settings> {
-        let plugin_dir = match &args.plugin_dir {
-            Some(p) => host.absolute(p),
-            None if host.is_root => PathBuf::from("/opt/nomad/data/common_plugins"),
-            None => host.config_plugin_dir()?,
-        };
-        let host_volume_plugin_dir = match &args.host_volume_plugin_dir {
-            Some(p) => host.absolute(p),
-            None => plugin_dir.join(crate::family::Family::HostVolume.name()),
-        };
-        let volumes_dir = match &args.volumes_dir {
-            Some(p) => host.absolute(p),
-            None if host.is_root => PathBuf::from("/opt/nomad/data/host_volumes"),
-            None => host.state_dir()?.join("volumes"),
-        };
+        let (layout, [plugin_dir, host_volume_plugin_dir, volumes_dir]) =
+            Layout::resolve(args, host)?;
         let registry = match &args.registry {
             Some(p) => host.absolute(p),
             None if host.is_root => PathBuf::from("/var/lib/plugctl/registry.json"),
@@ -200,6 +479,7 @@ impl Settings {
             ColorChoice::Auto => host.stdout_tty,
         };
         Ok(Settings {
+            layout,
             plugin_dir,
             host_volume_plugin_dir,
             volumes_dir,
@@ -221,6 +501,42 @@ impl Settings {
             nomad,
             nomad_releases,
         })
+    }
+
+    /// What `-v` says about the layout: the agent configuration read and
+    /// where each directory came from.
+    pub fn describe_layout(&self) -> Vec<String> {
+        let l = &self.layout;
+        let mut out = Vec::new();
+        match &l.agent {
+            None => out.push("Nomad agent configuration: none read".to_string()),
+            Some(a) => {
+                let paths: Vec<String> = a.paths.iter().map(|p| p.display().to_string()).collect();
+                let files: Vec<String> = a.files.iter().map(|p| p.display().to_string()).collect();
+                out.push(format!(
+                    "Nomad agent configuration: {} ({}); files read: {}",
+                    paths.join(", "),
+                    a.origin,
+                    if files.is_empty() {
+                        "none".to_string()
+                    } else {
+                        files.join(", ")
+                    }
+                ));
+            }
+        }
+        for (what, dir, origin) in [
+            ("plugin directory", &self.plugin_dir, &l.plugin_dir),
+            (
+                "host-volume plugins",
+                &self.host_volume_plugin_dir,
+                &l.host_volume_plugin_dir,
+            ),
+            ("volumes", &self.volumes_dir, &l.volumes_dir),
+        ] {
+            out.push(format!("{what}: {} ({origin})", dir.display()));
+        }
+        out
     }
 
     /// The directory of one family's plugins.
@@ -304,6 +620,90 @@ mod tests {
         assert_eq!(s.plugin_dir, Path::new("/opt/nomad/data/common_plugins"));
         assert_eq!(s.volumes_dir, Path::new("/opt/nomad/data/host_volumes"));
         assert_eq!(s.registry, Path::new("/var/lib/plugctl/registry.json"));
+    }
+
+    #[test]
+    fn root_without_agent_config_uses_nomads_data_dir() {
+        let host = Host {
+            is_root: true,
+            ..user()
+        };
+        let s = Settings::resolve(&args(&[]), &host).unwrap();
+        assert_eq!(
+            s.host_volume_plugin_dir,
+            Path::new("/opt/nomad/data/host_volume_plugins")
+        );
+        assert!(matches!(
+            s.layout.host_volume_plugin_dir,
+            Origin::DataDir { .. }
+        ));
+        // --plugin-dir alone: the development layout.
+        let s = Settings::resolve(&args(&["--plugin-dir", "ex"]), &host).unwrap();
+        assert_eq!(s.host_volume_plugin_dir, Path::new("/work/ex/host-volume"));
+        assert_eq!(s.layout.host_volume_plugin_dir, Origin::PluginDir);
+        assert_eq!(s.layout.plugin_dir, Origin::Flag("--plugin-dir"));
+        assert_eq!(s.volumes_dir, Path::new("/opt/nomad/data/host_volumes"));
+    }
+
+    #[test]
+    fn agent_config_gives_the_layout_and_flags_override_it() {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::write(
+            d.path().join("a.hcl"),
+            "data_dir = \"/srv/nomad\"\nclient {\n  host_volumes_dir = \"/srv/v\"\n}\n",
+        )
+        .unwrap();
+        let host = Host {
+            is_root: true,
+            default_agent_config: Some(d.path().to_path_buf()),
+            ..user()
+        };
+        let s = Settings::resolve(&args(&[]), &host).unwrap();
+        assert_eq!(s.plugin_dir, Path::new("/srv/nomad/common_plugins"));
+        assert_eq!(
+            s.host_volume_plugin_dir,
+            Path::new("/srv/nomad/host_volume_plugins")
+        );
+        assert_eq!(s.volumes_dir, Path::new("/srv/v"));
+        let text = s.describe_layout().join("\n");
+        assert!(text.contains("client.host_volumes_dir in "), "{text}");
+        assert!(text.contains("a.hcl:3"), "{text}");
+        assert!(text.contains("data_dir in "), "{text}");
+        // A flag beats the config; --plugin-dir does not move the
+        // host-volume directory the config gives.
+        let s = Settings::resolve(&args(&["--plugin-dir", "/p", "--volumes-dir", "/v"]), &host)
+            .unwrap();
+        assert_eq!(s.plugin_dir, Path::new("/p"));
+        assert_eq!(s.volumes_dir, Path::new("/v"));
+        assert_eq!(
+            s.host_volume_plugin_dir,
+            Path::new("/srv/nomad/host_volume_plugins")
+        );
+        // `none` reads nothing, even where the default exists.
+        let s = Settings::resolve(&args(&["--nomad-config", "none"]), &host).unwrap();
+        assert!(s.layout.agent.is_none());
+        assert_eq!(
+            s.host_volume_plugin_dir,
+            Path::new("/opt/nomad/data/host_volume_plugins")
+        );
+        let e = Settings::resolve(
+            &args(&["--nomad-config", "none", "--nomad-config", "x"]),
+            &host,
+        )
+        .unwrap_err();
+        assert_eq!(e.exit_code(), crate::exit::USAGE);
+        // The variable is named as the source when it is one.
+        let host = Host {
+            nomad_config_var: Some(d.path().as_os_str().to_owned()),
+            ..user()
+        };
+        let mut a = args(&[]);
+        a.nomad_config = vec![d.path().to_path_buf()];
+        let s = Settings::resolve(&a, &host).unwrap();
+        assert_eq!(
+            s.layout.agent.unwrap().origin,
+            Origin::Env("PLUGCTL_NOMAD_CONFIG")
+        );
     }
 
     #[test]

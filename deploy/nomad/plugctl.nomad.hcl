@@ -3,6 +3,14 @@
 # textfile collector (docs/fleet.md). Needs the raw_exec driver enabled on
 # the clients and plugctl installed (the Debian package puts it in
 # /usr/bin). tests/deploy.rs parses this file and runs this exact command.
+#
+# No plugin path is named: raw_exec runs plugctl as the client's user
+# (root), and plugctl reads the agent's own configuration (/etc/nomad.d
+# when it exists) for data_dir and the client's plugin and volume
+# directories, so each node is fingerprinted where its agent looks. A
+# fleet whose agents read another configuration adds
+#   env { PLUGCTL_NOMAD_CONFIG = "/etc/nomad/client.hcl" }
+# to the task.
 job "plugctl-fingerprint" {
   type        = "sysbatch"
   datacenters = ["*"]
@@ -21,9 +29,6 @@ job "plugctl-fingerprint" {
         command = "/usr/bin/plugctl"
         args = [
           "--quiet",
-          "--plugin-dir", "/opt/nomad/data/common_plugins",
-          "--host-volume-plugin-dir", "/opt/nomad/data/host_volume_plugins",
-          "--registry", "/var/lib/plugctl/registry.json",
           "fingerprint",
           "--textfile", "/var/lib/prometheus/node-exporter",
         ]

@@ -18,14 +18,13 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
     if let Some(dir) = &args.dir {
         let dir = std::path::absolute(dir)
             .map_err(|e| Error::usage(format!("bad directory {}: {e}", dir.display())))?;
-        // The host-volume directory follows DIR unless it was set apart
-        // (--host-volume-plugin-dir or its variable).
-        if settings.host_volume_plugin_dir
-            == settings
-                .plugin_dir
-                .join(crate::family::Family::HostVolume.name())
-        {
+        // DIR is a plugin directory laid out for development: its
+        // host-volume plugins are in DIR/host-volume, unless the user set
+        // them apart (--host-volume-plugin-dir or its variable). A node's
+        // agent configuration describes the node, not DIR.
+        if !settings.layout.host_volume_plugin_dir.explicit() {
             settings.host_volume_plugin_dir = dir.join(crate::family::Family::HostVolume.name());
+            settings.layout.host_volume_plugin_dir = crate::settings::Origin::PluginDir;
         }
         // So does the lock file, unless it was named (--lockfile).
         let lockfile_follows = settings.lockfile == crate::pin::default_path(&settings.plugin_dir);

@@ -21,6 +21,7 @@ fn std_cmd(s: &Sandbox) -> Command {
         .env("PATH", "/usr/local/bin:/usr/bin:/bin")
         .env("HOME", s.root().join("home"))
         .env(SENTINEL, "leaked")
+        .env("PLUGCTL_NOMAD_CONFIG", "none")
         .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
         .env("PLUGCTL_REGISTRY", &s.registry)
         .env("PLUGCTL_VOLUMES_DIR", &s.volumes)

@@ -79,30 +79,51 @@ fn the_nomad_job_is_a_periodic_sysbatch_whose_command_works() {
         .map(|a| a.as_str().unwrap().to_string())
         .collect();
 
-    // The exact command, with the node's paths moved into a sandbox.
+    // No node path in the job: plugctl reads the agent's configuration.
+    assert!(
+        args.iter()
+            .all(|a| !a.contains("/opt/") && !a.contains("nomad/data")),
+        "{args:?}"
+    );
+    // The exact command on a scratch node: an agent configuration
+    // directory (HCL, as the package ships it) whose data_dir is in the
+    // sandbox, its host-volume plugin where Nomad derives it; only the
+    // textfile directory is moved.
     let s = Sandbox::new();
-    s.hv_ok("dir", "1.0.0");
+    let data = s.root().join("nomad-data");
+    let etc = s.root().join("nomad.d");
+    make_dir(&etc);
+    std::fs::write(
+        etc.join("nomad.hcl"),
+        format!(
+            "data_dir = \"{}\"\n\nclient {{\n  enabled = true\n}}\n",
+            data.display()
+        ),
+    )
+    .unwrap();
+    make_dir(data.join("host_volume_plugins"));
+    std::fs::rename(
+        s.hv_ok("dir", "1.0.0"),
+        data.join("host_volume_plugins/dir"),
+    )
+    .unwrap();
     let textfile = s.root().join("node-exporter");
     std::fs::create_dir(&textfile).unwrap();
     let moved: Vec<String> = args
         .iter()
         .map(|a| match a.as_str() {
-            "/opt/nomad/data/common_plugins" => s.plugins.display().to_string(),
-            "/opt/nomad/data/host_volume_plugins" => {
-                s.plugins.join("host-volume").display().to_string()
-            }
-            "/var/lib/plugctl/registry.json" => s.registry.display().to_string(),
             "/var/lib/prometheus/node-exporter" => textfile.display().to_string(),
             other => other.to_string(),
         })
         .collect();
-    assert!(
-        moved
-            .iter()
-            .all(|a| !a.starts_with("/opt/") && !a.starts_with("/var/")),
-        "{moved:?}"
-    );
-    let out = s.std_cmd().args(&moved).output().unwrap();
+    let out = s
+        .std_cmd()
+        .args(&moved)
+        .env("PLUGCTL_NOMAD_CONFIG", &etc)
+        .env_remove("PLUGCTL_PLUGIN_DIR")
+        .env_remove("PLUGCTL_VOLUMES_DIR")
+        .output()
+        .unwrap();
     assert_eq!(code(&out), 0, "{moved:?}: {}", stderr(&out));
     let prom = std::fs::read_to_string(textfile.join("plugctl.prom")).unwrap();
     if tool_available("promtool", "the job's textfile") {
@@ -157,7 +178,22 @@ fn the_systemd_units_verify() {
     // The service runs the command the docs describe.
     let service =
         std::fs::read_to_string(repo().join("deploy/systemd/plugctl-fingerprint.service")).unwrap();
-    assert!(service.contains("ExecStart=/usr/bin/plugctl --quiet fingerprint --textfile /var/lib/prometheus/node-exporter"));
+    assert!(service.contains(
+        "ExecStart=/usr/bin/plugctl --quiet fingerprint --textfile ${PLUGCTL_TEXTFILE_DIR}"
+    ));
+    assert!(service.contains("Environment=PLUGCTL_TEXTFILE_DIR=/var/lib/prometheus/node-exporter"));
+    assert!(service.contains("EnvironmentFile=-/etc/default/plugctl"));
+    // No Nomad path anywhere in deploy/ but comments: the agent config says them.
+    for unit in [
+        "deploy/systemd/plugctl-fingerprint.service",
+        "deploy/nomad/plugctl.nomad.hcl",
+        "deploy/debian/default",
+    ] {
+        let text = std::fs::read_to_string(repo().join(unit)).unwrap();
+        for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+            assert!(!line.contains("/opt/nomad"), "{unit}: {line}");
+        }
+    }
 }
 
 #[test]
@@ -198,6 +234,7 @@ fn the_debian_package_installs_runs_and_removes() {
         "./usr/share/man/man1/plugctl.1.gz",
         "./usr/share/bash-completion/completions/plugctl",
         "./lib/systemd/system/plugctl-fingerprint.timer",
+        "./etc/default/plugctl",
         "./usr/share/doc/plugctl/README.md",
     ] {
         assert!(listing.contains(path), "{path} missing from:\n{listing}");

@@ -258,6 +258,7 @@ exec '{}' "$@"
             .env("PATH", format!("{}:/usr/bin:/bin", self.bin.display()))
             .env("HOME", self.s.root().join("home"))
             .env("PLUGCTL_REGISTRY", registry)
+            .env("PLUGCTL_NOMAD_CONFIG", "none")
             .env("PLUGCTL_PLUGIN_DIR", &self.s.plugins)
             .current_dir(self.s.root());
         c

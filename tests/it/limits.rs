@@ -50,6 +50,7 @@ fn limited(root: &std::path::Path, limit: &str, args: &[&str]) -> Output {
         .env_clear()
         .env("HOME", root)
         .env("PATH", "/usr/bin:/bin")
+        .env("PLUGCTL_NOMAD_CONFIG", "none")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

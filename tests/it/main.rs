@@ -19,6 +19,7 @@ mod gallery;
 mod generated;
 mod init;
 mod journal;
+mod layout;
 mod limits;
 mod metrics;
 mod mkdir;

@@ -318,6 +318,7 @@ fn format_env_round_trips_hostile_values_through_eval() {
             .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
             .env("PLUGCTL_REGISTRY", &s.registry)
             .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
+            .env("PLUGCTL_NOMAD_CONFIG", "none")
             .output()
             .unwrap();
         assert!(out.status.success(), "{key}: {}", stderr(&out));

@@ -61,6 +61,9 @@ impl Sandbox {
             .env("PATH", "/usr/local/bin:/usr/bin:/bin")
             .env("HOME", self.root().join("home"))
             .env(SENTINEL, "leaked")
+            // Never the machine's own /etc/nomad.d (read as root by
+            // default): a test names the agent configuration it means.
+            .env("PLUGCTL_NOMAD_CONFIG", "none")
             .env("PLUGCTL_PLUGIN_DIR", &self.plugins)
             .env("PLUGCTL_REGISTRY", &self.registry)
             .env("PLUGCTL_VOLUMES_DIR", &self.volumes)
