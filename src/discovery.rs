@@ -6,7 +6,8 @@
 
 use std::fs;
 use std::io;
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use crate::error::PluginFailure;
@@ -144,6 +145,89 @@ pub fn families(settings: &Settings) -> Result<Vec<(String, PathBuf)>> {
     Ok(out)
 }
 
+/// Why a configured directory cannot be read for plugins, if it cannot.
+fn unusable(dir: &Path) -> Option<String> {
+    match fs::metadata(dir) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Some("does not exist".into()),
+        Err(e) => Some(format!("cannot be examined: {e}")),
+        Ok(m) if !m.is_dir() => Some("is not a directory".into()),
+        Ok(_) => fs::read_dir(dir)
+            .err()
+            .map(|e| format!("cannot be read: {e}")),
+    }
+}
+
+/// What the plugin directories of the layout allow: the directories that
+/// are missing (or unreadable) but were not named explicitly, with a
+/// warning each, which hold no plugins.
+#[derive(Debug, Clone, Default)]
+pub struct DirCheck {
+    pub warnings: Vec<String>,
+    pub unusable: Vec<PathBuf>,
+}
+
+impl DirCheck {
+    /// Whether the directory holds no plugins for this run.
+    pub fn skips(&self, dir: &Path) -> bool {
+        self.unusable.iter().any(|u| dir.starts_with(u))
+    }
+}
+
+/// Checks the plugin directories a command looks in (`family`: only
+/// that family's; None: all). A directory named explicitly (a flag or its
+/// variable) that does not exist, is not a directory or cannot be read is
+/// a usage error naming it: the user said to look there. One the agent
+/// configuration or a default gave holds no plugins, as a Nomad client
+/// takes it, and is named in a warning, so that a node whose plugins are
+/// not where plugctl looks never reads as "all healthy". The host-volume
+/// directory of the development layout (`<plugin-dir>/host-volume`) is a
+/// family directory like `secrets/`: missing, it holds nothing, quietly.
+pub fn check_layout(settings: &Settings, family: Option<&str>) -> Result<DirCheck> {
+    use crate::settings::Origin;
+    let host = Family::HostVolume.name();
+    let mut dirs = Vec::new();
+    if family.is_none_or(|f| f != host) {
+        dirs.push((
+            "plugin directory",
+            &settings.plugin_dir,
+            &settings.layout.plugin_dir,
+        ));
+    }
+    if family.is_none_or(|f| f == host) {
+        dirs.push((
+            "host-volume plugin directory",
+            &settings.host_volume_plugin_dir,
+            &settings.layout.host_volume_plugin_dir,
+        ));
+    }
+    let mut check = DirCheck::default();
+    for (what, dir, origin) in dirs {
+        let Some(why) = unusable(dir) else { continue };
+        if origin.explicit() {
+            return Err(Error::usage(format!(
+                "{what} {} ({origin}) {why}",
+                dir.display()
+            )));
+        }
+        if *origin == Origin::PluginDir {
+            continue;
+        }
+        let holds = if what == "plugin directory" {
+            "no secrets or other common plugins".to_string()
+        } else {
+            format!("no {host} plugins")
+        };
+        check.warnings.push(format!(
+            "{what} {} ({origin}) {why}: {holds} there, as a Nomad client finds none; only \
+             the built-ins are listed. If the plugins are elsewhere, point --nomad-config at \
+             the agent's configuration, or name the directory",
+            dir.display()
+        ));
+        check.unusable.push(dir.clone());
+    }
+    Ok(check)
+}
+
 fn dir_error(dir: &Path, e: io::Error) -> Error {
     Error::usage(format!(
         "cannot read plugin directory {}: {e}",
@@ -177,11 +261,17 @@ pub fn scan(family: &str, dir: &Path) -> Result<Vec<Entry>> {
         let name = match entry.file_name().into_string() {
             Ok(n) => n,
             Err(raw) => {
+                // Shown with its bytes escaped (`bad\xff`); its path keeps
+                // the real name, which tells [`Entry::recordable`] apart.
                 out.push(Entry {
                     family: family.to_string(),
-                    name: raw.to_string_lossy().into_owned(),
+                    name: raw.as_bytes().escape_ascii().to_string(),
                     path,
-                    kind: EntryKind::Rejected("name is not valid UTF-8".into()),
+                    kind: EntryKind::Rejected(
+                        "the file name is not valid UTF-8: Nomad cannot report it and plugctl \
+                         neither runs nor records it; rename it"
+                            .into(),
+                    ),
                 });
                 continue;
             }
@@ -238,12 +328,42 @@ pub fn classify(path: &Path, canonical_dir: &Path) -> EntryKind {
         return EntryKind::Ignored("a directory".into());
     }
     if !meta.is_file() {
-        return EntryKind::Ignored("not a regular file".into());
+        // A FIFO, socket or device: plugctl never opens one (a FIFO blocks
+        // a reader), and Nomad fails to run it: a plugin file that became
+        // one is unhealthy, not gone.
+        return EntryKind::Rejected(format!("not a regular file: {}", special_kind(&meta)));
     }
     if meta.permissions().mode() & 0o111 == 0 {
         return EntryKind::Ignored("no execute bit (Nomad ignores it)".into());
     }
     EntryKind::Plugin
+}
+
+/// What a file that is not regular is, for a person.
+pub fn special_kind(meta: &fs::Metadata) -> &'static str {
+    let ft = meta.file_type();
+    if ft.is_fifo() {
+        "a FIFO"
+    } else if ft.is_socket() {
+        "a socket"
+    } else if ft.is_block_device() {
+        "a block device"
+    } else if ft.is_char_device() {
+        "a character device"
+    } else {
+        "a special file"
+    }
+}
+
+impl Entry {
+    /// Whether a result of this entry may go into the registry: its name
+    /// is the file's (a name that is not UTF-8 is only shown, escaped).
+    pub fn recordable(&self) -> bool {
+        match &self.kind {
+            EntryKind::Builtin(_) => true,
+            _ => self.path.file_name().is_some_and(|n| n.to_str() == Some(self.name.as_str())),
+        }
+    }
 }
 
 /// The error for a plugin named on the command line that exists but is not a
