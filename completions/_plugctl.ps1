@@ -124,6 +124,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Every instance of one plugin, most recent first')
             [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Record a plugin instance that runs as a long-lived task')
             [CompletionResult]::new('deregister', 'deregister', [CompletionResultType]::ParameterValue, 'Remove a plugin instance')
+            [CompletionResult]::new('forget', 'forget', [CompletionResultType]::ParameterValue, 'Forget plugins that are no longer in their directory (removed on purpose), so that their health is no longer reported')
             [CompletionResult]::new('wait', 'wait', [CompletionResultType]::ParameterValue, 'Wait until a plugin is registered (and, with --healthy, its socket accepts)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -249,6 +250,34 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'plugctl;plugin;forget' {
+            [CompletionResult]::new('--nomad-config', '--nomad-config', [CompletionResultType]::ParameterName, 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config''s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: the agent config''s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: the agent config''s host_volumes_dir, or <data_dir>/host_volumes (/opt/nomad/data/host_volumes as root), else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
+            [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
+            [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--allow-insecure-paths', '--allow-insecure-paths', [CompletionResultType]::ParameterName, 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)')
+            [CompletionResult]::new('--locked', '--locked', [CompletionResultType]::ParameterName, 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'plugctl;plugin;wait' {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up after this long (exit 4)')
             [CompletionResult]::new('--nomad-config', '--nomad-config', [CompletionResultType]::ParameterName, 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]')
@@ -284,6 +313,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Every instance of one plugin, most recent first')
             [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Record a plugin instance that runs as a long-lived task')
             [CompletionResult]::new('deregister', 'deregister', [CompletionResultType]::ParameterValue, 'Remove a plugin instance')
+            [CompletionResult]::new('forget', 'forget', [CompletionResultType]::ParameterValue, 'Forget plugins that are no longer in their directory (removed on purpose), so that their health is no longer reported')
             [CompletionResult]::new('wait', 'wait', [CompletionResultType]::ParameterValue, 'Wait until a plugin is registered (and, with --healthy, its socket accepts)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -298,6 +328,9 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             break
         }
         'plugctl;plugin;help;deregister' {
+            break
+        }
+        'plugctl;plugin;help;forget' {
             break
         }
         'plugctl;plugin;help;wait' {
@@ -729,6 +762,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`')
             [CompletionResult]::new('--keep', '--keep', [CompletionResultType]::ParameterName, 'Leave the scratch directory and what was created in it')
             [CompletionResult]::new('--check-absurd-capacity', '--check-absurd-capacity', [CompletionResultType]::ParameterName, 'Host volumes: also ask for 1 EiB to see the plugin refuse it — only for a plugin that checks sizes before allocating')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Fail on warnings too (matters of style, such as a create that reports no size)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -943,6 +977,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Every instance of one plugin, most recent first')
             [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Record a plugin instance that runs as a long-lived task')
             [CompletionResult]::new('deregister', 'deregister', [CompletionResultType]::ParameterValue, 'Remove a plugin instance')
+            [CompletionResult]::new('forget', 'forget', [CompletionResultType]::ParameterValue, 'Forget plugins that are no longer in their directory (removed on purpose), so that their health is no longer reported')
             [CompletionResult]::new('wait', 'wait', [CompletionResultType]::ParameterValue, 'Wait until a plugin is registered (and, with --healthy, its socket accepts)')
             break
         }
@@ -956,6 +991,9 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             break
         }
         'plugctl;help;plugin;deregister' {
+            break
+        }
+        'plugctl;help;plugin;forget' {
             break
         }
         'plugctl;help;plugin;wait' {

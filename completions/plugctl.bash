@@ -97,6 +97,9 @@ _plugctl() {
             plugctl__subcmd__help__subcmd__plugin,deregister)
                 cmd="plugctl__subcmd__help__subcmd__plugin__subcmd__deregister"
                 ;;
+            plugctl__subcmd__help__subcmd__plugin,forget)
+                cmd="plugctl__subcmd__help__subcmd__plugin__subcmd__forget"
+                ;;
             plugctl__subcmd__help__subcmd__plugin,list)
                 cmd="plugctl__subcmd__help__subcmd__plugin__subcmd__list"
                 ;;
@@ -136,6 +139,9 @@ _plugctl() {
             plugctl__subcmd__plugin,deregister)
                 cmd="plugctl__subcmd__plugin__subcmd__deregister"
                 ;;
+            plugctl__subcmd__plugin,forget)
+                cmd="plugctl__subcmd__plugin__subcmd__forget"
+                ;;
             plugctl__subcmd__plugin,help)
                 cmd="plugctl__subcmd__plugin__subcmd__help"
                 ;;
@@ -153,6 +159,9 @@ _plugctl() {
                 ;;
             plugctl__subcmd__plugin__subcmd__help,deregister)
                 cmd="plugctl__subcmd__plugin__subcmd__help__subcmd__deregister"
+                ;;
+            plugctl__subcmd__plugin__subcmd__help,forget)
+                cmd="plugctl__subcmd__plugin__subcmd__help__subcmd__forget"
                 ;;
             plugctl__subcmd__plugin__subcmd__help,help)
                 cmd="plugctl__subcmd__plugin__subcmd__help__subcmd__help"
@@ -652,7 +661,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__help__subcmd__plugin)
-            opts="list show register deregister wait"
+            opts="list show register deregister forget wait"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -666,6 +675,20 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__help__subcmd__plugin__subcmd__deregister)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        plugctl__subcmd__help__subcmd__plugin__subcmd__forget)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1144,7 +1167,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin)
-            opts="-q -v -h -V --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version list show register deregister wait help"
+            opts="-q -v -h -V --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version list show register deregister forget wait help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1295,8 +1318,78 @@ _plugctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        plugctl__subcmd__plugin__subcmd__forget)
+            opts="-q -v -h -V --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --nomad-config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --plugin-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --host-volume-plugin-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --volumes-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --node-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --node-pool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --registry-max-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --nomad-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         plugctl__subcmd__plugin__subcmd__help)
-            opts="list show register deregister wait help"
+            opts="list show register deregister forget wait help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1310,6 +1403,20 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__help__subcmd__deregister)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        plugctl__subcmd__plugin__subcmd__help__subcmd__forget)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1994,7 +2101,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__test)
-            opts="-q -v -h -V --format --keep --path --env --max-bytes --check-absurd-capacity --timeout --grace --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
+            opts="-q -v -h -V --format --keep --path --env --max-bytes --check-absurd-capacity --strict --timeout --grace --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -119,6 +119,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand show 'Every instance of one plugin, most recent first'
             cand register 'Record a plugin instance that runs as a long-lived task'
             cand deregister 'Remove a plugin instance'
+            cand forget 'Forget plugins that are no longer in their directory (removed on purpose), so that their health is no longer reported'
             cand wait 'Wait until a plugin is registered (and, with --healthy, its socket accepts)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -239,6 +240,33 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'plugctl;plugin;forget'= {
+            cand --nomad-config 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config''s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]'
+            cand --host-volume-plugin-dir 'Host-volume plugin directory [default: the agent config''s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]'
+            cand --volumes-dir 'Where volumes live [default: the agent config''s host_volumes_dir, or <data_dir>/host_volumes (/opt/nomad/data/host_volumes as root), else $XDG_STATE_HOME/plugctl/volumes]'
+            cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
+            cand --node-id 'Node id passed to plugins [default: a stable id kept in the registry]'
+            cand --node-pool 'Node pool passed to plugins'
+            cand --concurrency 'How many plugins may run at once'
+            cand --lock-timeout 'How long to wait for the registry lock held by another plugctl'
+            cand --color 'When to colour output (never when NO_COLOR is set)'
+            cand --registry-max-size 'Refuse a registry file larger than this before reading it'
+            cand --nomad-version 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
+            cand --record 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`'
+            cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+            cand -q 'Print less on stderr (warnings and progress off)'
+            cand --quiet 'Print less on stderr (warnings and progress off)'
+            cand -v 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+            cand --verbose 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+            cand --allow-insecure-paths 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+            cand --locked 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'plugctl;plugin;wait'= {
             cand --timeout 'Give up after this long (exit 4)'
             cand --nomad-config 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]'
@@ -273,6 +301,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand show 'Every instance of one plugin, most recent first'
             cand register 'Record a plugin instance that runs as a long-lived task'
             cand deregister 'Remove a plugin instance'
+            cand forget 'Forget plugins that are no longer in their directory (removed on purpose), so that their health is no longer reported'
             cand wait 'Wait until a plugin is registered (and, with --healthy, its socket accepts)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -283,6 +312,8 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         &'plugctl;plugin;help;register'= {
         }
         &'plugctl;plugin;help;deregister'= {
+        }
+        &'plugctl;plugin;help;forget'= {
         }
         &'plugctl;plugin;help;wait'= {
         }
@@ -688,6 +719,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --record 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`'
             cand --keep 'Leave the scratch directory and what was created in it'
             cand --check-absurd-capacity 'Host volumes: also ask for 1 EiB to see the plugin refuse it — only for a plugin that checks sizes before allocating'
+            cand --strict 'Fail on warnings too (matters of style, such as a create that reports no size)'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -893,6 +925,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand show 'Every instance of one plugin, most recent first'
             cand register 'Record a plugin instance that runs as a long-lived task'
             cand deregister 'Remove a plugin instance'
+            cand forget 'Forget plugins that are no longer in their directory (removed on purpose), so that their health is no longer reported'
             cand wait 'Wait until a plugin is registered (and, with --healthy, its socket accepts)'
         }
         &'plugctl;help;plugin;list'= {
@@ -902,6 +935,8 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         &'plugctl;help;plugin;register'= {
         }
         &'plugctl;help;plugin;deregister'= {
+        }
+        &'plugctl;help;plugin;forget'= {
         }
         &'plugctl;help;plugin;wait'= {
         }

@@ -27,6 +27,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     if let Err(e) = one_release_unless_validate(&settings, &cli.command) {
         return report(&Printer::plain(json), &e);
     }
+    // A plugin directory the user named must be there before anything is
+    // looked up in it (validate takes its own DIR; init makes one).
+    if runs_plugins(&cli.command)
+        && !matches!(cli.command, Command::Validate(_) | Command::Init(_))
+        && let Err(e) = crate::discovery::check_explicit(&settings)
+    {
+        return report(&Printer::plain(json), &e);
+    }
     // validate builds its own pool: its DIR moves the lock file with it.
     let ctx = if runs_plugins(&cli.command) && !matches!(cli.command, Command::Validate(_)) {
         match Ctx::for_plugins(settings) {

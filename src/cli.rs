@@ -358,6 +358,14 @@ pub enum PluginCommand {
         #[arg(long, value_name = "ID")]
         alloc_id: String,
     },
+    /// Forget plugins that are no longer in their directory (removed on
+    /// purpose), so that their health is no longer reported
+    Forget {
+        #[arg(value_name = "TYPE")]
+        family: String,
+        #[arg(value_name = "NAME", required = true)]
+        names: Vec<String>,
+    },
     /// Wait until a plugin is registered (and, with --healthy, its socket accepts)
     Wait {
         #[arg(value_name = "TYPE")]
@@ -573,6 +581,10 @@ pub struct TestArgs {
     /// for a plugin that checks sizes before allocating
     #[arg(long)]
     pub check_absurd_capacity: bool,
+    /// Fail on warnings too (matters of style, such as a create that
+    /// reports no size)
+    #[arg(long)]
+    pub strict: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }

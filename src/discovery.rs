@@ -137,7 +137,13 @@ pub fn families(settings: &Settings) -> Result<Vec<(String, PathBuf)>> {
                 }
             }
         }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        // No plugin directory (or a file in its place, which
+        // check_layout named): no other families.
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) => {}
         Err(e) => return Err(dir_error(&settings.plugin_dir, e)),
     }
     others.sort();
@@ -228,6 +234,34 @@ pub fn check_layout(settings: &Settings, family: Option<&str>) -> Result<DirChec
     Ok(check)
 }
 
+/// The explicit part of [`check_layout`] for every family: a directory
+/// named by a flag or its variable that cannot be read is an error before
+/// anything is opened in it (the lock file beside the plugins included).
+pub fn check_explicit(settings: &Settings) -> Result<()> {
+    for (what, dir, origin) in [
+        (
+            "plugin directory",
+            &settings.plugin_dir,
+            &settings.layout.plugin_dir,
+        ),
+        (
+            "host-volume plugin directory",
+            &settings.host_volume_plugin_dir,
+            &settings.layout.host_volume_plugin_dir,
+        ),
+    ] {
+        if origin.explicit()
+            && let Some(why) = unusable(dir)
+        {
+            return Err(Error::usage(format!(
+                "{what} {} ({origin}) {why}",
+                dir.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
 fn dir_error(dir: &Path, e: io::Error) -> Error {
     Error::usage(format!(
         "cannot read plugin directory {}: {e}",
@@ -235,10 +269,10 @@ fn dir_error(dir: &Path, e: io::Error) -> Error {
     ))
 }
 
-/// Every entry of one family directory, plus the family's built-ins, sorted
-/// by name. A missing directory means no plugins.
-pub fn scan(family: &str, dir: &Path) -> Result<Vec<Entry>> {
-    let mut out: Vec<Entry> = BUILTINS
+/// The built-ins of a family, as entries: all a directory that cannot be
+/// read holds.
+pub fn builtin_entries(family: &str) -> Vec<Entry> {
+    BUILTINS
         .iter()
         .filter(|b| b.family.is(family))
         .map(|b| Entry {
@@ -247,7 +281,13 @@ pub fn scan(family: &str, dir: &Path) -> Result<Vec<Entry>> {
             path: PathBuf::new(),
             kind: EntryKind::Builtin(b),
         })
-        .collect();
+        .collect()
+}
+
+/// Every entry of one family directory, plus the family's built-ins, sorted
+/// by name. A missing directory means no plugins.
+pub fn scan(family: &str, dir: &Path) -> Result<Vec<Entry>> {
+    let mut out = builtin_entries(family);
     let rd = match fs::read_dir(dir) {
         Ok(rd) => rd,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(out),
@@ -331,10 +371,10 @@ pub fn classify(path: &Path, canonical_dir: &Path) -> EntryKind {
         // A FIFO, socket or device: plugctl never opens one (a FIFO blocks
         // a reader), and Nomad fails to run it: a plugin file that became
         // one is unhealthy, not gone.
-        return EntryKind::Rejected(format!("not a regular file: {}", special_kind(&meta)));
+        return EntryKind::Rejected(crate::verdict::not_regular(special_kind(&meta)));
     }
     if meta.permissions().mode() & 0o111 == 0 {
-        return EntryKind::Ignored("no execute bit (Nomad ignores it)".into());
+        return EntryKind::Ignored(crate::verdict::no_execute_bit(path));
     }
     EntryKind::Plugin
 }
@@ -361,7 +401,10 @@ impl Entry {
     pub fn recordable(&self) -> bool {
         match &self.kind {
             EntryKind::Builtin(_) => true,
-            _ => self.path.file_name().is_some_and(|n| n.to_str() == Some(self.name.as_str())),
+            _ => self
+                .path
+                .file_name()
+                .is_some_and(|n| n.to_str() == Some(self.name.as_str())),
         }
     }
 }

@@ -31,5 +31,6 @@ pub mod shutdown;
 pub mod stop;
 pub mod trust;
 pub mod units;
+pub mod verdict;
 
 pub use error::{Error, Result};

@@ -47,8 +47,9 @@ pub struct Probe {
     pub not_run: bool,
 }
 
-/// Fingerprints one discovered entry. `deadline` overrides the family's
-/// default from the protocol.
+/// Fingerprints one discovered entry. `deadline` (the user's `--timeout`)
+/// overrides the family's default from the protocol, and with it the
+/// budget a healthy answer must keep ([`crate::verdict::too_slow`]).
 pub async fn probe(
     pool: &Pool,
     entry: &Entry,
@@ -84,15 +85,24 @@ pub async fn probe(
             p.error = Some(format!("not run: {reason}"));
         }
         EntryKind::Plugin => {
-            let deadline = deadline.unwrap_or_else(|| profile.fingerprint_deadline(&entry.family));
-            let inv = families::fingerprint_invocation(&entry.family, &entry.path, deadline, grace);
+            let limit = deadline.unwrap_or_else(|| profile.fingerprint_deadline(&entry.family));
+            let inv = families::fingerprint_invocation(&entry.family, &entry.path, limit, grace);
             p.stamp = model::FileStamp::of(&entry.path).ok();
             match pool.run(&inv).await {
                 Ok(out) => {
                     p.duration_ms = duration_ms(out.duration);
                     match families::parse_fingerprint(&entry.family, &inv, &out) {
                         Ok(fp) => {
-                            p.healthy = true;
+                            // An answer later than the release's budget is
+                            // one Nomad never waits for.
+                            let slow = crate::verdict::too_slow(
+                                &entry.family,
+                                out.duration,
+                                profile,
+                                deadline,
+                            );
+                            p.healthy = slow.is_none();
+                            p.error = slow;
                             p.version = Some(fp.version);
                             p.kind = fp.kind;
                         }
@@ -169,9 +179,21 @@ fn lost_probe(family: String, name: String, path: PathBuf, lost: &crate::fanout:
     }
 }
 
+/// What `fingerprint` looks at: the entries to fingerprint, the entries
+/// Nomad would skip (a file without an execute bit: recorded plugins
+/// among them are unhealthy), and the family directories scanned.
+pub struct Selection {
+    pub entries: Vec<Entry>,
+    pub ignored: Vec<Entry>,
+    pub scanned: Vec<(String, PathBuf)>,
+}
+
 /// The entries `fingerprint` looks at: every family (or one), every plugin
-/// (or the named ones). Entries Nomad would not treat as plugins are left out.
-pub fn select(ctx: &Ctx, family: Option<&str>, names: &[String]) -> Result<Vec<Entry>> {
+/// (or the named ones). Entries Nomad would not treat as plugins are set
+/// apart. A plugin directory that cannot be read is an error when it was
+/// named explicitly, else a warning and no plugins there (see
+/// [`discovery::check_layout`]).
+pub fn select(ctx: &Ctx, family: Option<&str>, names: &[String]) -> Result<Selection> {
     if let Some(f) = family {
         discovery::require_name("plugin type", f)?;
     }
@@ -180,6 +202,10 @@ pub fn select(ctx: &Ctx, family: Option<&str>, names: &[String]) -> Result<Vec<E
     }
     for n in names {
         discovery::require_name("plugin", n)?;
+    }
+    let check = discovery::check_layout(&ctx.settings, family)?;
+    for warning in &check.warnings {
+        ctx.printer.warn(warning);
     }
     let families: Vec<(String, PathBuf)> = discovery::families(&ctx.settings)?
         .into_iter()
@@ -198,10 +224,16 @@ pub fn select(ctx: &Ctx, family: Option<&str>, names: &[String]) -> Result<Vec<E
         });
     }
     let mut out = Vec::new();
-    // Named entries Nomad would not see, to say why a name is not found.
+    // Entries Nomad would not see: recorded plugins among them are
+    // unhealthy, and a name asked for among them says why it is not found.
     let mut ignored = Vec::new();
     for (f, dir) in &families {
-        for entry in discovery::scan(f, dir)? {
+        let entries = if check.skips(dir) {
+            discovery::builtin_entries(f)
+        } else {
+            discovery::scan(f, dir)?
+        };
+        for entry in entries {
             let wanted = names.is_empty() || names.contains(&entry.name);
             if let EntryKind::Ignored(reason) = &entry.kind {
                 ctx.printer
@@ -216,36 +248,104 @@ pub fn select(ctx: &Ctx, family: Option<&str>, names: &[String]) -> Result<Vec<E
             }
         }
     }
-    for n in names {
-        if out.iter().any(|e| &e.name == n) {
-            continue;
-        }
-        if let Some(e) = ignored.iter().find(|e| &e.name == n)
-            && let EntryKind::Ignored(reason) = &e.kind
-        {
-            return Err(discovery::not_a_plugin(
-                e,
-                reason,
-                crate::family::Operation::Fingerprint,
-            ));
-        }
-        // A plugin of a family this release does not have: say so, not
-        // "not found".
-        for known in Family::ALL {
-            if !ctx.settings.nomad.runs_family(known)
-                && family.is_none_or(|f| known.is(f))
-                && discovery::find(known.name(), &ctx.settings.family_dir(known.name()), n)
-                    .is_ok_and(|e| !matches!(e.kind, EntryKind::Ignored(_)))
-            {
-                ctx.settings.nomad.require_family(known)?;
-            }
-        }
-        return Err(Error::NotFound {
-            what: "plugin",
-            name: n.clone(),
-        });
+    Ok(Selection {
+        entries: out,
+        ignored,
+        scanned: families,
+    })
+}
+
+/// A name asked for that is neither a plugin nor a recorded one: why.
+fn not_found(ctx: &Ctx, family: Option<&str>, sel: &Selection, n: &str) -> Error {
+    if let Some(e) = sel.ignored.iter().find(|e| e.name == n)
+        && let EntryKind::Ignored(reason) = &e.kind
+    {
+        return discovery::not_a_plugin(e, reason, crate::family::Operation::Fingerprint);
     }
-    Ok(out)
+    // A plugin of a family this release does not have: say so, not
+    // "not found".
+    for known in Family::ALL {
+        if !ctx.settings.nomad.runs_family(known)
+            && family.is_none_or(|f| known.is(f))
+            && discovery::find(known.name(), &ctx.settings.family_dir(known.name()), n)
+                .is_ok_and(|e| !matches!(e.kind, EntryKind::Ignored(_)))
+            && let Err(e) = ctx.settings.nomad.require_family(known)
+        {
+            return e;
+        }
+    }
+    Error::NotFound {
+        what: "plugin",
+        name: n.to_string(),
+    }
+}
+
+/// The file plugins on record, in the families scanned (and among the
+/// names asked for), that discovery did not find as plugins: each a row,
+/// unhealthy with why (deleted, no execute bit, ...), and recorded so;
+/// true when the file is still in the directory (Nomad skips it).
+fn missing_rows(
+    state: &crate::registry::State<'_>,
+    sel: &Selection,
+    names: &[String],
+) -> Vec<(Probe, bool)> {
+    let mut rows = Vec::new();
+    for (family, dir) in &sel.scanned {
+        let Some(plugins) = state.plugins.get(family) else {
+            continue;
+        };
+        for (name, instances) in plugins {
+            if !names.is_empty() && !names.contains(name) {
+                continue;
+            }
+            let Some(inst) = instances.first().filter(|i| i.source == Source::File) else {
+                continue;
+            };
+            if sel
+                .entries
+                .iter()
+                .any(|e| &e.family == family && &e.name == name)
+            {
+                continue;
+            }
+            let path = inst.path.clone().unwrap_or_else(|| dir.join(name));
+            let ignored = sel
+                .ignored
+                .iter()
+                .find(|e| &e.family == family && &e.name == name);
+            let reason = match ignored.map(|e| &e.kind) {
+                Some(EntryKind::Ignored(why)) => why.clone(),
+                _ => match crate::verdict::file_problem(family, name, &path) {
+                    Some(problem) => problem,
+                    // The recorded file is there, but not in the directory
+                    // plugctl reads now: the layout changed.
+                    None => format!(
+                        "not in {}: recorded at {}, which plugctl no longer reads (a changed \
+                         plugin directory?); if it moved on purpose, `plugctl plugin forget \
+                         {family} {name}` forgets the old record",
+                        dir.display(),
+                        path.display()
+                    ),
+                },
+            };
+            let probe = Probe {
+                family: family.clone(),
+                name: name.clone(),
+                healthy: false,
+                version: inst.version.clone(),
+                error: Some(reason),
+                duration_ms: 0,
+                source: Source::File,
+                path: Some(ignored.map_or(path, |e| e.path.clone())),
+                kind: None,
+                note: None,
+                stamp: None,
+                not_run: false,
+            };
+            rows.push((probe, ignored.is_some()));
+        }
+    }
+    rows
 }
 
 pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
@@ -253,31 +353,59 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
         Some(_) => Some(super::deadline(&args.run, Duration::ZERO)?),
         None => None,
     };
-    let entries = select(ctx, args.family.as_deref(), &args.names)?;
+    let sel = select(ctx, args.family.as_deref(), &args.names)?;
+    // What the registry knows of the plugins looked at: those no longer
+    // found as plugins are rows too, unhealthy, with why.
+    let snap = ctx.registry.read()?;
+    let missing = missing_rows(snap.state(), &sel, &args.names);
+    drop(snap);
+    for n in &args.names {
+        if !sel.entries.iter().any(|e| &e.name == n) && !missing.iter().any(|(p, _)| &p.name == n) {
+            return Err(not_found(ctx, args.family.as_deref(), &sel, n));
+        }
+    }
     if args.plan.dry_run {
         return super::plan::print(
             ctx,
-            &plan(&entries, ctx.settings.nomad, deadline, args.run.grace),
+            &plan(&sel.entries, ctx.settings.nomad, deadline, args.run.grace),
         );
     }
-    let probes = probe_all(ctx, entries, deadline, args.run.grace).await;
+    let recordable: Vec<bool> = sel.entries.iter().map(Entry::recordable).collect();
+    let mut probes = probe_all(ctx, sel.entries, deadline, args.run.grace).await;
 
-    let full = args.family.is_none() && args.names.is_empty();
     // A plugin plugctl could not even start is not unhealthy: its record
-    // stays as it was.
-    let results = probes
+    // stays as it was. A file whose name is not UTF-8 is only shown.
+    let mut results: Vec<(String, String, Instance)> = probes
         .iter()
-        .filter(|p| !p.not_run)
-        .map(|p| (p.family.clone(), p.name.clone(), instance_of(p)))
+        .zip(&recordable)
+        .filter(|(p, ok)| !p.not_run && **ok)
+        .map(|(p, _)| (p.family.clone(), p.name.clone(), instance_of(p)))
         .collect();
-    // Health follows the disk: what a full run no longer finds is gone.
-    let found = full.then(|| {
-        probes
-            .iter()
-            .map(|p| (p.family.clone(), p.name.clone()))
-            .collect()
+    // Health follows the disk: a recorded plugin that lost its execute bit
+    // is recorded with that reason; one that is not there any more is
+    // marked so, with a `gone` event.
+    let mut gone = Vec::new();
+    for (p, still_there) in &missing {
+        if *still_there {
+            results.push((p.family.clone(), p.name.clone(), instance_of(p)));
+        } else {
+            gone.push((
+                p.family.clone(),
+                p.name.clone(),
+                p.error.clone().unwrap_or_default(),
+            ));
+        }
+    }
+    ctx.registry.record_fingerprints(results, gone).await?;
+    probes.extend(missing.into_iter().map(|(p, _)| p));
+    probes.sort_by(|a, b| {
+        let rank = |f: &str| match Family::of(f) {
+            Some(Family::HostVolume) => 0,
+            Some(Family::Secrets) => 1,
+            None => 2,
+        };
+        (rank(&a.family), &a.family, &a.name).cmp(&(rank(&b.family), &b.family, &b.name))
     });
-    ctx.registry.record_fingerprints(results, found).await?;
 
     if let Some(dir) = &args.textfile {
         super::metrics::write_textfile(ctx, dir)?;
@@ -291,11 +419,22 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
             probes.len()
         )));
     }
-    let unhealthy = probes.iter().filter(|p| !p.healthy).count();
-    if unhealthy > 0 {
+    let unhealthy: Vec<&Probe> = probes.iter().filter(|p| !p.healthy).collect();
+    if !unhealthy.is_empty() {
+        let names: Vec<String> = unhealthy
+            .iter()
+            .take(5)
+            .map(|p| format!("{}/{}", p.family, p.name))
+            .collect();
+        let more = match unhealthy.len() {
+            n if n > 5 => format!(", and {} more", n - 5),
+            _ => String::new(),
+        };
         return Err(Error::Failed(format!(
-            "{unhealthy} of {} plugins unhealthy",
-            probes.len()
+            "{} of {} plugins unhealthy: {}{more}",
+            unhealthy.len(),
+            probes.len(),
+            names.join(", ")
         )));
     }
     Ok(())
@@ -347,7 +486,8 @@ fn instance_of(p: &Probe) -> Instance {
         version: p.version.clone(),
         healthy: p.healthy,
         error: p.error.clone(),
-        duration_ms: Some(p.duration_ms),
+        // Only a call that ran took time (a file never run has none).
+        duration_ms: (p.stamp.is_some() || p.duration_ms > 0).then_some(p.duration_ms),
         options: Default::default(),
         updated_at: model::now(),
         file: p.stamp,
@@ -386,7 +526,9 @@ fn print(ctx: &Ctx, probes: &[Probe]) -> Result<()> {
                 ),
                 (health.0.to_string(), health.1),
                 (
-                    if p.source == Source::Builtin {
+                    // Built-ins and files never run (rejected, skipped by
+                    // Nomad, gone) took no time.
+                    if p.source == Source::Builtin || p.stamp.is_none() && p.duration_ms == 0 {
                         "-".into()
                     } else {
                         short_duration(p.duration_ms)

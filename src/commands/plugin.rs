@@ -33,6 +33,7 @@ pub async fn run(ctx: &Ctx, cmd: PluginCommand) -> Result<()> {
             name,
             alloc_id,
         } => deregister(ctx, &family, &name, &alloc_id).await,
+        PluginCommand::Forget { family, names } => forget(ctx, &family, &names).await,
         PluginCommand::Wait {
             family,
             name,
@@ -232,6 +233,97 @@ pub fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -> Resu
         .map(|(i, st)| row(family, name, i, st.as_ref()))
         .collect();
     ctx.printer.table(&HEADERS, &rows)
+}
+
+/// Why a plugin may not be forgotten now: it is still in its directory
+/// (at its recorded path or under its name), so the next fingerprint would
+/// find it again; or the registry does not hold it as a fingerprinted file.
+fn forget_refusal(
+    state: &crate::registry::State<'_>,
+    family: &str,
+    name: &str,
+    dir: &Path,
+) -> Result<()> {
+    let Some(current) = state.instances(family, name).first() else {
+        return Err(Error::NotFound {
+            what: "plugin",
+            name: format!("{family}/{name} in the registry"),
+        });
+    };
+    match current.source {
+        Source::File => {}
+        Source::Builtin => {
+            return Err(Error::usage(format!(
+                "{family} plugin {name:?} is built into Nomad and always there: there is \
+                 nothing to forget"
+            )));
+        }
+        Source::Dynamic => {
+            return Err(Error::usage(format!(
+                "{family}/{name} is registered by a task (alloc {}): `plugctl plugin \
+                 deregister` removes an instance",
+                current.alloc_id.as_deref().unwrap_or("?")
+            )));
+        }
+    }
+    let in_dir = dir.join(name);
+    let there = [current.path.as_deref(), Some(in_dir.as_path())]
+        .into_iter()
+        .flatten()
+        .find(|p| std::fs::symlink_metadata(p).is_ok());
+    if let Some(path) = there {
+        return Err(Error::usage(format!(
+            "{family} plugin {name:?} is still there ({}): `plugin forget` is for a plugin \
+             removed from its directory; remove the file first, or fix it and run `plugctl \
+             fingerprint`",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+/// `plugin forget TYPE NAME...`: removes plugins that are gone from their
+/// directory from the registry (a `forgotten` event each), so fingerprint,
+/// `plugin list` and the metrics stop reporting them. Every name is
+/// checked before anything is written.
+pub async fn forget(ctx: &Ctx, family: &str, names: &[String]) -> Result<()> {
+    discovery::require_name("plugin type", family)?;
+    for n in names {
+        discovery::require_name("plugin", n)?;
+    }
+    let dir = ctx.settings.family_dir(family);
+    {
+        let snap = ctx.registry.read()?;
+        for n in names {
+            forget_refusal(snap.state(), family, n, &dir)?;
+        }
+    }
+    let mut done = Vec::new();
+    for n in names {
+        // Asked again under the lock: a file put back meanwhile stays.
+        let seq = ctx
+            .registry
+            .forget(family, n, |state| forget_refusal(state, family, n, &dir))
+            .await?;
+        done.push((n, seq));
+    }
+    if ctx.printer.json {
+        let list: Vec<Value> = done
+            .iter()
+            .map(|(n, seq)| json!({"type": family, "name": n, "seq": seq}))
+            .collect();
+        return ctx.printer.document(json!({ "forgotten": list }));
+    }
+    let mut text = String::new();
+    for (n, seq) in done {
+        text.push_str(&format!(
+            "forgot {}/{} (event {})\n",
+            sanitize_cell(family),
+            sanitize_cell(n),
+            seq.map_or("-".to_string(), |s| s.to_string())
+        ));
+    }
+    ctx.printer.text(&text)
 }
 
 /// A socket path as given, made absolute against the working directory: the

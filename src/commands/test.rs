@@ -26,8 +26,25 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
         )));
     };
     ctx.settings.nomad.require_family(family)?;
+    for warning in discovery::check_layout(&ctx.settings, Some(family.name()))?.warnings {
+        ctx.printer.warn(warning);
+    }
     let dir = ctx.settings.family_dir(family.name());
-    let entry = discovery::find(family.name(), &dir, &args.name)?;
+    let entry = match discovery::find(family.name(), &dir, &args.name) {
+        // A plugin the registry knows that is gone: the suite fails it
+        // for the reason `fingerprint` gives (not "not found").
+        Err(Error::NotFound { .. }) if recorded(ctx, family, &args.name) => discovery::Entry {
+            family: family.name().to_string(),
+            path: dir.join(&args.name),
+            kind: discovery::EntryKind::Rejected(crate::verdict::deleted(
+                family.name(),
+                &args.name,
+                &dir.join(&args.name),
+            )),
+            name: args.name.clone(),
+        },
+        other => other?,
+    };
     if let Some(t) = args.run.timeout
         && t.is_zero()
     {
@@ -46,10 +63,11 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
     };
     let result = suite::run(&ctx.settings, Arc::clone(&ctx.pool), &entry, &opts).await?;
     let rep = result.report;
+    // With --strict a warning (a matter of style) fails too.
     let failed = rep
         .checks_run
         .iter()
-        .filter(|c| c.outcome == Outcome::Failed)
+        .filter(|c| c.outcome == Outcome::Failed || args.strict && c.outcome == Outcome::Warned)
         .count();
     let ok = failed == 0;
     let id = format!("{}/{}", args.family, args.name);
@@ -77,15 +95,30 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
         ReportFormat::Junit => {
             let suite = format!("plugctl test {id}");
             ctx.printer
-                .stream(|w| report::write_junit(&rep, &suite, false, w))?
+                .stream(|w| report::write_junit(&rep, &suite, args.strict, w))?
         }
     }
     if ok {
         Ok(())
     } else {
         Err(Error::Failed(format!(
-            "{id}: {failed} of {} failed",
-            report::plural(rep.checks_run.len(), "conformance check")
+            "{id}: {failed} of {} failed{}",
+            report::plural(rep.checks_run.len(), "conformance check"),
+            if args.strict {
+                " (--strict: warnings fail too)"
+            } else {
+                ""
+            }
         )))
     }
+}
+
+/// Whether the registry holds a fingerprinted file of this plugin.
+fn recorded(ctx: &Ctx, family: Family, name: &str) -> bool {
+    ctx.registry.read().is_ok_and(|snap| {
+        snap.state()
+            .instances(family.name(), name)
+            .first()
+            .is_some_and(|i| i.source == crate::registry::Source::File)
+    })
 }

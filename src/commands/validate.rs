@@ -54,6 +54,7 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
             .iter()
             .map(|r| crate::nomad::Profile::of(*r))
             .collect(),
+        known: Arc::new(known_plugins(ctx)),
     };
     // Checked against DIR's lock file (--locked): a drifted or unpinned
     // plugin is not run, and its fingerprint check fails saying so.
@@ -113,6 +114,35 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
     } else {
         format!("validate found {errors} and {warnings} in {title}")
     }))
+}
+
+/// The file plugins the registry knows, by their recorded paths: those in
+/// the directory validated are judged as `fingerprint` judges them. A
+/// registry that cannot be read only costs that (validate is also a CI
+/// check on machines with none).
+fn known_plugins(ctx: &Ctx) -> validate::Known {
+    let snap = match ctx.registry.read() {
+        Ok(snap) => snap,
+        Err(e) => {
+            ctx.printer.note(
+                1,
+                format!("validating without the registry's knowledge: {e}"),
+            );
+            return validate::Known::new();
+        }
+    };
+    let mut known = validate::Known::new();
+    for (family, plugins) in &snap.state().plugins {
+        for (name, instances) in plugins {
+            if let Some(inst) = instances.first()
+                && inst.source == crate::registry::Source::File
+                && let Some(path) = &inst.path
+            {
+                known.insert((family.clone(), name.clone()), path.clone());
+            }
+        }
+    }
+    known
 }
 
 /// `validate`'s own fields of the JSON report.

@@ -10,6 +10,7 @@ use super::{Report, Verdict};
 use crate::error::PluginFailure;
 use crate::families::{self, Quote, host_volume};
 use crate::family::Family;
+use crate::nomad::Profile;
 use crate::protocol::json;
 use crate::runner::{Invocation, Outcome, Pool, SpawnError};
 
@@ -28,15 +29,29 @@ pub struct Run {
     pub family: String,
     pub inv: Invocation,
     pub result: Result<Outcome, SpawnError>,
+    /// The release judged against, and the user's `--timeout` (which
+    /// replaces its budget): see [`crate::verdict::too_slow`].
+    pub profile: Profile,
+    pub timeout: Option<Duration>,
 }
 
 impl Run {
-    /// Healthy, as `plugctl fingerprint` (and Nomad) would judge it.
+    /// Healthy, as `plugctl fingerprint` (and Nomad) would judge it: a
+    /// good answer, in time for the release.
     pub fn healthy(&self) -> bool {
         match &self.result {
-            Ok(out) => families::parse_fingerprint(&self.family, &self.inv, out).is_ok(),
+            Ok(out) => {
+                families::parse_fingerprint(&self.family, &self.inv, out).is_ok()
+                    && self.too_slow().is_none()
+            }
             Err(_) => false,
         }
+    }
+
+    /// "too slow for Nomad: 1.42 s > 1 s", for an answer past the budget.
+    pub fn too_slow(&self) -> Option<String> {
+        let out = self.result.as_ref().ok().filter(|o| !o.timed_out)?;
+        crate::verdict::too_slow(&self.family, out.duration, self.profile, self.timeout)
     }
 
     /// The outcome, when the call ran and ended by itself with status 0.
@@ -54,16 +69,27 @@ impl Run {
     }
 }
 
+/// How a fingerprint is run and judged: the release, and the user's
+/// `--timeout` (the deadline, and the budget a healthy answer keeps).
+#[derive(Debug, Clone, Copy)]
+pub struct Judged {
+    pub profile: Profile,
+    pub timeout: Option<Duration>,
+    pub grace: Duration,
+}
+
 /// Runs one fingerprint exactly as the protocol says, plus `extra_env`.
 pub async fn run(
     pool: &Pool,
     family: &str,
     program: &Path,
-    deadline: Duration,
-    grace: Duration,
+    judged: Judged,
     extra_env: &[(&str, &str)],
 ) -> Run {
-    let mut inv = families::fingerprint_invocation(family, program, deadline, grace);
+    let deadline = judged
+        .timeout
+        .unwrap_or_else(|| judged.profile.fingerprint_deadline(family));
+    let mut inv = families::fingerprint_invocation(family, program, deadline, judged.grace);
     for (k, v) in extra_env {
         inv = inv.env(k, v);
     }
@@ -72,6 +98,8 @@ pub async fn run(
         family: family.to_string(),
         inv,
         result,
+        profile: judged.profile,
+        timeout: judged.timeout,
     }
 }
 
@@ -220,9 +248,11 @@ pub fn kind(run: &Run) -> Verdict {
     }
 }
 
-/// `fingerprint.slow` (warning): slower than some Nomad release allows. A
-/// host-volume fingerprint gets 1 s on every release; a secrets one 10 s
-/// before 2.0.0 (60 s after, past which it timed out).
+/// `fingerprint.slow`: slower than Nomad allows. A host-volume fingerprint
+/// gets 1 s on every release: past it, an error (the plugin is unhealthy,
+/// as `fingerprint` records it) unless `--timeout` raised the budget; a
+/// secrets one 10 s before 2.0.0 (60 s after, past which it timed out): a
+/// warning, as the newer releases take it.
 pub fn slow(run: &Run) -> Verdict {
     let short = crate::nomad::SECRETS_DEADLINE_SHORT;
     match &run.result {
@@ -239,13 +269,17 @@ pub fn slow(run: &Run) -> Verdict {
             ))
         }
         Ok(_) if Family::Secrets.is(&run.family) => Verdict::pass(),
-        Ok(out) if out.duration > BUDGET => Verdict::warning(format!(
-            "fingerprint took {} ms; a Nomad client gives plugins about {} ms at agent start \
-             and drops the plugin when it is slower; answer fingerprint without doing any work",
-            out.duration.as_millis(),
-            BUDGET.as_millis()
-        )),
-        Ok(_) => Verdict::pass(),
+        // An error: `fingerprint` records the plugin unhealthy for it, and
+        // a Nomad client drops it.
+        Ok(_) => match run.too_slow() {
+            Some(reason) => Verdict::error(format!(
+                "{reason}: a Nomad client gives a host-volume fingerprint {} at agent start \
+                 and drops a slower plugin; answer fingerprint without doing any work \
+                 (--timeout raises the budget for plugctl alone)",
+                crate::verdict::seconds(BUDGET)
+            )),
+            None => Verdict::pass(),
+        },
         Err(_) => Verdict::skip("the fingerprint did not start (see fingerprint.runs)"),
     }
 }
@@ -282,6 +316,8 @@ pub async fn needs_path(pool: &Pool, first: &Run) -> Verdict {
         family: first.family.clone(),
         result: pool.run(&inv).await,
         inv,
+        profile: first.profile,
+        timeout: first.timeout,
     };
     if again.healthy() {
         Verdict::warning(format!(

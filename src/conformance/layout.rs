@@ -3,7 +3,6 @@
 
 use std::ffi::OsString;
 use std::fs;
-use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 
 use super::Verdict;
@@ -143,35 +142,37 @@ pub fn directory(s: &Subject) -> Verdict {
     ))
 }
 
-/// `layout.special-file` (warning): a FIFO, socket or device.
+/// `layout.special-file` (error): a FIFO, socket or device, which
+/// `fingerprint` lists unhealthy (plugctl never opens one).
 pub fn special_file(s: &Subject) -> Verdict {
     let Some(m) = &s.meta else {
         return Verdict::pass();
     };
     let ft = m.file_type();
-    let what = if ft.is_fifo() {
-        "a FIFO"
-    } else if ft.is_socket() {
-        "a socket"
-    } else if ft.is_block_device() {
-        "a block device"
-    } else if ft.is_char_device() {
-        "a character device"
-    } else {
+    if ft.is_file() || ft.is_dir() {
         return Verdict::pass();
-    };
-    Verdict::warning(format!(
-        "{} is {what}, not a plugin: Nomad ignores it (or fails to run it if an execute \
-         bit is set); remove it from the plugin directory",
+    }
+    Verdict::error(format!(
+        "{}: {} is not a plugin (Nomad ignores it, or fails to run it if an execute bit is \
+         set); remove it from the plugin directory",
+        crate::verdict::not_regular(crate::discovery::special_kind(m)),
         s.path.display()
     ))
 }
 
-/// `layout.not-executable` (warning): Nomad skips files without an execute
-/// bit, silently.
-pub fn not_executable(s: &Subject) -> Verdict {
+/// `layout.not-executable`: Nomad skips files without an execute bit,
+/// silently. A warning for a file nobody knows (a stray README); an error
+/// for a plugin the registry knows, which `fingerprint` records unhealthy
+/// for it (`known`).
+pub fn not_executable(s: &Subject, known: bool) -> Verdict {
     if !s.is_file() || s.mode() & 0o111 != 0 {
         return Verdict::pass();
+    }
+    if known {
+        return Verdict::error(format!(
+            "{}; it is a plugin plugctl fingerprinted before",
+            crate::verdict::no_execute_bit(&s.path)
+        ));
     }
     Verdict::warning(format!(
         "{} has no execute bit, so Nomad silently ignores it; run `chmod 0755 {}` if it \

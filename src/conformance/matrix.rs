@@ -21,7 +21,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::subject::{Link, Subject};
-use super::{Outcome, Report, Verdict, fingerprint};
+use super::{Outcome, Report, Severity, Verdict, fingerprint};
 use crate::family::Family;
 use crate::nomad::{Change, Profile, Release};
 use crate::output::{Printer, Style, display_width, sanitize_cell};
@@ -68,7 +68,13 @@ pub fn is_release_check(check: &str) -> bool {
 
 /// Records a `release.<version>` check per release for one entry, after
 /// its other checks (whose failures fail every release).
-pub fn record(r: &mut Report, s: &Subject, ran: &Ran, releases: &[Profile]) {
+pub fn record(
+    r: &mut Report,
+    s: &Subject,
+    ran: &Ran,
+    releases: &[Profile],
+    timeout: Option<Duration>,
+) {
     let Some(family) = Family::of(&s.family) else {
         // Nomad runs no other family on any release (layout.unknown-family).
         return;
@@ -79,19 +85,30 @@ pub fn record(r: &mut Report, s: &Subject, ran: &Ran, releases: &[Profile]) {
     // The one failure that depends on the release is judged per release;
     // a fingerprint plugctl refused to run failed for plugctl's reasons.
     let refused = matches!(ran, Ran::Refused(_));
+    // Each failed check with what its finding says: the cell gives the
+    // reason `validate` (and `fingerprint`) give, not a pointer to it.
     let failed: Vec<String> = r
         .checks_run
         .iter()
         .filter(|c| c.outcome == Outcome::Failed && c.check != "layout.symlink-escapes")
         .filter(|c| !(refused && fingerprint::checks_all().contains(&&*c.check)))
-        .map(|c| c.check.to_string())
+        .map(|c| {
+            let message = r
+                .findings
+                .iter()
+                .find(|f| {
+                    f.check == c.check && f.plugin == c.plugin && f.severity == Severity::Error
+                })
+                .map_or("failed", |f| f.message.as_str());
+            format!("{}: {message}", c.check)
+        })
         .collect();
     let escapes = match &s.link {
         Some(Link::Escapes(target)) => Some(target.as_path()),
         _ => None,
     };
     for profile in releases {
-        let verdict = judge(family, escapes, &failed, ran, *profile);
+        let verdict = judge(family, escapes, &failed, ran, *profile, timeout);
         r.record(Some(&s.id), check_name(profile.release()), verdict);
     }
 }
@@ -104,6 +121,7 @@ fn judge(
     failed: &[String],
     ran: &Ran,
     profile: Profile,
+    timeout: Option<Duration>,
 ) -> Verdict {
     let since = |change| Profile::row(change).since_text();
     if !profile.runs_family(family) {
@@ -138,30 +156,28 @@ fn judge(
         };
     }
     if !failed.is_empty() {
-        let see = if failed.len() == 1 {
-            "see its finding"
-        } else {
-            "see their findings"
-        };
-        return Verdict::error(format!("{} failed: {see}", failed.join(", ")));
+        return Verdict::error(failed.join("; "));
     }
     match ran {
         Ran::NotAPlugin => Verdict::NotApplicable,
-        Ran::Ignored(why) => Verdict::error(format!("Nomad ignores it: {why}")),
+        Ran::Ignored(why) => Verdict::error(why.clone()),
         Ran::NotRun(why) | Ran::Refused(why) => Verdict::skip(format!(
             "plugctl did not run it, so whether it works is unknown: {why}"
         )),
         Ran::Fingerprint { took } => {
-            let budget = profile.fingerprint_budget(family);
+            // The user's --timeout replaces the budget, as `fingerprint`
+            // and `validate` take it.
+            let budget = timeout.unwrap_or_else(|| profile.fingerprint_budget(family));
             if *took <= budget {
                 return Verdict::pass();
             }
             match family {
                 Family::HostVolume => Verdict::error(format!(
-                    "the fingerprint took {} ms; Nomad gives a host-volume fingerprint {} ms on \
-                     every release (discovery's context; the 5 s of its docs never applies)",
-                    took.as_millis(),
-                    budget.as_millis()
+                    "{}; Nomad gives a host-volume fingerprint {} on every release \
+                     (discovery's context; the 5 s of its docs never applies)",
+                    crate::verdict::too_slow(family.name(), *took, profile, timeout)
+                        .unwrap_or_default(),
+                    crate::verdict::seconds(budget)
                 )),
                 Family::Secrets => Verdict::error(format!(
                     "the fingerprint took {:.1} s; Nomad before {} stops a secrets plugin after \
@@ -188,9 +204,11 @@ pub enum Status {
 }
 
 impl Status {
+    /// What the human table says: the matrix ran only the fingerprint,
+    /// so "works" would claim more than was checked.
     fn word(self) -> &'static str {
         match self {
-            Status::Works => "works",
+            Status::Works => "fingerprint ok",
             Status::Fails => "fails",
             Status::Unknown => "unknown",
         }
@@ -229,6 +247,9 @@ pub struct Row<'a> {
 /// "works_on", "releases": [{"release", "status", "reason"}]}]}`.
 #[derive(Debug, Clone, Serialize)]
 pub struct Matrix<'a> {
+    /// What was run to judge "works": the fingerprint only (validate runs
+    /// no create or delete), so "works" means "fingerprint ok".
+    pub checked: &'static str,
     #[serde(serialize_with = "as_texts")]
     pub releases: Vec<Release>,
     pub plugins: Vec<Row<'a>>,
@@ -286,6 +307,7 @@ pub fn rows<'a>(report: &'a Report, releases: &[Release]) -> Matrix<'a> {
         });
     }
     Matrix {
+        checked: "fingerprint",
         releases: releases.to_vec(),
         plugins,
     }
@@ -382,13 +404,16 @@ mod tests {
         let sec = Family::Secrets;
         // 1.5 s: no host-volume release takes it.
         for v in ["1.10", "1.11", "2.0.1"] {
-            assert!(judge(hv, None, &[], &took(1500), p(v)).has_error(), "{v}");
-            assert!(judge(hv, None, &[], &took(900), p(v)).clean(), "{v}");
+            assert!(
+                judge(hv, None, &[], &took(1500), p(v), None).has_error(),
+                "{v}"
+            );
+            assert!(judge(hv, None, &[], &took(900), p(v), None).clean(), "{v}");
         }
         // 20 s secrets: from 2.0 only; no secrets at all on 1.10.
-        assert!(judge(sec, None, &[], &took(20_000), p("1.11.3")).has_error());
-        assert!(judge(sec, None, &[], &took(20_000), p("2.0")).clean());
-        let v = judge(sec, None, &[], &took(10), p("1.10.5"));
+        assert!(judge(sec, None, &[], &took(20_000), p("1.11.3"), None).has_error());
+        assert!(judge(sec, None, &[], &took(20_000), p("2.0"), None).clean());
+        let v = judge(sec, None, &[], &took(10), p("1.10.5"), None);
         assert_eq!(
             v,
             Verdict::error("Nomad has no secrets plugins before 1.11.0")
@@ -397,22 +422,36 @@ mod tests {
         let target = Path::new("/elsewhere/plugin");
         let nr = Ran::NotRun("refused".into());
         assert!(matches!(
-            judge(hv, Some(target), &[], &nr, p("2.0.0")),
+            judge(hv, Some(target), &[], &nr, p("2.0.0"), None),
             Verdict::Skip(_)
         ));
-        assert!(judge(hv, Some(target), &[], &nr, p("2.0.1")).has_error());
+        assert!(judge(hv, Some(target), &[], &nr, p("2.0.1"), None).has_error());
         // A failed check fails every release; no execute bit too.
-        let failed = ["fingerprint.output".to_string()];
-        let v = judge(hv, None, &failed, &took(10), p("2.0"));
-        assert_eq!(
-            v,
-            Verdict::error("fingerprint.output failed: see its finding")
-        );
-        assert!(judge(hv, None, &[], &Ran::Ignored("x".into()), p("2.0")).has_error());
+        let failed = ["fingerprint.output: bad output: x".to_string()];
+        let v = judge(hv, None, &failed, &took(10), p("2.0"), None);
+        assert_eq!(v, Verdict::error("fingerprint.output: bad output: x"));
+        assert!(judge(hv, None, &[], &Ran::Ignored("x".into()), p("2.0"), None).has_error());
         assert!(matches!(
-            judge(hv, None, &[], &nr, p("2.0")),
+            judge(hv, None, &[], &nr, p("2.0"), None),
             Verdict::Skip(_)
         ));
+        // The user's --timeout is the budget, as fingerprint takes it.
+        let slow = judge(hv, None, &[], &took(1420), p("2.0"), None);
+        assert!(
+            matches!(&slow, Verdict::Issues(i) if i[0].1.starts_with("too slow for Nomad: 1.42 s > 1 s")),
+            "{slow:?}"
+        );
+        assert!(
+            judge(
+                hv,
+                None,
+                &[],
+                &took(1420),
+                p("2.0"),
+                Some(Duration::from_secs(3))
+            )
+            .clean()
+        );
         assert_eq!(check_name(p("1.11").release()), "release.1.11.0");
         assert!(std::ptr::eq(
             check_name(p("1.11").release()),

@@ -42,7 +42,15 @@ pub struct Options {
     /// The releases of the matrix (`--nomad-version A,B`): each plugin gets
     /// a `release.<version>` check per release. Empty: no matrix.
     pub releases: Vec<Profile>,
+    /// The fingerprinted plugin files the registry knows (family, name →
+    /// recorded path): such a plugin that lost its execute bit, or its
+    /// file, is unhealthy as `fingerprint` records it, so an error here
+    /// too, where an unknown file without an execute bit is only a warning.
+    pub known: Arc<Known>,
 }
+
+/// The registry's file plugins: (family, name) → the recorded path.
+pub type Known = std::collections::BTreeMap<(String, String), PathBuf>;
 
 /// Validates the plugin directory of `settings` (its `plugin_dir`, and its
 /// `host_volume_plugin_dir` for host volumes).
@@ -128,6 +136,26 @@ pub async fn validate(
                 dir.display()
             ))
         })?;
+        // Recorded plugins of this directory that are no longer in it: as
+        // `fingerprint` reports them, deleted, on every release.
+        for ((f, name), path) in opts.known.iter() {
+            if *f != family
+                || path.parent() != Some(dir.as_path())
+                || names.iter().any(|n| n.to_str() == Some(name.as_str()))
+            {
+                continue;
+            }
+            let id = format!("{family}/{name}");
+            let reason = crate::verdict::deleted(&family, name, path);
+            report.record(Some(&id), "layout.deleted", Verdict::error(reason.clone()));
+            for profile in &opts.releases {
+                report.record(
+                    Some(&id),
+                    matrix::check_name(profile.release()),
+                    Verdict::error(reason.clone()),
+                );
+            }
+        }
         let place = Arc::new(Place {
             family,
             dir,
@@ -204,7 +232,7 @@ async fn check_subject(s: &Subject, pool: &Pool, opts: &Options) -> Report {
     let mut r = Report::new();
     let ran = checks(s, pool, opts, &mut r).await;
     if !opts.releases.is_empty() {
-        matrix::record(&mut r, s, &ran, &opts.releases);
+        matrix::record(&mut r, s, &ran, &opts.releases, opts.deadline);
     }
     r
 }
@@ -218,8 +246,16 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
     r.record(id, "layout.broken-symlink", layout::broken_symlink(s));
     r.record(id, "layout.symlink-escapes", layout::symlink_escapes(s));
     r.record(id, "layout.directory", layout::directory(s));
+    let known = opts
+        .known
+        .get(&(s.family.clone(), s.name.clone()))
+        .is_some_and(|p| *p == s.path);
     r.record(id, "layout.special-file", layout::special_file(s));
-    r.record(id, "layout.not-executable", layout::not_executable(s));
+    r.record(
+        id,
+        "layout.not-executable",
+        layout::not_executable(s, known),
+    );
     r.record(id, "nomad.shadows-builtin", layout::shadows_builtin(s));
     r.record(id, "nomad.exe-in-secrets", layout::exe_in_secrets(s));
 
@@ -227,7 +263,11 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
     // directories and special files are done.
     let bad_link = matches!(s.link, Some(Link::Broken(_) | Link::Escapes(_)));
     if !bad_link && !s.is_file() {
-        return Ran::NotAPlugin;
+        // A FIFO, socket or device: `fingerprint` lists it unhealthy.
+        return match &s.kind {
+            EntryKind::Rejected(why) => Ran::Ignored(why.clone()),
+            _ => Ran::NotAPlugin,
+        };
     }
     let not_file =
         bad_link.then(|| "not run: the symlink does not resolve inside its directory".to_string());
@@ -274,10 +314,13 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
     if let Some(reason) = not_run {
         skip_all(r, runnable::STATIC_CHECKS, &reason);
         skip_all(r, &fingerprint::checks(&s.family), &reason);
-        return if no_exec_bit {
-            Ran::Ignored("it has no execute bit".into())
-        } else {
-            Ran::NotRun(reason)
+        // A file without an execute bit is a plugin that fails on every
+        // release only when it is one (the registry knows it); otherwise
+        // it is a file Nomad skips, as `fingerprint` does.
+        return match (no_exec_bit, known) {
+            (true, true) => Ran::Ignored(crate::verdict::no_execute_bit(&s.path)),
+            (true, false) => Ran::NotAPlugin,
+            _ => Ran::NotRun(reason),
         };
     }
 
@@ -320,10 +363,12 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
         skip_all(r, &fingerprint::checks(&s.family), &reason);
         return Ran::Refused(reason);
     }
-    let deadline = opts
-        .deadline
-        .unwrap_or_else(|| opts.nomad.fingerprint_deadline(&s.family));
-    let run = fingerprint::run(pool, &s.family, &s.path, deadline, opts.grace, &[]).await;
+    let judged = fingerprint::Judged {
+        profile: opts.nomad,
+        timeout: opts.deadline,
+        grace: opts.grace,
+    };
+    let run = fingerprint::run(pool, &s.family, &s.path, judged, &[]).await;
     fingerprint::record_checks(r, id, &run);
     let needs_path = fingerprint::needs_path(pool, &run).await;
     r.record(id, "runnable.needs-path", needs_path);

@@ -520,21 +520,37 @@ impl Registry {
 
     /// `fingerprint`'s record, one transaction: each result as its plugin's
     /// most recent instance (an event when it is new or its health or
-    /// version changed); with `all_found` (a full run), every file plugin on
-    /// record that discovery no longer found is marked gone.
+    /// version changed), and every file plugin on record that discovery no
+    /// longer found marked unhealthy with its reason (`missing`: family,
+    /// name, reason; a `gone` event).
     pub async fn record_fingerprints(
         &self,
         results: Vec<(String, String, Instance)>,
-        all_found: Option<std::collections::BTreeSet<(String, String)>>,
+        missing: Vec<(String, String, String)>,
     ) -> Result<()> {
         self.update(|state| {
             for (family, name, inst) in results {
                 state.record_fingerprint(&family, &name, inst);
             }
-            if let Some(found) = &all_found {
-                state.mark_gone(found);
-            }
+            state.mark_missing(&missing);
             Ok(())
+        })
+        .await
+    }
+
+    /// `plugin forget`: removes a plugin the registry knows, one
+    /// transaction; its `forgotten` event's sequence number, or None when
+    /// it was not known. `still_there` is asked under the lock, so a file
+    /// put back meanwhile is never forgotten.
+    pub async fn forget(
+        &self,
+        family: &str,
+        name: &str,
+        still_there: impl FnOnce(&State<'_>) -> Result<()>,
+    ) -> Result<Option<u64>> {
+        self.update(|state| {
+            still_there(state)?;
+            Ok(state.forget(family, name).then_some(state.seq))
         })
         .await
     }

@@ -155,26 +155,36 @@ impl FileStamp {
 
 impl State<'_> {
     /// Health as the disk has it now: a fingerprinted plugin file that is
-    /// gone, or changed since it answered, is not healthy whatever the
-    /// record says (in memory only; `fingerprint` records the truth).
+    /// gone, no longer a regular file, without its execute bit, or changed
+    /// since it answered, is not healthy whatever the record says (in
+    /// memory only; `fingerprint` records the truth). The words are
+    /// [`crate::verdict`]'s, as `fingerprint` says them.
     pub fn check_files(&mut self) {
-        for plugins in self.plugins.values_mut() {
-            for instances in plugins.values_mut() {
+        for (family, plugins) in self.plugins.iter_mut() {
+            for (name, instances) in plugins.iter_mut() {
                 for inst in instances.iter_mut() {
-                    if inst.source != Source::File || !inst.healthy {
+                    if inst.source != Source::File {
                         continue;
                     }
                     let Some(path) = &inst.path else { continue };
-                    let why = match (FileStamp::of(path), &inst.file) {
-                        (Err(_), _) => Some(format!(
-                            "gone: {} no longer exists (since its fingerprint)",
-                            path.display()
-                        )),
-                        (Ok(now), Some(then)) if now != *then => Some(format!(
-                            "changed on disk since its fingerprint ({}); run plugctl fingerprint",
-                            path.display()
-                        )),
-                        _ => None,
+                    let why = match crate::verdict::file_problem(family, name, path) {
+                        // Recorded with its cause already (`not run: not a
+                        // regular file: ...`): as recorded.
+                        Some(problem)
+                            if inst.error.as_deref().is_some_and(|e| e.contains(&problem)) =>
+                        {
+                            None
+                        }
+                        Some(problem) => Some(problem),
+                        None if !inst.healthy => None,
+                        None => match (FileStamp::of(path), &inst.file) {
+                            (Ok(now), Some(then)) if now != *then => Some(format!(
+                                "changed on disk since its fingerprint ({}); run plugctl \
+                                 fingerprint",
+                                path.display()
+                            )),
+                            _ => None,
+                        },
                     };
                     if let Some(why) = why {
                         inst.healthy = false;
@@ -185,38 +195,48 @@ impl State<'_> {
         }
     }
 
-    /// After a full fingerprint: every file plugin on record that discovery
-    /// no longer found is marked gone, with an event (once).
-    pub fn mark_gone(&mut self, found: &std::collections::BTreeSet<(String, String)>) {
-        let mut gone = Vec::new();
-        for (family, plugins) in &mut self.plugins {
-            for (name, instances) in plugins.iter_mut() {
-                if found.contains(&(family.clone(), name.clone())) {
-                    continue;
-                }
-                let Some(inst) = instances.first_mut() else {
-                    continue;
-                };
-                if inst.source != Source::File
-                    || inst.error.as_deref().is_some_and(|e| e.starts_with("gone"))
-                {
-                    continue;
-                }
-                inst.healthy = false;
-                inst.error = Some("gone: no longer in its plugin directory".into());
-                inst.updated_at = now();
-                gone.push((family.clone(), name.clone()));
+    /// Marks plugins that `fingerprint` no longer found in their directory
+    /// (family, name, the reason): their current file instance unhealthy
+    /// with that reason, and a `gone` event, once per reason.
+    pub fn mark_missing(&mut self, missing: &[(String, String, String)]) {
+        for (family, name, reason) in missing {
+            let Some(inst) = self
+                .plugins
+                .get_mut(family)
+                .and_then(|p| p.get_mut(name))
+                .and_then(|list| list.first_mut())
+            else {
+                continue;
+            };
+            if inst.source != Source::File
+                || (!inst.healthy && inst.error.as_deref() == Some(reason.as_str()))
+            {
+                continue;
             }
-        }
-        for (family, name) in gone {
+            inst.healthy = false;
+            inst.error = Some(reason.clone());
+            inst.updated_at = now();
             let mut details = Map::new();
             details.insert("healthy".into(), false.into());
-            details.insert(
-                "error".into(),
-                "gone: no longer in its plugin directory".into(),
-            );
-            self.emit(kind::GONE, &family, &name, details);
+            details.insert("error".into(), reason.clone().into());
+            self.emit(kind::GONE, family, name, details);
         }
+    }
+
+    /// Forgets a plugin (every instance) and says so with a `forgotten`
+    /// event; false when the registry does not know it.
+    pub fn forget(&mut self, family: &str, name: &str) -> bool {
+        let Some(plugins) = self.plugins.get_mut(family) else {
+            return false;
+        };
+        if plugins.remove(name).is_none() {
+            return false;
+        }
+        if plugins.is_empty() {
+            self.plugins.remove(family);
+        }
+        self.emit(kind::FORGOTTEN, family, name, Map::new());
+        true
     }
 }
 
@@ -250,6 +270,8 @@ pub mod kind {
     pub const FINGERPRINT: &str = "fingerprint";
     /// A fingerprinted plugin's file disappeared from its directory.
     pub const GONE: &str = "gone";
+    /// `plugin forget` removed a plugin no longer in its directory.
+    pub const FORGOTTEN: &str = "forgotten";
     pub const REGISTER: &str = "register";
     pub const DEREGISTER: &str = "deregister";
     pub const VOLUME_CREATE: &str = "volume_create";

@@ -226,20 +226,30 @@ fn every_release_gives_a_host_volume_fingerprint_1_s() {
         let c = cell(&doc, "host-volume/slow", release);
         assert_eq!(c["status"], "fails", "{c}");
         let reason = c["reason"].as_str().unwrap();
-        assert!(
-            reason.contains("host-volume fingerprint 1000 ms on every release"),
-            "{reason}"
-        );
+        assert!(reason.contains("too slow for Nomad: 1.5"), "{reason}");
+        assert!(reason.contains("> 1 s"), "{reason}");
         assert_eq!(cell(&doc, "host-volume/quick", release)["status"], "works");
     }
+    assert_eq!(doc["matrix"]["checked"], "fingerprint", "{doc:#}");
     let row = &doc["matrix"]["plugins"][1];
     assert_eq!(row["plugin"], "host-volume/slow");
     assert_eq!(row["works_on"], serde_json::json!([]));
-    // Without --nomad-version: no matrix, and the slow one only warns.
+    // Without --nomad-version: no matrix, and the same verdict: the slow
+    // one fails fingerprint.slow, as `fingerprint` records it unhealthy.
     let (out, doc) = s.json(&["validate"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
     assert!(doc.get("matrix").is_none(), "{doc:#}");
     assert_eq!(doc["nomad_version"], "2.0.1");
+    let slow = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["plugin"] == "host-volume/slow" && f["check"] == "fingerprint.slow")
+        .unwrap_or_else(|| panic!("{doc:#}"));
+    assert_eq!(slow["severity"], "error");
+    // A --timeout the user raised is the budget, for the matrix too.
+    let (out, doc) = s.json(&["validate", "--timeout", "3s", "--nomad-version", "1.10,2.0"]);
+    assert_eq!(code(&out), 0, "{}{doc:#}", stderr(&out));
 }
 
 /// plugctl as a user that may not chown (nobody when run as root): a
@@ -796,6 +806,9 @@ fn the_matrix_is_the_same_in_every_format() {
             .lines()
             .find(|l| l.starts_with(&format!("{plugin} ")))
             .unwrap_or_else(|| panic!("no row for {plugin}:\n{text}"));
+        // The table says what the matrix checked: "fingerprint ok" for
+        // JSON's "works".
+        let line = line.replace("fingerprint ok", "works");
         let words: Vec<&str> = line.split_whitespace().skip(1).collect();
         let statuses: Vec<&str> = row["releases"]
             .as_array()
@@ -824,9 +837,14 @@ fn the_matrix_is_the_same_in_every_format() {
     assert_eq!(cells, 6, "{doc:#}");
     assert_eq!(cell(&doc, "secrets/sec", "1.10.0")["status"], "fails");
     assert_eq!(cell(&doc, "secrets/sec", "2.0.0")["status"], "works");
-    assert_eq!(
-        cell(&doc, "host-volume/chatty", "2.0.0")["reason"],
-        "fingerprint.output failed: see its finding"
+    // The cell gives the finding's own reason, not a pointer to it.
+    let reason = cell(&doc, "host-volume/chatty", "2.0.0")["reason"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        reason.starts_with("fingerprint.output: bad output: invalid character 'h'"),
+        "{reason}"
     );
     assert!(
         stderr(&out).contains("4 errors (3 of them a plugin × release that would not work)"),

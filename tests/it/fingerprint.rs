@@ -334,15 +334,107 @@ fn a_file_named_like_a_builtin_is_shadowed_and_not_run() {
 }
 
 #[test]
-fn missing_plugin_dir_means_only_builtins_and_unknown_names_exit_3() {
+fn a_plugin_dir_named_explicitly_must_be_there() {
     let s = Sandbox::new();
     fs::remove_dir_all(&s.plugins).unwrap();
+    // PLUGCTL_PLUGIN_DIR (the sandbox's) names it: an error, never "all
+    // healthy" about a directory that is not there.
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint"])
+        .fails_with(Exit::Usage)
+        .stderr_has(&format!(
+            "plugin directory {} (from PLUGCTL_PLUGIN_DIR) does not exist",
+            s.plugins.display()
+        ))
+        .json();
+    assert_eq!(doc["error"]["kind"], "usage");
+    let file = s.root().join("a-file");
+    fs::write(&file, "").unwrap();
+    plugctl(&s)
+        .arg("--plugin-dir")
+        .arg(&file)
+        .args(["fingerprint"])
+        .fails_with(Exit::Usage)
+        .stderr_has("(from --plugin-dir) is not a directory");
+    make_dir(&s.plugins);
+    let hv = s.root().join("hv");
+    plugctl(&s)
+        .arg("--host-volume-plugin-dir")
+        .arg(&hv)
+        .args(["test", "host-volume", "x"])
+        .fails_with(Exit::Usage)
+        .stderr_has(&format!(
+            "host-volume plugin directory {} (from --host-volume-plugin-dir) does not exist",
+            hv.display()
+        ));
+    // One nobody named (the development layout's host-volume/): no
+    // plugins of that family, quietly, as secrets/ missing is.
     let doc = plugctl(&s)
         .args(["--json", "fingerprint"])
         .succeeds()
+        .stderr_empty()
         .json();
     assert_eq!(doc["plugins"].as_array().unwrap().len(), 3);
+}
 
+/// Directories the agent configuration (or Nomad's defaults) gives: a
+/// missing one holds no plugins, as Nomad takes it, with a warning naming
+/// it; the built-ins are listed, and plugins recorded there are deleted.
+#[test]
+fn a_configured_plugin_dir_that_is_missing_warns_and_lists_the_builtins() {
+    let s = Sandbox::new();
+    let data = s.root().join("data");
+    make_dir(data.join("host_volume_plugins"));
+    let config = s.root().join("agent.hcl");
+    fs::write(&config, format!("data_dir = \"{}\"\n", data.display())).unwrap();
+    let run = || {
+        plugctl(&s)
+            .env("PLUGCTL_NOMAD_CONFIG", &config)
+            .env_remove("PLUGCTL_PLUGIN_DIR")
+    };
+    let plugin = data.join("host_volume_plugins/disk");
+    fs::rename(s.hv_ok("disk", "1.0.0"), &plugin).unwrap();
+    run()
+        .args(["fingerprint", "--type", "host-volume"])
+        .succeeds();
+    fs::remove_dir_all(data.join("host_volume_plugins")).unwrap();
+    let ran = run()
+        .args(["--json", "fingerprint"])
+        .fails_with(Exit::Failure)
+        .stderr_has(&format!(
+            "plugctl: warning: host-volume plugin directory {}/host_volume_plugins \
+             (<data_dir>/host_volume_plugins, as Nomad derives it; data_dir in {}:1) does not \
+             exist: no host-volume plugins there",
+            data.display(),
+            config.display()
+        ))
+        .stderr_has(&format!(
+            "plugctl: warning: plugin directory {}/common_plugins",
+            data.display()
+        ))
+        .stderr_has("1 of 4 plugins unhealthy: host-volume/disk");
+    let doc = ran.json();
+    for (f, n) in [
+        ("host-volume", "mkdir"),
+        ("secrets", "nomad"),
+        ("secrets", "vault"),
+    ] {
+        assert_eq!(row(&doc, f, n)["healthy"], true);
+    }
+    let disk = row(&doc, "host-volume", "disk");
+    assert_eq!(disk["healthy"], false);
+    assert!(
+        disk["error"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("deleted: {}", plugin.display())),
+        "{disk}"
+    );
+}
+
+#[test]
+fn unknown_names_exit_3() {
+    let s = Sandbox::new();
     plugctl(&s)
         .args(["fingerprint", "nope"])
         .fails_with(Exit::NotFound)

@@ -697,7 +697,7 @@ fn health_follows_the_disk() {
         text.contains("changed on disk since its fingerprint"),
         "{text}"
     );
-    assert!(text.contains("no longer exists"), "{text}");
+    assert!(text.contains("deleted: "), "{text}");
     let (_, doc) = s.json(&["plugin", "show", "host-volume", "b"]);
     assert_eq!(doc["instances"][0]["healthy"], false, "{doc}");
     plugctl(&s)
@@ -712,15 +712,20 @@ fn health_follows_the_disk() {
         ])
         .fails_with(Exit::Timeout);
 
-    // A full fingerprint records what is gone, with an event.
-    plugctl(&s).args(["fingerprint"]).succeeds();
+    // A fingerprint records what is gone, with an event, and says so:
+    // the deleted plugin is a row, and fails the run.
+    plugctl(&s)
+        .args(["fingerprint"])
+        .fails_with(Exit::Failure)
+        .stdout_has("deleted: ")
+        .stderr_has("1 of 5 plugins unhealthy: host-volume/b");
     let (_, doc) = s.json(&["plugin", "show", "host-volume", "b"]);
     assert_eq!(doc["instances"][0]["healthy"], false);
     assert!(
         doc["instances"][0]["error"]
             .as_str()
             .unwrap()
-            .starts_with("gone"),
+            .starts_with("deleted: "),
         "{doc}"
     );
     let events = stdout(&s.run(&["--json", "events"]));
@@ -731,7 +736,7 @@ fn health_follows_the_disk() {
     assert_eq!(gone.len(), 1, "{events}");
     assert!(gone[0].contains("\"name\":\"b\""), "{events}");
     // Again: no second event for the same disappearance.
-    plugctl(&s).args(["fingerprint"]).succeeds();
+    plugctl(&s).args(["fingerprint"]).fails_with(Exit::Failure);
     let events = stdout(&s.run(&["--json", "events"]));
     assert_eq!(
         events

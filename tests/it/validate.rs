@@ -253,7 +253,8 @@ fn every_planted_problem_is_found() {
         "warning",
     );
     expect(&doc, "host-volume/subdir", "layout.directory", "warning");
-    expect(&doc, "host-volume/fifo", "layout.special-file", "warning");
+    // An error: `fingerprint` lists it unhealthy, "not a regular file".
+    expect(&doc, "host-volume/fifo", "layout.special-file", "error");
     let m = expect(
         &doc,
         "host-volume/escapes",
@@ -298,7 +299,8 @@ fn every_planted_problem_is_found() {
     assert!(m.contains("chmod go-w"), "{m}");
     expect(&doc, "host-volume/setuid", "permissions.setuid", "warning");
     expect(&doc, "secrets", "permissions.writable", "warning");
-    expect(&doc, "host-volume/slow", "fingerprint.slow", "warning");
+    // An error, as `fingerprint` records the plugin unhealthy for it.
+    expect(&doc, "host-volume/slow", "fingerprint.slow", "error");
     expect(&doc, "host-volume/junk", "fingerprint.output", "error");
     expect(
         &doc,

@@ -34,6 +34,7 @@ const CHECKS: &[&str] = &[
     "create.idempotent",
     "delete.idempotent",
     "delete.removes",
+    "delete.confined",
     "delete.never-created",
     "create.refuses-unknown-parameter",
     "create.refuses-absurd-capacity",
@@ -106,6 +107,27 @@ struct Ctx {
 }
 
 impl Ctx {
+    /// What a plugin broke outside its volumes: the volumes directory (or
+    /// the scratch directory around it) removed or replaced. Recreated
+    /// never: a plugin that removes what it was not asked to remove is
+    /// not run further.
+    fn damage(&self) -> Option<String> {
+        let dir_ok = fs::symlink_metadata(&self.volumes_dir).is_ok_and(|m| m.is_dir());
+        if dir_ok {
+            return None;
+        }
+        let what = if fs::symlink_metadata(&self.scratch).is_err() {
+            format!("the suite's scratch directory {}", self.scratch.display())
+        } else {
+            format!("the volumes directory {}", self.volumes_dir.display())
+        };
+        Some(format!(
+            "a delete removed {what} itself (or put something else in its place): delete \
+             must remove the volume it is given (DHV_CREATED_PATH) and nothing else; on a \
+             node that directory holds every volume"
+        ))
+    }
+
     /// A request for a new volume, like the base one.
     fn request(&self, name: &str) -> Request {
         Request {
@@ -135,16 +157,12 @@ pub(super) async fn suite(
         }
         Driver::Mkdir(opts.nomad.mkdir())
     } else {
-        let deadline = opts.deadline.unwrap_or(host_volume::FINGERPRINT_DEADLINE);
-        let fp = fingerprint::run(
-            &pool,
-            Family::HostVolume.name(),
-            &entry.path,
-            deadline,
-            opts.grace,
-            &[],
-        )
-        .await;
+        let judged = fingerprint::Judged {
+            profile: opts.nomad,
+            timeout: opts.deadline,
+            grace: opts.grace,
+        };
+        let fp = fingerprint::run(&pool, Family::HostVolume.name(), &entry.path, judged, &[]).await;
         fingerprint::record_checks(&mut r, plugin, &fp);
         r.record(
             plugin,
@@ -152,11 +170,16 @@ pub(super) async fn suite(
             fingerprint::needs_path(&pool, &fp).await,
         );
         if !fp.healthy() {
+            // One bug, one failure: what follows would only fail again
+            // for it.
             for &c in CHECKS {
                 r.record(
                     plugin,
                     c,
-                    Verdict::skip("the fingerprint failed, so Nomad would never use this plugin"),
+                    Verdict::skip(
+                        "the fingerprint failed (see fingerprint.*), so Nomad would never use \
+                         this plugin",
+                    ),
                 );
             }
             return Ok(Suite {
@@ -238,30 +261,67 @@ pub(super) async fn suite(
     };
 
     // No `?` from here to the cleanup: every step records its verdict and
-    // goes on, so the tracker always gets to delete what was made.
+    // goes on, so the tracker always gets to delete what was made — unless
+    // a delete took the volumes directory itself away (delete.confined):
+    // the steps left are then skipped, saying so, as each would only fail
+    // for that one bug.
     let parent_before = token_entries(&cx);
     lifecycle(&cx, &mut tracker, &mut r, plugin).await;
     settle(&mut tracker, &mut failed).await;
-    let v = never_created(&cx).await;
+    let confined = cx.damage();
+    if let Some(why) = &confined {
+        r.record(plugin, "delete.confined", Verdict::error(why.clone()));
+    }
+    let gone = |confined: &Option<String>| {
+        confined.as_ref().map(|_| {
+            Verdict::skip(
+                "the volumes directory is gone (see delete.confined): nothing more to create \
+                 in",
+            )
+        })
+    };
+    let v = match gone(&confined) {
+        Some(v) => v,
+        None => never_created(&cx).await,
+    };
     r.record(plugin, "delete.never-created", v);
-    let v = refusal(&cx, &mut tracker, Refusal::UnknownParameter).await;
+    let v = match gone(&confined) {
+        Some(v) => v,
+        None => refusal(&cx, &mut tracker, Refusal::UnknownParameter).await,
+    };
     r.record(plugin, "create.refuses-unknown-parameter", v);
     settle(&mut tracker, &mut failed).await;
-    let v = if opts.check_absurd_capacity {
-        refusal(&cx, &mut tracker, Refusal::AbsurdCapacity).await
-    } else {
-        Verdict::skip(
+    let v = match gone(&confined) {
+        Some(v) => v,
+        None if opts.check_absurd_capacity => {
+            refusal(&cx, &mut tracker, Refusal::AbsurdCapacity).await
+        }
+        None => Verdict::skip(
             "not asked for: a plugin that allocates what it is asked would try to fill the \
              disk; --check-absurd-capacity runs it for a plugin that checks sizes first",
-        )
+        ),
     };
     r.record(plugin, "create.refuses-absurd-capacity", v);
     settle(&mut tracker, &mut failed).await;
-    let v = hostile_names(&cx, &mut tracker, &parent_before).await;
+    let v = match gone(&confined) {
+        Some(v) => v,
+        None => hostile_names(&cx, &mut tracker, &parent_before).await,
+    };
     r.record(plugin, "create.hostile-names", v);
     settle(&mut tracker, &mut failed).await;
-    let v = parallel(&cx, &mut tracker, &opts.stop).await;
+    let v = match gone(&confined) {
+        Some(v) => v,
+        None => parallel(&cx, &mut tracker, &opts.stop).await,
+    };
     r.record(plugin, "create.parallel", v);
+    if confined.is_none() {
+        settle(&mut tracker, &mut failed).await;
+        let v = match cx.damage() {
+            Some(why) => Verdict::error(why),
+            None => Verdict::pass(),
+        };
+        r.record(plugin, "delete.confined", v);
+    }
 
     let kept = if opts.keep {
         r.record(
@@ -327,7 +387,12 @@ async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Opti
             return;
         }
     };
-    r.record(plugin, "create.path", path_verdict(cx, &created));
+    let path = path_verdict(cx, &created);
+    // A path that is not a volume in the volumes directory: what delete
+    // would remove is not the plugin's volume, so whether it does is no
+    // second finding.
+    let made_nothing = path.has_error();
+    r.record(plugin, "create.path", path);
     let bytes = match cx.driver {
         Driver::Mkdir(_) => Verdict::skip("the built-in mkdir never reports a size (protocol 4.4)"),
         Driver::Plugin { .. } => bytes_verdict(&req, &created),
@@ -378,10 +443,16 @@ async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Opti
         ),
         Ok(()) => {
             tracker.deleted(&req, &created.path);
-            let removed = if !created.path.is_empty() && fs::symlink_metadata(&created.path).is_ok()
-            {
-                Verdict::warning(format!(
-                    "{:?} still exists after delete succeeded; remove what create made",
+            let removed = if made_nothing {
+                Verdict::skip(
+                    "create returned no volume in the volumes directory (see create.path)",
+                )
+            } else if !created.path.is_empty() && fs::symlink_metadata(&created.path).is_ok() {
+                // Nomad forgets the volume when delete succeeds: what is
+                // left is never removed, and fills the node.
+                Verdict::error(format!(
+                    "{:?} still exists after delete succeeded: Nomad forgets the volume then, \
+                     so it stays on the node for good; remove what create made",
                     created.path
                 ))
             } else {
@@ -402,9 +473,35 @@ async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Opti
     r.record(plugin, "delete.removes", removed);
 }
 
-/// `create.path` (error): inside the volumes directory.
+/// `create.path` (error): a path inside the volumes directory, that
+/// exists, and that stays inside it when links are followed (a symlink out
+/// of the directory would have Nomad mount whatever it points at).
 fn path_verdict(cx: &Ctx, created: &Created) -> Verdict {
-    let problems = host_volume::path_warnings(created, &cx.volumes_dir);
+    let mut problems = host_volume::path_warnings(created, &cx.volumes_dir);
+    if problems.is_empty() {
+        let path = Path::new(&created.path);
+        match (fs::canonicalize(path), fs::canonicalize(&cx.volumes_dir)) {
+            (Err(_), _) if fs::symlink_metadata(path).is_ok() => problems.push(format!(
+                "create returned {:?}, a symlink that leads nowhere",
+                created.path
+            )),
+            (Err(_), _) => problems.push(format!(
+                "create returned {:?}, which does not exist: create must make the volume \
+                 before it answers (Nomad mounts that path into tasks)",
+                created.path
+            )),
+            (Ok(real), Ok(dir)) if real == dir || !real.starts_with(&dir) => {
+                problems.push(format!(
+                    "create returned {:?}, which resolves to {}, outside the volumes directory \
+                     {} (a symlink out of it: Nomad would mount what it points at)",
+                    created.path,
+                    real.display(),
+                    cx.volumes_dir.display()
+                ))
+            }
+            _ => {}
+        }
+    }
     if problems.is_empty() {
         Verdict::pass()
     } else {

@@ -19,15 +19,12 @@ pub(super) async fn suite(pool: &Pool, entry: &Entry, opts: &Options, id: &str, 
     let fp_deadline = opts
         .deadline
         .unwrap_or_else(|| opts.nomad.secrets_deadline());
-    let fp = fingerprint::run(
-        pool,
-        Family::Secrets.name(),
-        &entry.path,
-        fp_deadline,
-        opts.grace,
-        &[],
-    )
-    .await;
+    let judged = fingerprint::Judged {
+        profile: opts.nomad,
+        timeout: opts.deadline,
+        grace: opts.grace,
+    };
+    let fp = fingerprint::run(pool, Family::Secrets.name(), &entry.path, judged, &[]).await;
     fingerprint::record_checks(r, plugin, &fp);
     r.record(
         plugin,
