@@ -30,7 +30,10 @@ pub struct Probe {
     pub error: Option<String>,
     pub duration_ms: u64,
     pub source: Source,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "escaped_path"
+    )]
     pub path: Option<PathBuf>,
     /// The fingerprint's `type` field, for families that have one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -45,6 +48,21 @@ pub struct Probe {
     /// start: nothing is known about it, and nothing is recorded.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub not_run: bool,
+}
+
+/// A path as JSON: as it is when it is UTF-8, else its bytes escaped
+/// (`caf\xe9`), as the name is shown: JSON strings cannot carry the raw
+/// bytes, and one such file must not fail the whole document.
+fn escaped_path<S: serde::Serializer>(
+    path: &Option<PathBuf>,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    use std::os::unix::ffi::OsStrExt;
+    match path.as_deref().map(|p| (p, p.to_str())) {
+        None => s.serialize_none(),
+        Some((_, Some(text))) => s.serialize_str(text),
+        Some((p, None)) => s.collect_str(&p.as_os_str().as_bytes().escape_ascii()),
+    }
 }
 
 /// Fingerprints one discovered entry. `deadline` (the user's `--timeout`)

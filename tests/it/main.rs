@@ -34,4 +34,5 @@ mod storage;
 mod trust;
 mod usage;
 mod validate;
+mod verdict;
 mod volume;
