@@ -848,7 +848,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --version 'Print version'
         }
         &'plugctl;init'= {
-            cand --dir 'Where to create the plugin [default: <plugin-dir>/<TYPE>]'
+            cand --dir 'Where to create the plugin [default: ./<TYPE>, the current directory as a plugin directory; never a node''s plugin directory unless named]'
             cand --lang 'lang'
             cand --nomad-config 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]'
             cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config''s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]'

@@ -723,7 +723,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l allow-insecu
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -s V -l version -d 'Print version'
-complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l dir -d 'Where to create the plugin [default: <plugin-dir>/<TYPE>]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l dir -d 'Where to create the plugin [default: ./<TYPE>, the current directory as a plugin directory; never a node\'s plugin directory unless named]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l lang -r -f -a "sh\t''
 python\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l nomad-config -d 'The Nomad agent\'s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client\'s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]' -r -F

@@ -608,7 +608,8 @@ pub struct InitArgs {
     #[arg(value_name = "TYPE")]
     pub family: String,
     pub name: String,
-    /// Where to create the plugin [default: <plugin-dir>/<TYPE>]
+    /// Where to create the plugin [default: ./<TYPE>, the current directory
+    /// as a plugin directory; never a node's plugin directory unless named]
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
     #[arg(long, value_name = "LANG", default_value = "sh")]

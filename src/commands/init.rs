@@ -2,8 +2,10 @@
 //! plugin that already passes `plugctl validate --strict` and `plugctl test`,
 //! from one of the templates under `src/templates/` (compiled in).
 //!
-//! The new file goes to `<DIR>/<NAME>`, or `<the family's plugin
-//! directory>/<NAME>`; an existing file is never overwritten. The only
+//! The new file goes to `<DIR>/<NAME>`, or `./<TYPE>/<NAME>` (the current
+//! directory as a plugin directory, as `cargo init` makes it a package;
+//! `./<NAME>` when the current directory is a `<TYPE>` directory already);
+//! an existing file is never overwritten. The only
 //! thing substituted into a template is the name, in comment lines.
 
 use std::fs;
@@ -107,7 +109,19 @@ pub fn run(ctx: &Ctx, args: InitArgs) -> Result<()> {
     let dir = match &args.dir {
         Some(d) => std::path::absolute(d)
             .map_err(|e| Error::usage(format!("bad directory {}: {e}", d.display())))?,
-        None => ctx.settings.family_dir(family.name()),
+        // As `cargo init` makes the current directory the package, the
+        // current directory becomes the plugin directory (its <TYPE>/, or
+        // itself when it is one already): an author's plugin never lands
+        // in a node's plugin directory unless --dir says so.
+        None => {
+            let cwd = std::env::current_dir()
+                .map_err(|e| Error::io("cannot find the current directory", e))?;
+            if cwd.file_name().is_some_and(|n| n == family.name()) {
+                cwd
+            } else {
+                cwd.join(family.name())
+            }
+        }
     };
     let path = dir.join(name);
     if fs::symlink_metadata(&path).is_ok() {

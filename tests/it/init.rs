@@ -18,9 +18,19 @@ fn mode(path: &Path) -> u32 {
     fs::metadata(path).unwrap().permissions().mode() & 0o7777
 }
 
+/// plugctl run in the sandbox's plugin directory, where `init` (without
+/// --dir) writes `<TYPE>/<NAME>`.
+fn in_plugins(s: &Sandbox, args: &[&str]) -> std::process::Output {
+    plugctl(s)
+        .current_dir(&s.plugins)
+        .args_from(args)
+        .any_exit()
+        .output()
+}
+
 /// `plugctl init FAMILY NAME --lang LANG`; returns the path it printed.
 fn init(s: &Sandbox, family: &str, name: &str, lang: &str) -> String {
-    let out = s.run(&["init", family, name, "--lang", lang]);
+    let out = in_plugins(s, &["init", family, name, "--lang", lang]);
     assert_eq!(
         code(&out),
         0,
@@ -67,7 +77,7 @@ fn writes_each_template_mode_0755_with_its_name_in_the_header() {
             assert!(!text.contains("{{"), "a placeholder is left in {path}");
         }
     }
-    let out = s.run(&["init", "secrets", "chatty"]);
+    let out = in_plugins(&s, &["init", "secrets", "chatty"]);
     let err = stderr(&out);
     assert!(
         err.contains("created secrets plugin \"chatty\" (POSIX sh)"),
@@ -76,6 +86,7 @@ fn writes_each_template_mode_0755_with_its_name_in_the_header() {
     assert!(err.contains("plugctl validate --strict"), "{err}");
     assert!(err.contains("test secrets chatty --path app/db"), "{err}");
     let quiet = plugctl(&s)
+        .current_dir(&s.plugins)
         .args(["-q", "init", "secrets", "quiet"])
         .succeeds();
     assert_eq!(stderr(&quiet), "", "-q silences the next steps");
@@ -85,6 +96,7 @@ fn writes_each_template_mode_0755_with_its_name_in_the_header() {
 fn json_names_what_was_made() {
     let s = Sandbox::new();
     let doc = plugctl(&s)
+        .current_dir(&s.plugins)
         .args(["--json", "init", "host-volume", "vol", "--lang", "python"])
         .succeeds()
         .json();
@@ -114,29 +126,90 @@ fn dir_option_creates_missing_directories_relative_to_the_cwd() {
         stderr(&out)
     );
 
-    // --host-volume-plugin-dir is where host-volume plugins go by default.
-    let hv = s.root().join("hv-plugins");
+    // A host-volume plugin outside a host-volume directory: tested where
+    // it is.
     let out = plugctl(&s)
-        .arg("--host-volume-plugin-dir")
-        .arg(&hv)
-        .args(["init", "host-volume", "y"])
+        .args(["init", "host-volume", "y", "--dir", "vols"])
         .succeeds();
-    assert!(hv.join("y").is_file());
+    assert!(s.root().join("vols/y").is_file());
     assert!(
         stderr(&out).contains(&format!(
             "--host-volume-plugin-dir {} test host-volume y",
-            hv.display()
+            s.root().join("vols").display()
         )),
         "{}",
         stderr(&out)
     );
 }
 
+/// Without --dir, init writes into the current directory (as `cargo
+/// init`), never into the plugin directory a node or the environment names;
+/// the next steps work as printed, on the file where it is.
+#[test]
+fn without_dir_init_writes_into_the_current_directory() {
+    let s = Sandbox::new();
+    let work = s.root().join("work");
+    make_dir(&work);
+    let hv = s.root().join("node-hv");
+    make_dir(&hv);
+    let out = plugctl(&s)
+        .current_dir(&work)
+        .env("PLUGCTL_HOST_VOLUME_PLUGIN_DIR", &hv)
+        .args(["init", "host-volume", "mine"])
+        .succeeds();
+    let path = work.join("host-volume/mine");
+    assert_eq!(stdout(&out), format!("{}\n", path.display()));
+    assert_eq!(
+        fs::read_dir(&hv).unwrap().count(),
+        0,
+        "the node's directory is untouched"
+    );
+    assert!(!s.plugins.join("host-volume/mine").exists());
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!(
+            "created host-volume plugin \"mine\" (POSIX sh) at {}",
+            path.display()
+        )),
+        "{err}"
+    );
+    let validate = format!("plugctl validate --strict {}", work.display());
+    let test = format!(
+        "plugctl --plugin-dir {} test host-volume mine",
+        work.display()
+    );
+    assert!(err.contains(&validate), "{err}");
+    assert!(err.contains(&test), "{err}");
+    // They work as printed (the node's variable aside).
+    let tmp = s.root().join("tmp");
+    make_dir(&tmp);
+    plugctl(&s)
+        .env("TMPDIR", &tmp)
+        .args(["validate", "--strict"])
+        .arg(&work)
+        .succeeds();
+    plugctl(&s)
+        .env("TMPDIR", &tmp)
+        .arg("--plugin-dir")
+        .arg(&work)
+        .args(["test", "host-volume", "mine"])
+        .succeeds();
+    // In a directory that is a family's already: the file goes right there.
+    let fam = s.root().join("secrets");
+    make_dir(&fam);
+    let out = plugctl(&s)
+        .current_dir(&fam)
+        .args(["init", "secrets", "here"])
+        .succeeds();
+    assert_eq!(stdout(&out), format!("{}\n", fam.join("here").display()));
+}
+
 #[test]
 fn mode_is_0755_whatever_the_umask() {
     let s = Sandbox::new();
     let mut cmd = s.std_cmd();
-    cmd.args(["init", "host-volume", "u"]);
+    cmd.args(["init", "host-volume", "u"])
+        .current_dir(&s.plugins);
     // SAFETY: umask is async-signal-safe and touches only the child.
     unsafe {
         cmd.pre_exec(|| {
@@ -154,6 +227,7 @@ fn refuses_to_overwrite_anything() {
     let s = Sandbox::new();
     let existing = s.file("secrets", "taken", "#!/bin/sh\n# mine\n", 0o700);
     let out = plugctl(&s)
+        .current_dir(&s.plugins)
         .args(["init", "secrets", "taken"])
         .fails_with(Exit::Usage)
         .stderr_has(&existing.display().to_string())
@@ -169,6 +243,7 @@ fn refuses_to_overwrite_anything() {
     let target = s.root().join("target");
     symlink(&target, s.plugins.join("secrets/link")).unwrap();
     plugctl(&s)
+        .current_dir(&s.plugins)
         .args(["init", "secrets", "link", "--lang", "python"])
         .fails_with(Exit::Usage);
     assert!(!target.exists(), "init wrote through a symlink");
@@ -176,10 +251,12 @@ fn refuses_to_overwrite_anything() {
     // Nor a directory.
     fs::create_dir(s.plugins.join("secrets/adir")).unwrap();
     plugctl(&s)
+        .current_dir(&s.plugins)
         .args(["init", "secrets", "adir"])
         .fails_with(Exit::Usage);
 
     let doc = plugctl(&s)
+        .current_dir(&s.plugins)
         .args(["--json", "init", "secrets", "taken"])
         .fails_with(Exit::Usage)
         .json();
@@ -191,12 +268,14 @@ fn refuses_bad_names_and_unknown_types() {
     let s = Sandbox::new();
     for name in ["..", ".", "a/b", "../escape", ""] {
         plugctl(&s)
+            .current_dir(&s.plugins)
             .args(["init", "host-volume", name])
             .fails_with(Exit::Usage)
             .stderr_has("bad plugin name");
     }
     for family in ["csi", "device", "Secrets", "../secrets"] {
         let out = plugctl(&s)
+            .current_dir(&s.plugins)
             .args(["init", family, "p"])
             .fails_with(Exit::Usage);
         let err = stderr(&out);
@@ -207,6 +286,7 @@ fn refuses_bad_names_and_unknown_types() {
         );
     }
     plugctl(&s)
+        .current_dir(&s.plugins)
         .args(["init", "secrets", "p", "--lang", "ruby"])
         .fails_with(Exit::Usage);
     assert_eq!(
@@ -225,7 +305,7 @@ fn refuses_the_names_of_nomad_built_ins() {
         ("secrets", "nomad"),
         ("secrets", "vault"),
     ] {
-        let out = s.run(&["init", family, name]);
+        let out = in_plugins(&s, &["init", family, name]);
         assert_eq!(code(&out), 2, "{family}/{name}: {}", stderr(&out));
         let err = stderr(&out);
         assert!(
@@ -246,6 +326,7 @@ fn a_hostile_name_stays_in_its_comment() {
     // and becomes a file name)...
     for bad in ["x\n$(touch pwned)", "x\ry", "x\u{1b}[2J"] {
         plugctl(&s)
+            .current_dir(&s.plugins)
             .args(["init", "host-volume", bad])
             .fails_with(Exit::Usage)
             .stderr_has("control character");
