@@ -26,6 +26,9 @@ pub enum PluginFailure {
     ExecFormat(PathBuf),
     #[error("could not start {path}: {message}")]
     Spawn { path: PathBuf, message: String },
+    /// plugctl refused to run it (owner and mode rules, `--locked`).
+    #[error("refused to run {path}: {message}")]
+    Refused { path: PathBuf, message: String },
     /// plugctl's own shortage (processes, descriptors): the plugin never
     /// ran, so nothing is known or recorded about it.
     #[error("{0}")]

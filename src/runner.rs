@@ -129,6 +129,10 @@ pub enum SpawnError {
     ExecFormat(PathBuf),
     #[error("{program}: {message}")]
     Other { program: PathBuf, message: String },
+    /// plugctl would not run it: its owner and mode rules, or `--locked`
+    /// and the lock file (the message says which, and what to do).
+    #[error("refused to run {program}: {message}")]
+    Refused { program: PathBuf, message: String },
     /// plugctl could not get a process, a thread or a descriptor for the
     /// call, even after waiting: its own shortage, not the plugin's.
     #[error("not run: plugctl ran out of {resource} starting {program}; {hint}")]
@@ -1194,7 +1198,7 @@ impl Pool {
         if let Some(trust) = &self.trust
             && let Err(message) = trust.check(&inv.program)
         {
-            return Err(SpawnError::Other {
+            return Err(SpawnError::Refused {
                 program: inv.program.clone(),
                 message,
             });
@@ -1211,7 +1215,7 @@ impl Pool {
                     &checked
                 }
                 Err(message) => {
-                    return Err(SpawnError::Other {
+                    return Err(SpawnError::Refused {
                         program: inv.program.clone(),
                         message,
                     });

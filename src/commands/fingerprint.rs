@@ -141,12 +141,16 @@ pub async fn probe(
 /// An entry whose probe plugctl itself failed on (a panic: a bug) is
 /// reported unhealthy with that reason, never taking the others with it;
 /// one a shutdown kept from starting is `not_run`, so nothing is recorded.
+/// On a terminal, a progress line counts the calls as they end and names
+/// the first still running, every second: "10/11 done, waiting for
+/// host-volume/hang, 3 s".
 pub async fn probe_all(
     ctx: &Ctx,
     entries: Vec<Entry>,
     deadline: Option<Duration>,
     grace: Duration,
 ) -> Vec<Probe> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let total = entries.len();
     // What a lost probe needs to be reported: the entry itself went into
     // its task.
@@ -154,27 +158,56 @@ pub async fn probe_all(
         .iter()
         .map(|e| (e.family.clone(), e.name.clone(), e.path.clone()))
         .collect();
+    let ended: Arc<Vec<AtomicBool>> =
+        Arc::new((0..total).map(|_| AtomicBool::new(false)).collect());
+    let count = Arc::new(AtomicUsize::new(0));
+    let start = std::time::Instant::now();
+    let line = || {
+        let n = count.load(Ordering::Relaxed);
+        let waiting = ended
+            .iter()
+            .position(|e| !e.load(Ordering::Relaxed))
+            .map(|i| format!(", waiting for {}/{}", names[i].0, names[i].1))
+            .unwrap_or_default();
+        format!(
+            "fingerprinting: {n}/{total} done{waiting}, {} s",
+            start.elapsed().as_secs()
+        )
+    };
     let mut probes = Vec::with_capacity(total);
     let pool = Arc::clone(&ctx.pool);
     let profile = ctx.settings.nomad;
-    crate::fanout::run_all(
-        entries,
+    let work = crate::fanout::run_all(
+        entries.into_iter().enumerate(),
         pool.limit(),
         &ctx.stop,
-        |entry| {
+        |(i, entry)| {
             let pool = Arc::clone(&pool);
-            async move { probe(&pool, &entry, profile, deadline, grace).await }
+            let (ended, count) = (Arc::clone(&ended), Arc::clone(&count));
+            async move {
+                let p = probe(&pool, &entry, profile, deadline, grace).await;
+                ended[i].store(true, Ordering::Relaxed);
+                count.fetch_add(1, Ordering::Relaxed);
+                p
+            }
         },
         |i, result| {
             probes.push(result.unwrap_or_else(|lost| {
                 let (family, name, path) = names[i].clone();
                 lost_probe(family, name, path, &lost)
             }));
-            ctx.printer
-                .progress(format!("fingerprinting: {}/{total} done", probes.len()));
+            ctx.printer.progress(line());
         },
-    )
-    .await;
+    );
+    {
+        tokio::pin!(work);
+        loop {
+            tokio::select! {
+                () = &mut work => break,
+                () = tokio::time::sleep(Duration::from_secs(1)) => ctx.printer.progress(line()),
+            }
+        }
+    }
     ctx.printer.progress_done();
     probes
 }

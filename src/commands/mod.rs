@@ -42,11 +42,13 @@ impl Ctx {
     /// A context for a command that does not run plugins.
     pub fn new(settings: Settings) -> Ctx {
         let stop = Stop::new();
+        let printer = Printer::new(&settings, stop.clone());
         Ctx {
-            printer: Printer::new(&settings, stop.clone()),
             registry: Registry::new(&settings.registry, settings.lock_timeout)
                 .with_limits(settings.registry_max_size, settings.allow_insecure_paths)
-                .with_stop(stop.clone()),
+                .with_stop(stop.clone())
+                .with_notice(lock_notice(&printer)),
+            printer,
             pool: Arc::new(Pool::new(settings.concurrency)),
             stop,
             settings,
@@ -61,15 +63,49 @@ impl Ctx {
         let printer = Printer::new(&settings, stop.clone());
         let pool = plugin_pool(&settings, &printer)?;
         Ok(Ctx {
-            printer,
             registry: Registry::new(&settings.registry, settings.lock_timeout)
                 .with_limits(settings.registry_max_size, settings.allow_insecure_paths)
-                .with_stop(stop.clone()),
+                .with_stop(stop.clone())
+                .with_notice(lock_notice(&printer)),
+            printer,
             pool: Arc::new(pool),
             stop,
             settings,
         })
     }
+}
+
+/// Runs `work`; on a terminal, once it has taken a second, a progress
+/// line says what it waits for (`what`) and for how long, every second,
+/// until it ends: a long plugin call shows what it runs.
+pub async fn showing<T>(
+    printer: &Printer,
+    what: &str,
+    work: impl std::future::Future<Output = T>,
+) -> T {
+    let start = std::time::Instant::now();
+    tokio::pin!(work);
+    let mut shown = false;
+    loop {
+        tokio::select! {
+            out = &mut work => {
+                if shown {
+                    printer.progress_done();
+                }
+                return out;
+            }
+            () = tokio::time::sleep(Duration::from_secs(1)) => {
+                printer.progress(format!("{what}, {} s", start.elapsed().as_secs()));
+                shown = true;
+            }
+        }
+    }
+}
+
+/// A lock wait, said on stderr as a note of the command (not with -q).
+fn lock_notice(printer: &Printer) -> crate::registry::Notice {
+    let printer = printer.clone();
+    crate::registry::Notice::new(move |what| printer.info(format!("plugctl: {what}")))
 }
 
 /// Descriptors one call holds in plugctl at its peak (stdout and stderr

@@ -22,6 +22,17 @@ pub enum Planned {
 /// "calls": [...]}` (the release whose deadlines and variables the calls
 /// have).
 pub fn print(ctx: &Ctx, plans: &[Planned]) -> Result<()> {
+    print_refused(ctx, plans, None)
+}
+
+/// [`print`] of a call the real command would refuse (its plugin's last
+/// fingerprint failed): the call is shown all the same, with why it would
+/// not be made — on stderr, and as `"refused"` in JSON.
+pub fn print_refused(ctx: &Ctx, plans: &[Planned], refused: Option<&crate::Error>) -> Result<()> {
+    let refused = refused.map(|e| format!("the real call would be refused: {e}"));
+    if let Some(why) = &refused {
+        ctx.printer.warn(why);
+    }
     let cwd = std::env::current_dir().unwrap_or_default();
     if ctx.printer.json {
         let calls: Vec<Value> = plans
@@ -37,11 +48,15 @@ pub fn print(ctx: &Ctx, plans: &[Planned]) -> Result<()> {
                 }),
             })
             .collect();
-        return ctx.printer.document(json!({
+        let mut doc = json!({
             "dry_run": true,
             "nomad_version": ctx.settings.nomad.release().to_string(),
             "calls": calls,
-        }));
+        });
+        if let Some(why) = refused {
+            doc["refused"] = why.into();
+        }
+        return ctx.printer.document(doc);
     }
     let mut text = String::new();
     for (i, p) in plans.iter().enumerate() {

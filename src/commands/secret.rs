@@ -116,7 +116,13 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
     let provider = &args.provider;
     let dir = ctx.settings.family_dir(Family::Secrets.name());
     let entry = discovery::find(Family::Secrets.name(), &dir, provider)?;
-    super::require_fingerprinted(ctx, Family::Secrets, provider, Operation::Fetch)?;
+    // A dry run shows the call even so, and says it would be refused.
+    let refused =
+        match super::require_fingerprinted(ctx, Family::Secrets, provider, Operation::Fetch) {
+            Ok(()) => None,
+            Err(e) if args.plan.dry_run => Some(e),
+            Err(e) => return Err(e),
+        };
     match &entry.kind {
         EntryKind::Plugin => {}
         EntryKind::Builtin(_) => {
@@ -145,7 +151,11 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
         // The environment is shown in full: it is the caller's own input.
         let call = crate::provenance::Call::new(Family::Secrets.name(), provider, Operation::Fetch)
             .about(subject(&args.path));
-        return super::plan::print(ctx, &[super::plan::Planned::Exec(call, inv)]);
+        return super::plan::print_refused(
+            ctx,
+            &[super::plan::Planned::Exec(call, inv)],
+            refused.as_ref(),
+        );
     }
     ctx.printer.note(
         2,

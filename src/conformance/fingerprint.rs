@@ -169,6 +169,9 @@ pub fn runs(run: &Run) -> Verdict {
                 families::spawn_failure(e.clone())
             ));
         }
+        Err(e @ crate::runner::SpawnError::Refused { .. }) => {
+            return Verdict::error(families::spawn_failure(e.clone()).to_string());
+        }
         Err(e) => {
             return Verdict::error(format!(
                 "fingerprint could not start: {}; check the file's shebang and execute bit",

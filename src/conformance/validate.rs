@@ -375,9 +375,11 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
     match &run.result {
         Ok(out) => Ran::Fingerprint { took: out.duration },
         // A pin, the owner and mode rules, plugctl's shortage.
-        Err(e @ (SpawnError::Other { .. } | SpawnError::Exhausted { .. })) => {
-            Ran::Refused(e.to_string())
-        }
+        Err(
+            e @ (SpawnError::Other { .. }
+            | SpawnError::Refused { .. }
+            | SpawnError::Exhausted { .. }),
+        ) => Ran::Refused(e.to_string()),
         // The file's own fault: fingerprint.runs failed, and says why.
         Err(e) => Ran::NotRun(e.to_string()),
     }

@@ -116,23 +116,42 @@ pub fn left_behind(leftovers: &[crate::runner::Leftover]) -> String {
 }
 
 /// The message a failing plugin left: its `{"error"}`, else (when quoting
-/// is allowed) the last line of its stderr.
+/// is allowed) the last line of its stderr; either way, when stderr holds
+/// more than what is quoted, how many bytes and how to see them (`-v`
+/// prints a failed call's stderr, secret values masked), so the cause is
+/// one flag away.
 fn error_message(out: &Outcome, quote: Quote) -> Option<String> {
+    let written = out.stderr.len() as u64 + out.stderr_dropped;
+    let bytes = if written == 1 {
+        "1 byte".to_string()
+    } else {
+        format!("{written} bytes")
+    };
     if let Ok(obj) = json::parse_object(&out.stdout)
         && let Ok(Some(msg)) = obj.string("error")
         && !msg.is_empty()
     {
-        return Some(msg);
+        if written == 0 {
+            return Some(msg);
+        }
+        return Some(format!(
+            "{msg} (it also wrote {bytes} on stderr: -v shows them)"
+        ));
     }
     if quote == Quote::Never {
-        return None;
+        return (written > 0)
+            .then(|| format!("it wrote {bytes} on stderr: -v shows them, secret values masked"));
     }
     let stderr = String::from_utf8_lossy(&out.stderr);
-    stderr
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty())
-        .map(|l| format!("stderr: {}", excerpt(l.trim().as_bytes(), 200)))
+    let last = stderr.lines().rev().find(|l| !l.trim().is_empty())?;
+    let quoted = format!("stderr: {}", excerpt(last.trim().as_bytes(), 200));
+    // The line quoted is all there was: nothing more to point at.
+    if stderr.trim() == last.trim() && out.stderr_dropped == 0 {
+        return Some(quoted);
+    }
+    Some(format!(
+        "{quoted} (the last line of {bytes} on stderr: -v shows them all)"
+    ))
 }
 
 /// Parses stdout as the family's one JSON document.
@@ -192,6 +211,10 @@ pub fn spawn_failure(e: SpawnError) -> PluginFailure {
         },
         SpawnError::ExecFormat(p) => PluginFailure::ExecFormat(p),
         SpawnError::Other { program, message } => PluginFailure::Spawn {
+            path: program,
+            message,
+        },
+        SpawnError::Refused { program, message } => PluginFailure::Refused {
             path: program,
             message,
         },

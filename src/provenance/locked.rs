@@ -75,7 +75,14 @@ impl crate::runner::Gate for Pins {
                 self.path.display(),
                 call.name
             )),
-            Some(pin) => compare(pin, &call, exec_path),
+            // Both hashes are in the reason; what accepts the new file:
+            Some(pin) => compare(pin, &call, exec_path).map_err(|reason| {
+                format!(
+                    "{reason}; if the change is yours, review it and run `plugctl pin {}` to \
+                     accept the new file",
+                    call.name
+                )
+            }),
         };
         match verdict {
             Ok(id) if self.enforce => Ok(Some(id)),

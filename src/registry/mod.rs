@@ -47,6 +47,42 @@ pub struct Registry {
     /// Once it fires, nothing more is recorded: what the command would
     /// write is the signal's doing.
     stop: Stop,
+    /// Told, once, when the lock is not had within [`LOCK_NOTICE_AFTER`]:
+    /// a person at a terminal learns what plugctl waits for.
+    notice: Notice,
+}
+
+/// How long a lock wait goes unsaid.
+pub const LOCK_NOTICE_AFTER: Duration = Duration::from_secs(1);
+
+/// Where the lock wait is said (the command's printer): a callback, so the
+/// registry prints nothing itself.
+#[derive(Clone, Default)]
+pub struct Notice(Option<std::sync::Arc<Say>>);
+
+/// What a [`Notice`] calls with the sentence.
+type Say = dyn Fn(&str) + Send + Sync;
+
+impl std::fmt::Debug for Notice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "Notice(set)"
+        } else {
+            "Notice(none)"
+        })
+    }
+}
+
+impl Notice {
+    pub fn new(f: impl Fn(&str) + Send + Sync + 'static) -> Notice {
+        Notice(Some(std::sync::Arc::new(f)))
+    }
+
+    fn say(&self, what: &str) {
+        if let Some(f) = &self.0 {
+            f(what);
+        }
+    }
 }
 
 self_cell::self_cell!(
@@ -109,6 +145,7 @@ impl Clone for Registry {
             .with_limits(self.max_size, self.allow_insecure)
             .with_segments(self.segment_max, self.keep_segments)
             .with_stop(self.stop.clone())
+            .with_notice(self.notice.clone())
     }
 }
 
@@ -160,7 +197,14 @@ impl Registry {
             keep_segments: journal::KEEP,
             cache: Mutex::new(None),
             stop: Stop::new(),
+            notice: Notice::default(),
         }
+    }
+
+    /// Where a lock wait longer than [`LOCK_NOTICE_AFTER`] is said.
+    pub fn with_notice(mut self, notice: Notice) -> Registry {
+        self.notice = notice;
+        self
     }
 
     /// The token whose shutdown stops recording (default: the process's).
@@ -777,14 +821,22 @@ impl Registry {
             let got = match file.try_lock() {
                 Ok(()) => Ok(true),
                 Err(TryLockError::WouldBlock) => {
+                    // Quietly for a moment, then saying whom it waits for.
                     let left = self.lock_timeout.saturating_sub(start.elapsed());
-                    let waited = match file.try_clone() {
-                        Ok(waiter) => self.wait_on_thread(waiter, left).await,
-                        Err(_) => None,
-                    };
-                    match waited {
-                        Some(got) => got,
-                        None => self.wait_polling(&file, left).await,
+                    let quiet = left.min(LOCK_NOTICE_AFTER.saturating_sub(start.elapsed()));
+                    match self.wait(&file, quiet).await {
+                        Ok(false) if left > quiet => {
+                            self.notice.say(&format!(
+                                "waiting for the registry lock held by {} (up to {} more; \
+                                 --lock-timeout)",
+                                holder_text(read_pid(&mut file)),
+                                humantime::format_duration(Duration::from_secs(
+                                    (left - quiet).as_secs_f64().round() as u64
+                                ))
+                            ));
+                            self.wait(&file, left - quiet).await
+                        }
+                        other => other,
                     }
                 }
                 Err(TryLockError::Error(e)) => Err(e),
@@ -804,6 +856,19 @@ impl Registry {
                 }
                 Err(e) => return Err(self.io_error("cannot lock", e)),
             }
+        }
+    }
+
+    /// Waits up to `limit` for the lock on `file`: on a thread of its own,
+    /// or by polling when no thread is to be had.
+    async fn wait(&self, file: &File, limit: Duration) -> io::Result<bool> {
+        let waited = match file.try_clone() {
+            Ok(waiter) => self.wait_on_thread(waiter, limit).await,
+            Err(_) => None,
+        };
+        match waited {
+            Some(got) => got,
+            None => self.wait_polling(file, limit).await,
         }
     }
 
@@ -1005,6 +1070,31 @@ fn holding(file: File) -> File {
     let _ = file.set_len(0);
     let _ = (&file).write_all(std::process::id().to_string().as_bytes());
     file
+}
+
+/// "pid 1234 (plugctl volume create --plugin x ...)", as far as /proc
+/// tells: who holds the lock, and doing what.
+fn holder_text(pid: Option<u32>) -> String {
+    let Some(pid) = pid else {
+        return "another process (its pid is unknown)".into();
+    };
+    let command = fs::read(format!("/proc/{pid}/cmdline"))
+        .ok()
+        .map(|raw| {
+            raw.split(|&b| b == 0)
+                .filter(|a| !a.is_empty())
+                .map(|a| String::from_utf8_lossy(a).into_owned())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .filter(|c| !c.is_empty());
+    match command {
+        Some(c) if c.chars().count() > 80 => {
+            format!("pid {pid} ({}...)", c.chars().take(80).collect::<String>())
+        }
+        Some(c) => format!("pid {pid} ({c})"),
+        None => format!("pid {pid}"),
+    }
 }
 
 /// The pid holding the lock. The kernel's lock table says who really

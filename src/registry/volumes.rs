@@ -572,11 +572,13 @@ impl<'a> State<'a> {
         if let Some(other) = self.volumes.values().find(|v| {
             v.id != proposed.id && v.namespace == proposed.namespace && v.name == proposed.name
         }) {
+            // The proposed id is named nowhere: it may be one plugctl just
+            // made up, which the user never saw.
             return Err(Error::usage(format!(
-                "cannot create {}: the name is taken in namespace {} by volume {} (plugin {}, \
-                 state {}); volume names are unique per namespace. To re-run create for that \
-                 volume, pass --id {}",
-                proposed.describe(),
+                "cannot create volume {:?}: the name is taken in namespace {} by volume {} \
+                 (plugin {}, state {}); volume names are unique per namespace. To re-run \
+                 create for that volume, pass --id {}",
+                proposed.name.as_ref(),
                 other.namespace,
                 other.id,
                 other.plugin,

@@ -361,6 +361,30 @@ esac"#,
         .json();
     assert_eq!(outcome(&doc, "create.path"), "failed");
     assert!(message(&doc, "create.path").contains("outside the volumes directory"));
+    // One bug, one failure: hostile names would only find it again.
+    assert_eq!(outcome(&doc, "create.hostile-names"), "skipped");
+    assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
+
+    // A plugin whose plain create is right but that takes an odd name as a
+    // path: hostile names find the escape, and remove what escaped.
+    hv(
+        &e,
+        "odd-names",
+        r#"case "$DHV_VOLUME_NAME" in
+conformance-*|parallel-*|refuse-me-*|never-created-*) p="$DHV_VOLUMES_DIR/$DHV_VOLUME_ID" ;;
+*) p="$DHV_VOLUMES_DIR/../$DHV_VOLUME_NAME" ;;
+esac
+case "$1" in
+create) mkdir -p "$p" && printf '{"path": "%s", "bytes": %s}
+' "$p" "$DHV_CAPACITY_MAX_BYTES" ;;
+delete) rm -rf "$DHV_CREATED_PATH" ;;
+esac"#,
+    );
+    let doc = e
+        .suite(&["host-volume", "odd-names"])
+        .fails_with(Exit::Failure)
+        .json();
+    assert_eq!(outcome(&doc, "create.path"), "passed");
     assert_eq!(outcome(&doc, "create.hostile-names"), "failed");
     let m = message(&doc, "create.hostile-names");
     assert!(m.contains("escape-"), "{m}");

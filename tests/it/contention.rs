@@ -197,3 +197,36 @@ fn a_holder_that_wrote_no_pid_is_still_a_bounded_wait() {
     assert!(!ran.exists(), "the plugin ran without a pending record");
     drop(lock);
 }
+
+/// After a second on the lock, plugctl says whom it waits for: the pid and
+/// what that process runs; a wait shorter than that says nothing.
+#[test]
+fn a_wait_over_a_second_names_the_holder_and_its_command() {
+    let s = Sandbox::new();
+    plugctl(&s).args(REGISTER).succeeds();
+    let mut holder = stuck_holder(lock_file(&s));
+    let pid = holder.id();
+    let started = Instant::now();
+    plugctl(&s)
+        .args(["--lock-timeout", "2s"])
+        .args(REGISTER)
+        .fails_with(Exit::Timeout)
+        .stderr_has(&format!(
+            "plugctl: waiting for the registry lock held by pid {pid} (sleep 60) (up to 1s \
+             more; --lock-timeout)"
+        ));
+    assert!(started.elapsed() >= Duration::from_secs(2));
+    // -q keeps it quiet; under a second it is never said.
+    plugctl(&s)
+        .args(["-q", "--lock-timeout", "2s"])
+        .args(REGISTER)
+        .fails_with(Exit::Timeout)
+        .stderr_lacks("waiting for");
+    plugctl(&s)
+        .args(["--lock-timeout", "500ms"])
+        .args(REGISTER)
+        .fails_with(Exit::Timeout)
+        .stderr_lacks("waiting for");
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+}

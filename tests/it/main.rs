@@ -21,6 +21,7 @@ mod init;
 mod journal;
 mod layout;
 mod limits;
+mod messages;
 mod metrics;
 mod mkdir;
 mod output;

@@ -12,6 +12,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -151,8 +152,10 @@ async fn run_batch(ctx: &Ctx, batch: Batch, picks: Vec<Pick>, timing: Timing) ->
         // made from it as its plugin gets a place.
         let snap = ctx.registry.latest()?;
         let state = snap.state();
-        // One lookup per plugin, not per volume.
-        let mut plugins: HashMap<String, std::result::Result<Plugin, String>> = HashMap::new();
+        // One lookup per plugin, not per volume; a failed one is asked
+        // again for each of its volumes, so that its message names that
+        // volume (and operation), not the first one's.
+        let mut plugins: HashMap<String, Option<Plugin>> = HashMap::new();
         let jobs = runs.iter().map(|&i| {
             let pick = &picks[i];
             let todo = pick.todo.clone().unwrap_or(Todo::Delete);
@@ -164,16 +167,21 @@ async fn run_batch(ctx: &Ctx, batch: Batch, picks: Vec<Pick>, timing: Timing) ->
             };
             let plugin = match record {
                 None => Err("its record vanished meanwhile".to_string()),
-                Some(v) => plugins
-                    .entry(v.plugin.to_string())
-                    .or_insert_with(|| {
-                        resolve(ctx, &v.plugin, op, &v.describe()).map_err(|e| match e {
-                            Error::Plugin { failure, .. } => failure.to_string(),
-                            other => other.to_string(),
-                        })
-                    })
-                    .clone()
-                    .and_then(|p| confinement(ctx, v).map(|()| p)),
+                Some(v) => {
+                    let found = plugins
+                        .entry(v.plugin.to_string())
+                        .or_insert_with(|| resolve(ctx, &v.plugin, op, &v.describe()).ok())
+                        .clone();
+                    match found {
+                        Some(p) => confinement(ctx, v).map(|()| p),
+                        None => match resolve(ctx, &v.plugin, op, &v.describe()) {
+                            // Put back since the first look: as found now.
+                            Ok(p) => confinement(ctx, v).map(|()| p),
+                            Err(Error::Plugin { failure, .. }) => Err(failure.to_string()),
+                            Err(other) => Err(other.to_string()),
+                        },
+                    }
+                }
             };
             Job {
                 todo,
@@ -192,21 +200,70 @@ async fn run_batch(ctx: &Ctx, batch: Batch, picks: Vec<Pick>, timing: Timing) ->
                 timing,
             }
         });
-        let mut finished = 0;
-        fanout::run_all(jobs, ctx.pool.limit(), &ctx.stop, Job::run, |k, result| {
-            let i = runs[k];
-            let (mut d, ms) = result.unwrap_or_else(|lost| (Done::Lost(lost), 0));
-            if let Done::Created(c) = &d
-                && state.volume(&picks[i].id).is_some_and(|v| v.path == c.path)
-            {
-                d = Done::CreatedAsRecorded { bytes: c.bytes };
+        // On a terminal: the calls counted as they end, and the first one
+        // still running named, every second (a long create shows what it
+        // runs).
+        let ended: Arc<Vec<AtomicBool>> =
+            Arc::new((0..total).map(|_| AtomicBool::new(false)).collect());
+        let count = Arc::new(AtomicUsize::new(0));
+        let start = Instant::now();
+        let line = || {
+            let n = count.load(Ordering::Relaxed);
+            let waiting = ended
+                .iter()
+                .position(|e| !e.load(Ordering::Relaxed))
+                .map(|k| {
+                    let id = &picks[runs[k]].id;
+                    match state.volume(id) {
+                        Some(v) => format!(
+                            ", waiting for {} (plugin {})",
+                            v.describe(),
+                            v.plugin.as_ref()
+                        ),
+                        None => format!(", waiting for volume {id}"),
+                    }
+                })
+                .unwrap_or_default();
+            format!(
+                "{}: {n}/{total} volumes done{waiting}, {} s",
+                batch.name(),
+                start.elapsed().as_secs()
+            )
+        };
+        let work = fanout::run_all(
+            jobs.enumerate(),
+            ctx.pool.limit(),
+            &ctx.stop,
+            |(k, job)| {
+                let (ended, count) = (Arc::clone(&ended), Arc::clone(&count));
+                async move {
+                    let r = job.run().await;
+                    ended[k].store(true, Ordering::Relaxed);
+                    count.fetch_add(1, Ordering::Relaxed);
+                    r
+                }
+            },
+            |k, result| {
+                let i = runs[k];
+                let (mut d, ms) = result.unwrap_or_else(|lost| (Done::Lost(lost), 0));
+                if let Done::Created(c) = &d
+                    && state.volume(&picks[i].id).is_some_and(|v| v.path == c.path)
+                {
+                    d = Done::CreatedAsRecorded { bytes: c.bytes };
+                }
+                done[i] = Some((d, ms));
+                ctx.printer.progress(line());
+            },
+        );
+        {
+            tokio::pin!(work);
+            loop {
+                tokio::select! {
+                    () = &mut work => break,
+                    () = tokio::time::sleep(Duration::from_secs(1)) => ctx.printer.progress(line()),
+                }
             }
-            done[i] = Some((d, ms));
-            finished += 1;
-            ctx.printer
-                .progress(format!("{}: {finished}/{total} volumes", batch.name()));
-        })
-        .await;
+        }
         ctx.printer.progress_done();
         // Back for the last step, which starts from it when nobody wrote
         // meanwhile: one parse for the whole batch.

@@ -110,6 +110,14 @@ fn resolve(ctx: &Ctx, name: &str, op: Operation, subject: &str) -> Result<Plugin
     }
 }
 
+/// What a call runs, for a person: the plugin file and operation.
+fn runs(plugin: &Plugin, op: &str) -> String {
+    match plugin {
+        Plugin::File(p) => format!("{} {op}", p.display()),
+        Plugin::Mkdir(_) => format!("the built-in mkdir's {op}"),
+    }
+}
+
 /// Whether a failed create may have left something behind: the plugin ran
 /// and did not say it failed (timeout, killed, bad output after exit 0).
 fn uncertain(f: &PluginFailure) -> bool {
@@ -226,13 +234,32 @@ fn flag_of(field: &str) -> &'static str {
     }
 }
 
-fn invalid_request(req: &Request, e: &InvalidRequest) -> Error {
+fn invalid_request(subject: &str, req: &Request, e: &InvalidRequest) -> Error {
+    // Nomad's own words, then the fix.
+    let fix = if e.field == "capacity_max" && req.capacity_max < req.capacity_min {
+        format!(
+            "; pass --capacity-max ≥ --capacity-min (at least {} bytes)",
+            req.capacity_min
+        )
+    } else {
+        String::new()
+    };
     Error::usage(format!(
-        "cannot create {}: bad {}: {}",
-        describe(&req.id, &req.name, &req.namespace),
+        "cannot create {subject}: bad {}: {}{fix}",
         flag_of(e.field),
         e.reason
     ))
+}
+
+/// A volume for messages before it exists: with the id the user gave,
+/// else by name only — an id plugctl just made up (a new one each try)
+/// means nothing to anyone until a plugin has been handed it.
+fn requested(req: &Request, id_given: bool) -> String {
+    if id_given {
+        describe(&req.id, &req.name, &req.namespace)
+    } else {
+        format!("volume {:?} (namespace {})", req.name, req.namespace)
+    }
 }
 
 /// Stands in for the node id until the registry provides the stable one.
@@ -241,6 +268,7 @@ const NODE_ID_PLACEHOLDER: &str = "node-id-from-registry";
 async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     let timing = Timing::of(&args.run)?;
     let settings = &ctx.settings;
+    let id_given = args.id.is_some();
     let mut req = Request {
         volumes_dir: settings.volumes_dir.clone(),
         plugin_dir: settings.host_volume_plugin_dir.clone(),
@@ -262,18 +290,23 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
         // A key given twice: the later value wins.
         parameters: args.params.into_iter().collect::<BTreeMap<_, _>>(),
     };
-    req.validate().map_err(|e| invalid_request(&req, &e))?;
+    let unseen = requested(&req, id_given);
+    req.validate()
+        .map_err(|e| invalid_request(&unseen, &req, &e))?;
     let subject = describe(&req.id, &req.name, &req.namespace);
-    let plugin = resolve(ctx, &args.plugin, Operation::Create, &subject)?;
+    let plugin = resolve(ctx, &args.plugin, Operation::Create, &unseen)?;
     if args.plan.dry_run {
-        super::require_fingerprinted(ctx, Family::HostVolume, &args.plugin, Operation::Create)?;
+        // The call is shown either way; a refusal is said beside it.
+        let refused =
+            super::require_fingerprinted(ctx, Family::HostVolume, &args.plugin, Operation::Create)
+                .err();
         if settings.node_id.is_none()
             && let Some(id) = ctx.registry.read()?.state().node_id.clone()
         {
             req.node_id = id;
         }
         let planned = plan_call(&args.plugin, &plugin, Operation::Create, &req, "", timing);
-        return super::plan::print(ctx, &[planned]);
+        return super::plan::print_refused(ctx, &[planned], refused.as_ref());
     }
 
     let (proposed, kind) = ctx
@@ -281,12 +314,20 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
         .begin_create(&mut req, &args.plugin, settings.node_id.is_none())
         .await?;
 
-    let result = call_create(
-        Arc::clone(&ctx.pool),
-        ctx.printer.clone(),
-        plugin,
-        req.clone(),
-        timing,
+    let running = format!(
+        "volume create: running {} for {subject}",
+        runs(&plugin, "create")
+    );
+    let result = super::showing(
+        &ctx.printer,
+        &running,
+        call_create(
+            Arc::clone(&ctx.pool),
+            ctx.printer.clone(),
+            plugin,
+            req.clone(),
+            timing,
+        ),
     )
     .await;
     let outcome = match &result {
@@ -410,13 +451,21 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
         &ctx.settings.host_volume_plugin_dir,
         &ctx.settings.volumes_dir,
     );
-    let result = call_delete(
-        Arc::clone(&ctx.pool),
-        ctx.printer.clone(),
-        plugin,
-        req,
-        before.path.to_string(),
-        timing,
+    let running = format!(
+        "volume delete: running {} for {subject}",
+        runs(&plugin, "delete")
+    );
+    let result = super::showing(
+        &ctx.printer,
+        &running,
+        call_delete(
+            Arc::clone(&ctx.pool),
+            ctx.printer.clone(),
+            plugin,
+            req,
+            before.path.to_string(),
+            timing,
+        ),
     )
     .await;
     let recorded = result.clone().map_err(|f| f.to_string());

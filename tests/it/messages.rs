@@ -1,0 +1,335 @@
+//! Errors that point at the cause (issue 23, section 5), through the real
+//! binary: how much a failing plugin wrote on stderr and how to see it, no
+//! volume id the user never saw, the fix for a capacity, `--locked`
+//! refusals that say what to run, a dry run of a refused call, restore
+//! rows that name their own volume, and what a long call is waiting for on
+//! a terminal.
+
+use std::fs;
+use std::process::Command;
+
+use crate::common::*;
+
+/// A host-volume plugin whose create and delete are these sh bodies.
+fn plugin(s: &Sandbox, name: &str, create: &str, delete: &str) {
+    s.plugin(
+        "host-volume",
+        name,
+        &format!(
+            "PATH=/usr/bin:/bin\nv=\"$DHV_VOLUMES_DIR/$DHV_VOLUME_ID\"\ncase \"$1\" in\n\
+             fingerprint) echo '{{\"version\": \"1.0.0\"}}' ;;\n\
+             create) {create} ;;\n\
+             delete) {delete} ;;\nesac\n"
+        ),
+    );
+}
+
+const MAKE: &str = r#"mkdir -p "$v" && printf '{"path": "%s", "bytes": 0}\n' "$v""#;
+
+#[test]
+fn a_failed_create_or_delete_says_how_much_it_wrote_on_stderr_and_how_to_see_it() {
+    let s = Sandbox::new();
+    // {"error"} on stdout, and a debugging trail on stderr.
+    plugin(
+        &s,
+        "trail",
+        r#"i=0; while [ $i -lt 20 ]; do echo "step $i of 20: probing the disk" >&2; i=$((i+1)); done; echo '{"error": "no space left"}'; exit 1"#,
+        "exit 0",
+    );
+    let bytes: usize = (0..20)
+        .map(|i| format!("step {i} of 20: probing the disk\n").len())
+        .sum();
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "trail", "--name", "web"])
+        .fails_with(Exit::Failure)
+        .stderr_has(&format!(
+            "no space left (it also wrote {bytes} bytes on stderr: -v shows them)"
+        ));
+    plugctl(&s)
+        .args([
+            "-v", "volume", "create", "--plugin", "trail", "--name", "web",
+        ])
+        .fails_with(Exit::Failure)
+        .stderr_has("step 19 of 20: probing the disk");
+    // Only stderr: its last line, and how much more there is.
+    plugin(
+        &s,
+        "noisy",
+        MAKE,
+        r#"echo "removing $DHV_CREATED_PATH" >&2; echo "rm: Device or resource busy" >&2; exit 1"#,
+    );
+    let id = plugctl(&s)
+        .args([
+            "--json", "volume", "create", "--plugin", "noisy", "--name", "busy",
+        ])
+        .succeeds()
+        .json()["volume"]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    plugctl(&s)
+        .args(["volume", "delete", &id])
+        .fails_with(Exit::Failure)
+        .stderr_has("stderr: \"rm: Device or resource busy\" (the last line of ")
+        .stderr_has(" bytes on stderr: -v shows them all)");
+    // One line, all there was: quoted, nothing more to say.
+    plugin(&s, "terse", r#"echo "disk full" >&2; exit 1"#, "exit 0");
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "terse", "--name", "t"])
+        .fails_with(Exit::Failure)
+        .stderr_has("stderr: \"disk full\"")
+        .stderr_lacks("-v shows");
+}
+
+/// A UUID as plugctl prints one.
+fn has_uuid(text: &str) -> bool {
+    text.as_bytes().windows(36).any(|w| {
+        w.iter().enumerate().all(|(i, &b)| match i {
+            8 | 13 | 18 | 23 => b == b'-',
+            _ => b.is_ascii_hexdigit(),
+        })
+    })
+}
+
+#[test]
+fn a_refused_request_names_no_id_the_user_never_saw_and_says_the_fix() {
+    let s = Sandbox::new();
+    let refusals: [&[&str]; 4] = [
+        &["volume", "create", "--plugin", "nope", "--name", "web"],
+        &["volume", "create", "--plugin", "mkdir", "--name", ""],
+        &[
+            "volume",
+            "create",
+            "--plugin",
+            "mkdir",
+            "--name",
+            "web",
+            "--capacity-min",
+            "10MB",
+        ],
+        &["volume", "create", "--plugin", "mkdir", "--name", "taken"],
+    ];
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "mkdir", "--name", "taken"])
+        .succeeds();
+    for args in refusals {
+        let first = plugctl(&s).args_from(args.iter()).any_exit();
+        assert_ne!(code(&first), 0, "{args:?}");
+        let again = plugctl(&s).args_from(args.iter()).any_exit();
+        let (one, two) = (first.stderr(), again.stderr());
+        // A retry reads the same: no new id each time.
+        assert_eq!(one, two, "{args:?}");
+        if args[5] != "taken" {
+            assert!(!has_uuid(&one), "{args:?}: {one}");
+        }
+    }
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "mkdir", "--name", "web", "--capacity-min", "10MB"])
+        .fails_with(Exit::Usage)
+        .stderr_has("capacity_max (0) must be larger than capacity_min (10000000); pass --capacity-max ≥ --capacity-min")
+        .stderr_has("cannot create volume \"web\" (namespace default)");
+    // The one id named is the volume that holds the name, which `volume
+    // list` shows.
+    let ran = plugctl(&s)
+        .args(["volume", "create", "--plugin", "mkdir", "--name", "taken"])
+        .fails_with(Exit::Usage);
+    let list = plugctl(&s)
+        .args(["--json", "volume", "list"])
+        .succeeds()
+        .json();
+    let holder = list["volumes"][0]["id"].as_str().unwrap();
+    assert!(
+        ran.stderr().contains(&format!("--id {holder}")),
+        "{}",
+        ran.stderr()
+    );
+    // An id the user gave is theirs: named.
+    let id = "0b1c2d3e-4f50-4617-8899-aabbccddeeff";
+    plugctl(&s)
+        .args([
+            "volume", "create", "--plugin", "nope", "--name", "x", "--id", id,
+        ])
+        .fails_with(Exit::NotFound)
+        .stderr_has(id);
+}
+
+#[test]
+fn locked_refusals_say_refused_to_run_both_hashes_and_the_pin_command() {
+    let s = Sandbox::new();
+    plugin(&s, "disk", MAKE, "exit 0");
+    plugctl(&s).args(["pin"]).succeeds();
+    let lock = fs::read_to_string(s.plugins.join("plugctl.lock")).unwrap();
+    let pinned: serde_json::Value = serde_json::from_str(&lock).unwrap();
+    let old = pinned["plugins"][0]["sha256"].as_str().unwrap().to_string();
+    plugin(&s, "disk", MAKE, "echo changed; exit 0");
+    let new = {
+        use sha2::Digest;
+        let bytes = fs::read(s.plugins.join("host-volume/disk")).unwrap();
+        let digest = sha2::Sha256::digest(&bytes);
+        digest
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    };
+    for args in [
+        vec![
+            "--locked", "volume", "create", "--plugin", "disk", "--name", "v",
+        ],
+        vec!["--locked", "fingerprint", "disk"],
+    ] {
+        let ran = plugctl(&s).args_from(&args).any_exit();
+        assert_ne!(code(&ran), 0);
+        let text = format!("{}{}", ran.stdout(), ran.stderr());
+        assert!(text.contains("refused to run"), "{args:?}: {text}");
+        assert!(!text.contains("could not start"), "{args:?}: {text}");
+        assert!(
+            text.contains(&new[..12]) && text.contains(&old[..12]),
+            "{text}"
+        );
+        assert!(text.contains("`plugctl pin disk`"), "{text}");
+    }
+}
+
+#[test]
+fn a_dry_run_shows_the_call_the_real_run_would_refuse() {
+    let s = Sandbox::new();
+    plugin(&s, "flaky", MAKE, "exit 0");
+    plugctl(&s).args(["fingerprint"]).succeeds();
+    s.plugin("host-volume", "flaky", "echo not json");
+    plugctl(&s).args(["fingerprint"]).fails_with(Exit::Failure);
+    // The real call: refused.
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "flaky", "--name", "v"])
+        .fails_with(Exit::Usage)
+        .stderr_has("its last fingerprint failed");
+    // The dry run: the call, and that it would be refused.
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "flaky", "--name", "v", "--dry-run"])
+        .succeeds()
+        .stdout_has("DHV_OPERATION=create")
+        .stderr_has("plugctl: warning: the real call would be refused: host-volume plugin \"flaky\" is unavailable for create");
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "volume",
+            "create",
+            "--plugin",
+            "flaky",
+            "--name",
+            "v",
+            "--dry-run",
+        ])
+        .succeeds()
+        .json();
+    assert_eq!(doc["calls"][0]["operation"], "create", "{doc}");
+    assert!(
+        doc["refused"]
+            .as_str()
+            .unwrap()
+            .contains("its last fingerprint failed"),
+        "{doc}"
+    );
+    // Nothing ran, nothing recorded.
+    let list = plugctl(&s)
+        .args(["--json", "volume", "list"])
+        .succeeds()
+        .json();
+    assert_eq!(list["volumes"], serde_json::json!([]));
+}
+
+#[test]
+fn restore_rows_name_their_own_volume() {
+    let s = Sandbox::new();
+    plugin(&s, "gone", MAKE, "exit 0");
+    let mut ids = Vec::new();
+    for name in ["first", "second", "third"] {
+        let doc = plugctl(&s)
+            .args([
+                "--json", "volume", "create", "--plugin", "gone", "--name", name,
+            ])
+            .succeeds()
+            .json();
+        ids.push((name, doc["volume"]["id"].as_str().unwrap().to_string()));
+    }
+    fs::remove_file(s.plugins.join("host-volume/gone")).unwrap();
+    let out = plugctl(&s)
+        .args(["volume", "restore"])
+        .fails_with(Exit::Failure)
+        .stdout();
+    for (name, id) in &ids {
+        let row = out
+            .lines()
+            .find(|l| l.starts_with(id.as_str()))
+            .unwrap_or_else(|| panic!("no row for {id}:\n{out}"));
+        assert!(
+            row.contains(&format!("volume {id} (\"{name}\", namespace default)")),
+            "{row}"
+        );
+        for (other, other_id) in &ids {
+            if other != name {
+                assert!(!row.contains(other_id.as_str()), "{row}");
+            }
+        }
+    }
+}
+
+/// plugctl with stderr on a terminal (util-linux `script` gives it one);
+/// what the terminal showed, with the carriage returns.
+fn on_a_terminal(s: &Sandbox, args: &str) -> Option<String> {
+    if !tool_available("script", "the progress line on a terminal") {
+        return None;
+    }
+    let out = Command::new("script")
+        .args(["-qec", &format!("{PLUGCTL} {args} >/dev/null"), "/dev/null"])
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("HOME", s.root())
+        .env("PLUGCTL_NOMAD_CONFIG", "none")
+        .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
+        .env("PLUGCTL_REGISTRY", &s.registry)
+        .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
+        .current_dir(s.root())
+        .output()
+        .unwrap();
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn on_a_terminal_progress_names_what_it_still_waits_for() {
+    let s = Sandbox::new();
+    for n in ["a", "b", "c"] {
+        s.hv_ok(n, "1.0.0");
+    }
+    s.plugin(
+        "host-volume",
+        "hang",
+        r#"/bin/sleep 2.5; echo '{"version": "1.0.0"}'"#,
+    );
+    let Some(screen) = on_a_terminal(&s, "fingerprint --type host-volume") else {
+        return;
+    };
+    // Counted as they end: the quick ones are done while hang still runs.
+    assert!(
+        screen.contains("fingerprinting: 4/5 done, waiting for host-volume/hang, 1 s")
+            || screen.contains("fingerprinting: 4/5 done, waiting for host-volume/hang, 2 s"),
+        "{screen:?}"
+    );
+    // A long create shows what it runs.
+    plugin(&s, "slowmake", &format!("/bin/sleep 2; {MAKE}"), "exit 0");
+    let Some(screen) = on_a_terminal(&s, "volume create --plugin slowmake --name web") else {
+        return;
+    };
+    let hv = s.plugins.join("host-volume/slowmake");
+    assert!(
+        screen.contains(&format!(
+            "volume create: running {} create for volume ",
+            hv.display()
+        )) && screen.contains("(\"web\", namespace default), 1 s"),
+        "{screen:?}"
+    );
+    // Off a terminal: none of it.
+    plugctl(&s)
+        .args(["fingerprint", "--type", "host-volume"])
+        .fails_with(Exit::Failure)
+        .stderr_lacks("waiting for");
+}
