@@ -24,6 +24,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Ok(s) => s,
         Err(e) => return report(&Printer::plain(json), &e),
     };
+    // Plugin output is judged in the words of the release in force.
+    crate::protocol::json::Dialect::set_current(settings.nomad.dialect());
     if let Err(e) = one_release_unless_validate(&settings, &cli.command) {
         return report(&Printer::plain(json), &e);
     }

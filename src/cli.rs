@@ -138,7 +138,7 @@ pub struct GlobalArgs {
     /// Behave as this Nomad release does: deadlines, the variables a fetch
     /// gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2,
     /// 2.0.1, ...); `validate` takes a comma-separated list and prints a
-    /// matrix [default: 2.0.1, the newest release covered]
+    /// matrix [default: 2.0.5, the newest release covered]
     #[arg(
         long,
         global = true,

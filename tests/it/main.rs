@@ -22,6 +22,7 @@ mod journal;
 mod limits;
 mod metrics;
 mod mkdir;
+mod oracle;
 mod output;
 mod provenance;
 mod runner;
