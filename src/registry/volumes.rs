@@ -7,7 +7,8 @@
 //! `pending` or `deleting` record that `volume repair` settles.
 //!
 //! The rules:
-//! - a name is unique within its namespace;
+//! - a name is unique on the node, whatever the namespace (a Nomad client
+//!   locks names node-wide: `client/hostvolumemanager/host_volumes.go`);
 //! - a new volume is recorded `pending` before its plugin runs; success makes
 //!   it `ready`; a definite failure (the plugin exited non-zero, or could not
 //!   be started) removes it; an uncertain one (timeout, killed, bad output
@@ -565,20 +566,29 @@ impl<'a> State<'a> {
 
     /// Step one of a create: checks `proposed` against the registry and
     /// records it `pending` when it is new. Refused (a usage error, exit 2):
-    /// the name is taken in the namespace by another id; the id exists with
-    /// another name, namespace, plugin or volumes directory; the volume is
-    /// being deleted; another live plugctl is creating it.
+    /// the name is taken on this node (in any namespace) by another id; the
+    /// id exists with another name, namespace, plugin or volumes directory;
+    /// the volume is being deleted; another live plugctl is creating it.
     pub fn begin_volume_create(&mut self, proposed: &Volume<'_>) -> Result<CreateKind> {
-        if let Some(other) = self.volumes.values().find(|v| {
-            v.id != proposed.id && v.namespace == proposed.namespace && v.name == proposed.name
-        }) {
+        // A Nomad client holds each volume name for one id on the node
+        // (its volLocker), so a second namespace does not make a second
+        // name: Nomad refuses it with ErrVolumeNameExists.
+        if let Some(other) = self
+            .volumes
+            .values()
+            .find(|v| v.id != proposed.id && v.name == proposed.name)
+        {
+            let namespace = if other.namespace == proposed.namespace {
+                String::new()
+            } else {
+                format!(" --namespace {}", other.namespace)
+            };
             return Err(Error::usage(format!(
-                "cannot create {}: the name is taken in namespace {} by volume {} (plugin {}, \
-                 state {}); volume names are unique per namespace. To re-run create for that \
-                 volume, pass --id {}",
+                "cannot create {}: volume name already exists on this node: {} has it (plugin \
+                 {}, state {}); a Nomad client keeps volume names unique per node, whatever \
+                 the namespace. To re-run create for that volume, pass --id {}{namespace}",
                 proposed.describe(),
-                other.namespace,
-                other.id,
+                other.describe(),
                 other.plugin,
                 other.state.as_str(),
                 other.id
@@ -964,7 +974,7 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn names_are_unique_per_namespace_and_ids_keep_their_identity() {
+    fn names_are_unique_per_node_and_ids_keep_their_identity() {
         let mut s = State::default();
         let p = proposed(ID, "data");
         s.begin_volume_create(&p).unwrap();
@@ -974,9 +984,22 @@ pub(crate) mod tests {
         assert_eq!(e.exit_code(), 2);
         assert!(e.to_string().contains(&format!("--id {ID}")), "{e}");
 
+        assert!(
+            e.to_string()
+                .contains("volume name already exists on this node"),
+            "{e}"
+        );
+
+        // Another namespace is the same name on the node, as in Nomad.
         let mut other_ns = proposed(ID2, "data");
         other_ns.namespace = "prod".into();
-        assert_eq!(s.begin_volume_create(&other_ns).unwrap(), CreateKind::New);
+        let e = s.begin_volume_create(&other_ns).unwrap_err().to_string();
+        assert!(
+            e.contains("volume name already exists on this node")
+                && e.contains(&format!("--id {ID} --namespace default")),
+            "{e}"
+        );
+        assert!(s.volume(ID2).is_none(), "nothing recorded");
 
         let mut renamed = proposed(ID, "other");
         renamed.plugin = "mkdir".into();

@@ -328,7 +328,11 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
             .about(subject));
         }
     };
-    let warnings = host_volume::warnings(&created, &req.volumes_dir);
+    let mut warnings = host_volume::warnings(&created, &req.volumes_dir);
+    // The name is always the built-in (no file can shadow it).
+    if args.plugin == mkdir::NAME {
+        warnings.extend(mkdir::parameter_warnings(&req.parameters));
+    }
     for w in &warnings {
         ctx.printer.warn(format!("{}: {w}", proposed.describe()));
     }
