@@ -440,9 +440,26 @@ impl Default for Profile {
     }
 }
 
+static CURRENT: std::sync::OnceLock<Profile> = std::sync::OnceLock::new();
+
 impl Profile {
     pub const fn of(release: Release) -> Profile {
         Profile { release }
+    }
+
+    /// The release in force for this process (`--nomad-version`, or the
+    /// newest of a list), set once by [`Profile::set_current`]; the default
+    /// before that. A run behaves as one release, and what depends on it
+    /// deep in discovery and decoding (which symlinks Nomad's lookup
+    /// follows, whose words an error is in) asks here rather than have the
+    /// release threaded through every caller.
+    pub fn current() -> Profile {
+        CURRENT.get().copied().unwrap_or_default()
+    }
+
+    /// Sets [`Profile::current`]; the first call wins.
+    pub fn set_current(profile: Profile) {
+        let _ = CURRENT.set(profile);
     }
 
     pub fn release(&self) -> Release {

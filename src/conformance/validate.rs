@@ -222,6 +222,8 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
     r.record(id, "layout.not-executable", layout::not_executable(s));
     r.record(id, "nomad.shadows-builtin", layout::shadows_builtin(s));
     r.record(id, "nomad.exe-in-secrets", layout::exe_in_secrets(s));
+    r.record(id, "nomad.secrets-symlink", layout::secrets_symlink(s));
+    r.record(id, "nomad.os-root", layout::os_root(s));
 
     // Files (and symlinks that should have been) only from here on:
     // directories and special files are done.

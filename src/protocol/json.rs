@@ -30,7 +30,6 @@
 
 use std::collections::BTreeMap;
 use std::ops::Range;
-use std::sync::OnceLock;
 
 use crate::protocol::version::Wording;
 
@@ -100,21 +99,13 @@ impl Dialect {
         version: Wording::Lower,
     };
 
-    /// The dialect of the release in force for this process (set once,
-    /// from `--nomad-version`, by [`Dialect::set_current`]); the newest
-    /// before that. One run judges as one release, and the families'
-    /// parsers are called from many places that know nothing else of it.
+    /// The dialect of the release in force for this process
+    /// ([`crate::nomad::Profile::current`]): the families' parsers are
+    /// called from many places that know nothing else of the release.
     pub fn current() -> Dialect {
-        CURRENT.get().copied().unwrap_or(Dialect::NEWEST)
-    }
-
-    /// Sets [`Dialect::current`]; the first call wins.
-    pub fn set_current(dialect: Dialect) {
-        let _ = CURRENT.set(dialect);
+        crate::nomad::Profile::current().dialect()
     }
 }
-
-static CURRENT: OnceLock<Dialect> = OnceLock::new();
 
 /// Why plugin output is not what Nomad would accept. [`JsonError::go_text`]
 /// is exactly what Go's error says; `Display` adds where (a byte offset)

@@ -20,6 +20,7 @@ mod generated;
 mod init;
 mod journal;
 mod limits;
+mod lookup;
 mod metrics;
 mod mkdir;
 mod oracle;
