@@ -269,9 +269,11 @@ fn create_with(
     chown: Chown<'_>,
 ) -> Result<Created, PluginFailure> {
     let path = target(req)?;
-    // Anything at all there (a directory, a file, even a dangling symlink)
-    // means the volume exists: success, nothing re-applied.
-    match fs::symlink_metadata(&path) {
+    // Anything there (a directory, a file, what a symlink leads to) means
+    // the volume exists: success, nothing re-applied. Nomad asks os.Stat,
+    // which follows a symlink: a dangling one is not a volume, and making
+    // the directory then fails on it, as below.
+    match fs::metadata(&path) {
         Ok(_) => return Ok(created(&path)),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
         Err(e) => return Err(io_fail("inspect", &path, &e)),
@@ -288,8 +290,11 @@ fn create_with(
     let first_mode = if behaviour.chmod { 0o700 } else { params.mode };
     match DirBuilder::new().mode(first_mode).create(&path) {
         Ok(()) => {}
-        // A concurrent create of the same volume won: the same as existing.
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Ok(created(&path)),
+        // A concurrent create of the same volume won: the same as existing
+        // (but not a dangling symlink: that stays an error, as in Nomad).
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists && fs::metadata(&path).is_ok() => {
+            return Ok(created(&path));
+        }
         Err(e) => return Err(io_fail("create", &path, &e)),
     }
     let finish = || -> Result<(), PluginFailure> {
@@ -519,6 +524,18 @@ mod tests {
         let again = create(&request(d.path(), &[("mode", "0700"), ("bogus", "x")])).unwrap();
         assert_eq!(again, made);
         assert_eq!(mode_of(&path), 0o711);
+    }
+
+    #[test]
+    fn a_dangling_symlink_is_not_a_volume() {
+        let d = tempfile::tempdir().unwrap();
+        let req = request(d.path(), &[]);
+        fs::create_dir_all(d.path().join("vols")).unwrap();
+        let path = d.path().join("vols").join(&req.id);
+        std::os::unix::fs::symlink(d.path().join("nowhere"), &path).unwrap();
+        let e = create(&req).unwrap_err().to_string();
+        assert!(e.contains("cannot create") && e.contains("exists"), "{e}");
+        assert!(!d.path().join("nowhere").exists(), "never followed");
     }
 
     #[test]
