@@ -340,49 +340,45 @@ impl CheckedDir {
     }
 
     /// The one atomic replace: `bytes` written to a new temporary file
-    /// beside `name` (created exclusively, mode `mode`, or the owner, group
-    /// and mode of `like`), fsynced, renamed over `name`, the directory
-    /// fsynced. A crash at any instant leaves the old file or the new one;
-    /// a failure removes the temporary file and leaves the old one as it was.
+    /// beside `name`, fsynced, renamed over `name`, the directory fsynced
+    /// (see [`CheckedDir::replace_with`]).
     pub fn replace(
         &self,
         name: impl AsRef<OsStr>,
         bytes: &[u8],
         mode: u32,
         like: Option<&Meta>,
-    ) -> Result<(), Refusal> {
+    ) -> Result<(), (Step, Refusal)> {
+        self.replace_with(name, mode, like, |f| f.write_all(bytes))
+    }
+
+    /// The one atomic replace, its contents written by `write`: a new
+    /// temporary file beside `name` (created exclusively, mode `mode`, or
+    /// the owner, group and mode of `like`), fsynced, renamed over `name`,
+    /// the directory fsynced. A crash at any instant leaves the old file or
+    /// the new one; a failure before the rename removes the temporary file
+    /// and leaves the old one as it was, and says at which step it failed.
+    pub fn replace_with(
+        &self,
+        name: impl AsRef<OsStr>,
+        mode: u32,
+        like: Option<&Meta>,
+        write: impl FnOnce(&mut File) -> io::Result<()>,
+    ) -> Result<(), (Step, Refusal)> {
         let name = name.as_ref();
-        let temp = self.create_temp(name)?;
-        let written = (|| -> io::Result<()> {
-            let mut file = &temp.1;
-            file.write_all(bytes)?;
-            match like {
-                Some(m) => {
-                    // Root writing a user's file keeps it the user's.
-                    if rustix::process::geteuid().is_root() {
-                        rustix::fs::fchown(
-                            file,
-                            Some(rustix::fs::Uid::from_raw(m.uid)),
-                            Some(rustix::fs::Gid::from_raw(m.gid)),
-                        )
-                        .map_err(errno)?;
-                    }
-                    rustix::fs::fchmod(file, Mode::from_raw_mode(m.mode & 0o7777))
-                        .map_err(errno)?;
-                }
-                None => rustix::fs::fchmod(file, Mode::from_raw_mode(mode)).map_err(errno)?,
-            }
-            file.sync_all()
-        })();
-        if let Err(e) = written {
-            let _ = self.unlink(&temp.0);
-            return Err(Refusal::io(self.join(name), e));
+        let (temp, mut file) = self.create_temp(name).map_err(|r| (Step::Create, r))?;
+        let fail = |step: Step, e: io::Error| {
+            let _ = self.unlink(&temp);
+            (step, Refusal::io(self.join(name), e))
+        };
+        write(&mut file).map_err(|e| fail(Step::Write, e))?;
+        keep_mode(&file, mode, like).map_err(|e| fail(Step::Write, e))?;
+        file.sync_all().map_err(|e| fail(Step::Sync, e))?;
+        if let Err(r) = self.rename(&temp, name) {
+            let _ = self.unlink(&temp);
+            return Err((Step::Rename, r));
         }
-        if let Err(e) = self.rename(&temp.0, name) {
-            let _ = self.unlink(&temp.0);
-            return Err(e);
-        }
-        self.sync()
+        self.sync().map_err(|r| (Step::SyncDir, r))
     }
 
     /// A new temporary file beside `name`: `.<name>.<random>.tmp`, 0600.
@@ -418,6 +414,38 @@ impl CheckedDir {
     /// The raw descriptor, for the tree walk.
     pub(super) fn fd(&self) -> std::os::fd::BorrowedFd<'_> {
         self.fd.as_fd()
+    }
+}
+
+/// Where an atomic replace failed: before [`Step::Rename`] the old file is
+/// as it was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    Create,
+    Write,
+    Sync,
+    Rename,
+    SyncDir,
+}
+
+/// Gives a new file the mode `mode`, or the owner, group and mode of the
+/// file it replaces (`like`): root writing a user's file keeps it the
+/// user's.
+fn keep_mode(file: &File, mode: u32, like: Option<&Meta>) -> io::Result<()> {
+    match like {
+        Some(m) => {
+            let me = (rustix::process::geteuid(), rustix::process::getegid());
+            if (me.0.as_raw(), me.1.as_raw()) != (m.uid, m.gid) {
+                rustix::fs::fchown(
+                    file,
+                    Some(rustix::fs::Uid::from_raw(m.uid)),
+                    Some(rustix::fs::Gid::from_raw(m.gid)),
+                )
+                .map_err(errno)?;
+            }
+            rustix::fs::fchmod(file, Mode::from_raw_mode(m.mode & 0o7777)).map_err(errno)
+        }
+        None => rustix::fs::fchmod(file, Mode::from_raw_mode(mode)).map_err(errno),
     }
 }
 

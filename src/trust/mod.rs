@@ -34,7 +34,7 @@ use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
-pub use dir::CheckedDir;
+pub use dir::{CheckedDir, Step};
 pub use program::Trust;
 
 /// Who may own what plugctl trusts: root and the invoking user (the
@@ -260,12 +260,13 @@ impl Refusal {
         }
     }
 
-    /// The message with the hint that names the override, for refusals
-    /// it lifts.
+    /// The message, with "refusing to trust it" and the hint that names
+    /// the override for the refusals it lifts.
     pub fn with_override_hint(&self) -> String {
         if self.is_insecure() {
             format!(
-                "{self} (or pass --allow-insecure-paths on a lab machine; see docs/security.md)"
+                "refusing to trust it: {self}; or pass --allow-insecure-paths on a lab \
+                 machine (see docs/security.md)"
             )
         } else {
             self.to_string()
@@ -308,17 +309,16 @@ impl fmt::Display for Refusal {
                 };
                 write!(
                     f,
-                    "refusing to trust the {what} {}: it belongs to uid {uid}, and only {who} \
-                     may own what plugctl uses as uid {me}; fix: chown {me} {}, or remove it \
-                     if it is not yours",
+                    "the {what} {} belongs to uid {uid}, and only {who} may own what plugctl \
+                     uses as uid {me} (fix: chown {me} {}, or remove it if it is not yours)",
                     path.display(),
                     path.display()
                 )
             }
             Refusal::Writable { path, what, mode } => write!(
                 f,
-                "refusing to trust the {what} {}: it is writable by {} (mode {mode:04o}), so \
-                 anyone there could change what plugctl uses; fix: chmod go-w {}",
+                "the {what} {} is writable by {} (mode {mode:04o}), so anyone there could \
+                 change what plugctl uses (fix: chmod go-w {})",
                 path.display(),
                 who_writes(*mode),
                 path.display()
