@@ -223,6 +223,12 @@ impl Settings {
         })
     }
 
+    /// The trust gate's rules for these settings (`--allow-insecure-paths`
+    /// lifts the owner and mode checks).
+    pub fn policy(&self) -> crate::trust::Policy {
+        crate::trust::Policy::new(self.allow_insecure_paths)
+    }
+
     /// The directory of one family's plugins.
     pub fn family_dir(&self, family: &str) -> PathBuf {
         if crate::family::Family::HostVolume.is(family) {

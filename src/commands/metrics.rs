@@ -314,7 +314,8 @@ enum Drifted {
 }
 
 fn drifted(ctx: &Ctx, state: &State<'_>) -> Drifted {
-    let Ok(Some(lock)) = crate::pin::LockFile::load(&ctx.settings.lockfile) else {
+    let Ok(Some(lock)) = crate::pin::LockFile::load(&ctx.settings.lockfile, ctx.settings.policy())
+    else {
         return Drifted::NoLockFile;
     };
     let mut out = Vec::new();
