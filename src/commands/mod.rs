@@ -125,6 +125,8 @@ pub fn plugin_pool(settings: &Settings, printer: &Printer) -> Result<Pool> {
     if let Some(dir) = &settings.record {
         pool = pool.with_recorder(crate::provenance::case::Recorder::open(
             dir,
+            settings.policy(),
+            settings.record_env,
             printer.clone(),
         )?);
     }
