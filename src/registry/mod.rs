@@ -814,6 +814,13 @@ impl Registry {
         }
     }
 
+    /// Holds the registry lock until the guard is dropped, for a command
+    /// that acts on what it read and must see no writer meanwhile
+    /// (`volume audit --prune-orphans`). Reads still need no lock.
+    pub async fn hold(&self) -> Result<Held> {
+        self.lock().await.map(|f| Held { _lock: f })
+    }
+
     /// Takes the exclusive lock, waiting at most `lock_timeout` without
     /// holding up the async runtime: the wait is a blocking `flock` on a
     /// thread of its own (it wakes the moment the holder lets go), awaited
@@ -1020,6 +1027,12 @@ impl Registry {
                 r => self.refused(r),
             })
     }
+}
+
+/// The registry lock, held while this lives (see [`Registry::hold`]).
+#[derive(Debug)]
+pub struct Held {
+    _lock: File,
 }
 
 /// The committed position from the first bytes of the file (`whole`: they

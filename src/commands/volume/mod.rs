@@ -39,7 +39,9 @@ pub async fn run(ctx: &Ctx, cmd: VolumeCommand) -> Result<()> {
         VolumeCommand::Restore { run, plan } if plan.dry_run => plan_restore(ctx, &run),
         VolumeCommand::Restore { run, .. } => batch::restore(ctx, &run).await,
         VolumeCommand::Repair { run } => batch::repair(ctx, &run).await,
-        VolumeCommand::Audit { prune_orphans, yes } => super::audit::run(ctx, prune_orphans, yes),
+        VolumeCommand::Audit { prune_orphans, yes } => {
+            super::audit::run(ctx, prune_orphans, yes).await
+        }
     }
 }
 
