@@ -17,7 +17,7 @@ use crate::error::PluginFailure;
 use crate::families;
 use crate::families::secrets::{self, FetchRequest, Fetched};
 use crate::family::{Family, Operation};
-use crate::output::{Printer, sanitize_cell, short_duration};
+use crate::output::{Printer, short_duration};
 use crate::runner::Outcome;
 use crate::units::duration_ms;
 use crate::{Error, Result};
@@ -217,13 +217,13 @@ fn show_stderr(ctx: &Ctx, out: &Outcome, parsed: &std::result::Result<Fetched, P
                 } else {
                     String::new()
                 };
-                let mut block = format!("plugin stderr ({size} bytes{cut}; secret values masked):");
-                for line in text.lines() {
-                    block.push_str("\n  | ");
-                    // No terminal escapes from a plugin reach the operator's terminal.
-                    block.push_str(&sanitize_cell(line));
-                }
-                ctx.printer.note(1, block);
+                // Each line escaped on its own: no terminal escapes from a
+                // plugin reach the operator's terminal.
+                ctx.printer.note_lines(
+                    1,
+                    format!("plugin stderr ({size} bytes{cut}; secret values masked):"),
+                    text.lines(),
+                );
             }
             None => ctx.printer.note(
                 1,
@@ -312,15 +312,17 @@ fn print(
                 "result": result,
             }))
         }
-        SecretFormat::Kv => ctx.printer.text(&render_kv(fetched)?),
+        SecretFormat::Kv => ctx
+            .printer
+            .text_untrusted(&zeroize::Zeroizing::new(render_kv(fetched)?)),
         SecretFormat::Env => {
-            let text = render_env(fetched)?;
+            let text = zeroize::Zeroizing::new(render_env(fetched)?);
             for key in fetched.keys().filter(|k| risky_name(k)) {
                 ctx.printer.warn(format!(
                     "key {key:?} changes how the shell that evals this output runs commands"
                 ));
             }
-            ctx.printer.text(&text)
+            ctx.printer.text_untrusted(&text)
         }
     }
 }
