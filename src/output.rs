@@ -37,6 +37,9 @@ pub struct Printer {
     /// stdout is a terminal: text a plugin controls is escaped there, and
     /// only there (a pipe gets the exact bytes).
     stdout_terminal: bool,
+    /// The command writes one JSON object per line (`events`): its error
+    /// document is one line too. Shared by clones.
+    lines: std::sync::Arc<std::sync::atomic::AtomicBool>,
     /// After a stopping signal, results are not results: plugins were
     /// killed by us, not by their own failure. Nothing more goes to stdout.
     stop: Stop,
@@ -65,6 +68,7 @@ impl Printer {
                 && io::stderr().is_terminal()
                 && std::env::var_os("TERM").is_none_or(|t| t != "dumb"),
             stdout_terminal: io::stdout().is_terminal(),
+            lines: Default::default(),
         }
     }
 
@@ -79,6 +83,7 @@ impl Printer {
             verbose: 0,
             progress: false,
             stdout_terminal: false,
+            lines: Default::default(),
         }
     }
 
@@ -98,14 +103,22 @@ impl Printer {
         self.verbose
     }
 
-    /// One JSON document on stdout, with `schema_version` first.
+    /// One JSON document on stdout, with `schema_version` first (on one
+    /// line once the command streams lines, see [`Printer::stream_lines`]).
     pub fn document(&self, body: Value) -> Result<()> {
         let mut doc = serde_json::Map::new();
         doc.insert("schema_version".into(), JSON_SCHEMA_VERSION.into());
         if let Value::Object(fields) = body {
             doc.extend(fields);
         }
-        self.json_line_pretty(&Value::Object(doc), true)
+        let pretty = !self.lines.load(std::sync::atomic::Ordering::Relaxed);
+        self.json_line_pretty(&Value::Object(doc), pretty)
+    }
+
+    /// From now on the command writes one JSON object per line, so any
+    /// document it ends with (its error) is one line as well.
+    pub fn stream_lines(&self) {
+        self.lines.store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// One JSON object per line, for streaming commands.

@@ -814,6 +814,17 @@ impl Registry {
         }
     }
 
+    /// Which file journal segment `n` is now (device, inode, size), for a
+    /// follower to notice the journal being replaced under it.
+    pub fn segment_file(&self, n: u64) -> Option<(u64, u64, u64)> {
+        let files = self.files().ok()??;
+        let m = files
+            .dir
+            .stat(journal::segment_path(&self.path, n).file_name()?)
+            .ok()??;
+        Some((m.dev, m.ino, m.size))
+    }
+
     /// Holds the registry lock until the guard is dropped, for a command
     /// that acts on what it read and must see no writer meanwhile
     /// (`volume audit --prune-orphans`). Reads still need no lock.

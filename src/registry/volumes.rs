@@ -424,9 +424,10 @@ impl Pick {
 /// The batches' named transactions.
 impl super::Registry {
     /// `volume restore`'s first step, one transaction: every volume in
-    /// (namespace, name, id) order; a ready one re-runs create as it is, a
-    /// pending one is taken over (owned by this process) unless another live
-    /// plugctl works on it; a deleting one is left to `repair`.
+    /// (namespace, name, id) order; a ready one re-runs create as it is and
+    /// a pending one is taken over — both owned by this process until their
+    /// create is settled — unless another live plugctl works on it; a
+    /// deleting one is left to `repair`.
     pub async fn begin_restore(&self) -> Result<Vec<Pick>> {
         self.require_liveness()?;
         let me = Owner::current();
@@ -445,7 +446,13 @@ impl super::Registry {
                     Err(format!("plugctl pid {} is working on it", o.pid))
                 } else {
                     match v.state {
-                        VolumeState::Ready => Ok(Todo::Create(CreateKind::Update)),
+                        // Owned while its create re-runs: a `volume delete`
+                        // meanwhile is refused, rather than the restore
+                        // making again what the delete just removed.
+                        VolumeState::Ready => {
+                            v.owner = Some(me);
+                            Ok(Todo::Create(CreateKind::Update))
+                        }
                         VolumeState::Pending => {
                             v.owner = Some(me);
                             Ok(Todo::Create(CreateKind::Resume))
