@@ -211,6 +211,8 @@ pub enum Refusal {
     Mount(PathBuf),
     /// Changed between two looks at it (a swap raced the check).
     Raced(PathBuf),
+    /// Symbolic links that lead to each other (more than 40 hops).
+    Loop(PathBuf),
     Io {
         path: PathBuf,
         source: io::Error,
@@ -222,6 +224,9 @@ impl Refusal {
         let path = path.into();
         match source.kind() {
             io::ErrorKind::NotFound => Refusal::NotFound(path),
+            _ if source.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) => {
+                Refusal::Loop(path)
+            }
             _ => Refusal::Io { path, source },
         }
     }
@@ -233,6 +238,7 @@ impl Refusal {
             | Refusal::Symlink(p)
             | Refusal::Mount(p)
             | Refusal::Raced(p)
+            | Refusal::Loop(p)
             | Refusal::Kind { path: p, .. }
             | Refusal::Owner { path: p, .. }
             | Refusal::Writable { path: p, .. }
@@ -337,6 +343,12 @@ impl fmt::Display for Refusal {
             Refusal::Raced(p) => write!(
                 f,
                 "{} changed while plugctl checked it (replaced between two looks); not used",
+                p.display()
+            ),
+            Refusal::Loop(p) => write!(
+                f,
+                "{} is a loop of symbolic links (more than 40 hops); point the path at a real \
+                 directory or file",
                 p.display()
             ),
             Refusal::Io { path, source } => write!(f, "{}: {source}", path.display()),
