@@ -570,7 +570,7 @@ fn under_locked_the_pinned_interpreter_is_what_runs_whatever_is_swapped_in() {
         std::thread::spawn(move || {
             let mut n = 0u64;
             while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                let from = if n % 2 == 0 { &bash } else { &dash };
+                let from = if n.is_multiple_of(2) { &bash } else { &dash };
                 let tmp = bin.join(format!("tmp{n}"));
                 fs::copy(from, &tmp).unwrap();
                 fs::rename(&tmp, &interp).unwrap();
