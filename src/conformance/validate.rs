@@ -238,9 +238,24 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
             r.record(id, c, Verdict::skip(reason));
         }
     };
+    // The gate plugctl applies before every run: the file, every directory
+    // up to `/`, the interpreter and what `env` runs. A refusal is an error
+    // (a root plugctl will not run it), whatever --strict says.
+    let mut untrusted = None;
     if let Some(reason) = &not_file {
         skip_all(r, permissions::CHECKS, reason);
     } else {
+        let trusted = match &opts.trust {
+            Some(trust) => match trust.check(&s.path) {
+                Ok(()) => Verdict::pass(),
+                Err(why) => {
+                    untrusted = Some(why.clone());
+                    Verdict::error(why)
+                }
+            },
+            None => Verdict::skip("--allow-insecure-paths: the owner and mode rules are off"),
+        };
+        r.record(id, "permissions.trusted", trusted);
         r.record(
             id,
             "permissions.writable",
@@ -315,10 +330,8 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
         return Ran::Refused(reason);
     }
 
-    if let Some(trust) = &opts.trust
-        && let Err(why) = trust.check(&s.path)
-    {
-        let reason = format!("{why} (see permissions.*)");
+    if let Some(why) = untrusted {
+        let reason = format!("{why} (see permissions.trusted)");
         skip_all(r, &fingerprint::checks(&s.family), &reason);
         return Ran::Refused(reason);
     }
