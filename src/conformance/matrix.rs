@@ -83,7 +83,12 @@ pub fn record(r: &mut Report, s: &Subject, ran: &Ran, releases: &[Profile]) {
         .checks_run
         .iter()
         .filter(|c| c.outcome == Outcome::Failed && !RELEASE_DEPENDENT.contains(&&*c.check))
-        .filter(|c| !(refused && fingerprint::checks_all().contains(&&*c.check)))
+        // plugctl's own refusal (its trust gate) says nothing of Nomad.
+        .filter(|c| {
+            !(refused
+                && (fingerprint::checks_all().contains(&&*c.check)
+                    || c.check == "permissions.trusted"))
+        })
         .map(|c| c.check.to_string())
         .collect();
     let escapes = match &s.link {

@@ -321,15 +321,6 @@ impl Object {
         self.matching(field).next().is_some()
     }
 
-    /// The kind of every member Go would decode into `field`, in order.
-    pub fn kinds<'a>(&'a self, field: &str) -> impl Iterator<Item = Kind> + 'a {
-        let field = field.to_string();
-        self.members
-            .iter()
-            .filter(move |m| key_matches(&m.key, &field))
-            .map(|m| m.kind)
-    }
-
     /// A Go `string` field of this object's struct (see [`Object::decode`]).
     pub fn string(&self, field: &str) -> Result<Option<String>, JsonError> {
         let spec = [(field, FieldType::String)];
