@@ -72,11 +72,6 @@ impl Policy {
         }
     }
 
-    /// Whether owners and modes are judged.
-    pub fn enforces(&self) -> bool {
-        self.enforce
-    }
-
     fn trusts_owner(&self, uid: u32) -> bool {
         uid == 0 || uid == self.me
     }
