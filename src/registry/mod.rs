@@ -107,10 +107,13 @@ pub(crate) fn parent_dir(path: &Path) -> &Path {
 
 impl Clone for Registry {
     fn clone(&self) -> Self {
-        Registry::new(self.path.clone(), self.lock_timeout)
-            .with_limits(self.max_size, !self.policy.enforces())
+        let mut clone = Registry::new(self.path.clone(), self.lock_timeout)
             .with_segments(self.segment_max, self.keep_segments)
-            .with_stop(self.stop.clone())
+            .with_stop(self.stop.clone());
+        clone.max_size = self.max_size;
+        clone.policy = self.policy;
+        volumes::set_owners_dir(clone.path.clone(), clone.policy);
+        clone
     }
 }
 

@@ -72,16 +72,6 @@ impl Policy {
         }
     }
 
-    /// Whether owners and modes are judged.
-    pub fn enforces(&self) -> bool {
-        self.enforce
-    }
-
-    /// The invoking user's uid.
-    pub fn me(&self) -> u32 {
-        self.me
-    }
-
     fn trusts_owner(&self, uid: u32) -> bool {
         uid == 0 || uid == self.me
     }
@@ -166,11 +156,6 @@ impl Meta {
             T::CharacterDevice | T::BlockDevice => "a device",
             T::Unknown => "of an unknown kind",
         }
-    }
-
-    /// Group or others may write it and it is not a sticky directory.
-    pub fn writable_by_others(&self) -> bool {
-        self.mode & 0o022 != 0 && !(self.is_dir() && self.mode & 0o1000 != 0)
     }
 }
 
