@@ -5,6 +5,7 @@
 #   benches/run.sh            prints a Markdown table (progress on stderr)
 #   RUNS_SCALE=2 benches/run.sh   twice as many runs per figure
 #   NO_HYPERFINE=1 NO_GNU_TIME=1 benches/run.sh   the fallbacks below
+#   BASELINE_PLUGCTL=old/plugctl benches/run.sh   also against an earlier build
 #
 # Needs: cargo, a C compiler (cc), bash, coreutils, xargs. Uses hyperfine
 # when installed (median of its runs), else benches/timeit.c (median of N
@@ -173,6 +174,14 @@ compare 20 "" "$FP" \
   "$WORK/floor_spawn -P 64 -d $FAST/host-volume"
 row "fingerprint, 200 trivial sh plugins" "${MEDIANS[0]}" "xargs -P 64 (+ env)" "${MEDIANS[1]}" 0.8
 row "fingerprint, 200 trivial sh plugins" "${MEDIANS[0]}" "floor (C, posix_spawn, 64 at once)" "${MEDIANS[2]}" 1.3
+# Against an earlier plugctl (a release build of another commit), measured
+# side by side: what a change to the hot path costs, e.g. the trust gate's
+# walks (BASELINE_PLUGCTL=/path/to/old/plugctl benches/run.sh).
+if [ -n "${BASELINE_PLUGCTL:-}" ]; then
+  FPB="$BASELINE_PLUGCTL --plugin-dir $FAST --registry $WORK/fast-registry-base.json fingerprint --type host-volume"
+  compare 20 "" "$FP" "$FPB"
+  row "fingerprint, 200 trivial sh plugins" "${MEDIANS[0]}" "the same by \$BASELINE_PLUGCTL" "${MEDIANS[1]}" 1.05
+fi
 
 # --- fleet: the textfile written by fingerprint ----------------------------
 log "fingerprint --textfile on 200 plugins..."

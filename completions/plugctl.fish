@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_plugctl_global_optspecs
-    string join \n nomad-config= plugin-dir= host-volume-plugin-dir= volumes-dir= registry= node-id= node-pool= json concurrency= lock-timeout= color= q/quiet v/verbose allow-insecure-paths registry-max-size= nomad-version= lockfile= record= locked h/help V/version
+    string join \n nomad-config= plugin-dir= host-volume-plugin-dir= volumes-dir= registry= node-id= node-pool= json concurrency= lock-timeout= color= q/quiet v/verbose allow-insecure-paths registry-max-size= nomad-version= lockfile= record= record-env locked h/help V/version
 end
 
 function __fish_plugctl_needs_command
@@ -37,13 +37,14 @@ complete -c plugctl -n "__fish_plugctl_needs_command" -l color -d 'When to colou
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_needs_command" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_needs_command" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_needs_command" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_needs_command" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_needs_command" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_needs_command" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_needs_command" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_needs_command" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_needs_command" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_needs_command" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_needs_command" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_needs_command" -s V -l version -d 'Print version'
@@ -77,7 +78,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l color -d
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l dry-run -d 'Print each plugin call (argv, environment, deadline, an `env -i` line to reproduce it) instead of making it; change nothing'
@@ -85,6 +86,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l json -d 
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s V -l version -d 'Print version'
@@ -101,13 +103,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_s
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -s V -l version -d 'Print version'
@@ -132,13 +135,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
@@ -156,13 +160,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
@@ -185,13 +190,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l type -r
@@ -210,13 +216,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s V -l version -d 'Print version'
@@ -233,13 +240,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -s V -l version -d 'Print version'
@@ -257,7 +265,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l healthy -d 'Also wait until the current instance\'s socket accepts a connection'
@@ -265,6 +273,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -s V -l version -d 'Print version'
@@ -288,13 +297,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_s
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -s V -l version -d 'Print version'
@@ -328,7 +338,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l dry-run -d 'Print each plugin call (argv, environment, deadline, an `env -i` line to reproduce it) instead of making it; change nothing'
@@ -336,6 +346,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
@@ -356,7 +367,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print each plugin call (argv, environment, deadline, an `env -i` line to reproduce it) instead of making it; change nothing'
@@ -364,6 +375,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
@@ -381,13 +393,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
@@ -405,13 +418,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
@@ -430,7 +444,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l dry-run -d 'Print each plugin call (argv, environment, deadline, an `env -i` line to reproduce it) instead of making it; change nothing'
@@ -438,6 +452,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s V -l version -d 'Print version'
@@ -456,13 +471,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s V -l version -d 'Print version'
@@ -479,7 +495,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l prune-orphans -d 'Remove orphan entries of the volumes directory (with --yes)'
@@ -488,6 +504,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -s V -l version -d 'Print version'
@@ -512,13 +529,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_s
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s V -l version -d 'Print version'
@@ -546,7 +564,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l dry-run -d 'Print each plugin call (argv, environment, deadline, an `env -i` line to reproduce it) instead of making it; change nothing'
@@ -554,6 +572,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s V -l version -d 'Print version'
@@ -577,7 +596,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l color -d 'W
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l strict -d 'Fail on warnings too'
@@ -585,6 +604,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l json -d 'Pr
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s V -l version -d 'Print version'
@@ -609,7 +629,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l color -d 'When 
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l keep -d 'Leave the scratch directory and what was created in it'
@@ -619,6 +639,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l json -d 'Print 
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s V -l version -d 'Print version'
@@ -637,7 +658,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l color -d 'Whe
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l follow -d 'Keep printing new events until interrupted'
@@ -645,6 +666,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l json -d 'Prin
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s V -l version -d 'Print version'
@@ -662,7 +684,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l color -d 'When t
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l check -d 'Compare the plugin files with the lock file instead of writing it; exit 1 on any difference'
@@ -670,9 +692,11 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l json -d 'Print e
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l env -d 'A secrets fetch\'s own variable (repeatable): a case file only names the variables a fetch was given, and replay takes their values from here, never from the case' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l format -d 'Report format [default: human, or json with --json]' -r -f -a "human\t''
 json\t''
 junit\t''"
@@ -689,13 +713,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l color -d 'Whe
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -s V -l version -d 'Print version'
@@ -713,13 +738,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l color -d 'Wh
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -s V -l version -d 'Print version'
@@ -739,13 +765,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l color -d 'When 
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s V -l version -d 'Print version'
@@ -762,13 +789,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l color -d
 always\t''
 never\t''"
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.1, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s V -l version -d 'Print version'

@@ -24,6 +24,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Ok(s) => s,
         Err(e) => return report(&Printer::plain(json), &e),
     };
+    // Discovery and plugin output are judged as the release in force.
+    crate::nomad::Profile::set_current(settings.nomad);
     if let Err(e) = one_release_unless_validate(&settings, &cli.command) {
         return report(&Printer::plain(json), &e);
     }

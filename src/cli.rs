@@ -160,7 +160,7 @@ pub struct GlobalArgs {
     /// Behave as this Nomad release does: deadlines, the variables a fetch
     /// gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2,
     /// 2.0.1, ...); `validate` takes a comma-separated list and prints a
-    /// matrix [default: 2.0.1, the newest release covered]
+    /// matrix [default: 2.0.5, the newest release covered]
     #[arg(
         long,
         global = true,
@@ -181,6 +181,17 @@ pub struct GlobalArgs {
     /// a case file in DIR, for `plugctl replay`
     #[arg(long, global = true, env = "PLUGCTL_RECORD", value_name = "DIR")]
     pub record: Option<PathBuf>,
+
+    /// With --record: keep the values of --env/--env-file in the case files
+    /// (by default only their names are kept: they may configure a secret)
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_RECORD_ENV",
+        value_parser = clap::builder::BoolishValueParser::new(),
+        action = clap::ArgAction::SetTrue
+    )]
+    pub record_env: bool,
 
     /// Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)
     #[arg(
@@ -306,6 +317,12 @@ pub struct ReplayArgs {
     /// A directory of case files written by --record
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
+
+    /// A secrets fetch's own variable (repeatable): a case file only names
+    /// the variables a fetch was given, and replay takes their values from
+    /// here, never from the case
+    #[arg(long = "env", value_name = "K=V", value_parser = KeyValueParser)]
+    pub env: Vec<(String, String)>,
 
     /// Report format [default: human, or json with --json]
     #[arg(long, value_name = "FORMAT")]

@@ -1,8 +1,12 @@
 //! Finding plugins, as Nomad does: one level of a family directory, dot-files
 //! included; an entry is a plugin when it is not a directory and any execute
-//! bit is set; its name is the file name. plugctl adds the checks Nomad
-//! lacked: names are validated and a symlink must stay inside its directory
-//! (CVE-2026-7474).
+//! bit is set; its name is the file name. plugctl adds checks of its own,
+//! on every release: names are validated and a symlink must stay inside its
+//! directory. From 2.0.1 Nomad confines its host-volume lookup with Go's
+//! `os.Root` (CVE-2026-7474), whose rules are stricter still (an absolute
+//! link, or one that climbs above the directory on the way, is refused even
+//! when it ends inside): [`os_root_refusal`] applies them for those
+//! releases.
 
 use std::fs;
 use std::io;
@@ -12,6 +16,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::PluginFailure;
 use crate::family::{Family, Operation};
+use crate::nomad::{Change, Profile};
 use crate::settings::Settings;
 use crate::{Error, Result};
 
@@ -321,7 +326,7 @@ pub fn scan(family: &str, dir: &Path) -> Result<Vec<Entry>> {
                 "shadowed by the built-in {family} plugin {name:?}, which Nomad always uses"
             ))
         } else {
-            classify(&path, &canonical_dir)
+            classify_in(family, dir, &name, &canonical_dir)
         };
         out.push(Entry {
             family: family.to_string(),
@@ -352,7 +357,8 @@ pub fn classify(path: &Path, canonical_dir: &Path) -> EntryKind {
         };
         if target.parent() != Some(canonical_dir) && !target.starts_with(canonical_dir) {
             return EntryKind::Rejected(format!(
-                "symlink resolves to {}, outside its directory {}",
+                "symlink resolves to {}, outside its directory {}: plugctl never runs a plugin \
+                 from outside its directory (its own rule, on every release)",
                 target.display(),
                 canonical_dir.display()
             ));
@@ -409,6 +415,122 @@ impl Entry {
     }
 }
 
+/// [`classify`], then what the release in force ([`Profile::current`]) does
+/// with a symlink: whether Nomad runs one plugctl refuses (said, so the
+/// refusal is not mistaken for Nomad's), and, from 2.0.1, Go's `os.Root`
+/// rules for a host-volume plugin.
+pub fn classify_in(family: &str, dir: &Path, name: &str, canonical_dir: &Path) -> EntryKind {
+    let kind = classify(&dir.join(name), canonical_dir);
+    let profile = Profile::current();
+    let host_volume = Family::HostVolume.is(family);
+    let confined = host_volume && profile.has(Change::ConfinedLookup);
+    let since = Profile::row(Change::ConfinedLookup).since_text();
+    match kind {
+        EntryKind::Rejected(why) if why.contains("outside its directory") => {
+            let nomad = if !host_volume {
+                format!(
+                    "{profile} runs it: only its host-volume lookup is confined to the plugin \
+                     directory"
+                )
+            } else if confined {
+                format!("{profile} refuses it too (Go's os.Root, from {since}: CVE-2026-7474)")
+            } else {
+                format!("{profile} runs it (CVE-2026-7474, fixed in {since})")
+            };
+            EntryKind::Rejected(format!("{why}; {nomad}"))
+        }
+        EntryKind::Rejected(_) | EntryKind::Ignored(_) | EntryKind::Builtin(_) => kind,
+        EntryKind::Plugin if !confined => kind,
+        EntryKind::Plugin => match os_root_refusal(dir, name) {
+            Some(why) => EntryKind::Rejected(format!(
+                "{profile} refuses it: its host-volume lookup resolves the name inside the \
+                 plugin directory with Go's os.Root (from {since}, CVE-2026-7474), and {why}"
+            )),
+            None => kind,
+        },
+    }
+}
+
+/// The most symlinks Go's `os.Root` follows in one lookup.
+const OS_ROOT_MAX_SYMLINKS: usize = 8;
+
+/// Why Go's `os.Root` opened at `dir` would refuse to stat `name`
+/// (`os/root.go`, `os/root_openat.go`), if it would: the path is resolved
+/// one component at a time inside the root; a symlink's text is spliced in
+/// where the link was, and an absolute one is refused outright; a `..`
+/// that would step above the root is refused, wherever it comes from and
+/// even if later components come back; more than 8 symlinks are refused.
+/// `None` when the lookup stays inside (or fails for another reason, such
+/// as a missing target, which is not a confinement).
+pub fn os_root_refusal(dir: &Path, name: &str) -> Option<String> {
+    let mut parts: Vec<String> = vec![name.to_string()];
+    let mut i = 0;
+    let mut symlinks = 0;
+    loop {
+        if parts[i] == ".." {
+            let end = i + parts[i..].iter().take_while(|p| *p == "..").count();
+            let count = end - i;
+            if count > i {
+                return Some(format!(
+                    "resolving it climbs above the plugin directory ({}), which os.Root \
+                     refuses even when the path comes back inside",
+                    parts.join("/")
+                ));
+            }
+            parts.drain(i - count..end);
+            if parts.is_empty() {
+                parts.push(".".into());
+            }
+            i = 0;
+            continue;
+        }
+        let path = dir.join(parts[..=i].join("/"));
+        let meta = fs::symlink_metadata(&path).ok()?;
+        if meta.file_type().is_symlink() {
+            symlinks += 1;
+            if symlinks > OS_ROOT_MAX_SYMLINKS {
+                return Some(format!(
+                    "resolving it takes more than {OS_ROOT_MAX_SYMLINKS} symlinks, os.Root's \
+                     limit"
+                ));
+            }
+            let link = fs::read_link(&path).ok()?;
+            let text = link.to_str()?;
+            if text.starts_with('/') {
+                return Some(format!(
+                    "the symlink {} holds the absolute path {text:?}, which os.Root refuses \
+                     even when it leads inside the directory",
+                    path.display()
+                ));
+            }
+            let mut spliced: Vec<String> = parts[..i].to_vec();
+            let components: Vec<&str> = text.split('/').filter(|c| !c.is_empty()).collect();
+            for (n, c) in components.iter().enumerate() {
+                // "." goes, except as the last component of all.
+                if *c != "." || (n + 1 == components.len() && i + 1 == parts.len()) {
+                    spliced.push((*c).to_string());
+                }
+            }
+            spliced.extend(parts[i + 1..].iter().cloned());
+            if spliced.is_empty() {
+                spliced.push(".".into());
+            }
+            if spliced.len() < i || spliced[..i] != parts[..i] {
+                i = 0;
+            }
+            parts = spliced;
+            continue;
+        }
+        if i + 1 == parts.len() {
+            return None;
+        }
+        if !meta.is_dir() {
+            return None;
+        }
+        i += 1;
+    }
+}
+
 /// The error for a plugin named on the command line that exists but is not a
 /// plugin as Nomad sees it (an [`EntryKind::Ignored`] entry: no execute bit, a
 /// directory): not found (exit 3, kind `not_found`), as Nomad would not find
@@ -449,7 +571,7 @@ pub fn find(family: &str, dir: &Path, name: &str) -> Result<Entry> {
     Ok(Entry {
         family: family.into(),
         name: name.into(),
-        kind: classify(&path, &canonical_dir),
+        kind: classify_in(family, dir, name, &canonical_dir),
         path,
     })
 }
@@ -500,5 +622,40 @@ mod tests {
         assert!(matches!(kind("escape"), EntryKind::Rejected(r) if r.contains("outside")));
         assert!(matches!(kind("broken"), EntryKind::Rejected(r) if r.contains("broken")));
         assert!(scan("fam", &d.path().join("missing")).unwrap().is_empty());
+    }
+
+    #[test]
+    fn os_root_rules() {
+        use std::os::unix::fs::symlink;
+        let d = tempfile::tempdir().unwrap();
+        let dir = d.path().join("host-volume");
+        fs::create_dir_all(dir.join("sub")).unwrap();
+        fs::write(dir.join("real"), "#!/bin/sh\n").unwrap();
+        fs::write(dir.join("sub/deep"), "#!/bin/sh\n").unwrap();
+        let link = |name: &str, to: &str| symlink(to, dir.join(name)).unwrap();
+        link("plain", "real");
+        link("dotted", "./real");
+        link("down-up", "sub/../real");
+        link("into-sub", "sub/deep");
+        link("absolute", dir.join("real").to_str().unwrap());
+        link("climbs", "../host-volume/real");
+        link("chain", "plain");
+        link("chain-climbs", "climbs");
+        link("sub-climbs", "sub/../../host-volume/real");
+        link("missing", "nowhere");
+        for ok in [
+            "real", "plain", "dotted", "down-up", "into-sub", "chain", "missing",
+        ] {
+            assert_eq!(os_root_refusal(&dir, ok), None, "{ok}");
+        }
+        let why = |name: &str| os_root_refusal(&dir, name).unwrap_or_else(|| panic!("{name}"));
+        assert!(why("absolute").contains("absolute path"));
+        for climbing in ["climbs", "chain-climbs", "sub-climbs"] {
+            assert!(why(climbing).contains("climbs above"), "{climbing}");
+        }
+        // A loop of links stops at os.Root's limit.
+        link("loop-a", "loop-b");
+        link("loop-b", "loop-a");
+        assert!(why("loop-a").contains("more than 8 symlinks"));
     }
 }

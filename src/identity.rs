@@ -11,13 +11,27 @@ use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
 /// A plugin file checked against its pin, held open: an ELF file is
-/// executed through this descriptor; a script (whose interpreter opens it
-/// again by path) is executed by path after its identity is checked again.
+/// executed through this descriptor; a script's interpreter (an ELF file,
+/// the one hashed) is executed through its descriptor with the argv the
+/// kernel would give it, and the script itself — which the interpreter
+/// opens again by path — is checked again by identity just before.
 #[derive(Debug, Clone)]
 pub struct Verified {
     pub identity: FileIdentity,
     pub file: std::sync::Arc<std::fs::File>,
     pub elf: bool,
+    /// For a script: what runs it, through the descriptor that was hashed
+    /// (None: an interpreter that is itself a script, run by path).
+    pub interpreter: Option<Interpreted>,
+}
+
+/// How the kernel would run a script, made explicit: `program` (the
+/// interpreter, or for `#!/usr/bin/env X` the `X` env would run) with
+/// `argv_head` before the script's path and the call's arguments.
+#[derive(Debug, Clone)]
+pub struct Interpreted {
+    pub program: std::sync::Arc<std::fs::File>,
+    pub argv_head: Vec<std::ffi::OsString>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,5 +1,6 @@
 //! Nomad releases: what changes for common plugins from one release to the
-//! next (`../shared/spec/nomad-versions.md`), kept as data in one place.
+//! next, and the Go toolchain each is built with, kept as data in one place
+//! (docs/protocol.md says how it is proven).
 //!
 //! [`TABLE`] holds one row per change, each with the release (or releases,
 //! when a fix was backported to an older line) it landed in and where in
@@ -13,7 +14,8 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::family::Family;
-use crate::protocol::version::Version;
+use crate::protocol::json::{self, Dialect};
+use crate::protocol::version::{Version, Wording};
 
 /// A Nomad release plugctl covers: three numbers, no pre-release.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -36,7 +38,7 @@ const fn r(major: u64, minor: u64, patch: u64) -> Release {
 pub const LINES: [(u64, u64); 3] = [(1, 10), (1, 11), (2, 0)];
 
 /// The newest release the table names, the default profile.
-pub const NEWEST: Release = r(2, 0, 1);
+pub const NEWEST: Release = r(2, 0, 5);
 
 /// The oldest release with a common plugin family (host volumes).
 pub const OLDEST: Release = r(1, 10, 0);
@@ -145,6 +147,172 @@ pub const SECRETS_DEADLINE_SHORT: Duration = Duration::from_secs(10);
 pub const SECRETS_DEADLINE_LONG: Duration = Duration::from_secs(60);
 /// SIGTERM to SIGKILL for secrets plugins, every release.
 pub const SECRETS_GRACE: Duration = Duration::from_secs(2);
+
+/// A Go release: `1.26.5`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct GoRelease(pub u64, pub u64, pub u64);
+
+impl fmt::Display for GoRelease {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}.{}", self.0, self.1, self.2)
+    }
+}
+
+/// What one Nomad release is built with: its `.go-version` and the
+/// `hashicorp/go-version` its `go.mod` requires, read at its release tag.
+/// Both word the errors a node logs for a plugin's output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Toolchain {
+    pub release: Release,
+    pub go: GoRelease,
+    /// hashicorp/go-version.
+    pub go_version: GoRelease,
+    /// The release's commit in hashicorp/nomad.
+    pub commit: &'static str,
+}
+
+const fn t(
+    release: Release,
+    go: GoRelease,
+    go_version: GoRelease,
+    commit: &'static str,
+) -> Toolchain {
+    Toolchain {
+        release,
+        go,
+        go_version,
+        commit,
+    }
+}
+
+/// Every covered release, oldest first, from its tag. A later patch than
+/// the last of its line is taken to be built as that one.
+pub const TOOLCHAINS: &[Toolchain] = &[
+    t(
+        r(1, 10, 0),
+        GoRelease(1, 24, 2),
+        GoRelease(1, 7, 0),
+        "e26a2bd2ac",
+    ),
+    t(
+        r(1, 10, 1),
+        GoRelease(1, 24, 3),
+        GoRelease(1, 7, 0),
+        "3431f13e80",
+    ),
+    t(
+        r(1, 10, 2),
+        GoRelease(1, 24, 4),
+        GoRelease(1, 7, 0),
+        "df4c764f67",
+    ),
+    t(
+        r(1, 10, 3),
+        GoRelease(1, 24, 4),
+        GoRelease(1, 7, 0),
+        "fde0bf26a7",
+    ),
+    t(
+        r(1, 10, 4),
+        GoRelease(1, 24, 6),
+        GoRelease(1, 7, 0),
+        "62b195aaa5",
+    ),
+    t(
+        r(1, 10, 5),
+        GoRelease(1, 24, 7),
+        GoRelease(1, 7, 0),
+        "a3b86c697f",
+    ),
+    t(
+        r(1, 11, 0),
+        GoRelease(1, 25, 3),
+        GoRelease(1, 7, 0),
+        "9103d93813",
+    ),
+    t(
+        r(1, 11, 1),
+        GoRelease(1, 25, 5),
+        GoRelease(1, 8, 0),
+        "5b76eb0535",
+    ),
+    t(
+        r(1, 11, 2),
+        GoRelease(1, 25, 7),
+        GoRelease(1, 8, 0),
+        "f876384fe3",
+    ),
+    t(
+        r(1, 11, 3),
+        GoRelease(1, 25, 8),
+        GoRelease(1, 8, 0),
+        "173ab08a02",
+    ),
+    t(
+        r(2, 0, 0),
+        GoRelease(1, 26, 2),
+        GoRelease(1, 8, 0),
+        "7a90601f4d",
+    ),
+    t(
+        r(2, 0, 1),
+        GoRelease(1, 26, 3),
+        GoRelease(1, 9, 0),
+        "5c11f948ba",
+    ),
+    t(
+        r(2, 0, 2),
+        GoRelease(1, 26, 3),
+        GoRelease(1, 9, 0),
+        "26ed559e8b",
+    ),
+    t(
+        r(2, 0, 3),
+        GoRelease(1, 26, 4),
+        GoRelease(1, 9, 0),
+        "a2a5fee9c4",
+    ),
+    t(
+        r(2, 0, 4),
+        GoRelease(1, 26, 4),
+        GoRelease(1, 9, 0),
+        "5b83b13399",
+    ),
+    t(
+        r(2, 0, 5),
+        GoRelease(1, 26, 5),
+        GoRelease(1, 9, 0),
+        "5c8612bba6",
+    ),
+];
+
+/// One generation of Go's `encoding/json` messages.
+#[derive(Debug, Clone, Copy)]
+pub struct GoGeneration {
+    /// The first Go release that words its errors this way.
+    pub since: GoRelease,
+    pub messages: &'static json::Messages,
+    /// The first Nomad release built with it; `None` while there is none
+    /// (its messages are recorded, but no profile speaks them yet).
+    pub first_nomad: Option<Release>,
+}
+
+/// The generations, oldest first.
+pub const GO_GENERATIONS: &[GoGeneration] = &[
+    GoGeneration {
+        since: GoRelease(1, 24, 0),
+        messages: &json::GO_JSON_V1,
+        first_nomad: Some(r(1, 10, 0)),
+    },
+    GoGeneration {
+        since: GoRelease(1, 27, 0),
+        messages: &json::GO_JSON_V2_CORE,
+        first_nomad: None,
+    },
+];
+
+/// go-version lower-cased its errors in this release.
+const GO_VERSION_LOWER_CASE: GoRelease = GoRelease(1, 8, 0);
 
 impl Row {
     /// Whether `release` has this row's change.
@@ -272,9 +440,26 @@ impl Default for Profile {
     }
 }
 
+static CURRENT: std::sync::OnceLock<Profile> = std::sync::OnceLock::new();
+
 impl Profile {
     pub const fn of(release: Release) -> Profile {
         Profile { release }
+    }
+
+    /// The release in force for this process (`--nomad-version`, or the
+    /// newest of a list), set once by [`Profile::set_current`]; the default
+    /// before that. A run behaves as one release, and what depends on it
+    /// deep in discovery and decoding (which symlinks Nomad's lookup
+    /// follows, whose words an error is in) asks here rather than have the
+    /// release threaded through every caller.
+    pub fn current() -> Profile {
+        CURRENT.get().copied().unwrap_or_default()
+    }
+
+    /// Sets [`Profile::current`]; the first call wins.
+    pub fn set_current(profile: Profile) {
+        let _ = CURRENT.set(profile);
     }
 
     pub fn release(&self) -> Release {
@@ -365,6 +550,36 @@ impl Profile {
         }
     }
 
+    /// What this release is built with: its own row of [`TOOLCHAINS`], or
+    /// for a later patch than any there, the newest of its line.
+    pub fn toolchain(&self) -> &'static Toolchain {
+        TOOLCHAINS
+            .iter()
+            .rfind(|tc| tc.release.line() == self.release.line() && tc.release <= self.release)
+            .unwrap_or(&TOOLCHAINS[TOOLCHAINS.len() - 1])
+    }
+
+    /// The `encoding/json` generation of this release's toolchain.
+    pub fn go_generation(&self) -> &'static GoGeneration {
+        let go = self.toolchain().go;
+        GO_GENERATIONS
+            .iter()
+            .rfind(|g| g.since <= go)
+            .unwrap_or(&GO_GENERATIONS[0])
+    }
+
+    /// Whose words this release's decode errors are in.
+    pub fn dialect(&self) -> Dialect {
+        Dialect {
+            json: self.go_generation().messages,
+            version: if self.toolchain().go_version < GO_VERSION_LOWER_CASE {
+                Wording::Capitalized
+            } else {
+                Wording::Lower
+            },
+        }
+    }
+
     /// Whether Nomad runs a host-volume plugin that is a symlink leaving
     /// the plugin directory (plugctl never does).
     pub fn follows_escaping_symlinks(&self) -> bool {
@@ -417,6 +632,33 @@ mod tests {
     }
 
     #[test]
+    fn each_release_names_its_toolchain() {
+        assert_eq!(p("2.0.5").toolchain().go, GoRelease(1, 26, 5));
+        assert_eq!(p("1.10").toolchain().go, GoRelease(1, 24, 2));
+        assert_eq!(p("1.11.3").toolchain().go, GoRelease(1, 25, 8));
+        // A patch past the table's last of its line: built as that one.
+        assert_eq!(p("1.10.9").toolchain().release, r(1, 10, 5));
+        assert_eq!(p("2.0.9").toolchain().release, r(2, 0, 5));
+        // go-version 1.8.0 (from 1.11.1) lower-cased its errors.
+        assert_eq!(p("1.11.0").dialect().version, Wording::Capitalized);
+        assert_eq!(p("1.11.1").dialect().version, Wording::Lower);
+        assert_eq!(Profile::default().dialect(), Dialect::NEWEST);
+        // Every release so far is built with a Go of the first generation;
+        // the second has no Nomad release yet.
+        for tc in TOOLCHAINS {
+            let profile = Profile::of(tc.release);
+            assert!(
+                std::ptr::eq(profile.dialect().json, &json::GO_JSON_V1),
+                "{}",
+                tc.release
+            );
+        }
+        assert!(GO_GENERATIONS.last().unwrap().first_nomad.is_none());
+        // Sorted, one row per release.
+        assert!(TOOLCHAINS.windows(2).all(|w| w[0].release < w[1].release));
+    }
+
+    #[test]
     fn each_row_starts_where_the_table_says() {
         // Backported rows hold on their line from the patch, and on every
         // later line.
@@ -440,6 +682,7 @@ mod tests {
         assert!(p("2.0.0").follows_escaping_symlinks());
         assert!(!p("2.0.1").follows_escaping_symlinks());
         assert_eq!(Profile::default().release(), NEWEST);
+        assert_eq!(NEWEST, r(2, 0, 5));
         assert_eq!(Profile::default().mkdir(), MkdirBehaviour::NEWEST);
         // Every change has exactly one row.
         for row in TABLE {

@@ -34,6 +34,12 @@ pub struct Printer {
     quiet: bool,
     verbose: u8,
     progress: bool,
+    /// stdout is a terminal: text a plugin controls is escaped there, and
+    /// only there (a pipe gets the exact bytes).
+    stdout_terminal: bool,
+    /// The command writes one JSON object per line (`events`): its error
+    /// document is one line too. Shared by clones.
+    lines: std::sync::Arc<std::sync::atomic::AtomicBool>,
     /// After a stopping signal, results are not results: plugins were
     /// killed by us, not by their own failure. Nothing more goes to stdout.
     stop: Stop,
@@ -61,6 +67,8 @@ impl Printer {
             progress: settings.interactive
                 && io::stderr().is_terminal()
                 && std::env::var_os("TERM").is_none_or(|t| t != "dumb"),
+            stdout_terminal: io::stdout().is_terminal(),
+            lines: Default::default(),
         }
     }
 
@@ -74,6 +82,8 @@ impl Printer {
             quiet: false,
             verbose: 0,
             progress: false,
+            stdout_terminal: false,
+            lines: Default::default(),
         }
     }
 
@@ -93,14 +103,22 @@ impl Printer {
         self.verbose
     }
 
-    /// One JSON document on stdout, with `schema_version` first.
+    /// One JSON document on stdout, with `schema_version` first (on one
+    /// line once the command streams lines, see [`Printer::stream_lines`]).
     pub fn document(&self, body: Value) -> Result<()> {
         let mut doc = serde_json::Map::new();
         doc.insert("schema_version".into(), JSON_SCHEMA_VERSION.into());
         if let Value::Object(fields) = body {
             doc.extend(fields);
         }
-        self.json_line_pretty(&Value::Object(doc), true)
+        let pretty = !self.lines.load(std::sync::atomic::Ordering::Relaxed);
+        self.json_line_pretty(&Value::Object(doc), pretty)
+    }
+
+    /// From now on the command writes one JSON object per line, so any
+    /// document it ends with (its error) is one line as well.
+    pub fn stream_lines(&self) {
+        self.lines.store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// One JSON object per line, for streaming commands.
@@ -262,6 +280,20 @@ impl Printer {
         format!("\x1b[{code}m{s}\x1b[0m")
     }
 
+    /// Text whose bytes a plugin controls (a secret's values): exact on a
+    /// pipe or in a file, where a script reads them; on a terminal, control
+    /// characters are shown escaped (`\x1b`, `\r`), never obeyed — lines
+    /// stay lines.
+    pub fn text_untrusted(&self, s: &str) -> Result<()> {
+        if self.stdout_terminal {
+            // The escaped copy may hold secret values: wiped after use.
+            let escaped = zeroize::Zeroizing::new(escape_untrusted(s, false).into_owned());
+            self.text(&escaped)
+        } else {
+            self.text(s)
+        }
+    }
+
     /// A warning on stderr (hidden by -q).
     pub fn warn(&self, msg: impl AsRef<str>) {
         if !self.quiet {
@@ -284,6 +316,22 @@ impl Printer {
         }
     }
 
+    /// A note of several lines shown with -v: the head, then each line
+    /// indented — every one escaped on its own, so no line can hold a
+    /// line break it did not come with (a plugin's stderr, say).
+    pub fn note_lines<I, L>(&self, level: u8, head: impl AsRef<str>, lines: I)
+    where
+        I: IntoIterator<Item = L>,
+        L: AsRef<str>,
+    {
+        if self.verbose >= level {
+            self.stderr(&format!("plugctl: {}", head.as_ref()));
+            for line in lines {
+                self.stderr(&format!("  | {}", line.as_ref()));
+            }
+        }
+    }
+
     /// A transient progress line, only when stderr is a terminal.
     pub fn progress(&self, msg: impl AsRef<str>) {
         if self.progress {
@@ -302,11 +350,12 @@ impl Printer {
     }
 
     /// Every message on stderr passes here: it may quote a plugin's error
-    /// or stderr, a name or a path, so it is escaped for the terminal
-    /// (lines stay lines).
+    /// or stderr, a name or a path, so it is escaped for the terminal, CR
+    /// and LF included: a message stays one line, and a plugin's `\r\n`
+    /// cannot forge a second one. Several lines are several calls.
     fn stderr(&self, line: &str) {
         let mut err = io::stderr().lock();
-        let _ = writeln!(err, "{}", escape_untrusted(line, false));
+        let _ = writeln!(err, "{}", escape_untrusted(line, true));
     }
 
     /// Reports a failed command: the message on stderr and, with `--json`,

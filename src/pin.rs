@@ -1,8 +1,11 @@
 //! Pinning: what exactly a plugin file is, written down so that a later run
 //! can tell whether it is still the file CI approved. A pin is the file's
-//! sha256 and size, and for a `#!` script the interpreter's path and sha256
-//! (a script is only as trustworthy as what runs it). The lock file is JSON
-//! in a stable order, one entry per plugin, so it diffs well in git.
+//! sha256 and size, and for a `#!` script the interpreter's path, where its
+//! symlinks lead and its sha256, and for `#!/usr/bin/env X` the same of the
+//! `X` that `env` runs (a script is only as trustworthy as what runs it).
+//! The lock file is JSON in a stable order, one entry per plugin, so it
+//! diffs well in git. It is read and written through the trust gate: a lock
+//! file another user owns or can write approves nothing.
 //!
 //! Hashing never runs the plugin: `pin` only reads files. The version comes
 //! from the plugin's last fingerprint in the registry.
@@ -10,12 +13,15 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, Read};
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::identity::FileIdentity;
+use crate::trust::program::{SHEBANG_MAX, Shebang, env_lookup};
+use crate::trust::{CheckedDir, Policy};
 use crate::{Error, Result};
 
 /// The lock file's own format version; a newer one is refused.
@@ -24,16 +30,24 @@ pub const LOCK_SCHEMA_VERSION: u32 = 1;
 /// The default lock file name, at the top of the plugin directory.
 pub const LOCK_FILE_NAME: &str = "plugctl.lock";
 
-/// The interpreter line of a script is read from at most this many bytes,
-/// as the kernel reads at most a page of it.
-const SHEBANG_MAX: usize = 256;
+/// The largest lock file plugctl reads: one small entry per plugin.
+pub const LOCK_FILE_MAX: u64 = 64 << 20;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Interpreter {
+    /// As the `#!` line (or `env`) names it.
     pub path: String,
     /// None when the interpreter cannot be read (it is missing: the plugin
     /// cannot run either, and that is what the pin records).
     pub sha256: Option<String>,
+    /// Where its symlinks lead (`/bin/sh` → `/usr/bin/dash`): a link
+    /// pointed elsewhere is a change even when both files hash alike.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolved: Option<String>,
+    /// For `#!/usr/bin/env X`: the `X` env runs, found as env finds it
+    /// with `PATH` unset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runs: Option<Box<Interpreter>>,
 }
 
 /// What one plugin file is.
@@ -91,28 +105,35 @@ impl LockFile {
             .collect()
     }
 
-    /// Reads a lock file; Ok(None) when there is none. It is plugctl's own
-    /// configuration, so anything else wrong with it is a configuration
-    /// error naming the path.
-    pub fn load(path: &Path) -> Result<Option<LockFile>> {
+    /// Reads a lock file through the trust gate; Ok(None) when there is
+    /// none. Whoever can write it approves what `--locked` runs, so one
+    /// that another user owns or can write (or that sits below such a
+    /// directory) is refused unless `policy` lifts the rule. It is
+    /// plugctl's own configuration, so anything wrong with it is a
+    /// configuration error naming the path.
+    pub fn load(path: &Path, policy: Policy) -> Result<Option<LockFile>> {
         let bad = |msg: String| Error::usage(format!("lock file {}: {msg}", path.display()));
-        let file = match open_regular(path) {
-            Ok(f) => f,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            // O_NOFOLLOW says ELOOP; say what it means.
-            Err(_) if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) => {
-                return Err(bad(
-                    "is a symbolic link, which plugctl does not follow: replace it with the file, or pass --lockfile".into(),
-                ));
-            }
-            Err(e) => return Err(bad(e.to_string())),
+        let refused = |r: crate::trust::Refusal| match r {
+            crate::trust::Refusal::Symlink(_) => bad(
+                "is a symbolic link, which plugctl does not follow: replace it with the file, \
+                 or pass --lockfile"
+                    .into(),
+            ),
+            r => bad(r.with_override_hint()),
+        };
+        let name = path.file_name().unwrap_or_default();
+        let dir = match CheckedDir::open(policy, crate::registry::parent_dir(path)) {
+            Ok(d) => d,
+            Err(r) if r.is_not_found() => return Ok(None),
+            Err(r) => return Err(refused(r)),
         };
         // A lock file has one small entry per plugin; a huge one is not ours.
-        let mut text = String::new();
-        file.take(64 << 20)
-            .read_to_string(&mut text)
-            .map_err(|e| bad(format!("cannot read: {e}")))?;
-        let lock: LockFile = serde_json::from_str(&text)
+        let bytes = match dir.read(name, LOCK_FILE_MAX) {
+            Ok(b) => b,
+            Err(r) if r.is_not_found() => return Ok(None),
+            Err(r) => return Err(refused(r)),
+        };
+        let lock: LockFile = serde_json::from_slice(&bytes)
             .map_err(|e| bad(format!("not a plugctl lock file: {e}")))?;
         if lock.schema_version > LOCK_SCHEMA_VERSION {
             return Err(bad(format!(
@@ -123,54 +144,31 @@ impl LockFile {
         Ok(Some(lock))
     }
 
-    /// Writes the lock file atomically: a temporary file beside it, fsynced,
-    /// renamed over the old one.
-    pub fn save(&self, path: &Path) -> Result<()> {
-        let dir = path.parent().unwrap_or(Path::new("."));
+    /// Writes the lock file with the gate's atomic replace (a temporary
+    /// file beside it, fsynced, renamed over the old one), into a
+    /// directory the gate trusts. A lock file is read by people and CI: not
+    /// secret, 0644 like a Cargo.lock.
+    pub fn save(&self, path: &Path, policy: Policy) -> Result<()> {
         let io_err = |what: &str, e: io::Error| {
             Error::io(format!("cannot {what} lock file {}", path.display()), e)
         };
         let mut text =
             serde_json::to_string_pretty(self).map_err(|e| io_err("encode", e.into()))?;
         text.push('\n');
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".plugctl.lock.")
-            .tempfile_in(dir)
-            .map_err(|e| io_err("write", e))?;
-        use std::io::Write;
-        tmp.write_all(text.as_bytes())
-            .and_then(|()| tmp.as_file().sync_all())
-            .map_err(|e| io_err("write", e))?;
-        // A lock file is read by people and CI: not secret, 0644 like a
-        // Cargo.lock (tempfile makes it 0600).
-        use std::os::unix::fs::PermissionsExt;
-        tmp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o644))
-            .map_err(|e| io_err("write", e))?;
-        tmp.persist(path).map_err(|e| io_err("replace", e.error))?;
-        if let Ok(d) = File::open(dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
+        let name = path.file_name().unwrap_or_default();
+        let dir = CheckedDir::open(policy, crate::registry::parent_dir(path)).map_err(|r| {
+            Error::usage(format!(
+                "lock file {}: {}",
+                path.display(),
+                r.with_override_hint()
+            ))
+        })?;
+        dir.replace(name, text.as_bytes(), 0o644, None)
+            .map_err(|(_, r)| match r {
+                crate::trust::Refusal::Io { source, .. } => io_err("write", source),
+                r => Error::usage(format!("lock file {}: {r}", path.display())),
+            })
     }
-}
-
-/// Opens a file for reading without following a final symlink and without
-/// blocking on a FIFO; anything but a regular file is refused.
-fn open_regular(path: &Path) -> io::Result<File> {
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc_flags())
-        .open(path)?;
-    let meta = file.metadata()?;
-    if !meta.is_file() {
-        return Err(io::Error::other("not a regular file"));
-    }
-    Ok(file)
-}
-
-fn libc_flags() -> i32 {
-    (nix::fcntl::OFlag::O_NOFOLLOW | nix::fcntl::OFlag::O_NONBLOCK).bits()
 }
 
 /// The sha256 of an open file, read to its end, and the number of bytes read.
@@ -213,12 +211,9 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 /// The interpreter named by a `#!` line, as the kernel reads it: the first
-/// word after `#!`, up to the end of the line.
+/// word after `#!`.
 pub fn shebang(head: &[u8]) -> Option<String> {
-    let rest = head.strip_prefix(b"#!")?;
-    let line = rest.split(|&b| b == b'\n').next()?;
-    let line = String::from_utf8_lossy(line);
-    line.split_ascii_whitespace().next().map(str::to_string)
+    Shebang::parse(head).map(|s| s.interpreter)
 }
 
 /// Pins one plugin file: hashed through one open descriptor (a symlink the
@@ -233,12 +228,26 @@ pub fn pin_file(family: &str, name: &str, path: &Path, version: Option<String>) 
 }
 
 /// [`pin_file`] on a file already open (read from its current offset, 0).
-pub fn pin_open(
+pub fn pin_open(family: &str, name: &str, file: File, version: Option<String>) -> io::Result<Pin> {
+    pin_for_exec(family, name, file, version).map(|(pin, _)| pin)
+}
+
+/// What the kernel runs for a `#!` script, held open: its `#!` line and
+/// the descriptor of the program that runs it.
+#[derive(Debug, Clone)]
+pub struct Runs {
+    pub shebang: Shebang,
+    pub program: Option<OpenInterpreter>,
+}
+
+/// [`pin_open`], and for a `#!` script what runs it, held open through the
+/// descriptor that was hashed (for `--locked`).
+pub fn pin_for_exec(
     family: &str,
     name: &str,
     mut file: File,
     version: Option<String>,
-) -> io::Result<Pin> {
+) -> io::Result<(Pin, Option<Runs>)> {
     let mut head = vec![0u8; SHEBANG_MAX];
     let mut got = 0;
     while got < head.len() {
@@ -255,39 +264,120 @@ pub fn pin_open(
     } else {
         hash_reader(io::Cursor::new(&head).chain(&mut file))?
     };
-    let interpreter = shebang(&head).map(|p| Interpreter {
-        sha256: hash_interpreter(&p),
-        path: p,
-    });
-    Ok(Pin {
+    let shebang = Shebang::parse(&head);
+    let (interpreter, runs) = match shebang {
+        Some(shebang) => {
+            let (pin, program) = interpreter_of(&shebang);
+            (Some(pin), Some(Runs { shebang, program }))
+        }
+        None => (None, None),
+    };
+    let pin = Pin {
         family: family.to_string(),
         name: name.to_string(),
         sha256,
         size: rest,
         version,
         interpreter,
-    })
+    };
+    Ok((pin, runs))
 }
 
-/// Interpreters hashed so far in this process: 200 `#!/bin/sh` plugins share
-/// one `/bin/sh`, hashed once.
-static INTERPRETERS: std::sync::LazyLock<std::sync::Mutex<BTreeMap<String, Option<String>>>> =
+/// An interpreter opened for exec: the descriptor that was hashed, so that
+/// `--locked` runs exactly that file (`execveat`).
+#[derive(Debug, Clone)]
+pub struct OpenInterpreter {
+    pub file: Arc<File>,
+    /// An ELF file the kernel can run through its descriptor.
+    pub elf: bool,
+}
+
+/// The pin of a `#!` line's interpreter (and of what `env` runs), each
+/// found through the gate's walk (symlinks followed by plugctl, never by
+/// the kernel behind its back) and hashed through the descriptor it
+/// opened; with the descriptor of what the kernel ends up running: `X` for
+/// `#!/usr/bin/env X`, else the interpreter.
+pub fn interpreter_of(shebang: &Shebang) -> (Interpreter, Option<OpenInterpreter>) {
+    let (mut pin, mut open) = hash_program(&shebang.interpreter, Path::new(&shebang.interpreter));
+    if let Some(word) = shebang.env_program() {
+        let (runs, runs_open) = match env_lookup(word) {
+            Some(found) => hash_program(word, &found),
+            None => (
+                Interpreter {
+                    path: word.to_string(),
+                    sha256: None,
+                    resolved: None,
+                    runs: None,
+                },
+                None,
+            ),
+        };
+        pin.runs = Some(Box::new(runs));
+        open = runs_open;
+    }
+    (pin, open)
+}
+
+/// One program: found through the gate (the owner and mode rules are the
+/// runner's to apply; here only the walk), hashed through its descriptor.
+fn hash_program(named: &str, path: &Path) -> (Interpreter, Option<OpenInterpreter>) {
+    let found =
+        crate::trust::dir::resolve_file(Policy::insecure(), path).and_then(|(dir, name, _)| {
+            let (file, _) = dir.open_read(&name, u64::MAX)?;
+            Ok((dir.join(&name), file))
+        });
+    let Ok((resolved, file)) = found else {
+        return (
+            Interpreter {
+                path: named.to_string(),
+                sha256: None,
+                resolved: None,
+                runs: None,
+            },
+            None,
+        );
+    };
+    let sha256 = hash_cached(&file);
+    let mut magic = [0u8; 4];
+    let elf = std::os::unix::fs::FileExt::read_exact_at(&file, &mut magic, 0).is_ok()
+        && magic == *b"\x7fELF";
+    (
+        Interpreter {
+            path: named.to_string(),
+            sha256,
+            resolved: Some(resolved.to_string_lossy().into_owned()),
+            runs: None,
+        },
+        Some(OpenInterpreter {
+            file: Arc::new(file),
+            elf,
+        }),
+    )
+}
+
+/// Interpreters hashed so far in this process, by file identity: 200
+/// `#!/bin/sh` plugins share one `/bin/sh`, hashed once; an interpreter
+/// replaced or changed meanwhile has another identity and is hashed again.
+type HashCache = BTreeMap<(u64, u64), (FileIdentity, String)>;
+static HASHED: std::sync::LazyLock<std::sync::Mutex<HashCache>> =
     std::sync::LazyLock::new(Default::default);
 
-fn hash_interpreter(path: &str) -> Option<String> {
-    let mut cache = INTERPRETERS.lock().unwrap_or_else(|e| e.into_inner());
-    cache
-        .entry(path.to_string())
-        .or_insert_with(|| hash_path(Path::new(path)).ok())
-        .clone()
-}
-
-fn hash_path(path: &Path) -> io::Result<String> {
-    let file = File::open(path)?;
-    if !file.metadata()?.is_file() {
-        return Err(io::Error::other("not a regular file"));
+fn hash_cached(file: &File) -> Option<String> {
+    let identity = FileIdentity::of(&file.metadata().ok()?);
+    let key = (identity.dev, identity.ino);
+    if let Some((seen, hash)) = HASHED.lock().unwrap_or_else(|e| e.into_inner()).get(&key)
+        && *seen == identity
+    {
+        return Some(hash.clone());
     }
-    hash_reader(file).map(|(h, _)| h)
+    let mut dup = file.try_clone().ok()?;
+    std::io::Seek::rewind(&mut dup).ok()?;
+    let (hash, _) = hash_reader(&mut dup).ok()?;
+    HASHED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, (identity, hash.clone()));
+    Some(hash)
 }
 
 /// The lock file's path: `--lockfile`, else `plugctl.lock` in the plugin dir.

@@ -948,10 +948,33 @@ async fn spawn(inv: &Invocation, program: &Path) -> Result<(Child, Group), Spawn
                 cmd.pre_exec(move || Err(exec.exec()));
             }
         } else {
-            let check = verified.identity.pre_exec_check(program).map_err(failed)?;
-            // SAFETY: the check only calls stat(2) on a path prepared before fork.
-            unsafe {
-                cmd.pre_exec(check);
+            let mut check = verified.identity.pre_exec_check(program).map_err(failed)?;
+            match &verified.interpreter {
+                // The interpreter that was hashed runs, through its
+                // descriptor, as the kernel would have run it; the script
+                // it opens by path is checked just before.
+                Some(interp) => {
+                    let mut argv: Vec<&std::ffi::OsStr> =
+                        interp.argv_head.iter().map(|a| a.as_os_str()).collect();
+                    argv.extend(inv.args.iter().map(|a| a.as_os_str()));
+                    let exec =
+                        crate::identity::ExecFd::new(interp.program.clone(), &argv, &inv.env)
+                            .map_err(failed)?;
+                    // SAFETY: one stat(2) and one execveat(2), with
+                    // everything prepared before fork.
+                    unsafe {
+                        cmd.pre_exec(move || {
+                            check()?;
+                            Err(exec.exec())
+                        });
+                    }
+                }
+                None => {
+                    // SAFETY: the check only calls stat(2) on a path prepared before fork.
+                    unsafe {
+                        cmd.pre_exec(check);
+                    }
+                }
             }
         }
     }

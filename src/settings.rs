@@ -43,6 +43,8 @@ pub struct Settings {
     pub lockfile: PathBuf,
     /// `--record DIR`: where case files of plugin calls go.
     pub record: Option<PathBuf>,
+    /// `--record-env`: case files keep `--env` values (else only names).
+    pub record_env: bool,
     /// `--locked`: refuse plugins that are unpinned or differ from their pin.
     pub locked: bool,
     /// The Nomad release whose behaviour plugctl reproduces
@@ -497,6 +499,7 @@ impl Settings {
             registry_max_size: args.registry_max_size,
             lockfile,
             record: args.record.as_ref().map(|p| host.absolute(p)),
+            record_env: args.record_env,
             locked: args.locked,
             nomad,
             nomad_releases,
@@ -537,6 +540,12 @@ impl Settings {
             out.push(format!("{what}: {} ({origin})", dir.display()));
         }
         out
+    }
+
+    /// The trust gate's rules for these settings (`--allow-insecure-paths`
+    /// lifts the owner and mode checks).
+    pub fn policy(&self) -> crate::trust::Policy {
+        crate::trust::Policy::new(self.allow_insecure_paths)
     }
 
     /// The directory of one family's plugins.

@@ -6,9 +6,25 @@
 //! The walk never follows a symlink and never leaves the volume's file
 //! system: a plugin's volume may hold anything, including a link to `/` or a
 //! mount point, and an audit run as root must stay inside what it audits.
+//!
+//! Pruning deletes as root, so it works on descriptors under the registry
+//! lock: the volumes directory is opened once through the trust gate
+//! (every directory up to `/` judged, a symlink followed only by the gate's
+//! own walk), its entries are listed and removed relative to that
+//! descriptor, each orphan's whole tree is checked before the first unlink
+//! and never crossed into another mount — a bind mount of the same file
+//! system included (`openat2(RESOLVE_NO_XDEV)`, see [`crate::trust::tree`]).
+//! The registry is read after the listing, with the lock held until the
+//! last removal: a create that wrote its `pending` record before its plugin
+//! made anything is seen, and none can start meanwhile. An entry is an
+//! orphan only if no record in any state claims it — by its path, or by the
+//! volume id it begins with (`<id>`, `<id>.img`, `<id>.ext4`: one volume
+//! may own several). Records made under another volumes directory (by
+//! identity, not spelling) refuse the prune.
 
 use std::borrow::Cow;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io;
 use std::os::unix::fs::MetadataExt;
@@ -20,6 +36,7 @@ use walkdir::WalkDir;
 use super::Ctx;
 use crate::output::Style;
 use crate::registry::{Volume, VolumeState};
+use crate::trust::{CheckedDir, Refusal};
 use crate::{Error, Result};
 
 #[derive(Debug, Serialize)]
@@ -47,14 +64,36 @@ struct Orphan {
     bytes_on_disk: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pruned: Option<bool>,
+    /// Why it was not removed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    not_pruned: Option<String>,
+    #[serde(skip)]
+    name: OsString,
 }
 
-pub fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
-    let snap = ctx.registry.read()?;
+pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
     let volumes_dir = &ctx.settings.volumes_dir;
+    // A prune holds the registry lock from before the listing to the last
+    // removal: no create starts meanwhile, and one under way is seen.
+    let _held = if prune && yes {
+        Some(ctx.registry.hold().await?)
+    } else {
+        None
+    };
+    let dir = open_volumes_dir(ctx)?;
+    let entries = match &dir {
+        Some(d) => d.entries().map_err(|r| refused(volumes_dir, r))?,
+        None => Vec::new(),
+    };
+    // Read after the listing: every entry listed was made by a plugin whose
+    // record (pending at least) was written before it ran.
+    let snap = ctx.registry.read()?;
     let volumes = snap.state().volumes_sorted();
     let reports = audit_all(&volumes);
-    let mut orphans = find_orphans(volumes_dir, &volumes)?;
+    let mut orphans = match &dir {
+        Some(d) => find_orphans(d, volumes_dir, entries, &volumes),
+        None => Vec::new(),
+    };
     if prune {
         if !yes {
             let list: Vec<String> = orphans
@@ -72,13 +111,17 @@ pub fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
                 }
             )));
         }
-        for o in &mut orphans {
-            let removed = prune_orphan(volumes_dir, &o.path);
-            if let Err(e) = &removed {
-                ctx.printer
-                    .warn(format!("cannot remove orphan {}: {e}", o.path.display()));
+        if let Some(dir) = &dir {
+            same_dir_as_records(ctx, dir, &volumes)?;
+            for o in &mut orphans {
+                let removed = crate::trust::tree::remove_tree(dir, &o.name);
+                if let Err(e) = &removed {
+                    ctx.printer
+                        .warn(format!("cannot remove orphan {}: {e}", o.path.display()));
+                    o.not_pruned = Some(e.to_string());
+                }
+                o.pruned = Some(removed.is_ok());
             }
-            o.pruned = Some(removed.is_ok());
         }
     }
     let problems = reports
@@ -267,108 +310,130 @@ fn disk_usage(root: &Path) -> u64 {
     total
 }
 
-/// Direct entries of the volumes directory that no record's path is, or
-/// contains. A missing volumes directory has no orphans.
-fn find_orphans(volumes_dir: &Path, volumes: &[&Volume]) -> Result<Vec<Orphan>> {
-    let rd = match fs::read_dir(volumes_dir) {
-        Ok(rd) => rd,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => {
-            return Err(Error::usage(format!(
-                "cannot read volumes directory {}: {e}",
-                volumes_dir.display()
-            )));
-        }
-    };
-    // The entries of the volumes directory that records claim: a record
-    // owns the entry its path names and the one its path lives inside (the
-    // path's first component below the directory). A set, not a scan per
-    // entry: 100,000 volumes against 100,000 entries.
-    let claimed: std::collections::HashSet<&std::ffi::OsStr> = volumes
-        .iter()
-        .filter(|v| !v.path.is_empty())
-        .filter_map(|v| {
-            Path::new(v.path.as_ref())
-                .strip_prefix(volumes_dir)
-                .ok()?
-                .components()
-                .next()
-                .map(|c| c.as_os_str())
-        })
-        .collect();
-    let pending: std::collections::HashSet<&str> = volumes
-        .iter()
-        .filter(|v| v.state != VolumeState::Ready)
-        .map(|v| v.id.as_ref())
-        .collect();
-    let mut out = Vec::new();
-    for entry in rd {
-        let entry =
-            entry.map_err(|e| Error::io(format!("cannot read {}", volumes_dir.display()), e))?;
-        let path = entry.path();
-        let name = entry.file_name();
-        if claimed.contains(name.as_os_str()) {
-            continue;
-        }
-        // A pending create has no path yet; its directory is named by its id
-        // (36 characters, maybe with an ending such as `.img`) by every
-        // plugin plugctl ships, so it is not called an orphan.
-        let name = name.to_string_lossy();
-        if name.get(..36).is_some_and(|id| pending.contains(id)) {
-            continue;
-        }
-        let Ok(meta) = fs::symlink_metadata(&path) else {
+/// The volumes directory through the gate; `None` when it does not exist
+/// (no orphans).
+fn open_volumes_dir(ctx: &Ctx) -> Result<Option<CheckedDir>> {
+    let path = &ctx.settings.volumes_dir;
+    match CheckedDir::open(ctx.settings.policy(), path) {
+        Ok(d) => Ok(Some(d)),
+        Err(r) if r.is_not_found() => Ok(None),
+        Err(r) => Err(refused(path, r)),
+    }
+}
+
+fn refused(volumes_dir: &Path, r: Refusal) -> Error {
+    Error::usage(format!(
+        "cannot audit the volumes directory {}: {}",
+        volumes_dir.display(),
+        r.with_override_hint()
+    ))
+}
+
+/// Refuses a prune when records were made under another volumes directory
+/// than the one being pruned (compared by identity: a spelling through a
+/// symlink or `..` is the same directory): pruning here could then take
+/// what those records own, or they would be judged against the wrong place.
+fn same_dir_as_records(ctx: &Ctx, dir: &CheckedDir, volumes: &[&Volume]) -> Result<()> {
+    let mut seen: HashMap<&str, bool> = HashMap::new();
+    let mut others: Vec<&str> = Vec::new();
+    for v in volumes {
+        let Some(recorded) = v.volumes_dir.as_deref() else {
             continue;
         };
-        let kind = if meta.file_type().is_symlink() {
-            "symlink"
-        } else if meta.is_dir() {
-            "dir"
-        } else if meta.is_file() {
-            "file"
-        } else {
-            "special"
+        let same = *seen.entry(recorded).or_insert_with(|| {
+            CheckedDir::open(ctx.settings.policy(), Path::new(recorded))
+                .is_ok_and(|d| d.same_as(dir))
+        });
+        if !same && !others.contains(&recorded) {
+            others.push(recorded);
+        }
+    }
+    if others.is_empty() {
+        return Ok(());
+    }
+    Err(Error::usage(format!(
+        "--prune-orphans: refusing to prune {}: volumes on record were created under {} \
+         (another directory, or one that is gone); prune with --volumes-dir naming the \
+         directory the records were made in",
+        ctx.settings.volumes_dir.display(),
+        others.join(", ")
+    )))
+}
+
+/// The entries of the volumes directory that no record claims. A record
+/// (in any state) claims the entry its path names or lies inside (its
+/// first component below the volumes directory it was made in, as
+/// recorded or as the gate resolved it), and every entry whose name begins
+/// with its id (`<id>`, `<id>.img`, `<id>.ext4`).
+fn find_orphans(
+    dir: &CheckedDir,
+    volumes_dir: &Path,
+    entries: Vec<(OsString, rustix::fs::FileType)>,
+    volumes: &[&Volume],
+) -> Vec<Orphan> {
+    let first_below = |path: &str, base: &Path| -> Option<OsString> {
+        Path::new(path)
+            .strip_prefix(base)
+            .ok()?
+            .components()
+            .next()
+            .map(|c| c.as_os_str().to_os_string())
+    };
+    // A set, not a scan per entry: 100,000 volumes against 100,000 entries.
+    let mut claimed: HashSet<OsString> = HashSet::new();
+    let mut ids: HashSet<String> = HashSet::new();
+    for v in volumes {
+        ids.insert(v.id.to_ascii_lowercase());
+        if v.path.is_empty() {
+            continue;
+        }
+        let bases = [
+            Some(volumes_dir),
+            Some(dir.path()),
+            v.volumes_dir.as_deref().map(Path::new),
+        ];
+        for base in bases.into_iter().flatten() {
+            if let Some(name) = first_below(&v.path, base) {
+                claimed.insert(name);
+            }
+        }
+    }
+    let claims_id = |name: &OsStr| {
+        name.to_str()
+            .and_then(|n| n.get(..36))
+            .is_some_and(|id| ids.contains(&id.to_ascii_lowercase()))
+    };
+    let mut out = Vec::new();
+    for (name, kind) in entries {
+        if claimed.contains(&name) || claims_id(&name) {
+            continue;
+        }
+        let path = dir.join(&name);
+        use rustix::fs::FileType as T;
+        let kind = match kind {
+            T::Symlink => "symlink",
+            T::Directory => "dir",
+            T::RegularFile => "file",
+            T::Unknown => match dir.stat(&name) {
+                Ok(Some(m)) if m.is_symlink() => "symlink",
+                Ok(Some(m)) if m.is_dir() => "dir",
+                Ok(Some(m)) if m.is_file() => "file",
+                Ok(Some(_)) => "special",
+                _ => continue,
+            },
+            _ => "special",
         };
         out.push(Orphan {
             bytes_on_disk: Some(disk_usage(&path)),
             path,
             kind,
             pruned: None,
+            not_pruned: None,
+            name,
         });
     }
     out.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(out)
-}
-
-/// Removes one orphan, only when it is a direct entry of the volumes
-/// directory (checked again now, not trusted from the scan); a symlink is
-/// removed itself, never what it points to.
-fn prune_orphan(volumes_dir: &Path, path: &Path) -> io::Result<()> {
-    if path.parent() != Some(volumes_dir) {
-        return Err(io::Error::other(
-            "not directly inside the volumes directory",
-        ));
-    }
-    let meta = fs::symlink_metadata(path)?;
-    if meta.is_dir() {
-        // A mount point inside (a volume mounted and forgotten) would have
-        // its file system emptied: such an orphan is left for a person.
-        let dev = fs::symlink_metadata(volumes_dir)?.dev();
-        let mounted = WalkDir::new(path)
-            .follow_links(false)
-            .into_iter()
-            .flatten()
-            .any(|e| e.metadata().is_ok_and(|m| m.is_dir() && m.dev() != dev));
-        if mounted {
-            return Err(io::Error::other(
-                "it holds a mount point (another file system); unmount it first",
-            ));
-        }
-        // std's remove_dir_all does not follow symlinks inside the tree.
-        fs::remove_dir_all(path)
-    } else {
-        fs::remove_file(path)
-    }
+    out
 }
 
 fn human(bytes: Option<u64>) -> String {

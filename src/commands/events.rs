@@ -29,6 +29,7 @@ pub async fn run(ctx: &Ctx, args: EventsArgs) -> Result<()> {
         discovery::require_name("plugin type", f)?;
     }
     let printer = &ctx.printer;
+    printer.stream_lines();
     // Watching starts before the first read: a write landing in between
     // wakes the loop below.
     let mut watch = args.follow.then(|| Watch::new(ctx.registry.path()));
@@ -43,6 +44,7 @@ pub async fn run(ctx: &Ctx, args: EventsArgs) -> Result<()> {
         ));
     }
     reader.read(ctx, &head, &stream)?;
+    reader.mark(ctx);
     let Some(watch) = watch.as_mut() else {
         return Ok(());
     };
@@ -64,8 +66,20 @@ pub async fn run(ctx: &Ctx, args: EventsArgs) -> Result<()> {
                 reader.last, head.seq
             ));
             reader = Reader::new(0, args.family.clone());
+        } else if !reader.still_on_its_segment(ctx) {
+            // The journal was replaced under the reader (a registry and
+            // journal restored from a copy): its place in the old bytes
+            // means nothing in the new ones. The log is read again from its
+            // start, and only events after the last one shown are printed.
+            printer.warn(format!(
+                "the registry's journal was replaced (restored from a copy?); following the \
+                 new one after event {}",
+                reader.last
+            ));
+            reader.cursor = Pos::default();
         }
         reader.read(ctx, &head, &stream)?;
+        reader.mark(ctx);
     }
 }
 
@@ -81,6 +95,10 @@ struct Reader {
     /// the log still holds.
     explicit: bool,
     family: Option<String>,
+    /// The segment file the cursor is in, as it was when read (device,
+    /// inode): plugctl only ever appends to a segment, so another file
+    /// there means the journal was replaced.
+    segment_file: Option<(u64, u64)>,
 }
 
 impl Reader {
@@ -90,6 +108,27 @@ impl Reader {
             cursor: Pos::default(),
             explicit: since > 0,
             family,
+            segment_file: None,
+        }
+    }
+
+    /// Remembers which file the cursor's segment is.
+    fn mark(&mut self, ctx: &Ctx) {
+        self.segment_file = ctx
+            .registry
+            .segment_file(self.cursor.segment)
+            .map(|(dev, ino, _)| (dev, ino));
+    }
+
+    /// Whether the cursor's segment is still the file it read, at least as
+    /// long as the cursor says.
+    fn still_on_its_segment(&self, ctx: &Ctx) -> bool {
+        let Some(was) = self.segment_file else {
+            return true;
+        };
+        match ctx.registry.segment_file(self.cursor.segment) {
+            Some((dev, ino, size)) => (dev, ino) == was && size >= self.cursor.offset,
+            None => false,
         }
     }
 

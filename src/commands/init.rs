@@ -155,7 +155,9 @@ pub fn run(ctx: &Ctx, args: InitArgs) -> Result<()> {
         lang_label(args.lang),
         path.display()
     ));
-    p.info(next_steps(ctx, family, name, &dir).join("\n"));
+    for line in next_steps(ctx, family, name, &dir) {
+        p.info(line);
+    }
     Ok(())
 }
 

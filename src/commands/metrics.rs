@@ -6,7 +6,6 @@
 
 use std::collections::BTreeSet;
 use std::io::Write;
-use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::sync::atomic::AtomicU64;
 
@@ -314,7 +313,8 @@ enum Drifted {
 }
 
 fn drifted(ctx: &Ctx, state: &State<'_>) -> Drifted {
-    let Ok(Some(lock)) = crate::pin::LockFile::load(&ctx.settings.lockfile) else {
+    let Ok(Some(lock)) = crate::pin::LockFile::load(&ctx.settings.lockfile, ctx.settings.policy())
+    else {
         return Drifted::NoLockFile;
     };
     let mut out = Vec::new();
@@ -340,35 +340,37 @@ fn drifted(ctx: &Ctx, state: &State<'_>) -> Drifted {
     Drifted::Checked(out)
 }
 
-/// Writes `DIR/plugctl.prom` atomically: a temporary file in the same
-/// directory, fsynced, renamed over the old one, 0644 for node_exporter.
+/// Writes `DIR/plugctl.prom` atomically with the gate's one replace (a
+/// temporary file in the same directory, fsynced, renamed over the old
+/// one, 0644 for node_exporter), relative to the directory's descriptor.
+/// The directory goes through the trust gate: whoever can replace it (or a
+/// directory above it) could have root write there the file they chose.
 pub fn write_textfile(ctx: &Ctx, dir: &Path) -> Result<()> {
-    let path = dir.join(TEXTFILE);
-    let io =
-        |what: &str, e: std::io::Error| Error::io(format!("cannot {what} {}", path.display()), e);
-    let meta = std::fs::symlink_metadata(dir)
-        .map_err(|e| Error::usage(format!("--textfile {}: {e}", dir.display())))?;
-    if !meta.is_dir() {
-        return Err(Error::usage(format!(
-            "--textfile {} is not a directory (symlinks are not followed)",
-            dir.display()
-        )));
-    }
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".plugctl.prom.")
-        .tempfile_in(dir)
-        .map_err(|e| io("write", e))?;
-    write_metrics(ctx, tmp.as_file_mut())?;
-    tmp.as_file()
-        .sync_all()
-        .and_then(|()| {
-            tmp.as_file()
-                .set_permissions(std::fs::Permissions::from_mode(0o644))
+    let checked = crate::trust::CheckedDir::open(ctx.settings.policy(), dir).map_err(|r| {
+        Error::usage(format!(
+            "--textfile {}: {}",
+            dir.display(),
+            match r {
+                crate::trust::Refusal::Kind { is, .. } => format!("it is {is}, not a directory"),
+                r => r.with_override_hint(),
+            }
+        ))
+    })?;
+    let mut failed = None;
+    checked
+        .replace_with(TEXTFILE, 0o644, None, |f| {
+            write_metrics(ctx, f).map_err(|e| {
+                let io = std::io::Error::other(e.to_string());
+                failed = Some(e);
+                io
+            })
         })
-        .map_err(|e| io("write", e))?;
-    tmp.persist(&path).map_err(|e| io("replace", e.error))?;
-    if let Ok(d) = std::fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
+        .map_err(|(_, r)| match (failed.take(), r) {
+            (Some(e), _) => e,
+            (None, crate::trust::Refusal::Io { source, .. }) => Error::io(
+                format!("cannot write {}", dir.join(TEXTFILE).display()),
+                source,
+            ),
+            (None, r) => Error::usage(format!("--textfile {}: {r}", dir.display())),
+        })
 }

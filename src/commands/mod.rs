@@ -150,14 +150,19 @@ pub fn plugin_pool(settings: &Settings, printer: &Printer) -> Result<Pool> {
     if settings.allow_insecure_paths {
         pool = pool.without_trust_checks();
     }
-    if let Some(pins) =
-        crate::provenance::locked::Pins::load(&settings.lockfile, settings.locked, printer.clone())?
-    {
+    if let Some(pins) = crate::provenance::locked::Pins::load(
+        &settings.lockfile,
+        settings.locked,
+        settings.policy(),
+        printer.clone(),
+    )? {
         pool = pool.with_pins(pins);
     }
     if let Some(dir) = &settings.record {
         pool = pool.with_recorder(crate::provenance::case::Recorder::open(
             dir,
+            settings.policy(),
+            settings.record_env,
             printer.clone(),
         )?);
     }

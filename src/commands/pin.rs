@@ -51,7 +51,7 @@ pub fn run(ctx: &Ctx, args: PinArgs) -> Result<()> {
             });
         }
     }
-    let old = LockFile::load(&path)?;
+    let old = LockFile::load(&path, ctx.settings.policy())?;
     if args.check {
         let Some(old) = old else {
             return Err(Error::usage(format!(
@@ -102,7 +102,7 @@ pub fn run(ctx: &Ctx, args: PinArgs) -> Result<()> {
         changes.push(("removed", k.clone()));
     }
     let lock = LockFile::new(merged.into_values().collect());
-    lock.save(&path)?;
+    lock.save(&path, ctx.settings.policy())?;
     if ctx.printer.json {
         let changes: Vec<_> = changes
             .iter()

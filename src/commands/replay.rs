@@ -4,7 +4,7 @@
 //! difference. See [`crate::provenance::replay`] for what is compared and
 //! what a case file may not decide.
 
-use std::fs;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use serde_json::json;
@@ -14,13 +14,30 @@ use crate::cli::{ReplayArgs, ReportFormat};
 use crate::discovery::{self, EntryKind};
 use crate::families::spawn_failure;
 use crate::output::Style;
-use crate::provenance::case::{Case, plugin_hash};
-use crate::provenance::replay::{self, Verdict};
+use crate::provenance::case::{Case, RecordKey, plugin_hash};
+use crate::provenance::replay::{self, Scene, Verdict};
+use crate::trust::CheckedDir;
 use crate::{Error, Result};
 
 pub async fn run(ctx: &Ctx, args: ReplayArgs) -> Result<()> {
     let format = super::report_format(&ctx.printer, args.format)?;
-    let files = case_files(&args.dir)?;
+    // The case directory through the gate: one another user can write
+    // could hold any case, so it is refused whole.
+    let dir = CheckedDir::open(ctx.settings.policy(), &args.dir).map_err(|r| {
+        Error::usage(format!(
+            "replay {}: {}",
+            args.dir.display(),
+            r.with_override_hint()
+        ))
+    })?;
+    let key = RecordKey::load(&dir).map_err(|r| {
+        Error::usage(format!(
+            "replay {}: {}",
+            args.dir.display(),
+            r.with_override_hint()
+        ))
+    })?;
+    let files = case_files(&dir)?;
     if files.is_empty() {
         return Err(Error::usage(format!(
             "{} holds no case files (*.json): record some with --record {}",
@@ -30,7 +47,7 @@ pub async fn run(ctx: &Ctx, args: ReplayArgs) -> Result<()> {
     }
     let mut verdicts = Vec::with_capacity(files.len());
     for file in &files {
-        verdicts.push(replay_one(ctx, file).await);
+        verdicts.push(replay_one(ctx, &dir, key.as_ref(), file, &args.env).await);
     }
     let failed = verdicts.iter().filter(|v| !v.ok).count();
     match format {
@@ -48,11 +65,13 @@ pub async fn run(ctx: &Ctx, args: ReplayArgs) -> Result<()> {
                 } else {
                     ("DIFF", Style::Bad)
                 };
+                // The file name and the case's type and name are another
+                // user's bytes: escaped like every cell.
                 text.push_str(&format!(
                     "{}  {}  ({} plugin {:?}, {})\n",
                     ctx.printer.paint(label, style),
-                    v.file,
-                    v.family,
+                    crate::output::sanitize_cell(&v.file),
+                    crate::output::sanitize_cell(&v.family),
                     crate::output::sanitize_cell(&v.name),
                     v.operation
                 ));
@@ -88,24 +107,31 @@ pub async fn run(ctx: &Ctx, args: ReplayArgs) -> Result<()> {
     }
 }
 
-fn case_files(dir: &Path) -> Result<Vec<PathBuf>> {
-    let rd = fs::read_dir(dir)
-        .map_err(|e| Error::usage(format!("cannot read {}: {e}", dir.display())))?;
-    let mut files: Vec<PathBuf> = rd
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+fn case_files(dir: &CheckedDir) -> Result<Vec<OsString>> {
+    let mut files: Vec<OsString> = dir
+        .entries()
+        .map_err(|r| Error::usage(format!("cannot read {}: {r}", dir.path().display())))?
+        .into_iter()
+        .map(|(name, _)| name)
+        .filter(|n| Path::new(n).extension().is_some_and(|x| x == "json"))
         .collect();
     files.sort();
     Ok(files)
 }
 
-async fn replay_one(ctx: &Ctx, file: &Path) -> Verdict {
-    let case = match Case::load(file) {
+async fn replay_one(
+    ctx: &Ctx,
+    dir: &CheckedDir,
+    key: Option<&RecordKey>,
+    name: &OsString,
+    env: &[(String, String)],
+) -> Verdict {
+    let file: PathBuf = dir.join(name);
+    let case = match Case::load(dir, name) {
         Ok(c) => c,
         Err(e) => {
             let mut v = Verdict {
-                file: file.display().to_string(),
+                file: name.to_string_lossy().into_owned(),
                 family: String::new(),
                 name: String::new(),
                 operation: String::new(),
@@ -118,10 +144,10 @@ async fn replay_one(ctx: &Ctx, file: &Path) -> Verdict {
             return v;
         }
     };
-    let mut verdict = Verdict::new(file, &case);
+    let mut verdict = Verdict::new(&file, &case);
     // The case names a plugin; today's discovery decides which file that is.
-    let dir = ctx.settings.family_dir(&case.family);
-    let entry = match discovery::find(&case.family, &dir, &case.name) {
+    let family_dir = ctx.settings.family_dir(&case.family);
+    let entry = match discovery::find(&case.family, &family_dir, &case.name) {
         Ok(e) => e,
         Err(e) => {
             verdict.differ(format!("cannot replay: {e}"));
@@ -179,11 +205,24 @@ async fn replay_one(ctx: &Ctx, file: &Path) -> Verdict {
             return verdict;
         }
     };
-    let inv = replay::invocation(&case, &entry.path, scratch.path());
+    let scene = Scene {
+        program: &entry.path,
+        plugin_dir: &ctx.settings.host_volume_plugin_dir,
+        scratch: scratch.path(),
+        profile: ctx.settings.nomad,
+        env,
+    };
+    let inv = match replay::rebuild(&case, &scene) {
+        Ok(inv) => inv,
+        Err(why) => {
+            verdict.differ(format!("cannot replay: {why}; nothing was run"));
+            return verdict;
+        }
+    };
     match ctx.pool.run(&inv).await {
         Ok(out) => {
             verdict.duration_ms = u64::try_from(out.duration.as_millis()).unwrap_or(u64::MAX);
-            replay::compare(&case, &out, scratch.path(), &mut verdict);
+            replay::compare(&case, &out, scratch.path(), key, &mut verdict);
         }
         Err(e) => verdict.differ(format!("could not start: {}", spawn_failure(e))),
     }

@@ -17,7 +17,7 @@ use crate::error::PluginFailure;
 use crate::families;
 use crate::families::secrets::{self, FetchRequest, Fetched};
 use crate::family::{Family, Operation};
-use crate::output::{Printer, sanitize_cell, short_duration};
+use crate::output::{Printer, short_duration};
 use crate::runner::Outcome;
 use crate::units::duration_ms;
 use crate::{Error, Result};
@@ -61,7 +61,7 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
     nomad.require_family(Family::Secrets)?;
     let deadline = super::deadline(&args.run, nomad.secrets_deadline())?;
     let mut env = match &args.env_file {
-        Some(file) => read_env_file(file)?,
+        Some(file) => read_env_file(file, ctx.settings.policy())?,
         None => Vec::new(),
     };
     env.extend(args.env.iter().cloned());
@@ -227,13 +227,13 @@ fn show_stderr(ctx: &Ctx, out: &Outcome, parsed: &std::result::Result<Fetched, P
                 } else {
                     String::new()
                 };
-                let mut block = format!("plugin stderr ({size} bytes{cut}; secret values masked):");
-                for line in text.lines() {
-                    block.push_str("\n  | ");
-                    // No terminal escapes from a plugin reach the operator's terminal.
-                    block.push_str(&sanitize_cell(line));
-                }
-                ctx.printer.note(1, block);
+                // Each line escaped on its own: no terminal escapes from a
+                // plugin reach the operator's terminal.
+                ctx.printer.note_lines(
+                    1,
+                    format!("plugin stderr ({size} bytes{cut}; secret values masked):"),
+                    text.lines(),
+                );
             }
             None => ctx.printer.note(
                 1,
@@ -322,15 +322,17 @@ fn print(
                 "result": result,
             }))
         }
-        SecretFormat::Kv => ctx.printer.text(&render_kv(fetched)?),
+        SecretFormat::Kv => ctx
+            .printer
+            .text_untrusted(&zeroize::Zeroizing::new(render_kv(fetched)?)),
         SecretFormat::Env => {
-            let text = render_env(fetched)?;
+            let text = zeroize::Zeroizing::new(render_env(fetched)?);
             for key in fetched.keys().filter(|k| risky_name(k)) {
                 ctx.printer.warn(format!(
                     "key {key:?} changes how the shell that evals this output runs commands"
                 ));
             }
-            ctx.printer.text(&text)
+            ctx.printer.text_untrusted(&text)
         }
     }
 }
@@ -388,14 +390,36 @@ fn risky_name(key: &str) -> bool {
     ) || key.starts_with("LD_")
 }
 
+/// The largest `--env-file` plugctl reads.
+pub const ENV_FILE_MAX: u64 = 1 << 20;
+
 /// `--env-file`: `KEY=VALUE` lines; blank lines and lines whose first
 /// non-blank character is `#` are skipped; a CR before the line feed is
 /// dropped; the value is everything after the first `=`, verbatim (no
 /// quotes removed, nothing expanded). A bad line is a usage error that
 /// names its number, never its text (it may be a value without its key).
-pub fn read_env_file(file: &Path) -> Result<Vec<(String, String)>> {
-    let bytes = std::fs::read(file)
-        .map_err(|e| Error::usage(format!("cannot read --env-file {}: {e}", file.display())))?;
+///
+/// The file goes through the trust gate: a regular file (never a FIFO, a
+/// device such as `/dev/zero`, or a symlink), owned by root or the invoking
+/// user and writable by nobody else, read up to [`ENV_FILE_MAX`] bytes.
+pub fn read_env_file(file: &Path, policy: crate::trust::Policy) -> Result<Vec<(String, String)>> {
+    let refused = |r: crate::trust::Refusal| {
+        Error::usage(format!(
+            "cannot read --env-file {}: {}",
+            file.display(),
+            match r {
+                crate::trust::Refusal::Symlink(_) => "it is a symbolic link, which plugctl \
+                    does not follow; name the file itself"
+                    .to_string(),
+                r => r.with_override_hint(),
+            }
+        ))
+    };
+    let dir = crate::trust::CheckedDir::open(policy, crate::registry::parent_dir(file))
+        .map_err(refused)?;
+    let bytes = dir
+        .read(file.file_name().unwrap_or_default(), ENV_FILE_MAX)
+        .map_err(refused)?;
     parse_env_file(&bytes)
         .map_err(|msg| Error::usage(format!("--env-file {}: {msg}", file.display())))
 }

@@ -65,7 +65,13 @@ impl Run {
     /// The parsed stdout of a successful call.
     fn object(&self) -> Option<json::Object> {
         let out = self.succeeded()?;
-        families::parse_stdout(&self.inv, out, Quote::Allowed).ok()
+        families::parse_stdout(
+            &self.inv,
+            out,
+            Quote::Allowed,
+            families::fingerprint_go_type(&self.family),
+        )
+        .ok()
     }
 }
 
@@ -207,7 +213,8 @@ pub fn output(run: &Run) -> Verdict {
     let Some(out) = run.succeeded() else {
         return Verdict::skip("the fingerprint failed (see fingerprint.runs)");
     };
-    match families::parse_stdout(&run.inv, out, Quote::Allowed) {
+    let go_type = families::fingerprint_go_type(&run.family);
+    match families::parse_stdout(&run.inv, out, Quote::Allowed, go_type) {
         Ok(_) => Verdict::pass(),
         Err(f) => Verdict::error(format!(
             "{f}: stdout must hold one JSON object and nothing else (Nomad rejects text \

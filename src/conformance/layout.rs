@@ -3,11 +3,13 @@
 
 use std::ffi::OsString;
 use std::fs;
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 use super::Verdict;
 use super::subject::{Link, Subject};
 use crate::family::Family;
+use crate::nomad::{Change, Profile};
 
 /// `layout.stray-file` (info): a file at the top of the plugin directory is
 /// in no family, so nothing ever runs it.
@@ -116,22 +118,97 @@ pub fn broken_symlink(s: &Subject) -> Verdict {
 }
 
 /// `layout.symlink-escapes` (error): a symlink resolving outside its family
-/// directory (CVE-2026-7474: Nomad before 2.0.1 would run it).
+/// directory. plugctl refuses it on every release (its own rule); what
+/// Nomad does depends on the family and, for host volumes, on the release
+/// in force (CVE-2026-7474: confined from 2.0.1).
 pub fn symlink_escapes(s: &Subject) -> Verdict {
-    match &s.link {
-        Some(Link::Escapes(target)) => Verdict::error(format!(
-            "symlink resolves to {}, outside {}: Nomad 2.0.1+ and plugctl refuse it (older \
-             Nomad runs it: CVE-2026-7474); copy the plugin into the directory instead",
-            target.display(),
-            parent(&s.path)
-        )),
-        _ => Verdict::pass(),
+    let Some(Link::Escapes(target)) = &s.link else {
+        return Verdict::pass();
+    };
+    let profile = Profile::current();
+    let since = Profile::row(Change::ConfinedLookup).since_text();
+    let nomad = if !Family::HostVolume.is(&s.family) {
+        format!(
+            "{profile} runs it (only its host-volume lookup is confined to the plugin \
+             directory)"
+        )
+    } else if profile.has(Change::ConfinedLookup) {
+        format!("{profile} refuses it too (Go's os.Root, from {since}: CVE-2026-7474)")
+    } else {
+        format!("{profile} runs it (CVE-2026-7474; Nomad refuses it from {since})")
+    };
+    Verdict::error(format!(
+        "symlink resolves to {}, outside {}: plugctl refuses it on every release (its own \
+         rule); {nomad}; copy the plugin into the directory instead",
+        target.display(),
+        parent(&s.path)
+    ))
+}
+
+/// `nomad.os-root` (host volumes): a symlink that resolves inside the
+/// plugin directory but that Go's `os.Root` refuses (an absolute link, or
+/// one that climbs above the directory on the way): Nomad 2.0.1+ does not
+/// find the plugin. An error when the release in force is one of those, a
+/// warning (it breaks on upgrade) otherwise.
+pub fn os_root(s: &Subject) -> Verdict {
+    if !Family::HostVolume.is(&s.family) {
+        return Verdict::NotApplicable;
     }
+    let Some(why) = &s.os_root else {
+        return Verdict::pass();
+    };
+    let profile = Profile::current();
+    let since = Profile::row(Change::ConfinedLookup).since_text();
+    let fix = "make it a relative link that stays inside (e.g. `ln -sf real-name link-name` \
+               in the directory), or copy the plugin";
+    if profile.has(Change::ConfinedLookup) {
+        Verdict::error(format!(
+            "{profile} does not find this plugin: its lookup resolves the name with Go's \
+             os.Root (from {since}, CVE-2026-7474), and {why}; {fix}"
+        ))
+    } else {
+        Verdict::warning(format!(
+            "{profile} runs it, but Nomad {since} and later do not find it: their lookup \
+             resolves the name with Go's os.Root (CVE-2026-7474), and {why}; {fix}"
+        ))
+    }
+}
+
+/// `nomad.secrets-symlink` (error, secrets): a symlink in `secrets/` to
+/// something that is not an executable file. Nomad's discovery lists it
+/// (a symlink's own mode has every execute bit), then stats its target to
+/// make the plugin, and an error there ends the secrets fingerprinter: a
+/// Nomad 1.11+ client does not start ("fingerprinting failed").
+pub fn secrets_symlink(s: &Subject) -> Verdict {
+    if !Family::Secrets.is(&s.family) {
+        return Verdict::NotApplicable;
+    }
+    let what = match (&s.link, &s.meta) {
+        (None, _) | (Some(Link::Escapes(_)), _) => return Verdict::pass(),
+        (Some(Link::Broken(to)), _) => format!("{}, which does not exist", to.display()),
+        (Some(_), Some(m)) if m.is_dir() => "a directory".to_string(),
+        (Some(_), Some(m)) if m.permissions().mode() & 0o111 == 0 => {
+            "a file without an execute bit".to_string()
+        }
+        _ => return Verdict::pass(),
+    };
+    Verdict::error(format!(
+        "{} is a symlink to {what}: a Nomad 1.11+ client refuses to start with it in secrets/ \
+         (its secrets fingerprinter stats every entry and fails: \"fingerprinting failed\"); \
+         remove the link, or point it at an executable plugin",
+        s.path.display()
+    ))
+}
+
+/// A secrets symlink [`secrets_symlink`] reports, which the generic checks
+/// must not call harmless.
+fn stops_a_secrets_client(s: &Subject) -> bool {
+    secrets_symlink(s).has_error()
 }
 
 /// `layout.directory` (warning): discovery does not recurse.
 pub fn directory(s: &Subject) -> Verdict {
-    if s.is_file() || !s.meta.as_ref().is_some_and(|m| m.is_dir()) {
+    if s.is_file() || !s.meta.as_ref().is_some_and(|m| m.is_dir()) || stops_a_secrets_client(s) {
         return Verdict::pass();
     }
     Verdict::warning(format!(
@@ -165,7 +242,7 @@ pub fn special_file(s: &Subject) -> Verdict {
 /// for a plugin the registry knows, which `fingerprint` records unhealthy
 /// for it (`known`).
 pub fn not_executable(s: &Subject, known: bool) -> Verdict {
-    if !s.is_file() || s.mode() & 0o111 != 0 {
+    if !s.is_file() || s.mode() & 0o111 != 0 || stops_a_secrets_client(s) {
         return Verdict::pass();
     }
     if known {

@@ -90,8 +90,15 @@ pub fn record(
     let failed: Vec<String> = r
         .checks_run
         .iter()
-        .filter(|c| c.outcome == Outcome::Failed && c.check != "layout.symlink-escapes")
-        .filter(|c| !(refused && fingerprint::checks_all().contains(&&*c.check)))
+        .filter(|c| c.outcome == Outcome::Failed && !RELEASE_DEPENDENT.contains(&&*c.check))
+        // plugctl's own refusal (its trust gate) says nothing of Nomad.
+        .filter(|c| {
+            !(refused
+                && (fingerprint::checks_all().contains(&&*c.check)
+                    || c.check == "permissions.trusted"))
+        })
+        // Each with what its finding says: the cell gives the reason
+        // `validate` (and `fingerprint`) give, not a pointer to it.
         .map(|c| {
             let message = r
                 .findings
@@ -108,16 +115,29 @@ pub fn record(
         _ => None,
     };
     for profile in releases {
-        let verdict = judge(family, escapes, &failed, ran, *profile, timeout);
+        let verdict = judge(
+            family,
+            escapes,
+            s.os_root.as_deref(),
+            &failed,
+            ran,
+            *profile,
+            timeout,
+        );
         r.record(Some(&s.id), check_name(profile.release()), verdict);
     }
 }
+
+/// The checks whose failure depends on the release: judged here per
+/// release, not passed on to every one.
+const RELEASE_DEPENDENT: &[&str] = &["layout.symlink-escapes", "nomad.os-root"];
 
 /// Whether a plugin works on one release, and if not why. Reasons are
 /// worded without the release, so the human view can group them.
 fn judge(
     family: Family,
     escapes: Option<&Path>,
+    os_root: Option<&str>,
     failed: &[String],
     ran: &Ran,
     profile: Profile,
@@ -149,11 +169,22 @@ fn judge(
                 target.display()
             )),
             Family::Secrets => Verdict::skip(format!(
-                "plugctl never runs a plugin outside its directory (the symlink leads to {}), \
+                "Nomad follows the symlink to {} and runs it (only host-volume lookups are \
+                 confined); plugctl never runs a plugin outside its directory (its own rule), \
                  so whether it works is unknown",
                 target.display()
             )),
         };
+    }
+    if let Some(why) = os_root
+        && family == Family::HostVolume
+        && !profile.follows_escaping_symlinks()
+    {
+        return Verdict::error(format!(
+            "from {} Nomad does not find it: its host-volume lookup resolves the name with \
+             Go's os.Root (CVE-2026-7474), and {why}",
+            since(Change::ConfinedLookup)
+        ));
     }
     if !failed.is_empty() {
         return Verdict::error(failed.join("; "));
@@ -405,15 +436,18 @@ mod tests {
         // 1.5 s: no host-volume release takes it.
         for v in ["1.10", "1.11", "2.0.1"] {
             assert!(
-                judge(hv, None, &[], &took(1500), p(v), None).has_error(),
+                judge(hv, None, None, &[], &took(1500), p(v), None).has_error(),
                 "{v}"
             );
-            assert!(judge(hv, None, &[], &took(900), p(v), None).clean(), "{v}");
+            assert!(
+                judge(hv, None, None, &[], &took(900), p(v), None).clean(),
+                "{v}"
+            );
         }
         // 20 s secrets: from 2.0 only; no secrets at all on 1.10.
-        assert!(judge(sec, None, &[], &took(20_000), p("1.11.3"), None).has_error());
-        assert!(judge(sec, None, &[], &took(20_000), p("2.0"), None).clean());
-        let v = judge(sec, None, &[], &took(10), p("1.10.5"), None);
+        assert!(judge(sec, None, None, &[], &took(20_000), p("1.11.3"), None).has_error());
+        assert!(judge(sec, None, None, &[], &took(20_000), p("2.0"), None).clean());
+        let v = judge(sec, None, None, &[], &took(10), p("1.10.5"), None);
         assert_eq!(
             v,
             Verdict::error("Nomad has no secrets plugins before 1.11.0")
@@ -422,21 +456,44 @@ mod tests {
         let target = Path::new("/elsewhere/plugin");
         let nr = Ran::NotRun("refused".into());
         assert!(matches!(
-            judge(hv, Some(target), &[], &nr, p("2.0.0"), None),
+            judge(hv, Some(target), None, &[], &nr, p("2.0.0"), None),
             Verdict::Skip(_)
         ));
-        assert!(judge(hv, Some(target), &[], &nr, p("2.0.1"), None).has_error());
-        // A failed check fails every release; no execute bit too.
+        assert!(judge(hv, Some(target), None, &[], &nr, p("2.0.1"), None).has_error());
+        // A link inside that os.Root refuses: works before 2.0.1 only.
+        let why = Some("its link text is absolute");
+        assert!(judge(hv, None, why, &[], &took(10), p("2.0.0"), None).clean());
+        let v = judge(hv, None, why, &[], &took(10), p("2.0.1"), None);
+        assert!(v.has_error(), "{v:?}");
+        // Secrets lookups are not confined: Nomad runs an escaping link.
+        let v = judge(sec, Some(target), None, &[], &nr, p("2.0.5"), None);
+        assert!(
+            matches!(&v, Verdict::Skip(why) if why.contains("Nomad follows the symlink")),
+            "{v:?}"
+        );
+        // A failed check fails every release, with its finding's reason;
+        // no execute bit too.
         let failed = ["fingerprint.output: bad output: x".to_string()];
-        let v = judge(hv, None, &failed, &took(10), p("2.0"), None);
+        let v = judge(hv, None, None, &failed, &took(10), p("2.0"), None);
         assert_eq!(v, Verdict::error("fingerprint.output: bad output: x"));
-        assert!(judge(hv, None, &[], &Ran::Ignored("x".into()), p("2.0"), None).has_error());
+        assert!(
+            judge(
+                hv,
+                None,
+                None,
+                &[],
+                &Ran::Ignored("x".into()),
+                p("2.0"),
+                None
+            )
+            .has_error()
+        );
         assert!(matches!(
-            judge(hv, None, &[], &nr, p("2.0"), None),
+            judge(hv, None, None, &[], &nr, p("2.0"), None),
             Verdict::Skip(_)
         ));
         // The user's --timeout is the budget, as fingerprint takes it.
-        let slow = judge(hv, None, &[], &took(1420), p("2.0"), None);
+        let slow = judge(hv, None, None, &[], &took(1420), p("2.0"), None);
         assert!(
             matches!(&slow, Verdict::Issues(i) if i[0].1.starts_with("too slow for Nomad: 1.42 s > 1 s")),
             "{slow:?}"
@@ -444,6 +501,7 @@ mod tests {
         assert!(
             judge(
                 hv,
+                None,
                 None,
                 &[],
                 &took(1420),

@@ -14,6 +14,7 @@ pub const CHECKS: &[&str] = &[
     "permissions.writable",
     "permissions.setuid",
     "permissions.owner",
+    "permissions.trusted",
 ];
 
 fn severity(strict: bool) -> Severity {

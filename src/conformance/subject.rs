@@ -42,8 +42,11 @@ pub struct Subject {
     /// Why the file could not be read (an 0711 plugin as a non-root user):
     /// its format is then unknown, not wrong.
     pub unreadable: Option<String>,
-    /// How discovery (and so `fingerprint`) classifies it.
+    /// How discovery classifies it on every release (plugctl's own rules).
     pub kind: EntryKind,
+    /// Why Go's `os.Root`, with which Nomad 2.0.1+ looks up a host-volume
+    /// plugin, refuses this symlink that plugctl follows.
+    pub os_root: Option<String>,
 }
 
 impl Subject {
@@ -75,6 +78,14 @@ impl Subject {
         } else {
             discovery::classify(&path, canonical_dir)
         };
+        // Judged per release (nomad.os-root, the matrix), not by the kind:
+        // plugctl runs such a link, and Nomad does before 2.0.1.
+        let os_root = match &link {
+            Some(Link::Inside(_)) if crate::family::Family::HostVolume.is(family) => {
+                discovery::os_root_refusal(dir, &name)
+            }
+            _ => None,
+        };
         Subject {
             id: format!("{family}/{name}"),
             family: family.to_string(),
@@ -86,6 +97,7 @@ impl Subject {
             head,
             unreadable,
             kind,
+            os_root,
         }
     }
 

@@ -258,6 +258,8 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
     );
     r.record(id, "nomad.shadows-builtin", layout::shadows_builtin(s));
     r.record(id, "nomad.exe-in-secrets", layout::exe_in_secrets(s));
+    r.record(id, "nomad.secrets-symlink", layout::secrets_symlink(s));
+    r.record(id, "nomad.os-root", layout::os_root(s));
 
     // Files (and symlinks that should have been) only from here on:
     // directories and special files are done.
@@ -276,9 +278,24 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
             r.record(id, c, Verdict::skip(reason));
         }
     };
+    // The gate plugctl applies before every run: the file, every directory
+    // up to `/`, the interpreter and what `env` runs. A refusal is an error
+    // (a root plugctl will not run it), whatever --strict says.
+    let mut untrusted = None;
     if let Some(reason) = &not_file {
         skip_all(r, permissions::CHECKS, reason);
     } else {
+        let trusted = match &opts.trust {
+            Some(trust) => match trust.check(&s.path) {
+                Ok(()) => Verdict::pass(),
+                Err(why) => {
+                    untrusted = Some(why.clone());
+                    Verdict::error(why)
+                }
+            },
+            None => Verdict::skip("--allow-insecure-paths: the owner and mode rules are off"),
+        };
+        r.record(id, "permissions.trusted", trusted);
         r.record(
             id,
             "permissions.writable",
@@ -356,10 +373,8 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
         return Ran::Refused(reason);
     }
 
-    if let Some(trust) = &opts.trust
-        && let Err(why) = trust.check(&s.path)
-    {
-        let reason = format!("{why} (see permissions.*)");
+    if let Some(why) = untrusted {
+        let reason = format!("{why} (see permissions.trusted)");
         skip_all(r, &fingerprint::checks(&s.family), &reason);
         return Ran::Refused(reason);
     }

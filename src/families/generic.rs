@@ -4,9 +4,11 @@
 use std::path::Path;
 use std::time::Duration;
 
-use super::{Fingerprint, Quote, judge, parse_stdout, required_version};
+use super::{Fingerprint, Quote, decode_fingerprint, judge};
 use crate::error::PluginFailure;
 use crate::family::Operation;
+use crate::protocol::json::Dialect;
+use crate::protocol::responses;
 use crate::runner::{Invocation, Outcome};
 
 pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duration) -> Invocation {
@@ -17,11 +19,18 @@ pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duratio
 
 pub fn parse_fingerprint(inv: &Invocation, out: &Outcome) -> Result<Fingerprint, PluginFailure> {
     judge(inv, out, Quote::Allowed)?;
-    let obj = parse_stdout(inv, out, Quote::Allowed)?;
-    let version = required_version(&obj)?;
-    let kind = obj
-        .string("type")
-        .map_err(|e| PluginFailure::BadOutput(e.to_string()))?;
+    // As every common plugin's fingerprint (Nomad runs no plugin of such
+    // a family, so nothing here is Nomad's verdict).
+    let fp = decode_fingerprint(inv, out, |b| {
+        responses::common_fingerprint(b, Dialect::current())
+    })?;
+    let (version, kind) = match fp {
+        Some(fp) => (fp.version, fp.kind),
+        None => (None, None),
+    };
+    let version = version.ok_or_else(|| {
+        PluginFailure::Response("fingerprint has no \"version\" (missing or null)".into())
+    })?;
     Ok(Fingerprint {
         version: version.original().to_string(),
         kind,

@@ -16,10 +16,11 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Fingerprint, Quote, judge, parse_stdout, required_version};
+use super::{Fingerprint, Quote, decode_fingerprint, decode_stdout, judge};
 use crate::error::PluginFailure;
 use crate::family::Operation;
-use crate::protocol::json;
+use crate::protocol::json::Dialect;
+use crate::protocol::responses;
 use crate::runner::{Invocation, Outcome};
 
 /// Nomad's code caps a fingerprint at 5 s (it allows 1 s at agent start:
@@ -38,8 +39,18 @@ pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duratio
 /// `{"version": "..."}`; reported normalised (`v1.2` → `1.2.0`) as Nomad does.
 pub fn parse_fingerprint(inv: &Invocation, out: &Outcome) -> Result<Fingerprint, PluginFailure> {
     judge(inv, out, Quote::Allowed)?;
-    let obj = parse_stdout(inv, out, Quote::Allowed)?;
-    let version = required_version(&obj)?;
+    let fp = decode_fingerprint(inv, out, |b| {
+        responses::host_volume_fingerprint(b, Dialect::current())
+    })?;
+    // Nomad calls `fprint.Version.String()`: a nil version is a nil
+    // dereference in the client.
+    let version = fp.version.ok_or_else(|| {
+        PluginFailure::Response(
+            "fingerprint has no \"version\" (missing or null; on a Nomad node this crashes \
+             the client)"
+                .into(),
+        )
+    })?;
     Ok(Fingerprint {
         version: version.normalized(),
         kind: None,
@@ -337,9 +348,6 @@ fn go_string(out: &mut String, s: &str) {
     out.push('"');
 }
 
-/// The Go type Nomad decodes a create response into, for Go-exact messages.
-const CREATE_RESPONSE_GO_TYPE: &str = "hostvolumemanager.HostVolumePluginCreateResponse";
-
 /// What a successful create returned (protocol 4.2), from a plugin or from
 /// the built-in `mkdir`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -361,21 +369,32 @@ pub struct Created {
 /// message carries the plugin's `{"error": ...}` when it printed one.
 pub fn parse_create(inv: &Invocation, out: &Outcome) -> Result<Created, PluginFailure> {
     judge(inv, out, Quote::Allowed)?;
-    // The shared parse reports syntax errors with an excerpt of stdout; the
-    // second (of a small document) names Nomad's type in type errors.
-    parse_stdout(inv, out, Quote::Allowed)?;
-    let bad = |e: json::JsonError| PluginFailure::BadOutput(e.to_string());
-    let obj = json::parse_object_as(&out.stdout, CREATE_RESPONSE_GO_TYPE).map_err(bad)?;
-    let path = obj.string("path").map_err(bad)?.unwrap_or_default();
-    // No file has such a path, and delete could never pass it on in
-    // DHV_CREATED_PATH (an environment value cannot hold NUL).
+    let resp = decode_stdout(inv, out, Quote::Allowed, |b| {
+        responses::create(b, Dialect::current())
+    })?;
+    let path = resp.path;
+    // Go accepts both, but no file has such a path: Nomad would record a
+    // volume it can never mount, and delete could never pass a NUL on in
+    // DHV_CREATED_PATH (an environment value cannot hold one).
     if path.contains('\0') {
         return Err(PluginFailure::BadOutput(
-            "the returned path contains a NUL byte (\\u0000)".into(),
+            "the returned path contains a NUL byte (\\u0000): Nomad would accept it and record \
+             a path no file can have; plugctl refuses it"
+                .into(),
         ));
     }
-    let bytes = obj.int64("bytes").map_err(bad)?.unwrap_or(0);
-    Ok(Created { path, bytes })
+    if path.contains(char::REPLACEMENT_CHARACTER) && std::str::from_utf8(&out.stdout).is_err() {
+        return Err(PluginFailure::BadOutput(
+            "the returned path is not valid UTF-8: Nomad would accept it with each bad byte \
+             replaced by U+FFFD, and record a path that is not the one created; plugctl \
+             refuses it"
+                .into(),
+        ));
+    }
+    Ok(Created {
+        path,
+        bytes: resp.bytes,
+    })
 }
 
 /// Judges a `delete` call. Stdout is ignored on success (as Nomad does), so
@@ -722,9 +741,27 @@ mod tests {
         let e = parse_create(&inv, &outcome(0, r#"{"bytes": "5"}"#)).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "bad output: cannot unmarshal string into Go struct field \
+            "bad output: json: cannot unmarshal string into Go struct field \
              HostVolumePluginCreateResponse.bytes of type int64"
         );
+        // Nomad's struct has an `error` string: on exit 0 a string there is
+        // ignored, anything else is a type error.
+        let e = parse_create(&inv, &outcome(0, r#"{"path": "/v/x", "error": 5}"#)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bad output: json: cannot unmarshal number into Go struct field \
+             HostVolumePluginCreateResponse.error of type string"
+        );
+        // What Go accepts but no file can be: refused, saying Nomad would not.
+        for bad in [
+            &b"{\"path\": \"/v/a\\u0000b\"}"[..],
+            b"{\"path\": \"/v/\xff\"}",
+        ] {
+            let mut out = outcome(0, "");
+            out.stdout = bad.to_vec();
+            let e = parse_create(&inv, &out).unwrap_err().to_string();
+            assert!(e.contains("Nomad would accept it"), "{e}");
+        }
         let e = parse_create(&inv, &outcome(1, r#"{"error": "disk full"}"#)).unwrap_err();
         assert_eq!(e.to_string(), "exited with status 1: disk full");
         assert_eq!(parse_delete(&inv, &outcome(0, "anything at all")), Ok(()));

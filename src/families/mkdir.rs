@@ -33,17 +33,16 @@ pub const NAME: &str = "mkdir";
 pub const VERSION: &str = "0.0.1";
 /// The mode of a new volume directory when `mode` is not given.
 pub const DEFAULT_MODE: u32 = 0o700;
-/// The parameters `mkdir` accepts.
-pub const PARAMETERS: &[&str] = &["mode", "uid", "gid"];
 /// The mode of the volumes directory when `mkdir` has to make it.
 pub const VOLUMES_DIR_MODE: u32 = 0o755;
 
 /// `mkdir`'s parameters, parsed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Params {
-    /// Permission bits, at most `0o777`.
+    /// The mode bits chmod gets (`0o7777` at most): what Go makes of the
+    /// number written (see [`go_chmod_bits`]).
     pub mode: u32,
-    /// Owner to set; `None` leaves it as created.
+    /// Owner to set; `None` leaves it as created (`-1`, chown's "unchanged").
     pub uid: Option<u32>,
     /// Group to set; `None` leaves it as created.
     pub gid: Option<u32>,
@@ -53,67 +52,169 @@ fn fail(message: impl Into<String>) -> PluginFailure {
     PluginFailure::Builtin(message.into())
 }
 
-/// Parses `mode`, `uid` and `gid`; any other key is an error naming it.
+/// Parses `mode`, `uid` and `gid` as Nomad's `decodeMkdirParams` does, in
+/// its words (`client/hostvolumemanager/host_volume_plugin.go`):
 ///
-/// `mode` is octal digits (`0755`, `755`, `0700`), at most `0777`: Nomad
-/// would silently drop setuid, setgid and sticky bits written this way, so
-/// plugctl refuses them. `uid` and `gid` are decimal, `0` to `4294967294`
-/// (`4294967295` is chown's "unchanged").
+/// - `mode`: `strconv.ParseUint(value, 8, 32)` (octal digits, no sign, at
+///   most `0o37777777777`), then an `os.FileMode`, of which chmod(2) gets
+///   what [`go_chmod_bits`] says (so `01777` is `0777`: Go's sticky bit is
+///   another bit; [`parameter_warnings`] says so);
+/// - `uid`, `gid`: `strconv.Atoi` (a sign is fine: `+0`, `-1`; `-1` leaves
+///   the owner as it is, as chown(2) does);
+/// - any other key: `unknown mkdir parameter`.
+///
+/// Every error reads `invalid value for "<key>": <cause>`. Nomad walks a Go
+/// map, so with several bad parameters the one it names is chance; plugctl
+/// names the first in byte order. One refusal is plugctl's own: an id
+/// outside -1..=4294967295, which Nomad accepts and the kernel reads as
+/// another id (uid_t is 32 bits), is refused naming that id.
 pub fn parse_parameters(params: &BTreeMap<String, String>) -> Result<Params, PluginFailure> {
-    let unknown: Vec<String> = params
-        .keys()
-        .filter(|k| !PARAMETERS.contains(&k.as_str()))
-        .map(|k| format!("{k:?}"))
-        .collect();
-    if !unknown.is_empty() {
-        return Err(fail(format!(
-            "unknown parameter{} {} (mkdir accepts mode, uid and gid)",
-            if unknown.len() == 1 { "" } else { "s" },
-            unknown.join(", ")
-        )));
-    }
-    let mode = match params.get("mode") {
-        None => DEFAULT_MODE,
-        Some(m) => parse_mode(m)?,
+    let mut out = Params {
+        mode: DEFAULT_MODE,
+        uid: None,
+        gid: None,
     };
-    Ok(Params {
-        mode,
-        uid: params.get("uid").map(|v| parse_id("uid", v)).transpose()?,
-        gid: params.get("gid").map(|v| parse_id("gid", v)).transpose()?,
-    })
+    for (key, value) in params {
+        let invalid = |cause: String| fail(format!("invalid value for {}: {cause}", go_quote(key)));
+        match key.as_str() {
+            "mode" => {
+                let number = parse_uint_octal(value).map_err(invalid)?;
+                out.mode = go_chmod_bits(number);
+            }
+            "uid" | "gid" => {
+                let id = atoi(value).map_err(invalid)?;
+                let id = chown_id(key, id).map_err(fail)?;
+                if key == "uid" {
+                    out.uid = id;
+                } else {
+                    out.gid = id;
+                }
+            }
+            _ => {
+                return Err(invalid(format!(
+                    "unknown mkdir parameter: {}",
+                    go_quote(key)
+                )));
+            }
+        }
+    }
+    Ok(out)
 }
 
-fn parse_mode(text: &str) -> Result<u32, PluginFailure> {
-    let bad = |why: &str| {
-        fail(format!(
-            "parameter \"mode\": {text:?} {why} (expected an octal mode such as 0755 or 755)"
-        ))
+/// What plugctl warns about in parameters Nomad accepts: a `mode` whose
+/// bits chmod does not get as written.
+pub fn parameter_warnings(params: &BTreeMap<String, String>) -> Vec<String> {
+    let Some(text) = params.get("mode") else {
+        return Vec::new();
     };
-    if text.is_empty() || !text.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
-        return Err(bad("is not octal"));
+    let Ok(number) = parse_uint_octal(text) else {
+        return Vec::new();
+    };
+    let applied = go_chmod_bits(number);
+    if u64::from(applied) == number {
+        return Vec::new();
     }
-    match u32::from_str_radix(text, 8) {
-        Ok(m) if m <= 0o777 => Ok(m),
-        _ => Err(bad(
-            "is more than 0777 (setuid, setgid and sticky bits are not supported)",
+    let mut dropped = Vec::new();
+    for (bit, name) in [(0o4000, "setuid"), (0o2000, "setgid"), (0o1000, "sticky")] {
+        if number & bit != 0 && applied & bit as u32 == 0 {
+            dropped.push(name);
+        }
+    }
+    let what = match dropped.as_slice() {
+        [] => "bits Go's os.FileMode does not pass to chmod are dropped".to_string(),
+        [one] => format!("the {one} bit is dropped"),
+        many => format!("the {} bits are dropped", many.join(" and ")),
+    };
+    vec![format!(
+        "mkdir parameter mode {text:?}: {what}, as Nomad does (it chmods to the number's \
+         os.FileMode, whose setuid, setgid and sticky bits are not 04000, 02000 and 01000), \
+         so the directory gets mode {applied:04o}"
+    )]
+}
+
+/// Go's `os.FileMode` bits for setuid, setgid and sticky (`io/fs`).
+const GO_MODE_SETUID: u64 = 1 << 23;
+const GO_MODE_SETGID: u64 = 1 << 22;
+const GO_MODE_STICKY: u64 = 1 << 20;
+
+/// What `os.Chmod(path, os.FileMode(number))` passes to chmod(2) (Go's
+/// `syscallMode`): the permission bits, plus setuid, setgid and sticky
+/// when Go's own bits for them are set.
+pub fn go_chmod_bits(number: u64) -> u32 {
+    let mut mode = (number & 0o777) as u32;
+    for (go, unix) in [
+        (GO_MODE_SETUID, 0o4000),
+        (GO_MODE_SETGID, 0o2000),
+        (GO_MODE_STICKY, 0o1000),
+    ] {
+        if number & go != 0 {
+            mode |= unix;
+        }
+    }
+    mode
+}
+
+/// `strconv.ParseUint(text, 8, 32)`, with its error text.
+fn parse_uint_octal(text: &str) -> Result<u64, String> {
+    let error = |why: &str| format!("strconv.ParseUint: parsing {}: {why}", go_quote(text));
+    if text.is_empty() || !text.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
+        return Err(error("invalid syntax"));
+    }
+    match u64::from_str_radix(text, 8) {
+        Ok(n) if n <= u64::from(u32::MAX) => Ok(n),
+        _ => Err(error("value out of range")),
+    }
+}
+
+/// `strconv.Atoi(text)` (64-bit `int`), with its error text.
+fn atoi(text: &str) -> Result<i64, String> {
+    let error = |why: &str| format!("strconv.Atoi: parsing {}: {why}", go_quote(text));
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(error("invalid syntax"));
+    }
+    text.parse::<i64>().map_err(|_| error("value out of range"))
+}
+
+/// The id chown(2) gets: `-1` (and its 32-bit twin 4294967295) leave the
+/// owner; anything else outside uid_t is refused, as no id Nomad means.
+fn chown_id(key: &str, id: i64) -> Result<Option<u32>, String> {
+    match id {
+        -1 => Ok(None),
+        0..=0xffff_fffe => Ok(Some(id as u32)),
+        0xffff_ffff => Ok(None),
+        _ => Err(format!(
+            "invalid value for {}: {id} is not a {} id: Nomad would accept it and chown(2) \
+             would read it as {} (uid_t and gid_t are 32 bits); plugctl refuses it",
+            go_quote(key),
+            if key == "uid" { "user" } else { "group" },
+            id as u32
         )),
     }
 }
 
-fn parse_id(key: &str, text: &str) -> Result<u32, PluginFailure> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(fail(format!(
-            "parameter {key:?}: {text:?} is not a decimal {} id",
-            if key == "uid" { "user" } else { "group" }
-        )));
+/// Go's `strconv.Quote` for the text of a parameter: double quotes, with
+/// `"` and `\` escaped and control characters as Go writes them.
+fn go_quote(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            '\u{0}'..='\u{1f}' | '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
     }
-    match text.parse::<u32>() {
-        Ok(n) if n != u32::MAX => Ok(n),
-        _ => Err(fail(format!(
-            "parameter {key:?}: {text:?} is out of range (0 to {})",
-            u32::MAX - 1
-        ))),
-    }
+    out.push('"');
+    out
 }
 
 /// `<volumes_dir>/<id>`, the only path `mkdir` touches. Refuses an id that is
@@ -168,9 +269,11 @@ fn create_with(
     chown: Chown<'_>,
 ) -> Result<Created, PluginFailure> {
     let path = target(req)?;
-    // Anything at all there (a directory, a file, even a dangling symlink)
-    // means the volume exists: success, nothing re-applied.
-    match fs::symlink_metadata(&path) {
+    // Anything there (a directory, a file, what a symlink leads to) means
+    // the volume exists: success, nothing re-applied. Nomad asks os.Stat,
+    // which follows a symlink: a dangling one is not a volume, and making
+    // the directory then fails on it, as below.
+    match fs::metadata(&path) {
         Ok(_) => return Ok(created(&path)),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
         Err(e) => return Err(io_fail("inspect", &path, &e)),
@@ -187,8 +290,11 @@ fn create_with(
     let first_mode = if behaviour.chmod { 0o700 } else { params.mode };
     match DirBuilder::new().mode(first_mode).create(&path) {
         Ok(()) => {}
-        // A concurrent create of the same volume won: the same as existing.
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Ok(created(&path)),
+        // A concurrent create of the same volume won: the same as existing
+        // (but not a dangling symlink: that stays an error, as in Nomad).
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists && fs::metadata(&path).is_ok() => {
+            return Ok(created(&path));
+        }
         Err(e) => return Err(io_fail("create", &path, &e)),
     }
     let finish = || -> Result<(), PluginFailure> {
@@ -278,7 +384,7 @@ mod tests {
     }
 
     #[test]
-    fn parameters() {
+    fn parameters_decode_as_nomad_does() {
         let p =
             |pairs: &[(&str, &str)]| parse_parameters(&request(Path::new("/"), pairs).parameters);
         assert_eq!(
@@ -292,32 +398,113 @@ mod tests {
         assert_eq!(p(&[("mode", "0755")]).unwrap().mode, 0o755);
         assert_eq!(p(&[("mode", "755")]).unwrap().mode, 0o755);
         assert_eq!(p(&[("mode", "0")]).unwrap().mode, 0);
-        assert_eq!(
-            p(&[("uid", "0"), ("gid", "12345")]).unwrap().gid,
-            Some(12345)
-        );
-        for (k, v, needle) in [
-            ("mode", "", "not octal"),
-            ("mode", "0o755", "not octal"),
-            ("mode", "0789", "not octal"),
-            ("mode", "-755", "not octal"),
-            ("mode", "4755", "more than 0777"),
-            ("uid", "abc", "not a decimal user id"),
-            ("uid", "-1", "not a decimal user id"),
-            ("uid", " 5", "not a decimal user id"),
-            ("gid", "1.5", "not a decimal group id"),
-            ("uid", "4294967295", "out of range"),
-            ("gid", "99999999999", "out of range"),
+        // Go's FileMode: 01777 is 0777 to chmod; Go's own sticky bit
+        // (1 << 20, octal 4000000) is the one chmod gets as 01000.
+        assert_eq!(p(&[("mode", "01777")]).unwrap().mode, 0o777);
+        assert_eq!(p(&[("mode", "4000755")]).unwrap().mode, 0o1755);
+        assert_eq!(p(&[("mode", "37777777777")]).unwrap().mode, 0o7777);
+        // Atoi takes a sign; -1 (and its 32-bit twin) leaves the owner.
+        assert_eq!(p(&[("uid", "-1")]).unwrap().uid, None);
+        assert_eq!(p(&[("uid", "4294967295")]).unwrap().uid, None);
+        assert_eq!(p(&[("uid", "+0")]).unwrap().uid, Some(0));
+        assert_eq!(p(&[("gid", "0012345")]).unwrap().gid, Some(12345));
+        for (k, v, want) in [
+            (
+                "mode",
+                "",
+                r#"invalid value for "mode": strconv.ParseUint: parsing "": invalid syntax"#,
+            ),
+            (
+                "mode",
+                "0o755",
+                r#"invalid value for "mode": strconv.ParseUint: parsing "0o755": invalid syntax"#,
+            ),
+            (
+                "mode",
+                "0789",
+                r#"invalid value for "mode": strconv.ParseUint: parsing "0789": invalid syntax"#,
+            ),
+            (
+                "mode",
+                "+755",
+                r#"invalid value for "mode": strconv.ParseUint: parsing "+755": invalid syntax"#,
+            ),
+            (
+                "mode",
+                "40000000000",
+                r#"invalid value for "mode": strconv.ParseUint: parsing "40000000000": value out of range"#,
+            ),
+            (
+                "uid",
+                "abc",
+                r#"invalid value for "uid": strconv.Atoi: parsing "abc": invalid syntax"#,
+            ),
+            (
+                "uid",
+                " 5",
+                r#"invalid value for "uid": strconv.Atoi: parsing " 5": invalid syntax"#,
+            ),
+            (
+                "gid",
+                "1.5",
+                r#"invalid value for "gid": strconv.Atoi: parsing "1.5": invalid syntax"#,
+            ),
+            (
+                "gid",
+                "-",
+                r#"invalid value for "gid": strconv.Atoi: parsing "-": invalid syntax"#,
+            ),
+            (
+                "uid",
+                "99999999999999999999",
+                r#"invalid value for "uid": strconv.Atoi: parsing "99999999999999999999": value out of range"#,
+            ),
+            (
+                "uid",
+                "a\tb\"",
+                r#"invalid value for "uid": strconv.Atoi: parsing "a\tb\"": invalid syntax"#,
+            ),
+            (
+                "what",
+                "1",
+                r#"invalid value for "what": unknown mkdir parameter: "what""#,
+            ),
         ] {
-            let e = p(&[(k, v)]).unwrap_err().to_string();
-            assert!(e.contains(needle) && e.contains(k), "{k}={v}: {e}");
+            assert_eq!(p(&[(k, v)]).unwrap_err().to_string(), want, "{k}={v}");
         }
-        let e = p(&[("size", "1"), ("mode", "0700")])
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("unknown parameter \"size\""), "{e}");
+        // Ids past 32 bits: Nomad's kernel call would truncate them.
+        for v in ["4294967296", "-2"] {
+            let e = p(&[("uid", v)]).unwrap_err().to_string();
+            assert!(
+                e.contains("Nomad would accept it") && e.contains("plugctl refuses it"),
+                "{e}"
+            );
+        }
+        // Several bad ones: the first in byte order.
         let e = p(&[("b", "1"), ("a", "1")]).unwrap_err().to_string();
-        assert!(e.contains("unknown parameters \"a\", \"b\""), "{e}");
+        assert_eq!(e, r#"invalid value for "a": unknown mkdir parameter: "a""#);
+    }
+
+    #[test]
+    fn a_dropped_bit_is_a_warning() {
+        let w = |mode: &str| {
+            parameter_warnings(
+                &[("mode".to_string(), mode.to_string())]
+                    .into_iter()
+                    .collect(),
+            )
+        };
+        assert!(w("0755").is_empty());
+        assert!(w("755").is_empty());
+        assert!(w("bad").is_empty());
+        let sticky = w("01777");
+        assert_eq!(sticky.len(), 1);
+        assert!(
+            sticky[0].contains("the sticky bit is dropped") && sticky[0].ends_with("mode 0777"),
+            "{sticky:?}"
+        );
+        assert!(w("06755")[0].contains("the setuid and setgid bits are dropped"));
+        assert!(w("4000755")[0].contains("Go's os.FileMode"));
     }
 
     #[test]
@@ -340,9 +527,26 @@ mod tests {
     }
 
     #[test]
+    fn a_dangling_symlink_is_not_a_volume() {
+        let d = tempfile::tempdir().unwrap();
+        let req = request(d.path(), &[]);
+        fs::create_dir_all(d.path().join("vols")).unwrap();
+        let path = d.path().join("vols").join(&req.id);
+        std::os::unix::fs::symlink(d.path().join("nowhere"), &path).unwrap();
+        let e = create(&req).unwrap_err().to_string();
+        assert!(e.contains("cannot create") && e.contains("exists"), "{e}");
+        assert!(!d.path().join("nowhere").exists(), "never followed");
+    }
+
+    #[test]
     fn bad_parameters_leave_nothing() {
         let d = tempfile::tempdir().unwrap();
-        for params in [&[("owner", "me")][..], &[("uid", "x")], &[("mode", "999")]] {
+        for params in [
+            &[("owner", "me")][..],
+            &[("uid", "x")],
+            &[("mode", "999")],
+            &[("uid", "-2")],
+        ] {
             let req = request(d.path(), params);
             assert!(create(&req).is_err());
             assert!(!d.path().join("vols").join(&req.id).exists());

@@ -15,6 +15,7 @@ use std::time::Duration;
 use crate::error::PluginFailure;
 use crate::family::Family;
 use crate::protocol::json;
+use crate::protocol::responses;
 pub use crate::runner::human_bytes;
 use crate::runner::{Invocation, Outcome, SpawnError, Termination};
 
@@ -154,12 +155,26 @@ fn error_message(out: &Outcome, quote: Quote) -> Option<String> {
     ))
 }
 
-/// Parses stdout as the family's one JSON document.
+/// Parses stdout as the family's one JSON document, naming `go_type` (the
+/// struct Nomad decodes into) in a top-level type error.
 pub fn parse_stdout(
     inv: &Invocation,
     out: &Outcome,
     quote: Quote,
+    go_type: &str,
 ) -> Result<json::Object, PluginFailure> {
+    decode_stdout(inv, out, quote, |b| json::parse_object_as(b, go_type))
+}
+
+/// Runs one of the decodes of [`crate::protocol::responses`] on stdout,
+/// after the capture-limit check; a decode error becomes bad output in
+/// Go's words, with an excerpt of stdout when quoting is allowed.
+pub fn decode_stdout<T>(
+    inv: &Invocation,
+    out: &Outcome,
+    quote: Quote,
+    decode: impl FnOnce(&[u8]) -> Result<T, json::JsonError>,
+) -> Result<T, PluginFailure> {
     if out.stdout_dropped > 0 {
         return Err(PluginFailure::BadOutput(format!(
             "stdout exceeded the {} capture limit ({} more bytes dropped)",
@@ -167,9 +182,13 @@ pub fn parse_stdout(
             out.stdout_dropped
         )));
     }
-    json::parse_object(&out.stdout).map_err(|e| {
+    decode(&out.stdout).map_err(|e| {
         let mut msg = e.to_string();
-        if quote == Quote::Allowed {
+        let syntax = matches!(
+            e,
+            json::JsonError::Syntax { .. } | json::JsonError::UnexpectedEnd { .. }
+        );
+        if quote == Quote::Allowed && syntax {
             if out.stdout.is_empty() {
                 msg.push_str("; stdout was empty");
             } else {
@@ -178,6 +197,15 @@ pub fn parse_stdout(
         }
         PluginFailure::BadOutput(msg)
     })
+}
+
+/// The Go type Nomad decodes a fingerprint of `family` into (a family
+/// Nomad does not know is fingerprinted as every common plugin is).
+pub fn fingerprint_go_type(family: &str) -> &'static str {
+    match Family::of(family) {
+        Some(Family::HostVolume) => responses::HOST_VOLUME_FINGERPRINT.go_type,
+        Some(Family::Secrets) | None => responses::COMMON_FINGERPRINT.go_type,
+    }
 }
 
 /// A quoted, escaped, bounded excerpt of plugin output for messages.
@@ -222,35 +250,26 @@ pub fn spawn_failure(e: SpawnError) -> PluginFailure {
     }
 }
 
-/// A version field that must be present and parse as a go-version.
-///
-/// Nomad decodes it into a `*version.Version`: every member named `version`
-/// (in any case) is decoded in turn, a bad one fails the whole decode, and a
-/// later `null` resets the pointer — so the last member decides presence.
-fn required_version(
-    obj: &json::Object,
-) -> Result<crate::protocol::version::Version, PluginFailure> {
-    use crate::protocol::version::Version;
-    obj.string("version")
-        .map_err(|e| PluginFailure::BadOutput(e.to_string()))?;
-    let missing = || {
-        PluginFailure::Response(
-            "fingerprint has no \"version\" (missing or null; on a Nomad node this crashes \
-             the client)"
-                .into(),
-        )
-    };
-    let mut parsed = None;
-    for v in obj.values("version") {
-        if let Some(raw) = v.as_str() {
-            parsed =
-                Some(Version::parse(raw).map_err(|e| {
-                    PluginFailure::Response(format!("invalid version {raw:?}: {e}"))
-                })?);
-        }
+/// The message of a go-version error that ended a fingerprint's decode.
+fn version_refused(e: &json::JsonError) -> Option<PluginFailure> {
+    match e {
+        json::JsonError::Field { value, message, .. } => Some(PluginFailure::Response(format!(
+            "invalid version {value:?}: {message}"
+        ))),
+        _ => None,
     }
-    match obj.last("version") {
-        Some(v) if !v.is_null() => parsed.ok_or_else(missing),
-        _ => Err(missing()),
-    }
+}
+
+/// [`decode_stdout`] for a fingerprint: a refused version text is a
+/// response failure naming it, not bad output.
+pub fn decode_fingerprint<T>(
+    inv: &Invocation,
+    out: &Outcome,
+    decode: impl FnOnce(&[u8]) -> Result<T, json::JsonError>,
+) -> Result<T, PluginFailure> {
+    let mut refused = None;
+    let result = decode_stdout(inv, out, Quote::Allowed, |b| {
+        decode(b).inspect_err(|e| refused = version_refused(e))
+    });
+    result.map_err(|f| refused.unwrap_or(f))
 }

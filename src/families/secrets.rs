@@ -6,11 +6,12 @@ use std::fmt;
 use std::path::Path;
 use std::time::Duration;
 
-use super::{Fingerprint, Quote, human_bytes, judge, parse_stdout, required_version, signal_name};
+use super::{Fingerprint, Quote, decode_fingerprint, human_bytes, judge, signal_name};
 use crate::error::PluginFailure;
 use crate::family::{Family, Operation};
 use crate::nomad::{Change, Profile};
-use crate::protocol::json::{self, JsonError};
+use crate::protocol::json::{self, Dialect, JsonError};
+use crate::protocol::responses;
 use crate::runner::{Invocation, Outcome, Termination};
 
 pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duration) -> Invocation {
@@ -24,19 +25,18 @@ pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duratio
 /// whose type is not exactly `secrets`; plugctl says why.
 pub fn parse_fingerprint(inv: &Invocation, out: &Outcome) -> Result<Fingerprint, PluginFailure> {
     judge(inv, out, Quote::Allowed)?;
-    // What Nomad does differs by shape (nomad-versions.md): a bare `null`
-    // crashes the client; a missing type or version makes it skip the
-    // plugin without a word.
-    if out.stdout.trim_ascii() == b"null" {
+    // What Nomad does differs by shape (client/fingerprint/secrets.go): a
+    // bare `null` sets the response to nil and the client dereferences it;
+    // a missing type or version makes it skip the plugin without a word.
+    let Some(fp) = decode_fingerprint(inv, out, |b| {
+        responses::common_fingerprint(b, Dialect::current())
+    })?
+    else {
         return Err(PluginFailure::Response(
             "fingerprint output is a bare null (on a Nomad node this crashes the client)".into(),
         ));
-    }
-    let obj = parse_stdout(inv, out, Quote::Allowed)?;
-    let kind = obj
-        .string("type")
-        .map_err(|e| PluginFailure::BadOutput(e.to_string()))?;
-    match kind.as_deref() {
+    };
+    match fp.kind.as_deref() {
         Some(t) if Family::Secrets.is(t) => {}
         None => {
             return Err(PluginFailure::Response(
@@ -52,16 +52,15 @@ pub fn parse_fingerprint(inv: &Invocation, out: &Outcome) -> Result<Fingerprint,
             )));
         }
     }
-    let version = required_version(&obj).map_err(|f| match f {
-        PluginFailure::Response(m) if m.contains("crashes the client") => PluginFailure::Response(
+    let version = fp.version.ok_or_else(|| {
+        PluginFailure::Response(
             "fingerprint has no \"version\" (missing or null; Nomad silently skips this plugin)"
                 .into(),
-        ),
-        other => other,
+        )
     })?;
     Ok(Fingerprint {
         version: version.original().to_string(),
-        kind,
+        kind: fp.kind,
     })
 }
 
@@ -276,9 +275,6 @@ impl Fetched {
     }
 }
 
-/// The Go type Nomad decodes a fetch response into, for error messages.
-const RESPONSE_TYPE: &str = "commonplugins.SecretResponse";
-
 /// Judges a fetch the way Nomad does, and says why it failed without ever
 /// quoting stdout (it may hold values): every failure goes through
 /// `Quote::Never` rules.
@@ -315,7 +311,7 @@ pub fn parse_fetch(inv: &Invocation, out: &Outcome) -> Result<Fetched, PluginFai
     let parsed = if out.stdout_dropped > 0 {
         None
     } else {
-        json::parse_object_as(&out.stdout, RESPONSE_TYPE).ok()
+        json::parse_object(&out.stdout).ok()
     };
     // Whatever strings the document holds may be values: the plugin's own
     // error message is masked with them before plugctl shows it.
@@ -361,34 +357,27 @@ pub fn parse_fetch(inv: &Invocation, out: &Outcome) -> Result<Fetched, PluginFai
             out.stdout_dropped
         )));
     }
-    let obj = json::parse_object_as(&out.stdout, RESPONSE_TYPE)
+    let decoded = responses::fetch(&out.stdout, Dialect::current())
         .map_err(|e| PluginFailure::BadOutput(describe_json_error(&e, &out.stdout)))?;
-    if obj.is_empty() && trim_json_space(&out.stdout) == b"null" {
+    let Some(resp) = decoded else {
         return Err(PluginFailure::BadOutput(
             "the output is a bare JSON null, not an object (on a Nomad node this crashes the \
              client: it dereferences the nil response)"
                 .into(),
         ));
-    }
-    // Decode errors first, as json.Unmarshal fails before Nomad looks at
-    // the fields. Type errors name kinds, fields and map keys, never values.
-    obj.string("error")
-        .map_err(|e| PluginFailure::BadOutput(e.to_string()))?;
-    let result = obj
-        .string_map("result")
-        .map_err(|e| PluginFailure::BadOutput(e.to_string()))?;
-    if let Some(err) = obj.last("error").filter(|v| !v.is_null()) {
-        let message = err.as_str().unwrap_or_default();
+    };
+    if let Some(message) = resp.error {
         return Err(PluginFailure::Response(if message.is_empty() {
             "the plugin returned \"error\": \"\"; any non-null error fails the fetch, an empty \
              one too (as on Nomad)"
                 .to_string()
         } else {
-            format!("the plugin reported an error: {}", mask(message, &known))
+            format!("the plugin reported an error: {}", mask(&message, &known))
         }));
     }
     Ok(Fetched {
-        values: result
+        values: resp
+            .result
             .unwrap_or_default()
             .into_iter()
             .map(|(k, v)| (k, SecretValue(v)))
@@ -401,27 +390,11 @@ pub fn parse_fetch(inv: &Invocation, out: &Outcome) -> Result<Fetched, PluginFai
 /// it, when it is not known which of them are values (a failure accepted
 /// no result, yet `result` may hold values).
 pub fn strings_of(obj: &json::Object) -> Vec<SecretValue> {
-    fn walk(v: &serde_json::Value, out: &mut BTreeSet<String>) {
-        match v {
-            serde_json::Value::String(s) => {
-                out.insert(s.clone());
-            }
-            serde_json::Value::Array(a) => a.iter().for_each(|v| walk(v, out)),
-            serde_json::Value::Object(m) => m.values().for_each(|v| walk(v, out)),
-            _ => {}
-        }
-    }
-    let mut set = BTreeSet::new();
     // "error" has no k or s, so ASCII folding is Go's folding here.
-    let keys: BTreeSet<&str> = obj
-        .keys()
-        .filter(|k| !k.eq_ignore_ascii_case("error"))
+    let set: BTreeSet<String> = obj
+        .strings_under(|key| !key.eq_ignore_ascii_case("error"))
+        .into_iter()
         .collect();
-    for key in keys {
-        for v in obj.values(key) {
-            walk(v, &mut set);
-        }
-    }
     set.into_iter().map(SecretValue).collect()
 }
 
@@ -456,9 +429,6 @@ fn describe_json_error(e: &JsonError, stdout: &[u8]) -> String {
                 "not valid JSON: syntax error at byte {offset}{what} (stdout is not quoted: it may \
                  hold secret values)"
             )
-        }
-        JsonError::NumberOutOfRange { offset, .. } => {
-            format!("a number at byte {offset} does not fit a 64-bit float")
         }
         JsonError::UnexpectedEnd { .. } if stdout.iter().all(u8::is_ascii_whitespace) => {
             "unexpected end of JSON input (stdout was empty)".into()

@@ -48,18 +48,57 @@ pub struct Version {
 }
 
 /// Why a string is not a go-version version.
+///
+/// `Display` is go-version's own text as the newest release Nomad vendors
+/// words it; [`VersionError::go_text`] gives an older release's. Nomad
+/// passes this text through `encoding/json` unchanged, so it is what a
+/// Nomad node logs for a bad `version`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum VersionError {
-    /// Upstream reports this as `Malformed version: ` with nothing after it,
-    /// which reads like a truncated message; saying "empty" is clearer.
-    #[error("Malformed version: (empty string)")]
+    /// Upstream's "malformed version: " with nothing after it.
+    #[error("{}", self.go_text(Wording::Lower))]
     Empty,
-    #[error("Malformed version: {0}")]
+    #[error("{}", self.go_text(Wording::Lower))]
     Malformed(String),
     /// The text matched the grammar but a segment overflowed `int64`; upstream
     /// surfaces the `strconv.ParseInt` error, so we say the same thing.
-    #[error("Error parsing version: strconv.ParseInt: parsing {segment:?}: value out of range")]
+    #[error("{}", self.go_text(Wording::Lower))]
     SegmentOutOfRange { segment: String },
+}
+
+/// How a go-version release words its errors: 1.8.0 lower-cased them
+/// (`Malformed version` became `malformed version`). Which release a Nomad
+/// release vendors is in [`crate::nomad`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wording {
+    /// go-version before 1.8.0: `Malformed version: `, `Error parsing version: `.
+    Capitalized,
+    /// go-version 1.8.0 and later.
+    Lower,
+}
+
+impl VersionError {
+    /// The error text of go-version worded as `wording` says, byte for byte.
+    pub fn go_text(&self, wording: Wording) -> String {
+        let (malformed, parsing) = match wording {
+            Wording::Capitalized => ("Malformed version", "Error parsing version"),
+            Wording::Lower => ("malformed version", "error parsing version"),
+        };
+        match self {
+            VersionError::Empty => format!("{malformed}: "),
+            VersionError::Malformed(text) => format!("{malformed}: {text}"),
+            VersionError::SegmentOutOfRange { segment } => format!(
+                "{parsing}: strconv.ParseInt: parsing {}: value out of range",
+                go_quote(segment)
+            ),
+        }
+    }
+}
+
+/// Go's `strconv.Quote` of a string of ASCII digits (all a segment can
+/// hold once the grammar matched): plain double quotes.
+fn go_quote(digits: &str) -> String {
+    format!("\"{digits}\"")
 }
 
 impl Version {
@@ -336,7 +375,17 @@ mod tests {
     fn errors_read_like_upstream() {
         assert_eq!(Version::parse(""), Err(VersionError::Empty));
         assert_eq!(
+            Version::parse("").unwrap_err().to_string(),
+            "malformed version: "
+        );
+        assert_eq!(
             Version::parse("1.2.beta").unwrap_err().to_string(),
+            "malformed version: 1.2.beta"
+        );
+        assert_eq!(
+            Version::parse("1.2.beta")
+                .unwrap_err()
+                .go_text(Wording::Capitalized),
             "Malformed version: 1.2.beta"
         );
         assert_eq!(
@@ -347,6 +396,12 @@ mod tests {
             Version::parse("1.99999999999999999999")
                 .unwrap_err()
                 .to_string(),
+            "error parsing version: strconv.ParseInt: parsing \"99999999999999999999\": value out of range"
+        );
+        assert_eq!(
+            Version::parse("1.99999999999999999999")
+                .unwrap_err()
+                .go_text(Wording::Capitalized),
             "Error parsing version: strconv.ParseInt: parsing \"99999999999999999999\": value out of range"
         );
     }

@@ -1,27 +1,51 @@
-//! `--record DIR`: every plugin call saved as one case file — argv, the exact
+//! `--record DIR`: every plugin call saved as one case file — argv, the
 //! environment, stdout, stderr, exit status, duration and the plugin's
 //! sha256 — that `plugctl replay` can run again.
 //!
-//! A secrets fetch is never recorded in clear: its result is kept as the
-//! keys with a sha256 of each value (enough to tell a changed answer from the
-//! same one), and its stderr, which may echo values, only as a hash.
+//! What may be secret is never recorded in clear:
+//! - a secrets fetch's result is kept as its keys with an HMAC-SHA256 of
+//!   each value, and its stdout and stderr (which may echo values) only as
+//!   HMACs. The HMAC key is random, one per case directory, kept beside the
+//!   cases ([`KEY_FILE`], 0600): equal values compare equal within the
+//!   directory, but a value cannot be guessed from its digest (an unsalted
+//!   sha256 of `hunter2` is a well-known string);
+//! - the values of a fetch's own variables (`--env`, `--env-file`) are left
+//!   out — only their names are kept — unless `--record-env` asks for them.
+//!
+//! The directory and every case file go through the trust gate: written
+//! by plugctl (0700 directory, 0600 files, created exclusively), and read
+//! back only when root or the invoking user owns them and nobody else can
+//! write them.
 
 use std::collections::BTreeMap;
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
-use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+use std::ffi::OsStr;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::Call;
 use crate::family::{Family, Operation};
 use crate::runner::{Invocation, Outcome, Termination};
+use crate::trust::{CheckedDir, Policy, Refusal};
 use crate::{Error, Result};
 
-pub const CASE_SCHEMA_VERSION: u32 = 1;
+/// 2: `env_redacted`, HMACs instead of sha256 for secrets.
+pub const CASE_SCHEMA_VERSION: u32 = 2;
+
+/// The largest case file replay reads (a call's output is bounded at a
+/// few MiB).
+pub const CASE_MAX: u64 = 64 << 20;
+
+/// The HMAC key of a case directory: 32 random bytes, hex, 0600.
+pub const KEY_FILE: &str = ".plugctl-record-key";
+
+/// The variables of a fetch that plugctl sets itself (every other one is
+/// the caller's, and may configure a secret).
+pub const FETCH_OWN_KEYS: [&str; 3] = ["CPI_OPERATION", "NOMAD_JOB_ID", "NOMAD_NAMESPACE"];
 
 /// One recorded call.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -37,8 +61,13 @@ pub struct Case {
     pub subject: Option<String>,
     pub program: PathBuf,
     pub args: Vec<String>,
-    /// The environment, `KEY=VALUE` each, in the order plugctl formed it.
+    /// The environment, `KEY=VALUE` each, in the order plugctl formed it,
+    /// without the variables of [`Case::env_redacted`].
     pub env: Vec<String>,
+    /// Variables the call had whose values were not kept (a fetch's own
+    /// `--env` values, without `--record-env`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub env_redacted: Vec<String>,
     pub timeout_ms: u64,
     pub grace_ms: u64,
     /// sha256 of the plugin file when the call was made (None for a built-in
@@ -53,18 +82,27 @@ pub struct Case {
     pub stdout: Option<String>,
     #[serde(default)]
     pub stderr: Option<String>,
-    /// For a secrets fetch: each result key with `sha256:<hex>` of its
-    /// value; stdout and stderr are then None and only hashed here.
+    /// For a secrets fetch: each result key with a digest of its value;
+    /// stdout and stderr are then None and kept only as digests here.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redacted: Option<Redacted>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Redacted {
-    /// None when stdout was not a `{"result": {...}}` of strings.
+    /// Each key with `hmac-sha256:<hex>` of its value (`sha256:<hex>` in
+    /// schema 1); None when stdout was not a `{"result": {...}}` of strings.
     pub result: Option<BTreeMap<String, String>>,
-    pub stdout_sha256: String,
-    pub stderr_sha256: String,
+    /// Schema 1: sha256 of stdout and stderr.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stdout_sha256: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr_sha256: Option<String>,
+    /// `hmac-sha256:<hex>` of stdout and stderr.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stdout_hmac: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr_hmac: Option<String>,
 }
 
 pub fn sha256_hex(bytes: &[u8]) -> String {
@@ -74,16 +112,110 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// A secrets result as keys and value hashes; None when stdout is not one.
-pub fn hash_result(stdout: &[u8]) -> Option<BTreeMap<String, String>> {
+/// The HMAC key of one case directory. Wiped when dropped.
+pub struct RecordKey(zeroize::Zeroizing<[u8; 32]>);
+
+impl std::fmt::Debug for RecordKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RecordKey(..)")
+    }
+}
+
+impl RecordKey {
+    /// `hmac-sha256:<hex>` of `bytes`.
+    pub fn digest(&self, bytes: &[u8]) -> String {
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.0[..])
+            .expect("HMAC takes a key of any length");
+        mac.update(bytes);
+        let tag: String = mac
+            .finalize()
+            .into_bytes()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        format!("hmac-sha256:{tag}")
+    }
+
+    fn parse(bytes: &[u8]) -> Option<RecordKey> {
+        let text = std::str::from_utf8(bytes).ok()?.trim();
+        if text.len() != 64 {
+            return None;
+        }
+        let mut key = zeroize::Zeroizing::new([0u8; 32]);
+        for (i, pair) in text.as_bytes().chunks(2).enumerate() {
+            let hex = std::str::from_utf8(pair).ok()?;
+            key[i] = u8::from_str_radix(hex, 16).ok()?;
+        }
+        Some(RecordKey(key))
+    }
+
+    /// The key of a case directory; `Ok(None)` when it has none.
+    pub fn load(dir: &CheckedDir) -> std::result::Result<Option<RecordKey>, Refusal> {
+        match dir.read(KEY_FILE, 128) {
+            Ok(bytes) => RecordKey::parse(&bytes).map(Some).ok_or_else(|| {
+                Refusal::io(
+                    dir.join(KEY_FILE),
+                    io::Error::other("not a plugctl record key (64 hex digits)"),
+                )
+            }),
+            Err(r) if r.is_not_found() => Ok(None),
+            Err(r) => Err(r),
+        }
+    }
+
+    /// The key of a case directory, made (random, 0600, exclusively) when
+    /// it has none yet.
+    pub fn load_or_make(dir: &CheckedDir) -> std::result::Result<RecordKey, Refusal> {
+        if let Some(key) = RecordKey::load(dir)? {
+            return Ok(key);
+        }
+        let mut key = zeroize::Zeroizing::new([0u8; 32]);
+        rustix::rand::getrandom(&mut key[..], rustix::rand::GetRandomFlags::empty()).map_err(
+            |e| {
+                Refusal::io(
+                    dir.join(KEY_FILE),
+                    io::Error::from_raw_os_error(e.raw_os_error()),
+                )
+            },
+        )?;
+        let hex = zeroize::Zeroizing::new(
+            key.iter().map(|b| format!("{b:02x}")).collect::<String>() + "\n",
+        );
+        match dir.create_new(KEY_FILE, 0o600) {
+            Ok(mut f) => {
+                f.write_all(hex.as_bytes())
+                    .and_then(|()| f.sync_all())
+                    .map_err(|e| Refusal::io(dir.join(KEY_FILE), e))?;
+                Ok(RecordKey(key))
+            }
+            // Another recorder made it meanwhile: theirs is the key.
+            Err(r)
+                if r.io_error()
+                    .is_some_and(|e| e.kind() == io::ErrorKind::AlreadyExists) =>
+            {
+                RecordKey::load(dir)?.ok_or(r)
+            }
+            Err(r) => Err(r),
+        }
+    }
+}
+
+/// A secrets result as keys and value digests (`digest` of each value);
+/// None when stdout is not one.
+pub fn digest_result(
+    stdout: &[u8],
+    digest: impl Fn(&[u8]) -> String,
+) -> Option<BTreeMap<String, String>> {
     let v: serde_json::Value = serde_json::from_slice(stdout).ok()?;
     let obj = v.get("result")?.as_object()?;
     obj.iter()
-        .map(|(k, v)| {
-            v.as_str()
-                .map(|s| (k.clone(), format!("sha256:{}", sha256_hex(s.as_bytes()))))
-        })
+        .map(|(k, v)| v.as_str().map(|s| (k.clone(), digest(s.as_bytes()))))
         .collect()
+}
+
+/// Schema 1's digest of a value: an unsalted sha256.
+pub fn sha256_digest(bytes: &[u8]) -> String {
+    format!("sha256:{}", sha256_hex(bytes))
 }
 
 impl Case {
@@ -100,30 +232,47 @@ impl Case {
             .map(|kv| kv.split_once('=').unwrap_or((kv.as_str(), "")))
     }
 
+    /// The case of one call. `key` digests what may be secret; `keep_env`
+    /// (`--record-env`) keeps the values of a fetch's own variables.
     pub fn new(
         call: &Call,
         inv: &Invocation,
         out: &Outcome,
         plugin_sha256: Option<String>,
+        key: &RecordKey,
+        keep_env: bool,
     ) -> Case {
         let lossy = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
         let (exit_code, signal) = match out.termination {
             Termination::Exited(c) => (Some(c), None),
             Termination::Signaled(s) => (None, Some(s)),
         };
-        let (stdout, stderr, redacted) = if call.carries_secrets() {
+        let secrets = call.carries_secrets();
+        let (stdout, stderr, redacted) = if secrets {
             (
                 None,
                 None,
                 Some(Redacted {
-                    result: hash_result(&out.stdout),
-                    stdout_sha256: sha256_hex(&out.stdout),
-                    stderr_sha256: sha256_hex(&out.stderr),
+                    result: digest_result(&out.stdout, |v| key.digest(v)),
+                    stdout_sha256: None,
+                    stderr_sha256: None,
+                    stdout_hmac: Some(key.digest(&out.stdout)),
+                    stderr_hmac: Some(key.digest(&out.stderr)),
                 }),
             )
         } else {
             (Some(lossy(&out.stdout)), Some(lossy(&out.stderr)), None)
         };
+        let mut env = Vec::with_capacity(inv.env.len());
+        let mut env_redacted = Vec::new();
+        for (k, v) in &inv.env {
+            let k = k.to_string_lossy();
+            if secrets && !keep_env && !FETCH_OWN_KEYS.contains(&k.as_ref()) {
+                env_redacted.push(k.into_owned());
+            } else {
+                env.push(format!("{k}={}", v.to_string_lossy()));
+            }
+        }
         Case {
             schema_version: CASE_SCHEMA_VERSION,
             family: call.family.clone(),
@@ -136,11 +285,8 @@ impl Case {
                 .iter()
                 .map(|a| a.to_string_lossy().into_owned())
                 .collect(),
-            env: inv
-                .env
-                .iter()
-                .map(|(k, v)| format!("{}={}", k.to_string_lossy(), v.to_string_lossy()))
-                .collect(),
+            env,
+            env_redacted,
             timeout_ms: u64::try_from(inv.deadline.as_millis()).unwrap_or(u64::MAX),
             grace_ms: u64::try_from(inv.grace.as_millis()).unwrap_or(u64::MAX),
             plugin_sha256,
@@ -154,24 +300,22 @@ impl Case {
         }
     }
 
-    /// Reads one case file (plugctl's own format; a newer one is refused).
-    pub fn load(path: &Path) -> Result<Case> {
+    /// Reads one case file through the gate (plugctl's own format; a newer
+    /// one is refused; its type and name held to the name rules, since
+    /// they choose which plugin file replay runs).
+    pub fn load(dir: &CheckedDir, name: &OsStr) -> Result<Case> {
+        let path = dir.join(name);
         let bad = |m: String| Error::usage(format!("case file {}: {m}", path.display()));
-        let file = OpenOptions::new()
-            .read(true)
-            .custom_flags(
-                nix::fcntl::OFlag::O_NOFOLLOW.bits() | nix::fcntl::OFlag::O_NONBLOCK.bits(),
-            )
-            .open(path)
-            .map_err(|e| bad(e.to_string()))?;
-        if !file.metadata().map_err(|e| bad(e.to_string()))?.is_file() {
-            return Err(bad("not a regular file".into()));
-        }
-        let mut text = String::new();
-        file.take(64 << 20)
-            .read_to_string(&mut text)
-            .map_err(|e| bad(e.to_string()))?;
-        let case: Case = serde_json::from_str(&text)
+        let bytes = dir.read(name, CASE_MAX).map_err(|r| {
+            bad(match r {
+                Refusal::Symlink(_) => "is a symbolic link, which replay never follows (a case \
+                                         file is data another user may have planted); copy the \
+                                         file itself into the directory"
+                    .into(),
+                r => r.with_override_hint(),
+            })
+        })?;
+        let case: Case = serde_json::from_slice(&bytes)
             .map_err(|e| bad(format!("not a plugctl case file: {e}")))?;
         if case.schema_version > CASE_SCHEMA_VERSION {
             return Err(bad(format!(
@@ -179,6 +323,10 @@ impl Case {
                 case.schema_version
             )));
         }
+        crate::discovery::check_name(&case.family)
+            .map_err(|why| bad(format!("its type breaks the name rules: {why}")))?;
+        crate::discovery::check_name(&case.name)
+            .map_err(|why| bad(format!("its name breaks the name rules: {why}")))?;
         Ok(case)
     }
 }
@@ -186,46 +334,53 @@ impl Case {
 /// Writes case files into one directory, numbered in the order calls end.
 #[derive(Debug)]
 pub struct Recorder {
-    dir: PathBuf,
+    dir: CheckedDir,
+    key: RecordKey,
+    keep_env: bool,
     next: AtomicU64,
     printer: crate::output::Printer,
 }
 
 impl Recorder {
     /// Creates the directory (0700: env and output may be sensitive) if it
-    /// does not exist; an existing one must be a real directory.
-    pub fn open(dir: &Path, printer: crate::output::Printer) -> Result<Recorder> {
-        let err = |e: io::Error| Error::usage(format!("--record {}: {e}", dir.display()));
-        match fs::symlink_metadata(dir) {
-            Ok(m) if m.is_dir() => {}
-            Ok(_) => {
-                return Err(err(io::Error::other(
-                    "not a directory (symlinks are not followed)",
-                )));
-            }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                fs::DirBuilder::new()
-                    .recursive(true)
-                    .mode(0o700)
-                    .create(dir)
-                    .map_err(err)?;
-            }
-            Err(e) => return Err(err(e)),
-        }
+    /// does not exist, through the gate; an existing one must be one the
+    /// gate trusts. Its HMAC key is made on first use.
+    pub fn open(
+        dir: &Path,
+        policy: Policy,
+        keep_env: bool,
+        printer: crate::output::Printer,
+    ) -> Result<Recorder> {
+        let err = |r: Refusal| {
+            Error::usage(format!(
+                "--record {}: {}",
+                dir.display(),
+                match r {
+                    Refusal::Symlink(_) => "a part of it is a symbolic link, which plugctl does \
+                                            not follow for its own files"
+                        .into(),
+                    r => r.with_override_hint(),
+                }
+            ))
+        };
+        let checked = CheckedDir::create_all(policy, dir, 0o700).map_err(err)?;
+        let key = RecordKey::load_or_make(&checked).map_err(err)?;
         // Continue numbering after what is there, so two runs into one
         // directory keep both.
-        let existing = fs::read_dir(dir)
+        let existing = checked
+            .entries()
             .map_err(err)?
-            .filter_map(|e| e.ok())
-            .filter_map(|e| {
-                e.file_name()
-                    .to_str()
+            .into_iter()
+            .filter_map(|(name, _)| {
+                name.to_str()
                     .and_then(|n| n.split('-').next().and_then(|s| s.parse::<u64>().ok()))
             })
             .max()
             .unwrap_or(0);
         Ok(Recorder {
-            dir: dir.to_path_buf(),
+            dir: checked,
+            key,
+            keep_env,
             next: AtomicU64::new(existing + 1),
             printer,
         })
@@ -243,7 +398,14 @@ impl crate::runner::Witness for Recorder {
             ));
             return;
         };
-        let case = Case::new(&call, inv, out, plugin_hash(&inv.program));
+        let case = Case::new(
+            &call,
+            inv,
+            out,
+            plugin_hash(&inv.program),
+            &self.key,
+            self.keep_env,
+        );
         if let Err(e) = self.save(&case) {
             self.printer.warn(e.to_string());
         }
@@ -252,24 +414,22 @@ impl crate::runner::Witness for Recorder {
 
 impl Recorder {
     /// Saves one call; the file name is `<n>-<type>-<name>-<operation>.json`
-    /// (names are plugin names, already free of `/`).
+    /// (names are plugin names, already free of `/`), created exclusively.
     pub fn save(&self, case: &Case) -> Result<PathBuf> {
         let n = self.next.fetch_add(1, Ordering::SeqCst);
-        let path = self.dir.join(format!(
+        let name = format!(
             "{n:04}-{}-{}-{}.json",
             case.family, case.name, case.operation
-        ));
+        );
+        let path = self.dir.join(&name);
         let io_err =
             |e: io::Error| Error::io(format!("cannot record a call to {}", path.display()), e);
         let mut text = serde_json::to_string_pretty(case).map_err(|e| io_err(e.into()))?;
         text.push('\n');
-        let mut f = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .custom_flags(nix::fcntl::OFlag::O_NOFOLLOW.bits())
-            .open(&path)
-            .map_err(io_err)?;
+        let mut f = self
+            .dir
+            .create_new(&name, 0o600)
+            .map_err(|r| Error::usage(format!("cannot record a call: {r}")))?;
         f.write_all(text.as_bytes())
             .and_then(|()| f.sync_all())
             .map_err(io_err)?;
@@ -277,9 +437,11 @@ impl Recorder {
     }
 }
 
-/// The sha256 of a plugin file, for a case (None when it cannot be read).
+/// The sha256 of a plugin file, for a case (None when it cannot be read),
+/// read through the gate's walk.
 pub fn plugin_hash(program: &Path) -> Option<String> {
-    let f = File::open(program).ok()?;
+    let (dir, name, _) = crate::trust::dir::resolve_file(Policy::insecure(), program).ok()?;
+    let (f, _) = dir.open_read(&name, u64::MAX).ok()?;
     crate::pin::hash_reader(f).ok().map(|(h, _)| h)
 }
 
@@ -287,13 +449,38 @@ pub fn plugin_hash(program: &Path) -> Option<String> {
 mod tests {
     use super::*;
 
+    fn key() -> RecordKey {
+        RecordKey::parse(&[b'7'; 64]).unwrap()
+    }
+
     #[test]
-    fn a_secret_result_is_kept_as_keys_and_hashes() {
-        let h = hash_result(br#"{"result": {"pw": "hunter2", "user": "app"}}"#).unwrap();
+    fn a_secret_result_is_kept_as_keys_and_keyed_digests() {
+        let k = key();
+        let h = digest_result(br#"{"result": {"pw": "hunter2", "user": "app"}}"#, |v| {
+            k.digest(v)
+        })
+        .unwrap();
         assert_eq!(h.len(), 2);
-        assert_eq!(h["pw"], format!("sha256:{}", sha256_hex(b"hunter2")));
+        assert_eq!(h["pw"], k.digest(b"hunter2"));
+        assert!(h["pw"].starts_with("hmac-sha256:"));
+        // Not the well-known unsalted hash, and not the value.
+        assert!(!h["pw"].contains(&sha256_hex(b"hunter2")));
         assert!(!h.values().any(|v| v.contains("hunter2")));
-        assert_eq!(hash_result(b"not json"), None);
-        assert_eq!(hash_result(br#"{"result": {"n": 1}}"#), None);
+        assert_ne!(
+            h["pw"],
+            RecordKey::parse(&[b'8'; 64]).unwrap().digest(b"hunter2")
+        );
+        assert_eq!(digest_result(b"not json", sha256_digest), None);
+        assert_eq!(
+            digest_result(br#"{"result": {"n": 1}}"#, sha256_digest),
+            None
+        );
+    }
+
+    #[test]
+    fn a_key_is_64_hex_digits() {
+        assert!(RecordKey::parse(b"00").is_none());
+        assert!(RecordKey::parse(&[b'g'; 64]).is_none());
+        assert!(RecordKey::parse(format!("{}\n", "ab".repeat(32)).as_bytes()).is_some());
     }
 }

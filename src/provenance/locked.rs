@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use super::Call;
-use crate::identity::{FileIdentity, Verified};
+use crate::identity::{FileIdentity, Interpreted, Verified};
 use crate::output::Printer;
-use crate::pin::{LockFile, Pin, pin_open};
+use crate::pin::{LockFile, Pin, Runs, pin_for_exec};
 use crate::runner::Invocation;
 use crate::{Error, Result};
 
@@ -31,8 +31,13 @@ pub struct Pins {
 impl Pins {
     /// The lock file to check calls against: required with `--locked`,
     /// used for warnings when it merely exists.
-    pub fn load(path: &Path, enforce: bool, printer: Printer) -> Result<Option<Pins>> {
-        match LockFile::load(path)? {
+    pub fn load(
+        path: &Path,
+        enforce: bool,
+        policy: crate::trust::Policy,
+        printer: Printer,
+    ) -> Result<Option<Pins>> {
+        match LockFile::load(path, policy)? {
             None if enforce => Err(Error::usage(format!(
                 "--locked: there is no lock file at {}; run `plugctl pin` (and review it) first",
                 path.display()
@@ -117,7 +122,7 @@ fn compare(pin: &Pin, call: &Call, exec_path: &Path) -> std::result::Result<Veri
     let dup = file
         .try_clone()
         .map_err(|e| format!("cannot read it to check its pin: {e}"))?;
-    let now = pin_open(&call.family, &call.name, dup, None)
+    let (now, runs) = pin_for_exec(&call.family, &call.name, dup, None)
         .map_err(|e| format!("cannot read it to check its pin: {e}"))?;
     let after = file
         .metadata()
@@ -158,5 +163,31 @@ fn compare(pin: &Pin, call: &Call, exec_path: &Path) -> std::result::Result<Veri
         identity,
         file: std::sync::Arc::new(file),
         elf,
+        interpreter: runs.and_then(|r| interpreted(&r, exec_path)),
+    })
+}
+
+/// The exec the kernel would make for a script, through the hashed
+/// descriptor of what runs it: `#!/bin/sh` runs `/bin/sh` with argv
+/// `/bin/sh [arg] <script> ...`; `#!/usr/bin/env X` ends in `X` with argv
+/// `X <script> ...` (env with `PATH` unset finds X where the pin found it).
+/// None when that program is not an ELF file (a script interpreting a
+/// script runs by path, its identity checked as the plugin's is).
+fn interpreted(runs: &Runs, script: &Path) -> Option<Interpreted> {
+    let program = runs.program.as_ref().filter(|p| p.elf)?;
+    let mut argv_head: Vec<std::ffi::OsString> = Vec::new();
+    match runs.shebang.env_program() {
+        Some(word) => argv_head.push(word.into()),
+        None => {
+            argv_head.push(runs.shebang.interpreter.clone().into());
+            if let Some(arg) = &runs.shebang.arg {
+                argv_head.push(arg.into());
+            }
+        }
+    }
+    argv_head.push(script.as_os_str().to_os_string());
+    Some(Interpreted {
+        program: program.file.clone(),
+        argv_head,
     })
 }

@@ -4,13 +4,20 @@
 //! directory (a replay never touches the real one: host-volume calls run
 //! against a scratch directory), and durations.
 //!
-//! A case file is data, not a command: replay runs only the plugin that
-//! discovery finds today under the recorded family and name, with the
-//! recorded operation as its only argument — never the program path or
-//! arguments a case file claims.
+//! A case file is data, not a command — another user may have written it.
+//! Replay runs only the plugin that discovery finds today under the
+//! recorded family and name (both held to the name rules), with the
+//! recorded operation as its argument, and builds the environment itself
+//! ([`rebuild`]): from the operation and the protocol's own variables,
+//! each at most once and held to the protocol's rules, through the same
+//! functions a real call's environment comes from, with its own scratch
+//! volumes directory. A variable the protocol does not name (`LD_PRELOAD`,
+//! `BASH_ENV`, `PATH`...) is refused, never passed; a fetch's own
+//! variables come from replay's `--env`, never from the case; a deadline
+//! beyond what the release allows is refused. Nothing runs then.
 
-use std::ffi::OsString;
-use std::path::Path;
+use std::collections::BTreeMap;
+use std::path::{Component, Path};
 use std::sync::LazyLock;
 use std::time::Duration;
 
@@ -18,8 +25,15 @@ use regex::Regex;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::case::{Case, hash_result, sha256_hex};
+use super::case::{Case, FETCH_OWN_KEYS, RecordKey, digest_result, sha256_digest, sha256_hex};
+use crate::families::host_volume::{self, Request};
+use crate::families::secrets::{self, FetchRequest};
+use crate::family::{Family, Operation};
+use crate::nomad::Profile;
 use crate::runner::{Invocation, Outcome, Termination};
+
+/// The longest grace (SIGTERM to SIGKILL) a case may ask for.
+pub const GRACE_MAX: Duration = Duration::from_secs(30);
 
 /// What one replayed case found.
 #[derive(Debug, Clone, Serialize)]
@@ -60,26 +74,281 @@ impl Verdict {
     }
 }
 
-/// The invocation that replays `case` with the plugin at `program`, the
-/// volumes directory moved to `scratch`.
-pub fn invocation(case: &Case, program: &Path, scratch: &Path) -> Invocation {
-    let recorded_dir = recorded_volumes_dir(case);
-    let mut inv = Invocation::new(
-        program,
-        Duration::from_millis(case.timeout_ms),
-        Duration::from_millis(case.grace_ms),
-    );
-    for a in &case.args {
-        inv = inv.arg(OsString::from(a));
-    }
+/// Where a replay runs and what it may use.
+#[derive(Debug, Clone)]
+pub struct Scene<'a> {
+    /// Today's plugin file for the case.
+    pub program: &'a Path,
+    /// Today's host-volume plugin directory (`DHV_PLUGIN_DIR`).
+    pub plugin_dir: &'a Path,
+    /// The scratch volumes directory (`DHV_VOLUMES_DIR`).
+    pub scratch: &'a Path,
+    /// The release whose limits hold.
+    pub profile: Profile,
+    /// `replay --env`: the values of a fetch's own variables.
+    pub env: &'a [(String, String)],
+}
+
+/// The recorded value of each variable, each at most once.
+fn recorded_env(case: &Case) -> Result<BTreeMap<&str, &str>, String> {
+    let mut env = BTreeMap::new();
     for (k, v) in case.env_pairs() {
-        let v = match &recorded_dir {
-            Some(dir) => move_prefix(v, dir, &scratch.to_string_lossy()),
-            None => v.to_string(),
-        };
-        inv = inv.env(OsString::from(k), OsString::from(v));
+        if env.insert(k, v).is_some() {
+            return Err(format!(
+                "the case sets {k} twice; plugctl never records a variable twice"
+            ));
+        }
     }
-    inv
+    Ok(env)
+}
+
+/// The variables of each call, as the protocol names them.
+fn protocol_keys(family: Option<Family>, op: Operation) -> &'static [&'static str] {
+    match (family, op) {
+        (Some(Family::HostVolume), Operation::Fingerprint) => &["DHV_OPERATION"],
+        (Some(Family::HostVolume), Operation::Create) => &[
+            "DHV_OPERATION",
+            "DHV_VOLUMES_DIR",
+            "DHV_PLUGIN_DIR",
+            "DHV_NODE_POOL",
+            "DHV_NAMESPACE",
+            "DHV_VOLUME_NAME",
+            "DHV_VOLUME_ID",
+            "DHV_CAPACITY_MIN_BYTES",
+            "DHV_CAPACITY_MAX_BYTES",
+            "DHV_NODE_ID",
+            "DHV_PARAMETERS",
+        ],
+        (Some(Family::HostVolume), Operation::Delete) => &[
+            "DHV_OPERATION",
+            "DHV_VOLUMES_DIR",
+            "DHV_PLUGIN_DIR",
+            "DHV_NODE_POOL",
+            "DHV_CREATED_PATH",
+            "DHV_NAMESPACE",
+            "DHV_VOLUME_NAME",
+            "DHV_VOLUME_ID",
+            "DHV_NODE_ID",
+            "DHV_PARAMETERS",
+        ],
+        (Some(Family::Secrets), Operation::Fetch) => &FETCH_OWN_KEYS,
+        (_, Operation::Fingerprint) => &["CPI_OPERATION"],
+        _ => &[],
+    }
+}
+
+/// The longest deadline a call of this kind gets on `profile`'s release.
+fn deadline_limit(family: Option<Family>, op: Operation, profile: Profile) -> Duration {
+    match (family, op) {
+        (Some(Family::HostVolume), Operation::Fingerprint) => {
+            profile.fingerprint_deadline(Family::HostVolume.name())
+        }
+        (Some(Family::HostVolume), _) => host_volume::OPERATION_DEADLINE,
+        _ => profile.secrets_deadline(),
+    }
+}
+
+/// The invocation that replays `case`, built by replay itself (see the
+/// module): `Err` says why the case cannot be replayed, and nothing runs.
+pub fn rebuild(case: &Case, scene: &Scene<'_>) -> Result<Invocation, String> {
+    let family = Family::of(&case.family);
+    let op = case.operation;
+    let allowed = protocol_keys(family, op);
+    if allowed.is_empty() {
+        return Err(format!(
+            "a {} plugin has no {op} operation plugctl runs",
+            case.family
+        ));
+    }
+    let env = recorded_env(case)?;
+    let caller_keys: Vec<&str> = env
+        .keys()
+        .copied()
+        .chain(case.env_redacted.iter().map(String::as_str))
+        .filter(|k| !allowed.contains(k))
+        .collect();
+    let fetch = family == Some(Family::Secrets) && op == Operation::Fetch;
+    if !fetch && let Some(k) = caller_keys.first() {
+        return Err(format!(
+            "the case sets {k}, which the protocol does not give a {} {op}; replay builds the \
+             environment itself and never passes a variable a case file names",
+            case.family
+        ));
+    }
+    let limit = deadline_limit(family, op, scene.profile);
+    let deadline = Duration::from_millis(case.timeout_ms);
+    if deadline.is_zero() || deadline > limit {
+        return Err(format!(
+            "the case asks for a deadline of {}, and {} gives this call at most {}",
+            humantime::format_duration(deadline),
+            scene.profile,
+            humantime::format_duration(limit)
+        ));
+    }
+    let grace = Duration::from_millis(case.grace_ms);
+    if grace > GRACE_MAX {
+        return Err(format!(
+            "the case asks for a grace of {}; replay allows at most {}",
+            humantime::format_duration(grace),
+            humantime::format_duration(GRACE_MAX)
+        ));
+    }
+    let get = |k: &str| {
+        env.get(k)
+            .copied()
+            .ok_or_else(|| format!("the case lacks {k}, which every {} {op} has", case.family))
+    };
+    let program = scene.program;
+    match (family, op) {
+        (Some(Family::HostVolume), Operation::Fingerprint) => {
+            expect_operation(get("DHV_OPERATION")?, op)?;
+            Ok(host_volume::fingerprint_invocation(
+                program, deadline, grace,
+            ))
+        }
+        (Some(Family::HostVolume), Operation::Create | Operation::Delete) => {
+            expect_operation(get("DHV_OPERATION")?, op)?;
+            let number = |k: &str| -> Result<u64, String> {
+                get(k)?
+                    .parse()
+                    .map_err(|_| format!("the case's {k} is not a decimal number"))
+            };
+            let (capacity_min, capacity_max) = if op == Operation::Create {
+                (
+                    number("DHV_CAPACITY_MIN_BYTES")?,
+                    number("DHV_CAPACITY_MAX_BYTES")?,
+                )
+            } else {
+                (0, 0)
+            };
+            let req = Request {
+                volumes_dir: scene.scratch.to_path_buf(),
+                plugin_dir: scene.plugin_dir.to_path_buf(),
+                node_pool: get("DHV_NODE_POOL")?.to_string(),
+                namespace: get("DHV_NAMESPACE")?.to_string(),
+                name: get("DHV_VOLUME_NAME")?.to_string(),
+                id: get("DHV_VOLUME_ID")?.to_string(),
+                capacity_min,
+                capacity_max,
+                node_id: get("DHV_NODE_ID")?.to_string(),
+                parameters: parameters(get("DHV_PARAMETERS")?)?,
+            };
+            req.validate()
+                .map_err(|e| format!("the case's request breaks the protocol's rules: {e}"))?;
+            if op == Operation::Create {
+                return Ok(host_volume::create_invocation(
+                    program, &req, deadline, grace,
+                ));
+            }
+            let created = moved_path(get("DHV_CREATED_PATH")?, get("DHV_VOLUMES_DIR")?, scene)?;
+            Ok(host_volume::delete_invocation(
+                program, &req, &created, deadline, grace,
+            ))
+        }
+        (Some(Family::Secrets), Operation::Fetch) => {
+            expect_operation(get("CPI_OPERATION")?, op)?;
+            let path = match case.args.get(1) {
+                Some(p) => p.clone(),
+                None => return Err("the case's fetch has no secret path".into()),
+            };
+            let job_id = env.get("NOMAD_JOB_ID").copied();
+            let namespace = env.get("NOMAD_NAMESPACE").copied();
+            // The caller's own variables: named by the case, valued by the
+            // operator. Every one the case names must be given, and only
+            // those.
+            let mut pairs = Vec::new();
+            for k in &caller_keys {
+                match scene.env.iter().rev().find(|(key, _)| key == k) {
+                    Some(pair) => pairs.push(pair.clone()),
+                    None => {
+                        return Err(format!(
+                            "the fetch was given {k}; replay takes its value only from \
+                             `plugctl replay --env {k}=...` (a case file never chooses a \
+                             plugin's environment)"
+                        ));
+                    }
+                }
+            }
+            if let Some((k, _)) = scene
+                .env
+                .iter()
+                .find(|(k, _)| !caller_keys.contains(&k.as_str()))
+            {
+                return Err(format!(
+                    "--env {k}: the recorded fetch had no such variable; replay gives a fetch \
+                     what it was given then"
+                ));
+            }
+            let req = FetchRequest {
+                path,
+                env: pairs,
+                job_id: None,
+                namespace: None,
+            }
+            .with_job(scene.profile, job_id, namespace)
+            .map_err(|e| format!("the case's NOMAD_* variables: {e}"))?;
+            Ok(secrets::fetch_invocation(program, &req, deadline, grace))
+        }
+        (_, Operation::Fingerprint) => {
+            expect_operation(get("CPI_OPERATION")?, op)?;
+            Ok(match family {
+                Some(Family::Secrets) => secrets::fingerprint_invocation(program, deadline, grace),
+                _ => crate::families::generic::fingerprint_invocation(program, deadline, grace),
+            })
+        }
+        _ => Err(format!(
+            "a {} {op} is not a call plugctl makes",
+            case.family
+        )),
+    }
+}
+
+fn expect_operation(value: &str, op: Operation) -> Result<(), String> {
+    if value == op.name() {
+        Ok(())
+    } else {
+        Err(format!(
+            "the case's operation variable says {value:?}, its operation {op}"
+        ))
+    }
+}
+
+/// `DHV_PARAMETERS` as recorded: `null` or an object of strings.
+fn parameters(text: &str) -> Result<BTreeMap<String, String>, String> {
+    if text == "null" {
+        return Ok(BTreeMap::new());
+    }
+    serde_json::from_str(text)
+        .map_err(|_| "the case's DHV_PARAMETERS is not an object of strings".to_string())
+}
+
+/// A recorded `DHV_CREATED_PATH` moved from the recorded volumes directory
+/// into the scratch one: only a path strictly inside the recorded directory
+/// (absolute, not `/`, no `..`) is replayed, so a replayed delete can only
+/// ever remove what the replay itself made.
+fn moved_path(created: &str, recorded_dir: &str, scene: &Scene<'_>) -> Result<String, String> {
+    let dir = Path::new(recorded_dir);
+    let plain = |p: &Path| {
+        p.is_absolute()
+            && p.components()
+                .all(|c| matches!(c, Component::RootDir | Component::Normal(_)))
+    };
+    if !plain(dir) || dir.parent().is_none() {
+        return Err(format!(
+            "the case's DHV_VOLUMES_DIR {recorded_dir:?} is not a plain absolute directory \
+             below /"
+        ));
+    }
+    let path = Path::new(created);
+    match path.strip_prefix(dir) {
+        Ok(rest) if plain(path) && rest.components().next().is_some() => {
+            Ok(scene.scratch.join(rest).to_string_lossy().into_owned())
+        }
+        _ => Err(format!(
+            "the case's DHV_CREATED_PATH {created:?} is not inside its volumes directory \
+             {recorded_dir:?}; replay only deletes inside its own scratch directory"
+        )),
+    }
 }
 
 fn recorded_volumes_dir(case: &Case) -> Option<String> {
@@ -89,16 +358,14 @@ fn recorded_volumes_dir(case: &Case) -> Option<String> {
         .filter(|v| v.len() > 1)
 }
 
-/// `value` with a leading `from` (a whole path prefix) replaced by `to`.
-fn move_prefix(value: &str, from: &str, to: &str) -> String {
-    match value.strip_prefix(from) {
-        Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("{to}{rest}"),
-        _ => value.to_string(),
-    }
-}
-
 /// Compares today's outcome with the case.
-pub fn compare(case: &Case, out: &Outcome, scratch: &Path, verdict: &mut Verdict) {
+pub fn compare(
+    case: &Case,
+    out: &Outcome,
+    scratch: &Path,
+    key: Option<&RecordKey>,
+    verdict: &mut Verdict,
+) {
     let (code, signal) = match out.termination {
         Termination::Exited(c) => (Some(c), None),
         Termination::Signaled(s) => (None, Some(s)),
@@ -117,9 +384,24 @@ pub fn compare(case: &Case, out: &Outcome, scratch: &Path, verdict: &mut Verdict
         ));
     }
     if let Some(red) = &case.redacted {
-        // Only hashes were recorded: compare the result's keys and value
-        // hashes, or the whole stdout's hash when it was not a result.
-        match (&red.result, hash_result(&out.stdout)) {
+        // Only digests were recorded: compare the result's keys and value
+        // digests, or the whole stdout's digest when it was not a result.
+        let now_result = match red.result.as_ref().and_then(|r| r.values().next()) {
+            Some(sample) if sample.starts_with("hmac-sha256:") => {
+                key.and_then(|k| digest_result(&out.stdout, |v| k.digest(v)))
+            }
+            Some(_) => digest_result(&out.stdout, sha256_digest),
+            None => key
+                .map(|k| digest_result(&out.stdout, |v| k.digest(v)))
+                .unwrap_or_else(|| digest_result(&out.stdout, sha256_digest)),
+        };
+        let stdout_same = match (&red.stdout_hmac, &red.stdout_sha256, key) {
+            (Some(mac), _, Some(k)) => *mac == k.digest(&out.stdout),
+            (Some(_), _, None) => false,
+            (None, Some(sha), _) => *sha == sha256_hex(&out.stdout),
+            (None, None, _) => true,
+        };
+        match (&red.result, now_result) {
             (Some(was), Some(now)) if *was != now => {
                 let mut keys: Vec<&String> = was.keys().chain(now.keys()).collect();
                 keys.sort();
@@ -130,13 +412,13 @@ pub fn compare(case: &Case, out: &Outcome, scratch: &Path, verdict: &mut Verdict
                     .map(|k| k.to_string())
                     .collect();
                 verdict.differ(format!(
-                    "secret result differs in keys {} (values compared by sha256 only)",
+                    "secret result differs in keys {} (values compared by digest only)",
                     changed.join(", ")
                 ));
             }
             (Some(_), Some(_)) => {}
-            _ if red.stdout_sha256 != sha256_hex(&out.stdout) => {
-                verdict.differ("stdout differs (compared by sha256 only: it may hold secrets)");
+            _ if !stdout_same => {
+                verdict.differ("stdout differs (compared by digest only: it may hold secrets)");
             }
             _ => {}
         }
@@ -249,9 +531,25 @@ mod tests {
     }
 
     #[test]
-    fn only_whole_path_prefixes_move() {
-        assert_eq!(move_prefix("/v/a", "/v", "/s"), "/s/a");
-        assert_eq!(move_prefix("/v", "/v", "/s"), "/s");
-        assert_eq!(move_prefix("/vx/a", "/v", "/s"), "/vx/a");
+    fn only_paths_strictly_inside_the_recorded_directory_move() {
+        let scene = Scene {
+            program: Path::new("/p/x"),
+            plugin_dir: Path::new("/p"),
+            scratch: Path::new("/s"),
+            profile: Profile::default(),
+            env: &[],
+        };
+        assert_eq!(moved_path("/v/a", "/v", &scene).unwrap(), "/s/a");
+        assert_eq!(moved_path("/v/a/b", "/v", &scene).unwrap(), "/s/a/b");
+        for (path, dir) in [
+            ("/v", "/v"),
+            ("/vx/a", "/v"),
+            ("/v/../etc", "/v"),
+            ("/etc/passwd", "/"),
+            ("/a", "/"),
+            ("v/a", "v"),
+        ] {
+            assert!(moved_path(path, dir, &scene).is_err(), "{path} in {dir}");
+        }
     }
 }

@@ -75,9 +75,21 @@ fn check_name(name: &str) -> Result<()> {
     discovery::require_name("plugin", name)
 }
 
+/// The longest allocation id taken. Nomad's are UUIDs (36 characters);
+/// anything much longer is not an id, and would be copied into every event
+/// and every read of the registry.
+pub const ALLOC_ID_MAX: usize = 128;
+
 fn check_alloc_id(alloc_id: &str) -> Result<()> {
     if alloc_id.trim().is_empty() {
         return Err(Error::usage("the allocation id must not be empty"));
+    }
+    if alloc_id.len() > ALLOC_ID_MAX {
+        return Err(Error::usage(format!(
+            "the allocation id is {} bytes long; an allocation id (a UUID in Nomad) is at most \
+             {ALLOC_ID_MAX}",
+            alloc_id.len()
+        )));
     }
     if alloc_id.chars().any(char::is_control) {
         return Err(Error::usage(format!(

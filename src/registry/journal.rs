@@ -22,17 +22,17 @@
 //! the newest [`KEEP`] segments are kept, older ones deleted after the
 //! registry that no longer needs them landed.
 
-use std::fs::{self, File, OpenOptions};
+use std::ffi::OsString;
+use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
-use nix::fcntl::OFlag;
 use serde::{Deserialize, Serialize};
 
-use super::file;
+use super::file::{Files, sibling_name};
 pub use super::model::Pos;
 use super::model::{Event, Volume};
+use crate::trust::{Meta, Refusal};
 
 /// A segment is closed once it holds this many bytes.
 pub const SEGMENT_MAX: u64 = 16 << 20;
@@ -95,7 +95,7 @@ pub enum Line<'a> {
 #[derive(Debug)]
 pub enum Problem {
     /// A file plugctl will not read (a symlink, a FIFO, insecure...).
-    Refused(file::Refusal),
+    Refused(Refusal),
     Io(io::Error),
     /// A line that is not one plugctl writes, at this segment and offset.
     Corrupt(String),
@@ -112,10 +112,24 @@ impl From<io::Error> for Problem {
 
 /// `<registry>.journal.<N>`, N zero-padded so that `ls` sorts them.
 pub fn segment_path(registry: &Path, n: u64) -> PathBuf {
-    let mut name = registry.file_name().unwrap_or_default().to_os_string();
-    name.push(".journal.");
-    name.push(segment_number(n));
-    registry.with_file_name(name)
+    registry.with_file_name(sibling_name(
+        registry.file_name().unwrap_or_default(),
+        &segment_suffix(n),
+    ))
+}
+
+fn segment_suffix(n: u64) -> String {
+    format!(".journal.{}", segment_number(n))
+}
+
+/// The name of segment `n` beside the registry.
+fn segment_name(files: &Files, n: u64) -> OsString {
+    files.sibling(&segment_suffix(n))
+}
+
+/// The path of segment `n`, for messages.
+fn segment_at(files: &Files, n: u64) -> PathBuf {
+    files.path_of(segment_name(files, n))
 }
 
 /// How a segment's number is written in its name: at least eight digits.
@@ -126,19 +140,12 @@ fn segment_number(n: u64) -> String {
 }
 
 /// The segment numbers present beside the registry, in order.
-pub fn segments(registry: &Path) -> io::Result<Vec<u64>> {
-    let mut prefix = registry.file_name().unwrap_or_default().to_os_string();
-    prefix.push(".journal.");
+pub fn segments(files: &Files) -> io::Result<Vec<u64>> {
+    let prefix = files.sibling(".journal.");
     let prefix = prefix.to_string_lossy().into_owned();
-    let dir = super::parent_dir(registry);
     let mut out = Vec::new();
-    let entries = match fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(out),
-        Err(e) => return Err(e),
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
+    let entries = files.dir.entries().map_err(refusal_io)?;
+    for (name, _) in entries {
         let Some(n) = name
             .to_str()
             .and_then(|n| n.strip_prefix(prefix.as_str()))
@@ -256,45 +263,39 @@ pub struct Tail {
     pub lost: bool,
 }
 
+/// An I/O error from a refusal of the gate (the journal's writers report
+/// I/O errors).
+fn refusal_io(r: Refusal) -> io::Error {
+    match r {
+        Refusal::Io { source, .. } => source,
+        Refusal::NotFound(p) => io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("{} does not exist", p.display()),
+        ),
+        r => io::Error::other(r.to_string()),
+    }
+}
+
 /// Opens a segment for reading: never through a symlink, never a FIFO,
 /// regular only, and owned and moded as the registry must be.
-fn open_segment(
-    path: &Path,
-    allow_insecure: bool,
-) -> Result<Option<(File, fs::Metadata)>, Problem> {
-    match file::open_read(path, u64::MAX) {
-        Ok((f, meta)) => {
-            if !allow_insecure {
-                file::check_trust(path, super::parent_dir(path), Some(&meta))
-                    .map_err(Problem::Refused)?;
-            }
-            Ok(Some((f, meta)))
-        }
-        Err(file::Refusal::NotFound) => Ok(None),
-        // Named here: the message is about this segment, not the registry.
-        Err(file::Refusal::NotRegular(_)) => {
-            let what = fs::symlink_metadata(path)
-                .map(|m| file::kind_of(&m))
-                .unwrap_or("not a regular file");
-            Err(Problem::Refused(file::Refusal::NotRegular(format!(
-                "{} is {what}",
-                path.display()
-            ))))
-        }
+fn open_segment(files: &Files, n: u64) -> Result<Option<(File, Meta)>, Problem> {
+    match files.dir.open_read(segment_name(files, n), u64::MAX) {
+        Ok(opened) => Ok(Some(opened)),
+        Err(r) if r.is_not_found() => Ok(None),
         Err(r) => Err(Problem::Refused(r)),
     }
 }
 
 /// Reads the segment `pos` names from its committed end on.
-pub fn tail(registry: &Path, pos: Pos, allow_insecure: bool) -> Result<Tail, Problem> {
-    let path = segment_path(registry, pos.segment);
-    let Some((mut f, meta)) = open_segment(&path, allow_insecure)? else {
+pub fn tail(files: &Files, pos: Pos) -> Result<Tail, Problem> {
+    let path = segment_at(files, pos.segment);
+    let Some((mut f, meta)) = open_segment(files, pos.segment)? else {
         return Ok(Tail {
             lost: pos.offset > 0,
             ..Tail::default()
         });
     };
-    let len = meta.len();
+    let len = meta.size;
     if len < pos.offset {
         return Ok(Tail {
             len,
@@ -369,35 +370,40 @@ fn read_line(
 
 /// Under the registry lock: cuts what the last writer left uncommitted —
 /// the torn end of the current segment and any segment past it.
-pub fn recover(registry: &Path, pos: Pos, tail: &Tail) -> io::Result<()> {
+pub fn recover(files: &Files, pos: Pos, tail: &Tail) -> io::Result<()> {
     if let Some(at) = tail.torn_at {
-        let f = open_write(&segment_path(registry, pos.segment))?;
+        let f = files
+            .dir
+            .open_existing(segment_name(files, pos.segment))
+            .map_err(refusal_io)?;
         f.set_len(at)?;
         f.sync_all()?;
     }
-    for n in segments(registry)? {
+    for n in segments(files)? {
         if n > pos.segment {
-            fs::remove_file(segment_path(registry, n))?;
+            files
+                .dir
+                .unlink(segment_name(files, n))
+                .map_err(refusal_io)?;
         }
     }
     Ok(())
 }
 
-fn open_write(path: &Path) -> io::Result<File> {
-    OpenOptions::new()
-        .write(true)
-        .custom_flags((OFlag::O_NOFOLLOW | OFlag::O_NONBLOCK | OFlag::O_CLOEXEC).bits())
-        .open(path)
-}
-
 /// Where the next append goes: the segment `pos` names, or a new one when
 /// there is none yet or it is full.
-fn target(registry: &Path, pos: Option<Pos>, len: u64, adding: usize, max: u64) -> (u64, bool) {
+fn target(files: &Files, pos: Option<Pos>, len: u64, adding: usize, max: u64) -> (u64, bool) {
     match pos {
         None => (1, true),
         Some(p) if len > 0 && len + adding as u64 > max => (p.segment + 1, true),
         Some(p) => {
-            let fresh = len == 0 && !segment_path(registry, p.segment).exists();
+            let fresh = len == 0
+                && files
+                    .dir
+                    .stat(segment_name(files, p.segment))
+                    .ok()
+                    .flatten()
+                    .is_none();
             (p.segment, fresh)
         }
     }
@@ -410,33 +416,26 @@ fn target(registry: &Path, pos: Option<Pos>, len: u64, adding: usize, max: u64) 
 /// the next. Returns where the journal now ends. `like` is the registry
 /// file, whose owner and mode a new segment takes.
 pub fn append(
-    registry: &Path,
+    files: &Files,
     pos: Option<Pos>,
     len: u64,
     lines: &[u8],
     segment_max: Option<u64>,
-    like: Option<&fs::Metadata>,
+    like: Option<&Meta>,
 ) -> io::Result<Pos> {
     let max = segment_max.unwrap_or(u64::MAX);
-    let (segment, fresh) = target(registry, pos, len, lines.len(), max);
-    let path = segment_path(registry, segment);
-    // Never blocking on a FIFO planted where a segment goes.
-    let flags = (OFlag::O_NOFOLLOW | OFlag::O_NONBLOCK | OFlag::O_CLOEXEC).bits();
+    let (segment, fresh) = target(files, pos, len, lines.len(), max);
+    let name = segment_name(files, segment);
     let mut f = if fresh {
         // Whatever has this name is no committed segment (a rotation whose
         // registry never landed, or something planted there): it goes, and
         // the segment is a new file, never one opened through another name
         // (a hard link) or a FIFO a rotation would hang on, lock held.
-        match fs::remove_file(&path) {
-            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+        match files.dir.unlink(&name) {
+            Err(r) if !r.is_not_found() => return Err(refusal_io(r)),
             _ => {}
         }
-        let mut f = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .custom_flags(flags)
-            .open(&path)?;
+        let mut f = files.dir.create_new(&name, 0o600).map_err(refusal_io)?;
         if let Some(m) = like {
             keep_owner(&f, m)?;
         }
@@ -448,17 +447,9 @@ pub fn append(
         f.write_all(&header)?;
         f
     } else {
-        let f = OpenOptions::new()
-            .append(true)
-            .custom_flags(flags)
-            .open(&path)?;
-        if !f.metadata()?.is_file() {
-            return Err(io::Error::other(format!(
-                "{} is not a regular file; remove it",
-                path.display()
-            )));
-        }
-        f
+        // Never blocking on a FIFO, never through a symlink: the gate
+        // opens it regular or refuses it, naming it.
+        files.dir.open_existing(&name).map_err(refusal_io)?
     };
     let start = f.seek(SeekFrom::End(0))?;
     if let Err(e) = f.write_all(lines).and_then(|()| f.sync_all()) {
@@ -467,7 +458,7 @@ pub fn append(
         return Err(e);
     }
     if fresh {
-        File::open(super::parent_dir(registry))?.sync_all()?;
+        files.dir.sync().map_err(refusal_io)?;
     }
     Ok(Pos {
         segment,
@@ -477,24 +468,22 @@ pub fn append(
 
 /// Root writing a user's registry keeps it the user's (as the registry
 /// file itself).
-fn keep_owner(f: &File, like: &fs::Metadata) -> io::Result<()> {
+fn keep_owner(f: &File, like: &Meta) -> io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
-    if like.uid() != nix::unistd::geteuid().as_raw()
-        || like.gid() != nix::unistd::getegid().as_raw()
-    {
-        std::os::unix::fs::fchown(f, Some(like.uid()), Some(like.gid()))?;
+    if like.uid != nix::unistd::geteuid().as_raw() || like.gid != nix::unistd::getegid().as_raw() {
+        std::os::unix::fs::fchown(f, Some(like.uid), Some(like.gid))?;
     }
     // As readable as the registry, never more writable than its owner.
-    f.set_permissions(fs::Permissions::from_mode(like.mode() & 0o644))
+    f.set_permissions(std::fs::Permissions::from_mode(like.mode & 0o644))
 }
 
 /// After a registry that points into `current` landed: removes the
 /// segments older than the `keep` newest. Best effort.
-pub fn prune(registry: &Path, current: u64, keep: u64) {
-    let Ok(all) = segments(registry) else { return };
+pub fn prune(files: &Files, current: u64, keep: u64) {
+    let Ok(all) = segments(files) else { return };
     for n in all {
         if n + keep.max(1) <= current {
-            let _ = fs::remove_file(segment_path(registry, n));
+            let _ = files.dir.unlink(segment_name(files, n));
         }
     }
 }
@@ -506,12 +495,11 @@ pub fn prune(registry: &Path, current: u64, keep: u64) {
 /// by returning false (then `false` is returned). `cursor` moves past what
 /// was read, so a follower reads each byte once.
 pub fn read_events(
-    registry: &Path,
+    files: &Files,
     cursor: &mut Pos,
     end: Pos,
     after: u64,
     last_seq: u64,
-    allow_insecure: bool,
     mut f: impl FnMut(Event) -> bool,
 ) -> Result<bool, Problem> {
     // Sequence numbers only grow: a log edited out of order is refused,
@@ -528,7 +516,7 @@ pub fn read_events(
         if cursor.segment > 0 && end.segment.saturating_sub(cursor.segment) <= BY_NAME_MAX {
             (cursor.segment..=end.segment).collect()
         } else {
-            segments(registry)?
+            segments(files)?
         };
     for n in numbers {
         if n < cursor.segment {
@@ -547,7 +535,7 @@ pub fn read_events(
         } else {
             None
         };
-        let mut reader = SegmentReader::open(registry, n, from, limit, allow_insecure)?;
+        let mut reader = SegmentReader::open(files, n, from, limit)?;
         *cursor = Pos {
             segment: n,
             offset: reader.position(),
@@ -565,7 +553,7 @@ pub fn read_events(
                     return Err(Problem::Corrupt(format!(
                         "{} at byte {at}: event seq {} does not follow {last} (sequence \
                          numbers only grow)",
-                        segment_path(registry, n).display(),
+                        segment_at(files, n).display(),
                         e.seq
                     )));
                 }
@@ -596,17 +584,16 @@ pub struct SegmentReader {
 impl SegmentReader {
     /// A missing segment reads as empty.
     pub fn open(
-        registry: &Path,
+        files: &Files,
         n: u64,
         from: u64,
         limit: Option<u64>,
-        allow_insecure: bool,
     ) -> Result<SegmentReader, Problem> {
-        let path = segment_path(registry, n);
-        let reader = match open_segment(&path, allow_insecure)? {
+        let path = segment_at(files, n);
+        let reader = match open_segment(files, n)? {
             None => None,
             Some((mut f, meta)) => {
-                let end = limit.unwrap_or(meta.len()).min(meta.len());
+                let end = limit.unwrap_or(meta.size).min(meta.size);
                 let from = from.min(end);
                 f.seek(SeekFrom::Start(from))?;
                 Some(BufReader::with_capacity(1 << 16, f.take(end - from)))
@@ -664,13 +651,16 @@ mod tests {
         let d = tempfile::tempdir().unwrap();
         let registry = d.path().join("registry.json");
         for n in [1, 99_999_999, 100_000_000] {
-            fs::write(segment_path(&registry, n), "").unwrap();
+            std::fs::write(segment_path(&registry, n), "").unwrap();
         }
         // Not names plugctl writes: a ninth leading zero, too short, not a
         // number.
         for other in ["000000002", "0000003", "0000000x"] {
-            fs::write(d.path().join(format!("registry.json.journal.{other}")), "").unwrap();
+            std::fs::write(d.path().join(format!("registry.json.journal.{other}")), "").unwrap();
         }
-        assert_eq!(segments(&registry).unwrap(), [1, 99_999_999, 100_000_000]);
+        let files = Files::open(crate::trust::Policy::strict(), &registry)
+            .unwrap()
+            .unwrap();
+        assert_eq!(segments(&files).unwrap(), [1, 99_999_999, 100_000_000]);
     }
 }

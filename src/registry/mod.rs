@@ -19,7 +19,6 @@ pub mod watch;
 
 use std::fs::{self, File, TryLockError};
 use std::io::{self, Read, Seek, Write};
-use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -27,7 +26,9 @@ use std::time::{Duration, Instant};
 pub use model::{Event, Instance, SCHEMA_VERSION, Source, State, Volume, VolumeState};
 
 use crate::stop::Stop;
+use crate::trust::{Policy, Refusal, Step};
 use crate::{Error, Result};
+use file::Files;
 
 #[derive(Debug)]
 pub struct Registry {
@@ -35,8 +36,9 @@ pub struct Registry {
     lock_timeout: Duration,
     /// A larger file is refused before it is read (`--registry-max-size`).
     max_size: u64,
-    /// `--allow-insecure-paths`: skip the owner and mode checks.
-    allow_insecure: bool,
+    /// The trust gate's rules (`--allow-insecure-paths` lifts the owner
+    /// and mode checks).
+    policy: Policy,
     /// Journal segments: closed at this size, this many kept.
     segment_max: u64,
     keep_segments: u64,
@@ -141,11 +143,14 @@ pub(crate) fn parent_dir(path: &Path) -> &Path {
 
 impl Clone for Registry {
     fn clone(&self) -> Self {
-        Registry::new(self.path.clone(), self.lock_timeout)
-            .with_limits(self.max_size, self.allow_insecure)
+        let mut clone = Registry::new(self.path.clone(), self.lock_timeout)
             .with_segments(self.segment_max, self.keep_segments)
             .with_stop(self.stop.clone())
-            .with_notice(self.notice.clone())
+            .with_notice(self.notice.clone());
+        clone.max_size = self.max_size;
+        clone.policy = self.policy;
+        volumes::set_owners_dir(clone.path.clone(), clone.policy);
+        clone
     }
 }
 
@@ -175,6 +180,17 @@ const UNCHANGED_WRITE: &str = "left unchanged: cannot write the new version";
 const UNCHANGED_FSYNC: &str = "left unchanged: cannot fsync the new version";
 const UNCHANGED_REPLACE: &str = "left unchanged: cannot rename the new version over it";
 
+/// What a failed step of the atomic replace left.
+fn unchanged(step: Step) -> &'static str {
+    match step {
+        Step::Create => UNCHANGED_CREATE,
+        Step::Write => UNCHANGED_WRITE,
+        Step::Sync => UNCHANGED_FSYNC,
+        Step::Rename => UNCHANGED_REPLACE,
+        Step::SyncDir => "cannot fsync its directory",
+    }
+}
+
 /// The end of a temporary file's name (see [`Registry::temp_prefix`]).
 const TEMP_SUFFIX: &str = ".tmp";
 
@@ -185,14 +201,12 @@ const HEAD_BYTES: usize = 1024;
 impl Registry {
     pub fn new(path: impl Into<PathBuf>, lock_timeout: Duration) -> Registry {
         let path: PathBuf = path.into();
-        let mut owners = path.file_name().unwrap_or_default().to_os_string();
-        owners.push(".owners");
-        volumes::set_owners_dir(path.with_file_name(owners));
+        volumes::set_owners_dir(path.clone(), Policy::strict());
         Registry {
             path,
             lock_timeout,
             max_size: DEFAULT_MAX_SIZE,
-            allow_insecure: false,
+            policy: Policy::strict(),
             segment_max: journal::SEGMENT_MAX,
             keep_segments: journal::KEEP,
             cache: Mutex::new(None),
@@ -216,7 +230,8 @@ impl Registry {
     /// The size ceiling, and whether the owner and mode checks are off.
     pub fn with_limits(mut self, max_size: u64, allow_insecure: bool) -> Registry {
         self.max_size = max_size;
-        self.allow_insecure = allow_insecure;
+        self.policy = Policy::new(allow_insecure);
+        volumes::set_owners_dir(self.path.clone(), self.policy);
         self
     }
 
@@ -240,6 +255,53 @@ impl Registry {
 
     fn dir(&self) -> &Path {
         parent_dir(&self.path)
+    }
+
+    /// The registry's directory through the gate; `None` when it does not
+    /// exist (no registry yet).
+    fn files(&self) -> Result<Option<Files>> {
+        Files::open(self.policy, &self.path).map_err(|r| self.refused(r))
+    }
+
+    /// The registry's directory through the gate, made when missing.
+    fn files_made(&self) -> Result<Files> {
+        Files::create(self.policy, &self.path).map_err(|r| match &r {
+            Refusal::Kind { path, is, .. } if path != &self.path => Error::Registry {
+                path: self.path.clone(),
+                message: format!(
+                    "cannot create its directory {}: a part of that path, {}, is {}, not a \
+                     directory",
+                    self.dir().display(),
+                    path.display(),
+                    if *is == "a regular file" {
+                        "a file"
+                    } else {
+                        is
+                    }
+                ),
+            },
+            Refusal::Io { source, .. } if source.kind() == io::ErrorKind::AlreadyExists => {
+                Error::Registry {
+                    path: self.path.clone(),
+                    message: format!(
+                        "cannot create its directory {}: a part of that path is a file, not a \
+                         directory",
+                        self.dir().display()
+                    ),
+                }
+            }
+            _ => self.refused(r),
+        })
+    }
+
+    /// The registry file opened for reading through the gate; `None` when
+    /// there is none.
+    fn open_file(&self, files: &Files) -> Result<Option<(File, crate::trust::Meta)>> {
+        match files.dir.open_read(files.name(), self.max_size) {
+            Ok(opened) => Ok(Some(opened)),
+            Err(r) if r.is_not_found() => Ok(None),
+            Err(r) => Err(self.refused(r)),
+        }
     }
 
     /// A consistent snapshot without taking the lock: the file, and the
@@ -271,23 +333,32 @@ impl Registry {
 
     /// The state and what follows its committed end in the journal.
     fn load(&self) -> Result<(Snapshot, journal::Tail)> {
-        let (file, meta) = match file::open_read(&self.path, self.max_size) {
-            Ok(opened) => opened,
-            Err(file::Refusal::NotFound) => {
-                self.check_trust(None)?;
-                // No registry yet: whatever segments lie about are not
-                // committed (the first write's registry never landed).
-                return Ok((Snapshot::empty(), journal::Tail::default()));
-            }
-            Err(r) => return Err(self.refused(r)),
+        // No registry yet: whatever segments lie about are not committed
+        // (the first write's registry never landed).
+        let empty = || Ok((Snapshot::empty(), journal::Tail::default()));
+        let Some(files) = self.files()? else {
+            return empty();
         };
-        self.check_trust(Some(&meta))?;
-        self.check_memory(meta.len())?;
-        let bytes = file::read_bounded(file, &meta).map_err(|e| self.io_error("cannot read", e))?;
+        let Some((file, meta)) = self.open_file(&files)? else {
+            return empty();
+        };
+        self.check_memory(meta.size)?;
+        let bytes =
+            crate::trust::dir::read_to_end_bounded(file, meta.size, meta.size).map_err(|e| {
+                self.io_error(
+                    "cannot read",
+                    io::Error::new(
+                        e.kind(),
+                        format!(
+                            "{e} (another process is writing it without the lock, or it is not \
+                             plugctl's)"
+                        ),
+                    ),
+                )
+            })?;
         let mut snap = Snapshot::try_new(bytes, |bytes| self.parse(bytes))?;
         let tail = match snap.state().journal {
-            Some(pos) => journal::tail(&self.path, pos, self.allow_insecure)
-                .map_err(|p| self.journal_problem(p))?,
+            Some(pos) => journal::tail(&files, pos).map_err(|p| self.journal_problem(p))?,
             None => journal::Tail::default(),
         };
         let clean = (tail.torn_at.is_none() && !tail.lost).then_some(tail.len);
@@ -306,14 +377,21 @@ impl Registry {
 
     fn journal_problem(&self, p: journal::Problem) -> Error {
         match p {
-            journal::Problem::Refused(file::Refusal::NotRegular(what)) => Error::Registry {
-                path: self.path.clone(),
-                message: format!(
-                    "its journal segment {what}, which plugctl never reads or writes through \
-                     (it writes its segments as regular files); left untouched: put the real \
-                     segment in its place, or move that one aside (the events it held are lost)"
-                ),
-            },
+            journal::Problem::Refused(r @ (Refusal::Symlink(_) | Refusal::Kind { .. })) => {
+                let what = match &r {
+                    Refusal::Symlink(p) => format!("{} is a symbolic link", p.display()),
+                    other => other.to_string(),
+                };
+                Error::Registry {
+                    path: self.path.clone(),
+                    message: format!(
+                        "its journal segment {what}, which plugctl never reads or writes \
+                         through (it writes its segments as regular files); left untouched: put \
+                         the real segment in its place, or move that one aside (the events it \
+                         held are lost)"
+                    ),
+                }
+            }
             journal::Problem::Refused(r) => {
                 let mut e = self.refused(r);
                 if let Error::Registry { message, .. } = &mut e {
@@ -344,18 +422,18 @@ impl Registry {
     /// (plugctl writes `seq` and `journal` near the top); a file laid out
     /// otherwise is parsed whole. Cheap: what `events` and followers poll.
     pub fn head(&self) -> Result<Head> {
-        let (mut file, meta) = match file::open_read(&self.path, self.max_size) {
-            Ok(opened) => opened,
-            Err(file::Refusal::NotFound) => return Ok(Head::default()),
-            Err(r) => return Err(self.refused(r)),
+        let Some(files) = self.files()? else {
+            return Ok(Head::default());
         };
-        self.check_trust(Some(&meta))?;
-        let mut head = Vec::with_capacity(HEAD_BYTES.min(meta.len() as usize));
+        let Some((mut file, meta)) = self.open_file(&files)? else {
+            return Ok(Head::default());
+        };
+        let mut head = Vec::with_capacity(HEAD_BYTES.min(meta.size as usize));
         (&mut file)
             .take(HEAD_BYTES as u64)
             .read_to_end(&mut head)
             .map_err(|e| self.io_error("cannot read", e))?;
-        if let Some(h) = parse_head(&head, head.len() as u64 == meta.len()) {
+        if let Some(h) = parse_head(&head, head.len() as u64 == meta.size) {
             return Ok(h);
         }
         let snap = self.read()?;
@@ -381,17 +459,14 @@ impl Registry {
         mut f: impl FnMut(Event) -> bool,
     ) -> Result<()> {
         match head.journal {
-            Some(end) => journal::read_events(
-                &self.path,
-                cursor,
-                end,
-                after,
-                head.seq,
-                self.allow_insecure,
-                f,
-            )
-            .map(|_| ())
-            .map_err(|p| self.journal_problem(p)),
+            Some(end) => {
+                let Some(files) = self.files()? else {
+                    return Ok(());
+                };
+                journal::read_events(&files, cursor, end, after, head.seq, f)
+                    .map(|_| ())
+                    .map_err(|p| self.journal_problem(p))
+            }
             None if head.exists => {
                 for e in &self.read()?.state().events {
                     if e.seq > after && e.seq <= head.seq && !f(e.clone()) {
@@ -432,30 +507,46 @@ impl Registry {
         Ok(())
     }
 
-    fn check_trust(&self, meta: Option<&fs::Metadata>) -> Result<()> {
-        if self.allow_insecure {
-            return Ok(());
-        }
-        file::check_trust(&self.path, self.dir(), meta).map_err(|r| self.refused(r))
-    }
-
     /// A file plugctl will not use, as a configuration error (exit 2) that
     /// says why and what to do.
-    fn refused(&self, r: file::Refusal) -> Error {
+    fn refused(&self, r: Refusal) -> Error {
+        let ours = r.path() == self.path;
         let message = match r {
-            file::Refusal::NotFound => "does not exist".to_string(),
-            file::Refusal::NotRegular(why) => format!(
-                "{why}; --registry (PLUGCTL_REGISTRY) must name a regular file; left untouched"
+            Refusal::NotFound(p) if p == self.path => "does not exist".to_string(),
+            Refusal::Symlink(p) if p == self.path => "is a symbolic link, which plugctl never \
+                follows for its own files; --registry (PLUGCTL_REGISTRY) must name a regular \
+                file; left untouched"
+                .to_string(),
+            Refusal::Kind { is, .. } if ours => format!(
+                "is {is}, not a regular file; --registry (PLUGCTL_REGISTRY) must name a \
+                 regular file; left untouched"
             ),
-            file::Refusal::TooLarge { size, max } => format!(
+            Refusal::TooLarge { size, max, .. } => format!(
                 "is {size} bytes, more than the limit of {max} bytes; refusing to read it \
                  (raise --registry-max-size or PLUGCTL_REGISTRY_MAX_SIZE if it is genuine)"
             ),
-            file::Refusal::Insecure(why) => format!(
-                "refusing to trust it: {why} (or pass --allow-insecure-paths on a lab \
-                 machine; see docs/security.md)"
+            r if r.is_insecure() && !ours => format!(
+                "refusing to trust its directory: {r}; or pass --allow-insecure-paths on a lab \
+                 machine (see docs/security.md)"
             ),
-            file::Refusal::Io(e) => return self.io_error("cannot open", e),
+            r if r.is_insecure() => r.with_override_hint(),
+            Refusal::Kind {
+                path,
+                is,
+                want: "a directory",
+            } => {
+                let is = if is == "a regular file" { "a file" } else { is };
+                format!(
+                    "cannot use its directory {}: {} is {is}, not a directory",
+                    self.dir().display(),
+                    path.display()
+                )
+            }
+            Refusal::Io { source, .. } if ours => return self.io_error("cannot open", source),
+            Refusal::Io { path, source } => {
+                return self.io_error(&format!("cannot open {}", path.display()), source);
+            }
+            other => format!("{other}; left untouched"),
         };
         Error::Registry {
             path: self.path.clone(),
@@ -511,7 +602,8 @@ impl Registry {
             *self.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some((snap, len));
             return Ok(out);
         };
-        let end = journal::append(&self.path, Some(pos), len, &lines, None, None)
+        let files = self.files_made()?;
+        let end = journal::append(&files, Some(pos), len, &lines, None, None)
             .map_err(|e| self.io_error("cannot append to its journal", e))?;
         debug_assert_eq!(end.segment, pos.segment, "intents never start a segment");
         snap.change(|state| state.clean_journal_len = Some(end.offset));
@@ -545,8 +637,10 @@ impl Registry {
         }
         let (mut snap, tail) = self.load()?;
         let pos = snap.state().journal.unwrap_or_default();
-        journal::recover(&self.path, pos, &tail)
-            .map_err(|e| self.io_error("cannot repair its journal", e))?;
+        if let Some(files) = self.files()? {
+            journal::recover(&files, pos, &tail)
+                .map_err(|e| self.io_error("cannot repair its journal", e))?;
+        }
         if tail.lost {
             // What is left of that segment is not appended to: the next
             // write starts a new one.
@@ -649,9 +743,12 @@ impl Registry {
                 journal::event_line(e).map_err(|e| self.io_error(UNCHANGED_WRITE, e.into()))?;
             lines.extend_from_slice(&line);
         }
-        self.ensure_dir()?;
-        let like = fs::symlink_metadata(&self.path)
+        let files = self.files_made()?;
+        let like = files
+            .dir
+            .stat(files.name())
             .ok()
+            .flatten()
             .filter(|m| m.is_file());
         let end = match state.journal {
             // Nothing to append: the file now takes in whatever intents
@@ -661,7 +758,7 @@ impl Registry {
                 offset: len,
             },
             pos => journal::append(
-                &self.path,
+                &files,
                 pos,
                 len,
                 &lines,
@@ -676,13 +773,13 @@ impl Registry {
             state.schema_version = SCHEMA_VERSION;
             state.write_id = uuid::Uuid::new_v4().simple().to_string();
         });
-        if let Err(e) = self.write(snap.state()) {
+        if let Err(e) = self.write(&files, snap.state(), like.as_ref()) {
             snap.change(|state| state.journal = previous);
             return Err(e);
         }
         snap.change(|state| state.events.clear());
         if previous.map(|p| p.segment) != Some(end.segment) {
-            journal::prune(&self.path, end.segment, self.keep_segments);
+            journal::prune(&files, end.segment, self.keep_segments);
         }
         Ok(end.offset)
     }
@@ -780,27 +877,22 @@ impl Registry {
         }
     }
 
-    fn ensure_dir(&self) -> Result<()> {
-        let dir = self.dir();
-        if dir.is_dir() {
-            return Ok(());
-        }
-        fs::DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(dir)
-            .map_err(|e| match e.kind() {
-                // Something on the way is a file, not a directory.
-                io::ErrorKind::AlreadyExists | io::ErrorKind::NotADirectory => Error::Registry {
-                    path: self.path.clone(),
-                    message: format!(
-                        "cannot create its directory {}: a part of that path is a file, not a \
-                         directory",
-                        dir.display()
-                    ),
-                },
-                _ => self.io_error("cannot create its directory", e),
-            })
+    /// Which file journal segment `n` is now (device, inode, size), for a
+    /// follower to notice the journal being replaced under it.
+    pub fn segment_file(&self, n: u64) -> Option<(u64, u64, u64)> {
+        let files = self.files().ok()??;
+        let m = files
+            .dir
+            .stat(journal::segment_path(&self.path, n).file_name()?)
+            .ok()??;
+        Some((m.dev, m.ino, m.size))
+    }
+
+    /// Holds the registry lock until the guard is dropped, for a command
+    /// that acts on what it read and must see no writer meanwhile
+    /// (`volume audit --prune-orphans`). Reads still need no lock.
+    pub async fn hold(&self) -> Result<Held> {
+        self.lock().await.map(|f| Held { _lock: f })
     }
 
     /// Takes the exclusive lock, waiting at most `lock_timeout` without
@@ -875,26 +967,52 @@ impl Registry {
     /// Whether `file` is still the one the lock file's name holds.
     fn is_lock_file(&self, file: &File) -> bool {
         use std::os::unix::fs::MetadataExt;
-        match (file.metadata(), fs::symlink_metadata(self.lock_path())) {
-            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        let now = self
+            .files()
+            .ok()
+            .flatten()
+            .and_then(|f| f.dir.stat(f.sibling(".lock")).ok().flatten());
+        match (file.metadata(), now) {
+            (Ok(a), Some(b)) => a.dev() == b.dev && a.ino() == b.ino,
             _ => false,
         }
     }
 
+    /// The lock file, opened through the gate: made (0600, exclusively)
+    /// when missing; an existing one must be a regular file that root or
+    /// the invoking user owns and nobody else can write — one another user
+    /// planted (in a sticky directory) could be held by them forever.
     fn open_lock(&self) -> Result<File> {
-        self.ensure_dir()?;
+        let files = self.files_made()?;
         let lock_path = self.lock_path();
-        file::open_lock(&lock_path).map_err(|r| match r {
-            file::Refusal::Io(e) => self.io_error("cannot open its lock file", e),
-            file::Refusal::NotRegular(why) => Error::Registry {
-                path: self.path.clone(),
-                message: format!(
-                    "its lock file {} {why}; remove it (plugctl makes a new one)",
-                    lock_path.display()
-                ),
-            },
-            other => self.refused(other),
-        })
+        files
+            .dir
+            .open_or_create(files.sibling(".lock"), 0o600)
+            .map_err(|r| match r {
+                Refusal::Io { source, .. } => self.io_error("cannot open its lock file", source),
+                r @ (Refusal::Symlink(_) | Refusal::Kind { .. }) => Error::Registry {
+                    path: self.path.clone(),
+                    message: format!(
+                        "its lock file {} {}; remove it (plugctl makes a new one)",
+                        lock_path.display(),
+                        match &r {
+                            Refusal::Symlink(_) => "is a symbolic link".to_string(),
+                            Refusal::Kind { is, .. } => format!("is {is}, not a regular file"),
+                            _ => r.to_string(),
+                        }
+                    ),
+                },
+                r if r.is_insecure() => Error::Registry {
+                    path: self.path.clone(),
+                    message: format!(
+                        "its lock file is not plugctl's: {}; another user could hold it \
+                         forever. Remove it (plugctl makes a new one), or pass \
+                         --allow-insecure-paths on a lab machine (see docs/security.md)",
+                        r
+                    ),
+                },
+                other => self.refused(other),
+            })
     }
 
     /// Waits for the lock on a thread of its own, through `waiter` (a
@@ -960,14 +1078,13 @@ impl Registry {
     /// Removes the temporary files of writers that died before their rename
     /// (a plugctl killed mid-write). Call only under the lock: only the
     /// holder ever creates one, so any other is by construction abandoned.
-    fn remove_stale_temp_files(&self) {
+    fn remove_stale_temp_files(&self, files: &Files) {
         let prefix = self.temp_prefix();
-        let Ok(entries) = fs::read_dir(self.dir()) else {
+        let Ok(entries) = files.dir.entries() else {
             return;
         };
-        for entry in entries.flatten() {
-            let name = entry.file_name();
-            let name = name.to_string_lossy();
+        for (entry, _) in entries {
+            let name = entry.to_string_lossy();
             // `.registry.json.<random>.tmp`, and not the temporary file of
             // `registry.json.bak` next to it (`.registry.json.bak.<random>.tmp`).
             let ours = name
@@ -976,55 +1093,41 @@ impl Registry {
                 .is_some_and(|random| !random.is_empty() && !random.contains('.'));
             if ours {
                 // Best effort: a leftover costs disk space, never correctness.
-                let _ = fs::remove_file(entry.path());
+                let _ = files.dir.unlink(&entry);
             }
         }
     }
 
-    fn write(&self, state: &State<'_>) -> Result<()> {
-        let dir = self.dir();
-        self.remove_stale_temp_files();
-        let mut tmp = tempfile::Builder::new()
-            .prefix(&self.temp_prefix())
-            .suffix(TEMP_SUFFIX)
-            .permissions(fs::Permissions::from_mode(0o600))
-            .tempfile_in(dir)
-            .map_err(|e| self.io_error(UNCHANGED_CREATE, e))?;
-        {
-            let mut w = io::BufWriter::with_capacity(1 << 16, tmp.as_file_mut());
-            serde_json::to_writer_pretty(&mut w, state)
-                .map_err(|e| self.io_error(UNCHANGED_WRITE, e.into()))?;
-            w.write_all(b"\n")
-                .and_then(|()| w.flush())
-                .map_err(|e| self.io_error(UNCHANGED_WRITE, e))?;
-        }
-        // The new version keeps the old one's owner, group and mode: root
-        // writing a user's registry must not take it away from the user.
-        if let Ok(old) = fs::symlink_metadata(&self.path)
-            && old.is_file()
-        {
-            use std::os::unix::fs::MetadataExt;
-            let f = tmp.as_file();
-            if old.uid() != nix::unistd::geteuid().as_raw()
-                || old.gid() != nix::unistd::getegid().as_raw()
-            {
-                std::os::unix::fs::fchown(f, Some(old.uid()), Some(old.gid()))
-                    .map_err(|e| self.io_error(UNCHANGED_WRITE, e))?;
-            }
-            f.set_permissions(fs::Permissions::from_mode(
-                old.permissions().mode() & 0o7777,
-            ))
-            .map_err(|e| self.io_error(UNCHANGED_WRITE, e))?;
-        }
-        tmp.as_file()
-            .sync_all()
-            .map_err(|e| self.io_error(UNCHANGED_FSYNC, e))?;
-        tmp.persist(&self.path)
-            .map_err(|e| self.io_error(UNCHANGED_REPLACE, e.error))?;
-        File::open(dir)
-            .and_then(|d| d.sync_all())
-            .map_err(|e| self.io_error("cannot fsync its directory", e))
+    /// The one atomic replace of the gate: a temporary file beside the
+    /// registry, fsynced, renamed over it, the directory fsynced. The new
+    /// version keeps the old one's owner, group and mode (`like`): root
+    /// writing a user's registry must not take it away from the user.
+    fn write(
+        &self,
+        files: &Files,
+        state: &State<'_>,
+        like: Option<&crate::trust::Meta>,
+    ) -> Result<()> {
+        self.remove_stale_temp_files(files);
+        files
+            .dir
+            .replace_with(files.name(), 0o600, like, |f| {
+                let mut w = io::BufWriter::with_capacity(1 << 16, f);
+                serde_json::to_writer_pretty(&mut w, state).map_err(io::Error::from)?;
+                w.write_all(b"\n")?;
+                w.flush()
+            })
+            .map_err(|(step, r)| match r {
+                Refusal::Io { source, .. } => self.io_error(unchanged(step), source),
+                r => self.refused(r),
+            })
     }
+}
+
+/// The registry lock, held while this lives (see [`Registry::hold`]).
+#[derive(Debug)]
+pub struct Held {
+    _lock: File,
 }
 
 /// The committed position from the first bytes of the file (`whole`: they
@@ -1169,6 +1272,7 @@ fn holder_from_proc_locks(file: &File) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 
     fn block<F: std::future::Future>(f: F) -> F::Output {
         tokio::runtime::Builder::new_current_thread()
@@ -1538,7 +1642,8 @@ mod tests {
         for i in 0..30 {
             register(&r, &format!("p{i}"));
         }
-        let segs = journal::segments(r.path()).unwrap();
+        let files = Files::open(Policy::strict(), r.path()).unwrap().unwrap();
+        let segs = journal::segments(&files).unwrap();
         assert_eq!(segs.len(), 3, "{segs:?}");
         let head = r.head().unwrap();
         assert_eq!(head.journal.unwrap().segment, *segs.last().unwrap());

@@ -25,6 +25,12 @@ pub fn validate(state: &State<'_>) -> Result<(), String> {
                     if value.is_some_and(|v| v.chars().any(char::is_control)) {
                         return Err(format!("{at}[{i}].{field}: contains a control character"));
                     }
+                    if value.is_some_and(|v| v.len() > super::dynamic::ALLOC_ID_MAX) {
+                        return Err(format!(
+                            "{at}[{i}].{field}: longer than {} bytes",
+                            super::dynamic::ALLOC_ID_MAX
+                        ));
+                    }
                 }
             }
         }

@@ -7,7 +7,8 @@
 //! `pending` or `deleting` record that `volume repair` settles.
 //!
 //! The rules:
-//! - a name is unique within its namespace;
+//! - a name is unique on the node, whatever the namespace (a Nomad client
+//!   locks names node-wide: `client/hostvolumemanager/host_volumes.go`);
 //! - a new volume is recorded `pending` before its plugin runs; success makes
 //!   it `ready`; a definite failure (the plugin exited non-zero, or could not
 //!   be started) removes it; an uncertain one (timeout, killed, bad output
@@ -20,16 +21,17 @@
 //!   it back (`ready`, or `pending` if it never became ready) with `error`;
 //! - a record whose owner process is alive is never taken over.
 
-use std::os::unix::fs::DirBuilderExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
 use std::borrow::Cow;
 
+use super::file::Files;
 use super::model::{Owner, Params, State, Text, Volume, VolumeState, kind, now};
 use crate::families::host_volume::{Created, Request};
 use crate::family::{Family, Operation};
+use crate::trust::{CheckedDir, Policy, Refusal};
 use crate::{Error, Result};
 
 /// How a create relates to what the registry held.
@@ -55,74 +57,143 @@ pub enum CreateOutcome {
     },
 }
 
-/// Where owners' liveness locks live: `<registry>.owners/`, set when the
-/// registry is opened (one registry per process).
-static OWNERS_DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+/// Where owners' liveness locks live: `<registry>.owners/` beside the
+/// registry, reached through the gate with the registry's rules; set when
+/// the registry is opened (one registry per process).
+static OWNERS: std::sync::RwLock<Option<(PathBuf, Policy)>> = std::sync::RwLock::new(None);
 
-pub fn set_owners_dir(dir: std::path::PathBuf) {
-    let _ = OWNERS_DIR.set(dir);
+pub fn set_owners_dir(registry: PathBuf, policy: Policy) {
+    let mut place = OWNERS.write().unwrap_or_else(|e| e.into_inner());
+    // Once this process holds its liveness lock, its owners directory is
+    // the one that lock lives in (a later registry of the same path may
+    // still set its rules).
+    match place.as_ref() {
+        Some((held, _)) if ME.get().is_some() && *held != registry => {}
+        _ => *place = Some((registry, policy)),
+    }
 }
 
-/// This process as an owner, and the lock it holds while it lives.
+/// The owners directory through the gate: never a symlink, never a
+/// directory another user owns or can write (either would let them delete
+/// root's liveness locks, so that `repair` takes over a create still
+/// running, or make `repair` delete what the link points to). `make`:
+/// create it (0700) when missing. `None`: no registry was opened, or the
+/// directory (`make` false) is not there.
+fn owners_dir(make: bool) -> Option<Result<CheckedDir, Refusal>> {
+    let (registry, policy) = OWNERS.read().unwrap_or_else(|e| e.into_inner()).clone()?;
+    let files = if make {
+        Files::create(policy, &registry)
+    } else {
+        match Files::open(policy, &registry) {
+            Ok(Some(f)) => Ok(f),
+            Ok(None) => return None,
+            Err(r) => Err(r),
+        }
+    };
+    let dir = files.and_then(|files| {
+        let name = files.sibling(".owners");
+        if make {
+            files.dir.ensure_subdir(name, 0o700)
+        } else {
+            files.dir.subdir(name)
+        }
+    });
+    match dir {
+        Err(r) if !make && r.is_not_found() => None,
+        other => Some(other),
+    }
+}
+
+/// This process as an owner, the lock it holds while it lives, and why it
+/// holds none when the owners directory was refused.
 struct Me {
     owner: Owner,
     _lock: Option<std::fs::File>,
+    refused: Option<String>,
 }
 
 static ME: std::sync::OnceLock<Me> = std::sync::OnceLock::new();
 
-fn lock_path(dir: &std::path::Path, o: &Owner, token: u32) -> std::path::PathBuf {
-    dir.join(format!("{}-{}-{token:08x}.lock", o.pid, o.started))
+fn lock_name(o: &Owner, token: u32) -> String {
+    format!("{}-{}-{token:08x}.lock", o.pid, o.started)
+}
+
+fn me() -> &'static Me {
+    ME.get_or_init(|| {
+        let pid = std::process::id();
+        let mut owner = Owner {
+            pid,
+            started: start_time(pid).unwrap_or(0),
+            lock: None,
+        };
+        let token = uuid::Uuid::new_v4().as_u128() as u32;
+        let mut refused = None;
+        let lock = match owners_dir(true) {
+            Some(Ok(dir)) => dir
+                .open_or_create(lock_name(&owner, token), 0o600)
+                .ok()
+                .filter(|f| f.try_lock().is_ok()),
+            Some(Err(r)) => {
+                refused = Some(r.with_override_hint());
+                None
+            }
+            None => None,
+        };
+        if lock.is_some() {
+            owner.lock = Some(token);
+        }
+        Me {
+            owner,
+            _lock: lock,
+            refused,
+        }
+    })
+}
+
+/// Why this process could not take its liveness lock, when the gate
+/// refused the owners directory: a create or delete must not start then
+/// (its record would be taken over as if its owner had died).
+pub fn liveness_refused() -> Option<&'static str> {
+    me().refused.as_deref()
 }
 
 impl Owner {
     /// This process. The first call takes its liveness lock: an flock on
     /// `<registry>.owners/<pid>-<start>-<token>.lock`, held until exit.
     pub fn current() -> Owner {
-        ME.get_or_init(|| {
-            let pid = std::process::id();
-            let mut owner = Owner {
-                pid,
-                started: start_time(pid).unwrap_or(0),
-                lock: None,
-            };
-            let token = uuid::Uuid::new_v4().as_u128() as u32;
-            let lock = OWNERS_DIR.get().and_then(|dir| {
-                std::fs::DirBuilder::new()
-                    .recursive(true)
-                    .mode(0o700)
-                    .create(dir)
-                    .ok()?;
-                let file = super::file::open_lock(&lock_path(dir, &owner, token)).ok()?;
-                file.try_lock().ok()?;
-                Some(file)
-            });
-            if lock.is_some() {
-                owner.lock = Some(token);
-            }
-            Me { owner, _lock: lock }
-        })
-        .owner
+        me().owner
     }
 
     /// The process still runs: it holds its liveness lock. A record without
-    /// one falls back to the pid (not a zombie, and not a later process
-    /// that reused the pid), which only holds inside one PID namespace.
+    /// one, or whose owners directory the gate refuses, falls back to the
+    /// pid (not a zombie, and not a later process that reused the pid),
+    /// which only holds inside one PID namespace.
     pub fn alive(&self) -> bool {
-        if let (Some(token), Some(dir)) = (self.lock, OWNERS_DIR.get()) {
-            let path = lock_path(dir, self, token);
-            let Ok(file) = super::file::open_lock_existing(&path) else {
-                return false;
-            };
-            return match file.try_lock() {
-                Err(std::fs::TryLockError::WouldBlock) => true,
-                Ok(()) => {
-                    // Its owner is gone: the file is litter.
-                    let _ = std::fs::remove_file(&path);
-                    false
+        if self.is_me() {
+            return true;
+        }
+        if let Some(token) = self.lock {
+            match owners_dir(false) {
+                Some(Ok(dir)) => {
+                    let name = lock_name(self, token);
+                    let Ok(file) = dir.open_existing(&name) else {
+                        return false;
+                    };
+                    return match file.try_lock() {
+                        Err(std::fs::TryLockError::WouldBlock) => true,
+                        Ok(()) => {
+                            // Its owner is gone: the file is litter.
+                            let _ = dir.unlink(&name);
+                            false
+                        }
+                        Err(std::fs::TryLockError::Error(_)) => false,
+                    };
                 }
-                Err(std::fs::TryLockError::Error(_)) => false,
-            };
+                // No owners directory at all: every lock in it is gone.
+                None => return false,
+                // Refused: its locks cannot be believed either way.
+                Some(Err(_)) => {}
+            }
         }
         let Ok(stat) = std::fs::read_to_string(format!("/proc/{}/stat", self.pid)) else {
             return false;
@@ -154,27 +225,36 @@ impl Owner {
 /// exit; a killed plugctl leaves the file, which [`sweep_owner_locks`] or
 /// the next look at a record naming it removes).
 pub fn release_owner() {
-    if let (Some(me), Some(dir)) = (ME.get(), OWNERS_DIR.get())
+    if let Some(me) = ME.get()
         && let Some(token) = me.owner.lock
+        && let Some(Ok(dir)) = owners_dir(false)
     {
-        let _ = std::fs::remove_file(lock_path(dir, &me.owner, token));
+        let _ = dir.unlink(lock_name(&me.owner, token));
         // The last owner out removes the directory (fails while others hold
         // locks in it, as it should).
-        let _ = std::fs::remove_dir(dir);
+        let place = OWNERS.read().unwrap_or_else(|e| e.into_inner()).clone();
+        if let Some((registry, policy)) = place
+            && let Ok(Some(files)) = Files::open(policy, &registry)
+        {
+            let _ = files.dir.remove_dir(files.sibling(".owners"));
+        }
     }
 }
 
-/// Removes the lock files of owners that are gone.
+/// Removes the lock files of owners that are gone: only regular files of
+/// the trusted owners directory that nobody holds locked.
 pub fn sweep_owner_locks() {
-    let Some(dir) = OWNERS_DIR.get() else { return };
-    let Ok(entries) = std::fs::read_dir(dir) else {
+    let Some(Ok(dir)) = owners_dir(false) else {
         return;
     };
-    for e in entries.flatten() {
-        if let Ok(file) = super::file::open_lock_existing(&e.path())
+    let Ok(entries) = dir.entries() else {
+        return;
+    };
+    for (name, _) in entries {
+        if let Ok(file) = dir.open_existing(&name)
             && file.try_lock().is_ok()
         {
-            let _ = std::fs::remove_file(e.path());
+            let _ = dir.unlink(&name);
         }
     }
 }
@@ -195,6 +275,25 @@ fn parse_stat(stat: &str) -> Option<(char, u64)> {
     Some((state, started))
 }
 
+impl super::Registry {
+    /// A create or delete records this process as the volume's owner, and
+    /// others know it is still at work by its liveness lock: without one
+    /// (the gate refused the owners directory), its record could be taken
+    /// over while it runs, so nothing starts.
+    fn require_liveness(&self) -> Result<()> {
+        match liveness_refused() {
+            None => Ok(()),
+            Some(why) => Err(Error::Registry {
+                path: self.path().to_path_buf(),
+                message: format!(
+                    "its owners directory (liveness locks) cannot be used: {why}; no create, \
+                     delete, restore or repair starts without it"
+                ),
+            }),
+        }
+    }
+}
+
 /// The named transactions of a volume's life cycle. The first step of a
 /// create or delete is an intent (one fsynced journal append, the file is
 /// not rewritten); the last is a transaction that writes the file.
@@ -210,6 +309,7 @@ impl super::Registry {
         plugin: &str,
         assign_node_id: bool,
     ) -> Result<(Volume<'static>, CreateKind)> {
+        self.require_liveness()?;
         self.intend(|state| {
             state.require_available(Family::HostVolume, plugin, Operation::Create)?;
             if assign_node_id {
@@ -237,6 +337,7 @@ impl super::Registry {
     /// Step one of a delete: the volume is marked `deleting`, owned by this
     /// process; returns it as it was (see [`State::begin_volume_delete`]).
     pub async fn begin_delete(&self, id: &str) -> Result<Volume<'static>> {
+        self.require_liveness()?;
         self.intend(|state| {
             let before = state.begin_volume_delete(id)?;
             Ok((before, vec![id.to_string()]))
@@ -324,10 +425,12 @@ impl Pick {
 /// The batches' named transactions.
 impl super::Registry {
     /// `volume restore`'s first step, one transaction: every volume in
-    /// (namespace, name, id) order; a ready one re-runs create as it is, a
-    /// pending one is taken over (owned by this process) unless another live
-    /// plugctl works on it; a deleting one is left to `repair`.
+    /// (namespace, name, id) order; a ready one re-runs create as it is and
+    /// a pending one is taken over — both owned by this process until their
+    /// create is settled — unless another live plugctl works on it; a
+    /// deleting one is left to `repair`.
     pub async fn begin_restore(&self) -> Result<Vec<Pick>> {
+        self.require_liveness()?;
         let me = Owner::current();
         self.update(|state| {
             let ids: Vec<String> = state
@@ -344,7 +447,13 @@ impl super::Registry {
                     Err(format!("plugctl pid {} is working on it", o.pid))
                 } else {
                     match v.state {
-                        VolumeState::Ready => Ok(Todo::Create(CreateKind::Update)),
+                        // Owned while its create re-runs: a `volume delete`
+                        // meanwhile is refused, rather than the restore
+                        // making again what the delete just removed.
+                        VolumeState::Ready => {
+                            v.owner = Some(me);
+                            Ok(Todo::Create(CreateKind::Update))
+                        }
                         VolumeState::Pending => {
                             v.owner = Some(me);
                             Ok(Todo::Create(CreateKind::Resume))
@@ -365,6 +474,7 @@ impl super::Registry {
     /// `deleting` volume whose owner is gone is taken over; one another
     /// live plugctl works on is skipped, saying which.
     pub async fn begin_repair(&self) -> Result<Vec<Pick>> {
+        self.require_liveness()?;
         sweep_owner_locks();
         self.update(|state| {
             let ids: Vec<String> = state
@@ -565,22 +675,33 @@ impl<'a> State<'a> {
 
     /// Step one of a create: checks `proposed` against the registry and
     /// records it `pending` when it is new. Refused (a usage error, exit 2):
-    /// the name is taken in the namespace by another id; the id exists with
-    /// another name, namespace, plugin or volumes directory; the volume is
-    /// being deleted; another live plugctl is creating it.
+    /// the name is taken on this node (in any namespace) by another id; the
+    /// id exists with another name, namespace, plugin or volumes directory;
+    /// the volume is being deleted; another live plugctl is creating it.
     pub fn begin_volume_create(&mut self, proposed: &Volume<'_>) -> Result<CreateKind> {
-        if let Some(other) = self.volumes.values().find(|v| {
-            v.id != proposed.id && v.namespace == proposed.namespace && v.name == proposed.name
-        }) {
+        // A Nomad client holds each volume name for one id on the node
+        // (its volLocker), so a second namespace does not make a second
+        // name: Nomad refuses it with ErrVolumeNameExists.
+        if let Some(other) = self
+            .volumes
+            .values()
+            .find(|v| v.id != proposed.id && v.name == proposed.name)
+        {
+            let namespace = if other.namespace == proposed.namespace {
+                String::new()
+            } else {
+                format!(" --namespace {}", other.namespace)
+            };
             // The proposed id is named nowhere: it may be one plugctl just
             // made up, which the user never saw.
             return Err(Error::usage(format!(
-                "cannot create volume {:?}: the name is taken in namespace {} by volume {} \
-                 (plugin {}, state {}); volume names are unique per namespace. To re-run \
-                 create for that volume, pass --id {}",
+                "cannot create volume {:?} (namespace {}): volume name already exists on this \
+                 node: {} has it (plugin {}, state {}); a Nomad client keeps volume names \
+                 unique per node, whatever the namespace. To re-run create for that volume, \
+                 pass --id {}{namespace}",
                 proposed.name.as_ref(),
-                other.namespace,
-                other.id,
+                proposed.namespace.as_ref(),
+                other.describe(),
                 other.plugin,
                 other.state.as_str(),
                 other.id
@@ -966,7 +1087,7 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn names_are_unique_per_namespace_and_ids_keep_their_identity() {
+    fn names_are_unique_per_node_and_ids_keep_their_identity() {
         let mut s = State::default();
         let p = proposed(ID, "data");
         s.begin_volume_create(&p).unwrap();
@@ -976,9 +1097,22 @@ pub(crate) mod tests {
         assert_eq!(e.exit_code(), 2);
         assert!(e.to_string().contains(&format!("--id {ID}")), "{e}");
 
+        assert!(
+            e.to_string()
+                .contains("volume name already exists on this node"),
+            "{e}"
+        );
+
+        // Another namespace is the same name on the node, as in Nomad.
         let mut other_ns = proposed(ID2, "data");
         other_ns.namespace = "prod".into();
-        assert_eq!(s.begin_volume_create(&other_ns).unwrap(), CreateKind::New);
+        let e = s.begin_volume_create(&other_ns).unwrap_err().to_string();
+        assert!(
+            e.contains("volume name already exists on this node")
+                && e.contains(&format!("--id {ID} --namespace default")),
+            "{e}"
+        );
+        assert!(s.volume(ID2).is_none(), "nothing recorded");
 
         let mut renamed = proposed(ID, "other");
         renamed.plugin = "mkdir".into();

@@ -205,13 +205,17 @@ const FAULTS: &[Fault] = &[
             r#"case $1 in
 fingerprint) printf '{"version": "1.0.0\377"}' ;;
 create) printf '{"path": "/v/\377"}' ;;
-fetch) printf '{"result": {"k": "\377"}}' ;;
+fetch) printf '{"result": {"password": "s3cr3t-VALUE", "k": "\377"}}' ;;
 esac"#,
         ),
-        fingerprint: bad("invalid UTF-8"),
-        create: bad("invalid UTF-8"),
+        // Go replaces each bad byte with U+FFFD, as plugctl does: the
+        // version no longer parses, a path that is not the one made is
+        // refused (plugctl's rule, saying Nomad would take it), and a
+        // value is what Nomad would hand the task.
+        fingerprint: bad("malformed version: 1.0.0\u{fffd}"),
+        create: bad("not valid UTF-8: Nomad would accept it"),
         delete: Ok,
-        fetch: bad("invalid UTF-8"),
+        fetch: Ok,
     },
     Fault {
         name: "bare-null",

@@ -239,7 +239,7 @@ fn every_release_gives_a_host_volume_fingerprint_1_s() {
     let (out, doc) = s.json(&["validate"]);
     assert_eq!(code(&out), 1, "{}", stderr(&out));
     assert!(doc.get("matrix").is_none(), "{doc:#}");
-    assert_eq!(doc["nomad_version"], "2.0.1");
+    assert_eq!(doc["nomad_version"], "2.0.5");
     let slow = doc["findings"]
         .as_array()
         .unwrap()

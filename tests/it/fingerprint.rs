@@ -90,7 +90,12 @@ fn bad_outputs_are_unhealthy_with_a_reason() {
             r#"printf '\357\273\277{"version":"1.0.0"}'"#,
             "invalid character",
         ),
-        ("bad-utf8", r#"printf '{"version":"1.0.0\377"}'"#, "UTF-8"),
+        // Go decodes the bad byte as U+FFFD; go-version then refuses it.
+        (
+            "bad-utf8",
+            r#"printf '{"version":"1.0.0\377"}'"#,
+            "malformed version: 1.0.0\u{fffd}",
+        ),
         ("bare-null", "echo null", "no \"version\""),
         ("empty-object", "echo '{}'", "no \"version\""),
         (
@@ -562,37 +567,53 @@ fn concurrent_fingerprints_lose_nothing() {
     assert!(seqs.windows(2).all(|w| w[1] == w[0] + 1), "{seqs:?}");
 }
 
-/// The parser's depth limit counts open levels, not brackets seen: each
-/// empty array gives its level back, so 200 siblings `[[],[],...]` are a
-/// healthy answer, while 130 levels (129 arrays in the object) are refused.
+/// Nesting is judged as Go's scanner judges it: 10,000 open levels at
+/// most (the object is one), each empty container giving its level back,
+/// whatever Nomad ignores the value for.
 #[test]
-fn sibling_empty_arrays_are_fine_but_deep_nesting_is_not() {
+fn nesting_is_fine_up_to_gos_limit_and_refused_past_it() {
     let s = Sandbox::new();
     let fingerprint = |name: &str, x: &str| {
+        let file = s.out.join(name);
+        std::fs::write(&file, format!(r#"{{"version": "1.0.0", "x": {x}}}"#)).unwrap();
         s.plugin(
             "host-volume",
             name,
             &format!(
-                r#"[ "$1" = fingerprint ] && echo '{{"version": "1.0.0", "x": {x}}}'; exit 0"#
+                "[ \"$1\" = fingerprint ] && exec /bin/cat '{}'; exit 0",
+                file.display()
             ),
         );
     };
-    fingerprint("wide", &format!("[{}]", vec!["[]"; 200].join(",")));
-    fingerprint("wide-objects", &format!("[{}]", vec!["{}"; 200].join(",")));
-    fingerprint("deep", &format!("{}{}", "[".repeat(129), "]".repeat(129)));
+    fingerprint("wide", &format!("[{}]", vec!["[]"; 20_000].join(",")));
+    fingerprint(
+        "wide-objects",
+        &format!("[{}]", vec!["{}"; 20_000].join(",")),
+    );
+    fingerprint(
+        "deep",
+        &format!("{}{}", "[".repeat(9_999), "]".repeat(9_999)),
+    );
+    fingerprint(
+        "too-deep",
+        &format!("{}{}", "[".repeat(10_000), "]".repeat(10_000)),
+    );
     let doc = plugctl(&s)
         .args(["--json", "fingerprint"])
         .fails_with(Exit::Failure)
         .json();
-    for name in ["wide", "wide-objects"] {
+    for name in ["wide", "wide-objects", "deep"] {
         let r = row(&doc, "host-volume", name);
         assert_eq!(r["healthy"], true, "{r}");
         assert_eq!(r["version"], "1.0.0", "{r}");
     }
-    let deep = row(&doc, "host-volume", "deep");
+    let deep = row(&doc, "host-volume", "too-deep");
     assert_eq!(deep["healthy"], false, "{deep}");
     let reason = deep["error"].as_str().unwrap();
-    assert!(reason.contains("nested deeper than 128"), "{reason}");
+    assert!(
+        reason.contains("invalid character '[' exceeded max depth at byte 10025"),
+        "{reason}"
+    );
 }
 
 /// Files exec refuses with ENOEXEC are "exec format error", as Nomad (Go)

@@ -642,6 +642,7 @@ fn a_reader_told_of_a_far_segment_reads_only_the_segments_that_exist() {
     // A follower opens the segments after its place by name. A registry
     // edited to end its journal at segment 2^60 must not make it open (or
     // count out) 2^60 names: it reads what exists and returns at once.
+    use plugctl::registry::file::Files;
     use plugctl::registry::journal::{Pos, read_events};
     let s = Sandbox::new();
     register(&s, "a");
@@ -658,7 +659,10 @@ fn a_reader_told_of_a_far_segment_reads_only_the_segments_that_exist() {
             offset: 0,
         };
         let mut seen = Vec::new();
-        let r = read_events(&registry, &mut cursor, end, 0, u64::MAX, true, |e| {
+        let files = Files::open(plugctl::trust::Policy::insecure(), &registry)
+            .unwrap()
+            .unwrap();
+        let r = read_events(&files, &mut cursor, end, 0, u64::MAX, |e| {
             seen.push(e.name);
             true
         });

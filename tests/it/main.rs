@@ -3,6 +3,7 @@
 //! (`runner` drives the library's runner against real processes).
 //! One area: `cargo test --test it volume::`.
 
+mod attacks;
 mod common;
 mod conformance;
 mod contention;
@@ -21,9 +22,11 @@ mod init;
 mod journal;
 mod layout;
 mod limits;
+mod lookup;
 mod messages;
 mod metrics;
 mod mkdir;
+mod oracle;
 mod output;
 mod provenance;
 mod runner;

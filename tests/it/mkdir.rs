@@ -132,21 +132,34 @@ fn uid_and_gid_are_applied() {
 #[test]
 fn bad_parameters_are_named_and_leave_nothing() {
     let s = Sandbox::new();
+    // Nomad's words (decodeMkdirParams): `invalid value for "<key>": ...`.
     for (param, needles) in [
         (
             "size=10G",
-            &["unknown parameter \"size\"", "mode, uid and gid"][..],
+            &[r#"invalid value for "size": unknown mkdir parameter: "size""#][..],
         ),
         (
             "uid=alice",
-            &["parameter \"uid\"", "\"alice\"", "not a decimal user id"],
+            &[r#"invalid value for "uid": strconv.Atoi: parsing "alice": invalid syntax"#],
         ),
-        ("uid=-1", &["parameter \"uid\"", "not a decimal"]),
-        ("uid=99999999999", &["parameter \"uid\"", "out of range"]),
-        ("gid=4294967295", &["parameter \"gid\"", "out of range"]),
-        ("mode=rwx", &["parameter \"mode\"", "not octal"]),
-        ("mode=0800", &["parameter \"mode\"", "not octal"]),
-        ("mode=4755", &["parameter \"mode\"", "more than 0777"]),
+        (
+            "uid=99999999999999999999",
+            &[
+                r#"invalid value for "uid": strconv.Atoi: parsing "99999999999999999999": value out of range"#,
+            ],
+        ),
+        (
+            "gid=4294967296",
+            &[r#"invalid value for "gid": 4294967296 is not a group id: Nomad would accept it"#],
+        ),
+        (
+            "mode=rwx",
+            &[r#"invalid value for "mode": strconv.ParseUint: parsing "rwx": invalid syntax"#],
+        ),
+        (
+            "mode=0800",
+            &[r#"invalid value for "mode": strconv.ParseUint: parsing "0800": invalid syntax"#],
+        ),
     ] {
         let out = plugctl(&s)
             .args([
@@ -163,6 +176,53 @@ fn bad_parameters_are_named_and_leave_nothing() {
             entries(&s.volumes)
         );
         assert_eq!(record_count(&s), 0, "{param}");
+    }
+}
+
+/// What Nomad's parameter decoding accepts, plugctl does: a signed uid
+/// (`-1` leaves the owner, `+0` is root) and a mode with a sticky bit,
+/// which Go's `FileMode` drops (a warning says so).
+#[test]
+fn signed_ids_and_a_sticky_mode_are_accepted_as_nomad_does() {
+    let s = Sandbox::new();
+    let out = plugctl(&s)
+        .args([
+            "--json",
+            "volume",
+            "create",
+            "--plugin",
+            "mkdir",
+            "--name",
+            "sticky",
+            "--param",
+            "mode=01777",
+            "--param",
+            "uid=-1",
+            "--param",
+            "gid=-1",
+        ])
+        .succeeds()
+        .stderr_has("the sticky bit is dropped, as Nomad does")
+        .stderr_has("mode 0777");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let path = Path::new(v["volume"]["path"].as_str().unwrap());
+    assert_eq!(mode(path), 0o777);
+    let me = nix::unistd::geteuid().as_raw();
+    assert_eq!(fs::metadata(path).unwrap().uid(), me, "-1 leaves the owner");
+    if nix::unistd::geteuid().is_root() {
+        let out = plugctl(&s)
+            .args([
+                "--json", "volume", "create", "--plugin", "mkdir", "--name", "root", "--param",
+                "uid=+0",
+            ])
+            .succeeds();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(
+            fs::metadata(v["volume"]["path"].as_str().unwrap())
+                .unwrap()
+                .uid(),
+            0
+        );
     }
 }
 

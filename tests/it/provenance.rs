@@ -2,7 +2,7 @@
 //! plugin files, and `volume audit` against a real volumes directory.
 
 use std::fs;
-use std::os::unix::fs::symlink;
+use std::os::unix::fs::{PermissionsExt, symlink};
 
 use crate::common::*;
 use serde_json::Value;
@@ -359,8 +359,12 @@ fn a_recorded_session_replays_clean_then_with_a_diff_after_the_plugin_changes() 
     let files: Vec<String> = fs::read_dir(&cases)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".json"))
         .collect();
     assert_eq!(files.len(), 2, "{files:?}");
+    // Beside the cases: the directory's HMAC key, the recorder's alone.
+    let key = fs::metadata(cases.join(".plugctl-record-key")).unwrap();
+    assert_eq!(key.permissions().mode() & 0o777, 0o600);
     assert!(
         files
             .iter()

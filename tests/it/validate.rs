@@ -353,9 +353,10 @@ fn every_planted_problem_is_found() {
     );
 }
 
-/// Files owned by someone else: only root can plant them.
+/// Files owned by someone else: only root can plant them. The owner is a
+/// warning; that plugctl refuses to run it is an error.
 #[test]
-fn foreign_owner_is_a_warning() {
+fn foreign_owner_is_a_warning_and_the_refusal_to_run_it_an_error() {
     if !nix::unistd::geteuid().is_root() {
         eprintln!("SKIPPED: needs root to chown");
         return;
@@ -363,8 +364,12 @@ fn foreign_owner_is_a_warning() {
     let s = sandbox();
     let p = s.plugin("host-volume", "theirs", HV_FP);
     nix::unistd::chown(&p, Some(nix::unistd::Uid::from_raw(65534)), None).unwrap();
-    let doc = plugctl(&s).args(["--json", "validate"]).succeeds().json();
+    let doc = plugctl(&s)
+        .args(["--json", "validate"])
+        .fails_with(Exit::Failure)
+        .json();
     expect(&doc, "host-volume/theirs", "permissions.owner", "warning");
+    expect(&doc, "host-volume/theirs", "permissions.trusted", "error");
     // ...and plugctl does not run it, saying why.
     let skipped = outcome(&doc, "host-volume/theirs", "fingerprint.runs");
     assert_eq!(skipped["outcome"], "skipped", "{skipped}");
@@ -395,8 +400,12 @@ touch '{}'
         ),
         0o757,
     );
-    let doc = plugctl(&s).args(["--json", "validate"]).succeeds().json();
+    let doc = plugctl(&s)
+        .args(["--json", "validate"])
+        .fails_with(Exit::Failure)
+        .json();
     expect(&doc, "host-volume/loose", "permissions.writable", "warning");
+    expect(&doc, "host-volume/loose", "permissions.trusted", "error");
     let skipped = outcome(&doc, "host-volume/loose", "fingerprint.runs");
     assert_eq!(skipped["outcome"], "skipped", "{skipped}");
     assert!(
@@ -452,9 +461,14 @@ fn strict_turns_warnings_into_a_failure() {
         0o777,
     );
 
-    let doc = plugctl(&s).args(["--json", "validate"]).succeeds().json();
-    assert_eq!(doc["ok"], true);
+    // Not run by plugctl: an error even without --strict.
+    let doc = plugctl(&s)
+        .args(["--json", "validate"])
+        .fails_with(Exit::Failure)
+        .json();
+    assert_eq!(doc["ok"], false);
     expect(&doc, "host-volume/loose", "permissions.writable", "warning");
+    expect(&doc, "host-volume/loose", "permissions.trusted", "error");
 
     let out = plugctl(&s)
         .args(["--json", "validate", "--strict"])

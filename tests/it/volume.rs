@@ -705,18 +705,22 @@ fn rerunning_create_with_an_id_updates_and_refuses_changes_of_identity() {
         .args(["volume", "create", "--plugin", "rec", "--name", "data"])
         .fails_with(Exit::Usage)
         .stderr_has(&format!("--id {id}"));
-    // ... but another namespace is another name
-    create(
-        &s,
-        &[
+    // ... and in another namespace too: a Nomad client locks a volume
+    // name node-wide (client/hostvolumemanager/host_volumes.go)
+    plugctl(&s)
+        .args([
+            "volume",
+            "create",
             "--plugin",
             "rec",
             "--name",
             "data",
             "--namespace",
             "other-ns",
-        ],
-    );
+        ])
+        .fails_with(Exit::Usage)
+        .stderr_has("volume name already exists on this node")
+        .stderr_has(&format!("--id {id} --namespace default"));
 
     // the same id with another name or plugin: refused, saying what differs
     let out = plugctl(&s)
@@ -825,7 +829,7 @@ fn list_filters_by_plugin_and_show_finds_by_id_or_name() {
     create(&s, &["--plugin", "mkdir", "--name", "b"]);
     create(
         &s,
-        &["--plugin", "mkdir", "--name", "a", "--namespace", "ns2"],
+        &["--plugin", "mkdir", "--name", "c", "--namespace", "ns2"],
     );
     let (out, doc) = s.json(&["volume", "list", "--plugin", "mkdir"]);
     ok(&out);
@@ -835,7 +839,7 @@ fn list_filters_by_plugin_and_show_finds_by_id_or_name() {
         .iter()
         .map(|v| v["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["b", "a"], "sorted by namespace, then name");
+    assert_eq!(names, ["b", "c"], "sorted by namespace, then name");
     for v in doc["volumes"].as_array().unwrap() {
         for key in [
             "id",
@@ -853,8 +857,12 @@ fn list_filters_by_plugin_and_show_finds_by_id_or_name() {
     }
     let (_, doc) = s.json(&["volume", "show", "a"]);
     assert_eq!(doc["volume"]["id"], a["id"]);
-    let (_, doc) = s.json(&["volume", "show", "a", "--namespace", "ns2"]);
+    let (_, doc) = s.json(&["volume", "show", "c", "--namespace", "ns2"]);
     assert_eq!(doc["volume"]["plugin"], "mkdir");
+    // A name is looked up in its namespace only.
+    plugctl(&s)
+        .args(["volume", "show", "c"])
+        .fails_with(Exit::NotFound);
     let (_, doc) = s.json(&["volume", "show", a["id"].as_str().unwrap()]);
     assert_eq!(doc["volume"]["name"], "a");
     let out = s.run(&["volume", "show", "a"]);

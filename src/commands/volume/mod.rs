@@ -39,7 +39,9 @@ pub async fn run(ctx: &Ctx, cmd: VolumeCommand) -> Result<()> {
         VolumeCommand::Restore { run, plan } if plan.dry_run => plan_restore(ctx, &run),
         VolumeCommand::Restore { run, .. } => batch::restore(ctx, &run).await,
         VolumeCommand::Repair { run } => batch::repair(ctx, &run).await,
-        VolumeCommand::Audit { prune_orphans, yes } => super::audit::run(ctx, prune_orphans, yes),
+        VolumeCommand::Audit { prune_orphans, yes } => {
+            super::audit::run(ctx, prune_orphans, yes).await
+        }
     }
 }
 
@@ -135,13 +137,8 @@ fn uncertain(f: &PluginFailure) -> bool {
 fn show_stderr(printer: &Printer, what: &str, ok: bool, stderr: &[u8]) {
     let level = if ok { 2 } else { 1 };
     if printer.verbose() >= level && !stderr.is_empty() {
-        printer.note(
-            level,
-            format!(
-                "{what}: stderr:\n{}",
-                String::from_utf8_lossy(stderr).trim_end()
-            ),
-        );
+        let text = String::from_utf8_lossy(stderr);
+        printer.note_lines(level, format!("{what}: stderr:"), text.trim_end().lines());
     }
 }
 
@@ -369,7 +366,11 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
             .about(subject));
         }
     };
-    let warnings = host_volume::warnings(&created, &req.volumes_dir);
+    let mut warnings = host_volume::warnings(&created, &req.volumes_dir);
+    // The name is always the built-in (no file can shadow it).
+    if args.plugin == mkdir::NAME {
+        warnings.extend(mkdir::parameter_warnings(&req.parameters));
+    }
     for w in &warnings {
         ctx.printer.warn(format!("{}: {w}", proposed.describe()));
     }

@@ -324,3 +324,90 @@ pub fn tool_available(tool: &str, why: &str) -> bool {
     }
     found
 }
+
+/// A second, unprivileged user for the tests that attack plugctl as a
+/// local user who can write some directory root's plugctl reads. Made on
+/// first use (`useradd`; the tests run as root in CI); without root the
+/// test skips — in CI it fails instead.
+#[derive(Debug, Clone, Copy)]
+pub struct Intruder {
+    pub uid: u32,
+    pub gid: u32,
+}
+
+/// The login of [`Intruder`].
+pub const INTRUDER: &str = "plugctl-intruder";
+
+pub fn intruder() -> Option<Intruder> {
+    static MADE: std::sync::Mutex<Option<Intruder>> = std::sync::Mutex::new(None);
+    if !nix::unistd::geteuid().is_root() {
+        skip_unless_ci("needs root to create a second user and act as them");
+        return None;
+    }
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(u) = *made {
+        return Some(u);
+    }
+    let lookup = || nix::unistd::User::from_name(INTRUDER).ok().flatten();
+    if lookup().is_none() {
+        let out = Command::new("useradd")
+            .args(["--system", "--no-create-home", "--user-group"])
+            .args(["--shell", "/usr/sbin/nologin", INTRUDER])
+            .output()
+            .expect("useradd runs");
+        // Another test binary may have made it meanwhile.
+        assert!(
+            lookup().is_some(),
+            "useradd {INTRUDER}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let user = lookup().expect("the user exists");
+    let u = Intruder {
+        uid: user.uid.as_raw(),
+        gid: user.gid.as_raw(),
+    };
+    *made = Some(u);
+    Some(u)
+}
+
+impl Intruder {
+    /// `program` run as this user in the sandbox's environment.
+    pub fn command(&self, s: &Sandbox, program: impl AsRef<OsStr>) -> Command {
+        let mut c = s.command("setpriv");
+        c.arg(format!("--reuid={}", self.uid))
+            .arg(format!("--regid={}", self.gid))
+            .args(["--clear-groups", "--"])
+            .arg(program);
+        c
+    }
+
+    /// A shell script run as this user; panics when it fails (the attack
+    /// must have been set up for the test to mean anything).
+    pub fn sh(&self, s: &Sandbox, script: &str) {
+        let out = self
+            .command(s, "/bin/sh")
+            .args(["-c", script])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "as {INTRUDER}: {script}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// Gives a path to this user (as root).
+    pub fn own(&self, path: &Path) {
+        nix::unistd::chown(path, Some(self.uid.into()), Some(self.gid.into())).unwrap();
+    }
+}
+
+/// A world-writable sticky directory in the sandbox (like `/tmp`), where
+/// the intruder may add entries.
+pub fn sticky_dir(s: &Sandbox, name: &str) -> PathBuf {
+    let d = s.root().join(name);
+    make_dir(&d);
+    fs::set_permissions(&d, fs::Permissions::from_mode(0o1777)).unwrap();
+    d
+}
