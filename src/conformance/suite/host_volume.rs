@@ -269,9 +269,6 @@ pub(super) async fn suite(
     lifecycle(&cx, &mut tracker, &mut r, plugin).await;
     settle(&mut tracker, &mut failed).await;
     let confined = cx.damage();
-    if let Some(why) = &confined {
-        r.record(plugin, "delete.confined", Verdict::error(why.clone()));
-    }
     let gone = |confined: &Option<String>| {
         confined.as_ref().map(|_| {
             Verdict::skip(
@@ -325,14 +322,19 @@ pub(super) async fn suite(
         None => parallel(&cx, &mut tracker, &opts.stop).await,
     };
     r.record(plugin, "create.parallel", v);
-    if confined.is_none() {
-        settle(&mut tracker, &mut failed).await;
-        let v = match cx.damage() {
-            Some(why) => Verdict::error(why),
-            None => Verdict::pass(),
-        };
-        r.record(plugin, "delete.confined", v);
-    }
+    // Judged last, in one place of the report whatever step did it.
+    let damage = match confined {
+        Some(why) => Some(why),
+        None => {
+            settle(&mut tracker, &mut failed).await;
+            cx.damage()
+        }
+    };
+    r.record(
+        plugin,
+        "delete.confined",
+        damage.map_or_else(Verdict::pass, Verdict::error),
+    );
 
     let kept = if opts.keep {
         r.record(
