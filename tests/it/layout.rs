@@ -376,3 +376,80 @@ fn an_unreadable_config_is_a_configuration_error() {
         f.display()
     ));
 }
+
+/// As root with no flag: `/etc/nomad.d` when it exists, else Nomad's
+/// defaults with data_dir /opt/nomad/data. Run in a mount namespace of its
+/// own over an empty /etc, so the machine's own /etc/nomad.d is neither
+/// read nor touched.
+#[test]
+fn as_root_etc_nomad_d_is_read_when_it_exists_else_nomads_defaults() {
+    if !nix::unistd::geteuid().is_root() {
+        skip_unless_ci("needs root for a mount namespace");
+        return;
+    }
+    let n = Node::new();
+    let probe =
+        n.s.command("unshare")
+            .args(["--mount", "--propagation", "private", "true"])
+            .output();
+    if !probe.is_ok_and(|o| o.status.success()) {
+        skip_unless_ci("needs mount namespaces (unshare --mount)");
+        return;
+    }
+    n.write(
+        "nomad.hcl",
+        &format!("data_dir = \"{}\"\n", n.data.display()),
+    );
+    n.hv(&n.data.join("host_volume_plugins"), "from-etc");
+    let script = r#"
+        mount -t tmpfs tmpfs /etc || exit 99
+        "$PLUGCTL" -v --json fingerprint --type host-volume > "$OUT/none.json" 2> "$OUT/none.err"
+        mkdir /etc/nomad.d && cp "$CONF"/* /etc/nomad.d/ || exit 98
+        "$PLUGCTL" -v --json fingerprint --type host-volume > "$OUT/etc.json" 2> "$OUT/etc.err"
+        exit 0
+    "#;
+    let out =
+        n.s.command("unshare")
+            .args([
+                "--mount",
+                "--propagation",
+                "private",
+                "/bin/sh",
+                "-c",
+                script,
+            ])
+            .env_remove("PLUGCTL_NOMAD_CONFIG")
+            .env_remove("PLUGCTL_PLUGIN_DIR")
+            .env_remove("PLUGCTL_VOLUMES_DIR")
+            .env("PLUGCTL", PLUGCTL)
+            .env("CONF", &n.config)
+            .env("OUT", &n.s.out)
+            .output()
+            .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    // No /etc/nomad.d: Nomad's defaults, said so.
+    let err = n.s.read_out("none.err");
+    assert!(
+        err.contains("Nomad agent configuration: none read"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "host-volume plugins: /opt/nomad/data/host_volume_plugins (<data_dir>/host_volume_plugins, \
+             as Nomad derives it; data_dir /opt/nomad/data, the packaged agent's data_dir (as root))"
+        ),
+        "{err}"
+    );
+    // /etc/nomad.d: read, and its data_dir used.
+    let err = n.s.read_out("etc.err");
+    assert!(
+        err.contains("Nomad agent configuration: /etc/nomad.d (/etc/nomad.d, the packaged agent's"),
+        "{err}"
+    );
+    let doc: serde_json::Value = serde_json::from_str(&n.s.read_out("etc.json")).unwrap();
+    assert_eq!(
+        row(&doc, "host-volume", "from-etc")["healthy"],
+        true,
+        "{doc}"
+    );
+}
