@@ -409,7 +409,9 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
     // found as plugins are rows too, unhealthy, with why.
     let snap = ctx.registry.read()?;
     let missing = missing_rows(snap.state(), &sel, &args.names);
-    drop(snap);
+    // The recording transaction starts from this read when nobody wrote
+    // meanwhile: one parse of the registry, as before this look.
+    ctx.registry.keep(snap);
     for n in &args.names {
         if !sel.entries.iter().any(|e| &e.name == n) && !missing.iter().any(|(p, _)| &p.name == n) {
             return Err(not_found(ctx, args.family.as_deref(), &sel, n));
