@@ -407,7 +407,24 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
     let sel = select(ctx, args.family.as_deref(), &args.names)?;
     // What the registry knows of the plugins looked at: those no longer
     // found as plugins are rows too, unhealthy, with why.
+    let mut sel = sel;
     let snap = ctx.registry.read()?;
+    // A family of plugctl's own (not host-volume or secrets, which are
+    // always looked at) whose whole directory went: its plugins are gone
+    // too.
+    for (family, plugins) in &snap.state().plugins {
+        let fingerprinted = plugins
+            .values()
+            .any(|list| list.first().is_some_and(|i| i.source == Source::File));
+        if Family::of(family).is_none()
+            && fingerprinted
+            && args.family.as_deref().is_none_or(|f| f == family)
+            && !sel.scanned.iter().any(|(f, _)| f == family)
+        {
+            sel.scanned
+                .push((family.clone(), ctx.settings.family_dir(family)));
+        }
+    }
     let missing = missing_rows(snap.state(), &sel, &args.names);
     // The recording transaction starts from this read when nobody wrote
     // meanwhile: one parse of the registry, as before this look.

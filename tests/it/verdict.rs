@@ -596,3 +596,27 @@ fn strict_turns_style_warnings_into_failures() {
         .stdout();
     assert!(xml.contains("<failure"), "{xml}");
 }
+
+/// A family directory of plugctl's own (not one Nomad knows) removed whole:
+/// its plugins are deleted too, not silently dropped from the table.
+#[test]
+fn a_family_directory_removed_whole_leaves_its_plugins_deleted() {
+    let s = Sandbox::new();
+    s.plugin(
+        "example-family",
+        "hello",
+        r#"echo '{"type": "example-family", "version": "0.1.0"}'"#,
+    );
+    plugctl(&s).args(["fingerprint"]).succeeds();
+    fs::remove_dir_all(s.plugins.join("example-family")).unwrap();
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint"])
+        .fails_with(Exit::Failure)
+        .stderr_has("1 of 4 plugins unhealthy: example-family/hello")
+        .json();
+    let hello = row(&doc, "example-family", "hello");
+    assert!(
+        hello["error"].as_str().unwrap().starts_with("deleted: "),
+        "{hello}"
+    );
+}
