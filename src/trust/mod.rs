@@ -355,6 +355,22 @@ mod tests {
     }
 
     #[test]
+    fn an_owner_refusal_names_who_may_own_it() {
+        let r = |me| {
+            Refusal::Owner {
+                path: "/x".into(),
+                what: "file",
+                uid: 7,
+                me,
+            }
+            .to_string()
+        };
+        assert!(r(0).contains("only root may own"), "{}", r(0));
+        assert!(r(1000).contains("only root or uid 1000 (who runs plugctl) may own"));
+        assert!(r(1000).contains("chown 1000 /x"));
+    }
+
+    #[test]
     fn an_os_error_is_classified_once() {
         let os = |e| io::Error::from_raw_os_error(e);
         assert!(Refusal::io("/x", os(rustix::io::Errno::NOENT.raw_os_error())).is_not_found());
