@@ -20,8 +20,9 @@ pub enum Driver {
         grace: Duration,
     },
     /// The built-in, as the chosen release's does it: it takes no created
-    /// path and prints nothing.
-    Mkdir(mkdir::MkdirBehaviour),
+    /// path and prints nothing; it reaches the volumes directory through
+    /// the trust gate with these rules.
+    Mkdir(mkdir::MkdirBehaviour, crate::trust::Policy),
 }
 
 /// One call: how it was judged, and (for a plugin that ran) what it printed.
@@ -43,9 +44,9 @@ impl Driver {
                 let inv = host_volume::create_invocation(program, req, *deadline, *grace);
                 run(pool, inv, host_volume::parse_create).await
             }
-            Driver::Mkdir(behaviour) => {
-                let (req, behaviour) = (req.clone(), *behaviour);
-                builtin(move || mkdir::create_as(&req, behaviour)).await
+            Driver::Mkdir(behaviour, policy) => {
+                let (req, behaviour, policy) = (req.clone(), *behaviour, *policy);
+                builtin(move || mkdir::create_as(&req, behaviour, policy)).await
             }
         }
     }
@@ -62,9 +63,10 @@ impl Driver {
                     host_volume::delete_invocation(program, req, created_path, *deadline, *grace);
                 run(pool, inv, host_volume::parse_delete).await
             }
-            Driver::Mkdir(_) => {
+            Driver::Mkdir(_, policy) => {
+                let policy = *policy;
                 let req = req.clone();
-                builtin(move || mkdir::delete(&req)).await
+                builtin(move || mkdir::delete(&req, policy)).await
             }
         }
     }

@@ -17,15 +17,16 @@
 //! [`PluginFailure::Builtin`] with a message naming what was wrong.
 
 use std::collections::BTreeMap;
-use std::fs::{self, DirBuilder, File, OpenOptions};
+use std::fs::{self, File};
 use std::io;
-use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use super::host_volume::{Created, Request, is_volume_id};
 use crate::error::PluginFailure;
 pub use crate::nomad::MkdirBehaviour;
 use crate::nomad::{Change, Profile};
+use crate::trust::{CheckedDir, Policy, Refusal};
 
 /// The plugin's name, which no file can shadow.
 pub const NAME: &str = "mkdir";
@@ -250,12 +251,17 @@ fn io_fail(what: &str, path: &Path, e: &io::Error) -> PluginFailure {
 /// Create, as protocol 4.4 says: see the module documentation. Returns the
 /// directory's path and `bytes: 0`.
 pub fn create(req: &Request) -> Result<Created, PluginFailure> {
-    create_as(req, MkdirBehaviour::NEWEST)
+    create_as(req, MkdirBehaviour::NEWEST, Policy::strict())
 }
 
-/// Create as a given release's `mkdir` does it.
-pub fn create_as(req: &Request, behaviour: MkdirBehaviour) -> Result<Created, PluginFailure> {
-    create_with(req, behaviour, &|dir, uid, gid| {
+/// Create as a given release's `mkdir` does it, the volumes directory
+/// reached through the trust gate with `policy`.
+pub fn create_as(
+    req: &Request,
+    behaviour: MkdirBehaviour,
+    policy: Policy,
+) -> Result<Created, PluginFailure> {
+    create_with(req, behaviour, policy, &|dir, uid, gid| {
         std::os::unix::fs::fchown(dir, uid, gid)
     })
 }
@@ -263,48 +269,61 @@ pub fn create_as(req: &Request, behaviour: MkdirBehaviour) -> Result<Created, Pl
 /// How the owner is set; replaced in tests to make it fail.
 type Chown<'a> = &'a dyn Fn(&File, Option<u32>, Option<u32>) -> io::Result<()>;
 
+fn refused(what: &str, r: Refusal) -> PluginFailure {
+    fail(format!("cannot {what}: {}", r.with_override_hint()))
+}
+
 fn create_with(
     req: &Request,
     behaviour: MkdirBehaviour,
+    policy: Policy,
     chown: Chown<'_>,
 ) -> Result<Created, PluginFailure> {
     let path = target(req)?;
+    // The volumes directory through the gate, made when missing: a root
+    // mkdir must not be walked elsewhere by a directory another user
+    // controls. Everything below happens relative to its descriptor.
+    let vols = CheckedDir::create_all(policy, &req.volumes_dir, VOLUMES_DIR_MODE)
+        .map_err(|r| refused("use the volumes directory", r))?;
+    let id = req.id.as_str();
     // Anything there (a directory, a file, what a symlink leads to) means
     // the volume exists: success, nothing re-applied. Nomad asks os.Stat,
     // which follows a symlink: a dangling one is not a volume, and making
     // the directory then fails on it, as below.
-    match fs::metadata(&path) {
-        Ok(_) => return Ok(created(&path)),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-        Err(e) => return Err(io_fail("inspect", &path, &e)),
+    let exists = |vols: &CheckedDir| -> Result<bool, PluginFailure> {
+        match vols.stat(id).map_err(|r| refused("inspect", r))? {
+            None => Ok(false),
+            Some(m) if m.is_symlink() => Ok(fs::metadata(vols.join(id)).is_ok()),
+            Some(_) => Ok(true),
+        }
+    };
+    if exists(&vols)? {
+        return Ok(created(&path));
     }
     let params = parse_parameters(&req.parameters)?;
-    DirBuilder::new()
-        .recursive(true)
-        .mode(VOLUMES_DIR_MODE)
-        .create(&req.volumes_dir)
-        .map_err(|e| io_fail("create the volumes directory", &req.volumes_dir, &e))?;
     // With the chmod: made owner-only first, the requested mode set once it
     // is ours. Without it (an older release): made with the mode, which the
     // umask takes bits off, as mkdir(2) does.
     let first_mode = if behaviour.chmod { 0o700 } else { params.mode };
-    match DirBuilder::new().mode(first_mode).create(&path) {
-        Ok(()) => {}
+    if !vols
+        .make_dir(id, first_mode)
+        .map_err(|r| refused("create", r))?
+    {
         // A concurrent create of the same volume won: the same as existing
         // (but not a dangling symlink: that stays an error, as in Nomad).
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists && fs::metadata(&path).is_ok() => {
+        if exists(&vols)? {
             return Ok(created(&path));
         }
-        Err(e) => return Err(io_fail("create", &path, &e)),
+        return Err(io_fail(
+            "create",
+            &path,
+            &io::Error::from(io::ErrorKind::AlreadyExists),
+        ));
     }
     let finish = || -> Result<(), PluginFailure> {
         // Through a descriptor opened without following symlinks, so a path
         // swapped meanwhile cannot redirect the chmod or the chown.
-        let dir = OpenOptions::new()
-            .read(true)
-            .custom_flags(nix::libc::O_DIRECTORY | nix::libc::O_NOFOLLOW)
-            .open(&path)
-            .map_err(|e| io_fail("open", &path, &e))?;
+        let dir = vols.open_subdir_file(id).map_err(|r| refused("open", r))?;
         if behaviour.chmod {
             dir.set_permissions(fs::Permissions::from_mode(params.mode))
                 .map_err(|e| io_fail(&format!("chmod {:04o}", params.mode), &path, &e))?;
@@ -323,7 +342,7 @@ fn create_with(
     };
     if let Err(failure) = finish() {
         let what = if behaviour.cleanup_on_chown_failure {
-            let _ = fs::remove_dir(&path);
+            let _ = vols.remove_dir(id);
             "the directory was removed again".to_string()
         } else {
             format!(
@@ -341,19 +360,18 @@ fn create_with(
 
 /// Delete, as protocol 4.4 says: removes `<volumes_dir>/<volume_id>`
 /// recursively (a symlink there is removed itself, never followed); success
-/// when nothing is there.
-pub fn delete(req: &Request) -> Result<(), PluginFailure> {
-    let path = target(req)?;
-    let removed = match fs::symlink_metadata(&path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(io_fail("inspect", &path, &e)),
-        Ok(meta) if meta.is_dir() => fs::remove_dir_all(&path),
-        Ok(_) => fs::remove_file(&path),
+/// when nothing is there. Unlike Nomad's `os.RemoveAll`, the removal never
+/// crosses into another mount (a bind mount inside a volume is refused,
+/// naming it): root deletes nothing outside the volume it was asked to.
+pub fn delete(req: &Request, policy: Policy) -> Result<(), PluginFailure> {
+    target(req)?;
+    let vols = match CheckedDir::open(policy, &req.volumes_dir) {
+        Ok(d) => d,
+        Err(r) if r.is_not_found() => return Ok(()),
+        Err(r) => return Err(refused("use the volumes directory", r)),
     };
-    match removed {
-        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(io_fail("remove", &path, &e)),
-        _ => Ok(()),
-    }
+    crate::trust::tree::remove_tree(&vols, std::ffi::OsStr::new(&req.id))
+        .map_err(|r| refused("remove", r))
 }
 
 #[cfg(test)]
@@ -558,7 +576,7 @@ mod tests {
         let d = tempfile::tempdir().unwrap();
         let req = request(d.path(), &[("uid", "12345")]);
         let eperm = |_: &File, _, _| Err(io::Error::from_raw_os_error(1));
-        let e = create_with(&req, MkdirBehaviour::NEWEST, &eperm)
+        let e = create_with(&req, MkdirBehaviour::NEWEST, Policy::strict(), &eperm)
             .unwrap_err()
             .to_string();
         assert!(
@@ -572,7 +590,9 @@ mod tests {
             chmod: false,
             cleanup_on_chown_failure: false,
         };
-        let e = create_with(&req, old, &eperm).unwrap_err().to_string();
+        let e = create_with(&req, old, Policy::strict(), &eperm)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("left behind"), "{e}");
         assert!(d.path().join("vols").join(&req.id).is_dir());
     }
@@ -597,15 +617,15 @@ mod tests {
         let made = create(&req).unwrap();
         fs::create_dir_all(Path::new(&made.path).join("a/b")).unwrap();
         fs::write(Path::new(&made.path).join("a/b/f"), "x").unwrap();
-        delete(&req).unwrap();
+        delete(&req, Policy::strict()).unwrap();
         assert!(!Path::new(&made.path).exists());
-        delete(&req).unwrap();
+        delete(&req, Policy::strict()).unwrap();
         // a symlink there is removed, never followed
         let outside = d.path().join("outside");
         fs::create_dir(&outside).unwrap();
         fs::write(outside.join("keep"), "x").unwrap();
         std::os::unix::fs::symlink(&outside, &made.path).unwrap();
-        delete(&req).unwrap();
+        delete(&req, Policy::strict()).unwrap();
         assert!(outside.join("keep").exists());
         assert!(fs::symlink_metadata(&made.path).is_err());
     }
@@ -616,6 +636,6 @@ mod tests {
         let mut req = request(d.path(), &[]);
         req.id = "..".into();
         assert!(create(&req).is_err());
-        assert!(delete(&req).is_err());
+        assert!(delete(&req, Policy::strict()).is_err());
     }
 }

@@ -284,6 +284,31 @@ impl CheckedDir {
         self.subdir(name)
     }
 
+    /// Makes a subdirectory (mode `mode`, less the umask); `Ok(false)`
+    /// when something is there already (never followed).
+    pub fn make_dir(&self, name: impl AsRef<OsStr>, mode: u32) -> Result<bool, Refusal> {
+        let name = name.as_ref();
+        match rustix::fs::mkdirat(self.fd.as_fd(), name, Mode::from_raw_mode(mode)) {
+            Ok(()) => Ok(true),
+            Err(rustix::io::Errno::EXIST) => Ok(false),
+            Err(e) => Err(Refusal::io(self.join(name), errno(e))),
+        }
+    }
+
+    /// A subdirectory opened for reading, never through a symlink: for a
+    /// directory plugctl made, to `fchmod`/`fchown` exactly it.
+    pub fn open_subdir_file(&self, name: impl AsRef<OsStr>) -> Result<File, Refusal> {
+        let name = name.as_ref();
+        rustix::fs::openat(
+            self.fd.as_fd(),
+            name,
+            OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+            Mode::empty(),
+        )
+        .map(File::from)
+        .map_err(|e| self.open_error(name, e))
+    }
+
     /// A descriptor that can read the directory (list it, fsync it).
     pub fn readable(&self) -> Result<OwnedFd, Refusal> {
         rustix::fs::openat(

@@ -342,3 +342,48 @@ impl fmt::Display for Refusal {
 }
 
 impl std::error::Error for Refusal {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn who_writes_names_every_combination() {
+        assert_eq!(who_writes(0o775), "its group");
+        assert_eq!(who_writes(0o757), "others");
+        assert_eq!(who_writes(0o777), "group and others");
+    }
+
+    #[test]
+    fn an_owner_refusal_names_who_may_own_it() {
+        let r = |me| {
+            Refusal::Owner {
+                path: "/x".into(),
+                what: "file",
+                uid: 7,
+                me,
+            }
+            .to_string()
+        };
+        assert!(r(0).contains("only root may own"), "{}", r(0));
+        assert!(r(1000).contains("only root or uid 1000 (who runs plugctl) may own"));
+        assert!(r(1000).contains("chown 1000 /x"));
+    }
+
+    #[test]
+    fn an_os_error_is_classified_once() {
+        let os = |e| io::Error::from_raw_os_error(e);
+        assert!(Refusal::io("/x", os(rustix::io::Errno::NOENT.raw_os_error())).is_not_found());
+        assert!(matches!(
+            Refusal::io("/x", os(rustix::io::Errno::LOOP.raw_os_error())),
+            Refusal::Loop(_)
+        ));
+        let denied = Refusal::io("/x", os(rustix::io::Errno::ACCESS.raw_os_error()));
+        assert!(matches!(denied, Refusal::Io { .. }));
+        assert_eq!(
+            denied.io_error().map(io::Error::kind),
+            Some(io::ErrorKind::PermissionDenied)
+        );
+        assert!(Refusal::Symlink("/x".into()).io_error().is_none());
+    }
+}

@@ -1016,3 +1016,53 @@ fn a_registry_path_through_a_symlink_loop_is_named_as_a_loop() {
         .stderr_has("a loop of symbolic links")
         .stderr_lacks("is a symbolic link,");
 }
+
+#[test]
+fn the_built_in_mkdir_stays_inside_a_trusted_volumes_directory() {
+    let Some(intruder) = intruder() else { return };
+    let s = Sandbox::new();
+    // Its delete never crosses into a mount inside the volume.
+    let outside = s.root().join("outside");
+    make_dir(&outside);
+    fs::write(outside.join("precious"), "keep").unwrap();
+    let v = plugctl(&s)
+        .args([
+            "--json", "volume", "create", "--plugin", "mkdir", "--name", "m",
+        ])
+        .succeeds()
+        .json()["volume"]
+        .clone();
+    let path = PathBuf::from(v["path"].as_str().unwrap());
+    make_dir(path.join("mnt"));
+    let Some(out) = in_mount_namespace(
+        &s,
+        &format!(
+            "mount --bind '{}' '{}' && \"$PLUGCTL\" volume delete --name m",
+            outside.display(),
+            path.join("mnt").display()
+        ),
+    ) else {
+        return;
+    };
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("mount point"));
+    assert_eq!(
+        fs::read_to_string(outside.join("precious")).unwrap(),
+        "keep"
+    );
+    // Its create refuses a volumes directory below another user's.
+    let theirs = s.root().join("theirs");
+    make_dir(&theirs);
+    intruder.own(&theirs);
+    plugctl(&s)
+        .env("PLUGCTL_VOLUMES_DIR", theirs.join("volumes"))
+        .args(["volume", "create", "--plugin", "mkdir", "--name", "n"])
+        .fails_with(Exit::Failure)
+        .stderr_has(&format!("belongs to uid {}", intruder.uid));
+    assert!(!theirs.join("volumes").exists());
+}

@@ -317,8 +317,8 @@ fn delete_is_recursive_and_idempotent() {
     };
     let made = plugctl::families::mkdir::create(&req).unwrap();
     assert!(Path::new(&made.path).is_dir());
-    plugctl::families::mkdir::delete(&req).unwrap();
-    plugctl::families::mkdir::delete(&req).unwrap();
+    plugctl::families::mkdir::delete(&req, plugctl::trust::Policy::strict()).unwrap();
+    plugctl::families::mkdir::delete(&req, plugctl::trust::Policy::strict()).unwrap();
     assert!(!Path::new(&made.path).exists());
 }
 

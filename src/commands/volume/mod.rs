@@ -64,7 +64,7 @@ impl Timing {
 /// A host-volume plugin that can be run.
 #[derive(Debug, Clone)]
 enum Plugin {
-    Mkdir(mkdir::MkdirBehaviour),
+    Mkdir(mkdir::MkdirBehaviour, crate::trust::Policy),
     File(PathBuf),
 }
 
@@ -88,9 +88,10 @@ fn resolve(ctx: &Ctx, name: &str, op: Operation, subject: &str) -> Result<Plugin
         other => other,
     })?;
     match entry.kind {
-        EntryKind::Builtin(b) if b.name == mkdir::NAME => {
-            Ok(Plugin::Mkdir(ctx.settings.nomad.mkdir()))
-        }
+        EntryKind::Builtin(b) if b.name == mkdir::NAME => Ok(Plugin::Mkdir(
+            ctx.settings.nomad.mkdir(),
+            ctx.settings.policy(),
+        )),
         EntryKind::Plugin => Ok(Plugin::File(entry.path)),
         EntryKind::Builtin(_) => Err(Error::plugin(
             Family::HostVolume.name(),
@@ -145,7 +146,7 @@ fn show_stderr(printer: &Printer, what: &str, ok: bool, stderr: &[u8]) {
 /// The driver for one call of `plugin` with this deadline and grace.
 fn driver(pool: Arc<Pool>, plugin: Plugin, timing: Timing) -> Driver {
     match plugin {
-        Plugin::Mkdir(behaviour) => Driver::Mkdir(behaviour),
+        Plugin::Mkdir(behaviour, policy) => Driver::Mkdir(behaviour, policy),
         Plugin::File(program) => Driver::Plugin {
             pool,
             program,
@@ -159,7 +160,7 @@ fn driver(pool: Arc<Pool>, plugin: Plugin, timing: Timing) -> Driver {
 fn announce(printer: &Printer, driver: &Driver, op: Operation, id: &str) -> String {
     let what = match driver {
         Driver::Plugin { program, .. } => format!("{} {op}", program.display()),
-        Driver::Mkdir(_) => format!("built-in mkdir {op}"),
+        Driver::Mkdir(..) => format!("built-in mkdir {op}"),
     };
     printer.note(2, format!("running {what} for volume {id}"));
     what
@@ -545,7 +546,7 @@ fn plan_call(
                 )
             },
         ),
-        Plugin::Mkdir(_) => Planned::Inline(
+        Plugin::Mkdir(..) => Planned::Inline(
             call,
             if op == Operation::Create {
                 format!(

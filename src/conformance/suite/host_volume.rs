@@ -155,7 +155,7 @@ pub(super) async fn suite(
                 Verdict::skip("built in: plugctl runs it in process, as Nomad does"),
             );
         }
-        Driver::Mkdir(opts.nomad.mkdir())
+        Driver::Mkdir(opts.nomad.mkdir(), settings.policy())
     } else {
         let judged = fingerprint::Judged {
             profile: opts.nomad,
@@ -407,7 +407,9 @@ async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Opti
     let made_nothing = path.has_error();
     r.record(plugin, "create.path", path);
     let bytes = match cx.driver {
-        Driver::Mkdir(_) => Verdict::skip("the built-in mkdir never reports a size (protocol 4.4)"),
+        Driver::Mkdir(..) => {
+            Verdict::skip("the built-in mkdir never reports a size (protocol 4.4)")
+        }
         Driver::Plugin { .. } => bytes_verdict(&req, &created),
     };
     r.record(plugin, "create.bytes", bytes);
