@@ -117,7 +117,7 @@ fn resolve(ctx: &Ctx, name: &str, op: Operation, subject: &str) -> Result<Plugin
 fn runs(plugin: &Plugin, op: &str) -> String {
     match plugin {
         Plugin::File(p) => format!("{} {op}", p.display()),
-        Plugin::Mkdir(_) => format!("the built-in mkdir's {op}"),
+        Plugin::Mkdir(..) => format!("the built-in mkdir's {op}"),
     }
 }
 
