@@ -24,8 +24,6 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Ok(s) => s,
         Err(e) => return report(&Printer::plain(json), &e),
     };
-    // Discovery and plugin output are judged as the release in force.
-    crate::nomad::Profile::set_current(settings.nomad);
     if let Err(e) = one_release_unless_validate(&settings, &cli.command) {
         return report(&Printer::plain(json), &e);
     }
@@ -33,7 +31,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     // looked up in it (validate takes its own DIR; init makes one).
     if runs_plugins(&cli.command)
         && !matches!(cli.command, Command::Validate(_) | Command::Init(_))
-        && let Err(e) = crate::discovery::check_explicit(&settings)
+        && let Err(e) = crate::layout::check_explicit(&settings)
     {
         return report(&Printer::plain(json), &e);
     }
@@ -57,11 +55,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             ctx.printer.note(1, line);
         }
     }
+    // What the library warns about reaches stderr through the printer.
+    let _warnings =
+        tracing::subscriber::set_default(crate::warnings::ToPrinter::new(ctx.printer.clone()));
     let code = match execute(&ctx, cli) {
         Ok(()) => exit::SUCCESS,
         Err(e) => report(&ctx.printer, &e),
     };
-    crate::registry::volumes::release_owner();
+    plugctl_core::registry::volumes::release_owner();
     // The process ends right after: freeing the registry state held in the
     // context (a map of every volume) would only cost time (~3% of a
     // command on a 100,000-volume registry).
@@ -123,7 +124,7 @@ fn execute(ctx: &Ctx, cli: Cli) -> Result<()> {
         .map_err(|e| Error::exhausted("start the async runtime", e))?;
     runtime.block_on(async {
         if plugins {
-            crate::runner::become_subreaper();
+            plugctl_core::runner::become_subreaper();
             crate::shutdown::install()
                 .map_err(|e| Error::io("cannot install signal handlers", e))?;
         }
@@ -131,11 +132,11 @@ fn execute(ctx: &Ctx, cli: Cli) -> Result<()> {
         // What escaped every call's reach (a setsid daemon that held no pipe
         // while other calls ran beside it, so no one call could claim it).
         if plugins {
-            let left = crate::runner::kill_orphans();
+            let left = plugctl_core::runner::kill_orphans();
             if !left.is_empty() && result.is_ok() {
                 result = Err(Error::Failed(format!(
                     "plugins {}",
-                    crate::families::left_behind(&left)
+                    plugctl_core::families::left_behind(&left)
                 )));
             }
         }
@@ -184,7 +185,7 @@ fn clap_error(e: &clap::Error, json: bool, args: &[OsString]) -> i32 {
             crate::output::escape_untrusted(&message, false)
         );
         if json {
-            let _ = Printer::plain(true).document(Error::usage(message).json_body());
+            let _ = Printer::plain(true).document(crate::exit::json_body(&Error::usage(message)));
         }
         return exit::USAGE;
     }
@@ -193,7 +194,8 @@ fn clap_error(e: &clap::Error, json: bool, args: &[OsString]) -> i32 {
         return exit::SUCCESS;
     }
     if json {
-        let _ = Printer::plain(true).document(Error::usage(usage_message(e)).json_body());
+        let _ =
+            Printer::plain(true).document(crate::exit::json_body(&Error::usage(usage_message(e))));
     }
     exit::USAGE
 }
@@ -270,5 +272,5 @@ fn usage_message(e: &clap::Error) -> String {
 
 fn report(printer: &Printer, e: &Error) -> i32 {
     printer.error(e);
-    e.exit_code()
+    crate::exit::code(e)
 }

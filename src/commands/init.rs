@@ -17,9 +17,9 @@ use serde_json::json;
 
 use super::Ctx;
 use crate::cli::{InitArgs, InitLang};
-use crate::discovery;
-use crate::family::Family;
 use crate::{Error, Result};
+use plugctl_core::discovery;
+use plugctl_core::family::Family;
 
 /// The plugin file's mode: executable by all, writable by its owner only
 /// (`validate` flags group- or world-writable plugins: a Nomad client runs

@@ -12,15 +12,15 @@ use serde_json::{Map, Value, json};
 
 use super::Ctx;
 use crate::cli::{SecretCommand, SecretFetchArgs, SecretFormat};
-use crate::discovery::{self, EntryKind};
-use crate::error::PluginFailure;
-use crate::families;
-use crate::families::secrets::{self, FetchRequest, Fetched};
-use crate::family::{Family, Operation};
 use crate::output::{Printer, short_duration};
-use crate::runner::Outcome;
 use crate::units::duration_ms;
 use crate::{Error, Result};
+use plugctl_core::discovery::{self, EntryKind};
+use plugctl_core::error::PluginFailure;
+use plugctl_core::families;
+use plugctl_core::families::secrets::{self, FetchRequest, Fetched};
+use plugctl_core::family::{Family, Operation};
+use plugctl_core::runner::Outcome;
 
 pub async fn run(ctx: &Ctx, cmd: SecretCommand) -> Result<()> {
     match cmd {
@@ -38,7 +38,7 @@ async fn fetch(ctx: &Ctx, args: SecretFetchArgs) -> Result<()> {
         && !ctx.printer.json
         && !matches!(e, Error::BrokenPipe | Error::Failed(_))
     {
-        let _ = Printer::plain(true).document(e.json_body());
+        let _ = Printer::plain(true).document(crate::exit::json_body(e));
     }
     result
 }
@@ -115,7 +115,7 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
 
     let provider = &args.provider;
     let dir = ctx.settings.family_dir(Family::Secrets.name());
-    let entry = discovery::find(Family::Secrets.name(), &dir, provider)?;
+    let entry = discovery::find(Family::Secrets.name(), &dir, provider, ctx.settings.nomad)?;
     // A dry run shows the call even so, and says it would be refused.
     let refused =
         match super::require_fingerprinted(ctx, Family::Secrets, provider, Operation::Fetch) {
@@ -149,8 +149,9 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
     let inv = secrets::fetch_invocation(&entry.path, &request, deadline, args.run.grace);
     if args.plan.dry_run {
         // The environment is shown in full: it is the caller's own input.
-        let call = crate::provenance::Call::new(Family::Secrets.name(), provider, Operation::Fetch)
-            .about(subject(&args.path));
+        let call =
+            plugctl_core::provenance::Call::new(Family::Secrets.name(), provider, Operation::Fetch)
+                .about(subject(&args.path));
         return super::plan::print_refused(
             ctx,
             &[super::plan::Planned::Exec(call, inv)],
@@ -173,7 +174,7 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
 
     let (fetched, duration) = match ctx.pool.run(&inv).await {
         Ok(mut out) => {
-            let parsed = secrets::parse_fetch(&inv, &out);
+            let parsed = secrets::parse_fetch(ctx.settings.nomad.dialect(), &inv, &out);
             show_stderr(ctx, &out, &parsed);
             // The raw output holds the values too: wiped once parsed.
             zeroize::Zeroize::zeroize(&mut out.stdout);
@@ -402,21 +403,25 @@ pub const ENV_FILE_MAX: u64 = 1 << 20;
 /// The file goes through the trust gate: a regular file (never a FIFO, a
 /// device such as `/dev/zero`, or a symlink), owned by root or the invoking
 /// user and writable by nobody else, read up to [`ENV_FILE_MAX`] bytes.
-pub fn read_env_file(file: &Path, policy: crate::trust::Policy) -> Result<Vec<(String, String)>> {
-    let refused = |r: crate::trust::Refusal| {
+pub fn read_env_file(
+    file: &Path,
+    policy: plugctl_core::trust::Policy,
+) -> Result<Vec<(String, String)>> {
+    let refused = |r: plugctl_core::trust::Refusal| {
         Error::usage(format!(
             "cannot read --env-file {}: {}",
             file.display(),
             match r {
-                crate::trust::Refusal::Symlink(_) => "it is a symbolic link, which plugctl \
+                plugctl_core::trust::Refusal::Symlink(_) => "it is a symbolic link, which plugctl \
                     does not follow; name the file itself"
                     .to_string(),
                 r => r.with_override_hint(),
             }
         ))
     };
-    let dir = crate::trust::CheckedDir::open(policy, crate::registry::parent_dir(file))
-        .map_err(refused)?;
+    let dir =
+        plugctl_core::trust::CheckedDir::open(policy, plugctl_core::registry::parent_dir(file))
+            .map_err(refused)?;
     let bytes = dir
         .read(file.file_name().unwrap_or_default(), ENV_FILE_MAX)
         .map_err(refused)?;
@@ -458,7 +463,7 @@ fn parse_env_file(bytes: &[u8]) -> std::result::Result<Vec<(String, String)>, St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::secrets::SecretValue;
+    use plugctl_core::families::secrets::SecretValue;
 
     fn fetched(pairs: &[(&str, &str)]) -> Fetched {
         Fetched {

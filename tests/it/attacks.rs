@@ -966,7 +966,7 @@ fn a_recording_keeps_the_plugins_sha256_and_replay_notes_a_change() {
         .args(["--record", c, "fingerprint", "--type", "host-volume", "p"])
         .succeeds();
     let v = read_case(&case_files(&cases)[0]);
-    let (want, _) = plugctl::pin::hash_reader(fs::File::open(&plugin).unwrap()).unwrap();
+    let (want, _) = plugctl_core::pin::hash_reader(fs::File::open(&plugin).unwrap()).unwrap();
     assert_eq!(v["plugin_sha256"], want.as_str());
     s.plugin(
         "host-volume",
