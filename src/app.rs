@@ -9,7 +9,7 @@ use clap::Parser;
 use plugctl_core::runner::{self, Pool};
 use plugctl_core::stop::{Stop, StopHandle};
 
-use crate::cli::{Cli, Command, VolumeCommand};
+use crate::cli::{Cli, Command, PluginCommand, VolumeCommand};
 use crate::commands::{self, Ctx};
 use crate::exit;
 use crate::output::Printer;
@@ -123,10 +123,11 @@ fn execute(ctx: &Ctx, stopper: &StopHandle, cli: Cli) -> Supervised<Result<()>> 
     // which one thread multiplexes as fast (benches/run.sh), and a runtime
     // that needs no worker thread cannot fail (or panic) for want of one
     // when the process limit is low. What cannot be had is an error.
-    // Commands that run no plugin need timers only (lock waits, `plugin
-    // wait`, `events --follow`): no I/O driver to set up for them.
+    // Commands that run no plugin need timers only (lock waits, `events
+    // --follow`): no I/O driver to set up for them, unless they check
+    // plugins' sockets.
     let mut builder = tokio::runtime::Builder::new_current_thread();
-    if plugins {
+    if plugins || checks_sockets(&cli.command) {
         builder.enable_all();
     } else {
         builder.enable_time();
@@ -271,6 +272,17 @@ fn runs_plugins(command: &Command) -> bool {
         | Command::Init(_)
         | Command::Replay(_) => true,
     }
+}
+
+/// Whether the command asks dynamic plugins' sockets whether they accept
+/// a connection (an async connect, which needs the I/O driver).
+fn checks_sockets(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Plugin(
+            PluginCommand::List { .. } | PluginCommand::Show { .. } | PluginCommand::Wait { .. }
+        )
+    )
 }
 
 /// Reports an error of the command line as clap found it. --help and

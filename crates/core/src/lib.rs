@@ -29,6 +29,7 @@ pub mod pin;
 pub mod provenance;
 pub mod registry;
 pub mod runner;
+pub mod sockets;
 pub mod stop;
 pub mod trust;
 pub mod verdict;
