@@ -18,12 +18,14 @@ use tokio::time::Instant;
 
 use super::capture::{Head, Tail};
 use super::groups::{Control, GroupTable};
-use super::leftovers::{kill_leftovers, pipe_inodes_of};
+use super::leftovers::{kill_leftovers, pipe_inodes};
 use super::spawn::{exec_path, refuse_unknown_format, spawn};
 use super::{GROUP_POLL, Invocation, Leftover, Outcome, PIPE_DRAIN_BOUND, SpawnError, Termination};
 
 /// One buffer per pipe, reused for every read: a flood costs few syscalls
-/// and memory stays flat whatever the plugin prints.
+/// and memory stays flat whatever the plugin prints. Never zeroed (reads
+/// fill its spare capacity), so a plugin that prints a line costs a page
+/// of it, not all of it.
 const READ_BUF: usize = 64 << 10;
 
 /// After the plugin exits, how long a process it left behind may keep its
@@ -72,18 +74,22 @@ fn termination(s: ExitStatus) -> Termination {
     }
 }
 
-/// Reads once from a pipe that may already be closed; `None` at EOF. Never
-/// resolves for a closed pipe, so it can sit in `select!` unconditionally
-/// (a branch precondition does not stop the future from being built).
-async fn read_pipe<R>(pipe: &mut Option<R>, buf: &mut [u8]) -> Option<usize>
+/// Reads once from a pipe that may already be closed, into `buf` (emptied
+/// first); `None` at EOF. Never resolves for a closed pipe, so it can sit
+/// in `select!` unconditionally (a branch precondition does not stop the
+/// future from being built).
+async fn read_pipe<R>(pipe: &mut Option<R>, buf: &mut Vec<u8>) -> Option<usize>
 where
     R: tokio::io::AsyncRead + Unpin,
 {
     let Some(p) = pipe else {
         return std::future::pending().await;
     };
+    buf.clear();
     loop {
-        match p.read(buf).await {
+        // Into the spare capacity (READ_BUF), uninitialised: nothing to
+        // zero first.
+        match p.read_buf(buf).await {
             Ok(0) => return None,
             Ok(n) => return Some(n),
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
@@ -103,7 +109,6 @@ pub(super) async fn run_call(
     refuse_unknown_format(&program, &inv.program)?;
     let (mut child, mut group, mut control) = spawn(table, inv, &program).await?;
     let started = Instant::now();
-    let our_pipes = pipe_inodes_of(&child);
     let mut exited_at: Option<Instant> = None;
     let mut leftovers: Vec<Leftover> = Vec::new();
     let mut leftovers_checked = false;
@@ -112,8 +117,8 @@ pub(super) async fn run_call(
     let mut stderr = child.stderr.take();
     let mut out = Head::new(inv.stdout_limit);
     let mut err = Tail::new(inv.stderr_limit);
-    let mut out_buf = vec![0u8; READ_BUF];
-    let mut err_buf = vec![0u8; READ_BUF];
+    let mut out_buf = Vec::with_capacity(READ_BUF);
+    let mut err_buf = Vec::with_capacity(READ_BUF);
 
     let mut status: Option<Termination> = None;
     let mut timed_out = false;
@@ -164,7 +169,8 @@ pub(super) async fn run_call(
             && exited_at.is_some_and(|t| now >= t + LEFTOVER_GRACE)
         {
             leftovers_checked = true;
-            let found = kill_leftovers(table, group.pgid, &our_pipes, false).await;
+            let pipes = pipe_inodes(&stdout, &stderr);
+            let found = kill_leftovers(table, group.pgid, &pipes, false).await;
             if !found.is_empty() {
                 leftovers.extend(found);
                 stage = Stage::Draining {
@@ -273,7 +279,9 @@ pub(super) async fn run_call(
     // members, and what escaped the group (setsid) and was adopted by
     // plugctl. A plugin call leaves nothing behind.
     let alone = table.len() <= 1;
-    for l in kill_leftovers(table, group.pgid, &our_pipes, alone).await {
+    // Only a pipe still open can be held: one at EOF has no writer left.
+    let pipes = pipe_inodes(&stdout, &stderr);
+    for l in kill_leftovers(table, group.pgid, &pipes, alone).await {
         // One killed a moment ago may not be gone yet.
         if !leftovers.iter().any(|seen| seen.pid == l.pid) {
             leftovers.push(l);

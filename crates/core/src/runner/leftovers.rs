@@ -10,7 +10,7 @@ use nix::errno::Errno;
 use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 use procfs::process::{FDTarget, Process, Stat};
-use tokio::process::Child;
+use tokio::process::{ChildStderr, ChildStdout};
 
 use super::Leftover;
 use super::groups::GroupTable;
@@ -102,7 +102,8 @@ fn processes() -> Vec<Proc> {
 /// their group they need no /proc read.
 fn children(table: &GroupTable) -> Vec<Proc> {
     let me = std::process::id() as i32;
-    let Some(tasks) = Process::myself().ok().and_then(|p| p.tasks().ok()) else {
+    // By pid rather than /proc/self: no link to read.
+    let Some(tasks) = Process::new(me).ok().and_then(|p| p.tasks().ok()) else {
         return processes().into_iter().filter(|p| p.ppid == me).collect();
     };
     let mut pids: Vec<i32> = tasks
@@ -124,13 +125,13 @@ fn children(table: &GroupTable) -> Vec<Proc> {
         .collect()
 }
 
-/// The inodes of a child's stdout and stderr pipes (what a process holding
-/// them has open as `pipe:[inode]`).
-pub(super) fn pipe_inodes_of(child: &Child) -> Vec<u64> {
+/// The inodes of a child's stdout and stderr pipes still open (what a
+/// process holding them has open as `pipe:[inode]`).
+pub(super) fn pipe_inodes(stdout: &Option<ChildStdout>, stderr: &Option<ChildStderr>) -> Vec<u64> {
     use std::os::fd::AsFd;
     let fds = [
-        child.stdout.as_ref().map(|p| p.as_fd()),
-        child.stderr.as_ref().map(|p| p.as_fd()),
+        stdout.as_ref().map(|p| p.as_fd()),
+        stderr.as_ref().map(|p| p.as_fd()),
     ];
     fds.into_iter()
         .flatten()
@@ -157,7 +158,6 @@ pub(super) async fn kill_leftovers(
     pipes: &[u64],
     all_orphans: bool,
 ) -> Vec<Leftover> {
-    let me = Me::now();
     // Cheap first: the group is usually gone (no member answers a null
     // signal), and plugctl's children are listed by the kernel; the whole
     // process table is read only when the group still has members.
@@ -167,6 +167,10 @@ pub(super) async fn kill_leftovers(
     } else {
         children(table)
     };
+    if procs.is_empty() {
+        return Vec::new();
+    }
+    let me = Me::now();
     // Dead orphans too: they wait for plugctl to reap them.
     let any_adopted = procs.iter().any(|p| me.adopted(p));
     procs.retain(|p| !p.zombie && p.pid != me.pid);
