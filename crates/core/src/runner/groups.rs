@@ -64,7 +64,15 @@ struct Table {
     /// Job control stopped every group at this instant (and any group born
     /// meanwhile is stopped at birth).
     paused_since: Option<Instant>,
+    /// When a call that had nothing to claim last looked for dead orphans
+    /// to reap ([`GroupTable::sweep_due`]).
+    last_sweep: Option<Instant>,
 }
+
+/// How often calls that end beside others look for dead orphans to reap:
+/// a zombie waits at most this long (or until a call ends alone, or the
+/// command does).
+const SWEEP_EVERY: Duration = Duration::from_secs(1);
 
 #[derive(Debug)]
 struct Entry {
@@ -120,6 +128,18 @@ impl GroupTable {
     /// How many calls are in flight.
     pub(super) fn len(&self) -> usize {
         self.lock().calls.len()
+    }
+
+    /// Whether it is time to look for dead orphans to reap (then the next
+    /// look is [`SWEEP_EVERY`] away).
+    pub(super) fn sweep_due(&self) -> bool {
+        let mut table = self.lock();
+        let now = Instant::now();
+        if table.last_sweep.is_some_and(|t| now < t + SWEEP_EVERY) {
+            return false;
+        }
+        table.last_sweep = Some(now);
+        true
     }
 
     /// Sends `signal` to every call's group; how many it reached.

@@ -162,6 +162,13 @@ pub(super) async fn kill_leftovers(
     // signal), and plugctl's children are listed by the kernel; the whole
     // process table is read only when the group still has members.
     let group_left = killpg(pgid, None).is_ok();
+    // With the group gone, other calls beside this one (so orphans are not
+    // all its own) and both pipes at EOF (so nobody holds them), nothing
+    // can be this call's: the scan would only reap orphans that died,
+    // which is done now and then rather than after every call.
+    if !group_left && !all_orphans && pipes.is_empty() && !table.sweep_due() {
+        return Vec::new();
+    }
     let mut procs = if group_left {
         processes()
     } else {
