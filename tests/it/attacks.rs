@@ -1066,3 +1066,43 @@ fn the_built_in_mkdir_stays_inside_a_trusted_volumes_directory() {
         .stderr_has(&format!("belongs to uid {}", intruder.uid));
     assert!(!theirs.join("volumes").exists());
 }
+
+#[test]
+fn an_agent_configuration_another_user_controls_is_refused() {
+    let Some(intruder) = intruder() else { return };
+    let s = Sandbox::new();
+    // What their configuration would have a prune empty.
+    let victim = s.root().join("victim");
+    make_dir(victim.join("sub"));
+    fs::write(victim.join("important"), "precious").unwrap();
+    let conf = s.root().join("conf");
+    make_dir(&conf);
+    intruder.own(&conf);
+    intruder.sh(
+        &s,
+        &format!(
+            "printf 'data_dir = \"{}/data\"\\nclient {{\\n  host_volumes_dir = \"{}\"\\n}}\\n' > '{}/evil.hcl'",
+            s.root().display(),
+            victim.display(),
+            conf.display()
+        ),
+    );
+    plugctl(&s)
+        .env("PLUGCTL_NOMAD_CONFIG", &conf)
+        .env_remove("PLUGCTL_VOLUMES_DIR")
+        .args(["volume", "audit", "--prune-orphans", "--yes"])
+        .fails_with(Exit::Usage)
+        .stderr_has(&format!("belongs to uid {}", intruder.uid));
+    assert!(victim.join("important").exists() && victim.join("sub").exists());
+    // A FIFO where a configuration file goes is refused at once, not read.
+    let ours = s.root().join("ours");
+    make_dir(&ours);
+    nix::unistd::mkfifo(&ours.join("a.hcl"), nix::sys::stat::Mode::S_IRWXU).unwrap();
+    let start = Instant::now();
+    plugctl(&s)
+        .env("PLUGCTL_NOMAD_CONFIG", &ours)
+        .args(["plugin", "list"])
+        .fails_with(Exit::Usage)
+        .stderr_has("a FIFO");
+    assert!(start.elapsed() < Duration::from_secs(10));
+}
