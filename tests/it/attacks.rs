@@ -1106,3 +1106,151 @@ fn an_agent_configuration_another_user_controls_is_refused() {
         .stderr_has("a FIFO");
     assert!(start.elapsed() < Duration::from_secs(10));
 }
+
+#[test]
+fn what_a_script_really_runs_is_judged_through_env_s_nested_lines_and_cr() {
+    let Some(intruder) = intruder() else { return };
+    let s = Sandbox::new();
+    let marker = s.out_file("pwned");
+    fs::set_permissions(&s.out, fs::Permissions::from_mode(0o777)).unwrap();
+    // The intruder's payload, in a directory of theirs.
+    let mal = s.root().join("mal");
+    make_dir(&mal);
+    intruder.own(&mal);
+    let payload = mal.join("payload");
+    let body = format!(
+        "#!/bin/sh\ntouch '{}'\necho '{{\"version\": \"1.0.0\"}}'\n",
+        marker.display()
+    );
+    intruder.sh(
+        &s,
+        &format!(
+            "printf '%s' '{body}' > '{p}' && chmod 755 '{p}'",
+            p = payload.display()
+        ),
+    );
+    // A root-owned wrapper script whose own #! names the payload.
+    let tools = s.root().join("tools");
+    make_dir(&tools);
+    let wrapper = tools.join("wrapper");
+    fs::write(&wrapper, format!("#!{}\n", payload.display())).unwrap();
+    fs::set_permissions(&wrapper, fs::Permissions::from_mode(0o755)).unwrap();
+    // A sticky directory where the intruder plants `interp\r`.
+    let sticky = sticky_dir(&s, "sticky");
+    let cr = sticky.join("interp\r");
+    intruder.sh(
+        &s,
+        &format!(
+            "cp '{}' \"$(printf '{}\\r')\"",
+            payload.display(),
+            sticky.join("interp").display()
+        ),
+    );
+    assert!(cr.exists());
+    let script = |first: String| format!("{first}\necho '{{\"version\": \"1.0.0\"}}'\n");
+    s.file(
+        "host-volume",
+        "env-s",
+        &script(format!("#!/usr/bin/env -S {}", payload.display())),
+        0o755,
+    );
+    s.file(
+        "host-volume",
+        "nested",
+        &script(format!("#!{}", wrapper.display())),
+        0o755,
+    );
+    s.file(
+        "host-volume",
+        "crlf",
+        &format!(
+            "#!{}\r\necho '{{\"version\": \"1.0.0\"}}'\n",
+            sticky.join("interp").display()
+        ),
+        0o755,
+    );
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint", "--type", "host-volume"])
+        .fails_with(Exit::Failure)
+        .json();
+    for name in ["env-s", "nested", "crlf"] {
+        let r = row(&doc, "host-volume", name);
+        assert_eq!(r["healthy"], false, "{name}: {r}");
+    }
+    assert!(!marker.exists(), "the intruder's payload ran as root");
+    plugctl(&s)
+        .args(["--json", "validate"])
+        .fails_with(Exit::Failure)
+        .stdout_has("permissions.trusted");
+    // --locked pins what env -S runs, not only env.
+    plugctl(&s)
+        .args(["--allow-insecure-paths", "pin"])
+        .succeeds();
+    let lock = fs::read_to_string(s.plugins.join("plugctl.lock")).unwrap();
+    assert!(
+        lock.contains(&format!("\"path\": \"{}\"", payload.display())),
+        "{lock}"
+    );
+}
+
+#[test]
+fn an_interpreter_missing_at_the_check_never_runs_when_it_appears() {
+    let Some(intruder) = intruder() else { return };
+    let s = Sandbox::new();
+    let marker = s.out_file("pwned");
+    fs::set_permissions(&s.out, fs::Permissions::from_mode(0o777)).unwrap();
+    let sticky = sticky_dir(&s, "sticky");
+    let later = sticky.join("later");
+    let body = |_: &str| {
+        format!(
+            "#!{}/interp\necho '{{\"version\": \"1.0.0\"}}'\n",
+            later.display()
+        )
+    };
+    s.file("host-volume", "a-missing", &body("a"), 0o755);
+    s.plugin(
+        "host-volume",
+        "b-slow",
+        r#"sleep 1; echo '{"version": "1.0.0"}'"#,
+    );
+    s.file("host-volume", "c-missing", &body("c"), 0o755);
+    // Half a second in, the intruder makes the interpreter appear.
+    let plant = intruder
+        .command(&s, "/bin/sh")
+        .args([
+            "-c",
+            &format!(
+                "sleep 0.5; mkdir '{l}' && printf '#!/bin/sh\\ntouch {m}\\necho {{}}\\n' > '{l}/interp' && chmod 755 '{l}/interp'",
+                l = later.display(),
+                m = marker.display()
+            ),
+        ])
+        .spawn()
+        .unwrap();
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "--concurrency",
+            "1",
+            "fingerprint",
+            "--type",
+            "host-volume",
+        ])
+        .fails_with(Exit::Failure)
+        .json();
+    let mut plant = plant;
+    plant.wait().unwrap();
+    for name in ["a-missing", "c-missing"] {
+        assert_eq!(row(&doc, "host-volume", name)["healthy"], false, "{name}");
+    }
+    assert!(
+        !marker.exists(),
+        "an interpreter that appeared later ran as root"
+    );
+    // A later run finds it there, and another user's.
+    plugctl(&s)
+        .args(["fingerprint", "a-missing"])
+        .fails_with(Exit::Failure)
+        .stdout_has(&format!("belongs to uid {}", intruder.uid));
+    assert!(!marker.exists());
+}
