@@ -77,10 +77,10 @@ impl Shebang {
         let line = &line[start..end];
         let word = line.iter().position(blank).unwrap_or(line.len());
         let (interp, arg) = line.split_at(word);
-        let arg = match arg.iter().position(|b| !blank(b)) {
-            Some(at) => Some(String::from_utf8_lossy(&arg[at..]).into_owned()),
-            None => None,
-        };
+        let arg = arg
+            .iter()
+            .position(|b| !blank(b))
+            .map(|at| String::from_utf8_lossy(&arg[at..]).into_owned());
         Some(Shebang {
             interpreter: String::from_utf8_lossy(interp).into_owned(),
             arg,
