@@ -391,17 +391,21 @@ impl Printer {
         format!("\x1b[{code}m{s}\x1b[0m")
     }
 
-    /// Text whose bytes a plugin controls (a secret's values): exact on a
-    /// pipe or in a file, where a script reads them; on a terminal, control
-    /// characters are shown escaped (`\x1b`, `\r`), never obeyed — lines
-    /// stay lines.
-    pub fn text_untrusted(&self, s: &str) -> Result<()> {
+    /// Whether results go to a terminal (where text a plugin controls is
+    /// shown escaped, see [`Printer::for_terminal`]).
+    pub fn stdout_is_terminal(&self) -> bool {
+        self.stdout_terminal
+    }
+
+    /// A value a plugin controls (a secret's), as it goes into a line of
+    /// output: exact on a pipe or in a file, where a script reads it; on a
+    /// terminal, every control character shown escaped (`\x1b`, `\r`,
+    /// `\n`), never obeyed, so a value cannot forge a line.
+    pub fn for_terminal<'v>(&self, value: &'v str) -> Cow<'v, str> {
         if self.stdout_terminal {
-            // The escaped copy may hold secret values: wiped after use.
-            let escaped = zeroize::Zeroizing::new(escape_untrusted(s, false).into_owned());
-            self.text(&escaped)
+            escape_untrusted(value, true)
         } else {
-            self.text(s)
+            Cow::Borrowed(value)
         }
     }
 

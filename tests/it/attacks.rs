@@ -693,9 +693,9 @@ fn secret_values_are_exact_on_a_pipe_and_escaped_on_a_terminal() {
         return;
     }
     let s = Sandbox::new();
-    fetch_plugin(&s, "a\\u001b[31mb\\u0007c");
+    fetch_plugin(&s, "a\\u001b[31mb\\u0007c\\\\r\\\\nFORGED=1");
     let piped = plugctl(&s).args(["secret", "fetch", "kv", "db"]).succeeds();
-    assert_eq!(piped.stdout, b"pw=a\x1b[31mb\x07c\n");
+    assert_eq!(piped.stdout, b"pw=a\x1b[31mb\x07c\r\nFORGED=1\n");
     for format in ["kv", "env"] {
         let line = format!("{PLUGCTL} secret fetch kv db --format {format}");
         let tty = s
@@ -705,7 +705,14 @@ fn secret_values_are_exact_on_a_pipe_and_escaped_on_a_terminal() {
             .output()
             .unwrap();
         let text = String::from_utf8_lossy(&tty.stdout);
-        assert!(text.contains("\\x1b[31mb\\x07c"), "{format}: {text:?}");
+        assert!(
+            text.contains("\\x1b[31mb\\x07c\\r\\nFORGED=1"),
+            "{format}: {text:?}"
+        );
+        assert!(
+            !text.lines().any(|l| l.trim_start().starts_with("FORGED")),
+            "{format}: a value forged a line: {text:?}"
+        );
         assert!(
             !tty.stdout.contains(&0x1b),
             "{format}: raw ESC on a terminal"
@@ -1253,4 +1260,90 @@ fn an_interpreter_missing_at_the_check_never_runs_when_it_appears() {
         .fails_with(Exit::Failure)
         .stdout_has(&format!("belongs to uid {}", intruder.uid));
     assert!(!marker.exists());
+}
+
+#[test]
+fn a_fetch_case_never_shows_a_secret_and_a_shared_case_dir_is_refused() {
+    let s = Sandbox::new();
+    s.plugin(
+        "secrets",
+        "vaultish",
+        r#"case $1 in
+fingerprint) echo '{"type": "secrets", "version": "1.0.0"}' ;;
+fetch) if [ "$2" = prod/db ]; then echo '{"result": {"PASSWORD": "TopSecret-prod-db"}}'; else echo '{"result": {}}'; fi ;;
+esac"#,
+    );
+    let cases = s.root().join("cases");
+    let c = cases.to_str().unwrap();
+    plugctl(&s)
+        .args(["--record", c, "secret", "fetch", "vaultish", "public/x"])
+        .succeeds();
+    // Hand-edited: another path, stdout in clear, no digests.
+    let case = case_files(&cases).remove(0);
+    edit_case(&case, |v| {
+        v["args"] = serde_json::json!(["fetch", "prod/db"]);
+        v["stdout"] = Value::from("{}");
+        v.as_object_mut().unwrap().remove("redacted");
+    });
+    for format in ["human", "json", "junit"] {
+        plugctl(&s)
+            .args(["replay", c, "--format", format])
+            .fails_with(Exit::Failure)
+            .stdout_lacks("TopSecret")
+            .stdout_has("not as plugctl records a fetch");
+    }
+    // A case directory others may add files to, sticky or not.
+    fs::set_permissions(&cases, fs::Permissions::from_mode(0o1777)).unwrap();
+    plugctl(&s)
+        .args(["replay", c])
+        .fails_with(Exit::Usage)
+        .stderr_has("refusing a case directory that group and others can write");
+    // A planted file name with a huge number does not break recording.
+    fs::set_permissions(&cases, fs::Permissions::from_mode(0o700)).unwrap();
+    fs::write(cases.join("18446744073709551615-x.json"), "{}").unwrap();
+    plugctl(&s)
+        .args(["--record", c, "fingerprint", "--type", "secrets"])
+        .succeeds();
+}
+
+#[test]
+fn audit_counts_a_symlinked_orphan_as_the_link_not_what_it_points_to() {
+    let s = Sandbox::new();
+    make_dir(&s.volumes);
+    symlink("/usr", s.volumes.join("stray")).unwrap();
+    let start = Instant::now();
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "audit"])
+        .fails_with(Exit::Failure)
+        .json();
+    let stray = &doc["orphans"][0];
+    assert_eq!(stray["kind"], "symlink", "{doc}");
+    assert!(stray["bytes_on_disk"].as_u64().unwrap() < 1 << 20, "{doc}");
+    assert!(start.elapsed() < Duration::from_secs(5), "it walked /usr");
+}
+
+#[test]
+fn init_never_writes_through_a_family_directory_planted_as_a_symlink() {
+    let Some(intruder) = intruder() else { return };
+    let s = Sandbox::new();
+    let shared = sticky_dir(&s, "shared");
+    let target = s.root().join("target");
+    make_dir(&target);
+    intruder.sh(
+        &s,
+        &format!(
+            "ln -s '{}' '{}'",
+            target.display(),
+            shared.join("secrets").display()
+        ),
+    );
+    plugctl(&s)
+        .current_dir(&shared)
+        .args(["init", "secrets", "mytool"])
+        .fails_with(Exit::Usage)
+        .stderr_has("cannot use the directory");
+    assert!(
+        !target.join("mytool").exists(),
+        "root wrote through the link"
+    );
 }
