@@ -1069,7 +1069,7 @@ fn the_built_in_mkdir_stays_inside_a_trusted_volumes_directory() {
     plugctl(&s)
         .env("PLUGCTL_VOLUMES_DIR", theirs.join("volumes"))
         .args(["volume", "create", "--plugin", "mkdir", "--name", "n"])
-        .fails_with(Exit::Failure)
+        .fails_with(Exit::Usage)
         .stderr_has(&format!("belongs to uid {}", intruder.uid));
     assert!(!theirs.join("volumes").exists());
 }
@@ -1346,4 +1346,48 @@ fn init_never_writes_through_a_family_directory_planted_as_a_symlink() {
         !target.join("mytool").exists(),
         "root wrote through the link"
     );
+}
+
+#[test]
+fn a_volumes_directory_another_user_controls_gets_no_plugin_call() {
+    let Some(intruder) = intruder() else { return };
+    let s = Sandbox::new();
+    let marker = marked_plugin(&s, "hv");
+    let theirs = s.root().join("theirs");
+    make_dir(&theirs);
+    intruder.own(&theirs);
+    for vols in [theirs.clone(), theirs.join("not-yet")] {
+        plugctl(&s)
+            .env("PLUGCTL_VOLUMES_DIR", &vols)
+            .args(["volume", "create", "--plugin", "hv", "--name", "v"])
+            .fails_with(Exit::Usage)
+            .stderr_has(&format!("belongs to uid {}", intruder.uid));
+    }
+    assert!(!marker.exists(), "a plugin ran into their directory");
+}
+
+#[test]
+fn what_stops_a_nomad_client_is_unhealthy_in_fingerprint_and_metrics_too() {
+    let s = Sandbox::new();
+    s.secrets_ok("good");
+    s.secrets_ok("tool.exe");
+    make_dir(s.plugins.join("adir"));
+    symlink(s.plugins.join("adir"), s.plugins.join("secrets/dirlink")).unwrap();
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint", "--type", "secrets"])
+        .fails_with(Exit::Failure)
+        .json();
+    assert_eq!(row(&doc, "secrets", "good")["healthy"], true);
+    for (name, why) in [
+        ("tool.exe", "ends in .exe"),
+        ("dirlink", "refuses to start"),
+    ] {
+        let r = row(&doc, "secrets", name);
+        assert_eq!(r["healthy"], false, "{r}");
+        assert!(r["error"].as_str().unwrap().contains(why), "{r}");
+    }
+    plugctl(&s)
+        .args(["metrics"])
+        .succeeds()
+        .stdout_has("plugctl_plugin_healthy{family=\"secrets\",name=\"tool.exe\",version=\"\"} 0");
 }
