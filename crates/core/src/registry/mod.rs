@@ -529,7 +529,7 @@ impl Registry {
                 "refusing to trust its directory: {r}; or pass --allow-insecure-paths on a lab \
                  machine (see docs/security.md)"
             ),
-            r if r.is_insecure() => r.with_override_hint(),
+            r if r.is_insecure() => with_override_hint(&r),
             Refusal::Kind {
                 path,
                 is,
@@ -1725,4 +1725,14 @@ mod tests {
         assert_eq!(list[0].path.as_deref(), Some(Path::new("/p/a")));
         assert!(!list[0].healthy);
     }
+}
+
+/// A refusal of one of the registry's own paths, with the override that
+/// lifts it (registry errors are still strings; see `Error::refused` for
+/// the hinted form the rest of the core uses).
+pub(crate) fn with_override_hint(r: &crate::trust::Refusal) -> String {
+    format!(
+        "{}; or pass --allow-insecure-paths on a lab machine (see docs/security.md)",
+        r.explained()
+    )
 }
