@@ -1269,6 +1269,16 @@ fn holder_from_proc_locks(file: &File) -> Option<u32> {
         .and_then(|l| l.split_whitespace().nth(4)?.parse().ok())
 }
 
+/// A refusal of one of the registry's own paths, with the override that
+/// lifts it (registry errors are still strings; see `Error::refused` for
+/// the hinted form the rest of the core uses).
+pub(crate) fn with_override_hint(r: &crate::trust::Refusal) -> String {
+    format!(
+        "{}; or pass --allow-insecure-paths on a lab machine (see docs/security.md)",
+        r.explained()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1725,14 +1735,4 @@ mod tests {
         assert_eq!(list[0].path.as_deref(), Some(Path::new("/p/a")));
         assert!(!list[0].healthy);
     }
-}
-
-/// A refusal of one of the registry's own paths, with the override that
-/// lifts it (registry errors are still strings; see `Error::refused` for
-/// the hinted form the rest of the core uses).
-pub(crate) fn with_override_hint(r: &crate::trust::Refusal) -> String {
-    format!(
-        "{}; or pass --allow-insecure-paths on a lab machine (see docs/security.md)",
-        r.explained()
-    )
 }
