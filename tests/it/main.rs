@@ -30,6 +30,7 @@ mod mkdir;
 mod oracle;
 mod output;
 mod provenance;
+mod readme;
 mod runner;
 mod secret;
 mod shellcheck;
