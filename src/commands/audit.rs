@@ -295,8 +295,11 @@ fn audit_volume<'a>(v: &'a Volume) -> VolumeReport<'a> {
 fn disk_usage(root: &Path) -> u64 {
     let mut seen = HashSet::new();
     let mut total = 0u64;
+    // Not even the root is followed: a volume (or an orphan) that is a
+    // symlink to `/` counts as the link itself.
     for entry in WalkDir::new(root)
         .follow_links(false)
+        .follow_root_links(false)
         .same_file_system(true)
         .into_iter()
         .flatten()
@@ -322,11 +325,13 @@ fn open_volumes_dir(ctx: &Ctx) -> Result<Option<CheckedDir>> {
 }
 
 fn refused(volumes_dir: &Path, r: Refusal) -> Error {
-    Error::usage(format!(
-        "cannot audit the volumes directory {}: {}",
-        volumes_dir.display(),
-        r.with_override_hint()
-    ))
+    Error::refused(
+        format_args!(
+            "cannot audit the volumes directory {}",
+            volumes_dir.display()
+        ),
+        &r,
+    )
 }
 
 /// Refuses a prune when records were made under another volumes directory

@@ -20,7 +20,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::cli::{Command, ReportFormat, RunArgs};
-use crate::output::Printer;
+use crate::output::{Printer, Streams};
 use crate::settings::Settings;
 use crate::{Error, Result};
 use plugctl_core::family::{Family, Operation};
@@ -43,8 +43,8 @@ pub struct Ctx {
 impl Ctx {
     /// A context for a command that does not run plugins; `stop` is the
     /// token its signals fire.
-    pub fn new(settings: Settings, stop: Stop) -> Ctx {
-        let printer = Printer::new(&settings, stop.clone());
+    pub fn new(settings: Settings, stop: Stop, streams: &Streams) -> Ctx {
+        let printer = Printer::new(&settings, stop.clone()).with_streams(streams);
         Ctx {
             registry: Registry::new(&settings.registry, settings.lock_timeout)
                 .with_limits(settings.registry_max_size, settings.allow_insecure_paths)
@@ -60,8 +60,8 @@ impl Ctx {
     /// A context for a command that runs plugins: its pool checks the lock
     /// file (`--locked`) and records calls (`--record`). Fails when either
     /// cannot be used. `stop` is the token its signals fire.
-    pub fn for_plugins(settings: Settings, stop: Stop) -> Result<Ctx> {
-        let printer = Printer::new(&settings, stop.clone());
+    pub fn for_plugins(settings: Settings, stop: Stop, streams: &Streams) -> Result<Ctx> {
+        let printer = Printer::new(&settings, stop.clone()).with_streams(streams);
         let pool = plugin_pool(&settings, &printer)?;
         Ok(Ctx {
             registry: Registry::new(&settings.registry, settings.lock_timeout)

@@ -233,6 +233,14 @@ pub fn scan(family: &str, dir: &Path, profile: Profile) -> Result<Vec<Entry>> {
             EntryKind::Ignored(format!(
                 "shadowed by the built-in {family} plugin {name:?}, which Nomad always uses"
             ))
+        } else if let Some(why) = Family::Secrets
+            .is(family)
+            .then(|| crate::verdict::stops_a_secrets_client(&name, &path))
+            .flatten()
+        {
+            // What stops a Nomad client from starting is unhealthy in
+            // every view, not a plugin among healthy ones.
+            EntryKind::Rejected(why)
         } else {
             classify_in(family, dir, &name, &canonical_dir, profile)
         };

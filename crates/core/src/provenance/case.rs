@@ -40,6 +40,10 @@ pub const CASE_SCHEMA_VERSION: u32 = 2;
 /// few MiB).
 pub const CASE_MAX: u64 = 64 << 20;
 
+/// Case numbers plugctl continues from; a larger one in a file name is
+/// not one it wrote.
+const CASE_NUMBER_MAX: u64 = 1_000_000_000;
+
 /// The HMAC key of a case directory: 32 random bytes, hex, 0600.
 pub const KEY_FILE: &str = ".plugctl-record-key";
 
@@ -306,14 +310,12 @@ impl Case {
     pub fn load(dir: &CheckedDir, name: &OsStr) -> Result<Case> {
         let path = dir.join(name);
         let bad = |m: String| Error::usage(format!("case file {}: {m}", path.display()));
-        let bytes = dir.read(name, CASE_MAX).map_err(|r| {
-            bad(match r {
-                Refusal::Symlink(_) => "is a symbolic link, which replay never follows (a case \
-                                         file is data another user may have planted); copy the \
-                                         file itself into the directory"
-                    .into(),
-                r => r.with_override_hint(),
-            })
+        let bytes = dir.read(name, CASE_MAX).map_err(|r| match r {
+            Refusal::Symlink(_) => bad("is a symbolic link, which replay never follows (a case \
+                                        file is data another user may have planted); copy the \
+                                        file itself into the directory"
+                .into()),
+            r => Error::refused(format_args!("case file {}", path.display()), &r),
         })?;
         let case: Case = serde_json::from_slice(&bytes)
             .map_err(|e| bad(format!("not a plugctl case file: {e}")))?;
@@ -345,17 +347,13 @@ impl Recorder {
     /// does not exist, through the gate; an existing one must be one the
     /// gate trusts. Its HMAC key is made on first use.
     pub fn open(dir: &Path, policy: Policy, keep_env: bool) -> Result<Recorder> {
-        let err = |r: Refusal| {
-            Error::usage(format!(
-                "--record {}: {}",
-                dir.display(),
-                match r {
-                    Refusal::Symlink(_) => "a part of it is a symbolic link, which plugctl does \
-                                            not follow for its own files"
-                        .into(),
-                    r => r.with_override_hint(),
-                }
-            ))
+        let err = |r: Refusal| match r {
+            Refusal::Symlink(_) => Error::usage(format!(
+                "case directory {}: a part of it is a symbolic link, which plugctl does not \
+                 follow for its own files",
+                dir.display()
+            )),
+            r => Error::refused(format_args!("case directory {}", dir.display()), &r),
         };
         let checked = CheckedDir::create_all(policy, dir, 0o700).map_err(err)?;
         let key = RecordKey::load_or_make(&checked).map_err(err)?;
@@ -369,6 +367,9 @@ impl Recorder {
                 name.to_str()
                     .and_then(|n| n.split('-').next().and_then(|s| s.parse::<u64>().ok()))
             })
+            // A name someone planted with a huge number does not get to
+            // decide ours (or overflow it).
+            .filter(|n| *n < CASE_NUMBER_MAX)
             .max()
             .unwrap_or(0);
         Ok(Recorder {
