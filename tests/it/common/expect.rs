@@ -21,7 +21,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-use super::Sandbox;
+use super::{PLUGCTL, Sandbox};
 
 /// plugctl's exit codes, by name (mirrors `plugctl::exit`, which scripts
 /// depend on: cli.md).
@@ -78,6 +78,16 @@ impl fmt::Display for Exit {
 /// [`Sandbox::command`]), not yet run.
 pub fn plugctl(s: &Sandbox) -> Run {
     Run::new(s.std_cmd(), "plugctl")
+}
+
+/// plugctl run under this umask, by `sh -c 'umask <umask>; exec plugctl
+/// "$@"'` in the sandbox's environment (what a file it makes gets from the
+/// umask is the point of such a test). Add plugctl's arguments as usual.
+pub fn plugctl_with_umask(s: &Sandbox, umask: &str) -> Run {
+    Run::new(s.command("/bin/sh"), "sh")
+        .arg("-c")
+        .arg(format!("umask {umask}; exec \"$0\" \"$@\""))
+        .arg(PLUGCTL)
 }
 
 /// One command to run and then check.
@@ -196,6 +206,18 @@ impl Run {
         ran
     }
 
+    /// Runs it and expects it to fail, whichever way: an exit other than 0,
+    /// or death by a signal (for a test that only says "refused", where the
+    /// class of the refusal is not the point).
+    #[track_caller]
+    pub fn fails(self) -> Ran {
+        let ran = self.ran();
+        if ran.out.status.success() {
+            ran.fail("expected a failure");
+        }
+        ran
+    }
+
     /// Runs it and accepts whatever exit, for a test that checks only what
     /// it printed.
     pub fn any_exit(self) -> Ran {
@@ -302,6 +324,38 @@ impl Ran {
             self.fail("expected schema_version 1 in the document");
         }
         v
+    }
+
+    /// stdout as JSON lines, one object a line, as `--json events` prints
+    /// them (no `schema_version`: an event is no document).
+    #[track_caller]
+    pub fn json_lines(&self) -> Vec<Value> {
+        self.stdout()
+            .lines()
+            .map(|l| {
+                serde_json::from_str(l).unwrap_or_else(|e| {
+                    self.fail(&format!("stdout line is not one JSON object ({e}): {l:?}"))
+                })
+            })
+            .collect()
+    }
+
+    /// The `error` object of the `--json` error document on stdout (its
+    /// `kind`, `message`, ...: docs/cli.md).
+    #[track_caller]
+    pub fn error(&self) -> Value {
+        let doc = self.json();
+        if !doc["error"].is_object() {
+            self.fail("expected an error document (an `error` object)");
+        }
+        doc["error"].clone()
+    }
+
+    /// The exit code, `None` when a signal ended it: for a table of cases
+    /// that gathers every mismatch before it fails, where the checks above
+    /// would stop at the first (see `faults::cell`).
+    pub fn code(&self) -> Option<i32> {
+        self.out.status.code()
     }
 
     pub fn stdout(&self) -> String {

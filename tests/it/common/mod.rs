@@ -12,7 +12,11 @@ use std::process::{Command, Output, Stdio};
 use serde_json::Value;
 
 pub mod expect;
-pub use expect::{Exit, plugctl};
+pub mod files;
+pub mod ops;
+pub use expect::{Exit, plugctl, plugctl_with_umask};
+pub use files::{copy_tree, examples, mode, repo};
+pub use ops::{create_volume, id_of, register, register_args};
 
 /// The binary under test.
 pub const PLUGCTL: &str = env!("CARGO_BIN_EXE_plugctl");
