@@ -14,10 +14,11 @@
 
 use std::ffi::{OsStr, OsString};
 use std::fmt;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::ops::Deref;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -95,6 +96,7 @@ pub struct Run {
     cmd: Command,
     line: Vec<OsString>,
     stdin: Option<Vec<u8>>,
+    deadline: Option<Duration>,
 }
 
 impl Run {
@@ -104,6 +106,7 @@ impl Run {
             cmd,
             line: vec![name.into()],
             stdin: None,
+            deadline: None,
         }
     }
 
@@ -152,34 +155,88 @@ impl Run {
         self
     }
 
-    /// Runs it and hands back what happened, unchecked.
-    pub fn output(mut self) -> Output {
+    /// Kills it, and fails, when it has not ended within `limit`: a hang
+    /// is a failure, not a stuck suite.
+    pub fn deadline(mut self, limit: Duration) -> Run {
+        self.deadline = Some(limit);
+        self
+    }
+
+    /// Runs it and hands back what happened, unchecked (but for the
+    /// [`Run::deadline`]).
+    pub fn output(self) -> Output {
+        self.execute().0
+    }
+
+    /// Runs it to its end: what happened and how long it took.
+    fn execute(mut self) -> (Output, Duration) {
         let line = self.command_line();
-        let Some(input) = self.stdin.take() else {
-            return self
+        let started = Instant::now();
+        if self.stdin.is_none() && self.deadline.is_none() {
+            let out = self
                 .cmd
                 .output()
                 .unwrap_or_else(|e| panic!("cannot run {line}: {e}"));
-        };
+            return (out, started.elapsed());
+        }
+        let input = self.stdin.take();
         let mut child = self
             .cmd
-            .stdin(Stdio::piped())
+            .stdin(if input.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .unwrap_or_else(|e| panic!("cannot run {line}: {e}"));
-        let mut pipe = child.stdin.take().unwrap();
         // A writer thread, so a child that prints a lot before it reads
         // cannot deadlock against us; a child that never reads just closes
         // the pipe (EPIPE is no failure of the test).
-        let writer = std::thread::spawn(move || {
-            let _ = pipe.write_all(&input);
+        let writer = input.map(|input| {
+            let mut pipe = child.stdin.take().unwrap();
+            std::thread::spawn(move || {
+                let _ = pipe.write_all(&input);
+            })
         });
-        let out = child
-            .wait_with_output()
-            .unwrap_or_else(|e| panic!("cannot wait for {line}: {e}"));
-        writer.join().unwrap();
-        out
+        let out = match self.deadline {
+            None => child
+                .wait_with_output()
+                .unwrap_or_else(|e| panic!("cannot wait for {line}: {e}")),
+            Some(limit) => {
+                // Readers drain the pipes while we watch the clock.
+                let drain = |mut pipe: Box<dyn Read + Send>| {
+                    std::thread::spawn(move || {
+                        let mut bytes = Vec::new();
+                        let _ = pipe.read_to_end(&mut bytes);
+                        bytes
+                    })
+                };
+                let stdout = drain(Box::new(child.stdout.take().unwrap()));
+                let stderr = drain(Box::new(child.stderr.take().unwrap()));
+                let status = loop {
+                    if let Some(status) = child.try_wait().unwrap() {
+                        break status;
+                    }
+                    if started.elapsed() > limit {
+                        let _ = child.kill();
+                        let _ = child.wait();
+                        panic!("still running after {limit:?} (killed)\n  command: {line}");
+                    }
+                    std::thread::sleep(Duration::from_millis(10));
+                };
+                Output {
+                    status,
+                    stdout: stdout.join().unwrap(),
+                    stderr: stderr.join().unwrap(),
+                }
+            }
+        };
+        if let Some(writer) = writer {
+            writer.join().unwrap();
+        }
+        (out, started.elapsed())
     }
 
     /// Runs it and expects exit 0.
@@ -245,10 +302,8 @@ impl Run {
 
     fn ran(self) -> Ran {
         let line = self.command_line();
-        Ran {
-            out: self.output(),
-            line,
-        }
+        let (out, took) = self.execute();
+        Ran { out, line, took }
     }
 }
 
@@ -257,6 +312,7 @@ impl Run {
 pub struct Ran {
     out: Output,
     line: String,
+    took: Duration,
 }
 
 impl Ran {
@@ -349,6 +405,11 @@ impl Ran {
             self.fail("expected an error document (an `error` object)");
         }
         doc["error"].clone()
+    }
+
+    /// How long it ran, from spawn to exit.
+    pub fn took(&self) -> Duration {
+        self.took
     }
 
     /// The exit code, `None` when a signal ended it: for a table of cases
