@@ -399,7 +399,7 @@ esac"#,
     for v in listed {
         assert_eq!(v["in_progress"], false, "{v}");
     }
-    let table = stdout(&s.run(&["volume", "list"]));
+    let table = plugctl(&s).args(["volume", "list"]).any_exit().stdout();
     if pending_or_deleting > 0 {
         assert!(table.contains("run volume repair"), "{table}");
     }

@@ -2,60 +2,10 @@
 //! `deregister`, `wait`, and the socket health shown by `plugin list|show`.
 
 use std::os::unix::net::UnixListener;
-use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::*;
 use serde_json::Value;
-
-/// plugctl as a plain process (to run in the background), with the same
-/// environment as [`Sandbox::cmd`].
-fn spawn(s: &Sandbox, args: &[&str]) -> Child {
-    s.std_cmd()
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn plugctl")
-}
-
-/// Waits for a child at most `limit`; kills it and fails after that.
-fn finish(mut child: Child, limit: Duration) -> (std::process::Output, Duration) {
-    let start = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            return (child.wait_with_output().unwrap(), start.elapsed());
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let out = child.wait_with_output().unwrap();
-            panic!(
-                "still running after {limit:?}; stdout:\n{}\nstderr:\n{}",
-                stdout(&out),
-                stderr(&out)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-/// A csi-node registration, which must succeed.
-fn register(s: &Sandbox, name: &str, alloc: &str, socket: &str) -> expect::Ran {
-    plugctl(s)
-        .args([
-            "plugin",
-            "register",
-            "--type",
-            "csi-node",
-            "--name",
-            name,
-            "--alloc-id",
-            alloc,
-            "--socket",
-            socket,
-        ])
-        .succeeds()
-}
 
 /// A csi-node deregistration, to run and check.
 fn deregister(s: &Sandbox, name: &str, alloc: &str) -> expect::Run {
@@ -88,10 +38,13 @@ fn seq(s: &Sandbox) -> u64 {
 fn most_recent_registration_is_current_and_persisted() {
     let s = Sandbox::new();
     let sock = |a: &str| s.root().join(format!("{a}.sock")).display().to_string();
-    register(&s, "ebs", "a1", &sock("a1"));
-    register(&s, "ebs", "a2", &sock("a2"));
+    register(&s, "csi-node", "ebs", "a1", &sock("a1"));
+    register(&s, "csi-node", "ebs", "a2", &sock("a2"));
 
-    let (_, list) = s.json(&["plugin", "list", "--type", "csi-node"]);
+    let list = plugctl(&s)
+        .args(["--json", "plugin", "list", "--type", "csi-node"])
+        .any_exit()
+        .json();
     let cur = row(&list, "csi-node", "ebs");
     assert_eq!(cur["alloc_id"], "a2");
     assert_eq!(cur["source"], "dynamic");
@@ -106,7 +59,18 @@ fn most_recent_registration_is_current_and_persisted() {
     assert_eq!(allocs(&show), ["a2", "a1"]);
 
     // The lookup by allocation.
-    let (_, one) = s.json(&["plugin", "show", "csi-node", "ebs", "--alloc-id", "a1"]);
+    let one = plugctl(&s)
+        .args([
+            "--json",
+            "plugin",
+            "show",
+            "csi-node",
+            "ebs",
+            "--alloc-id",
+            "a1",
+        ])
+        .any_exit()
+        .json();
     assert_eq!(allocs(&one), ["a1"]);
     assert_eq!(one["instances"][0]["socket"], sock("a1"));
     plugctl(&s)
@@ -122,7 +86,10 @@ fn most_recent_registration_is_current_and_persisted() {
     assert_eq!(stored[1]["alloc_id"], "a1");
 
     // The table shows where each came from.
-    let text = stdout(&s.run(&["plugin", "show", "csi-node", "ebs"]));
+    let text = plugctl(&s)
+        .args(["plugin", "show", "csi-node", "ebs"])
+        .any_exit()
+        .stdout();
     let lines: Vec<&str> = text.lines().collect();
     assert!(
         lines[0].contains("SOCKET") && lines[0].contains("FROM"),
@@ -135,7 +102,7 @@ fn most_recent_registration_is_current_and_persisted() {
 #[test]
 fn relative_socket_is_stored_absolute() {
     let s = Sandbox::new();
-    register(&s, "ebs", "a1", "rel/csi.sock");
+    register(&s, "csi-node", "ebs", "a1", "rel/csi.sock");
     let file = s.registry_json();
     assert_eq!(
         file["plugins"]["csi-node"]["ebs"][0]["socket"],
@@ -146,8 +113,8 @@ fn relative_socket_is_stored_absolute() {
 #[test]
 fn re_register_is_idempotent() {
     let s = Sandbox::new();
-    register(&s, "ebs", "a1", "/run/a1.sock");
-    register(&s, "ebs", "a2", "/run/a2.sock");
+    register(&s, "csi-node", "ebs", "a1", "/run/a1.sock");
+    register(&s, "csi-node", "ebs", "a2", "/run/a2.sock");
     assert_eq!(seq(&s), 2);
 
     // Same allocation again, even with other details: nothing changes, no
@@ -177,11 +144,14 @@ fn re_register_is_idempotent() {
         "{}",
         stderr(&out)
     );
-    let out = register(&s, "ebs", "a1", "/run/a1.sock");
+    let out = register(&s, "csi-node", "ebs", "a1", "/run/a1.sock");
     assert!(stdout(&out).contains("nothing changed"), "{}", stdout(&out));
 
     assert_eq!(seq(&s), 2);
-    let (_, show) = s.json(&["plugin", "show", "csi-node", "ebs"]);
+    let show = plugctl(&s)
+        .args(["--json", "plugin", "show", "csi-node", "ebs"])
+        .any_exit()
+        .json();
     assert_eq!(allocs(&show), ["a2", "a1"]);
     assert_eq!(s.registry_json()["events"].as_array().unwrap().len(), 2);
 }
@@ -194,7 +164,7 @@ fn deregister_tolerates_unknown_names_and_missing_allocations() {
         .succeeds()
         .stdout_has("not registered");
 
-    register(&s, "ebs", "a1", "/run/a1.sock");
+    register(&s, "csi-node", "ebs", "a1", "/run/a1.sock");
     assert_eq!(seq(&s), 1);
     // An unknown name, and an allocation that never registered (a plugin
     // that crashed first): success, no event, nothing touched.
@@ -217,7 +187,10 @@ fn deregister_tolerates_unknown_names_and_missing_allocations() {
         .json();
     assert_eq!(doc["changed"], false);
     assert_eq!(seq(&s), 1);
-    let (_, show) = s.json(&["plugin", "show", "csi-node", "ebs"]);
+    let show = plugctl(&s)
+        .args(["--json", "plugin", "show", "csi-node", "ebs"])
+        .any_exit()
+        .json();
     assert_eq!(allocs(&show), ["a1"]);
 
     // Twice the same real deregister: one event.
@@ -249,11 +222,14 @@ fn deregister_tolerates_unknown_names_and_missing_allocations() {
 fn current_instance_leaving_hands_over_to_the_previous() {
     let s = Sandbox::new();
     for a in ["a1", "a2", "a3"] {
-        register(&s, "ebs", a, &format!("/run/{a}.sock"));
+        register(&s, "csi-node", "ebs", a, &format!("/run/{a}.sock"));
     }
     // An older one leaves: the current stays.
     deregister(&s, "ebs", "a2").succeeds();
-    let (_, list) = s.json(&["plugin", "list"]);
+    let list = plugctl(&s)
+        .args(["--json", "plugin", "list"])
+        .any_exit()
+        .json();
     assert_eq!(row(&list, "csi-node", "ebs")["alloc_id"], "a3");
 
     // The current one leaves: the previous takes over.
@@ -274,7 +250,10 @@ fn current_instance_leaving_hands_over_to_the_previous() {
     assert_eq!(doc["changed"], true);
     assert_eq!(doc["was_current"], true);
     assert_eq!(doc["current"]["alloc_id"], "a1");
-    let (_, list) = s.json(&["plugin", "list"]);
+    let list = plugctl(&s)
+        .args(["--json", "plugin", "list"])
+        .any_exit()
+        .json();
     assert_eq!(row(&list, "csi-node", "ebs")["alloc_id"], "a1");
     let last = s.registry_json()["events"]
         .as_array()
@@ -419,9 +398,9 @@ fn show_reports_socket_health() {
     let missing = s.root().join("missing.sock");
     let stale = s.root().join("stale.sock");
     drop(UnixListener::bind(&stale).unwrap()); // a socket file nobody listens on
-    register(&s, "ebs", "missing", missing.to_str().unwrap());
-    register(&s, "ebs", "stale", stale.to_str().unwrap());
-    register(&s, "ebs", "live", live.to_str().unwrap());
+    register(&s, "csi-node", "ebs", "missing", missing.to_str().unwrap());
+    register(&s, "csi-node", "ebs", "stale", stale.to_str().unwrap());
+    register(&s, "csi-node", "ebs", "live", live.to_str().unwrap());
 
     let doc = plugctl(&s)
         .args(["--json", "plugin", "show", "csi-node", "ebs"])
@@ -452,7 +431,10 @@ fn show_reports_socket_health() {
         inst[2]
     );
 
-    let text = stdout(&s.run(&["plugin", "show", "csi-node", "ebs"]));
+    let text = plugctl(&s)
+        .args(["plugin", "show", "csi-node", "ebs"])
+        .any_exit()
+        .stdout();
     let line = |alloc: &str| {
         text.lines()
             .find(|l| l.contains(&format!("alloc {alloc} ")))
@@ -465,31 +447,33 @@ fn show_reports_socket_health() {
     assert!(line("missing").contains("unhealthy"), "{text}");
 
     // list shows the current instance's health the same way.
-    let (_, list) = s.json(&["plugin", "list"]);
+    let list = plugctl(&s)
+        .args(["--json", "plugin", "list"])
+        .any_exit()
+        .json();
     assert_eq!(row(&list, "csi-node", "ebs")["socket_healthy"], true);
 }
 
 #[test]
 fn wait_returns_soon_after_another_process_registers() {
     let s = Sandbox::new();
-    let child = spawn(
-        &s,
-        &["plugin", "wait", "csi-node", "ebs", "--timeout", "30s"],
-    );
-    let mut child = child;
+    let mut wait = plugctl(&s)
+        .args(["plugin", "wait", "csi-node", "ebs", "--timeout", "30s"])
+        .deadline(Duration::from_secs(15))
+        .start();
     std::thread::sleep(Duration::from_millis(500));
-    assert!(child.try_wait().unwrap().is_none(), "wait returned early");
-    register(&s, "ebs", "a1", "/run/a1.sock");
-    let (out, took) = finish(child, Duration::from_secs(10));
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(wait.running(), "wait returned early");
+    register(&s, "csi-node", "ebs", "a1", "/run/a1.sock");
+    let registered = Instant::now();
+    wait.succeeds().stdout_has("alloc a1");
+    let took = registered.elapsed();
     assert!(took < Duration::from_millis(1500), "noticed after {took:?}");
-    assert!(stdout(&out).contains("alloc a1"), "{}", stdout(&out));
 }
 
 #[test]
 fn wait_returns_at_once_when_registered_and_prints_the_instance() {
     let s = Sandbox::new();
-    register(&s, "ebs", "a1", "/run/a1.sock");
+    register(&s, "csi-node", "ebs", "a1", "/run/a1.sock");
     let start = Instant::now();
     let doc = plugctl(&s)
         .args([
@@ -512,10 +496,9 @@ fn wait_returns_at_once_when_registered_and_prints_the_instance() {
 fn wait_healthy_waits_for_the_socket_to_accept() {
     let s = Sandbox::new();
     let sock = s.root().join("csi.sock");
-    register(&s, "ebs", "a1", sock.to_str().unwrap());
-    let mut child = spawn(
-        &s,
-        &[
+    register(&s, "csi-node", "ebs", "a1", sock.to_str().unwrap());
+    let mut wait = plugctl(&s)
+        .args([
             "--json",
             "plugin",
             "wait",
@@ -524,35 +507,36 @@ fn wait_healthy_waits_for_the_socket_to_accept() {
             "--healthy",
             "--timeout",
             "30s",
-        ],
-    );
+        ])
+        .deadline(Duration::from_secs(15))
+        .start();
     std::thread::sleep(Duration::from_millis(600));
     assert!(
-        child.try_wait().unwrap().is_none(),
+        wait.running(),
         "--healthy returned before the socket listened"
     );
     let _listener = UnixListener::bind(&sock).unwrap();
-    let (out, took) = finish(child, Duration::from_secs(10));
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let listening = Instant::now();
+    let doc = wait.succeeds().json();
+    let took = listening.elapsed();
     assert!(took < Duration::from_millis(1500), "noticed after {took:?}");
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["instance"]["socket_healthy"], true);
 }
 
 #[test]
 fn wait_times_out_with_exit_4() {
     let s = Sandbox::new();
-    let start = Instant::now();
-    let out = s.run(&["plugin", "wait", "csi-node", "ebs", "--timeout", "1s"]);
-    let took = start.elapsed();
-    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    let took = plugctl(&s)
+        .args(["plugin", "wait", "csi-node", "ebs", "--timeout", "1s"])
+        .fails_with(Exit::Timeout)
+        .stderr_has("not registered")
+        .took();
     assert!(took >= Duration::from_secs(1), "{took:?}");
     assert!(took < Duration::from_secs(5), "{took:?}");
-    assert!(stderr(&out).contains("not registered"), "{}", stderr(&out));
 
     // Registered, but the socket never accepts.
     let missing = s.root().join("never.sock");
-    register(&s, "ebs", "a1", missing.to_str().unwrap());
+    register(&s, "csi-node", "ebs", "a1", missing.to_str().unwrap());
     let out = plugctl(&s)
         .args([
             "--json",
@@ -603,7 +587,7 @@ fn names_with_control_characters_or_too_long_are_refused() {
     }
     assert!(!s.registry.exists(), "nothing was recorded");
     // 255 bytes is still a name.
-    register(&s, &"b".repeat(255), "a1", "/run/a1.sock");
+    register(&s, "csi-node", &"b".repeat(255), "a1", "/run/a1.sock");
 }
 
 /// Nomad's dynamic registry takes any non-empty type; only the families
@@ -611,7 +595,7 @@ fn names_with_control_characters_or_too_long_are_refused() {
 #[test]
 fn any_dynamic_type_but_a_fingerprinted_family() {
     let s = Sandbox::new();
-    register(&s, "ebs", "a1", "/run/a1.sock");
+    register(&s, "csi-node", "ebs", "a1", "/run/a1.sock");
     for ty in ["device", "my-plugin-type"] {
         plugctl(&s)
             .args([
@@ -627,7 +611,10 @@ fn any_dynamic_type_but_a_fingerprinted_family() {
                 "/run/p.sock",
             ])
             .succeeds();
-        let (_, doc) = s.json(&["plugin", "show", ty, "p"]);
+        let doc = plugctl(&s)
+            .args(["--json", "plugin", "show", ty, "p"])
+            .any_exit()
+            .json();
         assert_eq!(doc["instances"][0]["alloc_id"], "a1", "{doc}");
     }
     s.hv_ok("x", "1.0.0");

@@ -589,7 +589,12 @@ fn cell(fault: &Fault, op: Op, want: Want) -> Result<(), String> {
     let mut volume_id = String::new();
     if op == Op::Delete {
         s.plugin(family, name, WELL_BEHAVED);
-        let (out, doc) = s.json(&["volume", "create", "--plugin", name, "--name", "vol"]);
+        let out = plugctl(&s)
+            .args([
+                "--json", "volume", "create", "--plugin", name, "--name", "vol",
+            ])
+            .any_exit();
+        let doc = out.json();
         if code(&out) != 0 {
             return Err(format!("setup create failed: {}", stderr(&out)));
         }
@@ -599,12 +604,10 @@ fn cell(fault: &Fault, op: Op, want: Want) -> Result<(), String> {
     let registry_before = fs::read(&s.registry).ok();
 
     let started = Instant::now();
-    let out = s
-        .cmd()
+    let out = plugctl(&s)
         .arg("--json")
-        .args(args(op, name, &volume_id, times_out(want)))
-        .output()
-        .unwrap();
+        .args_from(args(op, name, &volume_id, times_out(want)))
+        .any_exit();
     let took = started.elapsed();
     check(took < cell_bound(want), format!("took {took:?}"));
     let doc: Value = match serde_json::from_slice(&out.stdout) {

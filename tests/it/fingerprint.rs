@@ -172,7 +172,10 @@ fn keys_match_case_insensitively_and_secrets_type_is_exact() {
         "wrong-type",
         r#"echo '{"type": "Secrets", "version": "1.0.0"}'"#,
     );
-    let (_, doc) = s.json(&["fingerprint"]);
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint"])
+        .any_exit()
+        .json();
     assert_eq!(row(&doc, "host-volume", "upper")["version"], "2.0.0");
     assert_eq!(row(&doc, "host-volume", "dupes")["version"], "3.0.0");
     assert_eq!(row(&doc, "secrets", "mixed")["version"], "v1.5");
@@ -244,7 +247,10 @@ fn term_ignoring_plugin_with_a_pipe_holding_child_is_a_timeout_within_bounds() {
     );
     s.hv_ok("fine", "1.0.0");
     let start = Instant::now();
-    let (out, doc) = s.json(&["fingerprint", "--timeout", "1s", "--grace", "1s"]);
+    let out = plugctl(&s)
+        .args(["--json", "fingerprint", "--timeout", "1s", "--grace", "1s"])
+        .any_exit();
+    let doc = out.json();
     let took = start.elapsed();
     assert_eq!(code(&out), 1);
     let r = row(&doc, "host-volume", "stubborn");

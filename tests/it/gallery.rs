@@ -10,7 +10,7 @@ use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use crate::common::{Sandbox, code, make_dir, plugctl, stderr};
+use crate::common::{Finish, Sandbox, code, make_dir, plugctl, stderr};
 use serde_json::Value;
 
 fn examples() -> PathBuf {
@@ -142,7 +142,10 @@ fn host_volume_examples_pass_the_conformance_suite() {
     let names = &plugins(&s.plugins)["host-volume"];
     assert_eq!(names, &["dir", "mkfs-image", "quota-dir", "sparse-image"]);
     for name in names {
-        let (out, doc) = s.json(&["test", "host-volume", name]);
+        let out = plugctl(&s)
+            .args(["--json", "test", "host-volume", name])
+            .any_exit();
+        let doc = out.json();
         let what = format!("test host-volume {name}");
         assert_eq!(code(&out), 0, "{what}: {}", stderr(&out));
         assert_eq!(doc["ok"], true, "{what}: {doc:#}");
@@ -189,7 +192,12 @@ fn secrets_examples_pass_the_conformance_suite_with_a_real_secret() {
             "{name}"
         );
 
-        let (out, doc) = s.json(&["test", "secrets", name, "--path", "app/db", "--env", &env]);
+        let out = plugctl(&s)
+            .args([
+                "--json", "test", "secrets", name, "--path", "app/db", "--env", &env,
+            ])
+            .any_exit();
+        let doc = out.json();
         let what = format!("test secrets {name}");
         assert_eq!(code(&out), 0, "{what}: {}", stderr(&out));
         assert_clean(&what, &doc);
@@ -251,8 +259,7 @@ fn mkfs_image_passes_the_suite_within_the_disk_cap() {
                 std::thread::sleep(std::time::Duration::from_millis(2));
             }
         });
-        let out = s
-            .cmd()
+        let out = plugctl(&s)
             .env("TMPDIR", &tmp)
             .args([
                 "--json",
@@ -263,8 +270,7 @@ fn mkfs_image_passes_the_suite_within_the_disk_cap() {
                 &format!("{CAP_KIB}KiB"),
                 "--check-absurd-capacity",
             ])
-            .output()
-            .unwrap();
+            .any_exit();
         done.store(true, std::sync::atomic::Ordering::SeqCst);
         out
     });

@@ -8,7 +8,7 @@ use std::os::unix::fs::{PermissionsExt, symlink};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 
-use crate::common::{Exit, Sandbox, code, make_dir, plugctl, stderr, stdout};
+use crate::common::{Exit, Finish, Sandbox, code, make_dir, plugctl, stderr, stdout};
 use serde_json::Value;
 
 const FAMILIES: [&str; 2] = ["host-volume", "secrets"];
@@ -505,7 +505,8 @@ fn every_template_passes_validate_strict_and_test() {
             if family == "secrets" {
                 args.extend(["--path", "app/db", "--env", &env]);
             }
-            let (out, doc) = s.json(&args);
+            let out = plugctl(&s).arg("--json").args_from(&args).any_exit();
+            let doc = out.json();
             let what = format!("test {family} {name}");
             assert_eq!(code(&out), 0, "{what}: {}", stderr(&out));
             assert_clean(&what, &doc);

@@ -143,7 +143,7 @@ fn metrics_are_valid_prometheus_text_with_the_registry_in_them() {
     // Once pinned, drift is a metric too.
     plugctl(&s).args(["pin"]).succeeds();
     s.hv_ok("good", "9.9.9");
-    let text = stdout(&s.run(&["metrics"]));
+    let text = plugctl(&s).args(["metrics"]).any_exit().stdout();
     promtool_check(&text);
     assert_eq!(
         value(
@@ -170,13 +170,9 @@ fn textfile_is_written_atomically_by_metrics_and_by_fingerprint() {
     let dir = s.root().join("textfile");
     fs::create_dir(&dir).unwrap();
     let d = dir.to_str().unwrap();
-    let out = s.run(&["fingerprint", "--textfile", d]);
-    assert_eq!(
-        code(&out),
-        1,
-        "an unhealthy plugin still exits 1: {}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["fingerprint", "--textfile", d])
+        .fails_with(Exit::Failure);
     let file = dir.join("plugctl.prom");
     let text = fs::read_to_string(&file).unwrap();
     assert_eq!(

@@ -295,7 +295,12 @@ fn delete_is_recursive_and_idempotent() {
         .fails_with(Exit::NotFound);
 
     // a volume whose directory vanished behind plugctl's back deletes fine
-    let (_, doc) = s.json(&["volume", "create", "--plugin", "mkdir", "--name", "e"]);
+    let doc = plugctl(&s)
+        .args([
+            "--json", "volume", "create", "--plugin", "mkdir", "--name", "e",
+        ])
+        .any_exit()
+        .json();
     let path = PathBuf::from(doc["volume"]["path"].as_str().unwrap());
     fs::remove_dir(&path).unwrap();
     plugctl(&s)

@@ -889,7 +889,10 @@ fn the_binary_reports_what_go_decodes() {
             &format!("exec /bin/cat '{}'", file.display()),
         );
     }
-    let (_, doc) = s.json(&["fingerprint"]);
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint"])
+        .any_exit()
+        .json();
     for (i, ((op, input), go)) in records.iter().zip(&theirs).enumerate() {
         let family = if *op == b'h' {
             "host-volume"

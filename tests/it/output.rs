@@ -149,11 +149,10 @@ fn errors_on_a_pipe_get_no_escapes() {
         &["--no-such-flag"][..],
         &["--color", "always", "plugin", "show", "host-volume", "nope"],
     ] {
-        let out = s.cmd().env("NO_COLOR", "1").args(args).output().unwrap();
-        assert_ne!(code(&out), 0);
+        let out = plugctl(&s).env("NO_COLOR", "1").args_from(args).fails();
         assert!(!stderr(&out).is_empty());
         assert!(!has_escape(&out.stderr), "{args:?}: {:?}", stderr(&out));
-        let out = s.run(args);
+        let out = plugctl(&s).args_from(args).any_exit();
         assert!(!has_escape(&out.stderr), "{args:?}: {:?}", stderr(&out));
     }
 }

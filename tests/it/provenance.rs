@@ -248,7 +248,10 @@ fn audit_is_clean_then_finds_an_orphan_a_missing_path_and_a_pending_operation() 
     );
     assert!(table.contains("path is gone"), "{table}");
     assert!(table.contains("create interrupted"), "{table}");
-    let (_, doc) = s.json(&["volume", "audit"]);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "audit"])
+        .any_exit()
+        .json();
     assert_eq!(doc["ok"], false);
     assert_eq!(doc["orphans"][0]["kind"], "dir");
 }
@@ -275,13 +278,9 @@ fn prune_needs_yes_removes_only_orphans_and_never_follows_symlinks() {
         "nothing removed without --yes"
     );
 
-    let out = s.run(&["volume", "audit", "--prune-orphans", "--yes"]);
-    assert_eq!(
-        code(&out),
-        0,
-        "everything found was pruned: {}",
-        stdout(&out)
-    );
+    let out = plugctl(&s)
+        .args(["volume", "audit", "--prune-orphans", "--yes"])
+        .succeeds();
     assert!(!s.volumes.join("orphan").exists());
     assert!(fs::symlink_metadata(s.volumes.join("link-out")).is_err());
     assert_eq!(
@@ -309,7 +308,10 @@ fn audit_counts_allocated_blocks_like_du_and_stays_off_symlinks() {
     symlink("/usr", format!("{path}/usr")).unwrap();
     let f = fs::File::create(format!("{path}/sparse")).unwrap();
     f.set_len(1 << 30).unwrap();
-    let (_, doc) = s.json(&["volume", "audit"]);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "audit"])
+        .any_exit()
+        .json();
     let ours = doc["volumes"][0]["bytes_on_disk"].as_u64().unwrap();
     let du = std::process::Command::new("du")
         .args(["-s", "--block-size=1", path])
@@ -455,14 +457,10 @@ fn replay_never_touches_the_real_volumes_dir_and_never_runs_what_a_case_file_cla
     let marker = s.out_file("pwned");
     case["program"] = "/usr/bin/touch".into();
     fs::write(&file, serde_json::to_string(&case).unwrap()).unwrap();
-    let out = s.run(&["replay", c]);
-    assert_eq!(
-        code(&out),
-        0,
-        "the plugin discovery finds is run instead: {}",
-        stdout(&out)
-    );
-    assert!(stdout(&out).contains("replayed with"), "{}", stdout(&out));
+    plugctl(&s)
+        .args(["replay", c])
+        .succeeds()
+        .stdout_has("replayed with");
     case["args"] = serde_json::json!(["delete", marker.to_str().unwrap()]);
     fs::write(&file, serde_json::to_string(&case).unwrap()).unwrap();
     plugctl(&s)
@@ -632,7 +630,10 @@ fn locked_never_runs_a_file_swapped_between_hash_and_exec() {
     };
     let (mut ran, mut refused) = (0, 0);
     for _ in 0..100 {
-        let (_, doc) = s.json(&["--locked", "fingerprint", "a"]);
+        let doc = plugctl(&s)
+            .args(["--json", "--locked", "fingerprint", "a"])
+            .any_exit()
+            .json();
         let err = row(&doc, "host-volume", "a")["error"]
             .as_str()
             .unwrap_or("")
@@ -879,7 +880,9 @@ fn prune_never_empties_a_file_system_mounted_in_an_orphan() {
         return;
     }
     fs::write(mnt.join("data"), "keep").unwrap();
-    let out = s.run(&["volume", "audit", "--prune-orphans", "--yes"]);
+    let out = plugctl(&s)
+        .args(["volume", "audit", "--prune-orphans", "--yes"])
+        .any_exit();
     let kept = fs::read_to_string(mnt.join("data"));
     let _ = std::process::Command::new("umount").arg(&mnt).status();
     assert_eq!(

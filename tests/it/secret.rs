@@ -114,15 +114,16 @@ fn environment_and_argv_are_exactly_the_protocols() {
     );
     assert_eq!(s.read_out("argv"), "fetch|app/db|");
     // Before 1.11.1: CPI_OPERATION only.
-    let out = s.run(&[
-        "--nomad-version",
-        "1.11.0",
-        "secret",
-        "fetch",
-        "rec",
-        "app/db",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args([
+            "--nomad-version",
+            "1.11.0",
+            "secret",
+            "fetch",
+            "rec",
+            "app/db",
+        ])
+        .succeeds();
     assert_eq!(s.read_out("env"), "CPI_OPERATION=fetch\n");
 
     // env-file first, then --env in order: a later key wins; --job-id and
@@ -379,7 +380,10 @@ fn the_value_is_only_on_stdout_after_success() {
         }
     }
     // JSON output too, and quiet
-    let (out, doc) = s.json(&["secret", "fetch", "chatty", "db/main", "-vv"]);
+    let out = plugctl(&s)
+        .args(["--json", "secret", "fetch", "chatty", "db/main", "-vv"])
+        .any_exit();
+    let doc = out.json();
     assert_eq!(doc["result"]["PASSWORD"], SECRET);
     assert!(!stderr(&out).contains(SECRET));
 
@@ -396,7 +400,7 @@ fn the_value_is_only_on_stdout_after_success() {
     assert!(last["time"].is_string());
 
     // `plugctl events` must not show anything else either (when it exists).
-    let out = s.run(&["--json", "events"]);
+    let out = plugctl(&s).args(["--json", "events"]).any_exit();
     assert!(!stdout(&out).contains(SECRET) && !stderr(&out).contains(SECRET));
 }
 
@@ -514,7 +518,9 @@ fn bad_answers_are_clear_errors_without_the_value() {
         assert_eq!(doc["error"]["plugin"], format!("secrets/{name}"));
         assert_eq!(doc["error"]["operation"], "fetch");
         // --format json alone gives the error document as well.
-        let out = s.run(&["secret", "fetch", name, "app/db", "--format", "json"]);
+        let out = plugctl(&s)
+            .args(["secret", "fetch", name, "app/db", "--format", "json"])
+            .any_exit();
         let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(doc["error"]["kind"], "plugin", "{doc}");
     }

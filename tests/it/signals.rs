@@ -247,7 +247,10 @@ echo '{{"version": "1.0.0"}}'"#,
         ),
     );
     let started = Instant::now();
-    let (out, doc) = s.json(&["fingerprint", "daemonizes", "--timeout", "10s"]);
+    let out = plugctl(&s)
+        .args(["--json", "fingerprint", "daemonizes", "--timeout", "10s"])
+        .any_exit();
+    let doc = out.json();
     let took = started.elapsed();
     assert_eq!(code(&out), 1, "{}", stderr(&out));
     let err = row(&doc, "host-volume", "daemonizes")["error"]
@@ -284,7 +287,9 @@ echo '{{"version": "1.0.0"}}'"#,
             ),
         );
     }
-    let out = s.run(&["fingerprint", "--type", "host-volume"]);
+    let out = plugctl(&s)
+        .args(["fingerprint", "--type", "host-volume"])
+        .any_exit();
     let pids: Vec<i32> = s
         .read_out("pids")
         .lines()

@@ -51,7 +51,7 @@ fn fingerprint_table_with_a_broken_plugin() {
     );
     s.plugin("host-volume", "noversion", r#"echo '{}'"#);
     s.secrets_ok("vaultish");
-    let out = s.run(&["fingerprint"]);
+    let out = plugctl(&s).args(["fingerprint"]).any_exit();
     settings(&s).bind(|| insta::assert_snapshot!(transcript(&out)));
 }
 
@@ -62,7 +62,7 @@ fn pin_check_table_after_an_edit() {
     s.hv_ok("b", "1.0.0");
     plugctl(&s).args(["pin"]).succeeds();
     s.hv_ok("a", "1.0.1");
-    let out = s.run(&["pin", "--check"]);
+    let out = plugctl(&s).args(["pin", "--check"]).any_exit();
     settings(&s).bind(|| insta::assert_snapshot!(transcript(&out)));
 }
 
@@ -78,7 +78,7 @@ fn usage_and_not_found_messages() {
         &["volume", "create", "--plugin", "a/../b", "--name", "x"],
         &["volume", "audit", "--yes"],
     ] {
-        let out = s.run(args);
+        let out = plugctl(&s).args_from(args).any_exit();
         all.push_str(&format!(
             "$ plugctl {}\n{}\n",
             args.join(" "),

@@ -193,8 +193,7 @@ fn a_registry_others_can_write_is_refused_unless_overridden() {
         (&s.registry, 0o602, "others"),
     ] {
         fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
-        let out = s.run(&["volume", "list"]);
-        assert_eq!(code(&out), 2, "{mode:o}: {}", stderr(&out));
+        let out = plugctl(&s).args(["volume", "list"]).fails_with(Exit::Usage);
         let err = stderr(&out);
         assert!(err.contains(needle) && err.contains("chmod go-w"), "{err}");
         assert!(err.contains("--allow-insecure-paths"), "{err}");
@@ -292,20 +291,24 @@ fn the_lock_wait_names_the_process_that_holds_the_lock_not_a_stale_pid() {
         assert!(Instant::now() < until, "flock never took the lock");
         std::thread::sleep(Duration::from_millis(10));
     }
-    let (out, doc) = s.json(&[
-        "--lock-timeout",
-        "300ms",
-        "plugin",
-        "register",
-        "--type",
-        "csi-node",
-        "--name",
-        "x",
-        "--alloc-id",
-        "a",
-        "--socket",
-        "/x",
-    ]);
+    let out = plugctl(&s)
+        .args([
+            "--json",
+            "--lock-timeout",
+            "300ms",
+            "plugin",
+            "register",
+            "--type",
+            "csi-node",
+            "--name",
+            "x",
+            "--alloc-id",
+            "a",
+            "--socket",
+            "/x",
+        ])
+        .any_exit();
+    let doc = out.json();
     holder.kill().unwrap();
     holder.wait().unwrap();
     assert_eq!(code(&out), 4, "{}", stderr(&out));
@@ -408,11 +411,11 @@ fn an_edited_path_or_volumes_dir_is_not_handed_to_a_plugin() {
     ] {
         let fresh = s.registry_file();
         edit(&s, |v| v["volumes"][&id][field] = value.clone().into());
-        let out = s.run(&["volume", "delete", &id]);
-        assert_eq!(code(&out), 2, "{field}={value}: {}", stderr(&out));
-        assert!(stderr(&out).contains(&id), "{}", stderr(&out));
-        let out = s.run(&["volume", "restore"]);
-        assert_ne!(code(&out), 0, "{field}={value}: {}", stdout(&out));
+        plugctl(&s)
+            .args(["volume", "delete", &id])
+            .fails_with(Exit::Usage)
+            .stderr_has(&id);
+        plugctl(&s).args(["volume", "restore"]).fails();
         assert!(victim.exists(), "{field}={value}: the plugin removed it");
         fs::write(&s.registry, serde_json::to_vec_pretty(&fresh).unwrap()).unwrap();
     }
@@ -501,7 +504,7 @@ exit 1"#
         vec!["validate"],
     ];
     for args in runs {
-        let out = s.run(&args);
+        let out = plugctl(&s).args_from(&args).any_exit();
         assert!(
             !has_terminal_controls(&out.stdout),
             "{args:?} stdout: {:?}",
@@ -514,14 +517,15 @@ exit 1"#
         );
     }
     // Shown, escaped, so an operator can see what the plugin tried.
-    let out = s.run(&["fingerprint", "evil"]);
-    assert!(
-        stdout(&out).contains(r"\x1b]0;pwned\x07\x1b[2J\u{9b}31m\rhost-volume"),
-        "{}",
-        stdout(&out)
-    );
+    plugctl(&s)
+        .args(["fingerprint", "evil"])
+        .any_exit()
+        .stdout_has(r"\x1b]0;pwned\x07\x1b[2J\u{9b}31m\rhost-volume");
     // --json keeps the exact string.
-    let (_, doc) = s.json(&["fingerprint", "evil"]);
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint", "evil"])
+        .any_exit()
+        .json();
     let err = row(&doc, "host-volume", "evil")["error"]
         .as_str()
         .unwrap()
@@ -680,7 +684,10 @@ fn health_follows_the_disk() {
             .unwrap()["healthy"]
             .clone()
     };
-    let (_, doc) = s.json(&["plugin", "list", "--type", "host-volume"]);
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "list", "--type", "host-volume"])
+        .any_exit()
+        .json();
     assert_eq!(healthy(&doc, "a"), true);
 
     // Changed behind plugctl's back, or deleted: not healthy any more,
@@ -692,16 +699,25 @@ fn health_follows_the_disk() {
         0o755,
     );
     fs::remove_file(&b).unwrap();
-    let (_, doc) = s.json(&["plugin", "list", "--type", "host-volume"]);
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "list", "--type", "host-volume"])
+        .any_exit()
+        .json();
     assert_eq!(healthy(&doc, "a"), false, "{doc}");
     assert_eq!(healthy(&doc, "b"), false, "{doc}");
-    let text = stdout(&s.run(&["plugin", "list", "--type", "host-volume"]));
+    let text = plugctl(&s)
+        .args(["plugin", "list", "--type", "host-volume"])
+        .any_exit()
+        .stdout();
     assert!(
         text.contains("changed on disk since its fingerprint"),
         "{text}"
     );
     assert!(text.contains("deleted: "), "{text}");
-    let (_, doc) = s.json(&["plugin", "show", "host-volume", "b"]);
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "show", "host-volume", "b"])
+        .any_exit()
+        .json();
     assert_eq!(doc["instances"][0]["healthy"], false, "{doc}");
     plugctl(&s)
         .args([
@@ -722,7 +738,10 @@ fn health_follows_the_disk() {
         .fails_with(Exit::Failure)
         .stdout_has("deleted: ")
         .stderr_has("1 of 5 plugins unhealthy: host-volume/b");
-    let (_, doc) = s.json(&["plugin", "show", "host-volume", "b"]);
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "show", "host-volume", "b"])
+        .any_exit()
+        .json();
     assert_eq!(doc["instances"][0]["healthy"], false);
     assert!(
         doc["instances"][0]["error"]
@@ -731,7 +750,7 @@ fn health_follows_the_disk() {
             .starts_with("deleted: "),
         "{doc}"
     );
-    let events = stdout(&s.run(&["--json", "events"]));
+    let events = plugctl(&s).args(["--json", "events"]).any_exit().stdout();
     let gone: Vec<&str> = events
         .lines()
         .filter(|l| l.contains("\"kind\":\"gone\""))
@@ -740,7 +759,7 @@ fn health_follows_the_disk() {
     assert!(gone[0].contains("\"name\":\"b\""), "{events}");
     // Again: no second event for the same disappearance.
     plugctl(&s).args(["fingerprint"]).fails_with(Exit::Failure);
-    let events = stdout(&s.run(&["--json", "events"]));
+    let events = plugctl(&s).args(["--json", "events"]).any_exit().stdout();
     assert_eq!(
         events
             .lines()
@@ -749,7 +768,10 @@ fn health_follows_the_disk() {
         1
     );
     // a, refingerprinted, is healthy with its new version.
-    let (_, doc) = s.json(&["plugin", "list", "--type", "host-volume"]);
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "list", "--type", "host-volume"])
+        .any_exit()
+        .json();
     assert_eq!(healthy(&doc, "a"), true);
     let _ = a;
 }
@@ -764,12 +786,10 @@ fn small_defects_of_the_trust_boundary_list() {
         .arg("fingerprint")
         .fails_with(Exit::Usage)
         .stderr_has("PLUGCTL_CONCURRENCY (--concurrency)");
-    let out = s.run(&["--concurrency", "abc", "fingerprint"]);
-    assert!(
-        stderr(&out).contains("'--concurrency <N>'"),
-        "typed flags keep clap's words: {}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["--concurrency", "abc", "fingerprint"])
+        .any_exit()
+        .stderr_has("'--concurrency <N>'");
     // Sizes are never rounded silently.
     for size in ["1e-3", "1.5", "0.4B"] {
         plugctl(&s)
@@ -800,7 +820,18 @@ fn small_defects_of_the_trust_boundary_list() {
         .stderr_has("not an environment variable name");
     // --grace 0s: the message says what happened.
     s.plugin("host-volume", "hang", "sleep 30");
-    let (_, doc) = s.json(&["fingerprint", "hang", "--timeout", "300ms", "--grace", "0s"]);
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "fingerprint",
+            "hang",
+            "--timeout",
+            "300ms",
+            "--grace",
+            "0s",
+        ])
+        .any_exit()
+        .json();
     let err = row(&doc, "host-volume", "hang")["error"]
         .as_str()
         .unwrap()

@@ -51,7 +51,7 @@ fn malformed_key_value_arguments_are_refused_without_echoing_them() {
         ] {
             let mut argv = args.to_vec();
             argv.push(bad);
-            let out = s.run(&argv);
+            let out = plugctl(&s).args_from(&argv).any_exit();
             let err = stderr(&out);
             assert_eq!(code(&out), 2, "{argv:?}: {err}");
             assert!(
@@ -148,7 +148,13 @@ fn usage_errors_with_json_are_the_json_error_document() {
     // A malformed K=V: the JSON message does not echo it either.
     let kv = ["--json", "secret", "fetch", "p", "x", "--env", "SECRETLEAK"];
     usage_error(&s, none, &kv, "--env expects KEY=VALUE");
-    assert!(!stdout(&s.run(&kv)).contains("SECRET"));
+    assert!(
+        !plugctl(&s)
+            .args_from(&kv)
+            .any_exit()
+            .stdout()
+            .contains("SECRET")
+    );
     // Without --json (or with it only after `--`), stdout stays empty.
     usage_error(&s, none, &["volum"], "unrecognized subcommand");
     usage_error(

@@ -508,7 +508,7 @@ fn junit_has_one_testcase_per_plugin_and_check() {
         .descendants()
         .filter(|n| n.has_tag_name("testcase"))
         .collect();
-    let (_, json) = s.json(&["validate"]);
+    let json = plugctl(&s).args(["--json", "validate"]).any_exit().json();
     assert_eq!(cases.len(), json["checks"].as_array().unwrap().len());
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "testsuites");
@@ -649,7 +649,17 @@ fn timeout_flag_bounds_each_fingerprint() {
     let s = sandbox();
     s.plugin("secrets", "hangs", &format!("sleep 30\n{SECRETS_FP}"));
     let started = std::time::Instant::now();
-    let (out, doc) = s.json(&["validate", "--timeout", "300ms", "--grace", "100ms"]);
+    let out = plugctl(&s)
+        .args([
+            "--json",
+            "validate",
+            "--timeout",
+            "300ms",
+            "--grace",
+            "100ms",
+        ])
+        .any_exit();
+    let doc = out.json();
     assert!(started.elapsed().as_secs() < 10);
     assert_eq!(code(&out), 1);
     let m = expect(&doc, "secrets/hangs", "fingerprint.runs", "error");

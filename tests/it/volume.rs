@@ -82,13 +82,15 @@ fn ok(out: &std::process::Output) {
 fn create(s: &Sandbox, args: &[&str]) -> Value {
     let mut all = vec!["volume", "create"];
     all.extend_from_slice(args);
-    let (out, doc) = s.json(&all);
+    let out = plugctl(&s).arg("--json").args_from(&all).any_exit();
+    let doc = out.json();
     ok(&out);
     doc["volume"].clone()
 }
 
 fn volumes(s: &Sandbox) -> Vec<Value> {
-    let (out, doc) = s.json(&["volume", "list"]);
+    let out = plugctl(&s).args(["--json", "volume", "list"]).any_exit();
+    let doc = out.json();
     ok(&out);
     doc["volumes"].as_array().unwrap().clone()
 }
@@ -222,7 +224,10 @@ fn delete_gets_exactly_the_ten_variables_and_runs_while_deleting() {
         ],
     );
     let id = id_of(&v);
-    let (out, doc) = s.json(&["volume", "delete", &id]);
+    let out = plugctl(&s)
+        .args(["--json", "volume", "delete", &id])
+        .any_exit();
+    let doc = out.json();
     ok(&out);
     assert_eq!(doc["deleted"], true);
     assert_eq!(doc["volume"]["id"], id.as_str());
@@ -370,12 +375,10 @@ fn a_failing_plugin_leaves_no_volume_and_shows_its_error() {
     assert!(volumes(&s).is_empty());
 
     // -v shows the plugin's stderr
-    let out = s.run(&["-v", "volume", "create", "--plugin", "full", "--name", "d"]);
-    assert!(
-        stderr(&out).contains("full: writing to stderr"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["-v", "volume", "create", "--plugin", "full", "--name", "d"])
+        .any_exit()
+        .stderr_has("full: writing to stderr");
 }
 
 #[test]
@@ -400,7 +403,8 @@ fn bad_output_after_exit_0_keeps_a_pending_record_that_repair_rolls_back() {
     assert_eq!(list[0]["state"], "pending");
     assert!(list[0]["error"].as_str().unwrap().contains("bad output"));
 
-    let (out, doc) = s.json(&["volume", "repair"]);
+    let out = plugctl(&s).args(["--json", "volume", "repair"]).any_exit();
+    let doc = out.json();
     ok(&out);
     let r = &doc["results"][0];
     assert_eq!(r["action"], "rolled back");
@@ -451,7 +455,7 @@ esac"#,
     // while plugctl lives, the record is in progress
     let list = volumes(&s);
     assert_eq!(list[0]["in_progress"], true, "{list:?}");
-    let out = s.run(&["volume", "repair"]);
+    let out = plugctl(&s).args(["volume", "repair"]).any_exit();
     ok(&out);
     assert!(stdout(&out).contains("skipped"), "{}", stdout(&out));
 
@@ -472,13 +476,14 @@ esac"#,
     assert_eq!(list[0]["name"], "crash");
     assert_eq!(list[0]["state"], "pending");
     assert_eq!(list[0]["in_progress"], false);
-    let table = stdout(&s.run(&["volume", "list"]));
+    let table = plugctl(&s).args(["volume", "list"]).any_exit().stdout();
     assert!(
         table.contains("pending") && table.contains("volume repair"),
         "{table}"
     );
 
-    let (out, doc) = s.json(&["volume", "repair"]);
+    let out = plugctl(&s).args(["--json", "volume", "repair"]).any_exit();
+    let doc = out.json();
     ok(&out);
     let r = &doc["results"][0];
     assert_eq!(r["was"], "pending");
@@ -490,7 +495,7 @@ esac"#,
     assert!(list[0].get("owner").is_none(), "{:?}", list[0]);
     assert_eq!(event_kinds(&s), ["volume_create"]);
     // nothing left to do
-    let out = s.run(&["volume", "repair"]);
+    let out = plugctl(&s).args(["volume", "repair"]).any_exit();
     ok(&out);
     assert!(stdout(&out).contains("nothing to repair"));
 }
@@ -602,7 +607,7 @@ fn restore_reruns_every_create_and_keeps_going_past_failures() {
 
     // human report: one row per volume
     fs::remove_file(s.out_file(&format!("fail-create-{}", ids[1]))).unwrap();
-    let out = s.run(&["volume", "restore"]);
+    let out = plugctl(&s).args(["volume", "restore"]).any_exit();
     ok(&out);
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 4, "{text}");
@@ -643,7 +648,7 @@ fn hostile_names_pass_verbatim_and_never_become_paths() {
     assert!(!s.root().join("pwned").exists());
 
     // the table keeps one line per volume
-    let out = s.run(&["volume", "list"]);
+    let out = plugctl(&s).args(["volume", "list"]).any_exit();
     ok(&out);
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 1 + 2 * names.len(), "{text}");
@@ -653,10 +658,15 @@ fn hostile_names_pass_verbatim_and_never_become_paths() {
     );
 
     // show and delete by such a name
-    let (out, doc) = s.json(&["volume", "show", "new\nline"]);
+    let out = plugctl(&s)
+        .args(["--json", "volume", "show", "new\nline"])
+        .any_exit();
+    let doc = out.json();
     ok(&out);
     assert_eq!(doc["volume"]["name"], "new\nline");
-    let out = s.run(&["volume", "delete", "--name", "../../etc/passwd"]);
+    let out = plugctl(&s)
+        .args(["volume", "delete", "--name", "../../etc/passwd"])
+        .any_exit();
     ok(&out);
     assert!(stdout(&out).contains("\"../../etc/passwd\""));
     plugctl(&s)
@@ -764,7 +774,10 @@ fn rerunning_create_with_an_id_updates_and_refuses_changes_of_identity() {
             "3MB",
         ])
         .fails_with(Exit::Failure);
-    let (_, doc) = s.json(&["volume", "show", &id]);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "show", &id])
+        .any_exit()
+        .json();
     let v3 = &doc["volume"];
     assert_eq!(v3["state"], "ready");
     assert_eq!(v3["capacity_max"], 2_000_000);
@@ -783,7 +796,10 @@ fn delete_failures_keep_the_record() {
         .args(["volume", "delete", &id])
         .fails_with(Exit::Failure)
         .stderr_has("delete refused by test");
-    let (_, doc) = s.json(&["volume", "show", &id]);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "show", &id])
+        .any_exit()
+        .json();
     assert_eq!(doc["volume"]["state"], "ready");
     assert!(
         doc["volume"]["error"]
@@ -807,7 +823,9 @@ fn delete_failures_keep_the_record() {
     // back again: delete by name works and forgets the volume
     recorder(&s, "rec");
     fs::remove_file(s.out_file(&format!("fail-delete-{id}"))).unwrap();
-    let out = s.run(&["volume", "delete", "--name", "data"]);
+    let out = plugctl(&s)
+        .args(["volume", "delete", "--name", "data"])
+        .any_exit();
     ok(&out);
     assert!(volumes(&s).is_empty());
 
@@ -831,7 +849,10 @@ fn list_filters_by_plugin_and_show_finds_by_id_or_name() {
         &s,
         &["--plugin", "mkdir", "--name", "c", "--namespace", "ns2"],
     );
-    let (out, doc) = s.json(&["volume", "list", "--plugin", "mkdir"]);
+    let out = plugctl(&s)
+        .args(["--json", "volume", "list", "--plugin", "mkdir"])
+        .any_exit();
+    let doc = out.json();
     ok(&out);
     let names: Vec<&str> = doc["volumes"]
         .as_array()
@@ -855,20 +876,29 @@ fn list_filters_by_plugin_and_show_finds_by_id_or_name() {
             assert!(v.get(key).is_some(), "{key} missing in {v}");
         }
     }
-    let (_, doc) = s.json(&["volume", "show", "a"]);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "show", "a"])
+        .any_exit()
+        .json();
     assert_eq!(doc["volume"]["id"], a["id"]);
-    let (_, doc) = s.json(&["volume", "show", "c", "--namespace", "ns2"]);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "show", "c", "--namespace", "ns2"])
+        .any_exit()
+        .json();
     assert_eq!(doc["volume"]["plugin"], "mkdir");
     // A name is looked up in its namespace only.
     plugctl(&s)
         .args(["volume", "show", "c"])
         .fails_with(Exit::NotFound);
-    let (_, doc) = s.json(&["volume", "show", a["id"].as_str().unwrap()]);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "show", a["id"].as_str().unwrap()])
+        .any_exit()
+        .json();
     assert_eq!(doc["volume"]["name"], "a");
-    let out = s.run(&["volume", "show", "a"]);
+    let out = plugctl(&s).args(["volume", "show", "a"]).any_exit();
     ok(&out);
     assert!(stdout(&out).contains("namespace"));
-    let out = s.run(&["volume", "list"]);
+    let out = plugctl(&s).args(["volume", "list"]).any_exit();
     let header = stdout(&out).lines().next().unwrap().to_string();
     for col in [
         "ID",
@@ -896,7 +926,12 @@ fn odd_paths_are_recorded_with_warnings() {
             name,
             &format!(r#"echo '{{"path": "{path}"}}'"#),
         );
-        let (out, doc) = s.json(&["volume", "create", "--plugin", name, "--name", name]);
+        let out = plugctl(&s)
+            .args([
+                "--json", "volume", "create", "--plugin", name, "--name", name,
+            ])
+            .any_exit();
+        let doc = out.json();
         ok(&out);
         assert_eq!(doc["volume"]["path"], path);
         assert_eq!(doc["volume"]["bytes"], 0, "bytes absent means 0");
@@ -1025,7 +1060,8 @@ fn bundled_examples_create_and_delete() {
     );
     ok(&run(&["volume", "delete", &id_of(&v)]));
     assert!(!path.exists());
-    let (out, list) = s.json(&["volume", "list"]);
+    let out = plugctl(&s).args(["--json", "volume", "list"]).any_exit();
+    let list = out.json();
     ok(&out);
     assert_eq!(list["volumes"], serde_json::json!([]));
 }
@@ -1188,7 +1224,18 @@ fn a_timed_out_create_exits_4_and_repair_settles_it() {
     assert_eq!(list.len(), 1);
     assert_eq!(list[0]["state"], "pending");
 
-    let (out, doc) = s.json(&["volume", "repair", "--timeout", "1s", "--grace", "1s"]);
+    let out = plugctl(&s)
+        .args([
+            "--json",
+            "volume",
+            "repair",
+            "--timeout",
+            "1s",
+            "--grace",
+            "1s",
+        ])
+        .any_exit();
+    let doc = out.json();
     ok(&out);
     assert_eq!(doc["results"][0]["action"], "rolled back");
     assert!(volumes(&s).is_empty());
@@ -1206,7 +1253,8 @@ fn a_deleting_volume_is_finished_by_repair() {
     reg["volumes"][&id]["owner"] = serde_json::json!({"pid": 999_999_999u32, "started": 1});
     fs::write(&s.registry, serde_json::to_vec_pretty(&reg).unwrap()).unwrap();
     // restore leaves it alone
-    let (out, doc) = s.json(&["volume", "restore"]);
+    let out = plugctl(&s).args(["--json", "volume", "restore"]).any_exit();
+    let doc = out.json();
     ok(&out);
     assert_eq!(doc["results"][0]["action"], "skipped");
     // create refuses it
@@ -1217,7 +1265,8 @@ fn a_deleting_volume_is_finished_by_repair() {
         .fails_with(Exit::Usage)
         .stderr_has("deleting");
 
-    let (out, doc) = s.json(&["volume", "repair"]);
+    let out = plugctl(&s).args(["--json", "volume", "repair"]).any_exit();
+    let doc = out.json();
     ok(&out);
     let r = &doc["results"][0];
     assert_eq!(r["was"], "deleting");
@@ -1264,7 +1313,10 @@ esac"#,
     // Wait until the update holds the record.
     let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
     loop {
-        let (_, doc) = s.json(&["volume", "show", id]);
+        let doc = plugctl(&s)
+            .args(["--json", "volume", "show", id])
+            .any_exit()
+            .json();
         if doc["volume"]["in_progress"] == true {
             break;
         }
@@ -1280,7 +1332,10 @@ esac"#,
         .stderr_has("right now");
     assert!(update.wait().unwrap().success());
 
-    let (_, doc) = s.json(&["volume", "show", id]);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "show", id])
+        .any_exit()
+        .json();
     assert_eq!(doc["volume"]["capacity_max"], 2_000_000);
     assert_eq!(doc["volume"]["in_progress"], false);
     ok(&s.run(&["volume", "delete", id]));

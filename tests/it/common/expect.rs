@@ -17,7 +17,8 @@ use std::fmt;
 use std::io::{Read, Write};
 use std::ops::Deref;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -155,8 +156,8 @@ impl Run {
         self
     }
 
-    /// Kills it, and fails, when it has not ended within `limit`: a hang
-    /// is a failure, not a stuck suite.
+    /// Kills it, and fails, when it has not ended within `limit` of its
+    /// start: a hang is a failure, not a stuck suite.
     pub fn deadline(mut self, limit: Duration) -> Run {
         self.deadline = Some(limit);
         self
@@ -165,21 +166,16 @@ impl Run {
     /// Runs it and hands back what happened, unchecked (but for the
     /// [`Run::deadline`]).
     pub fn output(self) -> Output {
-        self.execute().0
+        self.finish().out
     }
 
-    /// Runs it to its end: what happened and how long it took.
-    fn execute(mut self) -> (Output, Duration) {
+    /// Starts it in the background, its output collected, to check when
+    /// it ends: `let bg = plugctl(&s).args([..]).start(); ...;
+    /// bg.succeeds()`.
+    pub fn start(mut self) -> Started {
         let line = self.command_line();
-        let started = Instant::now();
-        if self.stdin.is_none() && self.deadline.is_none() {
-            let out = self
-                .cmd
-                .output()
-                .unwrap_or_else(|e| panic!("cannot run {line}: {e}"));
-            return (out, started.elapsed());
-        }
         let input = self.stdin.take();
+        let started = Instant::now();
         let mut child = self
             .cmd
             .stdin(if input.is_some() {
@@ -193,103 +189,32 @@ impl Run {
             .unwrap_or_else(|e| panic!("cannot run {line}: {e}"));
         // A writer thread, so a child that prints a lot before it reads
         // cannot deadlock against us; a child that never reads just closes
-        // the pipe (EPIPE is no failure of the test).
+        // the pipe (EPIPE is no failure of the test). Readers drain its
+        // output meanwhile, for the same reason.
         let writer = input.map(|input| {
             let mut pipe = child.stdin.take().unwrap();
             std::thread::spawn(move || {
                 let _ = pipe.write_all(&input);
             })
         });
-        let out = match self.deadline {
-            None => child
-                .wait_with_output()
-                .unwrap_or_else(|e| panic!("cannot wait for {line}: {e}")),
-            Some(limit) => {
-                // Readers drain the pipes while we watch the clock.
-                let drain = |mut pipe: Box<dyn Read + Send>| {
-                    std::thread::spawn(move || {
-                        let mut bytes = Vec::new();
-                        let _ = pipe.read_to_end(&mut bytes);
-                        bytes
-                    })
-                };
-                let stdout = drain(Box::new(child.stdout.take().unwrap()));
-                let stderr = drain(Box::new(child.stderr.take().unwrap()));
-                let status = loop {
-                    if let Some(status) = child.try_wait().unwrap() {
-                        break status;
-                    }
-                    if started.elapsed() > limit {
-                        let _ = child.kill();
-                        let _ = child.wait();
-                        panic!("still running after {limit:?} (killed)\n  command: {line}");
-                    }
-                    std::thread::sleep(Duration::from_millis(10));
-                };
-                Output {
-                    status,
-                    stdout: stdout.join().unwrap(),
-                    stderr: stderr.join().unwrap(),
-                }
-            }
+        let drain = |mut pipe: Box<dyn Read + Send>| {
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                let _ = pipe.read_to_end(&mut bytes);
+                bytes
+            })
         };
-        if let Some(writer) = writer {
-            writer.join().unwrap();
+        let stdout = drain(Box::new(child.stdout.take().unwrap()));
+        let stderr = drain(Box::new(child.stderr.take().unwrap()));
+        Started {
+            child,
+            line,
+            started,
+            deadline: self.deadline,
+            writer,
+            stdout,
+            stderr,
         }
-        (out, started.elapsed())
-    }
-
-    /// Runs it and expects exit 0.
-    #[track_caller]
-    pub fn succeeds(self) -> Ran {
-        self.exits(Exit::Success)
-    }
-
-    /// Runs it and expects this failure (not [`Exit::Success`]: say
-    /// [`Run::succeeds`]).
-    #[track_caller]
-    pub fn fails_with(self, want: Exit) -> Ran {
-        assert_ne!(want, Exit::Success, "fails_with(Success): say succeeds()");
-        self.exits(want)
-    }
-
-    /// Runs it and expects this exit, whichever it is (for tables of cases).
-    #[track_caller]
-    pub fn exits(self, want: Exit) -> Ran {
-        let ran = self.ran();
-        if ran.out.status.code() != Some(want.code()) {
-            ran.fail(&format!("expected exit {want}"));
-        }
-        ran
-    }
-
-    /// Runs it and expects it to fail, whichever way: an exit other than 0,
-    /// or death by a signal (for a test that only says "refused", where the
-    /// class of the refusal is not the point).
-    #[track_caller]
-    pub fn fails(self) -> Ran {
-        let ran = self.ran();
-        if ran.out.status.success() {
-            ran.fail("expected a failure");
-        }
-        ran
-    }
-
-    /// Runs it and accepts whatever exit, for a test that checks only what
-    /// it printed.
-    pub fn any_exit(self) -> Ran {
-        self.ran()
-    }
-
-    /// Runs it and expects a numeric exit that is not one of plugctl's own
-    /// (a shell's 130, a plugin's code passed through).
-    #[track_caller]
-    pub fn exits_code(self, want: i32) -> Ran {
-        let ran = self.ran();
-        if ran.out.status.code() != Some(want) {
-            ran.fail(&format!("expected exit {want}"));
-        }
-        ran
     }
 
     fn command_line(&self) -> String {
@@ -299,10 +224,142 @@ impl Run {
             .collect::<Vec<_>>()
             .join(" ")
     }
+}
 
-    fn ran(self) -> Ran {
+/// How a run is checked once it has ended, the same for one run to its end
+/// ([`Run`]) and one started in the background ([`Started`]).
+pub trait Finish: Sized {
+    /// Runs it, or waits for it, to its end; unchecked.
+    fn finish(self) -> Ran;
+
+    /// Expects exit 0.
+    #[track_caller]
+    fn succeeds(self) -> Ran {
+        self.exits(Exit::Success)
+    }
+
+    /// Expects this failure (not [`Exit::Success`]: say
+    /// [`Finish::succeeds`]).
+    #[track_caller]
+    fn fails_with(self, want: Exit) -> Ran {
+        assert_ne!(want, Exit::Success, "fails_with(Success): say succeeds()");
+        self.exits(want)
+    }
+
+    /// Expects this exit, whichever it is (for tables of cases).
+    #[track_caller]
+    fn exits(self, want: Exit) -> Ran {
+        let ran = self.finish();
+        if ran.out.status.code() != Some(want.code()) {
+            ran.fail(&format!("expected exit {want}"));
+        }
+        ran
+    }
+
+    /// Expects it to fail, whichever way: an exit other than 0, or death
+    /// by a signal (for a test that only says "refused", where the class
+    /// of the refusal is not the point).
+    #[track_caller]
+    fn fails(self) -> Ran {
+        let ran = self.finish();
+        if ran.out.status.success() {
+            ran.fail("expected a failure");
+        }
+        ran
+    }
+
+    /// Accepts whatever exit, for a test that checks only what it printed.
+    fn any_exit(self) -> Ran {
+        self.finish()
+    }
+
+    /// Expects a numeric exit that is not one of plugctl's own (a shell's
+    /// 130, a plugin's code passed through).
+    #[track_caller]
+    fn exits_code(self, want: i32) -> Ran {
+        let ran = self.finish();
+        if ran.out.status.code() != Some(want) {
+            ran.fail(&format!("expected exit {want}"));
+        }
+        ran
+    }
+}
+
+impl Finish for Run {
+    fn finish(mut self) -> Ran {
+        if self.stdin.is_some() || self.deadline.is_some() {
+            return self.start().finish();
+        }
         let line = self.command_line();
-        let (out, took) = self.execute();
+        let started = Instant::now();
+        let out = self
+            .cmd
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {line}: {e}"));
+        Ran {
+            out,
+            line,
+            took: started.elapsed(),
+        }
+    }
+}
+
+/// A command running in the background ([`Run::start`]); checked as any
+/// run ([`Finish`]) once it ends, waited for up to its deadline, if it has
+/// one.
+pub struct Started {
+    child: Child,
+    line: String,
+    started: Instant,
+    deadline: Option<Duration>,
+    writer: Option<JoinHandle<()>>,
+    stdout: JoinHandle<Vec<u8>>,
+    stderr: JoinHandle<Vec<u8>>,
+}
+
+impl Started {
+    /// Its process id (to signal it, to look it up in /proc).
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Whether it is still running.
+    pub fn running(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+
+    /// Sends it SIGKILL (it may have ended already); check it as usual
+    /// afterwards, by [`Finish::fails`] say.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+impl Finish for Started {
+    fn finish(mut self) -> Ran {
+        let line = self.line;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            if let Some(limit) = self.deadline
+                && self.started.elapsed() > limit
+            {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                panic!("still running after {limit:?} (killed)\n  command: {line}");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        let took = self.started.elapsed();
+        if let Some(writer) = self.writer {
+            writer.join().unwrap();
+        }
+        let out = Output {
+            status,
+            stdout: self.stdout.join().unwrap(),
+            stderr: self.stderr.join().unwrap(),
+        };
         Ran { out, line, took }
     }
 }

@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use super::Sandbox;
-use super::expect::{Ran, plugctl};
+use super::expect::{Finish, Ran, plugctl};
 
 /// The words of `plugin register` for one allocation's socket, to run
 /// another way (under a lock, in a shell) or to check a refusal of.
