@@ -92,6 +92,12 @@ pub fn plugctl_with_umask(s: &Sandbox, umask: &str) -> Run {
         .arg(PLUGCTL)
 }
 
+/// A program other than plugctl (promtool, a shell, a test binary), run as
+/// the test's own process runs it and checked the same way.
+pub fn tool(program: &str) -> Run {
+    Run::new(Command::new(program), program)
+}
+
 /// One command to run and then check.
 pub struct Run {
     cmd: Command,
