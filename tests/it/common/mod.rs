@@ -16,7 +16,7 @@ pub mod files;
 pub mod ops;
 pub use expect::{Exit, Finish, plugctl, plugctl_with_umask, tool};
 pub use files::{copy_tree, examples, mode, repo};
-pub use ops::{create_volume, id_of, register, register_args};
+pub use ops::{assert_clean_report, create_volume, id_of, register, register_args};
 
 /// The binary under test.
 pub const PLUGCTL: &str = env!("CARGO_BIN_EXE_plugctl");

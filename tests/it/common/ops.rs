@@ -58,6 +58,20 @@ pub fn id_of(v: &Value) -> String {
         .to_string()
 }
 
+/// A `validate` or `test` report that is `ok`, with no finding worse than
+/// info; `what` names it in the failure.
+#[track_caller]
+pub fn assert_clean_report(what: &str, doc: &Value) {
+    assert_eq!(doc["ok"], true, "{what}: {doc:#}");
+    let bad: Vec<&Value> = doc["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["severity"] != "info")
+        .collect();
+    assert!(bad.is_empty(), "{what}: {bad:#?}");
+}
+
 impl Sandbox {
     /// Every committed event in the registry (its journal read back), in
     /// order; none before there is a registry.
