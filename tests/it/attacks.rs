@@ -325,33 +325,6 @@ fn a_lock_file_planted_by_another_user_is_refused_naming_them() {
     assert!(!registry.exists(), "nothing is written past a refused lock");
 }
 
-/// Runs `script` in a mount namespace of its own (so a bind mount made
-/// there never outlives the test), with plugctl at `$PLUGCTL`.
-fn in_mount_namespace(s: &Sandbox, script: &str) -> Option<std::process::Output> {
-    let probe = s
-        .command("unshare")
-        .args(["--mount", "--propagation", "private", "true"])
-        .output();
-    if !probe.is_ok_and(|o| o.status.success()) {
-        skip_unless_ci("needs mount namespaces (unshare --mount) to bind-mount");
-        return None;
-    }
-    Some(
-        s.command("unshare")
-            .args([
-                "--mount",
-                "--propagation",
-                "private",
-                "/bin/sh",
-                "-c",
-                script,
-            ])
-            .env("PLUGCTL", PLUGCTL)
-            .output()
-            .unwrap(),
-    )
-}
-
 #[test]
 fn pruning_never_crosses_a_bind_mount_of_the_same_file_system() {
     if !nix::unistd::geteuid().is_root() {
@@ -365,7 +338,7 @@ fn pruning_never_crosses_a_bind_mount_of_the_same_file_system() {
     let orphan = s.volumes.join("orphan");
     make_dir(orphan.join("mnt"));
     fs::write(orphan.join("junk"), "x").unwrap();
-    let Some(out) = in_mount_namespace(
+    let Some(audit) = in_mount_namespace(
         &s,
         &format!(
             "mount --bind '{}' '{}' && \"$PLUGCTL\" --json volume audit --prune-orphans --yes",
@@ -375,10 +348,7 @@ fn pruning_never_crosses_a_bind_mount_of_the_same_file_system() {
     ) else {
         return;
     };
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!("{e}: {}", String::from_utf8_lossy(&out.stderr));
-    });
-    assert_eq!(out.status.code(), Some(1), "{doc}");
+    let doc = audit.fails_with(Exit::Failure).json();
     let o = &doc["orphans"][0];
     assert_eq!(o["pruned"], false, "{doc}");
     assert!(
@@ -1025,16 +995,10 @@ fn the_built_in_mkdir_stays_inside_a_trusted_volumes_directory() {
     let outside = s.root().join("outside");
     make_dir(&outside);
     fs::write(outside.join("precious"), "keep").unwrap();
-    let v = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "mkdir", "--name", "m",
-        ])
-        .succeeds()
-        .json()["volume"]
-        .clone();
+    let v = create_volume(&s, &["--plugin", "mkdir", "--name", "m"]);
     let path = PathBuf::from(v["path"].as_str().unwrap());
     make_dir(path.join("mnt"));
-    let Some(out) = in_mount_namespace(
+    let Some(delete) = in_mount_namespace(
         &s,
         &format!(
             "mount --bind '{}' '{}' && \"$PLUGCTL\" volume delete --name m",
@@ -1044,13 +1008,7 @@ fn the_built_in_mkdir_stays_inside_a_trusted_volumes_directory() {
     ) else {
         return;
     };
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("mount point"));
+    delete.fails_with(Exit::Failure).stderr_has("mount point");
     assert_eq!(
         fs::read_to_string(outside.join("precious")).unwrap(),
         "keep"

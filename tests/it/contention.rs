@@ -55,36 +55,12 @@ fn stuck_holder(lock: File) -> Child {
     child
 }
 
-const REGISTER: [&str; 10] = [
-    "plugin",
-    "register",
-    "--type",
-    "csi-node",
-    "--name",
-    "ebs",
-    "--alloc-id",
-    "a1",
-    "--socket",
-    "/run/ebs.sock",
-];
+const REGISTER: [&str; 10] = register_args("csi-node", "ebs", "a1", "/run/ebs.sock");
 
 #[test]
 fn a_stuck_holder_is_named_after_the_lock_timeout() {
     let s = Sandbox::new();
-    plugctl(&s)
-        .args([
-            "plugin",
-            "register",
-            "--type",
-            "csi-node",
-            "--name",
-            "x",
-            "--alloc-id",
-            "a0",
-            "--socket",
-            "/run/x.sock",
-        ])
-        .succeeds();
+    register(&s, "csi-node", "x", "a0", "/run/x.sock");
     let before = fs::read(&s.registry).unwrap();
     let mut holder = stuck_holder(lock_file(&s));
     let pid = holder.id();

@@ -368,22 +368,8 @@ fn validation_errors_are_usage_errors() {
         .args(["plugin", "register", "--help"])
         .succeeds();
     plugctl(&s)
-        .args([
-            "plugin",
-            "register",
-            "--type",
-            "csi-controller",
-            "--name",
-            "ebs",
-            "--alloc-id",
-            "a1",
-            "--socket",
-            "/s",
-            "--version",
-            "1.4.0",
-            "--option",
-            "mount_dir=/csi",
-        ])
+        .args(register_args("csi-controller", "ebs", "a1", "/s"))
+        .args(["--version", "1.4.0", "--option", "mount_dir=/csi"])
         .succeeds();
     let stored = &s.registry_json()["plugins"]["csi-controller"]["ebs"][0];
     assert_eq!(stored["version"], "1.4.0");
@@ -597,20 +583,7 @@ fn any_dynamic_type_but_a_fingerprinted_family() {
     let s = Sandbox::new();
     register(&s, "csi-node", "ebs", "a1", "/run/a1.sock");
     for ty in ["device", "my-plugin-type"] {
-        plugctl(&s)
-            .args([
-                "plugin",
-                "register",
-                "--type",
-                ty,
-                "--name",
-                "p",
-                "--alloc-id",
-                "a1",
-                "--socket",
-                "/run/p.sock",
-            ])
-            .succeeds();
+        register(&s, ty, "p", "a1", "/run/p.sock");
         let doc = plugctl(&s)
             .args(["--json", "plugin", "show", ty, "p"])
             .any_exit()

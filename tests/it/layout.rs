@@ -388,14 +388,6 @@ fn as_root_etc_nomad_d_is_read_when_it_exists_else_nomads_defaults() {
         return;
     }
     let n = Node::new();
-    let probe =
-        n.s.command("unshare")
-            .args(["--mount", "--propagation", "private", "true"])
-            .output();
-    if !probe.is_ok_and(|o| o.status.success()) {
-        skip_unless_ci("needs mount namespaces (unshare --mount)");
-        return;
-    }
     n.write(
         "nomad.hcl",
         &format!("data_dir = \"{}\"\n", n.data.display()),
@@ -408,25 +400,14 @@ fn as_root_etc_nomad_d_is_read_when_it_exists_else_nomads_defaults() {
         "$PLUGCTL" -v --json fingerprint --type host-volume > "$OUT/etc.json" 2> "$OUT/etc.err"
         exit 0
     "#;
-    let out =
-        n.s.command("unshare")
-            .args([
-                "--mount",
-                "--propagation",
-                "private",
-                "/bin/sh",
-                "-c",
-                script,
-            ])
-            .env_remove("PLUGCTL_NOMAD_CONFIG")
-            .env_remove("PLUGCTL_PLUGIN_DIR")
-            .env_remove("PLUGCTL_VOLUMES_DIR")
-            .env("PLUGCTL", PLUGCTL)
-            .env("CONF", &n.config)
-            .env("OUT", &n.s.out)
-            .output()
-            .unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let Some(run) = in_mount_namespace(&n.s, script) else {
+        return;
+    };
+    run.env_remove("PLUGCTL_NOMAD_CONFIG")
+        .env_remove("PLUGCTL_PLUGIN_DIR")
+        .env_remove("PLUGCTL_VOLUMES_DIR")
+        .env("CONF", &n.config)
+        .succeeds();
     // No /etc/nomad.d: Nomad's defaults, said so.
     let err = n.s.read_out("none.err");
     assert!(

@@ -437,20 +437,7 @@ fn an_edited_path_or_volumes_dir_is_not_handed_to_a_plugin() {
 fn events_out_of_order_are_refused_on_load() {
     let s = Sandbox::new();
     for n in ["a", "b"] {
-        plugctl(&s)
-            .args([
-                "plugin",
-                "register",
-                "--type",
-                "csi-node",
-                "--name",
-                n,
-                "--alloc-id",
-                "x",
-                "--socket",
-                "/x",
-            ])
-            .succeeds();
+        register(&s, "csi-node", n, "x", "/x");
     }
     // The journal edited: the second event says it is the first again.
     let (_, segment) = s.journal_segments().pop().unwrap();

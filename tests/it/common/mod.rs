@@ -298,6 +298,12 @@ pub fn alive(pid: i32) -> bool {
             .unwrap_or(true)
 }
 
+/// Whether the tests run as root (as in CI): some need it to act as
+/// another user or to mount, and skip without.
+pub fn is_root() -> bool {
+    nix::unistd::geteuid().is_root()
+}
+
 /// A test that cannot run here says so, and does not pass quietly: it prints
 /// `SKIPPED: <why>` — or, in CI (`CI` set), where `.ci/run` installs
 /// everything the tests need, it fails instead.
@@ -414,4 +420,42 @@ pub fn sticky_dir(s: &Sandbox, name: &str) -> PathBuf {
     make_dir(&d);
     fs::set_permissions(&d, fs::Permissions::from_mode(0o1777)).unwrap();
     d
+}
+
+/// `script` run by `/bin/sh -c` in a mount namespace of its own, with
+/// private propagation so that nothing mounted there outlives the test; in
+/// the sandbox's environment with plugctl at `$PLUGCTL`, the registry's
+/// directory at `$STATE` and [`Sandbox::out`] at `$OUT`. `None` where this
+/// machine cannot mount in a new namespace (the test skips; in CI, where
+/// the tests run as root with util-linux, it fails instead).
+pub fn in_mount_namespace(s: &Sandbox, script: &str) -> Option<expect::Run> {
+    // The probe mounts for real: a namespace alone is not the permission.
+    let probe = s
+        .command("unshare")
+        .args(["--mount", "--propagation", "private", "/bin/sh", "-c"])
+        .args(["mount -t tmpfs -o size=4k tmpfs \"$0\""])
+        .arg(&s.out)
+        .output();
+    match probe {
+        Ok(o) if o.status.success() => {}
+        Ok(o) => {
+            skip_unless_ci(&format!(
+                "cannot mount in a new mount namespace here (unshare --mount: {})",
+                String::from_utf8_lossy(&o.stderr).trim()
+            ));
+            return None;
+        }
+        Err(e) => {
+            skip_unless_ci(&format!("unshare is not available ({e})"));
+            return None;
+        }
+    }
+    Some(
+        expect::Run::new(s.command("unshare"), "unshare")
+            .args(["--mount", "--propagation", "private", "/bin/sh", "-c"])
+            .arg(script)
+            .env("PLUGCTL", PLUGCTL)
+            .env("STATE", s.registry.parent().unwrap())
+            .env("OUT", &s.out),
+    )
 }

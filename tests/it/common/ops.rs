@@ -9,7 +9,7 @@ use super::expect::{Finish, Ran, plugctl};
 
 /// The words of `plugin register` for one allocation's socket, to run
 /// another way (under a lock, in a shell) or to check a refusal of.
-pub fn register_args<'a>(
+pub const fn register_args<'a>(
     ty: &'a str,
     name: &'a str,
     alloc: &'a str,
