@@ -6,42 +6,11 @@
 
 use std::fs;
 use std::os::unix::fs::{PermissionsExt, symlink};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use crate::common::*;
 use serde_json::Value;
-
-fn is_root() -> bool {
-    nix::unistd::geteuid().is_root()
-}
-
-/// Runs plugctl and kills it if it has not finished in 10 s: a hang is a
-/// failure, not a stuck test suite.
-fn run_bounded(mut cmd: Command) -> (i32, String, Duration) {
-    let started = Instant::now();
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            let out = child.wait_with_output().unwrap();
-            let _ = status;
-            return (
-                out.status.code().unwrap_or(-1),
-                String::from_utf8_lossy(&out.stderr).into_owned(),
-                started.elapsed(),
-            );
-        }
-        if started.elapsed() > Duration::from_secs(10) {
-            child.kill().unwrap();
-            panic!("plugctl hung: {cmd:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
 
 #[test]
 fn a_symlink_planted_as_the_lock_file_is_never_followed() {
@@ -79,29 +48,17 @@ fn a_symlink_planted_as_the_lock_file_is_never_followed() {
 fn a_waiter_whose_lock_file_was_replaced_locks_the_new_one() {
     let s = Sandbox::new();
     let register = |name: &str| {
-        let mut c = s.std_cmd();
-        c.args([
-            "--lock-timeout",
-            "30s",
-            "plugin",
-            "register",
-            "--type",
-            "csi-node",
-        ])
-        .args(["--name", name, "--alloc-id", "a", "--socket", "/x"]);
-        c
+        plugctl(&s)
+            .args(["--lock-timeout", "30s"])
+            .args(register_args("csi-node", name, "a", "/x"))
     };
-    assert_eq!(register("first").status().unwrap().code(), Some(0));
+    register("first").succeeds();
     let lock = s.registry.with_file_name("registry.json.lock");
     let old = fs::OpenOptions::new().write(true).open(&lock).unwrap();
     old.lock().unwrap();
-    let mut waiter = register("waiter")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut waiter = register("waiter").start();
     std::thread::sleep(Duration::from_millis(800));
-    assert!(waiter.try_wait().unwrap().is_none(), "it waits");
+    assert!(waiter.running(), "it waits");
     // The name now holds a new file, which another process locks.
     fs::remove_file(&lock).unwrap();
     let new = fs::OpenOptions::new()
@@ -112,17 +69,13 @@ fn a_waiter_whose_lock_file_was_replaced_locks_the_new_one() {
     new.lock().unwrap();
     drop(old);
     std::thread::sleep(Duration::from_millis(1500));
-    let early = waiter.try_wait().unwrap();
+    let early = !waiter.running();
     drop(new);
-    let status = match early {
-        Some(status) => status,
-        None => waiter.wait().unwrap(),
-    };
     assert!(
-        early.is_none(),
+        !early,
         "the waiter ran while another process held the lock file's lock"
     );
-    assert_eq!(status.code(), Some(0));
+    waiter.succeeds();
 }
 
 #[test]
@@ -147,12 +100,14 @@ fn a_fifo_a_directory_a_device_or_a_symlink_as_the_registry_fails_at_once() {
             &["events"][..],
             &["plugin", "list"][..],
         ] {
-            let mut cmd = s.std_cmd();
-            cmd.env("PLUGCTL_REGISTRY", registry).args(args);
-            let (code, err, took) = run_bounded(cmd);
-            assert_eq!(code, 2, "{registry:?} {args:?}: {err}");
-            assert!(err.contains(what), "{what} in {err}");
-            assert!(err.contains(&registry.display().to_string()), "{err}");
+            let took = plugctl(&s)
+                .env("PLUGCTL_REGISTRY", registry)
+                .args_from(args)
+                .deadline(Duration::from_secs(10))
+                .fails_with(Exit::Usage)
+                .stderr_has(what)
+                .stderr_has(&registry.display().to_string())
+                .took();
             assert!(took < Duration::from_secs(5), "{registry:?} took {took:?}");
         }
     }
@@ -260,14 +215,11 @@ fn a_registry_owned_by_another_user_is_refused_and_root_keeps_a_users_ownership(
     );
     assert_eq!(meta.permissions().mode() & 0o777, 0o640);
     // And the user can still use it.
-    let out = s
-        .command("setpriv")
+    expect::Run::new(s.command("setpriv"), "setpriv")
         .args(["--reuid=65534", "--regid=65534", "--clear-groups", PLUGCTL])
         .env("PLUGCTL_REGISTRY", &reg)
         .args(["volume", "list"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+        .succeeds();
 }
 
 #[test]
@@ -277,45 +229,27 @@ fn the_lock_wait_names_the_process_that_holds_the_lock_not_a_stale_pid() {
     let lock = s.registry.with_file_name("registry.json.lock");
     // A stale pid from an earlier holder, and a holder that writes none.
     fs::write(&lock, "999999").unwrap();
-    let mut holder = Command::new("flock")
-        .arg(&lock)
-        .args(["sleep", "30"])
-        .spawn()
-        .unwrap();
+    let holder = tool("flock").arg(&lock).args(["sleep", "30"]).start();
+    let holder_pid = holder.id();
     // Wait until flock holds it.
     let until = Instant::now() + Duration::from_secs(5);
     while !fs::read_to_string("/proc/locks")
         .unwrap()
-        .contains(&format!(" {} ", holder.id()))
+        .contains(&format!(" {holder_pid} "))
     {
         assert!(Instant::now() < until, "flock never took the lock");
         std::thread::sleep(Duration::from_millis(10));
     }
-    let out = plugctl(&s)
-        .args([
-            "--json",
-            "--lock-timeout",
-            "300ms",
-            "plugin",
-            "register",
-            "--type",
-            "csi-node",
-            "--name",
-            "x",
-            "--alloc-id",
-            "a",
-            "--socket",
-            "/x",
-        ])
-        .any_exit();
-    let doc = out.json();
-    holder.kill().unwrap();
-    holder.wait().unwrap();
-    assert_eq!(code(&out), 4, "{}", stderr(&out));
-    let message = doc["error"]["message"].as_str().unwrap();
+    let error = plugctl(&s)
+        .args(["--json", "--lock-timeout", "300ms"])
+        .args(register_args("csi-node", "x", "a", "/x"))
+        .fails_with(Exit::Timeout)
+        .error();
+    drop(holder);
+    let message = error["message"].as_str().unwrap();
     // flock(1) takes the lock and execs sleep: one process, flock's pid.
     assert!(
-        message.contains(&format!("(pid {})", holder.id())),
+        message.contains(&format!("(pid {holder_pid})")),
         "{message}"
     );
     assert!(!message.contains("999999"), "{message}");
@@ -545,8 +479,11 @@ fn a_user_default_plugin_dir_is_never_the_current_directory() {
         nix::unistd::chown(&home, Some(65534.into()), Some(65534.into())).unwrap();
     }
     fs::set_permissions(&s.out, fs::Permissions::from_mode(0o777)).unwrap();
-    let out = s
-        .command("setpriv")
+    if !is_root() {
+        eprintln!("SKIPPED: needs root to run as another user");
+        return;
+    }
+    let doc = expect::Run::new(s.command("setpriv"), "setpriv")
         .args([
             "--reuid=65534",
             "--regid=65534",
@@ -560,14 +497,8 @@ fn a_user_default_plugin_dir_is_never_the_current_directory() {
         .env_remove("PLUGCTL_VOLUMES_DIR")
         .env("HOME", &home)
         .current_dir(&cwd)
-        .output()
-        .unwrap();
-    if !is_root() {
-        eprintln!("SKIPPED: needs root to run as another user");
-        return;
-    }
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        .succeeds()
+        .json();
     assert_eq!(
         doc["plugin_dir"],
         home.join(".config/plugctl/plugins").to_str().unwrap(),
@@ -584,8 +515,8 @@ fn a_create_running_in_another_pid_namespace_is_seen_as_live() {
     }
     let probe = Command::new("unshare")
         .args(["--pid", "--fork", "--mount-proc", "true"])
-        .status();
-    if !probe.is_ok_and(|s| s.success()) {
+        .output();
+    if !probe.is_ok_and(|o| o.status.success()) {
         if std::env::var_os("CI").is_some() {
             panic!("unshare --pid does not work here, and CI must run this test");
         }
@@ -604,13 +535,9 @@ esac"#,
             out = s.out.display()
         ),
     );
-    let mut creator = s
-        .std_cmd()
+    let mut creator = plugctl(&s)
         .args(["volume", "create", "--plugin", "hangs", "--name", "v"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+        .start();
     let until = Instant::now() + Duration::from_secs(10);
     while s.read_out("calls").lines().count() < 1 {
         assert!(Instant::now() < until, "create never started");
@@ -619,19 +546,16 @@ esac"#,
     fs::write(s.out_file("fast"), "").unwrap();
     // From a PID namespace where the creator's pid means nothing.
     let repair = || {
-        s.command("unshare")
-            .args([
-                "--pid",
-                "--fork",
-                "--mount-proc",
-                PLUGCTL,
-                "volume",
-                "repair",
-            ])
-            .output()
-            .unwrap()
+        expect::Run::new(s.command("unshare"), "unshare").args([
+            "--pid",
+            "--fork",
+            "--mount-proc",
+            PLUGCTL,
+            "volume",
+            "repair",
+        ])
     };
-    let out = repair();
+    let out = repair().any_exit();
     assert_eq!(
         s.read_out("calls").lines().count(),
         1,
@@ -645,10 +569,9 @@ esac"#,
         stderr(&out)
     );
     // Once the creator is gone (kill -9), repair settles it.
-    creator.kill().unwrap();
-    creator.wait().unwrap();
-    let out = repair();
-    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    creator.kill();
+    creator.any_exit();
+    repair().succeeds();
     let reg = s.registry_json();
     assert_eq!(
         reg["volumes"].as_object().unwrap().values().next().unwrap()["state"],

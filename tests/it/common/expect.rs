@@ -218,8 +218,8 @@ impl Run {
             started,
             deadline: self.deadline,
             writer,
-            stdout,
-            stderr,
+            stdout: Some(stdout),
+            stderr: Some(stderr),
         }
     }
 
@@ -312,15 +312,16 @@ impl Finish for Run {
 
 /// A command running in the background ([`Run::start`]); checked as any
 /// run ([`Finish`]) once it ends, waited for up to its deadline, if it has
-/// one.
+/// one. Dropped unchecked (a test that failed meanwhile, a helper process
+/// it no longer needs), it is killed, so that nothing outlives the test.
 pub struct Started {
     child: Child,
     line: String,
     started: Instant,
     deadline: Option<Duration>,
     writer: Option<JoinHandle<()>>,
-    stdout: JoinHandle<Vec<u8>>,
-    stderr: JoinHandle<Vec<u8>>,
+    stdout: Option<JoinHandle<Vec<u8>>>,
+    stderr: Option<JoinHandle<Vec<u8>>>,
 }
 
 impl Started {
@@ -343,7 +344,7 @@ impl Started {
 
 impl Finish for Started {
     fn finish(mut self) -> Ran {
-        let line = self.line;
+        let line = std::mem::take(&mut self.line);
         let status = loop {
             if let Some(status) = self.child.try_wait().unwrap() {
                 break status;
@@ -351,22 +352,32 @@ impl Finish for Started {
             if let Some(limit) = self.deadline
                 && self.started.elapsed() > limit
             {
-                let _ = self.child.kill();
-                let _ = self.child.wait();
                 panic!("still running after {limit:?} (killed)\n  command: {line}");
             }
             std::thread::sleep(Duration::from_millis(10));
         };
         let took = self.started.elapsed();
-        if let Some(writer) = self.writer {
+        if let Some(writer) = self.writer.take() {
             writer.join().unwrap();
         }
+        let collected = |pipe: &mut Option<JoinHandle<Vec<u8>>>| {
+            pipe.take().map(|h| h.join().unwrap()).unwrap_or_default()
+        };
         let out = Output {
             status,
-            stdout: self.stdout.join().unwrap(),
-            stderr: self.stderr.join().unwrap(),
+            stdout: collected(&mut self.stdout),
+            stderr: collected(&mut self.stderr),
         };
         Ran { out, line, took }
+    }
+}
+
+impl Drop for Started {
+    fn drop(&mut self) {
+        if self.child.try_wait().ok().flatten().is_none() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }
 
