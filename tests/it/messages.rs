@@ -6,7 +6,6 @@
 //! a terminal.
 
 use std::fs;
-use std::process::Command;
 
 use crate::common::*;
 
@@ -113,8 +112,7 @@ fn a_refused_request_names_no_id_the_user_never_saw_and_says_the_fix() {
         .args(["volume", "create", "--plugin", "mkdir", "--name", "taken"])
         .succeeds();
     for args in refusals {
-        let first = plugctl(&s).args_from(args.iter()).any_exit();
-        assert_ne!(code(&first), 0, "{args:?}");
+        let first = plugctl(&s).args_from(args.iter()).fails();
         let again = plugctl(&s).args_from(args.iter()).any_exit();
         let (one, two) = (first.stderr(), again.stderr());
         // A retry reads the same: no new id each time.
@@ -177,8 +175,7 @@ fn locked_refusals_say_refused_to_run_both_hashes_and_the_pin_command() {
         ],
         vec!["--locked", "fingerprint", "disk"],
     ] {
-        let ran = plugctl(&s).args_from(&args).any_exit();
-        assert_ne!(code(&ran), 0);
+        let ran = plugctl(&s).args_from(&args).fails();
         let text = format!("{}{}", ran.stdout(), ran.stderr());
         assert!(text.contains("refused to run"), "{args:?}: {text}");
         assert!(!text.contains("could not start"), "{args:?}: {text}");
@@ -273,25 +270,10 @@ fn restore_rows_name_their_own_volume() {
     }
 }
 
-/// plugctl with stderr on a terminal (util-linux `script` gives it one);
-/// what the terminal showed, with the carriage returns.
+/// plugctl with stderr on a terminal; what the terminal showed, with the
+/// carriage returns.
 fn on_a_terminal(s: &Sandbox, args: &str) -> Option<String> {
-    if !tool_available("script", "the progress line on a terminal") {
-        return None;
-    }
-    let out = Command::new("script")
-        .args(["-qec", &format!("{PLUGCTL} {args} >/dev/null"), "/dev/null"])
-        .env_clear()
-        .env("PATH", "/usr/bin:/bin")
-        .env("HOME", s.root())
-        .env("PLUGCTL_NOMAD_CONFIG", "none")
-        .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
-        .env("PLUGCTL_REGISTRY", &s.registry)
-        .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
-        .current_dir(s.root())
-        .output()
-        .unwrap();
-    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+    Some(plugctl_on_a_terminal(s, args)?.any_exit().stdout())
 }
 
 #[test]

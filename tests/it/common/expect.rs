@@ -546,3 +546,22 @@ fn quote(word: &str) -> String {
         format!("'{}'", word.replace('\'', r"'\''"))
     }
 }
+
+/// plugctl with its stderr on a pseudo-terminal that util-linux `script`
+/// makes, stdout discarded: `args` is the rest of a shell line (quoted as
+/// the shell wants it; it may redirect). What the terminal showed, carriage
+/// returns and escapes and all, is the run's stdout. `None`, the test
+/// skipped (failed in CI), where util-linux `script` is not installed.
+pub fn plugctl_on_a_terminal(s: &Sandbox, args: &str) -> Option<Run> {
+    let util_linux = Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("util-linux"));
+    if !util_linux {
+        // script is in bsdutils, which Debian always has (Essential).
+        super::skip_unless_ci("util-linux script is not installed to make a terminal");
+        return None;
+    }
+    let line = format!("'{PLUGCTL}' {args} >/dev/null");
+    Some(Run::new(s.command("script"), "script").args(["-qfec", &line, "/dev/null"]))
+}

@@ -14,7 +14,7 @@ use serde_json::Value;
 pub mod expect;
 pub mod files;
 pub mod ops;
-pub use expect::{Exit, Finish, plugctl, plugctl_with_umask, tool};
+pub use expect::{Exit, Finish, plugctl, plugctl_on_a_terminal, plugctl_with_umask, tool};
 pub use files::{copy_tree, examples, mode, repo};
 pub use ops::{assert_clean_report, create_volume, id_of, register, register_args};
 
