@@ -192,21 +192,10 @@ esac"#,
 }
 
 fn create(s: &Sandbox, name: &str) -> Value {
-    let doc = plugctl(s)
-        .args([
-            "--json",
-            "volume",
-            "create",
-            "--plugin",
-            "d",
-            "--name",
-            name,
-            "--capacity-max",
-            "1MiB",
-        ])
-        .succeeds()
-        .json();
-    doc["volume"].clone()
+    create_volume(
+        s,
+        &["--plugin", "d", "--name", name, "--capacity-max", "1MiB"],
+    )
 }
 
 #[test]

@@ -703,10 +703,6 @@ fn fingerprint_lists_a_secrets_plugin_of_the_wrong_type_as_unhealthy() {
     assert!(none["error"].as_str().unwrap().contains("no \"type\""));
 }
 
-fn examples() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("plugins-examples")
-}
-
 #[test]
 fn the_env_file_example_through_plugctl() {
     let s = Sandbox::new();
