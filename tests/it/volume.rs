@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::os::unix::fs::{PermissionsExt, symlink};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::PathBuf;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use crate::common::*;
@@ -68,35 +68,10 @@ fn calls(s: &Sandbox, id: &str) -> Vec<String> {
         .collect()
 }
 
-fn ok(out: &std::process::Output) {
-    assert_eq!(
-        code(out),
-        0,
-        "stdout:\n{}\nstderr:\n{}",
-        stdout(out),
-        stderr(out)
-    );
-}
-
-/// `volume create` with `--json`; returns the volume object.
-fn create(s: &Sandbox, args: &[&str]) -> Value {
-    let mut all = vec!["volume", "create"];
-    all.extend_from_slice(args);
-    let out = plugctl(&s).arg("--json").args_from(&all).any_exit();
-    let doc = out.json();
-    ok(&out);
-    doc["volume"].clone()
-}
-
 fn volumes(s: &Sandbox) -> Vec<Value> {
-    let out = plugctl(&s).args(["--json", "volume", "list"]).any_exit();
+    let out = plugctl(&s).args(["--json", "volume", "list"]).succeeds();
     let doc = out.json();
-    ok(&out);
     doc["volumes"].as_array().unwrap().clone()
-}
-
-fn id_of(v: &Value) -> String {
-    v["id"].as_str().unwrap().to_string()
 }
 
 fn wait_until(limit: Duration, mut f: impl FnMut() -> bool) -> bool {
@@ -110,24 +85,15 @@ fn wait_until(limit: Duration, mut f: impl FnMut() -> bool) -> bool {
     f()
 }
 
-fn event_kinds(s: &Sandbox) -> Vec<String> {
-    s.registry_json()["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["kind"].as_str().unwrap().to_string())
-        .collect()
-}
-
 fn examples_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("plugins-examples/host-volume")
+    examples().join("host-volume")
 }
 
 #[test]
 fn create_gets_exactly_the_eleven_variables() {
     let s = Sandbox::new();
     recorder(&s, "rec");
-    let v = create(
+    let v = create_volume(
         &s,
         &[
             "--plugin",
@@ -191,7 +157,7 @@ fn create_gets_exactly_the_eleven_variables() {
     assert_eq!(v["warnings"], serde_json::json!([]));
 
     // the node id is stable; --node-id and defaults fill the rest
-    let v = create(
+    let v = create_volume(
         &s,
         &["--plugin", "rec", "--name", "two", "--node-id", "n-42"],
     );
@@ -202,7 +168,7 @@ fn create_gets_exactly_the_eleven_variables() {
     assert_eq!(env["DHV_CAPACITY_MIN_BYTES"], "0");
     assert_eq!(env["DHV_CAPACITY_MAX_BYTES"], "0");
     assert_eq!(env["DHV_PARAMETERS"], "null");
-    let v = create(&s, &["--plugin", "rec", "--name", "three"]);
+    let v = create_volume(&s, &["--plugin", "rec", "--name", "three"]);
     assert_eq!(env_of(&s, "create", &id_of(&v))["DHV_NODE_ID"], node_id);
 }
 
@@ -210,7 +176,7 @@ fn create_gets_exactly_the_eleven_variables() {
 fn delete_gets_exactly_the_ten_variables_and_runs_while_deleting() {
     let s = Sandbox::new();
     recorder(&s, "rec");
-    let v = create(
+    let v = create_volume(
         &s,
         &[
             "--plugin",
@@ -226,9 +192,8 @@ fn delete_gets_exactly_the_ten_variables_and_runs_while_deleting() {
     let id = id_of(&v);
     let out = plugctl(&s)
         .args(["--json", "volume", "delete", &id])
-        .any_exit();
+        .succeeds();
     let doc = out.json();
-    ok(&out);
     assert_eq!(doc["deleted"], true);
     assert_eq!(doc["volume"]["id"], id.as_str());
     assert_eq!(doc["volume"]["state"], "deleted");
@@ -260,7 +225,7 @@ fn delete_gets_exactly_the_ten_variables_and_runs_while_deleting() {
     let during: Value = serde_json::from_str(&s.read_out("during-delete.json")).unwrap();
     assert_eq!(during["volume"]["state"], "deleting");
     assert!(volumes(&s).is_empty());
-    assert_eq!(event_kinds(&s), ["volume_create", "volume_delete"]);
+    assert_eq!(s.event_kinds(), ["volume_create", "volume_delete"]);
     let last = s.registry_json()["events"][1].clone();
     assert_eq!(last["type"], "host-volume");
     assert_eq!(last["name"], "rec");
@@ -277,7 +242,7 @@ fn delete_gets_exactly_the_ten_variables_and_runs_while_deleting() {
 fn parameters_are_encoded_as_go_does() {
     let s = Sandbox::new();
     recorder(&s, "rec");
-    let v = create(
+    let v = create_volume(
         &s,
         &[
             "--plugin",
@@ -319,7 +284,7 @@ fn parameters_are_encoded_as_go_does() {
         )
     );
     // no parameters at all: the literal null
-    let v = create(&s, &["--plugin", "rec", "--name", "none"]);
+    let v = create_volume(&s, &["--plugin", "rec", "--name", "none"]);
     assert_eq!(env_of(&s, "create", &id_of(&v))["DHV_PARAMETERS"], "null");
 }
 
@@ -403,9 +368,8 @@ fn bad_output_after_exit_0_keeps_a_pending_record_that_repair_rolls_back() {
     assert_eq!(list[0]["state"], "pending");
     assert!(list[0]["error"].as_str().unwrap().contains("bad output"));
 
-    let out = plugctl(&s).args(["--json", "volume", "repair"]).any_exit();
+    let out = plugctl(&s).args(["--json", "volume", "repair"]).succeeds();
     let doc = out.json();
-    ok(&out);
     let r = &doc["results"][0];
     assert_eq!(r["action"], "rolled back");
     assert_eq!(r["state"], "deleted");
@@ -433,13 +397,9 @@ esac"#,
             marker = marker.display()
         ),
     );
-    let mut child = s
-        .std_cmd()
+    let mut child = plugctl(&s)
         .args(["volume", "create", "--plugin", "slow", "--name", "crash"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+        .start();
     let pending = wait_until(Duration::from_secs(30), || {
         pgid_file.exists()
             && fs::read(&s.registry)
@@ -455,12 +415,11 @@ esac"#,
     // while plugctl lives, the record is in progress
     let list = volumes(&s);
     assert_eq!(list[0]["in_progress"], true, "{list:?}");
-    let out = plugctl(&s).args(["volume", "repair"]).any_exit();
-    ok(&out);
+    let out = plugctl(&s).args(["volume", "repair"]).succeeds();
     assert!(stdout(&out).contains("skipped"), "{}", stdout(&out));
 
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
+    child.kill(); // SIGKILL
+    child.any_exit();
     let pgid: i32 = fs::read_to_string(&pgid_file)
         .unwrap()
         .trim()
@@ -482,9 +441,8 @@ esac"#,
         "{table}"
     );
 
-    let out = plugctl(&s).args(["--json", "volume", "repair"]).any_exit();
+    let out = plugctl(&s).args(["--json", "volume", "repair"]).succeeds();
     let doc = out.json();
-    ok(&out);
     let r = &doc["results"][0];
     assert_eq!(r["was"], "pending");
     assert_eq!(r["action"], "created");
@@ -493,10 +451,9 @@ esac"#,
     assert_eq!(list[0]["state"], "ready");
     assert_eq!(list[0]["error"], Value::Null);
     assert!(list[0].get("owner").is_none(), "{:?}", list[0]);
-    assert_eq!(event_kinds(&s), ["volume_create"]);
+    assert_eq!(s.event_kinds(), ["volume_create"]);
     // nothing left to do
-    let out = plugctl(&s).args(["volume", "repair"]).any_exit();
-    ok(&out);
+    let out = plugctl(&s).args(["volume", "repair"]).succeeds();
     assert!(stdout(&out).contains("nothing to repair"));
 }
 
@@ -505,25 +462,17 @@ fn concurrent_creates_lose_no_record() {
     let s = Sandbox::new();
     recorder(&s, "rec");
     const N: usize = 24;
-    let children: Vec<_> = (0..N)
+    let creates: Vec<_> = (0..N)
         .map(|i| {
-            s.std_cmd()
+            plugctl(&s)
                 .env("PLUGCTL_LOCK_TIMEOUT", "60s")
                 .args(["volume", "create", "--plugin", "rec", "--name"])
                 .arg(format!("v{i}"))
-                .stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
+                .start()
         })
         .collect();
-    for c in children {
-        let out = c.wait_with_output().unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+    for c in creates {
+        c.succeeds();
     }
     let list = volumes(&s);
     assert_eq!(list.len(), N);
@@ -556,7 +505,7 @@ fn restore_reruns_every_create_and_keeps_going_past_failures() {
     let ids: Vec<String> = ["a", "b", "c"]
         .iter()
         .map(|n| {
-            id_of(&create(
+            id_of(&create_volume(
                 &s,
                 &["--plugin", "rec", "--name", n, "--capacity-max", "1kB"],
             ))
@@ -607,8 +556,7 @@ fn restore_reruns_every_create_and_keeps_going_past_failures() {
 
     // human report: one row per volume
     fs::remove_file(s.out_file(&format!("fail-create-{}", ids[1]))).unwrap();
-    let out = plugctl(&s).args(["volume", "restore"]).any_exit();
-    ok(&out);
+    let out = plugctl(&s).args(["volume", "restore"]).succeeds();
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 4, "{text}");
     assert!(text.lines().next().unwrap().contains("ACTION"));
@@ -632,11 +580,11 @@ fn hostile_names_pass_verbatim_and_never_become_paths() {
     ];
     for name in names {
         // `--name=...`: a name may start with '-'
-        let v = create(&s, &["--plugin", "rec", &format!("--name={name}")]);
+        let v = create_volume(&s, &["--plugin", "rec", &format!("--name={name}")]);
         assert_eq!(v["name"], name);
         assert_eq!(env_of(&s, "create", &id_of(&v))["DHV_VOLUME_NAME"], name);
         // the built-in mkdir builds its path from the id only
-        let m = create(&s, &["--plugin", "mkdir", "--name", &format!("m{name}")]);
+        let m = create_volume(&s, &["--plugin", "mkdir", "--name", &format!("m{name}")]);
         assert_eq!(m["path"], format!("{}/{}", s.volumes.display(), id_of(&m)));
     }
     let entries: Vec<String> = fs::read_dir(&s.volumes)
@@ -648,8 +596,7 @@ fn hostile_names_pass_verbatim_and_never_become_paths() {
     assert!(!s.root().join("pwned").exists());
 
     // the table keeps one line per volume
-    let out = plugctl(&s).args(["volume", "list"]).any_exit();
-    ok(&out);
+    let out = plugctl(&s).args(["volume", "list"]).succeeds();
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 1 + 2 * names.len(), "{text}");
     assert!(
@@ -660,14 +607,12 @@ fn hostile_names_pass_verbatim_and_never_become_paths() {
     // show and delete by such a name
     let out = plugctl(&s)
         .args(["--json", "volume", "show", "new\nline"])
-        .any_exit();
+        .succeeds();
     let doc = out.json();
-    ok(&out);
     assert_eq!(doc["volume"]["name"], "new\nline");
     let out = plugctl(&s)
         .args(["volume", "delete", "--name", "../../etc/passwd"])
-        .any_exit();
-    ok(&out);
+        .succeeds();
     assert!(stdout(&out).contains("\"../../etc/passwd\""));
     plugctl(&s)
         .args(["volume", "show", "--json", "../../etc/passwd"])
@@ -679,12 +624,12 @@ fn rerunning_create_with_an_id_updates_and_refuses_changes_of_identity() {
     let s = Sandbox::new();
     recorder(&s, "rec");
     recorder(&s, "other");
-    let v = create(
+    let v = create_volume(
         &s,
         &["--plugin", "rec", "--name", "data", "--capacity-max", "1MB"],
     );
     let id = id_of(&v);
-    let v2 = create(
+    let v2 = create_volume(
         &s,
         &[
             "--plugin",
@@ -708,7 +653,7 @@ fn rerunning_create_with_an_id_updates_and_refuses_changes_of_identity() {
     assert_eq!(v2["bytes"], 2_000_000);
     assert_eq!(v2["parameters"]["k"], "v");
     assert_eq!(v2["created_at"], v["created_at"]);
-    assert_eq!(event_kinds(&s), ["volume_create", "volume_update"]);
+    assert_eq!(s.event_kinds(), ["volume_create", "volume_update"]);
 
     // the same name with another id, in the same namespace: refused (exit 2)
     plugctl(&s)
@@ -788,7 +733,7 @@ fn rerunning_create_with_an_id_updates_and_refuses_changes_of_identity() {
 fn delete_failures_keep_the_record() {
     let s = Sandbox::new();
     let rec = recorder(&s, "rec");
-    let id = id_of(&create(&s, &["--plugin", "rec", "--name", "data"]));
+    let id = id_of(&create_volume(&s, &["--plugin", "rec", "--name", "data"]));
 
     // the plugin fails: back to ready, with the error
     fs::write(s.out_file(&format!("fail-delete-{id}")), "").unwrap();
@@ -823,10 +768,9 @@ fn delete_failures_keep_the_record() {
     // back again: delete by name works and forgets the volume
     recorder(&s, "rec");
     fs::remove_file(s.out_file(&format!("fail-delete-{id}"))).unwrap();
-    let out = plugctl(&s)
+    plugctl(&s)
         .args(["volume", "delete", "--name", "data"])
-        .any_exit();
-    ok(&out);
+        .succeeds();
     assert!(volumes(&s).is_empty());
 
     // unknown id, unknown name: exit 3
@@ -843,17 +787,16 @@ fn delete_failures_keep_the_record() {
 fn list_filters_by_plugin_and_show_finds_by_id_or_name() {
     let s = Sandbox::new();
     recorder(&s, "rec");
-    let a = create(&s, &["--plugin", "rec", "--name", "a"]);
-    create(&s, &["--plugin", "mkdir", "--name", "b"]);
-    create(
+    let a = create_volume(&s, &["--plugin", "rec", "--name", "a"]);
+    create_volume(&s, &["--plugin", "mkdir", "--name", "b"]);
+    create_volume(
         &s,
         &["--plugin", "mkdir", "--name", "c", "--namespace", "ns2"],
     );
     let out = plugctl(&s)
         .args(["--json", "volume", "list", "--plugin", "mkdir"])
-        .any_exit();
+        .succeeds();
     let doc = out.json();
-    ok(&out);
     let names: Vec<&str> = doc["volumes"]
         .as_array()
         .unwrap()
@@ -895,8 +838,7 @@ fn list_filters_by_plugin_and_show_finds_by_id_or_name() {
         .any_exit()
         .json();
     assert_eq!(doc["volume"]["name"], "a");
-    let out = plugctl(&s).args(["volume", "show", "a"]).any_exit();
-    ok(&out);
+    let out = plugctl(&s).args(["volume", "show", "a"]).succeeds();
     assert!(stdout(&out).contains("namespace"));
     let out = plugctl(&s).args(["volume", "list"]).any_exit();
     let header = stdout(&out).lines().next().unwrap().to_string();
@@ -930,9 +872,8 @@ fn odd_paths_are_recorded_with_warnings() {
             .args([
                 "--json", "volume", "create", "--plugin", name, "--name", name,
             ])
-            .any_exit();
+            .succeeds();
         let doc = out.json();
-        ok(&out);
         assert_eq!(doc["volume"]["path"], path);
         assert_eq!(doc["volume"]["bytes"], 0, "bytes absent means 0");
         let w = doc["volume"]["warnings"][0].as_str().unwrap();
@@ -946,21 +887,17 @@ fn odd_paths_are_recorded_with_warnings() {
 fn bundled_examples_create_and_delete() {
     let s = Sandbox::new();
     let run = |args: &[&str]| {
-        s.cmd()
+        plugctl(&s)
             .env("PLUGCTL_HOST_VOLUME_PLUGIN_DIR", examples_dir())
             .arg("--json")
-            .args(args)
-            .output()
-            .unwrap()
-    };
-    let doc = |out: &std::process::Output| -> Value {
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{}", stderr(out)))
+            .args_from(args)
     };
 
     // dir: a directory, mode 0750
-    let out = run(&["volume", "create", "--plugin", "dir", "--name", "../d ir"]);
-    ok(&out);
-    let v = doc(&out)["volume"].clone();
+    let v = run(&["volume", "create", "--plugin", "dir", "--name", "../d ir"])
+        .succeeds()
+        .json()["volume"]
+        .clone();
     let path = PathBuf::from(v["path"].as_str().unwrap());
     assert_eq!(path, s.volumes.join(id_of(&v)));
     assert_eq!(
@@ -968,7 +905,7 @@ fn bundled_examples_create_and_delete() {
         0o750
     );
     // idempotent: create again with the same id
-    let out = run(&[
+    run(&[
         "volume",
         "create",
         "--plugin",
@@ -977,13 +914,13 @@ fn bundled_examples_create_and_delete() {
         "../d ir",
         "--id",
         &id_of(&v),
-    ]);
-    ok(&out);
-    ok(&run(&["volume", "delete", &id_of(&v)]));
+    ])
+    .succeeds();
+    run(&["volume", "delete", &id_of(&v)]).succeeds();
     assert!(!path.exists());
 
     // sparse-image: a file of the requested size; no capacity is refused
-    let out = run(&[
+    let v = run(&[
         "volume",
         "create",
         "--plugin",
@@ -992,31 +929,28 @@ fn bundled_examples_create_and_delete() {
         "img",
         "--capacity-max",
         "10MiB",
-    ]);
-    ok(&out);
-    let v = doc(&out)["volume"].clone();
+    ])
+    .succeeds()
+    .json()["volume"]
+        .clone();
     assert_eq!(v["bytes"], 10 << 20);
     let path = PathBuf::from(v["path"].as_str().unwrap());
     assert_eq!(fs::metadata(&path).unwrap().len(), 10 << 20);
-    let out = run(&[
+    run(&[
         "volume",
         "create",
         "--plugin",
         "sparse-image",
         "--name",
         "none",
-    ]);
-    assert_eq!(code(&out), 1);
-    assert!(
-        stderr(&out).contains("needs a capacity"),
-        "{}",
-        stderr(&out)
-    );
-    ok(&run(&["volume", "delete", "--name", "img"]));
+    ])
+    .fails_with(Exit::Failure)
+    .stderr_has("needs a capacity");
+    run(&["volume", "delete", "--name", "img"]).succeeds();
     assert!(!path.exists());
 
     // quota-dir (Python): parameters honoured, unknown ones refused
-    let out = run(&[
+    let v = run(&[
         "volume",
         "create",
         "--plugin",
@@ -1029,9 +963,10 @@ fn bundled_examples_create_and_delete() {
         "mode=0700",
         "--param",
         "owner_note=team <a&b>",
-    ]);
-    ok(&out);
-    let v = doc(&out)["volume"].clone();
+    ])
+    .succeeds()
+    .json()["volume"]
+        .clone();
     assert_eq!(v["bytes"], 1_000_000);
     let path = PathBuf::from(v["path"].as_str().unwrap());
     assert_eq!(
@@ -1042,7 +977,7 @@ fn bundled_examples_create_and_delete() {
         serde_json::from_str(&fs::read_to_string(path.join(".volume-info.json")).unwrap()).unwrap();
     assert_eq!(info["owner_note"], "team <a&b>");
     assert_eq!(info["volume_name"], "q");
-    let out = run(&[
+    run(&[
         "volume",
         "create",
         "--plugin",
@@ -1051,18 +986,15 @@ fn bundled_examples_create_and_delete() {
         "bad",
         "--param",
         "colour=red",
-    ]);
-    assert_eq!(code(&out), 1);
-    assert!(
-        stderr(&out).contains("unknown parameter 'colour'"),
-        "{}",
-        stderr(&out)
-    );
-    ok(&run(&["volume", "delete", &id_of(&v)]));
+    ])
+    .fails_with(Exit::Failure)
+    .stderr_has("unknown parameter 'colour'");
+    run(&["volume", "delete", &id_of(&v)]).succeeds();
     assert!(!path.exists());
-    let out = plugctl(&s).args(["--json", "volume", "list"]).any_exit();
-    let list = out.json();
-    ok(&out);
+    let list = plugctl(&s)
+        .args(["--json", "volume", "list"])
+        .succeeds()
+        .json();
     assert_eq!(list["volumes"], serde_json::json!([]));
 }
 
@@ -1080,7 +1012,6 @@ fn example_deletes_are_idempotent_at_the_plugin_level() {
         let call = |op: &str| {
             let mut c = Command::new(examples_dir().join(plugin));
             c.env_clear()
-                .arg(op)
                 .env("DHV_OPERATION", op)
                 .env("DHV_VOLUMES_DIR", &s.volumes)
                 .env("DHV_PLUGIN_DIR", examples_dir())
@@ -1096,13 +1027,13 @@ fn example_deletes_are_idempotent_at_the_plugin_level() {
             } else {
                 c.env("DHV_CREATED_PATH", &created);
             }
-            c.output().unwrap()
+            expect::Run::new(c, plugin).arg(op)
         };
-        ok(&call("create"));
+        call("create").succeeds();
         assert!(created.exists(), "{plugin}");
-        ok(&call("delete"));
+        call("delete").succeeds();
         assert!(!created.exists(), "{plugin}");
-        ok(&call("delete"));
+        call("delete").succeeds();
     }
 }
 
@@ -1234,9 +1165,8 @@ fn a_timed_out_create_exits_4_and_repair_settles_it() {
             "--grace",
             "1s",
         ])
-        .any_exit();
+        .succeeds();
     let doc = out.json();
-    ok(&out);
     assert_eq!(doc["results"][0]["action"], "rolled back");
     assert!(volumes(&s).is_empty());
     assert_eq!(s.read_out("hang-calls"), "create\ncreate\ndelete\n");
@@ -1246,16 +1176,15 @@ fn a_timed_out_create_exits_4_and_repair_settles_it() {
 fn a_deleting_volume_is_finished_by_repair() {
     let s = Sandbox::new();
     recorder(&s, "rec");
-    let id = id_of(&create(&s, &["--plugin", "rec", "--name", "data"]));
+    let id = id_of(&create_volume(&s, &["--plugin", "rec", "--name", "data"]));
     // as a plugctl killed during delete leaves it
     let mut reg = s.registry_file();
     reg["volumes"][&id]["state"] = "deleting".into();
     reg["volumes"][&id]["owner"] = serde_json::json!({"pid": 999_999_999u32, "started": 1});
     fs::write(&s.registry, serde_json::to_vec_pretty(&reg).unwrap()).unwrap();
     // restore leaves it alone
-    let out = plugctl(&s).args(["--json", "volume", "restore"]).any_exit();
+    let out = plugctl(&s).args(["--json", "volume", "restore"]).succeeds();
     let doc = out.json();
-    ok(&out);
     assert_eq!(doc["results"][0]["action"], "skipped");
     // create refuses it
     plugctl(&s)
@@ -1265,9 +1194,8 @@ fn a_deleting_volume_is_finished_by_repair() {
         .fails_with(Exit::Usage)
         .stderr_has("deleting");
 
-    let out = plugctl(&s).args(["--json", "volume", "repair"]).any_exit();
+    let out = plugctl(&s).args(["--json", "volume", "repair"]).succeeds();
     let doc = out.json();
-    ok(&out);
     let r = &doc["results"][0];
     assert_eq!(r["was"], "deleting");
     assert_eq!(r["action"], "deleted");
@@ -1300,16 +1228,12 @@ esac"#,
     let create = [
         "volume", "create", "--plugin", "slowc", "--name", "sc", "--id", id,
     ];
-    ok(&s.run(&create));
+    plugctl(&s).args(create).succeeds();
     std::fs::write(&gate, "").unwrap();
-    let mut update = s
-        .std_cmd()
+    let update = plugctl(&s)
         .args(create)
         .args(["--capacity-max", "2MB"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+        .start();
     // Wait until the update holds the record.
     let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
     loop {
@@ -1330,7 +1254,7 @@ esac"#,
         .args(["volume", "delete", id])
         .fails_with(Exit::Usage)
         .stderr_has("right now");
-    assert!(update.wait().unwrap().success());
+    update.succeeds();
 
     let doc = plugctl(&s)
         .args(["--json", "volume", "show", id])
@@ -1338,7 +1262,7 @@ esac"#,
         .json();
     assert_eq!(doc["volume"]["capacity_max"], 2_000_000);
     assert_eq!(doc["volume"]["in_progress"], false);
-    ok(&s.run(&["volume", "delete", id]));
+    plugctl(&s).args(["volume", "delete", id]).succeeds();
     assert!(volumes(&s).is_empty());
 }
 
