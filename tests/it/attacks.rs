@@ -782,13 +782,7 @@ esac"#,
         .unwrap()
         .to_string();
     fs::write(&slow, "").unwrap();
-    let restore = s
-        .std_cmd()
-        .args(["volume", "restore"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let restore = plugctl(&s).args(["volume", "restore"]).start();
     let until = Instant::now() + Duration::from_secs(10);
     while !started.exists() {
         assert!(Instant::now() < until, "the restore's create never started");
@@ -798,8 +792,7 @@ esac"#,
         .args(["volume", "delete", "--name", "v"])
         .fails_with(Exit::Usage)
         .stderr_has("is running its create right now");
-    let status = restore.wait_with_output().unwrap().status;
-    assert!(status.success());
+    restore.succeeds();
     fs::remove_file(&slow).unwrap();
     plugctl(&s)
         .args(["volume", "delete", "--name", "v"])
@@ -823,13 +816,7 @@ fn a_follower_survives_a_registry_and_journal_restored_from_a_copy() {
     for i in 0..5 {
         reg(&format!("copy{i}"), &other);
     }
-    let mut follower = s
-        .std_cmd()
-        .args(["--json", "events", "--follow"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut follower = plugctl(&s).args(["--json", "events", "--follow"]).start();
     std::thread::sleep(Duration::from_millis(500));
     // Restored as a backup tool would: each file written anew and renamed.
     let state = s.registry.parent().unwrap();
@@ -844,24 +831,20 @@ fn a_follower_survives_a_registry_and_journal_restored_from_a_copy() {
         fs::rename(&tmp, &to).unwrap();
     }
     std::thread::sleep(Duration::from_millis(1500));
-    let alive = follower.try_wait().unwrap().is_none();
+    let alive = follower.running();
     nix::sys::signal::kill(
         nix::unistd::Pid::from_raw(follower.id() as i32),
         nix::sys::signal::Signal::SIGTERM,
     )
     .unwrap();
-    let out = follower.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    let err = String::from_utf8_lossy(&out.stderr);
+    // Stopped by the test: how it exits is not the point.
+    let out = follower.any_exit();
+    let err = out.stderr();
     assert!(alive, "the follower died: {err}");
-    let names: Vec<String> = text
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<Value>(l).unwrap()["name"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
+    let names: Vec<String> = out
+        .json_lines()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(
         names,

@@ -14,21 +14,13 @@ use std::time::{Duration, Instant};
 use crate::common::*;
 use serde_json::Value;
 
-/// plugctl as a std Command, for spawning (as `Sandbox::cmd` sets it up).
-fn std_cmd(s: &Sandbox) -> Command {
-    let mut c = Command::new(assert_cmd::cargo::cargo_bin("plugctl"));
-    c.env_clear()
-        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
-        .env("HOME", s.root().join("home"))
-        .env(SENTINEL, "leaked")
-        .env("PLUGCTL_NOMAD_CONFIG", "none")
-        .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
-        .env("PLUGCTL_REGISTRY", &s.registry)
-        .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
-        // contention must never turn into a lock timeout here
+/// plugctl as a plain process, to spawn under [`LIVE`] and kill at random
+/// (the builder's runs cannot be killed by another thread): the sandbox's,
+/// with a lock timeout that contention never reaches.
+fn killable(s: &Sandbox, args: &[String]) -> Command {
+    let mut c = s.std_cmd();
+    c.args(args)
         .env("PLUGCTL_LOCK_TIMEOUT", "60s")
-        .current_dir(s.root())
-        .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
     c
@@ -148,9 +140,7 @@ fn worker(s: &Sandbox, w: usize, seed: u64) -> Vec<Done> {
             args.extend([format!("v-{w}-{i}"), "--id".into(), id.clone()]);
             (Kind::Create, id, args)
         };
-        let mut cmd = std_cmd(s);
-        cmd.args(&args);
-        let (status, stderr) = run_killable(cmd);
+        let (status, stderr) = run_killable(killable(s, &args));
         let end = match (status.code(), status.signal()) {
             (Some(c), _) => End::Exited(c),
             (None, Some(9)) => End::Killed,

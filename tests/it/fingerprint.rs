@@ -543,18 +543,16 @@ fn concurrent_fingerprints_lose_nothing() {
     for i in 0..N {
         s.hv_ok(&format!("p{i}"), "1.0.0");
     }
-    let children: Vec<_> = (0..N)
+    let fingerprints: Vec<_> = (0..N)
         .map(|i| {
-            s.std_cmd()
+            plugctl(&s)
                 .env("PLUGCTL_LOCK_TIMEOUT", "60s")
                 .args(["fingerprint", &format!("p{i}")])
-                .stdout(std::process::Stdio::null())
-                .spawn()
-                .unwrap()
+                .start()
         })
         .collect();
-    for mut c in children {
-        assert!(c.wait().unwrap().success());
+    for f in fingerprints {
+        f.succeeds();
     }
     let reg = s.registry_json();
     for i in 0..N {

@@ -13,7 +13,8 @@ use crate::common::*;
 
 #[test]
 fn stdout_flood_is_cut_and_memory_stays_small() {
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
+    let helper = std::process::Command::new(std::env::current_exe().unwrap());
+    let out = expect::Run::new(helper, "it")
         .args([
             "--exact",
             "flood_memory::flood_helper",
@@ -22,10 +23,8 @@ fn stdout_flood_is_cut_and_memory_stays_small() {
             "--test-threads=1",
         ])
         .env("PLUGCTL_TEST_FLOOD", "1")
-        .output()
-        .unwrap();
+        .succeeds();
     let text = format!("{}{}", stdout(&out), stderr(&out));
-    assert!(out.status.success(), "{text}");
     // The helper really ran (a filter that matched nothing passes too).
     assert!(text.contains("1 passed"), "{text}");
 }
@@ -47,6 +46,7 @@ fn flood_helper() {
         "flood",
         "yes xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | head -c 300000000",
     );
+    // A raw child, not the builder's: wait4 must reap it, for its rusage.
     let mut child = s
         .std_cmd()
         .args(["--json", "fingerprint", "flood"])
