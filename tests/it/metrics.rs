@@ -15,26 +15,10 @@ use crate::common::*;
 
 /// `promtool check metrics` on this text; panics with its complaint.
 fn promtool_check(text: &str) {
-    let mut child = std::process::Command::new("promtool")
+    tool("promtool")
         .args(["check", "metrics"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "promtool check metrics: {}{}\n--- text\n{text}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .stdin(text)
+        .succeeds();
 }
 
 /// The value of the one sample whose line starts with `series`.

@@ -305,24 +305,22 @@ fn format_env_round_trips_hostile_values_through_eval() {
         &serde_json::to_string(&json!({ "result": result })).unwrap(),
         0,
     );
-    let bin = assert_cmd::cargo::cargo_bin("plugctl");
     for (key, want) in &values {
-        let out = Command::new("/bin/sh")
+        let mut sh = Command::new("/bin/sh");
+        sh.env_clear()
+            .env("PATH", "/usr/bin:/bin")
+            .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
+            .env("PLUGCTL_REGISTRY", &s.registry)
+            .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
+            .env("PLUGCTL_NOMAD_CONFIG", "none");
+        let out = expect::Run::new(sh, "sh")
             .arg("-c")
             .arg(format!(
                 r#"eval "$("$@" secret fetch hostile any --format env)"; printf %s "${key}""#
             ))
             .arg("sh")
-            .arg(&bin)
-            .env_clear()
-            .env("PATH", "/usr/bin:/bin")
-            .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
-            .env("PLUGCTL_REGISTRY", &s.registry)
-            .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
-            .env("PLUGCTL_NOMAD_CONFIG", "none")
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{key}: {}", stderr(&out));
+            .arg(PLUGCTL)
+            .succeeds();
         assert_eq!(&stdout(&out), want, "{key} did not survive eval");
     }
     assert!(!pwned.exists(), "eval ran a command substitution");
