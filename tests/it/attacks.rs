@@ -8,7 +8,6 @@
 use std::fs;
 use std::os::unix::fs::{PermissionsExt, symlink};
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -659,21 +658,17 @@ esac"#,
 
 #[test]
 fn secret_values_are_exact_on_a_pipe_and_escaped_on_a_terminal() {
-    if !tool_available("script", "a terminal for stdout") {
-        return;
-    }
     let s = Sandbox::new();
     fetch_plugin(&s, "a\\u001b[31mb\\u0007c");
     let piped = plugctl(&s).args(["secret", "fetch", "kv", "db"]).succeeds();
     assert_eq!(piped.stdout, b"pw=a\x1b[31mb\x07c\n");
     for format in ["kv", "env"] {
-        let line = format!("{PLUGCTL} secret fetch kv db --format {format}");
-        let tty = s
-            .command("script")
-            .args(["-qec", &line, "/dev/null"])
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
+        let Some(on_a_terminal) =
+            plugctl_on_a_terminal(&s, &format!("secret fetch kv db --format {format}"))
+        else {
+            return;
+        };
+        let tty = on_a_terminal.any_exit();
         let text = String::from_utf8_lossy(&tty.stdout);
         assert!(text.contains("\\x1b[31mb\\x07c"), "{format}: {text:?}");
         assert!(

@@ -273,7 +273,11 @@ fn restore_rows_name_their_own_volume() {
 /// plugctl with stderr on a terminal; what the terminal showed, with the
 /// carriage returns.
 fn on_a_terminal(s: &Sandbox, args: &str) -> Option<String> {
-    Some(plugctl_on_a_terminal(s, args)?.any_exit().stdout())
+    Some(
+        plugctl_on_a_terminal(s, &format!("{args} >/dev/null"))?
+            .any_exit()
+            .stdout(),
+    )
 }
 
 #[test]

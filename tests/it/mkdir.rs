@@ -5,31 +5,19 @@
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
 use crate::common::*;
 use serde_json::Value;
 
-/// plugctl run by `sh -c 'umask <umask>; exec plugctl ...'`, with the
-/// sandbox's environment.
-fn with_umask(s: &Sandbox, umask: &str, args: &[&str]) -> Output {
-    s.command("/bin/sh")
-        .arg("-c")
-        .arg(format!("umask {umask}; exec \"$0\" \"$@\""))
-        .arg(PLUGCTL)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn mode(p: &Path) -> u32 {
-    fs::metadata(p).unwrap().permissions().mode() & 0o7777
-}
-
-fn created(out: &Output) -> Value {
-    assert_eq!(code(out), 0, "{}", stderr(out));
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
-    doc["volume"].clone()
+/// `--json volume create` of the built-in mkdir under this umask, with
+/// these arguments after `--plugin mkdir`; the volume it made.
+fn created(s: &Sandbox, umask: &str, args: &[&str]) -> Value {
+    plugctl_with_umask(s, umask)
+        .args(["--json", "volume", "create", "--plugin", "mkdir"])
+        .args_from(args)
+        .succeeds()
+        .json()["volume"]
+        .clone()
 }
 
 fn entries(dir: &Path) -> Vec<String> {
@@ -57,13 +45,12 @@ fn mode_is_set_exactly_whatever_the_umask() {
         (Some("mode=0777"), 0o777),
         (None, 0o700),
     ] {
-        let mut args = vec!["--json", "volume", "create", "--plugin", "mkdir", "--name"];
         let name = format!("v{want:o}");
-        args.push(&name);
+        let mut args = vec!["--name", &name];
         if let Some(p) = param {
             args.extend(["--param", p]);
         }
-        let v = created(&with_umask(&s, "077", &args));
+        let v = created(&s, "077", &args);
         let path = PathBuf::from(v["path"].as_str().unwrap());
         assert_eq!(path, s.volumes.join(v["id"].as_str().unwrap()));
         assert_eq!(mode(&path), want, "{param:?}");
@@ -72,13 +59,7 @@ fn mode_is_set_exactly_whatever_the_umask() {
         assert_eq!(v["state"], "ready");
     }
     // the default under a permissive umask is still 0700
-    let v = created(&with_umask(
-        &s,
-        "000",
-        &[
-            "--json", "volume", "create", "--plugin", "mkdir", "--name", "open",
-        ],
-    ));
+    let v = created(&s, "000", &["--name", "open"]);
     assert_eq!(mode(Path::new(v["path"].as_str().unwrap())), 0o700);
 }
 

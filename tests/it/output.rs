@@ -143,7 +143,7 @@ fn errors_on_a_pipe_get_no_escapes() {
 /// stderr of `plugctl ARGS` on a pseudo-terminal (stdout discarded), or None
 /// where util-linux `script` is not there to make one.
 fn stderr_on_a_terminal(s: &Sandbox, env: &[(&str, &str)], args: &str) -> Option<String> {
-    let run = plugctl_on_a_terminal(s, args)?;
+    let run = plugctl_on_a_terminal(s, &format!("{args} >/dev/null"))?;
     let run = env.iter().fold(run, |run, (k, v)| run.env(k, v));
     Some(run.succeeds().stdout())
 }

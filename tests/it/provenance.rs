@@ -714,7 +714,10 @@ esac"#,
     // The line, pasted into sh, makes the same call.
     let line = reproduce_line(&text);
     assert!(line.starts_with("env -i "), "{line}");
-    let by_hand = s.command("/bin/sh").arg("-c").arg(&line).output().unwrap();
+    let by_hand = expect::Run::new(s.command("/bin/sh"), "sh")
+        .arg("-c")
+        .arg(&line)
+        .any_exit();
     assert_eq!(stdout(&by_hand), "{\"version\": \"2.0.0\"}\n");
     assert_eq!(s.read_out("ran"), "fingerprint\n");
 
@@ -736,7 +739,10 @@ esac"#,
     assert_eq!(s.read_out("ran"), "fingerprint\n", "create ran");
     assert!(!s.registry.exists(), "dry run wrote the registry");
     let line = reproduce_line(&stdout(&out));
-    let by_hand = s.command("/bin/sh").arg("-c").arg(&line).output().unwrap();
+    let by_hand = expect::Run::new(s.command("/bin/sh"), "sh")
+        .arg("-c")
+        .arg(&line)
+        .any_exit();
     assert_eq!(
         stdout(&by_hand),
         format!(

@@ -31,12 +31,14 @@ fn regex_escape(s: &str) -> String {
         .collect()
 }
 
-fn transcript(out: &std::process::Output) -> String {
+/// The whole run as the snapshot keeps it: its exit code (which the
+/// snapshot states, so it is read, not expected), stdout and stderr.
+fn transcript(out: &expect::Ran) -> String {
     format!(
         "exit: {}\n--- stdout\n{}--- stderr\n{}",
-        code(out),
-        stdout(out),
-        stderr(out)
+        out.code().unwrap_or(-1),
+        out.stdout(),
+        out.stderr()
     )
 }
 

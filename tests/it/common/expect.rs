@@ -547,11 +547,12 @@ fn quote(word: &str) -> String {
     }
 }
 
-/// plugctl with its stderr on a pseudo-terminal that util-linux `script`
-/// makes, stdout discarded: `args` is the rest of a shell line (quoted as
-/// the shell wants it; it may redirect). What the terminal showed, carriage
-/// returns and escapes and all, is the run's stdout. `None`, the test
-/// skipped (failed in CI), where util-linux `script` is not installed.
+/// plugctl on a pseudo-terminal that util-linux `script` makes, in the
+/// sandbox's environment: `args` is the rest of a shell line, quoted as
+/// the shell wants it, and may redirect (`>/dev/null` leaves only stderr on
+/// the terminal). What the terminal showed, carriage returns and escapes
+/// and all, is the run's stdout. `None`, the test skipped (failed in CI),
+/// where util-linux `script` is not installed.
 pub fn plugctl_on_a_terminal(s: &Sandbox, args: &str) -> Option<Run> {
     let util_linux = Command::new("script")
         .arg("--version")
@@ -562,6 +563,6 @@ pub fn plugctl_on_a_terminal(s: &Sandbox, args: &str) -> Option<Run> {
         super::skip_unless_ci("util-linux script is not installed to make a terminal");
         return None;
     }
-    let line = format!("'{PLUGCTL}' {args} >/dev/null");
+    let line = format!("'{PLUGCTL}' {args}");
     Some(Run::new(s.command("script"), "script").args(["-qfec", &line, "/dev/null"]))
 }

@@ -81,30 +81,6 @@ impl Sandbox {
         self.command(PLUGCTL)
     }
 
-    /// plugctl with only what the sandbox sets.
-    pub fn cmd(&self) -> assert_cmd::Command {
-        assert_cmd::Command::from_std(self.std_cmd())
-    }
-
-    /// Runs plugctl with these arguments.
-    pub fn run(&self, args: &[&str]) -> Output {
-        self.cmd().args(args).output().unwrap()
-    }
-
-    /// Runs with `--json` and parses stdout as one document.
-    pub fn json(&self, args: &[&str]) -> (Output, Value) {
-        let out = self.cmd().arg("--json").args(args).output().unwrap();
-        let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-            panic!(
-                "stdout is not one JSON document ({e}):\n{}\nstderr:\n{}",
-                String::from_utf8_lossy(&out.stdout),
-                String::from_utf8_lossy(&out.stderr)
-            )
-        });
-        assert_eq!(v["schema_version"], 1, "{v}");
-        (out, v)
-    }
-
     /// Writes an executable `#!/bin/sh` plugin with this body.
     pub fn plugin(&self, family: &str, name: &str, body: &str) -> PathBuf {
         self.file(family, name, &format!("#!/bin/sh\n{body}\n"), 0o755)
@@ -261,10 +237,6 @@ pub fn stderr(o: &Output) -> String {
 
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-pub fn code(o: &Output) -> i32 {
-    o.status.code().unwrap_or(-1)
 }
 
 /// The fingerprint row of one plugin in a `--json` document.
