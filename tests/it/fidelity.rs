@@ -137,7 +137,7 @@ fn planned_fetch(s: &Sandbox, release: Option<&str>, extra: &[&str]) -> Value {
     }
     args.extend(["secret", "fetch", "rec", "app/db", "--dry-run"]);
     args.extend(extra);
-    let doc = plugctl(&s).arg("--json").args_from(&args).succeeds().json();
+    let doc = plugctl(s).arg("--json").args_from(&args).succeeds().json();
     assert_eq!(doc["dry_run"], true);
     doc["calls"][0].clone()
 }

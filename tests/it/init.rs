@@ -104,7 +104,7 @@ fn dir_option_creates_missing_directories_relative_to_the_cwd() {
     assert_eq!(stdout(&out), format!("{}\n", path.display()));
     assert_eq!(mode(&path), 0o755);
     // New directories: 0755 less the umask, never writable by group or others.
-    assert_eq!(mode(&s.root().join("some/where")) & 0o022, 0);
+    assert_eq!(mode(s.root().join("some/where")) & 0o022, 0);
     // Not a secrets directory: the next steps say where the plugin must go.
     assert!(
         stderr(&out).contains("move it to <plugin-dir>/secrets/"),
@@ -197,7 +197,7 @@ fn mode_is_0755_whatever_the_umask() {
         .args(["init", "host-volume", "u"])
         .current_dir(&s.plugins)
         .succeeds();
-    assert_eq!(mode(&s.plugins.join("host-volume/u")), 0o755);
+    assert_eq!(mode(s.plugins.join("host-volume/u")), 0o755);
 }
 
 #[test]
@@ -356,7 +356,7 @@ fn templates_create_delete_and_fetch() {
         assert_eq!(v["path"], s.volumes.join(id).display().to_string());
         assert_eq!(v["bytes"], 1 << 20);
         assert!(s.volumes.join(id).is_dir());
-        assert_eq!(mode(&s.volumes.join(id)), 0o750);
+        assert_eq!(mode(s.volumes.join(id)), 0o750);
         // Repeated (what Nomad does on every restart): the same answer.
         let again = plugctl(&s)
             .args([
@@ -394,7 +394,7 @@ fn templates_create_delete_and_fetch() {
         .succeeds()
         .json();
     let id = doc["volume"]["id"].as_str().unwrap();
-    assert_eq!(mode(&s.volumes.join(id)), 0o700);
+    assert_eq!(mode(s.volumes.join(id)), 0o700);
     plugctl(&s)
         .args([
             "volume",

@@ -140,7 +140,7 @@ fn usage_errors_with_json_are_the_json_error_document() {
     usage_error(&s, none, &kv, "--env expects KEY=VALUE");
     assert!(
         !plugctl(&s)
-            .args_from(&kv)
+            .args_from(kv)
             .any_exit()
             .stdout()
             .contains("SECRET")

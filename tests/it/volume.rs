@@ -69,7 +69,7 @@ fn calls(s: &Sandbox, id: &str) -> Vec<String> {
 }
 
 fn volumes(s: &Sandbox) -> Vec<Value> {
-    let out = plugctl(&s).args(["--json", "volume", "list"]).succeeds();
+    let out = plugctl(s).args(["--json", "volume", "list"]).succeeds();
     let doc = out.json();
     doc["volumes"].as_array().unwrap().clone()
 }
