@@ -366,13 +366,7 @@ fn pruning_never_crosses_a_bind_mount_of_the_same_file_system() {
 fn pruning_keeps_what_a_volume_owns_however_the_directory_is_spelled() {
     let s = Sandbox::new();
     marked_plugin(&s, "hv");
-    let live = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "hv", "--name", "live",
-        ])
-        .succeeds()
-        .json()["volume"]
-        .clone();
+    let live = create_volume(&s, &["--plugin", "hv", "--name", "live"]);
     let id = live["id"].as_str().unwrap();
     // Nomad's example-plugin-mkfs keeps an image beside the mount point.
     let image = s.volumes.join(format!("{id}.ext4"));
@@ -878,13 +872,7 @@ fn an_audit_of_a_volumes_directory_that_cannot_be_read_is_no_clean_audit() {
 fn the_audit_table_shows_what_each_volume_takes_on_disk() {
     let s = Sandbox::new();
     marked_plugin(&s, "hv");
-    let v = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "hv", "--name", "v",
-        ])
-        .succeeds()
-        .json()["volume"]
-        .clone();
+    let v = create_volume(&s, &["--plugin", "hv", "--name", "v"]);
     let data = Path::new(v["path"].as_str().unwrap()).join("data");
     fs::write(&data, vec![7u8; 3 << 20]).unwrap();
     let doc = plugctl(&s)

@@ -379,21 +379,18 @@ fn templates_create_delete_and_fetch() {
         assert!(!s.volumes.join(id).exists());
     }
     // Python: a mode parameter, and unknown parameters refused.
-    let doc = plugctl(&s)
-        .args([
-            "--json",
-            "volume",
-            "create",
+    let vol = create_volume(
+        &s,
+        &[
             "--plugin",
             "hv-python",
             "--name",
             "m",
             "--param",
             "mode=0700",
-        ])
-        .succeeds()
-        .json();
-    let id = doc["volume"]["id"].as_str().unwrap();
+        ],
+    );
+    let id = vol["id"].as_str().unwrap();
     assert_eq!(mode(s.volumes.join(id)), 0o700);
     plugctl(&s)
         .args([

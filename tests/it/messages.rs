@@ -240,13 +240,8 @@ fn restore_rows_name_their_own_volume() {
     plugin(&s, "gone", MAKE, "exit 0");
     let mut ids = Vec::new();
     for name in ["first", "second", "third"] {
-        let doc = plugctl(&s)
-            .args([
-                "--json", "volume", "create", "--plugin", "gone", "--name", name,
-            ])
-            .succeeds()
-            .json();
-        ids.push((name, doc["volume"]["id"].as_str().unwrap().to_string()));
+        let vol = create_volume(&s, &["--plugin", "gone", "--name", name]);
+        ids.push((name, id_of(&vol)));
     }
     fs::remove_file(s.plugins.join("host-volume/gone")).unwrap();
     let out = plugctl(&s)

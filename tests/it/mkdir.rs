@@ -70,11 +70,9 @@ fn uid_and_gid_are_applied() {
         return;
     }
     let s = Sandbox::new();
-    let doc = plugctl(&s)
-        .args([
-            "--json",
-            "volume",
-            "create",
+    let vol = create_volume(
+        &s,
+        &[
             "--plugin",
             "mkdir",
             "--name",
@@ -85,28 +83,24 @@ fn uid_and_gid_are_applied() {
             "gid=23456",
             "--param",
             "mode=0750",
-        ])
-        .succeeds()
-        .json();
-    let meta = fs::metadata(doc["volume"]["path"].as_str().unwrap()).unwrap();
+        ],
+    );
+    let meta = fs::metadata(vol["path"].as_str().unwrap()).unwrap();
     assert_eq!((meta.uid(), meta.gid()), (12345, 23456));
     assert_eq!(meta.permissions().mode() & 0o777, 0o750);
     // only one of them: the other is left as created
-    let doc = plugctl(&s)
-        .args([
-            "--json",
-            "volume",
-            "create",
+    let vol = create_volume(
+        &s,
+        &[
             "--plugin",
             "mkdir",
             "--name",
             "gid-only",
             "--param",
             "gid=12345",
-        ])
-        .succeeds()
-        .json();
-    let meta = fs::metadata(doc["volume"]["path"].as_str().unwrap()).unwrap();
+        ],
+    );
+    let meta = fs::metadata(vol["path"].as_str().unwrap()).unwrap();
     assert_eq!((meta.uid(), meta.gid()), (0, 12345));
 }
 
@@ -215,11 +209,9 @@ fn an_existing_target_is_success_and_nothing_is_reapplied() {
     make_dir(&target);
     fs::set_permissions(&target, fs::Permissions::from_mode(0o711)).unwrap();
     fs::write(target.join("data"), "keep").unwrap();
-    let doc = plugctl(&s)
-        .args([
-            "--json",
-            "volume",
-            "create",
+    let vol = create_volume(
+        &s,
+        &[
             "--plugin",
             "mkdir",
             "--name",
@@ -228,10 +220,9 @@ fn an_existing_target_is_success_and_nothing_is_reapplied() {
             id,
             "--param",
             "mode=0755",
-        ])
-        .succeeds()
-        .json();
-    assert_eq!(doc["volume"]["path"], target.to_str().unwrap());
+        ],
+    );
+    assert_eq!(vol["path"], target.to_str().unwrap());
     assert_eq!(mode(&target), 0o711);
     assert_eq!(fs::read_to_string(target.join("data")).unwrap(), "keep");
     // re-running create (an update) is the same: success, nothing touched
@@ -257,14 +248,9 @@ fn an_existing_target_is_success_and_nothing_is_reapplied() {
 #[test]
 fn delete_is_recursive_and_idempotent() {
     let s = Sandbox::new();
-    let doc = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "mkdir", "--name", "d",
-        ])
-        .succeeds()
-        .json();
-    let id = doc["volume"]["id"].as_str().unwrap().to_string();
-    let path = PathBuf::from(doc["volume"]["path"].as_str().unwrap());
+    let vol = create_volume(&s, &["--plugin", "mkdir", "--name", "d"]);
+    let id = id_of(&vol);
+    let path = PathBuf::from(vol["path"].as_str().unwrap());
     make_dir(path.join("a/b"));
     fs::write(path.join("a/b/file"), "x").unwrap();
     plugctl(&s).args(["volume", "delete", &id]).succeeds();
@@ -312,12 +298,7 @@ fn delete_is_recursive_and_idempotent() {
 fn mkdir_cannot_be_shadowed_by_a_file() {
     let s = Sandbox::new();
     s.plugin("host-volume", "mkdir", "echo '{\"path\": \"/evil\"}'");
-    let doc = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "mkdir", "--name", "x",
-        ])
-        .succeeds()
-        .json();
-    assert_ne!(doc["volume"]["path"], "/evil");
-    assert!(Path::new(doc["volume"]["path"].as_str().unwrap()).is_dir());
+    let vol = create_volume(&s, &["--plugin", "mkdir", "--name", "x"]);
+    assert_ne!(vol["path"], "/evil");
+    assert!(Path::new(vol["path"].as_str().unwrap()).is_dir());
 }

@@ -418,13 +418,8 @@ fn replay_never_touches_the_real_volumes_dir_and_never_runs_what_a_case_file_cla
     scripted(&s);
     let cases = s.root().join("cases");
     let c = cases.to_str().unwrap();
-    let doc = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "scripted", "--name", "keep",
-        ])
-        .succeeds()
-        .json();
-    let path = doc["volume"]["path"].as_str().unwrap().to_string();
+    let vol = create_volume(&s, &["--plugin", "scripted", "--name", "keep"]);
+    let path = vol["path"].as_str().unwrap().to_string();
     plugctl(&s)
         .args(["--record", c, "volume", "delete", "--name", "keep"])
         .succeeds();
@@ -785,14 +780,9 @@ esac"#,
 fn dry_run_of_delete_restore_and_fetch_changes_nothing() {
     let s = Sandbox::new();
     scripted(&s);
-    let doc = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "scripted", "--name", "v",
-        ])
-        .succeeds()
-        .json();
-    let id = doc["volume"]["id"].as_str().unwrap().to_string();
-    let path = doc["volume"]["path"].as_str().unwrap().to_string();
+    let vol = create_volume(&s, &["--plugin", "scripted", "--name", "v"]);
+    let id = id_of(&vol);
+    let path = vol["path"].as_str().unwrap().to_string();
     let before = fs::read(&s.registry).unwrap();
 
     let doc = plugctl(&s)

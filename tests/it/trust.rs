@@ -290,7 +290,7 @@ fn an_edited_volume_id_never_reaches_a_plugin() {
         ])
         .succeeds();
     let doc = out.json();
-    let id = doc["volume"]["id"].as_str().unwrap().to_string();
+    let id = id_of(&doc["volume"]);
     // A directory beside the volumes dir that `../outside` would reach.
     let outside = s.root().join("outside");
     make_dir(&outside);
@@ -335,7 +335,7 @@ fn an_edited_path_or_volumes_dir_is_not_handed_to_a_plugin() {
         ])
         .succeeds();
     let doc = out.json();
-    let id = doc["volume"]["id"].as_str().unwrap().to_string();
+    let id = id_of(&doc["volume"]);
     let victim = s.root().join("victim");
     make_dir(&victim);
     for (field, value) in [

@@ -1301,13 +1301,8 @@ esac"#,
 fn upper_case_volume_ids_are_the_same_id() {
     let s = Sandbox::new();
     let upper = "0B6D3C1E-2F4A-4B5C-8D9E-0F1A2B3C4D5E";
-    let doc = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "mkdir", "--name", "u", "--id", upper,
-        ])
-        .succeeds()
-        .json();
-    assert_eq!(doc["volume"]["id"], upper.to_ascii_lowercase());
+    let vol = create_volume(&s, &["--plugin", "mkdir", "--name", "u", "--id", upper]);
+    assert_eq!(vol["id"], upper.to_ascii_lowercase());
     let doc = plugctl(&s)
         .args(["--json", "volume", "show", upper])
         .succeeds()
