@@ -141,12 +141,7 @@ fn a_replayed_delete_only_ever_touches_its_own_scratch_directory() {
     plugctl(&s)
         .args(["--record", c, "volume", "delete", "--name", "gone"])
         .succeeds();
-    let keep = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "hv", "--name", "keep",
-        ])
-        .succeeds()
-        .json()["volume"]["path"]
+    let keep = create_volume(&s, &["--plugin", "hv", "--name", "keep"])["path"]
         .as_str()
         .unwrap()
         .to_string();
@@ -761,12 +756,7 @@ esac"#,
             started = started.display()
         ),
     );
-    let path = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "slowish", "--name", "v",
-        ])
-        .succeeds()
-        .json()["volume"]["path"]
+    let path = create_volume(&s, &["--plugin", "slowish", "--name", "v"])["path"]
         .as_str()
         .unwrap()
         .to_string();

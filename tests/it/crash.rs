@@ -352,12 +352,7 @@ esac"#,
         assert!(histories.contains_key(a.as_str()), "stray instance {a}");
     }
     // Events: strictly increasing, none lost in the counter.
-    let seqs: Vec<u64> = reg["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["seq"].as_u64().unwrap())
-        .collect();
+    let seqs = seqs(reg["events"].as_array().unwrap());
     assert!(seqs.windows(2).all(|w| w[0] < w[1]), "{seqs:?}");
     assert_eq!(seqs.last().copied(), reg["seq"].as_u64());
     // Besides the registry, its journal, its lock and the owners' liveness

@@ -273,21 +273,10 @@ fn current_instance_leaving_hands_over_to_the_previous() {
 fn validation_errors_are_usage_errors() {
     let s = Sandbox::new();
     let base = |ty: &str, name: &str, alloc: &str, sock: &str| -> Vec<String> {
-        [
-            "plugin",
-            "register",
-            "--type",
-            ty,
-            "--name",
-            name,
-            "--alloc-id",
-            alloc,
-            "--socket",
-            sock,
-        ]
-        .iter()
-        .map(|x| x.to_string())
-        .collect()
+        register_args(ty, name, alloc, sock)
+            .iter()
+            .map(|x| x.to_string())
+            .collect()
     };
     let cases: Vec<(Vec<String>, &str)> = vec![
         (base("", "ebs", "a1", "/s"), "type must not be empty"),

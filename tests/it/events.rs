@@ -18,10 +18,6 @@ fn register_alloc(s: &Sandbox, ty: &str, name: &str, alloc: &str) {
     register(s, ty, name, alloc, &format!("/run/{alloc}.sock"));
 }
 
-fn seqs(events: &[Value]) -> Vec<u64> {
-    events.iter().map(|e| e["seq"].as_u64().unwrap()).collect()
-}
-
 #[test]
 fn concurrent_writers_lose_nothing_and_seq_strictly_increases() {
     const PROCS: usize = 10;

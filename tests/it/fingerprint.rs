@@ -559,12 +559,7 @@ fn concurrent_fingerprints_lose_nothing() {
         let inst = &reg["plugins"]["host-volume"][format!("p{i}")][0];
         assert_eq!(inst["healthy"], true, "p{i} lost: {reg}");
     }
-    let seqs: Vec<u64> = reg["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["seq"].as_u64().unwrap())
-        .collect();
+    let seqs = seqs(reg["events"].as_array().unwrap());
     assert_eq!(seqs.len(), N, "one event per new plugin");
     assert!(seqs.windows(2).all(|w| w[1] == w[0] + 1), "{seqs:?}");
 }

@@ -196,12 +196,7 @@ fn a_reader_behind_the_rotated_journal_is_told_what_it_missed() {
         .args(["--json", "events", "--since", "10"])
         .succeeds()
         .stderr_has("events 11 to 49");
-    let seqs: Vec<u64> = out
-        .json_lines()
-        .iter()
-        .map(|e| e["seq"].as_u64().unwrap())
-        .collect();
-    assert_eq!(seqs, (50..=60).collect::<Vec<_>>());
+    assert_eq!(seqs(&out.json_lines()), (50..=60).collect::<Vec<_>>());
     // Across the two segments, from the middle of the first.
     assert_eq!(
         event_names(&s, &["--since", "53"])

@@ -488,12 +488,7 @@ fn concurrent_creates_lose_no_record() {
     want.sort();
     assert_eq!(names, want);
     let reg = s.registry_json();
-    let seqs: Vec<u64> = reg["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["seq"].as_u64().unwrap())
-        .collect();
+    let seqs = seqs(reg["events"].as_array().unwrap());
     assert_eq!(seqs.len(), N, "one volume_create per volume");
     assert!(seqs.windows(2).all(|w| w[1] == w[0] + 1), "{seqs:?}");
 }

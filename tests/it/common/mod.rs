@@ -16,7 +16,7 @@ pub mod files;
 pub mod ops;
 pub use expect::{Exit, Finish, plugctl, plugctl_on_a_terminal, plugctl_with_umask, tool};
 pub use files::{copy_tree, examples, mode, repo};
-pub use ops::{assert_clean_report, create_volume, id_of, register, register_args};
+pub use ops::{assert_clean_report, create_volume, id_of, register, register_args, seqs};
 
 /// The binary under test.
 pub const PLUGCTL: &str = env!("CARGO_BIN_EXE_plugctl");
@@ -106,6 +106,22 @@ impl Sandbox {
             name,
             &format!(
                 r#"[ "$1" = fingerprint ] && echo '{{"version": "{version}"}}' && exit 0; exit 1"#
+            ),
+        )
+    }
+
+    /// A host-volume plugin that fingerprints well and whose create and
+    /// delete are these sh bodies, with `$v` the volume's directory under
+    /// `DHV_VOLUMES_DIR` and a plain PATH.
+    pub fn hv_script(&self, name: &str, create: &str, delete: &str) -> PathBuf {
+        self.plugin(
+            "host-volume",
+            name,
+            &format!(
+                "PATH=/usr/bin:/bin\nv=\"$DHV_VOLUMES_DIR/$DHV_VOLUME_ID\"\ncase \"$1\" in\n\
+                 fingerprint) echo '{{\"version\": \"1.0.0\"}}' ;;\n\
+                 create) {create} ;;\n\
+                 delete) {delete} ;;\nesac\n"
             ),
         )
     }

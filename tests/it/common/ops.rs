@@ -58,6 +58,14 @@ pub fn id_of(v: &Value) -> String {
         .to_string()
 }
 
+/// The `seq` of each event, in the order given.
+pub fn seqs(events: &[Value]) -> Vec<u64> {
+    events
+        .iter()
+        .map(|e| e["seq"].as_u64().expect("event seq"))
+        .collect()
+}
+
 /// A `validate` or `test` report that is `ok`, with no finding worse than
 /// info; `what` names it in the failure.
 #[track_caller]
