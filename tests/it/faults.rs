@@ -910,7 +910,7 @@ fn plugin_deleted_between_discovery_and_run() {
             ),
         );
     }
-    let out = plugctl(&s)
+    let doc = plugctl(&s)
         .args([
             "--json",
             "--concurrency",
@@ -919,8 +919,8 @@ fn plugin_deleted_between_discovery_and_run() {
             "--type",
             "host-volume",
         ])
-        .fails_with(Exit::Failure);
-    let doc = out.json();
+        .fails_with(Exit::Failure)
+        .json();
     let rows: Vec<&Value> = ["a-deleter", "b-deleter"]
         .iter()
         .map(|n| row(&doc, "host-volume", n))

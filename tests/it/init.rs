@@ -447,10 +447,10 @@ fn every_template_passes_validate_strict_and_test() {
     // the tests; init made the family directories 0755 itself.
     fs::set_permissions(&s.plugins, fs::Permissions::from_mode(0o755)).unwrap();
     let plugins = s.plugins.display().to_string();
-    let out = plugctl(&s)
+    let doc = plugctl(&s)
         .args(["--json", "validate", "--strict", &plugins])
-        .succeeds();
-    let doc = out.json();
+        .succeeds()
+        .json();
     assert_clean_report("validate --strict", &doc);
 
     let store = store(&s);

@@ -284,12 +284,12 @@ esac"#,
 fn an_edited_volume_id_never_reaches_a_plugin() {
     let s = Sandbox::new();
     remover(&s);
-    let out = plugctl(&s)
+    let doc = plugctl(&s)
         .args([
             "--json", "volume", "create", "--plugin", "rm", "--name", "v",
         ])
-        .succeeds();
-    let doc = out.json();
+        .succeeds()
+        .json();
     let id = id_of(&doc["volume"]);
     // A directory beside the volumes dir that `../outside` would reach.
     let outside = s.root().join("outside");
@@ -329,13 +329,8 @@ fn an_edited_volume_id_never_reaches_a_plugin() {
 fn an_edited_path_or_volumes_dir_is_not_handed_to_a_plugin() {
     let s = Sandbox::new();
     remover(&s);
-    let out = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "rm", "--name", "v",
-        ])
-        .succeeds();
-    let doc = out.json();
-    let id = id_of(&doc["volume"]);
+    let vol = create_volume(&s, &["--plugin", "rm", "--name", "v"]);
+    let id = id_of(&vol);
     let victim = s.root().join("victim");
     make_dir(&victim);
     for (field, value) in [

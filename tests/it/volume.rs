@@ -69,8 +69,10 @@ fn calls(s: &Sandbox, id: &str) -> Vec<String> {
 }
 
 fn volumes(s: &Sandbox) -> Vec<Value> {
-    let out = plugctl(s).args(["--json", "volume", "list"]).succeeds();
-    let doc = out.json();
+    let doc = plugctl(s)
+        .args(["--json", "volume", "list"])
+        .succeeds()
+        .json();
     doc["volumes"].as_array().unwrap().clone()
 }
 
@@ -190,10 +192,10 @@ fn delete_gets_exactly_the_ten_variables_and_runs_while_deleting() {
         ],
     );
     let id = id_of(&v);
-    let out = plugctl(&s)
+    let doc = plugctl(&s)
         .args(["--json", "volume", "delete", &id])
-        .succeeds();
-    let doc = out.json();
+        .succeeds()
+        .json();
     assert_eq!(doc["deleted"], true);
     assert_eq!(doc["volume"]["id"], id.as_str());
     assert_eq!(doc["volume"]["state"], "deleted");
@@ -368,8 +370,10 @@ fn bad_output_after_exit_0_keeps_a_pending_record_that_repair_rolls_back() {
     assert_eq!(list[0]["state"], "pending");
     assert!(list[0]["error"].as_str().unwrap().contains("bad output"));
 
-    let out = plugctl(&s).args(["--json", "volume", "repair"]).succeeds();
-    let doc = out.json();
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "repair"])
+        .succeeds()
+        .json();
     let r = &doc["results"][0];
     assert_eq!(r["action"], "rolled back");
     assert_eq!(r["state"], "deleted");
@@ -441,8 +445,10 @@ esac"#,
         "{table}"
     );
 
-    let out = plugctl(&s).args(["--json", "volume", "repair"]).succeeds();
-    let doc = out.json();
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "repair"])
+        .succeeds()
+        .json();
     let r = &doc["results"][0];
     assert_eq!(r["was"], "pending");
     assert_eq!(r["action"], "created");
@@ -600,10 +606,10 @@ fn hostile_names_pass_verbatim_and_never_become_paths() {
     );
 
     // show and delete by such a name
-    let out = plugctl(&s)
+    let doc = plugctl(&s)
         .args(["--json", "volume", "show", "new\nline"])
-        .succeeds();
-    let doc = out.json();
+        .succeeds()
+        .json();
     assert_eq!(doc["volume"]["name"], "new\nline");
     let out = plugctl(&s)
         .args(["volume", "delete", "--name", "../../etc/passwd"])
@@ -788,10 +794,10 @@ fn list_filters_by_plugin_and_show_finds_by_id_or_name() {
         &s,
         &["--plugin", "mkdir", "--name", "c", "--namespace", "ns2"],
     );
-    let out = plugctl(&s)
+    let doc = plugctl(&s)
         .args(["--json", "volume", "list", "--plugin", "mkdir"])
-        .succeeds();
-    let doc = out.json();
+        .succeeds()
+        .json();
     let names: Vec<&str> = doc["volumes"]
         .as_array()
         .unwrap()
@@ -1150,7 +1156,7 @@ fn a_timed_out_create_exits_4_and_repair_settles_it() {
     assert_eq!(list.len(), 1);
     assert_eq!(list[0]["state"], "pending");
 
-    let out = plugctl(&s)
+    let doc = plugctl(&s)
         .args([
             "--json",
             "volume",
@@ -1160,8 +1166,8 @@ fn a_timed_out_create_exits_4_and_repair_settles_it() {
             "--grace",
             "1s",
         ])
-        .succeeds();
-    let doc = out.json();
+        .succeeds()
+        .json();
     assert_eq!(doc["results"][0]["action"], "rolled back");
     assert!(volumes(&s).is_empty());
     assert_eq!(s.read_out("hang-calls"), "create\ncreate\ndelete\n");
@@ -1178,8 +1184,10 @@ fn a_deleting_volume_is_finished_by_repair() {
     reg["volumes"][&id]["owner"] = serde_json::json!({"pid": 999_999_999u32, "started": 1});
     fs::write(&s.registry, serde_json::to_vec_pretty(&reg).unwrap()).unwrap();
     // restore leaves it alone
-    let out = plugctl(&s).args(["--json", "volume", "restore"]).succeeds();
-    let doc = out.json();
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "restore"])
+        .succeeds()
+        .json();
     assert_eq!(doc["results"][0]["action"], "skipped");
     // create refuses it
     plugctl(&s)
@@ -1189,8 +1197,10 @@ fn a_deleting_volume_is_finished_by_repair() {
         .fails_with(Exit::Usage)
         .stderr_has("deleting");
 
-    let out = plugctl(&s).args(["--json", "volume", "repair"]).succeeds();
-    let doc = out.json();
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "repair"])
+        .succeeds()
+        .json();
     let r = &doc["results"][0];
     assert_eq!(r["was"], "deleting");
     assert_eq!(r["action"], "deleted");
