@@ -356,25 +356,18 @@ fn an_unreadable_config_is_a_configuration_error() {
     let home = n.s.root().join("nobody");
     make_dir(&home);
     nix::unistd::chown(&home, Some(65534.into()), Some(65534.into())).unwrap();
-    expect::Run::new(
-        {
-            let mut c = n.s.command("setpriv");
-            c.args(["--reuid=65534", "--regid=65534", "--clear-groups", PLUGCTL])
-                .env("PLUGCTL_NOMAD_CONFIG", &n.config)
-                .env("HOME", &home)
-                .env_remove("PLUGCTL_PLUGIN_DIR")
-                .env_remove("PLUGCTL_REGISTRY")
-                .env_remove("PLUGCTL_VOLUMES_DIR");
-            c
-        },
-        "setpriv plugctl",
-    )
-    .args(["plugin", "list"])
-    .fails_with(Exit::Usage)
-    .stderr_has(&format!(
-        "cannot read the Nomad agent configuration {}: Permission denied",
-        f.display()
-    ));
+    plugctl_as_nobody(&n.s)
+        .env("PLUGCTL_NOMAD_CONFIG", &n.config)
+        .env("HOME", &home)
+        .env_remove("PLUGCTL_PLUGIN_DIR")
+        .env_remove("PLUGCTL_REGISTRY")
+        .env_remove("PLUGCTL_VOLUMES_DIR")
+        .args(["plugin", "list"])
+        .fails_with(Exit::Usage)
+        .stderr_has(&format!(
+            "cannot read the Nomad agent configuration {}: Permission denied",
+            f.display()
+        ));
 }
 
 /// As root with no flag: `/etc/nomad.d` when it exists, else Nomad's

@@ -215,8 +215,7 @@ fn a_registry_owned_by_another_user_is_refused_and_root_keeps_a_users_ownership(
     );
     assert_eq!(meta.permissions().mode() & 0o777, 0o640);
     // And the user can still use it.
-    expect::Run::new(s.command("setpriv"), "setpriv")
-        .args(["--reuid=65534", "--regid=65534", "--clear-groups", PLUGCTL])
+    plugctl_as_nobody(&s)
         .env("PLUGCTL_REGISTRY", &reg)
         .args(["volume", "list"])
         .succeeds();
@@ -478,15 +477,8 @@ fn a_user_default_plugin_dir_is_never_the_current_directory() {
         eprintln!("SKIPPED: needs root to run as another user");
         return;
     }
-    let doc = expect::Run::new(s.command("setpriv"), "setpriv")
-        .args([
-            "--reuid=65534",
-            "--regid=65534",
-            "--clear-groups",
-            PLUGCTL,
-            "--json",
-            "fingerprint",
-        ])
+    let doc = plugctl_as_nobody(&s)
+        .args(["--json", "fingerprint"])
         .env_remove("PLUGCTL_PLUGIN_DIR")
         .env_remove("PLUGCTL_REGISTRY")
         .env_remove("PLUGCTL_VOLUMES_DIR")

@@ -671,17 +671,9 @@ fn json_refuses_a_report_format_other_than_json() {
     let s = sandbox();
     s.hv_ok("fine", "1.0.0");
     for format in ["junit", "human"] {
-        let out = plugctl(&s)
-            .args(["--json", "validate", "--format", format])
-            .fails_with(Exit::Usage);
-        let doc = out.json();
-        assert_eq!(doc["error"]["kind"], "usage", "{doc:#}");
-        let message = doc["error"]["message"].as_str().unwrap();
-        assert!(
-            message.contains("--json") && message.contains("--format"),
-            "{message}"
+        assert_format_refused_with_json(
+            plugctl(&s).args(["--json", "validate", "--format", format]),
         );
-        assert!(stderr(&out).contains("--format"), "{}", stderr(&out));
     }
     // --format json, or none, with --json: the report
     for args in [&["validate", "--format", "json"][..], &["validate"]] {
@@ -810,15 +802,8 @@ fn an_unreadable_plugin_is_a_warning_for_a_non_root_user() {
     ] {
         fs::set_permissions(p, fs::Permissions::from_mode(0o755)).unwrap();
     }
-    let doc = expect::Run::new(s.command("setpriv"), "setpriv")
-        .args([
-            "--reuid=65534",
-            "--regid=65534",
-            "--clear-groups",
-            PLUGCTL,
-            "--json",
-            "validate",
-        ])
+    let doc = plugctl_as_nobody(&s)
+        .args(["--json", "validate"])
         .env(
             "PLUGCTL_REGISTRY",
             "/tmp/plugctl-validate-unreadable-never-written.json",

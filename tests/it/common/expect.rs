@@ -92,6 +92,19 @@ pub fn plugctl_with_umask(s: &Sandbox, umask: &str) -> Run {
         .arg(PLUGCTL)
 }
 
+/// plugctl as user nobody (uid and gid 65534, no supplementary groups),
+/// by setpriv, in the sandbox's environment: for what a user without
+/// privileges may read or write. Only root can switch users: a test calls
+/// this after [`super::is_root`] said so.
+pub fn plugctl_as_nobody(s: &Sandbox) -> Run {
+    Run::new(s.command("setpriv"), "setpriv").args([
+        "--reuid=65534",
+        "--regid=65534",
+        "--clear-groups",
+        PLUGCTL,
+    ])
+}
+
 /// A program other than plugctl (promtool, a shell, a test binary), run as
 /// the test's own process runs it and checked the same way.
 pub fn tool(program: &str) -> Run {

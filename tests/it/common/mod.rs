@@ -14,9 +14,14 @@ use serde_json::Value;
 pub mod expect;
 pub mod files;
 pub mod ops;
-pub use expect::{Exit, Finish, plugctl, plugctl_on_a_terminal, plugctl_with_umask, tool};
+pub use expect::{
+    Exit, Finish, plugctl, plugctl_as_nobody, plugctl_on_a_terminal, plugctl_with_umask, tool,
+};
 pub use files::{copy_tree, examples, mode, repo};
-pub use ops::{assert_clean_report, create_volume, id_of, register, register_args, seqs};
+pub use ops::{
+    assert_clean_report, assert_format_refused_with_json, create_volume, id_of, register,
+    register_args, seqs,
+};
 
 /// The binary under test.
 pub const PLUGCTL: &str = env!("CARGO_BIN_EXE_plugctl");

@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use super::Sandbox;
-use super::expect::{Finish, Ran, plugctl};
+use super::expect::{Exit, Finish, Ran, Run, plugctl};
 
 /// The words of `plugin register` for one allocation's socket, to run
 /// another way (under a lock, in a shell) or to check a refusal of.
@@ -56,6 +56,21 @@ pub fn id_of(v: &Value) -> String {
         .as_str()
         .unwrap_or_else(|| panic!("no id in {v}"))
         .to_string()
+}
+
+/// A `--json` run asked for another report `--format` as well: refused as a
+/// usage error, whose document names both flags, as stderr does.
+#[track_caller]
+pub fn assert_format_refused_with_json(run: Run) {
+    let out = run.fails_with(Exit::Usage);
+    let error = out.error();
+    assert_eq!(error["kind"], "usage", "{error:#}");
+    let message = error["message"].as_str().unwrap();
+    assert!(
+        message.contains("--json") && message.contains("--format"),
+        "{message}"
+    );
+    out.stderr_has("--format");
 }
 
 /// The `seq` of each event, in the order given.
