@@ -319,6 +319,17 @@ fn a_lock_file_planted_by_another_user_is_refused_naming_them() {
     assert!(!registry.exists(), "nothing is written past a refused lock");
 }
 
+/// plugctl with these arguments (shell words), in a mount namespace of its
+/// own where `dir` is bind-mounted at `at`.
+fn with_bind_mount(s: &Sandbox, dir: &Path, at: &Path, args: &str) -> Option<expect::Run> {
+    let script = format!(
+        "mount --bind '{}' '{}' && \"$PLUGCTL\" {args}",
+        dir.display(),
+        at.display()
+    );
+    in_mount_namespace(s, &script)
+}
+
 #[test]
 fn pruning_never_crosses_a_bind_mount_of_the_same_file_system() {
     if !nix::unistd::geteuid().is_root() {
@@ -332,13 +343,11 @@ fn pruning_never_crosses_a_bind_mount_of_the_same_file_system() {
     let orphan = s.volumes.join("orphan");
     make_dir(orphan.join("mnt"));
     fs::write(orphan.join("junk"), "x").unwrap();
-    let Some(audit) = in_mount_namespace(
+    let Some(audit) = with_bind_mount(
         &s,
-        &format!(
-            "mount --bind '{}' '{}' && \"$PLUGCTL\" --json volume audit --prune-orphans --yes",
-            outside.display(),
-            orphan.join("mnt").display()
-        ),
+        &outside,
+        &orphan.join("mnt"),
+        "--json volume audit --prune-orphans --yes",
     ) else {
         return;
     };
@@ -954,14 +963,8 @@ fn the_built_in_mkdir_stays_inside_a_trusted_volumes_directory() {
     let v = create_volume(&s, &["--plugin", "mkdir", "--name", "m"]);
     let path = PathBuf::from(v["path"].as_str().unwrap());
     make_dir(path.join("mnt"));
-    let Some(delete) = in_mount_namespace(
-        &s,
-        &format!(
-            "mount --bind '{}' '{}' && \"$PLUGCTL\" volume delete --name m",
-            outside.display(),
-            path.join("mnt").display()
-        ),
-    ) else {
+    let Some(delete) = with_bind_mount(&s, &outside, &path.join("mnt"), "volume delete --name m")
+    else {
         return;
     };
     delete.fails_with(Exit::Failure).stderr_has("mount point");

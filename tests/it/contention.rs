@@ -146,7 +146,7 @@ fn a_holder_that_wrote_no_pid_is_still_a_bounded_wait() {
         "p",
         &format!("touch '{}'; echo '{{}}'", ran.display()),
     );
-    let doc = plugctl(&s)
+    plugctl(&s)
         .args([
             "--json",
             "--lock-timeout",
@@ -159,8 +159,7 @@ fn a_holder_that_wrote_no_pid_is_still_a_bounded_wait() {
             "v",
         ])
         .fails_with(Exit::Timeout)
-        .json();
-    assert_eq!(doc["error"]["kind"], "registry_locked");
+        .error_kind("registry_locked");
     assert!(!ran.exists(), "the plugin ran without a pending record");
     drop(lock);
 }

@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 use crate::common::*;
 use serde_json::Value;
 
-/// A csi-node deregistration, to run and check.
-fn deregister(s: &Sandbox, name: &str, alloc: &str) -> expect::Run {
-    plugctl(s).args([
+/// The words of a csi-node deregistration.
+fn deregister_args<'a>(name: &'a str, alloc: &'a str) -> [&'a str; 8] {
+    [
         "plugin",
         "deregister",
         "--type",
@@ -18,7 +18,12 @@ fn deregister(s: &Sandbox, name: &str, alloc: &str) -> expect::Run {
         name,
         "--alloc-id",
         alloc,
-    ])
+    ]
+}
+
+/// A csi-node deregistration, to run and check.
+fn deregister(s: &Sandbox, name: &str, alloc: &str) -> expect::Run {
+    plugctl(s).args(deregister_args(name, alloc))
 }
 
 fn allocs(doc: &Value) -> Vec<String> {
@@ -172,17 +177,8 @@ fn deregister_tolerates_unknown_names_and_missing_allocations() {
         deregister(&s, name, alloc).succeeds();
     }
     let doc = plugctl(&s)
-        .args([
-            "--json",
-            "plugin",
-            "deregister",
-            "--type",
-            "csi-node",
-            "--name",
-            "ebs",
-            "--alloc-id",
-            "gone",
-        ])
+        .arg("--json")
+        .args(deregister_args("ebs", "gone"))
         .succeeds()
         .json();
     assert_eq!(doc["changed"], false);
@@ -234,17 +230,8 @@ fn current_instance_leaving_hands_over_to_the_previous() {
 
     // The current one leaves: the previous takes over.
     let doc = plugctl(&s)
-        .args([
-            "--json",
-            "plugin",
-            "deregister",
-            "--type",
-            "csi-node",
-            "--name",
-            "ebs",
-            "--alloc-id",
-            "a3",
-        ])
+        .arg("--json")
+        .args(deregister_args("ebs", "a3"))
         .succeeds()
         .json();
     assert_eq!(doc["changed"], true);
@@ -334,7 +321,7 @@ fn validation_errors_are_usage_errors() {
     assert!(!s.registry.exists());
 
     // With --json the failure is a document too.
-    let doc = plugctl(&s)
+    plugctl(&s)
         .args([
             "--json",
             "plugin",
@@ -349,8 +336,7 @@ fn validation_errors_are_usage_errors() {
             "/s",
         ])
         .fails_with(Exit::Usage)
-        .json();
-    assert_eq!(doc["error"]["kind"], "usage");
+        .error_kind("usage");
 
     // --version and --option are the plugin's, and --help works.
     plugctl(&s)

@@ -154,3 +154,25 @@ fn json_lines_reads_one_object_a_line() {
     let names: Vec<&str> = events.iter().map(|e| e["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["a", "b"]);
 }
+
+#[test]
+#[should_panic(expected = "expected an error of kind \"usage\"")]
+fn a_wrong_error_kind_fails() {
+    let s = Sandbox::new();
+    plugctl(&s)
+        .args(["--json", "volume", "show", "nope"])
+        .fails_with(Exit::NotFound)
+        .error_has("nope")
+        .error_kind("usage");
+}
+
+#[test]
+#[should_panic(expected = "expected the error message to contain \"not in there\"")]
+fn a_missing_error_message_needle_fails() {
+    let s = Sandbox::new();
+    plugctl(&s)
+        .args(["--json", "volume", "show", "nope"])
+        .fails_with(Exit::NotFound)
+        .error_kind("not_found")
+        .error_has("not in there");
+}

@@ -175,18 +175,12 @@ fn cell<'a>(doc: &'a Value, plugin: &str, release: &str) -> &'a Value {
 fn release_1_10_0_has_host_volumes_and_a_mkdir_whose_mode_the_umask_trims() {
     let s = Sandbox::new();
     for before in ["1.9.7", "1.9", "0.12.0"] {
-        let doc = plugctl(&s)
+        plugctl(&s)
             .args(["--json", "--nomad-version", before, "fingerprint"])
             .fails_with(Exit::Usage)
-            .json();
-        let message = doc["error"]["message"].as_str().unwrap();
-        for needle in [
-            "runs no common plugins",
-            "1.10.0",
-            "1.10.x, 1.11.x and 2.0.x",
-        ] {
-            assert!(message.contains(needle), "{before}: {needle} in {message}");
-        }
+            .error_has("runs no common plugins")
+            .error_has("1.10.0")
+            .error_has("1.10.x, 1.11.x and 2.0.x");
     }
     assert_eq!(
         mkdir_0777_under(&s, "022", "1.10.0", "old"),
@@ -342,16 +336,11 @@ sleep 10.5; echo '{"result": {"K": "v"}}'"#,
     ] {
         let mut full = vec!["--nomad-version", "1.10.9"];
         full.extend(args);
-        let doc = plugctl(&s)
+        plugctl(&s)
             .arg("--json")
             .args_from(&full)
             .fails_with(Exit::Usage)
-            .json();
-        let message = doc["error"]["message"].as_str().unwrap();
-        assert!(
-            message.contains("Nomad 1.10.9 has no secrets plugins: they came in 1.11.0"),
-            "{message}"
-        );
+            .error_has("Nomad 1.10.9 has no secrets plugins: they came in 1.11.0");
     }
     let out = plugctl(&s)
         .args(["--json", "--nomad-version", "1.10.9", "fingerprint"])
@@ -640,22 +629,16 @@ fn nomad_version_values_and_where_they_come_from() {
         "1.10,",
         " 2.0",
     ] {
-        let doc = plugctl(&s)
+        plugctl(&s)
             .args(["--json", "--nomad-version", bad, "fingerprint"])
             .fails_with(Exit::Usage)
-            .json();
-        assert_eq!(doc["error"]["kind"], "usage", "{bad:?}");
+            .error_kind("usage");
         assert!(!s.registry.exists(), "{bad:?}: something ran");
     }
-    let doc = plugctl(&s)
+    plugctl(&s)
         .args(["--json", "--nomad-version", "2.1", "fingerprint"])
         .any_exit()
-        .json();
-    let message = doc["error"]["message"].as_str().unwrap();
-    assert!(
-        message.contains("plugctl covers 1.10.x, 1.11.x and 2.0.x"),
-        "{message}"
-    );
+        .error_has("plugctl covers 1.10.x, 1.11.x and 2.0.x");
     // The variable names itself when it is the bad one...
     let out = plugctl(&s)
         .env("PLUGCTL_NOMAD_VERSION", "9.9")
@@ -673,7 +656,7 @@ fn nomad_version_values_and_where_they_come_from() {
         .args(["--json", "validate"])
         .succeeds();
     // ...and a flag beats it, bad or not.
-    let doc = plugctl(&s)
+    plugctl(&s)
         .env("PLUGCTL_NOMAD_VERSION", "9.9")
         .args([
             "--json",
@@ -686,8 +669,7 @@ fn nomad_version_values_and_where_they_come_from() {
             "--dry-run",
         ])
         .fails_with(Exit::NotFound) // no such provider: the release was fine
-        .json();
-    assert_eq!(doc["error"]["kind"], "not_found", "{doc}");
+        .error_kind("not_found");
     s.secrets_ok("x");
     let doc = plugctl(&s)
         .env("PLUGCTL_NOMAD_VERSION", "1.11.0")
@@ -712,26 +694,14 @@ fn nomad_version_values_and_where_they_come_from() {
     assert_eq!(doc["nomad_version"], "2.0.0", "{doc}");
     // A list is validate's alone, from the flag or the variable.
     let many: Vec<String> = (0..33).map(|i| format!("1.10.{i}")).collect();
-    let doc = plugctl(&s)
+    plugctl(&s)
         .args(["--json", "--nomad-version", &many.join(","), "validate"])
         .fails_with(Exit::Usage)
-        .json();
-    assert!(
-        doc["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("at most 32"),
-        "{doc}"
-    );
-    let doc = plugctl(&s)
+        .error_has("at most 32");
+    plugctl(&s)
         .args(["--json", "--nomad-version", "1.10,2.0", "fingerprint"])
         .fails_with(Exit::Usage)
-        .json();
-    let message = doc["error"]["message"].as_str().unwrap();
-    assert!(
-        message.contains("only `plugctl validate` takes a list"),
-        "{message}"
-    );
+        .error_has("only `plugctl validate` takes a list");
     plugctl(&s)
         .env("PLUGCTL_NOMAD_VERSION", "1.10,2.0")
         .args(["volume", "create", "--plugin", "mkdir", "--name", "v"])

@@ -348,15 +348,14 @@ fn a_plugin_dir_named_explicitly_must_be_there() {
     fs::remove_dir_all(&s.plugins).unwrap();
     // PLUGCTL_PLUGIN_DIR (the sandbox's) names it: an error, never "all
     // healthy" about a directory that is not there.
-    let doc = plugctl(&s)
+    plugctl(&s)
         .args(["--json", "fingerprint"])
         .fails_with(Exit::Usage)
         .stderr_has(&format!(
             "plugin directory {} (from PLUGCTL_PLUGIN_DIR) does not exist",
             s.plugins.display()
         ))
-        .json();
-    assert_eq!(doc["error"]["kind"], "usage");
+        .error_kind("usage");
     let file = s.root().join("a-file");
     fs::write(&file, "").unwrap();
     plugctl(&s)
@@ -448,11 +447,10 @@ fn unknown_names_exit_3() {
         .args(["fingerprint", "nope"])
         .fails_with(Exit::NotFound)
         .stderr_has("nope");
-    let doc = plugctl(&s)
+    plugctl(&s)
         .args(["--json", "fingerprint", "nope"])
         .fails_with(Exit::NotFound)
-        .json();
-    assert_eq!(doc["error"]["kind"], "not_found");
+        .error_kind("not_found");
 
     plugctl(&s)
         .args(["fingerprint", "../etc"])
@@ -673,14 +671,13 @@ fn a_json_file_without_schema_version_is_not_a_plugctl_registry() {
                 .stderr_lacks("corrupt");
             assert_eq!(fs::read_to_string(&s.registry).unwrap(), content);
         }
-        let doc = plugctl(&s)
+        let error = plugctl(&s)
             .args(["--json", "volume", "list"])
             .fails_with(Exit::Usage)
-            .json();
-        assert_eq!(doc["error"]["kind"], "registry", "{doc}");
-        let message = doc["error"]["message"].as_str().unwrap();
-        assert!(message.contains("not a plugctl registry"), "{message}");
-        assert!(message.contains("left untouched"), "{message}");
+            .error_has("not a plugctl registry")
+            .error_has("left untouched")
+            .error();
+        assert_eq!(error["kind"], "registry", "{error}");
         assert_eq!(fs::read_to_string(&s.registry).unwrap(), content);
         let leftovers: Vec<String> = fs::read_dir(dir)
             .unwrap()

@@ -233,12 +233,11 @@ fn refuses_to_overwrite_anything() {
         .args(["init", "secrets", "adir"])
         .fails_with(Exit::Usage);
 
-    let doc = plugctl(&s)
+    plugctl(&s)
         .current_dir(&s.plugins)
         .args(["--json", "init", "secrets", "taken"])
         .fails_with(Exit::Usage)
-        .json();
-    assert_eq!(doc["error"]["kind"], "usage", "{doc}");
+        .error_kind("usage");
 }
 
 #[test]

@@ -635,11 +635,10 @@ fn directory_argument_and_usage_errors() {
         .args(["validate", "missing-dir"])
         .fails_with(Exit::Usage)
         .stderr_has("missing-dir");
-    let doc = plugctl(&s)
+    plugctl(&s)
         .args(["--json", "validate", "missing-dir"])
         .fails_with(Exit::Usage)
-        .json();
-    assert_eq!(doc["error"]["kind"], "usage");
+        .error_kind("usage");
 }
 
 #[test]

@@ -318,27 +318,17 @@ fn a_failing_plugin_leaves_no_volume_and_shows_its_error() {
     );
 
     // --json: the error document names the plugin and the operation
-    let doc = plugctl(&s)
+    let error = plugctl(&s)
         .args([
             "--json", "volume", "create", "--plugin", "full", "--name", "data",
         ])
         .fails_with(Exit::Failure)
-        .json();
-    assert_eq!(doc["error"]["kind"], "plugin");
-    assert_eq!(doc["error"]["plugin"], "host-volume/full");
-    assert_eq!(doc["error"]["operation"], "create");
-    assert!(
-        doc["error"]["subject"]
-            .as_str()
-            .unwrap()
-            .starts_with("volume ")
-    );
-    assert!(
-        doc["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("disk full")
-    );
+        .error_has("disk full")
+        .error();
+    assert_eq!(error["kind"], "plugin");
+    assert_eq!(error["plugin"], "host-volume/full");
+    assert_eq!(error["operation"], "create");
+    assert!(error["subject"].as_str().unwrap().starts_with("volume "));
     assert!(volumes(&s).is_empty());
 
     // -v shows the plugin's stderr

@@ -499,6 +499,31 @@ impl Ran {
         self.took
     }
 
+    /// Expects a `--json` error document on stdout of this `kind`
+    /// (`usage`, `not_found`, `plugin`, `timeout`...: docs/cli.md).
+    #[track_caller]
+    pub fn error_kind(self, kind: &str) -> Ran {
+        if self.error()["kind"] != kind {
+            self.fail(&format!("expected an error of kind {kind:?}"));
+        }
+        self
+    }
+
+    /// Expects the message of the `--json` error document on stdout to
+    /// contain `needle`.
+    #[track_caller]
+    pub fn error_has(self, needle: &str) -> Ran {
+        let error = self.error();
+        if !error["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains(needle)
+        {
+            self.fail(&format!("expected the error message to contain {needle:?}"));
+        }
+        self
+    }
+
     /// The exit code, `None` when a signal ended it: for a table of cases
     /// that gathers every mismatch before it fails, where the checks above
     /// would stop at the first (see `faults::cell`).
