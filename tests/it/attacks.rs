@@ -34,6 +34,18 @@ esac"#,
     marker
 }
 
+/// A fingerprint of `hv` recorded into `<root>/cases`: that directory, and
+/// the one case file in it.
+fn recorded_fingerprint(s: &Sandbox) -> (PathBuf, PathBuf) {
+    let cases = s.root().join("cases");
+    let c = cases.to_str().unwrap();
+    plugctl(s)
+        .args(["--record", c, "fingerprint", "--type", "host-volume", "hv"])
+        .succeeds();
+    let case = case_files(&cases).remove(0);
+    (cases, case)
+}
+
 fn case_files(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = fs::read_dir(dir)
         .unwrap()
@@ -72,12 +84,8 @@ fn set_env(v: &mut Value, key: &str, value: &str) {
 fn a_case_file_chooses_no_environment_no_deadline_and_nothing_runs() {
     let s = Sandbox::new();
     let marker = marked_plugin(&s, "hv");
-    let cases = s.root().join("cases");
+    let (cases, case) = recorded_fingerprint(&s);
     let c = cases.to_str().unwrap();
-    plugctl(&s)
-        .args(["--record", c, "fingerprint", "--type", "host-volume", "hv"])
-        .succeeds();
-    let case = case_files(&cases).remove(0);
     let pristine = fs::read(&case).unwrap();
     type Edit = fn(&mut Value);
     let attacks: [(&str, Edit, &str); 5] = [
@@ -190,12 +198,8 @@ fn a_replayed_delete_only_ever_touches_its_own_scratch_directory() {
 fn a_case_type_or_name_out_of_the_name_rules_is_refused_and_shown_escaped() {
     let s = Sandbox::new();
     marked_plugin(&s, "hv");
-    let cases = s.root().join("cases");
+    let (cases, case) = recorded_fingerprint(&s);
     let c = cases.to_str().unwrap();
-    plugctl(&s)
-        .args(["--record", c, "fingerprint", "--type", "host-volume", "hv"])
-        .succeeds();
-    let case = case_files(&cases).remove(0);
     edit_case(&case, |v| {
         v["type"] = Value::from("../../../../usr/bin");
         v["name"] = Value::from("env");
@@ -219,12 +223,8 @@ fn a_case_directory_or_file_another_user_controls_is_refused() {
     let Some(intruder) = intruder() else { return };
     let s = Sandbox::new();
     let marker = marked_plugin(&s, "hv");
-    let cases = s.root().join("cases");
+    let (cases, case) = recorded_fingerprint(&s);
     let c = cases.to_str().unwrap();
-    plugctl(&s)
-        .args(["--record", c, "fingerprint", "--type", "host-volume", "hv"])
-        .succeeds();
-    let case = case_files(&cases).remove(0);
     fs::remove_file(&marker).unwrap();
     // Their directory: any case in it could be theirs.
     intruder.own(&cases);

@@ -375,13 +375,9 @@ esac"#,
     );
 
     // `volume list` shows the half-done ones, not in progress (owners dead).
-    let doc = plugctl(&s)
-        .args(["--json", "volume", "list"])
-        .succeeds()
-        .json();
-    let listed = doc["volumes"].as_array().unwrap();
+    let listed = list_volumes(&s);
     assert_eq!(listed.len(), vols.len());
-    for v in listed {
+    for v in &listed {
         assert_eq!(v["in_progress"], false, "{v}");
     }
     let table = plugctl(&s).args(["volume", "list"]).any_exit().stdout();

@@ -521,18 +521,7 @@ fn names_with_control_characters_or_too_long_are_refused() {
     let long = "a".repeat(300);
     for name in ["evil\x1b[31mred", "two\nlines", "bell\x07", long.as_str()] {
         let out = plugctl(&s)
-            .args([
-                "plugin",
-                "register",
-                "--type",
-                "csi-node",
-                "--name",
-                name,
-                "--alloc-id",
-                "a1",
-                "--socket",
-                "/run/a1.sock",
-            ])
+            .args(register_args("csi-node", name, "a1", "/run/a1.sock"))
             .fails_with(Exit::Usage);
         // The refusal quotes the name escaped, never raw.
         assert!(
@@ -569,18 +558,7 @@ fn any_dynamic_type_but_a_fingerprinted_family() {
     make_dir(s.plugins.join("example-family"));
     for ty in ["host-volume", "secrets", "example-family"] {
         plugctl(&s)
-            .args([
-                "plugin",
-                "register",
-                "--type",
-                ty,
-                "--name",
-                "p",
-                "--alloc-id",
-                "a1",
-                "--socket",
-                "/run/p.sock",
-            ])
+            .args(register_args(ty, "p", "a1", "/run/p.sock"))
             .fails_with(Exit::Usage);
     }
 }

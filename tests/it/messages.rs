@@ -110,11 +110,7 @@ fn a_refused_request_names_no_id_the_user_never_saw_and_says_the_fix() {
     let ran = plugctl(&s)
         .args(["volume", "create", "--plugin", "mkdir", "--name", "taken"])
         .fails_with(Exit::Usage);
-    let list = plugctl(&s)
-        .args(["--json", "volume", "list"])
-        .succeeds()
-        .json();
-    let holder = list["volumes"][0]["id"].as_str().unwrap();
+    let holder = id_of(&list_volumes(&s)[0]);
     assert!(
         ran.stderr().contains(&format!("--id {holder}")),
         "{}",
@@ -206,11 +202,7 @@ fn a_dry_run_shows_the_call_the_real_run_would_refuse() {
         "{doc}"
     );
     // Nothing ran, nothing recorded.
-    let list = plugctl(&s)
-        .args(["--json", "volume", "list"])
-        .succeeds()
-        .json();
-    assert_eq!(list["volumes"], serde_json::json!([]));
+    assert!(list_volumes(&s).is_empty());
 }
 
 #[test]

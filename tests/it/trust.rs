@@ -20,18 +20,7 @@ fn a_symlink_planted_as_the_lock_file_is_never_followed() {
     fs::write(&victim, "precious\n").unwrap();
     symlink(&victim, s.registry.with_file_name("registry.json.lock")).unwrap();
     plugctl(&s)
-        .args([
-            "plugin",
-            "register",
-            "--type",
-            "csi-node",
-            "--name",
-            "x",
-            "--alloc-id",
-            "a",
-            "--socket",
-            "/x",
-        ])
+        .args(register_args("csi-node", "x", "a", "/x"))
         .fails_with(Exit::Usage)
         .stderr_has("registry.json.lock")
         .stderr_has("symbolic link");

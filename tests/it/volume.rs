@@ -68,14 +68,6 @@ fn calls(s: &Sandbox, id: &str) -> Vec<String> {
         .collect()
 }
 
-fn volumes(s: &Sandbox) -> Vec<Value> {
-    let doc = plugctl(s)
-        .args(["--json", "volume", "list"])
-        .succeeds()
-        .json();
-    doc["volumes"].as_array().unwrap().clone()
-}
-
 fn wait_until(limit: Duration, mut f: impl FnMut() -> bool) -> bool {
     let start = Instant::now();
     while start.elapsed() < limit {
@@ -226,7 +218,7 @@ fn delete_gets_exactly_the_ten_variables_and_runs_while_deleting() {
     // the record said "deleting" while the plugin ran, and is gone now
     let during: Value = serde_json::from_str(&s.read_out("during-delete.json")).unwrap();
     assert_eq!(during["volume"]["state"], "deleting");
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
     assert_eq!(s.event_kinds(), ["volume_create", "volume_delete"]);
     let last = s.registry_json()["events"][1].clone();
     assert_eq!(last["type"], "host-volume");
@@ -311,7 +303,7 @@ fn a_failing_plugin_leaves_no_volume_and_shows_its_error() {
     ] {
         assert!(err.contains(needle), "{needle} missing: {err}");
     }
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
     assert!(
         s.registry_json()["events"].as_array().unwrap().is_empty(),
         "no event for a volume that never was"
@@ -329,7 +321,7 @@ fn a_failing_plugin_leaves_no_volume_and_shows_its_error() {
     assert_eq!(error["plugin"], "host-volume/full");
     assert_eq!(error["operation"], "create");
     assert!(error["subject"].as_str().unwrap().starts_with("volume "));
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
 
     // -v shows the plugin's stderr
     plugctl(&s)
@@ -355,7 +347,7 @@ fn bad_output_after_exit_0_keeps_a_pending_record_that_repair_rolls_back() {
     let err = stderr(&out);
     assert!(err.contains("cannot unmarshal string"), "{err}");
     assert!(err.contains("kept pending"), "{err}");
-    let list = volumes(&s);
+    let list = list_volumes(&s);
     assert_eq!(list.len(), 1);
     assert_eq!(list[0]["state"], "pending");
     assert!(list[0]["error"].as_str().unwrap().contains("bad output"));
@@ -367,7 +359,7 @@ fn bad_output_after_exit_0_keeps_a_pending_record_that_repair_rolls_back() {
     let r = &doc["results"][0];
     assert_eq!(r["action"], "rolled back");
     assert_eq!(r["state"], "deleted");
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
     assert_eq!(s.read_out("liar-calls"), "create\ncreate\ndelete\n");
 }
 
@@ -407,7 +399,7 @@ esac"#,
     });
     assert!(pending, "the pending record never appeared");
     // while plugctl lives, the record is in progress
-    let list = volumes(&s);
+    let list = list_volumes(&s);
     assert_eq!(list[0]["in_progress"], true, "{list:?}");
     let out = plugctl(&s).args(["volume", "repair"]).succeeds();
     assert!(stdout(&out).contains("skipped"), "{}", stdout(&out));
@@ -424,7 +416,7 @@ esac"#,
         nix::sys::signal::Signal::SIGKILL,
     );
 
-    let list = volumes(&s);
+    let list = list_volumes(&s);
     assert_eq!(list.len(), 1);
     assert_eq!(list[0]["name"], "crash");
     assert_eq!(list[0]["state"], "pending");
@@ -443,7 +435,7 @@ esac"#,
     assert_eq!(r["was"], "pending");
     assert_eq!(r["action"], "created");
     assert_eq!(r["state"], "ready");
-    let list = volumes(&s);
+    let list = list_volumes(&s);
     assert_eq!(list[0]["state"], "ready");
     assert_eq!(list[0]["error"], Value::Null);
     assert!(list[0].get("owner").is_none(), "{:?}", list[0]);
@@ -470,7 +462,7 @@ fn concurrent_creates_lose_no_record() {
     for c in creates {
         c.succeeds();
     }
-    let list = volumes(&s);
+    let list = list_volumes(&s);
     assert_eq!(list.len(), N);
     let mut names: Vec<String> = list
         .iter()
@@ -508,7 +500,10 @@ fn restore_reruns_every_create_and_keeps_going_past_failures() {
     reg["volumes"][&ids[2]]["state"] = "pending".into();
     reg["volumes"][&ids[2]]["path"] = "".into();
     fs::write(&s.registry, serde_json::to_vec_pretty(&reg).unwrap()).unwrap();
-    let before_b = volumes(&s).into_iter().find(|v| v["name"] == "b").unwrap();
+    let before_b = list_volumes(&s)
+        .into_iter()
+        .find(|v| v["name"] == "b")
+        .unwrap();
 
     let doc = plugctl(&s)
         .args(["--json", "volume", "restore"])
@@ -536,7 +531,7 @@ fn restore_reruns_every_create_and_keeps_going_past_failures() {
     assert_eq!(doc["failed"], 1);
 
     // the failed one keeps its record, with the error
-    let after = volumes(&s);
+    let after = list_volumes(&s);
     let b = after.iter().find(|v| v["name"] == "b").unwrap();
     assert_eq!(b["state"], "ready");
     assert_eq!(b["path"], before_b["path"]);
@@ -551,7 +546,10 @@ fn restore_reruns_every_create_and_keeps_going_past_failures() {
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 4, "{text}");
     assert!(text.lines().next().unwrap().contains("ACTION"));
-    let b = volumes(&s).into_iter().find(|v| v["name"] == "b").unwrap();
+    let b = list_volumes(&s)
+        .into_iter()
+        .find(|v| v["name"] == "b")
+        .unwrap();
     assert_eq!(b["error"], Value::Null, "a later success clears the error");
 }
 
@@ -754,7 +752,7 @@ fn delete_failures_keep_the_record() {
         err.contains("host-volume/rec") && err.contains("kept"),
         "{err}"
     );
-    assert_eq!(volumes(&s).len(), 1);
+    assert_eq!(list_volumes(&s).len(), 1);
 
     // back again: delete by name works and forgets the volume
     recorder(&s, "rec");
@@ -762,7 +760,7 @@ fn delete_failures_keep_the_record() {
     plugctl(&s)
         .args(["volume", "delete", "--name", "data"])
         .succeeds();
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
 
     // unknown id, unknown name: exit 3
     for args in [
@@ -982,11 +980,7 @@ fn bundled_examples_create_and_delete() {
     .stderr_has("unknown parameter 'colour'");
     run(&["volume", "delete", &id_of(&v)]).succeeds();
     assert!(!path.exists());
-    let list = plugctl(&s)
-        .args(["--json", "volume", "list"])
-        .succeeds()
-        .json();
-    assert_eq!(list["volumes"], serde_json::json!([]));
+    assert!(list_volumes(&s).is_empty());
 }
 
 /// Delete is idempotent at the plugin level: the example plugins, called
@@ -1083,7 +1077,7 @@ fn bad_input_exit_codes_and_a_consistent_registry() {
         .fails_with(Exit::Usage);
     // nothing ran, nothing was recorded
     assert!(fs::read_dir(&s.out).unwrap().next().is_none());
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
 
     // not executable (not a plugin as Nomad sees it: not found, as in
     // fingerprint and secret fetch), escaping symlink: a clear failure,
@@ -1106,7 +1100,7 @@ fn bad_input_exit_codes_and_a_consistent_registry() {
         .args(["volume", "create", "--plugin", "nointerp", "--name", "x"])
         .fails_with(Exit::Failure)
         .stderr_has("/no/such/interpreter");
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
 }
 
 #[test]
@@ -1142,7 +1136,7 @@ fn a_timed_out_create_exits_4_and_repair_settles_it() {
         "{err}"
     );
     // the plugin may have made something: the record stays, pending
-    let list = volumes(&s);
+    let list = list_volumes(&s);
     assert_eq!(list.len(), 1);
     assert_eq!(list[0]["state"], "pending");
 
@@ -1159,7 +1153,7 @@ fn a_timed_out_create_exits_4_and_repair_settles_it() {
         .succeeds()
         .json();
     assert_eq!(doc["results"][0]["action"], "rolled back");
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
     assert_eq!(s.read_out("hang-calls"), "create\ncreate\ndelete\n");
 }
 
@@ -1194,7 +1188,7 @@ fn a_deleting_volume_is_finished_by_repair() {
     let r = &doc["results"][0];
     assert_eq!(r["was"], "deleting");
     assert_eq!(r["action"], "deleted");
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
     assert_eq!(calls(&s, &id), ["create", "delete"]);
 }
 
@@ -1258,7 +1252,7 @@ esac"#,
     assert_eq!(doc["volume"]["capacity_max"], 2_000_000);
     assert_eq!(doc["volume"]["in_progress"], false);
     plugctl(&s).args(["volume", "delete", id]).succeeds();
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
 }
 
 /// A path no file system can hold is bad output, not a ready volume that
@@ -1279,7 +1273,7 @@ esac"#,
         .args(["volume", "create", "--plugin", "nul", "--name", "n"])
         .fails_with(Exit::Failure)
         .stderr_has("NUL");
-    let v = volumes(&s);
+    let v = list_volumes(&s);
     assert_eq!(v.len(), 1);
     assert_eq!(v[0]["state"], "pending");
     let doc = plugctl(&s)
@@ -1287,7 +1281,7 @@ esac"#,
         .succeeds()
         .json();
     assert_eq!(doc["results"][0]["action"], "rolled back");
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
 }
 
 /// Nomad's helper.IsUUID is case-insensitive: an upper-case id is accepted,

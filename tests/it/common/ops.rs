@@ -50,6 +50,18 @@ pub fn create_volume(s: &Sandbox, args: &[&str]) -> Value {
         .clone()
 }
 
+/// The volumes `volume list --json` shows, which must succeed.
+#[track_caller]
+pub fn list_volumes(s: &Sandbox) -> Vec<Value> {
+    plugctl(s)
+        .args(["--json", "volume", "list"])
+        .succeeds()
+        .json()["volumes"]
+        .as_array()
+        .expect("volumes array")
+        .clone()
+}
+
 /// A volume's (or any record's) `id`.
 pub fn id_of(v: &Value) -> String {
     v["id"]
