@@ -310,12 +310,10 @@ fn validation_errors_are_usage_errors() {
         ),
     ];
     for (args, want) in cases {
-        let out = plugctl(&s).args_from(&args).fails_with(Exit::Usage);
-        assert!(
-            stderr(&out).contains(want),
-            "{args:?}: want {want:?} in {}",
-            stderr(&out)
-        );
+        plugctl(&s)
+            .args_from(&args)
+            .fails_with(Exit::Usage)
+            .stderr_has(want);
     }
     // Refused before touching the registry.
     assert!(!s.registry.exists());

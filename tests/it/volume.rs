@@ -401,8 +401,10 @@ esac"#,
     // while plugctl lives, the record is in progress
     let list = list_volumes(&s);
     assert_eq!(list[0]["in_progress"], true, "{list:?}");
-    let out = plugctl(&s).args(["volume", "repair"]).succeeds();
-    assert!(stdout(&out).contains("skipped"), "{}", stdout(&out));
+    plugctl(&s)
+        .args(["volume", "repair"])
+        .succeeds()
+        .stdout_has("skipped");
 
     child.kill(); // SIGKILL
     child.any_exit();
@@ -441,8 +443,10 @@ esac"#,
     assert!(list[0].get("owner").is_none(), "{:?}", list[0]);
     assert_eq!(s.event_kinds(), ["volume_create"]);
     // nothing left to do
-    let out = plugctl(&s).args(["volume", "repair"]).succeeds();
-    assert!(stdout(&out).contains("nothing to repair"));
+    plugctl(&s)
+        .args(["volume", "repair"])
+        .succeeds()
+        .stdout_has("nothing to repair");
 }
 
 #[test]
@@ -599,10 +603,10 @@ fn hostile_names_pass_verbatim_and_never_become_paths() {
         .succeeds()
         .json();
     assert_eq!(doc["volume"]["name"], "new\nline");
-    let out = plugctl(&s)
+    plugctl(&s)
         .args(["volume", "delete", "--name", "../../etc/passwd"])
-        .succeeds();
-    assert!(stdout(&out).contains("\"../../etc/passwd\""));
+        .succeeds()
+        .stdout_has("\"../../etc/passwd\"");
     plugctl(&s)
         .args(["volume", "show", "--json", "../../etc/passwd"])
         .fails_with(Exit::NotFound);
@@ -827,8 +831,10 @@ fn list_filters_by_plugin_and_show_finds_by_id_or_name() {
         .any_exit()
         .json();
     assert_eq!(doc["volume"]["name"], "a");
-    let out = plugctl(&s).args(["volume", "show", "a"]).succeeds();
-    assert!(stdout(&out).contains("namespace"));
+    plugctl(&s)
+        .args(["volume", "show", "a"])
+        .succeeds()
+        .stdout_has("namespace");
     let out = plugctl(&s).args(["volume", "list"]).any_exit();
     let header = stdout(&out).lines().next().unwrap().to_string();
     for col in [
