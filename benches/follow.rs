@@ -18,8 +18,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use notify::Watcher as _;
-use plugctl::registry::Registry;
-use plugctl::registry::dynamic::Registration;
+use plugctl_core::registry::Registry;
+use plugctl_core::registry::dynamic::Registration;
 
 fn cpu_ticks(pid: u32) -> u64 {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("the follower runs");

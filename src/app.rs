@@ -8,43 +8,49 @@ use clap::Parser;
 use crate::cli::{Cli, Command, VolumeCommand};
 use crate::commands::{self, Ctx};
 use crate::exit;
-use crate::output::Printer;
+use crate::output::{Printer, Streams};
 use crate::settings::{Host, Settings};
 use crate::{Error, Result};
 
 /// Runs plugctl with these arguments and returns the exit code.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
+    run_with(args, &Host::current(), &Streams::process())
+}
+
+/// [`run`] in a given environment (`host`: who runs it, the variables that
+/// matter, the directories) writing to `streams`: the whole command line,
+/// in process, for tests that check what a command prints.
+pub fn run_with(args: impl IntoIterator<Item = OsString>, host: &Host, streams: &Streams) -> i32 {
     let args: Vec<OsString> = args.into_iter().collect();
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(e) => return clap_error(&e, wants_json(&args), &args),
+        Err(e) => return clap_error(&e, wants_json(&args), &args, streams),
     };
     let json = cli.global.json;
-    let settings = match Settings::resolve(&cli.global, &Host::current()) {
+    let plain = || Printer::plain(json).with_streams(streams);
+    let settings = match Settings::resolve(&cli.global, host) {
         Ok(s) => s,
-        Err(e) => return report(&Printer::plain(json), &e),
+        Err(e) => return report(&plain(), &e),
     };
-    // Discovery and plugin output are judged as the release in force.
-    crate::nomad::Profile::set_current(settings.nomad);
     if let Err(e) = one_release_unless_validate(&settings, &cli.command) {
-        return report(&Printer::plain(json), &e);
+        return report(&plain(), &e);
     }
     // A plugin directory the user named must be there before anything is
     // looked up in it (validate takes its own DIR; init makes one).
     if runs_plugins(&cli.command)
         && !matches!(cli.command, Command::Validate(_) | Command::Init(_))
-        && let Err(e) = crate::discovery::check_explicit(&settings)
+        && let Err(e) = crate::layout::check_explicit(&settings)
     {
-        return report(&Printer::plain(json), &e);
+        return report(&plain(), &e);
     }
     // validate builds its own pool: its DIR moves the lock file with it.
     let ctx = if runs_plugins(&cli.command) && !matches!(cli.command, Command::Validate(_)) {
-        match Ctx::for_plugins(settings) {
+        match Ctx::for_plugins(settings, streams) {
             Ok(ctx) => ctx,
-            Err(e) => return report(&Printer::plain(json), &e),
+            Err(e) => return report(&plain(), &e),
         }
     } else {
-        Ctx::new(settings)
+        Ctx::new(settings, streams)
     };
     for warning in &ctx.settings.layout.warnings {
         ctx.printer.warn(warning);
@@ -57,11 +63,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             ctx.printer.note(1, line);
         }
     }
+    // What the library warns about reaches stderr through the printer.
+    let _warnings =
+        tracing::subscriber::set_default(crate::warnings::ToPrinter::new(ctx.printer.clone()));
     let code = match execute(&ctx, cli) {
         Ok(()) => exit::SUCCESS,
         Err(e) => report(&ctx.printer, &e),
     };
-    crate::registry::volumes::release_owner();
+    plugctl_core::registry::volumes::release_owner();
     // The process ends right after: freeing the registry state held in the
     // context (a map of every volume) would only cost time (~3% of a
     // command on a 100,000-volume registry).
@@ -123,7 +132,7 @@ fn execute(ctx: &Ctx, cli: Cli) -> Result<()> {
         .map_err(|e| Error::exhausted("start the async runtime", e))?;
     runtime.block_on(async {
         if plugins {
-            crate::runner::become_subreaper();
+            plugctl_core::runner::become_subreaper();
             crate::shutdown::install()
                 .map_err(|e| Error::io("cannot install signal handlers", e))?;
         }
@@ -131,11 +140,11 @@ fn execute(ctx: &Ctx, cli: Cli) -> Result<()> {
         // What escaped every call's reach (a setsid daemon that held no pipe
         // while other calls ran beside it, so no one call could claim it).
         if plugins {
-            let left = crate::runner::kill_orphans();
+            let left = plugctl_core::runner::kill_orphans();
             if !left.is_empty() && result.is_ok() {
                 result = Err(Error::Failed(format!(
                     "plugins {}",
-                    crate::families::left_behind(&left)
+                    plugctl_core::families::left_behind(&left)
                 )));
             }
         }
@@ -177,23 +186,31 @@ fn runs_plugins(command: &Command) -> bool {
 /// --version are "errors" to clap that go to stdout with exit 0; a real one
 /// goes to stderr with exit 2 and, with `--json`, is also the JSON error
 /// document on stdout (cli.md: any failure).
-fn clap_error(e: &clap::Error, json: bool, args: &[OsString]) -> i32 {
+fn clap_error(e: &clap::Error, json: bool, args: &[OsString], streams: &Streams) -> i32 {
+    let printer = Printer::plain(true).with_streams(streams);
     if let Some(message) = from_environment(e, args) {
-        eprintln!(
-            "plugctl: error: {}",
-            crate::output::escape_untrusted(&message, false)
-        );
+        printer.raw_stderr(&format!(
+            "plugctl: error: {}\n",
+            crate::output::escape_untrusted(&message, true)
+        ));
         if json {
-            let _ = Printer::plain(true).document(Error::usage(message).json_body());
+            let _ = printer.document(crate::exit::json_body(&Error::usage(message)));
         }
         return exit::USAGE;
     }
-    let _ = e.print();
+    if streams.is_process() {
+        // clap styles its own output for the terminal it finds.
+        let _ = e.print();
+    } else if e.use_stderr() {
+        printer.raw_stderr(&e.render().to_string());
+    } else {
+        let _ = printer.text(&e.render().to_string());
+    }
     if !e.use_stderr() {
         return exit::SUCCESS;
     }
     if json {
-        let _ = Printer::plain(true).document(Error::usage(usage_message(e)).json_body());
+        let _ = printer.document(crate::exit::json_body(&Error::usage(usage_message(e))));
     }
     exit::USAGE
 }
@@ -270,5 +287,5 @@ fn usage_message(e: &clap::Error) -> String {
 
 fn report(printer: &Printer, e: &Error) -> i32 {
     printer.error(e);
-    e.exit_code()
+    crate::exit::code(e)
 }

@@ -1,4 +1,8 @@
-//! Exit codes, in one place: scripts depend on these numbers (cli.md).
+//! Exit codes, in one place: scripts depend on these numbers
+//! (docs/cli.md). The library's errors know none; this is where each class
+//! of error becomes its code, its `kind` and its JSON error document.
+
+use plugctl_core::Error;
 
 /// Everything asked for succeeded.
 pub const SUCCESS: i32 = 0;
@@ -10,3 +14,50 @@ pub const USAGE: i32 = 2;
 pub const NOT_FOUND: i32 = 3;
 /// A deadline passed: a plugin's, a wait's, or the registry lock's.
 pub const TIMEOUT: i32 = 4;
+
+/// The exit code of an error.
+pub fn code(e: &Error) -> i32 {
+    match e {
+        Error::Usage(_) | Error::Registry { .. } => USAGE,
+        Error::NotFound { .. } => NOT_FOUND,
+        Error::Plugin { failure, .. } if failure.is_timeout() => TIMEOUT,
+        Error::Plugin { failure, .. } if failure.is_not_found() => NOT_FOUND,
+        Error::RegistryLocked { .. } | Error::Timeout(_) => TIMEOUT,
+        Error::BrokenPipe => SUCCESS,
+        Error::Plugin { .. } | Error::Io { .. } | Error::Failed(_) | Error::Exhausted { .. } => {
+            FAILURE
+        }
+    }
+}
+
+/// The class scripts match on in `{"error": {"kind": ...}}`.
+pub fn kind(e: &Error) -> &'static str {
+    match e {
+        Error::Usage(_) => "usage",
+        Error::NotFound { .. } => "not_found",
+        Error::Plugin { failure, .. } if failure.is_timeout() => "timeout",
+        Error::Plugin { failure, .. } if failure.is_not_found() => "not_found",
+        Error::Plugin { .. } => "plugin",
+        Error::RegistryLocked { .. } => "registry_locked",
+        Error::Registry { .. } => "registry",
+        Error::Io { .. } => "io",
+        Error::Timeout(_) => "timeout",
+        Error::Failed(_) => "failed",
+        Error::Exhausted { .. } => "exhausted",
+        Error::BrokenPipe => "broken_pipe",
+    }
+}
+
+/// The body of the JSON error document (docs/cli.md): `{"error": {...}}`.
+pub fn json_body(e: &Error) -> serde_json::Value {
+    let (plugin, operation) = e.plugin_context();
+    serde_json::json!({
+        "error": {
+            "kind": kind(e),
+            "message": e.to_string(),
+            "plugin": plugin,
+            "operation": operation,
+            "subject": e.subject(),
+        }
+    })
+}

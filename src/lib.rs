@@ -1,36 +1,21 @@
-//! plugctl: discover, run, validate and test Nomad "common plugins" (host-volume
-//! and secrets plugins, and families not known yet).
-//!
-//! The library is usable without the CLI: [`discovery`] finds plugins,
-//! [`runner`] runs an [`runner::Invocation`] safely, [`families`] turn requests
-//! into invocations and plugin output into typed responses, and [`registry`]
-//! keeps what was learned. [`app::run`] is the command-line front end.
+//! plugctl, the command line: parse, resolve settings, dispatch to one
+//! function per subcommand, print, and turn an error into its message and
+//! exit code. Everything plugctl does to plugins and the registry is the
+//! library `plugctl_core` (and `plugctl_protocol` beneath it); this crate
+//! is where clap, the printer and the exit codes live.
 
 pub mod agent_config;
 pub mod app;
 pub mod cli;
 pub mod commands;
-pub mod conformance;
-pub mod discovery;
-pub mod error;
 pub mod exit;
-pub mod families;
-pub mod family;
-pub mod fanout;
 pub mod generate;
-pub mod identity;
-pub mod nomad;
+pub mod layout;
 pub mod output;
-pub mod pin;
-pub mod protocol;
-pub mod provenance;
-pub mod registry;
-pub mod runner;
+pub mod render;
 pub mod settings;
 pub mod shutdown;
-pub mod stop;
-pub mod trust;
 pub mod units;
-pub mod verdict;
+pub mod warnings;
 
-pub use error::{Error, Result};
+pub use plugctl_core::{Error, Result};

@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use crate::agent_config::{self, AgentConfig, Key, Place};
 use crate::cli::{ColorChoice, GlobalArgs};
-use crate::nomad::{Profile, Release};
 use crate::{Error, Result};
+use plugctl_core::nomad::{Profile, Release};
 
 /// What plugctl will use, after defaults. Library users can build it directly.
 #[derive(Debug, Clone)]
@@ -261,7 +261,10 @@ impl Layout {
         let (agent, config) = match agent_paths {
             None => (None, None),
             Some((paths, origin)) => {
-                let config = agent_config::load(&paths)?;
+                let config = agent_config::load(
+                    &paths,
+                    plugctl_core::trust::Policy::new(args.allow_insecure_paths),
+                )?;
                 let source = AgentSource {
                     paths,
                     origin,
@@ -321,7 +324,7 @@ impl Layout {
                 Origin::Default("$XDG_CONFIG_HOME/plugctl/plugins, a user's own (not root)"),
             ),
         };
-        let host_family = crate::family::Family::HostVolume.name();
+        let host_family = plugctl_core::family::Family::HostVolume.name();
         // `--plugin-dir DIR` with no agent configuration is the development
         // layout (plugins-examples/): DIR/host-volume.
         let development = (args.plugin_dir.is_some() && agent.is_none())
@@ -466,7 +469,7 @@ impl Settings {
         }
         let lockfile = match &args.lockfile {
             Some(p) => host.absolute(p),
-            None => crate::pin::default_path(&plugin_dir),
+            None => plugctl_core::pin::default_path(&plugin_dir),
         };
         let mut nomad_releases = releases(&args.nomad_version, host)?;
         nomad_releases.sort();
@@ -544,17 +547,21 @@ impl Settings {
 
     /// The trust gate's rules for these settings (`--allow-insecure-paths`
     /// lifts the owner and mode checks).
-    pub fn policy(&self) -> crate::trust::Policy {
-        crate::trust::Policy::new(self.allow_insecure_paths)
+    pub fn policy(&self) -> plugctl_core::trust::Policy {
+        plugctl_core::trust::Policy::new(self.allow_insecure_paths)
+    }
+
+    /// Where the plugins are, for the library.
+    pub fn dirs(&self) -> plugctl_core::discovery::Dirs {
+        plugctl_core::discovery::Dirs {
+            plugin_dir: self.plugin_dir.clone(),
+            host_volume_plugin_dir: self.host_volume_plugin_dir.clone(),
+        }
     }
 
     /// The directory of one family's plugins.
     pub fn family_dir(&self, family: &str) -> PathBuf {
-        if crate::family::Family::HostVolume.is(family) {
-            self.host_volume_plugin_dir.clone()
-        } else {
-            self.plugin_dir.join(family)
-        }
+        self.dirs().family_dir(family)
     }
 }
 
@@ -700,7 +707,7 @@ mod tests {
             &host,
         )
         .unwrap_err();
-        assert_eq!(e.exit_code(), crate::exit::USAGE);
+        assert_eq!(crate::exit::code(&e), crate::exit::USAGE);
         // The variable is named as the source when it is one.
         let host = Host {
             nomad_config_var: Some(d.path().as_os_str().to_owned()),
@@ -741,7 +748,7 @@ mod tests {
             ..user()
         };
         let e = Settings::resolve(&args(&[]), &host).unwrap_err();
-        assert_eq!(e.exit_code(), crate::exit::USAGE);
+        assert_eq!(crate::exit::code(&e), crate::exit::USAGE);
         assert!(
             Settings::resolve(
                 &args(&[

@@ -10,24 +10,22 @@
 //!
 //! Job control, as in cargo-nextest: Ctrl-Z (TSTP) stops the plugin groups,
 //! then plugctl; CONT resumes plugctl, then the groups; the time stopped is
-//! not counted against any plugin's deadline ([`crate::stop::paused`]).
+//! not counted against any plugin's deadline ([`plugctl_core::stop::paused`]).
 //!
-//! What the rest of plugctl listens to — the [`crate::stop::Stop`] token
-//! and the time paused — lives in [`crate::stop`], which needs nothing:
+//! What the rest of plugctl listens to — the [`plugctl_core::stop::Stop`] token
+//! and the time paused — lives in [`plugctl_core::stop`], which needs nothing:
 //! this module fires it and drives the runner's process groups.
 //!
 //! SIGPIPE stays ignored (Rust's default): a reader that goes away shows up
 //! as a broken-pipe write error, which ends plugctl quietly with 0.
 
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use nix::sys::signal::{Signal, killpg};
 use tokio::signal::unix::{SignalKind, signal};
 use tokio::time::Instant;
 
-use crate::runner;
+use plugctl_core::runner;
 
 /// The signals that stop plugctl, with the exit code each gives.
 const STOPPING: &[(Signal, i32)] = &[
@@ -39,33 +37,6 @@ const STOPPING: &[(Signal, i32)] = &[
     (Signal::SIGUSR2, 140),
     (Signal::SIGALRM, 142),
 ];
-
-/// Directories removed if plugctl is stopped by a signal: a scratch
-/// directory whose owner would otherwise never get to clean up, as the
-/// shutdown exits without unwinding.
-static SCRATCH: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-
-/// Removes `dir` (recursively) if plugctl is stopped by a signal while the
-/// returned guard lives; dropping the guard hands the directory back.
-pub fn remove_on_interrupt(dir: &Path) -> ScratchGuard {
-    SCRATCH
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push(dir.to_path_buf());
-    ScratchGuard(dir.to_path_buf())
-}
-
-#[must_use = "the directory is only protected while the guard lives"]
-pub struct ScratchGuard(PathBuf);
-
-impl Drop for ScratchGuard {
-    fn drop(&mut self) {
-        let mut dirs = SCRATCH.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(at) = dirs.iter().position(|d| *d == self.0) {
-            dirs.remove(at);
-        }
-    }
-}
 
 /// Installs the handlers: one task receives every signal and turns it into
 /// a shutdown or a job-control step. The task runs on a thread of its own
@@ -164,14 +135,14 @@ async fn futures_first(streams: &mut [(tokio::signal::unix::Signal, i32)]) -> i3
 }
 
 /// Ctrl-Z: stop the plugins' groups, then ourselves; on SIGCONT, resume
-/// them and add the time stopped to [`crate::stop::paused`].
+/// them and add the time stopped to [`plugctl_core::stop::paused`].
 fn suspend() {
     let groups = runner::live_groups();
     for &g in &groups {
         let _ = killpg(nix::unistd::Pid::from_raw(g), Signal::SIGSTOP);
     }
     // SIGSTOP cannot be caught: this returns once someone sends SIGCONT.
-    crate::stop::pausing(|| {
+    plugctl_core::stop::pausing(|| {
         let _ = nix::sys::signal::raise(Signal::SIGSTOP);
     });
     for &g in &groups {
@@ -180,7 +151,7 @@ fn suspend() {
 }
 
 async fn shut_down(code: i32, stopping: &mut [(tokio::signal::unix::Signal, i32)]) {
-    crate::stop::announce(code);
+    plugctl_core::stop::announce(code);
     let (mut groups, grace) = runner::close_groups();
     let grace = grace.min(runner::INTERRUPT_GRACE_CAP);
     groups.retain(|&g| {
@@ -204,8 +175,6 @@ async fn shut_down(code: i32, stopping: &mut [(tokio::signal::unix::Signal, i32)
     }
     let _ = runner::kill_orphans();
     // exit() runs no destructors: scratch directories go here.
-    for dir in SCRATCH.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
-        let _ = std::fs::remove_dir_all(dir);
-    }
+    plugctl_core::stop::remove_scratch_dirs();
     std::process::exit(code);
 }

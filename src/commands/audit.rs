@@ -13,7 +13,7 @@
 //! own walk), its entries are listed and removed relative to that
 //! descriptor, each orphan's whole tree is checked before the first unlink
 //! and never crossed into another mount — a bind mount of the same file
-//! system included (`openat2(RESOLVE_NO_XDEV)`, see [`crate::trust::tree`]).
+//! system included (`openat2(RESOLVE_NO_XDEV)`, see [`plugctl_core::trust::tree`]).
 //! The registry is read after the listing, with the lock held until the
 //! last removal: a create that wrote its `pending` record before its plugin
 //! made anything is seen, and none can start meanwhile. An entry is an
@@ -35,9 +35,9 @@ use walkdir::WalkDir;
 
 use super::Ctx;
 use crate::output::Style;
-use crate::registry::{Volume, VolumeState};
-use crate::trust::{CheckedDir, Refusal};
 use crate::{Error, Result};
+use plugctl_core::registry::{Volume, VolumeState};
+use plugctl_core::trust::{CheckedDir, Refusal};
 
 #[derive(Debug, Serialize)]
 struct VolumeReport<'a> {
@@ -114,7 +114,7 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
         if let Some(dir) = &dir {
             same_dir_as_records(ctx, dir, &volumes)?;
             for o in &mut orphans {
-                let removed = crate::trust::tree::remove_tree(dir, &o.name);
+                let removed = plugctl_core::trust::tree::remove_tree(dir, &o.name);
                 if let Err(e) = &removed {
                     ctx.printer
                         .warn(format!("cannot remove orphan {}: {e}", o.path.display()));
@@ -295,8 +295,11 @@ fn audit_volume<'a>(v: &'a Volume) -> VolumeReport<'a> {
 fn disk_usage(root: &Path) -> u64 {
     let mut seen = HashSet::new();
     let mut total = 0u64;
+    // Not even the root is followed: a volume (or an orphan) that is a
+    // symlink to `/` counts as the link itself.
     for entry in WalkDir::new(root)
         .follow_links(false)
+        .follow_root_links(false)
         .same_file_system(true)
         .into_iter()
         .flatten()

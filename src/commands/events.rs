@@ -2,7 +2,7 @@
 //! log, in sequence order, each event once.
 //!
 //! The log lives in the journal beside the registry (see
-//! [`crate::registry::journal`]) and is streamed: one event is held at a
+//! [`plugctl_core::registry::journal`]) and is streamed: one event is held at a
 //! time whatever the log's length, and human output is fixed-width lines
 //! under one header (a table could not be aligned without holding every
 //! row). Old segments are rotated away; sequence numbers are never reused,
@@ -18,11 +18,11 @@ use serde_json::Value;
 use super::Ctx;
 use crate::Result;
 use crate::cli::EventsArgs;
-use crate::discovery;
 use crate::output::{JSON_SCHEMA_VERSION, Printer, Style, sanitize_cell};
-use crate::registry::journal::{self, Pos};
-use crate::registry::watch::Watch;
-use crate::registry::{Event, Head};
+use plugctl_core::discovery;
+use plugctl_core::registry::journal::{self, Pos};
+use plugctl_core::registry::watch::Watch;
+use plugctl_core::registry::{Event, Head};
 
 pub async fn run(ctx: &Ctx, args: EventsArgs) -> Result<()> {
     if let Some(f) = &args.family {
@@ -272,7 +272,7 @@ fn fixed(cells: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::State;
+    use plugctl_core::registry::State;
     use serde_json::Map;
 
     #[test]

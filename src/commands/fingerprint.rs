@@ -9,15 +9,15 @@ use serde_json::json;
 
 use super::Ctx;
 use crate::cli::FingerprintArgs;
-use crate::discovery::{self, Entry, EntryKind};
-use crate::families;
-use crate::family::Family;
-use crate::nomad::Profile;
 use crate::output::{Style, short_duration};
-use crate::registry::{Instance, Source, model};
-use crate::runner::Pool;
 use crate::units::duration_ms;
 use crate::{Error, Result};
+use plugctl_core::discovery::{self, Entry, EntryKind};
+use plugctl_core::families;
+use plugctl_core::family::Family;
+use plugctl_core::nomad::Profile;
+use plugctl_core::registry::{Instance, Source, model};
+use plugctl_core::runner::Pool;
 
 /// One plugin's fingerprint result, as printed and recorded.
 #[derive(Debug, Clone, Serialize)]
@@ -67,7 +67,7 @@ fn escaped_path<S: serde::Serializer>(
 
 /// Fingerprints one discovered entry. `deadline` (the user's `--timeout`)
 /// overrides the family's default from the protocol, and with it the
-/// budget a healthy answer must keep ([`crate::verdict::too_slow`]).
+/// budget a healthy answer must keep ([`plugctl_core::verdict::too_slow`]).
 pub async fn probe(
     pool: &Pool,
     entry: &Entry,
@@ -109,11 +109,12 @@ pub async fn probe(
             match pool.run(&inv).await {
                 Ok(out) => {
                     p.duration_ms = duration_ms(out.duration);
-                    match families::parse_fingerprint(&entry.family, &inv, &out) {
+                    match families::parse_fingerprint(profile.dialect(), &entry.family, &inv, &out)
+                    {
                         Ok(fp) => {
                             // An answer later than the release's budget is
                             // one Nomad never waits for.
-                            let slow = crate::verdict::too_slow(
+                            let slow = plugctl_core::verdict::too_slow(
                                 &entry.family,
                                 out.duration,
                                 profile,
@@ -177,7 +178,7 @@ pub async fn probe_all(
     let mut probes = Vec::with_capacity(total);
     let pool = Arc::clone(&ctx.pool);
     let profile = ctx.settings.nomad;
-    let work = crate::fanout::run_all(
+    let work = plugctl_core::fanout::run_all(
         entries.into_iter().enumerate(),
         pool.limit(),
         &ctx.stop,
@@ -213,7 +214,12 @@ pub async fn probe_all(
 }
 
 /// The probe of an entry whose work gave no result.
-fn lost_probe(family: String, name: String, path: PathBuf, lost: &crate::fanout::Lost) -> Probe {
+fn lost_probe(
+    family: String,
+    name: String,
+    path: PathBuf,
+    lost: &plugctl_core::fanout::Lost,
+) -> Probe {
     Probe {
         family,
         name,
@@ -226,7 +232,7 @@ fn lost_probe(family: String, name: String, path: PathBuf, lost: &crate::fanout:
         kind: None,
         note: None,
         stamp: None,
-        not_run: matches!(lost, crate::fanout::Lost::Stopped),
+        not_run: matches!(lost, plugctl_core::fanout::Lost::Stopped),
     }
 }
 
@@ -254,11 +260,11 @@ pub fn select(ctx: &Ctx, family: Option<&str>, names: &[String]) -> Result<Selec
     for n in names {
         discovery::require_name("plugin", n)?;
     }
-    let check = discovery::check_layout(&ctx.settings, family)?;
+    let check = crate::layout::check_layout(&ctx.settings, family)?;
     for warning in &check.warnings {
         ctx.printer.warn(warning);
     }
-    let families: Vec<(String, PathBuf)> = discovery::families(&ctx.settings)?
+    let families: Vec<(String, PathBuf)> = discovery::families(&ctx.settings.dirs())?
         .into_iter()
         .filter(|(f, _)| family.is_none_or(|want| want == f))
         .filter(|(f, _)| Family::of(f).is_none_or(|k| ctx.settings.nomad.runs_family(k)))
@@ -282,7 +288,7 @@ pub fn select(ctx: &Ctx, family: Option<&str>, names: &[String]) -> Result<Selec
         let entries = if check.skips(dir) {
             discovery::builtin_entries(f)
         } else {
-            discovery::scan(f, dir)?
+            discovery::scan(f, dir, ctx.settings.nomad)?
         };
         for entry in entries {
             let wanted = names.is_empty() || names.contains(&entry.name);
@@ -311,15 +317,20 @@ fn not_found(ctx: &Ctx, family: Option<&str>, sel: &Selection, n: &str) -> Error
     if let Some(e) = sel.ignored.iter().find(|e| e.name == n)
         && let EntryKind::Ignored(reason) = &e.kind
     {
-        return discovery::not_a_plugin(e, reason, crate::family::Operation::Fingerprint);
+        return discovery::not_a_plugin(e, reason, plugctl_core::family::Operation::Fingerprint);
     }
     // A plugin of a family this release does not have: say so, not
     // "not found".
     for known in Family::ALL {
         if !ctx.settings.nomad.runs_family(known)
             && family.is_none_or(|f| known.is(f))
-            && discovery::find(known.name(), &ctx.settings.family_dir(known.name()), n)
-                .is_ok_and(|e| !matches!(e.kind, EntryKind::Ignored(_)))
+            && discovery::find(
+                known.name(),
+                &ctx.settings.family_dir(known.name()),
+                n,
+                ctx.settings.nomad,
+            )
+            .is_ok_and(|e| !matches!(e.kind, EntryKind::Ignored(_)))
             && let Err(e) = ctx.settings.nomad.require_family(known)
         {
             return e;
@@ -336,7 +347,7 @@ fn not_found(ctx: &Ctx, family: Option<&str>, sel: &Selection, n: &str) -> Error
 /// unhealthy with why (deleted, no execute bit, ...), and recorded so;
 /// true when the file is still in the directory (Nomad skips it).
 fn missing_rows(
-    state: &crate::registry::State<'_>,
+    state: &plugctl_core::registry::State<'_>,
     sel: &Selection,
     names: &[String],
 ) -> Vec<(Probe, bool)> {
@@ -366,7 +377,7 @@ fn missing_rows(
                 .find(|e| &e.family == family && &e.name == name);
             let reason = match ignored.map(|e| &e.kind) {
                 Some(EntryKind::Ignored(why)) => why.clone(),
-                _ => match crate::verdict::file_problem(family, name, &path) {
+                _ => match plugctl_core::verdict::file_problem(family, name, &path) {
                     Some(problem) => problem,
                     // The recorded file is there, but not in the directory
                     // plugctl reads now: the layout changed.
@@ -521,10 +532,10 @@ fn plan(
     entries
         .iter()
         .map(|e| {
-            let call = crate::provenance::Call::new(
+            let call = plugctl_core::provenance::Call::new(
                 &e.family,
                 &e.name,
-                crate::family::Operation::Fingerprint,
+                plugctl_core::family::Operation::Fingerprint,
             );
             match &e.kind {
                 EntryKind::Plugin => {

@@ -20,8 +20,8 @@ use prometheus_client::registry::Registry as Metrics;
 
 use super::Ctx;
 use crate::cli::MetricsArgs;
-use crate::registry::{Source, State, VolumeState};
 use crate::{Error, Result};
+use plugctl_core::registry::{Source, State, VolumeState};
 
 /// The file name node_exporter's textfile collector reads.
 pub const TEXTFILE: &str = "plugctl.prom";
@@ -73,7 +73,7 @@ pub fn write_metrics(ctx: &Ctx, w: &mut dyn Write) -> Result<()> {
 /// `volume_capacity_bytes`: one series per ready volume, encoded straight
 /// from the registry read.
 #[derive(Debug)]
-struct Capacities(std::sync::Arc<crate::registry::Snapshot>);
+struct Capacities(std::sync::Arc<plugctl_core::registry::Snapshot>);
 
 impl Collector for Capacities {
     fn encode(&self, mut encoder: DescriptorEncoder) -> std::result::Result<(), std::fmt::Error> {
@@ -108,7 +108,7 @@ fn labels(pairs: &[(&str, &str)]) -> Labels {
 }
 
 fn metrics_of(
-    snap: &std::sync::Arc<crate::registry::Snapshot>,
+    snap: &std::sync::Arc<plugctl_core::registry::Snapshot>,
     registry_size: u64,
     drifted: &Drifted,
 ) -> Metrics {
@@ -313,7 +313,8 @@ enum Drifted {
 }
 
 fn drifted(ctx: &Ctx, state: &State<'_>) -> Drifted {
-    let Ok(Some(lock)) = crate::pin::LockFile::load(&ctx.settings.lockfile, ctx.settings.policy())
+    let Ok(Some(lock)) =
+        plugctl_core::pin::LockFile::load(&ctx.settings.lockfile, ctx.settings.policy())
     else {
         return Drifted::NoLockFile;
     };
@@ -321,7 +322,7 @@ fn drifted(ctx: &Ctx, state: &State<'_>) -> Drifted {
     for pin in &lock.plugins {
         let dir = ctx.settings.family_dir(&pin.family);
         let path = dir.join(&pin.name);
-        let now = crate::pin::pin_file(&pin.family, &pin.name, &path, None).ok();
+        let now = plugctl_core::pin::pin_file(&pin.family, &pin.name, &path, None).ok();
         let is_drifted = now.is_none_or(|n| !n.same_file(pin));
         out.push((pin.family.clone(), pin.name.clone(), is_drifted));
     }
@@ -346,16 +347,18 @@ fn drifted(ctx: &Ctx, state: &State<'_>) -> Drifted {
 /// The directory goes through the trust gate: whoever can replace it (or a
 /// directory above it) could have root write there the file they chose.
 pub fn write_textfile(ctx: &Ctx, dir: &Path) -> Result<()> {
-    let checked = crate::trust::CheckedDir::open(ctx.settings.policy(), dir).map_err(|r| {
-        Error::usage(format!(
-            "--textfile {}: {}",
-            dir.display(),
-            match r {
-                crate::trust::Refusal::Kind { is, .. } => format!("it is {is}, not a directory"),
-                r => r.with_override_hint(),
-            }
-        ))
-    })?;
+    let checked =
+        plugctl_core::trust::CheckedDir::open(ctx.settings.policy(), dir).map_err(|r| {
+            Error::usage(format!(
+                "--textfile {}: {}",
+                dir.display(),
+                match r {
+                    plugctl_core::trust::Refusal::Kind { is, .. } =>
+                        format!("it is {is}, not a directory"),
+                    r => r.with_override_hint(),
+                }
+            ))
+        })?;
     let mut failed = None;
     checked
         .replace_with(TEXTFILE, 0o644, None, |f| {
@@ -367,7 +370,7 @@ pub fn write_textfile(ctx: &Ctx, dir: &Path) -> Result<()> {
         })
         .map_err(|(_, r)| match (failed.take(), r) {
             (Some(e), _) => e,
-            (None, crate::trust::Refusal::Io { source, .. }) => Error::io(
+            (None, plugctl_core::trust::Refusal::Io { source, .. }) => Error::io(
                 format!("cannot write {}", dir.join(TEXTFILE).display()),
                 source,
             ),

@@ -20,13 +20,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::cli::{Command, ReportFormat, RunArgs};
-use crate::family::{Family, Operation};
-use crate::output::Printer;
-use crate::registry::Registry;
-use crate::runner::Pool;
+use crate::output::{Printer, Streams};
 use crate::settings::Settings;
-use crate::stop::Stop;
 use crate::{Error, Result};
+use plugctl_core::family::{Family, Operation};
+use plugctl_core::registry::Registry;
+use plugctl_core::runner::Pool;
+use plugctl_core::stop::Stop;
 
 /// Everything a command needs, made once per process.
 pub struct Ctx {
@@ -40,9 +40,9 @@ pub struct Ctx {
 
 impl Ctx {
     /// A context for a command that does not run plugins.
-    pub fn new(settings: Settings) -> Ctx {
+    pub fn new(settings: Settings, streams: &Streams) -> Ctx {
         let stop = Stop::new();
-        let printer = Printer::new(&settings, stop.clone());
+        let printer = Printer::new(&settings, stop.clone()).with_streams(streams);
         Ctx {
             registry: Registry::new(&settings.registry, settings.lock_timeout)
                 .with_limits(settings.registry_max_size, settings.allow_insecure_paths)
@@ -58,9 +58,9 @@ impl Ctx {
     /// A context for a command that runs plugins: its pool checks the lock
     /// file (`--locked`) and records calls (`--record`). Fails when either
     /// cannot be used.
-    pub fn for_plugins(settings: Settings) -> Result<Ctx> {
+    pub fn for_plugins(settings: Settings, streams: &Streams) -> Result<Ctx> {
         let stop = Stop::new();
-        let printer = Printer::new(&settings, stop.clone());
+        let printer = Printer::new(&settings, stop.clone()).with_streams(streams);
         let pool = plugin_pool(&settings, &printer)?;
         Ok(Ctx {
             registry: Registry::new(&settings.registry, settings.lock_timeout)
@@ -103,9 +103,9 @@ pub async fn showing<T>(
 }
 
 /// A lock wait, said on stderr as a note of the command (not with -q).
-fn lock_notice(printer: &Printer) -> crate::registry::Notice {
+fn lock_notice(printer: &Printer) -> plugctl_core::registry::Notice {
     let printer = printer.clone();
-    crate::registry::Notice::new(move |what| printer.info(format!("plugctl: {what}")))
+    plugctl_core::registry::Notice::new(move |what| printer.info(format!("plugctl: {what}")))
 }
 
 /// Descriptors one call holds in plugctl at its peak (stdout and stderr
@@ -150,20 +150,18 @@ pub fn plugin_pool(settings: &Settings, printer: &Printer) -> Result<Pool> {
     if settings.allow_insecure_paths {
         pool = pool.without_trust_checks();
     }
-    if let Some(pins) = crate::provenance::locked::Pins::load(
+    if let Some(pins) = plugctl_core::provenance::locked::Pins::load(
         &settings.lockfile,
         settings.locked,
         settings.policy(),
-        printer.clone(),
     )? {
         pool = pool.with_pins(pins);
     }
     if let Some(dir) = &settings.record {
-        pool = pool.with_recorder(crate::provenance::case::Recorder::open(
+        pool = pool.with_recorder(plugctl_core::provenance::case::Recorder::open(
             dir,
             settings.policy(),
             settings.record_env,
-            printer.clone(),
         )?);
     }
     Ok(pool)

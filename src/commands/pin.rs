@@ -9,11 +9,11 @@ use serde_json::json;
 
 use super::Ctx;
 use crate::cli::PinArgs;
-use crate::discovery::{self, EntryKind};
 use crate::output::Style;
-use crate::pin::{LockFile, Pin};
-use crate::registry::Source;
 use crate::{Error, Result};
+use plugctl_core::discovery::{self, EntryKind};
+use plugctl_core::pin::{LockFile, Pin};
+use plugctl_core::registry::Source;
 
 type Key = (String, String);
 
@@ -236,11 +236,11 @@ fn scan(ctx: &Ctx, args: &PinArgs) -> Result<Current> {
     let state = snap.state();
     let mut pins = BTreeMap::new();
     let mut unpinnable = BTreeMap::new();
-    for (family, dir) in discovery::families(&ctx.settings)? {
+    for (family, dir) in discovery::families(&ctx.settings.dirs())? {
         if args.family.as_ref().is_some_and(|f| *f != family) {
             continue;
         }
-        for entry in discovery::scan(&family, &dir)? {
+        for entry in discovery::scan(&family, &dir, ctx.settings.nomad)? {
             if !args.names.is_empty() && !args.names.contains(&entry.name) {
                 continue;
             }
@@ -252,7 +252,7 @@ fn scan(ctx: &Ctx, args: &PinArgs) -> Result<Current> {
                         .iter()
                         .find(|i| i.source == Source::File && i.healthy)
                         .and_then(|i| i.version.clone());
-                    match crate::pin::pin_file(&family, &entry.name, &entry.path, version) {
+                    match plugctl_core::pin::pin_file(&family, &entry.name, &entry.path, version) {
                         Ok(pin) => {
                             pins.insert(key, pin);
                         }

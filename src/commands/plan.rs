@@ -1,13 +1,13 @@
 //! `--dry-run`: the calls a command would make, printed instead of made.
 //! Nothing runs and nothing in the registry changes; see
-//! [`crate::provenance::dry_run`] for what each call shows.
+//! [`plugctl_core::provenance::dry_run`] for what each call shows.
 
 use serde_json::{Value, json};
 
 use super::Ctx;
 use crate::Result;
-use crate::provenance::{Call, dry_run};
-use crate::runner::Invocation;
+use plugctl_core::provenance::{Call, dry_run};
+use plugctl_core::runner::Invocation;
 
 /// One call a command would make.
 pub enum Planned {

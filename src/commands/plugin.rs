@@ -9,15 +9,15 @@ use serde_json::{Value, json};
 
 use super::Ctx;
 use crate::cli::{PluginCommand, RegisterArgs};
-use crate::discovery;
 use crate::output::{Style, sanitize_cell, short_duration};
-use crate::registry::dynamic::{
-    self, Deregistered, PROBE_TIMEOUT, Registered, Registration, SocketStatus,
-};
-use crate::registry::watch::Watch;
-use crate::registry::{Instance, Source};
 use crate::units::duration_ms;
 use crate::{Error, Result};
+use plugctl_core::discovery;
+use plugctl_core::registry::dynamic::{
+    self, Deregistered, PROBE_TIMEOUT, Registered, Registration, SocketStatus,
+};
+use plugctl_core::registry::watch::Watch;
+use plugctl_core::registry::{Instance, Source};
 
 pub async fn run(ctx: &Ctx, cmd: PluginCommand) -> Result<()> {
     match cmd {
@@ -239,7 +239,7 @@ pub fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -> Resu
 /// (at its recorded path or under its name), so the next fingerprint would
 /// find it again; or the registry does not hold it as a fingerprinted file.
 fn forget_refusal(
-    state: &crate::registry::State<'_>,
+    state: &plugctl_core::registry::State<'_>,
     family: &str,
     name: &str,
     dir: &Path,
@@ -577,8 +577,8 @@ pub async fn wait(
 /// Moves `head` and `cursor` past what was read.
 fn concerns(
     ctx: &Ctx,
-    head: &mut crate::registry::Head,
-    cursor: &mut crate::registry::journal::Pos,
+    head: &mut plugctl_core::registry::Head,
+    cursor: &mut plugctl_core::registry::journal::Pos,
     family: &str,
     name: &str,
 ) -> Result<bool> {

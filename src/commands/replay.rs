@@ -1,7 +1,7 @@
 //! `plugctl replay DIR [--format human|json|junit]`: run the calls recorded
 //! with `--record DIR` again against today's plugins and report, per case
 //! file, whether the plugin still answers as it did. Exit 1 on any
-//! difference. See [`crate::provenance::replay`] for what is compared and
+//! difference. See [`plugctl_core::provenance::replay`] for what is compared and
 //! what a case file may not decide.
 
 use std::ffi::OsString;
@@ -11,13 +11,13 @@ use serde_json::json;
 
 use super::Ctx;
 use crate::cli::{ReplayArgs, ReportFormat};
-use crate::discovery::{self, EntryKind};
-use crate::families::spawn_failure;
 use crate::output::Style;
-use crate::provenance::case::{Case, RecordKey, plugin_hash};
-use crate::provenance::replay::{self, Scene, Verdict};
-use crate::trust::CheckedDir;
 use crate::{Error, Result};
+use plugctl_core::discovery::{self, EntryKind};
+use plugctl_core::families::spawn_failure;
+use plugctl_core::provenance::case::{Case, RecordKey, plugin_hash};
+use plugctl_core::provenance::replay::{self, Scene, Verdict};
+use plugctl_core::trust::CheckedDir;
 
 pub async fn run(ctx: &Ctx, args: ReplayArgs) -> Result<()> {
     let format = super::report_format(&ctx.printer, args.format)?;
@@ -30,6 +30,19 @@ pub async fn run(ctx: &Ctx, args: ReplayArgs) -> Result<()> {
             r.with_override_hint()
         ))
     })?;
+    // Sticky or not, a directory others can add files to could hold a
+    // case of theirs.
+    if !ctx.settings.allow_insecure_paths && dir.meta().mode & 0o022 != 0 {
+        return Err(Error::usage(format!(
+            "replay {}: refusing a case directory that {} can write (mode {:04o}): anyone \
+             there could add a case; fix: chmod go-w {}, or copy the cases somewhere only you \
+             can write",
+            args.dir.display(),
+            plugctl_core::trust::who_writes(dir.meta().mode),
+            dir.meta().mode & 0o7777,
+            args.dir.display()
+        )));
+    }
     let key = RecordKey::load(&dir).map_err(|r| {
         Error::usage(format!(
             "replay {}: {}",
@@ -147,7 +160,7 @@ async fn replay_one(
     let mut verdict = Verdict::new(&file, &case);
     // The case names a plugin; today's discovery decides which file that is.
     let family_dir = ctx.settings.family_dir(&case.family);
-    let entry = match discovery::find(&case.family, &family_dir, &case.name) {
+    let entry = match discovery::find(&case.family, &family_dir, &case.name, ctx.settings.nomad) {
         Ok(e) => e,
         Err(e) => {
             verdict.differ(format!("cannot replay: {e}"));

@@ -12,15 +12,15 @@ use serde_json::{Map, Value, json};
 
 use super::Ctx;
 use crate::cli::{SecretCommand, SecretFetchArgs, SecretFormat};
-use crate::discovery::{self, EntryKind};
-use crate::error::PluginFailure;
-use crate::families;
-use crate::families::secrets::{self, FetchRequest, Fetched};
-use crate::family::{Family, Operation};
 use crate::output::{Printer, short_duration};
-use crate::runner::Outcome;
 use crate::units::duration_ms;
 use crate::{Error, Result};
+use plugctl_core::discovery::{self, EntryKind};
+use plugctl_core::error::PluginFailure;
+use plugctl_core::families;
+use plugctl_core::families::secrets::{self, FetchRequest, Fetched};
+use plugctl_core::family::{Family, Operation};
+use plugctl_core::runner::Outcome;
 
 pub async fn run(ctx: &Ctx, cmd: SecretCommand) -> Result<()> {
     match cmd {
@@ -38,7 +38,7 @@ async fn fetch(ctx: &Ctx, args: SecretFetchArgs) -> Result<()> {
         && !ctx.printer.json
         && !matches!(e, Error::BrokenPipe | Error::Failed(_))
     {
-        let _ = Printer::plain(true).document(e.json_body());
+        let _ = Printer::plain(true).document(crate::exit::json_body(e));
     }
     result
 }
@@ -115,7 +115,7 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
 
     let provider = &args.provider;
     let dir = ctx.settings.family_dir(Family::Secrets.name());
-    let entry = discovery::find(Family::Secrets.name(), &dir, provider)?;
+    let entry = discovery::find(Family::Secrets.name(), &dir, provider, ctx.settings.nomad)?;
     // A dry run shows the call even so, and says it would be refused.
     let refused =
         match super::require_fingerprinted(ctx, Family::Secrets, provider, Operation::Fetch) {
@@ -149,8 +149,9 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
     let inv = secrets::fetch_invocation(&entry.path, &request, deadline, args.run.grace);
     if args.plan.dry_run {
         // The environment is shown in full: it is the caller's own input.
-        let call = crate::provenance::Call::new(Family::Secrets.name(), provider, Operation::Fetch)
-            .about(subject(&args.path));
+        let call =
+            plugctl_core::provenance::Call::new(Family::Secrets.name(), provider, Operation::Fetch)
+                .about(subject(&args.path));
         return super::plan::print_refused(
             ctx,
             &[super::plan::Planned::Exec(call, inv)],
@@ -173,7 +174,7 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
 
     let (fetched, duration) = match ctx.pool.run(&inv).await {
         Ok(mut out) => {
-            let parsed = secrets::parse_fetch(&inv, &out);
+            let parsed = secrets::parse_fetch(ctx.settings.nomad.dialect(), &inv, &out);
             show_stderr(ctx, &out, &parsed);
             // The raw output holds the values too: wiped once parsed.
             zeroize::Zeroize::zeroize(&mut out.stdout);
@@ -324,15 +325,15 @@ fn print(
         }
         SecretFormat::Kv => ctx
             .printer
-            .text_untrusted(&zeroize::Zeroizing::new(render_kv(fetched)?)),
+            .text(&zeroize::Zeroizing::new(render_kv(fetched, &ctx.printer)?)),
         SecretFormat::Env => {
-            let text = zeroize::Zeroizing::new(render_env(fetched)?);
+            let text = zeroize::Zeroizing::new(render_env(fetched, &ctx.printer)?);
             for key in fetched.keys().filter(|k| risky_name(k)) {
                 ctx.printer.warn(format!(
                     "key {key:?} changes how the shell that evals this output runs commands"
                 ));
             }
-            ctx.printer.text_untrusted(&text)
+            ctx.printer.text(&text)
         }
     }
 }
@@ -340,7 +341,7 @@ fn print(
 /// `KEY=VALUE` lines, keys sorted, values verbatim (a value with a newline
 /// spans lines: use `--format env` or `json` for such values). A key that
 /// would make the line ambiguous is refused, naming the key.
-fn render_kv(fetched: &Fetched) -> Result<String> {
+fn render_kv(fetched: &Fetched, printer: &Printer) -> Result<String> {
     let mut out = String::new();
     for (key, value) in &fetched.values {
         if key.contains(['=', '\n', '\r']) || key.is_empty() {
@@ -350,7 +351,10 @@ fn render_kv(fetched: &Fetched) -> Result<String> {
         }
         out.push_str(key);
         out.push('=');
-        out.push_str(value.expose());
+        // On a terminal, escaped (the copy is wiped once written).
+        out.push_str(&zeroize::Zeroizing::new(
+            printer.for_terminal(value.expose()).into_owned(),
+        ));
         out.push('\n');
     }
     Ok(out)
@@ -358,7 +362,7 @@ fn render_kv(fetched: &Fetched) -> Result<String> {
 
 /// `export KEY='VALUE'` lines for `eval` in POSIX sh, keys sorted. Built
 /// whole before anything is printed, so a refused key prints nothing.
-fn render_env(fetched: &Fetched) -> Result<String> {
+fn render_env(fetched: &Fetched, printer: &Printer) -> Result<String> {
     let mut out = String::new();
     for (key, value) in &fetched.values {
         if !secrets::is_shell_name(key) {
@@ -376,7 +380,10 @@ fn render_env(fetched: &Fetched) -> Result<String> {
         out.push_str("export ");
         out.push_str(key);
         out.push('=');
-        out.push_str(&secrets::sh_quote(value.expose()));
+        let quoted = zeroize::Zeroizing::new(secrets::sh_quote(value.expose()));
+        out.push_str(&zeroize::Zeroizing::new(
+            printer.for_terminal(&quoted).into_owned(),
+        ));
         out.push('\n');
     }
     Ok(out)
@@ -402,21 +409,25 @@ pub const ENV_FILE_MAX: u64 = 1 << 20;
 /// The file goes through the trust gate: a regular file (never a FIFO, a
 /// device such as `/dev/zero`, or a symlink), owned by root or the invoking
 /// user and writable by nobody else, read up to [`ENV_FILE_MAX`] bytes.
-pub fn read_env_file(file: &Path, policy: crate::trust::Policy) -> Result<Vec<(String, String)>> {
-    let refused = |r: crate::trust::Refusal| {
+pub fn read_env_file(
+    file: &Path,
+    policy: plugctl_core::trust::Policy,
+) -> Result<Vec<(String, String)>> {
+    let refused = |r: plugctl_core::trust::Refusal| {
         Error::usage(format!(
             "cannot read --env-file {}: {}",
             file.display(),
             match r {
-                crate::trust::Refusal::Symlink(_) => "it is a symbolic link, which plugctl \
+                plugctl_core::trust::Refusal::Symlink(_) => "it is a symbolic link, which plugctl \
                     does not follow; name the file itself"
                     .to_string(),
                 r => r.with_override_hint(),
             }
         ))
     };
-    let dir = crate::trust::CheckedDir::open(policy, crate::registry::parent_dir(file))
-        .map_err(refused)?;
+    let dir =
+        plugctl_core::trust::CheckedDir::open(policy, plugctl_core::registry::parent_dir(file))
+            .map_err(refused)?;
     let bytes = dir
         .read(file.file_name().unwrap_or_default(), ENV_FILE_MAX)
         .map_err(refused)?;
@@ -458,7 +469,7 @@ fn parse_env_file(bytes: &[u8]) -> std::result::Result<Vec<(String, String)>, St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::secrets::SecretValue;
+    use plugctl_core::families::secrets::SecretValue;
 
     fn fetched(pairs: &[(&str, &str)]) -> Fetched {
         Fetched {
@@ -502,23 +513,26 @@ mod tests {
     #[test]
     fn kv_and_env_rendering() {
         let f = fetched(&[("B", "it's \"x\"\n$(y)"), ("A", "1")]);
-        assert_eq!(render_kv(&f).unwrap(), "A=1\nB=it's \"x\"\n$(y)\n");
         assert_eq!(
-            render_env(&f).unwrap(),
+            render_kv(&f, &Printer::plain(false)).unwrap(),
+            "A=1\nB=it's \"x\"\n$(y)\n"
+        );
+        assert_eq!(
+            render_env(&f, &Printer::plain(false)).unwrap(),
             "export A='1'\nexport B='it'\\''s \"x\"\n$(y)'\n"
         );
-        let msg = render_env(&fetched(&[("bad-key", "s3cr3t")]))
+        let msg = render_env(&fetched(&[("bad-key", "s3cr3t")]), &Printer::plain(false))
             .unwrap_err()
             .to_string();
         assert!(
             msg.contains("\"bad-key\"") && !msg.contains("s3cr3t"),
             "{msg}"
         );
-        let msg = render_env(&fetched(&[("K", "s3\0cr3t")]))
+        let msg = render_env(&fetched(&[("K", "s3\0cr3t")]), &Printer::plain(false))
             .unwrap_err()
             .to_string();
         assert!(msg.contains("NUL") && !msg.contains("cr3t"), "{msg}");
-        let msg = render_kv(&fetched(&[("K=1", "s3cr3t")]))
+        let msg = render_kv(&fetched(&[("K=1", "s3cr3t")]), &Printer::plain(false))
             .unwrap_err()
             .to_string();
         assert!(!msg.contains("s3cr3t"), "{msg}");

@@ -6,12 +6,12 @@ use serde_json::json;
 
 use super::Ctx;
 use crate::cli::{ReportFormat, TestArgs};
-use crate::conformance::Outcome;
-use crate::conformance::report;
-use crate::conformance::suite::{self, Options};
-use crate::discovery;
-use crate::family::Family;
 use crate::{Error, Result};
+use plugctl_core::conformance::Outcome;
+use plugctl_core::conformance::report;
+use plugctl_core::conformance::suite::{self, Options};
+use plugctl_core::discovery;
+use plugctl_core::family::Family;
 
 pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
     let format = super::report_format(&ctx.printer, args.format)?;
@@ -26,17 +26,17 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
         )));
     };
     ctx.settings.nomad.require_family(family)?;
-    for warning in discovery::check_layout(&ctx.settings, Some(family.name()))?.warnings {
+    for warning in crate::layout::check_layout(&ctx.settings, Some(family.name()))?.warnings {
         ctx.printer.warn(warning);
     }
     let dir = ctx.settings.family_dir(family.name());
-    let entry = match discovery::find(family.name(), &dir, &args.name) {
+    let entry = match discovery::find(family.name(), &dir, &args.name, ctx.settings.nomad) {
         // A plugin the registry knows that is gone: the suite fails it
         // for the reason `fingerprint` gives (not "not found").
         Err(Error::NotFound { .. }) if recorded(ctx, family, &args.name) => discovery::Entry {
             family: family.name().to_string(),
             path: dir.join(&args.name),
-            kind: discovery::EntryKind::Rejected(crate::verdict::deleted(
+            kind: discovery::EntryKind::Rejected(plugctl_core::verdict::deleted(
                 family.name(),
                 &args.name,
                 &dir.join(&args.name),
@@ -60,8 +60,12 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
         check_absurd_capacity: args.check_absurd_capacity,
         stop: ctx.stop.clone(),
         nomad: ctx.settings.nomad,
+        plugin_dir: ctx.settings.host_volume_plugin_dir.clone(),
+        node_pool: ctx.settings.node_pool.clone(),
+        node_id: ctx.settings.node_id.clone(),
+        policy: ctx.settings.policy(),
     };
-    let result = suite::run(&ctx.settings, Arc::clone(&ctx.pool), &entry, &opts).await?;
+    let result = suite::run(Arc::clone(&ctx.pool), &entry, &opts).await?;
     let rep = result.report;
     // With --strict a warning (a matter of style) fails too.
     let failed = rep
@@ -80,7 +84,7 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
     match format {
         ReportFormat::Human => {
             ctx.printer
-                .text(&report::human_checks(&rep, &ctx.printer, &id, ok))?
+                .text(&crate::render::human_checks(&rep, &ctx.printer, &id, ok))?
         }
         ReportFormat::Json => ctx.printer.document_from(&report::json(
             &rep,
@@ -95,7 +99,7 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
         ReportFormat::Junit => {
             let suite = format!("plugctl test {id}");
             ctx.printer
-                .stream(|w| report::write_junit(&rep, &suite, args.strict, w))?
+                .stream(|w| crate::render::write_junit(&rep, &suite, args.strict, w))?
         }
     }
     if ok {
@@ -103,7 +107,7 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
     } else {
         Err(Error::Failed(format!(
             "{id}: {failed} of {} failed{}",
-            report::plural(rep.checks_run.len(), "conformance check"),
+            crate::render::plural(rep.checks_run.len(), "conformance check"),
             if args.strict {
                 " (--strict: warnings fail too)"
             } else {
@@ -119,6 +123,6 @@ fn recorded(ctx: &Ctx, family: Family, name: &str) -> bool {
         snap.state()
             .instances(family.name(), name)
             .first()
-            .is_some_and(|i| i.source == crate::registry::Source::File)
+            .is_some_and(|i| i.source == plugctl_core::registry::Source::File)
     })
 }

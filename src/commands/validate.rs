@@ -7,10 +7,11 @@ use serde::Serialize;
 
 use super::Ctx;
 use crate::cli::{ReportFormat, ValidateArgs};
-use crate::conformance::report::{self, plural};
-use crate::conformance::validate::{self, Options};
-use crate::conformance::{Severity, matrix};
+use crate::render::plural;
 use crate::{Error, Result};
+use plugctl_core::conformance::report;
+use plugctl_core::conformance::validate::{self, Options};
+use plugctl_core::conformance::{Severity, matrix};
 
 pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
     let format = super::report_format(&ctx.printer, args.format)?;
@@ -23,14 +24,16 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
         // them apart (--host-volume-plugin-dir or its variable). A node's
         // agent configuration describes the node, not DIR.
         if !settings.layout.host_volume_plugin_dir.explicit() {
-            settings.host_volume_plugin_dir = dir.join(crate::family::Family::HostVolume.name());
+            settings.host_volume_plugin_dir =
+                dir.join(plugctl_core::family::Family::HostVolume.name());
             settings.layout.host_volume_plugin_dir = crate::settings::Origin::PluginDir;
         }
         // So does the lock file, unless it was named (--lockfile).
-        let lockfile_follows = settings.lockfile == crate::pin::default_path(&settings.plugin_dir);
+        let lockfile_follows =
+            settings.lockfile == plugctl_core::pin::default_path(&settings.plugin_dir);
         settings.plugin_dir = dir;
         if lockfile_follows {
-            settings.lockfile = crate::pin::default_path(&settings.plugin_dir);
+            settings.lockfile = plugctl_core::pin::default_path(&settings.plugin_dir);
         }
     }
     if !settings.plugin_dir.is_dir() {
@@ -52,20 +55,20 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
         releases: settings
             .nomad_releases
             .iter()
-            .map(|r| crate::nomad::Profile::of(*r))
+            .map(|r| plugctl_core::nomad::Profile::of(*r))
             .collect(),
         known: Arc::new(known_plugins(ctx)),
     };
     // Checked against DIR's lock file (--locked): a drifted or unpinned
     // plugin is not run, and its fingerprint check fails saying so.
     let pool = Arc::new(super::plugin_pool(&settings, &ctx.printer)?);
-    let mut rep = validate::validate(&settings, pool, &opts, &ctx.stop).await?;
+    let mut rep = validate::validate(&settings.dirs(), pool, &opts, &ctx.stop).await?;
     rep.sort();
     let ok = rep.ok(args.strict);
     let title = settings.plugin_dir.display().to_string();
     let releases = (!settings.nomad_releases.is_empty()).then_some(&settings.nomad_releases[..]);
     match format {
-        ReportFormat::Human => ctx.printer.text(&report::human_findings(
+        ReportFormat::Human => ctx.printer.text(&crate::render::human_findings(
             &rep,
             &ctx.printer,
             &title,
@@ -85,14 +88,14 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
         ReportFormat::Junit => {
             let suite = format!("plugctl validate {title}");
             ctx.printer
-                .stream(|w| report::write_junit(&rep, &suite, args.strict, w))?
+                .stream(|w| crate::render::write_junit(&rep, &suite, args.strict, w))?
         }
     }
     if ok {
         return Ok(());
     }
-    let errors = rep.count(crate::conformance::Severity::Error);
-    let warnings = rep.count(crate::conformance::Severity::Warning);
+    let errors = rep.count(plugctl_core::conformance::Severity::Error);
+    let warnings = rep.count(plugctl_core::conformance::Severity::Warning);
     // The matrix's failures are errors too; say how many, as the human
     // report shows them in the table rather than among the findings.
     let cells = rep
@@ -135,7 +138,7 @@ fn known_plugins(ctx: &Ctx) -> validate::Known {
     for (family, plugins) in &snap.state().plugins {
         for (name, instances) in plugins {
             if let Some(inst) = instances.first()
-                && inst.source == crate::registry::Source::File
+                && inst.source == plugctl_core::registry::Source::File
                 && let Some(path) = &inst.path
             {
                 known.insert((family.clone(), name.clone()), path.clone());
@@ -153,12 +156,15 @@ struct Extra<'a> {
     /// The release whose deadlines the fingerprints had (with a list, the
     /// newest of it).
     #[serde(serialize_with = "as_text")]
-    nomad_version: crate::nomad::Release,
+    nomad_version: plugctl_core::nomad::Release,
     /// With `--nomad-version`: on which releases each plugin works.
     #[serde(skip_serializing_if = "Option::is_none")]
     matrix: Option<matrix::Matrix<'a>>,
 }
 
-fn as_text<S: serde::Serializer>(r: &crate::nomad::Release, s: S) -> Result<S::Ok, S::Error> {
+fn as_text<S: serde::Serializer>(
+    r: &plugctl_core::nomad::Release,
+    s: S,
+) -> Result<S::Ok, S::Error> {
     s.collect_str(r)
 }

@@ -589,8 +589,8 @@ fn a_reader_told_of_a_far_segment_reads_only_the_segments_that_exist() {
     // A follower opens the segments after its place by name. A registry
     // edited to end its journal at segment 2^60 must not make it open (or
     // count out) 2^60 names: it reads what exists and returns at once.
-    use plugctl::registry::file::Files;
-    use plugctl::registry::journal::{Pos, read_events};
+    use plugctl_core::registry::file::Files;
+    use plugctl_core::registry::journal::{Pos, read_events};
     let s = Sandbox::new();
     register_a1(&s, "a");
     register_a1(&s, "b");
@@ -606,7 +606,7 @@ fn a_reader_told_of_a_far_segment_reads_only_the_segments_that_exist() {
             offset: 0,
         };
         let mut seen = Vec::new();
-        let files = Files::open(plugctl::trust::Policy::insecure(), &registry)
+        let files = Files::open(plugctl_core::trust::Policy::insecure(), &registry)
             .unwrap()
             .unwrap();
         let r = read_events(&files, &mut cursor, end, 0, u64::MAX, |e| {

@@ -275,7 +275,7 @@ fn delete_is_recursive_and_idempotent() {
         .succeeds();
 
     // at the plugin level: delete twice succeeds twice
-    let req = plugctl::families::host_volume::Request {
+    let req = plugctl_core::families::host_volume::Request {
         volumes_dir: s.volumes.clone(),
         plugin_dir: s.plugins.join("host-volume"),
         node_pool: "default".into(),
@@ -287,10 +287,10 @@ fn delete_is_recursive_and_idempotent() {
         node_id: "n".into(),
         parameters: Default::default(),
     };
-    let made = plugctl::families::mkdir::create(&req).unwrap();
+    let made = plugctl_core::families::mkdir::create(&req).unwrap();
     assert!(Path::new(&made.path).is_dir());
-    plugctl::families::mkdir::delete(&req, plugctl::trust::Policy::strict()).unwrap();
-    plugctl::families::mkdir::delete(&req, plugctl::trust::Policy::strict()).unwrap();
+    plugctl_core::families::mkdir::delete(&req, plugctl_core::trust::Policy::strict()).unwrap();
+    plugctl_core::families::mkdir::delete(&req, plugctl_core::trust::Policy::strict()).unwrap();
     assert!(!Path::new(&made.path).exists());
 }
 

@@ -24,10 +24,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-use plugctl::nomad::{GoRelease, Profile, Release};
-use plugctl::protocol::json::{Dialect, JsonError};
-use plugctl::protocol::responses;
-use plugctl::protocol::version::{Version, Wording};
+use plugctl_core::nomad::{GoRelease, Profile, Release};
+use plugctl_protocol::json::{Dialect, JsonError};
+use plugctl_protocol::responses;
+use plugctl_protocol::version::{Version, Wording};
 use serde_json::{Value, json};
 
 use crate::common::*;

@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
-use plugctl::runner::{self, Invocation, Outcome, PIPE_DRAIN_BOUND, Pool, SpawnError, Termination};
+use plugctl_core::runner::{
+    self, Invocation, Outcome, PIPE_DRAIN_BOUND, Pool, SpawnError, Termination,
+};
 use tempfile::TempDir;
 
 const DEADLINE: Duration = Duration::from_secs(1);

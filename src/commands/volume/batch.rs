@@ -3,7 +3,7 @@
 //!
 //! Three steps, as a single create: a transaction picks (and claims) the
 //! volumes, their plugins run through the one fan-out, a transaction
-//! records what they came to (see [`crate::registry::volumes`]). Memory
+//! records what they came to (see [`plugctl_core::registry::volumes`]). Memory
 //! stays proportional to what is needed: each volume's request is made from
 //! the state read when its plugin gets a place and dropped with its call,
 //! the results kept are a failure or a path, and the report is printed
@@ -21,25 +21,27 @@ use serde::ser::{SerializeSeq, Serializer};
 use super::super::Ctx;
 use super::{Plugin, Timing, call_create_timed, call_delete, confinement, resolve, uncertain};
 use crate::cli::RunArgs;
-use crate::error::PluginFailure;
-use crate::families::host_volume::{self, Created, Request};
-use crate::family::Operation;
-use crate::fanout::{self, Lost};
 use crate::output::{Printer, Style};
-use crate::registry::volumes::{CreateKind, CreateOutcome, Pick, Settle, Todo};
-use crate::registry::{State, Volume};
-use crate::runner::Pool;
 use crate::units::duration_ms;
 use crate::{Error, Result};
+use plugctl_core::error::PluginFailure;
+use plugctl_core::families::host_volume::{self, Created, Request};
+use plugctl_core::family::Operation;
+use plugctl_core::fanout::{self, Lost};
+use plugctl_core::registry::volumes::{CreateKind, CreateOutcome, Pick, Settle, Todo};
+use plugctl_core::registry::{State, Volume};
+use plugctl_core::runner::Pool;
 
 pub async fn restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
-    let timing = Timing::of(run)?;
+    let timing = Timing::of(run, ctx)?;
+    super::trusted_volumes_dir(ctx)?;
     let picks = ctx.registry.begin_restore().await?;
     run_batch(ctx, Batch::Restore, picks, timing).await
 }
 
 pub async fn repair(ctx: &Ctx, run: &RunArgs) -> Result<()> {
-    let timing = Timing::of(run)?;
+    let timing = Timing::of(run, ctx)?;
+    super::trusted_volumes_dir(ctx)?;
     let picks = ctx.registry.begin_repair().await?;
     run_batch(ctx, Batch::Repair, picks, timing).await
 }
@@ -392,7 +394,7 @@ fn step<'p>(
 ) -> Step<'p> {
     // Who it is: kept with the pick where the record may be gone, else read
     // from the record.
-    let label = |kept: fn(&crate::registry::volumes::Label) -> &str,
+    let label = |kept: fn(&plugctl_core::registry::volumes::Label) -> &str,
                  from: fn(&'p Volume<'_>) -> &'p str| {
         pick.label
             .as_deref()
@@ -474,7 +476,7 @@ fn report(
         for w in &s.warnings {
             ctx.printer.warn(format!(
                 "{}: {w}",
-                crate::registry::volumes::describe(s.id, s.name, s.namespace)
+                plugctl_core::registry::volumes::describe(s.id, s.name, s.namespace)
             ));
         }
         failed += usize::from(!s.ok);

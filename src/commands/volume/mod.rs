@@ -3,7 +3,7 @@
 //! A create or delete is three steps, each a named registry transaction:
 //! record the volume `pending` (or mark it `deleting`) with one journal
 //! append, run the plugin outside the lock, record what it came to (see
-//! [`crate::registry::volumes`] for the rules). [`batch`] re-runs create for
+//! [`plugctl_core::registry::volumes`] for the rules). [`batch`] re-runs create for
 //! every recorded volume at once (`restore`) and settles what an
 //! interrupted plugctl left `pending` or `deleting` (`repair`); [`view`]
 //! prints volumes.
@@ -18,17 +18,17 @@ use std::time::Duration;
 
 use super::Ctx;
 use crate::cli::{RunArgs, VolumeCommand, VolumeCreateArgs, VolumeDeleteArgs};
-use crate::discovery::{self, EntryKind};
-use crate::error::PluginFailure;
-use crate::families::driver::{Call, Driver};
-use crate::families::host_volume::{self, Created, InvalidRequest, Request};
-use crate::families::mkdir;
-use crate::family::{Family, Operation};
 use crate::output::Printer;
-use crate::registry::volumes::{CreateOutcome, describe};
-use crate::registry::{Volume, VolumeState};
-use crate::runner::Pool;
 use crate::{Error, Result};
+use plugctl_core::discovery::{self, EntryKind};
+use plugctl_core::error::PluginFailure;
+use plugctl_core::families::driver::{Call, Driver};
+use plugctl_core::families::host_volume::{self, Created, InvalidRequest, Request};
+use plugctl_core::families::mkdir;
+use plugctl_core::family::{Family, Operation};
+use plugctl_core::registry::volumes::{CreateOutcome, describe};
+use plugctl_core::registry::{Volume, VolumeState};
+use plugctl_core::runner::Pool;
 
 pub async fn run(ctx: &Ctx, cmd: VolumeCommand) -> Result<()> {
     match cmd {
@@ -50,13 +50,43 @@ pub async fn run(ctx: &Ctx, cmd: VolumeCommand) -> Result<()> {
 struct Timing {
     deadline: Duration,
     grace: Duration,
+    /// Whose words a plugin's bad output is judged in (the release's Go).
+    dialect: plugctl_core::families::Dialect,
+}
+
+/// The volumes directory a plugin is handed, through the trust gate before
+/// any host-volume call runs as root: a plugin makes and removes volumes
+/// there, so a directory another user controls (or one above it) would
+/// walk a root plugin wherever they point it. A directory not made yet is
+/// judged by the part of its path that exists (where the plugin will make
+/// it).
+pub(super) fn trusted_volumes_dir(ctx: &Ctx) -> Result<()> {
+    let wanted = &ctx.settings.volumes_dir;
+    let mut dir = wanted.as_path();
+    loop {
+        match plugctl_core::trust::CheckedDir::open(ctx.settings.policy(), dir) {
+            Ok(_) => return Ok(()),
+            Err(r) if r.is_not_found() => match dir.parent() {
+                Some(parent) => dir = parent,
+                None => return Ok(()),
+            },
+            Err(r) => {
+                return Err(Error::usage(format!(
+                    "the volumes directory {}: {}",
+                    wanted.display(),
+                    r.with_override_hint()
+                )));
+            }
+        }
+    }
 }
 
 impl Timing {
-    fn of(run: &RunArgs) -> Result<Timing> {
+    fn of(run: &RunArgs, ctx: &Ctx) -> Result<Timing> {
         Ok(Timing {
             deadline: super::deadline(run, host_volume::OPERATION_DEADLINE)?,
             grace: run.grace,
+            dialect: ctx.settings.nomad.dialect(),
         })
     }
 }
@@ -64,7 +94,7 @@ impl Timing {
 /// A host-volume plugin that can be run.
 #[derive(Debug, Clone)]
 enum Plugin {
-    Mkdir(mkdir::MkdirBehaviour, crate::trust::Policy),
+    Mkdir(mkdir::MkdirBehaviour, plugctl_core::trust::Policy),
     File(PathBuf),
 }
 
@@ -76,17 +106,20 @@ enum Plugin {
 fn resolve(ctx: &Ctx, name: &str, op: Operation, subject: &str) -> Result<Plugin> {
     let operation = format!("{op} of {subject}");
     let dir = &ctx.settings.host_volume_plugin_dir;
-    let entry = discovery::find(Family::HostVolume.name(), dir, name).map_err(|e| match e {
-        Error::NotFound { .. } => Error::NotFound {
-            what: "plugin",
-            name: format!(
-                "{}/{name} (looked in {}; needed for the {operation})",
-                Family::HostVolume,
-                dir.display()
-            ),
-        },
-        other => other,
-    })?;
+    let entry =
+        discovery::find(Family::HostVolume.name(), dir, name, ctx.settings.nomad).map_err(|e| {
+            match e {
+                Error::NotFound { .. } => Error::NotFound {
+                    what: "plugin",
+                    name: format!(
+                        "{}/{name} (looked in {}; needed for the {operation})",
+                        Family::HostVolume,
+                        dir.display()
+                    ),
+                },
+                other => other,
+            }
+        })?;
     match entry.kind {
         EntryKind::Builtin(b) if b.name == mkdir::NAME => Ok(Plugin::Mkdir(
             ctx.settings.nomad.mkdir(),
@@ -152,6 +185,7 @@ fn driver(pool: Arc<Pool>, plugin: Plugin, timing: Timing) -> Driver {
             program,
             deadline: timing.deadline,
             grace: timing.grace,
+            dialect: timing.dialect,
         },
     }
 }
@@ -264,7 +298,8 @@ fn requested(req: &Request, id_given: bool) -> String {
 const NODE_ID_PLACEHOLDER: &str = "node-id-from-registry";
 
 async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
-    let timing = Timing::of(&args.run)?;
+    let timing = Timing::of(&args.run, ctx)?;
+    trusted_volumes_dir(ctx)?;
     let settings = &ctx.settings;
     let id_given = args.id.is_some();
     let mut req = Request {
@@ -391,7 +426,8 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
 }
 
 async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
-    let timing = Timing::of(&args.run)?;
+    let timing = Timing::of(&args.run, ctx)?;
+    trusted_volumes_dir(ctx)?;
     let snap = ctx.registry.read()?;
     let snapshot = snap.state();
     let vol = match (&args.id, &args.name) {
@@ -513,7 +549,7 @@ fn confinement(ctx: &Ctx, v: &Volume<'_>) -> std::result::Result<(), String> {
     if ctx.settings.allow_insecure_paths {
         return Ok(());
     }
-    crate::registry::validate::confined(v, &ctx.settings.volumes_dir)
+    plugctl_core::registry::validate::confined(v, &ctx.settings.volumes_dir)
 }
 
 /// One host-volume call as `--dry-run` shows it.
@@ -526,11 +562,8 @@ fn plan_call(
     timing: Timing,
 ) -> super::plan::Planned {
     use super::plan::Planned;
-    let call = crate::provenance::Call::new(Family::HostVolume.name(), name, op).about(describe(
-        &req.id,
-        &req.name,
-        &req.namespace,
-    ));
+    let call = plugctl_core::provenance::Call::new(Family::HostVolume.name(), name, op)
+        .about(describe(&req.id, &req.name, &req.namespace));
     match plugin {
         Plugin::File(program) => Planned::Exec(
             call,
@@ -563,7 +596,7 @@ fn plan_call(
 /// `volume restore --dry-run`: the create each recorded volume would get.
 fn plan_restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
     use super::plan::Planned;
-    let timing = Timing::of(run)?;
+    let timing = Timing::of(run, ctx)?;
     let snap = ctx.registry.read()?;
     let mut plans = Vec::new();
     for v in snap.state().volumes_sorted() {
@@ -572,7 +605,7 @@ fn plan_restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
             &ctx.settings.volumes_dir,
         );
         if v.state == VolumeState::Deleting {
-            let call = crate::provenance::Call::new(
+            let call = plugctl_core::provenance::Call::new(
                 Family::HostVolume.name(),
                 &v.plugin,
                 Operation::Create,
@@ -594,7 +627,7 @@ fn plan_restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
                 timing,
             )),
             Err(e) => plans.push(Planned::Inline(
-                crate::provenance::Call::new(
+                plugctl_core::provenance::Call::new(
                     Family::HostVolume.name(),
                     &v.plugin,
                     Operation::Create,

@@ -11,11 +11,11 @@ use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 
 use super::super::Ctx;
-use crate::families::host_volume;
 use crate::output::Style;
-use crate::registry::model::{Owner, Params};
-use crate::registry::{Volume, VolumeState};
 use crate::{Error, Result};
+use plugctl_core::families::host_volume;
+use plugctl_core::registry::model::{Owner, Params};
+use plugctl_core::registry::{Volume, VolumeState};
 
 pub fn list(ctx: &Ctx, plugin: Option<&str>) -> Result<()> {
     let snap = ctx.registry.read()?;

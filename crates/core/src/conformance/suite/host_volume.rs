@@ -1,0 +1,828 @@
+//! The host-volume suite. Runs in a scratch directory (a tempdir, so
+//! `TMPDIR` decides where): the volumes directory is two levels below its
+//! root, so a plugin that climbs out of the volumes directory with `..`
+//! still lands inside the scratch root, where the suite sees it and from
+//! where it is removed.
+//!
+//! Every volume a create reported is tracked; after each step the tracker
+//! deletes them through the plugin (whatever failed before), so a plugin
+//! that allocates what it is asked never holds more than one step's volumes
+//! on disk; at the end the scratch directory goes. `--keep` keeps them all.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::{Options, Suite};
+use crate::conformance::{Report, Severity, Verdict, fingerprint};
+use crate::discovery::{Entry, EntryKind};
+use crate::error::PluginFailure;
+use crate::families::driver::Driver;
+use crate::families::host_volume::{self, Created, Request};
+use crate::family::Family;
+use crate::runner::{Outcome, Pool};
+use crate::stop::Stop;
+use crate::{Error, Result};
+use plugctl_protocol::json;
+
+/// The checks after the fingerprint, in order.
+const CHECKS: &[&str] = &[
+    "create.path",
+    "create.bytes",
+    "create.idempotent",
+    "delete.idempotent",
+    "delete.removes",
+    "delete.confined",
+    "delete.never-created",
+    "create.refuses-unknown-parameter",
+    "create.refuses-absurd-capacity",
+    "create.hostile-names",
+    "create.parallel",
+    "cleanup",
+];
+
+/// The capacity the suite asks for.
+const CAPACITY_MIN: u64 = 1 << 20;
+const CAPACITY_MAX: u64 = 16 << 20;
+/// No node has this much: 1 EiB.
+const ABSURD_CAPACITY: u64 = 1 << 60;
+/// A parameter no plugin knows.
+const UNKNOWN_PARAMETER: &str = "plugctl_conformance_unknown";
+/// How many creates run at once in `create.parallel`.
+const PARALLEL: usize = 4;
+/// The most volumes one step makes (the hostile names), plus one for a
+/// plugin that makes a volume it was not asked for: what the scratch file
+/// system must hold at --max-bytes each, as every step's volumes are
+/// deleted before the next.
+const MOST_AT_ONCE: u64 = 6;
+/// Every create the suite makes (1 + 2 refusals + 5 hostile names + 4 in
+/// parallel): what `--keep` may leave at once.
+const MOST_IN_ALL: u64 = 12;
+/// Snapshots stop counting here: a plugin that makes more than this has
+/// already shown what it does.
+const SNAPSHOT_LIMIT: usize = 10_000;
+
+/// Every volume a create reported, until a delete of it succeeded.
+#[derive(Default)]
+struct Tracker {
+    volumes: Vec<(Request, String)>,
+}
+
+impl Tracker {
+    fn created(&mut self, req: &Request, path: &str) {
+        if !self
+            .volumes
+            .iter()
+            .any(|(r, p)| r.id == req.id && p == path)
+        {
+            self.volumes.push((req.clone(), path.to_string()));
+        }
+    }
+
+    fn deleted(&mut self, req: &Request, path: &str) {
+        self.volumes.retain(|(r, p)| !(r.id == req.id && p == path));
+    }
+
+    /// Deletes everything still tracked, newest first; says what failed.
+    async fn delete_all(&mut self, driver: &Driver) -> Vec<String> {
+        let mut failed = Vec::new();
+        while let Some((req, path)) = self.volumes.pop() {
+            if let Err(f) = driver.delete(&req, &path).await.result {
+                failed.push(format!("{path:?} (volume {}): {f}", req.id));
+            }
+        }
+        failed
+    }
+}
+
+/// The run's fixed parts.
+struct Ctx {
+    driver: Driver,
+    scratch: PathBuf,
+    volumes_dir: PathBuf,
+    base: Request,
+    token: String,
+}
+
+impl Ctx {
+    /// What a plugin broke outside its volumes: the volumes directory (or
+    /// the scratch directory around it) removed or replaced. Recreated
+    /// never: a plugin that removes what it was not asked to remove is
+    /// not run further.
+    fn damage(&self) -> Option<String> {
+        let dir_ok = fs::symlink_metadata(&self.volumes_dir).is_ok_and(|m| m.is_dir());
+        if dir_ok {
+            return None;
+        }
+        let what = if fs::symlink_metadata(&self.scratch).is_err() {
+            format!("the suite's scratch directory {}", self.scratch.display())
+        } else {
+            format!("the volumes directory {}", self.volumes_dir.display())
+        };
+        Some(format!(
+            "a delete removed {what} itself (or put something else in its place): delete \
+             must remove the volume it is given (DHV_CREATED_PATH) and nothing else; on a \
+             node that directory holds every volume"
+        ))
+    }
+
+    /// A request for a new volume, like the base one.
+    fn request(&self, name: &str) -> Request {
+        Request {
+            name: name.to_string(),
+            id: host_volume::new_volume_id(),
+            ..self.base.clone()
+        }
+    }
+}
+
+pub(super) async fn suite(
+    pool: Arc<Pool>,
+    entry: &Entry,
+    opts: &Options,
+    id: &str,
+    mut r: Report,
+) -> Result<Suite> {
+    let plugin = Some(id);
+    let driver = if matches!(entry.kind, EntryKind::Builtin(_)) {
+        for c in fingerprint::checks(Family::HostVolume.name()) {
+            r.record(
+                plugin,
+                c,
+                Verdict::skip("built in: plugctl runs it in process, as Nomad does"),
+            );
+        }
+        Driver::Mkdir(opts.nomad.mkdir(), opts.policy)
+    } else {
+        let judged = fingerprint::Judged {
+            profile: opts.nomad,
+            timeout: opts.deadline,
+            grace: opts.grace,
+        };
+        let fp = fingerprint::run(&pool, Family::HostVolume.name(), &entry.path, judged, &[]).await;
+        fingerprint::record_checks(&mut r, plugin, &fp);
+        r.record(
+            plugin,
+            "runnable.needs-path",
+            fingerprint::needs_path(&pool, &fp).await,
+        );
+        if !fp.healthy() {
+            // One bug, one failure: what follows would only fail again
+            // for it.
+            for &c in CHECKS {
+                r.record(
+                    plugin,
+                    c,
+                    Verdict::skip(
+                        "the fingerprint failed (see fingerprint.*), so Nomad would never use \
+                         this plugin",
+                    ),
+                );
+            }
+            return Ok(Suite {
+                report: r,
+                kept: None,
+            });
+        }
+        Driver::Plugin {
+            pool: Arc::clone(&pool),
+            program: entry.path.clone(),
+            deadline: opts.deadline.unwrap_or(host_volume::OPERATION_DEADLINE),
+            grace: opts.grace,
+            dialect: opts.nomad.dialect(),
+        }
+    };
+
+    let scratch = tempfile::Builder::new()
+        .prefix("plugctl-test-")
+        .tempdir()
+        .map_err(|e| Error::io("cannot make a scratch directory", e))?;
+    // Ctrl-C exits at once; the scratch directory goes with it (not with --keep).
+    let _scratch_guard = (!opts.keep).then(|| crate::stop::remove_on_interrupt(scratch.path()));
+    // A real plugin allocates what it is asked (mkfs, dd): the suite asks
+    // for at most --max-bytes, and only starts when the scratch file
+    // system can hold every volume it may have at once at that size.
+    let at_once = if opts.keep { MOST_IN_ALL } else { MOST_AT_ONCE };
+    if let Ok(st) = nix::sys::statvfs::statvfs(scratch.path()) {
+        let free = st.blocks_available() * st.fragment_size();
+        let need = opts.max_bytes.saturating_mul(at_once);
+        if free < need {
+            return Err(Error::usage(format!(
+                "the scratch directory {} has {free} bytes free, less than the {need} bytes \
+                 {at_once} volumes of --max-bytes {} could take; free space there (TMPDIR) or \
+                 lower --max-bytes",
+                scratch.path().display(),
+                opts.max_bytes
+            )));
+        }
+    }
+    let volumes_dir = scratch.path().join("data/host_volumes");
+    fs::create_dir_all(&volumes_dir).map_err(|e| {
+        Error::io(
+            format!(
+                "cannot make the volumes directory {}",
+                volumes_dir.display()
+            ),
+            e,
+        )
+    })?;
+    let token = uuid::Uuid::new_v4().simple().to_string()[..8].to_string();
+    let cx = Ctx {
+        base: Request {
+            volumes_dir: volumes_dir.clone(),
+            plugin_dir: opts.plugin_dir.clone(),
+            node_pool: opts.node_pool.clone(),
+            namespace: "default".into(),
+            name: format!("conformance-{token}"),
+            id: host_volume::new_volume_id(),
+            capacity_min: CAPACITY_MIN.min(opts.max_bytes),
+            capacity_max: CAPACITY_MAX.min(opts.max_bytes),
+            node_id: opts
+                .node_id
+                .clone()
+                .unwrap_or_else(|| "plugctl-conformance-node".into()),
+            parameters: BTreeMap::new(),
+        },
+        driver,
+        scratch: scratch.path().to_path_buf(),
+        volumes_dir,
+        token,
+    };
+    let mut tracker = Tracker::default();
+    // Deletes that failed between steps, for the cleanup check.
+    let mut failed = Vec::new();
+    // What a step made goes before the next step starts (not with --keep).
+    let settle = async |tracker: &mut Tracker, failed: &mut Vec<String>| {
+        if !opts.keep {
+            failed.extend(tracker.delete_all(&cx.driver).await);
+        }
+    };
+
+    // No `?` from here to the cleanup: every step records its verdict and
+    // goes on, so the tracker always gets to delete what was made — unless
+    // a delete took the volumes directory itself away (delete.confined):
+    // the steps left are then skipped, saying so, as each would only fail
+    // for that one bug.
+    let parent_before = token_entries(&cx);
+    lifecycle(&cx, &mut tracker, &mut r, plugin).await;
+    settle(&mut tracker, &mut failed).await;
+    let confined = cx.damage();
+    let gone = |confined: &Option<String>| {
+        confined.as_ref().map(|_| {
+            Verdict::skip(
+                "the volumes directory is gone (see delete.confined): nothing more to create \
+                 in",
+            )
+        })
+    };
+    let v = match gone(&confined) {
+        Some(v) => v,
+        None => never_created(&cx).await,
+    };
+    r.record(plugin, "delete.never-created", v);
+    let v = match gone(&confined) {
+        Some(v) => v,
+        None => refusal(&cx, &mut tracker, Refusal::UnknownParameter).await,
+    };
+    r.record(plugin, "create.refuses-unknown-parameter", v);
+    settle(&mut tracker, &mut failed).await;
+    let v = match gone(&confined) {
+        Some(v) => v,
+        None if opts.check_absurd_capacity => {
+            refusal(&cx, &mut tracker, Refusal::AbsurdCapacity).await
+        }
+        None => Verdict::skip(
+            "not asked for: a plugin that allocates what it is asked would try to fill the \
+             disk; --check-absurd-capacity runs it for a plugin that checks sizes first",
+        ),
+    };
+    r.record(plugin, "create.refuses-absurd-capacity", v);
+    settle(&mut tracker, &mut failed).await;
+    // A plugin whose plain create already answers with a path that is no
+    // volume in the volumes directory fails create.path for it; hostile
+    // names would only find the same paths again.
+    let path_failed = r
+        .checks_run
+        .iter()
+        .any(|c| c.check == "create.path" && c.outcome == crate::conformance::Outcome::Failed);
+    let v = match gone(&confined) {
+        Some(v) => v,
+        None if path_failed => Verdict::skip(
+            "create already returns a path that is not a volume inside the volumes directory \
+             (see create.path)",
+        ),
+        None => hostile_names(&cx, &mut tracker, &parent_before).await,
+    };
+    r.record(plugin, "create.hostile-names", v);
+    settle(&mut tracker, &mut failed).await;
+    let v = match gone(&confined) {
+        Some(v) => v,
+        None => parallel(&cx, &mut tracker, &opts.stop).await,
+    };
+    r.record(plugin, "create.parallel", v);
+    // Judged last, in one place of the report whatever step did it.
+    let damage = match confined {
+        Some(why) => Some(why),
+        None => {
+            settle(&mut tracker, &mut failed).await;
+            cx.damage()
+        }
+    };
+    r.record(
+        plugin,
+        "delete.confined",
+        damage.map_or_else(Verdict::pass, Verdict::error),
+    );
+
+    let kept = if opts.keep {
+        r.record(
+            plugin,
+            "cleanup",
+            Verdict::skip(format!(
+                "--keep: {} volumes left in {}",
+                tracker.volumes.len(),
+                cx.scratch.display()
+            )),
+        );
+        Some(scratch.keep())
+    } else {
+        failed.extend(tracker.delete_all(&cx.driver).await);
+        r.record(
+            plugin,
+            "cleanup",
+            if failed.is_empty() {
+                Verdict::pass()
+            } else {
+                Verdict::error(format!(
+                    "the suite could not delete {} of the volumes it created: {}; \
+                     (the scratch directory is removed anyway)",
+                    failed.len(),
+                    failed.join("; ")
+                ))
+            },
+        );
+        // Whatever is left in the scratch directory goes with it.
+        let _ = scratch.close();
+        None
+    };
+    Ok(Suite { report: r, kept })
+}
+
+/// create, create again, delete, delete again, of one volume.
+async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Option<&str>) {
+    let req = cx.base.clone();
+    let first = cx.driver.create(&req).await;
+    let created = match first.result {
+        Ok(c) => {
+            tracker.created(&req, &c.path);
+            c
+        }
+        Err(f) => {
+            r.record(
+                plugin,
+                "create.path",
+                Verdict::error(format!(
+                    "create failed: {f}; a plain request (name {:?}, capacity {}–{} bytes, no \
+                     parameters) must succeed",
+                    req.name, req.capacity_min, req.capacity_max
+                )),
+            );
+            for c in [
+                "create.bytes",
+                "create.idempotent",
+                "delete.idempotent",
+                "delete.removes",
+            ] {
+                r.record(plugin, c, Verdict::skip("create failed (see create.path)"));
+            }
+            return;
+        }
+    };
+    let path = path_verdict(cx, &created);
+    // A path that is not a volume in the volumes directory: what delete
+    // would remove is not the plugin's volume, so whether it does is no
+    // second finding.
+    let made_nothing = path.has_error();
+    r.record(plugin, "create.path", path);
+    let bytes = match cx.driver {
+        Driver::Mkdir(..) => {
+            Verdict::skip("the built-in mkdir never reports a size (protocol 4.4)")
+        }
+        Driver::Plugin { .. } => bytes_verdict(&req, &created),
+    };
+    r.record(plugin, "create.bytes", bytes);
+
+    let second = cx.driver.create(&req).await;
+    let v = match second.result {
+        Err(f) => Verdict::error(format!(
+            "the same create, repeated, failed: {f}; Nomad repeats create on every client \
+             restart and update, so it must succeed again with the same answer"
+        )),
+        Ok(again) => {
+            tracker.created(&req, &again.path);
+            let mut issues = Vec::new();
+            if again.path != created.path {
+                issues.push(format!(
+                    "the same create, repeated, returned path {:?}, the first returned {:?}",
+                    again.path, created.path
+                ));
+            }
+            if again.bytes != created.bytes {
+                issues.push(format!(
+                    "the same create, repeated, returned {} bytes, the first {}",
+                    again.bytes, created.bytes
+                ));
+            }
+            if issues.is_empty() {
+                Verdict::pass()
+            } else {
+                Verdict::error(format!(
+                    "{}: Nomad repeats create on every client restart and update; find the \
+                     existing volume (e.g. by DHV_VOLUME_ID) and return it unchanged",
+                    issues.join("; ")
+                ))
+            }
+        }
+    };
+    r.record(plugin, "create.idempotent", v);
+
+    let first = cx.driver.delete(&req, &created.path).await;
+    let (v, removed) = match first.result {
+        Err(f) => (
+            Verdict::error(format!(
+                "delete failed: {f}; delete must remove the volume create made (DHV_CREATED_PATH)"
+            )),
+            Verdict::skip("delete failed (see delete.idempotent)"),
+        ),
+        Ok(()) => {
+            tracker.deleted(&req, &created.path);
+            let removed = if made_nothing {
+                Verdict::skip(
+                    "create returned no volume in the volumes directory (see create.path)",
+                )
+            } else if !created.path.is_empty() && fs::symlink_metadata(&created.path).is_ok() {
+                // Nomad forgets the volume when delete succeeds: what is
+                // left is never removed, and fills the node.
+                Verdict::error(format!(
+                    "{:?} still exists after delete succeeded: Nomad forgets the volume then, \
+                     so it stays on the node for good; remove what create made",
+                    created.path
+                ))
+            } else {
+                Verdict::pass()
+            };
+            let again = cx.driver.delete(&req, &created.path).await;
+            let v = match again.result {
+                Ok(()) => Verdict::pass(),
+                Err(f) => Verdict::error(format!(
+                    "a second delete of the same volume failed: {f}; delete must succeed \
+                     when the volume is already gone (Nomad retries deletes)"
+                )),
+            };
+            (v, removed)
+        }
+    };
+    r.record(plugin, "delete.idempotent", v);
+    r.record(plugin, "delete.removes", removed);
+}
+
+/// `create.path` (error): a path inside the volumes directory, that
+/// exists, and that stays inside it when links are followed (a symlink out
+/// of the directory would have Nomad mount whatever it points at).
+fn path_verdict(cx: &Ctx, created: &Created) -> Verdict {
+    let mut problems = host_volume::path_warnings(created, &cx.volumes_dir);
+    if problems.is_empty() {
+        let path = Path::new(&created.path);
+        match (fs::canonicalize(path), fs::canonicalize(&cx.volumes_dir)) {
+            (Err(_), _) if fs::symlink_metadata(path).is_ok() => problems.push(format!(
+                "create returned {:?}, a symlink that leads nowhere",
+                created.path
+            )),
+            (Err(_), _) => problems.push(format!(
+                "create returned {:?}, which does not exist: create must make the volume \
+                 before it answers (Nomad mounts that path into tasks)",
+                created.path
+            )),
+            (Ok(real), Ok(dir)) if real == dir || !real.starts_with(&dir) => {
+                problems.push(format!(
+                    "create returned {:?}, which resolves to {}, outside the volumes directory \
+                     {} (a symlink out of it: Nomad would mount what it points at)",
+                    created.path,
+                    real.display(),
+                    cx.volumes_dir.display()
+                ))
+            }
+            _ => {}
+        }
+    }
+    if problems.is_empty() {
+        Verdict::pass()
+    } else {
+        Verdict::error(format!(
+            "{}: return a path inside DHV_VOLUMES_DIR, built from DHV_VOLUMES_DIR and \
+             DHV_VOLUME_ID only (never from DHV_VOLUME_NAME)",
+            problems.join("; ")
+        ))
+    }
+}
+
+/// `create.bytes`: the capacity was asked for, so the answer should say
+/// what was provided. 0 is what Nomad's own example plugin returns, so it
+/// is a warning; a negative size is an error.
+fn bytes_verdict(req: &Request, created: &Created) -> Verdict {
+    let b = created.bytes;
+    if b < 0 {
+        return Verdict::error(format!(
+            "create returned a negative size ({b} bytes); return the volume's size in bytes"
+        ));
+    }
+    if b == 0 {
+        return Verdict::warning(format!(
+            "a capacity of {}–{} bytes was requested but create returned no \"bytes\" (or 0): \
+             Nomad shows the volume with capacity 0; return the size provided",
+            req.capacity_min, req.capacity_max
+        ));
+    }
+    let b = b as u64;
+    if b < req.capacity_min || (req.capacity_max > 0 && b > req.capacity_max) {
+        return Verdict::warning(format!(
+            "create returned {b} bytes, outside the requested {}–{} bytes; honour the \
+             capacity or refuse the request with {{\"error\"}}",
+            req.capacity_min, req.capacity_max
+        ));
+    }
+    Verdict::pass()
+}
+
+/// `delete.never-created` (error): delete of a volume nothing was made for
+/// (no created path) succeeds.
+async fn never_created(cx: &Ctx) -> Verdict {
+    let req = cx.request(&format!("never-created-{}", cx.token));
+    match cx.driver.delete(&req, "").await.result {
+        Ok(()) => Verdict::pass(),
+        Err(f) => Verdict::error(format!(
+            "delete of a volume that was never created (DHV_CREATED_PATH empty) failed: {f}; \
+             delete must succeed when there is nothing to delete"
+        )),
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Refusal {
+    UnknownParameter,
+    AbsurdCapacity,
+}
+
+/// `create.refuses-*`: a request the plugin should refuse. Refused, it
+/// must exit non-zero with `{"error"}` and leave nothing in the volumes
+/// directory; accepted, the check is skipped (a plugin may ignore
+/// parameters and capacities, as Nomad's own example does).
+async fn refusal(cx: &Ctx, tracker: &mut Tracker, kind: Refusal) -> Verdict {
+    let mut req = cx.request(&format!("refuse-me-{}", cx.token));
+    let what = match kind {
+        Refusal::UnknownParameter => {
+            req.parameters.insert(UNKNOWN_PARAMETER.into(), "1".into());
+            format!("the unknown parameter {UNKNOWN_PARAMETER:?}")
+        }
+        Refusal::AbsurdCapacity => {
+            req.capacity_min = ABSURD_CAPACITY;
+            req.capacity_max = ABSURD_CAPACITY;
+            format!("a capacity of 1 EiB ({ABSURD_CAPACITY} bytes)")
+        }
+    };
+    let before = snapshot(&cx.volumes_dir, None);
+    let call = cx.driver.create(&req).await;
+    let failure = match call.result {
+        Ok(created) => {
+            tracker.created(&req, &created.path);
+            return Verdict::skip(format!(
+                "the plugin accepted {what}, so there is no refusal to check (a plugin may \
+                 ignore it, as Nomad's example plugin does)"
+            ));
+        }
+        Err(f) => f,
+    };
+    let mut issues = Vec::new();
+    match (&failure, &call.outcome) {
+        (PluginFailure::TimedOut { .. }, _) => issues.push(format!(
+            "create with {what} {failure}; refuse a bad request at once"
+        )),
+        (PluginFailure::Exit { .. } | PluginFailure::Signaled { .. }, Some(out)) => {
+            if error_field(out).is_none() {
+                issues.push(format!(
+                    "create refused {what} ({failure}) without a message: print \
+                     {{\"error\": \"<why>\"}} on stdout so Nomad can show why"
+                ));
+            }
+        }
+        (PluginFailure::Exit { .. } | PluginFailure::Signaled { .. }, None) => {}
+        // The built-in's refusals.
+        (PluginFailure::Builtin(_) | PluginFailure::Response(_), None) => {}
+        (other, _) => issues.push(format!(
+            "create with {what} failed, but not by refusing: {other}; exit non-zero with \
+             {{\"error\": \"<why>\"}}"
+        )),
+    }
+    let left: Vec<PathBuf> = snapshot(&cx.volumes_dir, None)
+        .difference(&before)
+        .cloned()
+        .collect();
+    if !left.is_empty() {
+        issues.push(format!(
+            "the refused create left {} behind in the volumes directory; a failed create \
+             must remove what it made",
+            list(&left)
+        ));
+    }
+    if issues.is_empty() {
+        Verdict::pass()
+    } else {
+        Verdict::Issues(issues.into_iter().map(|m| (Severity::Error, m)).collect())
+    }
+}
+
+/// The plugin's `{"error": "..."}`, when stdout holds one.
+fn error_field(out: &Outcome) -> Option<String> {
+    json::parse_object(&out.stdout)
+        .ok()?
+        .string("error")
+        .ok()
+        .flatten()
+        .filter(|m| !m.is_empty())
+}
+
+/// `create.hostile-names` (error): names with `..`, `/`, spaces and a
+/// newline create nothing outside the volumes directory. Refusing such a
+/// name is fine.
+async fn hostile_names(
+    cx: &Ctx,
+    tracker: &mut Tracker,
+    parent_before: &BTreeSet<PathBuf>,
+) -> Verdict {
+    let t = &cx.token;
+    let names = [
+        format!("../escape-{t}"),
+        format!("../../escape-{t}"),
+        format!("a/b-{t}"),
+        format!(" spaces {t} "),
+        format!("new\nline-{t}"),
+    ];
+    let before = snapshot(&cx.scratch, Some(&cx.volumes_dir));
+    let mut issues = Vec::new();
+    let mut refused = Vec::new();
+    for name in &names {
+        let req = cx.request(name);
+        match cx.driver.create(&req).await.result {
+            Ok(created) => {
+                tracker.created(&req, &created.path);
+                let problems = host_volume::path_warnings(&created, &cx.volumes_dir);
+                if !problems.is_empty() {
+                    issues.push((
+                        Severity::Error,
+                        format!("for the name {name:?}: {}", problems.join("; ")),
+                    ));
+                }
+            }
+            Err(_) => refused.push(format!("{name:?}")),
+        }
+    }
+    let escaped: Vec<PathBuf> = snapshot(&cx.scratch, Some(&cx.volumes_dir))
+        .difference(&before)
+        .cloned()
+        .collect();
+    if !escaped.is_empty() {
+        issues.push((
+            Severity::Error,
+            format!(
+                "creates with hostile names made {} outside the volumes directory {}",
+                list(&escaped),
+                cx.volumes_dir.display()
+            ),
+        ));
+    }
+    // Further out than the scratch root: only names holding our token are
+    // ours, and they are removed again.
+    let outside: Vec<PathBuf> = token_entries(cx)
+        .difference(parent_before)
+        .cloned()
+        .collect();
+    if !outside.is_empty() {
+        issues.push((
+            Severity::Error,
+            format!(
+                "creates with hostile names made {} outside the scratch directory (removed \
+                 again)",
+                list(&outside)
+            ),
+        ));
+        for p in &outside {
+            let _ = fs::remove_dir_all(p).or_else(|_| fs::remove_file(p));
+        }
+    }
+    if !issues.is_empty() {
+        for (_, m) in &mut issues {
+            m.push_str(
+                "; the volume name is untrusted input: build paths from DHV_VOLUMES_DIR and \
+                 DHV_VOLUME_ID only",
+            );
+        }
+    } else if !refused.is_empty() {
+        issues.push((
+            Severity::Info,
+            format!("the plugin refused the names {}", refused.join(", ")),
+        ));
+    }
+    Verdict::Issues(issues)
+}
+
+/// `create.parallel` (error): different volumes created at once all
+/// succeed, at different paths.
+async fn parallel(cx: &Ctx, tracker: &mut Tracker, stop: &Stop) -> Verdict {
+    let requests: Vec<Request> = (0..PARALLEL)
+        .map(|i| cx.request(&format!("parallel-{i}-{}", cx.token)))
+        .collect();
+    // All at once through the one fan-out; results in request order.
+    let results = crate::fanout::collect_all(requests.iter().cloned(), PARALLEL, stop, |req| {
+        let driver = cx.driver.clone();
+        async move { driver.create(&req).await.result }
+    })
+    .await;
+    let mut issues = Vec::new();
+    let mut paths: BTreeMap<String, String> = BTreeMap::new();
+    for (req, result) in requests.iter().zip(results) {
+        match result {
+            Ok(Ok(created)) => {
+                tracker.created(req, &created.path);
+                if let Some(other) = paths.insert(created.path.clone(), req.name.clone()) {
+                    issues.push(format!(
+                        "volumes {other:?} and {:?} were both given the path {:?}",
+                        req.name, created.path
+                    ));
+                }
+            }
+            Ok(Err(f)) => issues.push(format!("create of {:?} failed: {f}", req.name)),
+            Err(lost) => issues.push(format!("create of {:?}: {lost}", req.name)),
+        }
+    }
+    if issues.is_empty() {
+        Verdict::pass()
+    } else {
+        Verdict::error(format!(
+            "{PARALLEL} creates of different volumes at once: {}; Nomad creates volumes \
+             concurrently, so share nothing between them but the volumes directory",
+            issues.join("; ")
+        ))
+    }
+}
+
+/// Every path under `dir` (symlinks not followed), except under `skip`.
+fn snapshot(dir: &Path, skip: Option<&Path>) -> BTreeSet<PathBuf> {
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = fs::read_dir(&d) else { continue };
+        for e in rd.flatten() {
+            let p = e.path();
+            if Some(p.as_path()) == skip {
+                continue;
+            }
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                stack.push(p.clone());
+            }
+            seen.insert(p);
+            if seen.len() >= SNAPSHOT_LIMIT {
+                return seen;
+            }
+        }
+    }
+    seen
+}
+
+/// Entries next to the scratch directory whose names hold this run's token.
+fn token_entries(cx: &Ctx) -> BTreeSet<PathBuf> {
+    let Some(parent) = cx.scratch.parent() else {
+        return BTreeSet::new();
+    };
+    fs::read_dir(parent)
+        .map(|rd| {
+            rd.flatten()
+                .filter(|e| e.file_name().to_string_lossy().contains(&cx.token))
+                .map(|e| e.path())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn list(paths: &[PathBuf]) -> String {
+    const SHOWN: usize = 5;
+    let mut s: Vec<String> = paths
+        .iter()
+        .take(SHOWN)
+        .map(|p| format!("{:?}", p.display().to_string()))
+        .collect();
+    if paths.len() > SHOWN {
+        s.push(format!("and {} more", paths.len() - SHOWN));
+    }
+    s.join(", ")
+}

@@ -1,0 +1,170 @@
+//! The secrets suite: fingerprint, fetch of a path that exists (from
+//! `--path`, with `--env` for the store), fetch of one that cannot exist.
+//! Nothing of a fetch's stdout or stderr is ever quoted: it may hold values.
+
+use super::Options;
+use crate::conformance::{Report, Verdict, fingerprint};
+use crate::discovery::Entry;
+use crate::error::PluginFailure;
+use crate::families;
+use crate::families::Dialect;
+use crate::families::secrets::{self, FetchRequest};
+use crate::family::Family;
+use crate::runner::{Invocation, Outcome, Pool, Termination};
+
+/// The secrets checks after the fingerprint.
+const FETCH_CHECKS: &[&str] = &["fetch.result", "fetch.stderr", "fetch.missing-path"];
+
+pub(super) async fn suite(pool: &Pool, entry: &Entry, opts: &Options, id: &str, r: &mut Report) {
+    let plugin = Some(id);
+    let fp_deadline = opts
+        .deadline
+        .unwrap_or_else(|| opts.nomad.secrets_deadline());
+    let judged = fingerprint::Judged {
+        profile: opts.nomad,
+        timeout: opts.deadline,
+        grace: opts.grace,
+    };
+    let fp = fingerprint::run(pool, Family::Secrets.name(), &entry.path, judged, &[]).await;
+    fingerprint::record_checks(r, plugin, &fp);
+    r.record(
+        plugin,
+        "runnable.needs-path",
+        fingerprint::needs_path(pool, &fp).await,
+    );
+    if !fp.healthy() {
+        for &c in FETCH_CHECKS {
+            r.record(
+                plugin,
+                c,
+                Verdict::skip("the fingerprint failed, so Nomad would never use this plugin"),
+            );
+        }
+        return;
+    }
+
+    let fetch = |path: &str| {
+        let req = FetchRequest {
+            path: path.to_string(),
+            env: opts.env.clone(),
+            job_id: None,
+            namespace: None,
+        }
+        .as_on(opts.nomad);
+        secrets::fetch_invocation(&entry.path, &req, fp_deadline, opts.grace)
+    };
+
+    // A path that exists, as the author says.
+    match &opts.path {
+        None => {
+            for c in ["fetch.result", "fetch.stderr"] {
+                r.record(
+                    plugin,
+                    c,
+                    Verdict::skip(
+                        "no --path given: pass a path the plugin can fetch (and --env K=V for \
+                         its store configuration)",
+                    ),
+                );
+            }
+        }
+        Some(path) => {
+            let inv = fetch(path);
+            let outcome = pool.run(&inv).await;
+            let (result, stderr) = match &outcome {
+                Err(e) => (
+                    Verdict::error(format!(
+                        "fetch could not start: {}",
+                        families::spawn_failure(e.clone())
+                    )),
+                    Verdict::skip("fetch did not start"),
+                ),
+                Ok(out) => match secrets::parse_fetch(opts.nomad.dialect(), &inv, out) {
+                    Ok(_) => (
+                        Verdict::pass(),
+                        if out.stderr.is_empty() && out.stderr_dropped == 0 {
+                            Verdict::pass()
+                        } else {
+                            Verdict::error(format!(
+                                "a successful fetch wrote {} bytes to stderr (not shown: it \
+                                 may hold values); on a Nomad client that can crash the \
+                                 client; write nothing on stderr when fetch succeeds",
+                                out.stderr.len() as u64 + out.stderr_dropped
+                            ))
+                        },
+                    ),
+                    Err(f) => (
+                        Verdict::error(format!(
+                            "fetch {path:?} failed: {f}; it must exit 0 and print {{\"result\": \
+                             {{\"KEY\": \"value\", ...}}}} (the plugin sees only CPI_OPERATION \
+                             and the --env variables: is --path right, and is the store \
+                             configured with --env?)"
+                        )),
+                        Verdict::skip("fetch failed (see fetch.result)"),
+                    ),
+                },
+            };
+            r.record(plugin, "fetch.result", result);
+            r.record(plugin, "fetch.stderr", stderr);
+        }
+    }
+
+    // A path that cannot exist.
+    let missing = format!(
+        "plugctl-conformance/does-not-exist-{}",
+        uuid::Uuid::new_v4().simple()
+    );
+    let inv = fetch(&missing);
+    let verdict = match pool.run(&inv).await {
+        Err(e) => Verdict::error(format!(
+            "fetch could not start: {}",
+            families::spawn_failure(e)
+        )),
+        Ok(out) => missing_path_verdict(opts.nomad.dialect(), &missing, &inv, &out),
+    };
+    r.record(plugin, "fetch.missing-path", verdict);
+}
+
+/// `fetch.missing-path`: the protocol's way to fail is exit 0 with a
+/// non-empty `{"error"}`; a non-zero exit works but Nomad discards stdout,
+/// so the operator never sees the message (warning).
+fn missing_path_verdict(dialect: Dialect, path: &str, inv: &Invocation, out: &Outcome) -> Verdict {
+    let how = "exit 0 and print {\"error\": \"<what is missing>\"}";
+    if out.timed_out {
+        return Verdict::error(format!(
+            "fetch of the missing path {path:?} timed out after {}; {how}",
+            humantime::format_duration(inv.deadline)
+        ));
+    }
+    match (out.termination, secrets::parse_fetch(dialect, inv, out)) {
+        (Termination::Exited(0), Err(PluginFailure::Response(msg))) => {
+            if msg.contains("\"error\": \"\"") {
+                Verdict::warning(format!(
+                    "fetch of the missing path {path:?} failed with an empty error message; \
+                     say what is missing: {how}"
+                ))
+            } else {
+                Verdict::pass()
+            }
+        }
+        // A provider may answer any path (one that derives values, as
+        // Nomad's own e2e test plugin does): worth a look, not a failure.
+        (Termination::Exited(0), Ok(fetched)) => Verdict::warning(format!(
+            "fetch of {path:?}, a path that cannot exist, succeeded with {} keys: fine for a \
+             provider that makes values for any path; a provider that stores secrets should \
+             {how}",
+            fetched.len()
+        )),
+        (Termination::Exited(0), Err(f)) => {
+            Verdict::error(format!("fetch of the missing path {path:?}: {f}; {how}"))
+        }
+        (Termination::Exited(code), _) => Verdict::warning(format!(
+            "fetch of the missing path {path:?} exited with status {code}: Nomad discards \
+             stdout on a non-zero exit, so the job's operator never sees why; {how}"
+        )),
+        (Termination::Signaled(sig), _) => Verdict::error(format!(
+            "fetch of the missing path {path:?} was killed by signal {}; {how}",
+            families::signal_name(sig)
+        )),
+    }
+}

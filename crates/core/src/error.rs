@@ -1,0 +1,284 @@
+//! The library's error: what failed and why, typed by class. It knows no
+//! exit code and no command line: the `plugctl` crate maps each class to
+//! its exit code at the edge, and adds the flags that would change the
+//! outcome.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::family::Operation;
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Why a plugin call failed. Kept apart from [`Error`] so that a fingerprint
+/// can record the reason for one plugin and go on with the others.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PluginFailure {
+    #[error("plugin not found at {0}")]
+    Missing(PathBuf),
+    #[error("{0} is not executable (no execute bit, or permission denied)")]
+    NotExecutable(PathBuf),
+    #[error("interpreter {interpreter} named in the shebang of {path} does not exist")]
+    InterpreterMissing { path: PathBuf, interpreter: String },
+    #[error(
+        "{0} cannot be executed: the kernel does not take it as a program (exec format \
+         error): not a binary for this machine, nor a script with a #! line"
+    )]
+    ExecFormat(PathBuf),
+    #[error("could not start {path}: {message}")]
+    Spawn { path: PathBuf, message: String },
+    /// plugctl refused to run it (owner and mode rules, `--locked`).
+    #[error("refused to run {path}: {message}")]
+    Refused { path: PathBuf, message: String },
+    /// plugctl's own shortage (processes, descriptors): the plugin never
+    /// ran, so nothing is known or recorded about it.
+    #[error("{0}")]
+    NotRun(String),
+    #[error("rejected: {0}")]
+    Rejected(String),
+    /// A file that is there but is not a plugin as Nomad sees it (no
+    /// execute bit, a directory): Nomad would not find it, so neither does
+    /// plugctl, but it says why.
+    #[error("not found: {} is not a plugin as Nomad sees it: {reason}", path.display())]
+    NotAPlugin { path: PathBuf, reason: String },
+    #[error("{0}")]
+    Builtin(String),
+    #[error(
+        "timed out after {}{}",
+        humantime::format_duration(*deadline),
+        killed_note(*killed, *no_grace)
+    )]
+    TimedOut {
+        deadline: Duration,
+        /// true when SIGTERM was not enough and the group got SIGKILL
+        killed: bool,
+        /// `--grace 0s`: SIGKILL at the deadline, no SIGTERM first.
+        no_grace: bool,
+    },
+    #[error("exited with status {code}{}", detail(message))]
+    Exit { code: i32, message: Option<String> },
+    #[error("killed by signal {signal}{}", detail(message))]
+    Signaled {
+        signal: String,
+        message: Option<String>,
+    },
+    /// The plugin exited but left processes running (in its group, or
+    /// escaped with setsid); plugctl killed them.
+    #[error("{0}")]
+    LeftBehind(String),
+    #[error("bad output: {0}")]
+    BadOutput(String),
+    #[error("{0}")]
+    Response(String),
+}
+
+fn killed_note(killed: bool, no_grace: bool) -> &'static str {
+    if no_grace {
+        " (--grace 0s: process group killed with SIGKILL at once, no SIGTERM)"
+    } else if killed {
+        " (ignored SIGTERM; process group killed with SIGKILL)"
+    } else {
+        " (process group terminated)"
+    }
+}
+
+fn detail(message: &Option<String>) -> String {
+    match message {
+        Some(m) if !m.is_empty() => format!(": {m}"),
+        _ => String::new(),
+    }
+}
+
+impl PluginFailure {
+    pub fn is_timeout(&self) -> bool {
+        matches!(self, PluginFailure::TimedOut { .. })
+    }
+
+    pub fn is_not_found(&self) -> bool {
+        matches!(self, PluginFailure::NotAPlugin { .. })
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A bad value or configuration (a usage error at the command line).
+    #[error("{0}")]
+    Usage(String),
+
+    /// No such plugin, volume or registry entry.
+    #[error("{what} not found: {name}")]
+    NotFound { what: &'static str, name: String },
+
+    /// A plugin call failed: timed out, not a plugin as Nomad sees it, or
+    /// failed ([`PluginFailure`] says which).
+    #[error(
+        "{family} plugin {name:?}, operation {operation}{}: {failure}",
+        subject.as_ref().map(|s| format!(" ({s})")).unwrap_or_default()
+    )]
+    Plugin {
+        family: String,
+        name: String,
+        operation: Operation,
+        /// What the call was about: a volume, a secret path.
+        subject: Option<String>,
+        failure: Box<PluginFailure>,
+    },
+
+    /// The registry lock was not granted in time.
+    #[error(
+        "registry {} is locked by another plugctl{}; gave up after {}",
+        path.display(),
+        holder.map(|p| format!(" (pid {p})")).unwrap_or_default(),
+        humantime::format_duration(*waited)
+    )]
+    RegistryLocked {
+        path: PathBuf,
+        holder: Option<u32>,
+        waited: Duration,
+    },
+
+    /// The registry file cannot be used as it is (corrupt, newer schema, no
+    /// permission, a read-only file system). It is left untouched:
+    /// an operator must look at it.
+    #[error("registry {}: {message}", path.display())]
+    Registry { path: PathBuf, message: String },
+
+    /// An I/O failure outside plugins.
+    #[error("{context}: {source}")]
+    Io {
+        context: String,
+        #[source]
+        source: std::io::Error,
+    },
+
+    /// A wait that was not satisfied in time (not a plugin's).
+    #[error("{0}")]
+    Timeout(String),
+
+    /// An operation that ran but did not succeed, already reported in detail
+    /// (e.g. some fingerprints unhealthy).
+    #[error("{0}")]
+    Failed(String),
+
+    /// plugctl itself ran short of a resource (threads, processes, file
+    /// descriptors): its own condition, never a plugin's.
+    #[error("plugctl ran out of {resource} trying to {what}: {source}; {hint}")]
+    Exhausted {
+        resource: &'static str,
+        what: String,
+        hint: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
+
+    /// Output could not be written because the reader went away (`| head`).
+    /// Not an error to the user: exit quietly.
+    #[error("broken pipe")]
+    BrokenPipe,
+}
+
+impl Error {
+    /// A failure to get a thread, a process or a descriptor, named for the
+    /// limit that caused it and what to do (EAGAIN: processes and threads,
+    /// `ulimit -u`; EMFILE/ENFILE: open files, `ulimit -n`).
+    pub fn exhausted(what: impl Into<String>, source: std::io::Error) -> Self {
+        let (resource, hint) = exhaustion(&source).unwrap_or((
+            "a resource",
+            "check the process, thread and open-file limits (ulimit -u, ulimit -n)",
+        ));
+        Error::Exhausted {
+            resource,
+            what: what.into(),
+            hint,
+            source,
+        }
+    }
+
+    pub fn io(context: impl Into<String>, source: std::io::Error) -> Self {
+        if source.kind() == std::io::ErrorKind::BrokenPipe {
+            return Error::BrokenPipe;
+        }
+        Error::Io {
+            context: context.into(),
+            source,
+        }
+    }
+
+    pub fn usage(message: impl Into<String>) -> Self {
+        Error::Usage(message.into())
+    }
+
+    pub fn plugin(
+        family: impl Into<String>,
+        name: impl Into<String>,
+        operation: Operation,
+        failure: PluginFailure,
+    ) -> Self {
+        Error::Plugin {
+            family: family.into(),
+            name: name.into(),
+            operation,
+            subject: None,
+            failure: Box::new(failure),
+        }
+    }
+
+    /// Names what a failed plugin call was about (`volume 1234 "web"`,
+    /// `path "db/creds"`); other errors are returned unchanged.
+    pub fn about(mut self, what: impl Into<String>) -> Self {
+        if let Error::Plugin { subject, .. } = &mut self {
+            *subject = Some(what.into());
+        }
+        self
+    }
+
+    /// What a failed plugin call was about.
+    pub fn subject(&self) -> Option<&str> {
+        match self {
+            Error::Plugin { subject, .. } => subject.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// `(family/name, operation)` of a failed plugin call.
+    pub fn plugin_context(&self) -> (Option<String>, Option<String>) {
+        // `subject` is in the message; the JSON document keeps plugin and
+        // operation as scripts match them.
+        match self {
+            Error::Plugin {
+                family,
+                name,
+                operation,
+                ..
+            } => (
+                Some(format!("{family}/{name}")),
+                Some(operation.name().to_string()),
+            ),
+            _ => (None, None),
+        }
+    }
+}
+
+/// Which of plugctl's own limits an OS error is: EAGAIN from fork/clone or
+/// thread creation is the process limit, EMFILE/ENFILE the file limits.
+pub fn exhaustion(e: &std::io::Error) -> Option<(&'static str, &'static str)> {
+    match e.raw_os_error() {
+        Some(nix::libc::EAGAIN) => Some((
+            "processes or threads (EAGAIN)",
+            "raise the limit (ulimit -u, RLIMIT_NPROC) or lower --concurrency",
+        )),
+        Some(nix::libc::EMFILE) => Some((
+            "open files (EMFILE)",
+            "raise the limit (ulimit -n, RLIMIT_NOFILE) or lower --concurrency",
+        )),
+        Some(nix::libc::ENFILE) => Some((
+            "open files system-wide (ENFILE)",
+            "the whole system is out of file handles (fs.file-max); retry later",
+        )),
+        Some(nix::libc::ENOMEM) => Some((
+            "memory (ENOMEM)",
+            "free memory or raise the limit (ulimit -v)",
+        )),
+        _ => None,
+    }
+}

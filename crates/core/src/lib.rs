@@ -1,0 +1,36 @@
+//! The library behind plugctl: discover, run, validate and test HashiCorp
+//! Nomad "common plugins" (host-volume and secrets plugins, and families not
+//! known yet) safely, and keep what was learned. No command line here: the
+//! `plugctl` crate resolves flags and settings and prints; this crate takes
+//! plain inputs (directories, limits, a release profile) and returns typed
+//! results and errors.
+//!
+//! - [`discovery`] finds plugins in a family directory, as Nomad does;
+//! - [`runner`] runs an [`runner::Invocation`]: its own process group, a
+//!   deadline, bounded capture, leftovers killed;
+//! - [`families`] turn requests into invocations and plugin output into
+//!   typed responses (through `plugctl_protocol`, Go-exact);
+//! - [`registry`] keeps plugins, volumes and the event log, one locked
+//!   transaction at a time;
+//! - [`conformance`] is `validate` and the `test` suite, [`provenance`] pins,
+//!   dry runs, records and replays;
+//! - [`trust`] is the gate every file and directory passes as root.
+
+pub mod conformance;
+pub mod discovery;
+pub mod error;
+pub mod escape;
+pub mod families;
+pub mod family;
+pub mod fanout;
+pub mod identity;
+pub mod nomad;
+pub mod pin;
+pub mod provenance;
+pub mod registry;
+pub mod runner;
+pub mod stop;
+pub mod trust;
+pub mod verdict;
+
+pub use error::{Error, Result};

@@ -1,0 +1,1247 @@
+//! Volume records: the pending → ready → deleting life cycle, under the registry lock.
+//!
+//! Every method here runs inside one [`Registry::update`](super::Registry::update)
+//! transaction and never runs a plugin. A create is three steps
+//! ([`State::begin_volume_create`], the plugin, [`State::finish_volume_create`]),
+//! a delete likewise, so a crash between the steps leaves a visible
+//! `pending` or `deleting` record that `volume repair` settles.
+//!
+//! The rules:
+//! - a name is unique on the node, whatever the namespace (a Nomad client
+//!   locks names node-wide: `client/hostvolumemanager/host_volumes.go`);
+//! - a new volume is recorded `pending` before its plugin runs; success makes
+//!   it `ready`; a definite failure (the plugin exited non-zero, or could not
+//!   be started) removes it; an uncertain one (timeout, killed, bad output
+//!   after exit 0: the plugin may have made something) keeps it `pending`
+//!   with the error, for `volume repair`;
+//! - re-running create on a `ready` volume (an update, or restore) leaves the
+//!   record as it is while the plugin runs; success records the new request
+//!   and result, failure keeps the old record and sets its `error`;
+//! - a delete marks the record `deleting`; success removes it, failure puts
+//!   it back (`ready`, or `pending` if it never became ready) with `error`;
+//! - a record whose owner process is alive is never taken over.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value};
+
+use std::borrow::Cow;
+
+use super::file::Files;
+use super::model::{Owner, Params, State, Text, Volume, VolumeState, kind, now};
+use crate::families::host_volume::{Created, Request};
+use crate::family::{Family, Operation};
+use crate::trust::{CheckedDir, Policy, Refusal};
+use crate::{Error, Result};
+
+/// How a create relates to what the registry held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CreateKind {
+    /// No record with this id: one was made, `pending`.
+    New,
+    /// The record is `ready`: the create re-runs (update, restore).
+    Update,
+    /// The record was `pending` from an interrupted or uncertain create.
+    Resume,
+}
+
+/// What the plugin's create came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CreateOutcome {
+    Created(Created),
+    Failed {
+        error: String,
+        /// The plugin may have made something (timeout, killed, bad output
+        /// after exit 0): a new record stays `pending` instead of going.
+        uncertain: bool,
+    },
+}
+
+/// Where owners' liveness locks live: `<registry>.owners/` beside the
+/// registry, reached through the gate with the registry's rules; set when
+/// the registry is opened (one registry per process).
+static OWNERS: std::sync::RwLock<Option<(PathBuf, Policy)>> = std::sync::RwLock::new(None);
+
+pub fn set_owners_dir(registry: PathBuf, policy: Policy) {
+    let mut place = OWNERS.write().unwrap_or_else(|e| e.into_inner());
+    // Once this process holds its liveness lock, its owners directory is
+    // the one that lock lives in (a later registry of the same path may
+    // still set its rules).
+    match place.as_ref() {
+        Some((held, _)) if ME.get().is_some() && *held != registry => {}
+        _ => *place = Some((registry, policy)),
+    }
+}
+
+/// The owners directory through the gate: never a symlink, never a
+/// directory another user owns or can write (either would let them delete
+/// root's liveness locks, so that `repair` takes over a create still
+/// running, or make `repair` delete what the link points to). `make`:
+/// create it (0700) when missing. `None`: no registry was opened, or the
+/// directory (`make` false) is not there.
+fn owners_dir(make: bool) -> Option<Result<CheckedDir, Refusal>> {
+    let (registry, policy) = OWNERS.read().unwrap_or_else(|e| e.into_inner()).clone()?;
+    let files = if make {
+        Files::create(policy, &registry)
+    } else {
+        match Files::open(policy, &registry) {
+            Ok(Some(f)) => Ok(f),
+            Ok(None) => return None,
+            Err(r) => Err(r),
+        }
+    };
+    let dir = files.and_then(|files| {
+        let name = files.sibling(".owners");
+        if make {
+            files.dir.ensure_subdir(name, 0o700)
+        } else {
+            files.dir.subdir(name)
+        }
+    });
+    match dir {
+        Err(r) if !make && r.is_not_found() => None,
+        other => Some(other),
+    }
+}
+
+/// This process as an owner, the lock it holds while it lives, and why it
+/// holds none when the owners directory was refused.
+struct Me {
+    owner: Owner,
+    _lock: Option<std::fs::File>,
+    refused: Option<String>,
+}
+
+static ME: std::sync::OnceLock<Me> = std::sync::OnceLock::new();
+
+fn lock_name(o: &Owner, token: u32) -> String {
+    format!("{}-{}-{token:08x}.lock", o.pid, o.started)
+}
+
+fn me() -> &'static Me {
+    ME.get_or_init(|| {
+        let pid = std::process::id();
+        let mut owner = Owner {
+            pid,
+            started: start_time(pid).unwrap_or(0),
+            lock: None,
+        };
+        let token = uuid::Uuid::new_v4().as_u128() as u32;
+        let mut refused = None;
+        let lock = match owners_dir(true) {
+            Some(Ok(dir)) => dir
+                .open_or_create(lock_name(&owner, token), 0o600)
+                .ok()
+                .filter(|f| f.try_lock().is_ok()),
+            Some(Err(r)) => {
+                refused = Some(r.with_override_hint());
+                None
+            }
+            None => None,
+        };
+        if lock.is_some() {
+            owner.lock = Some(token);
+        }
+        Me {
+            owner,
+            _lock: lock,
+            refused,
+        }
+    })
+}
+
+/// Why this process could not take its liveness lock, when the gate
+/// refused the owners directory: a create or delete must not start then
+/// (its record would be taken over as if its owner had died).
+pub fn liveness_refused() -> Option<&'static str> {
+    me().refused.as_deref()
+}
+
+impl Owner {
+    /// This process. The first call takes its liveness lock: an flock on
+    /// `<registry>.owners/<pid>-<start>-<token>.lock`, held until exit.
+    pub fn current() -> Owner {
+        me().owner
+    }
+
+    /// The process still runs: it holds its liveness lock. A record without
+    /// one, or whose owners directory the gate refuses, falls back to the
+    /// pid (not a zombie, and not a later process that reused the pid),
+    /// which only holds inside one PID namespace.
+    pub fn alive(&self) -> bool {
+        if self.is_me() {
+            return true;
+        }
+        if let Some(token) = self.lock {
+            match owners_dir(false) {
+                Some(Ok(dir)) => {
+                    let name = lock_name(self, token);
+                    let Ok(file) = dir.open_existing(&name) else {
+                        return false;
+                    };
+                    return match file.try_lock() {
+                        Err(std::fs::TryLockError::WouldBlock) => true,
+                        Ok(()) => {
+                            // Its owner is gone: the file is litter.
+                            let _ = dir.unlink(&name);
+                            false
+                        }
+                        Err(std::fs::TryLockError::Error(_)) => false,
+                    };
+                }
+                // No owners directory at all: every lock in it is gone.
+                None => return false,
+                // Refused: its locks cannot be believed either way.
+                Some(Err(_)) => {}
+            }
+        }
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{}/stat", self.pid)) else {
+            return false;
+        };
+        let Some((state, started)) = parse_stat(&stat) else {
+            return false;
+        };
+        state != 'Z' && state != 'X' && (self.started == 0 || started == self.started)
+    }
+
+    /// Alive and not this process.
+    pub fn is_other_live(&self) -> bool {
+        !self.is_me() && self.alive()
+    }
+
+    /// This process, without taking a liveness lock (reading needs none).
+    pub fn is_me(&self) -> bool {
+        match ME.get() {
+            Some(me) => *self == me.owner,
+            None => {
+                let pid = std::process::id();
+                self.pid == pid && self.started == start_time(pid).unwrap_or(0)
+            }
+        }
+    }
+}
+
+/// Gives up this process's liveness lock and removes its file (at a normal
+/// exit; a killed plugctl leaves the file, which [`sweep_owner_locks`] or
+/// the next look at a record naming it removes).
+pub fn release_owner() {
+    if let Some(me) = ME.get()
+        && let Some(token) = me.owner.lock
+        && let Some(Ok(dir)) = owners_dir(false)
+    {
+        let _ = dir.unlink(lock_name(&me.owner, token));
+        // The last owner out removes the directory (fails while others hold
+        // locks in it, as it should).
+        let place = OWNERS.read().unwrap_or_else(|e| e.into_inner()).clone();
+        if let Some((registry, policy)) = place
+            && let Ok(Some(files)) = Files::open(policy, &registry)
+        {
+            let _ = files.dir.remove_dir(files.sibling(".owners"));
+        }
+    }
+}
+
+/// Removes the lock files of owners that are gone: only regular files of
+/// the trusted owners directory that nobody holds locked.
+pub fn sweep_owner_locks() {
+    let Some(Ok(dir)) = owners_dir(false) else {
+        return;
+    };
+    let Ok(entries) = dir.entries() else {
+        return;
+    };
+    for (name, _) in entries {
+        if let Ok(file) = dir.open_existing(&name)
+            && file.try_lock().is_ok()
+        {
+            let _ = dir.unlink(&name);
+        }
+    }
+}
+
+fn start_time(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    parse_stat(&stat).map(|(_, t)| t)
+}
+
+/// (state, starttime) from `/proc/<pid>/stat`. The command name may hold
+/// spaces and parentheses, so fields are counted after its last `)`.
+fn parse_stat(stat: &str) -> Option<(char, u64)> {
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let mut fields = rest.split_whitespace();
+    let state = fields.next()?.chars().next()?;
+    // Field 3 was the state; starttime is field 22.
+    let started = fields.nth(18)?.parse().ok()?;
+    Some((state, started))
+}
+
+impl super::Registry {
+    /// A create or delete records this process as the volume's owner, and
+    /// others know it is still at work by its liveness lock: without one
+    /// (the gate refused the owners directory), its record could be taken
+    /// over while it runs, so nothing starts.
+    fn require_liveness(&self) -> Result<()> {
+        match liveness_refused() {
+            None => Ok(()),
+            Some(why) => Err(Error::Registry {
+                path: self.path().to_path_buf(),
+                message: format!(
+                    "its owners directory (liveness locks) cannot be used: {why}; no create, \
+                     delete, restore or repair starts without it"
+                ),
+            }),
+        }
+    }
+}
+
+/// The named transactions of a volume's life cycle. The first step of a
+/// create or delete is an intent (one fsynced journal append, the file is
+/// not rewritten); the last is a transaction that writes the file.
+impl super::Registry {
+    /// Step one of a create: the plugin must be available (its last
+    /// fingerprint did not fail), the request must fit the registry (see
+    /// [`State::begin_volume_create`]), and the volume is recorded
+    /// `pending`, owned by this process. `assign_node_id`: the request
+    /// takes the registry's node id (made on first use).
+    pub async fn begin_create(
+        &self,
+        req: &mut Request,
+        plugin: &str,
+        assign_node_id: bool,
+    ) -> Result<(Volume<'static>, CreateKind)> {
+        self.require_liveness()?;
+        self.intend(|state| {
+            state.require_available(Family::HostVolume, plugin, Operation::Create)?;
+            if assign_node_id {
+                req.node_id = state.node_id();
+            }
+            let proposed = Volume::pending(req, plugin, Owner::current());
+            let kind = state.begin_volume_create(&proposed)?;
+            let id = proposed.id.to_string();
+            Ok(((proposed, kind), vec![id]))
+        })
+        .await
+    }
+
+    /// Step three of a create (see [`State::finish_volume_create`]).
+    pub async fn finish_create(
+        &self,
+        proposed: &Volume<'_>,
+        kind: CreateKind,
+        outcome: CreateOutcome,
+    ) -> Result<Option<Volume<'static>>> {
+        self.update(|state| Ok(state.finish_volume_create(proposed, kind, outcome)))
+            .await
+    }
+
+    /// Step one of a delete: the volume is marked `deleting`, owned by this
+    /// process; returns it as it was (see [`State::begin_volume_delete`]).
+    pub async fn begin_delete(&self, id: &str) -> Result<Volume<'static>> {
+        self.require_liveness()?;
+        self.intend(|state| {
+            let before = state.begin_volume_delete(id)?;
+            Ok((before, vec![id.to_string()]))
+        })
+        .await
+    }
+
+    /// Step three of a delete (see [`State::finish_volume_delete`]).
+    pub async fn finish_delete(
+        &self,
+        id: &str,
+        was: VolumeState,
+        result: std::result::Result<(), String>,
+    ) -> Result<Option<Volume<'static>>> {
+        self.update(|state| Ok(state.finish_volume_delete(id, was, result)))
+            .await
+    }
+}
+
+/// What a batch (`volume restore`, `volume repair`) decided for one volume
+/// before any plugin ran: who it is, what it was, and what to do.
+#[derive(Debug, Clone)]
+pub struct Pick {
+    pub id: String,
+    /// Name, namespace and plugin, kept only where the record may be gone
+    /// when the batch reports (a repair deletes or rolls back): elsewhere
+    /// the report reads them from the record, so that a restore of 100,000
+    /// volumes does not copy them all.
+    pub label: Option<Box<Label>>,
+    pub was: VolumeState,
+    /// What to do, or why it is skipped.
+    pub todo: std::result::Result<Todo, String>,
+}
+
+/// Who a volume is, for a report that outlives its record.
+#[derive(Debug, Clone)]
+pub struct Label {
+    pub name: String,
+    pub namespace: String,
+    pub plugin: String,
+}
+
+/// The plugin calls a picked volume gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Todo {
+    /// restore: re-run create (an update of a ready volume, or the resume
+    /// of a pending one).
+    Create(CreateKind),
+    /// repair of a `pending` volume: create again, and delete when that
+    /// fails (a rollback).
+    CreateOrRollBack,
+    /// repair of a `deleting` volume: delete again.
+    Delete,
+}
+
+/// How one picked volume's plugin calls ended, to be recorded.
+#[derive(Debug, Clone)]
+pub enum Settle {
+    Create(CreateKind, CreateOutcome),
+    /// The create succeeded at the path the record holds, with this size.
+    Recreated(CreateKind, i64),
+    /// A rollback's delete succeeded: the `pending` record goes.
+    RolledBack,
+    Delete(std::result::Result<(), String>),
+}
+
+impl Pick {
+    fn of(v: &Volume<'_>, todo: std::result::Result<Todo, String>) -> Pick {
+        let keep_label = matches!(todo, Ok(Todo::Delete | Todo::CreateOrRollBack));
+        Pick {
+            id: v.id.to_string(),
+            label: keep_label.then(|| {
+                Box::new(Label {
+                    name: v.name.to_string(),
+                    namespace: v.namespace.to_string(),
+                    plugin: v.plugin.to_string(),
+                })
+            }),
+            was: v.state,
+            todo,
+        }
+    }
+}
+
+/// The batches' named transactions.
+impl super::Registry {
+    /// `volume restore`'s first step, one transaction: every volume in
+    /// (namespace, name, id) order; a ready one re-runs create as it is and
+    /// a pending one is taken over — both owned by this process until their
+    /// create is settled — unless another live plugctl works on it; a
+    /// deleting one is left to `repair`.
+    pub async fn begin_restore(&self) -> Result<Vec<Pick>> {
+        self.require_liveness()?;
+        let me = Owner::current();
+        self.update(|state| {
+            let ids: Vec<String> = state
+                .volumes_sorted()
+                .iter()
+                .map(|v| v.id.to_string())
+                .collect();
+            let mut out = Vec::with_capacity(ids.len());
+            for id in ids {
+                let Some(v) = state.volumes.get_mut(&id) else {
+                    continue;
+                };
+                let todo = if let Some(o) = v.owner.filter(Owner::is_other_live) {
+                    Err(format!("plugctl pid {} is working on it", o.pid))
+                } else {
+                    match v.state {
+                        // Owned while its create re-runs: a `volume delete`
+                        // meanwhile is refused, rather than the restore
+                        // making again what the delete just removed.
+                        VolumeState::Ready => {
+                            v.owner = Some(me);
+                            Ok(Todo::Create(CreateKind::Update))
+                        }
+                        VolumeState::Pending => {
+                            v.owner = Some(me);
+                            Ok(Todo::Create(CreateKind::Resume))
+                        }
+                        VolumeState::Deleting => {
+                            Err("its delete was interrupted; run volume repair".into())
+                        }
+                    }
+                };
+                out.push(Pick::of(v, todo));
+            }
+            Ok(out)
+        })
+        .await
+    }
+
+    /// `volume repair`'s first step, one transaction: every `pending` or
+    /// `deleting` volume whose owner is gone is taken over; one another
+    /// live plugctl works on is skipped, saying which.
+    pub async fn begin_repair(&self) -> Result<Vec<Pick>> {
+        self.require_liveness()?;
+        sweep_owner_locks();
+        self.update(|state| {
+            let ids: Vec<String> = state
+                .volumes_sorted()
+                .iter()
+                .filter(|v| v.state != VolumeState::Ready)
+                .map(|v| v.id.to_string())
+                .collect();
+            let mut out = Vec::with_capacity(ids.len());
+            for id in ids {
+                let pick = match state.claim_interrupted_volume(&id) {
+                    Some(v) => {
+                        let todo = if v.state == VolumeState::Deleting {
+                            Todo::Delete
+                        } else {
+                            Todo::CreateOrRollBack
+                        };
+                        Pick::of(&v, Ok(todo))
+                    }
+                    None => {
+                        let Some(v) = state.volume(&id) else { continue };
+                        let pid = v.owner.map(|o| o.pid).unwrap_or_default();
+                        Pick::of(v, Err(format!("plugctl pid {pid} is working on it")))
+                    }
+                };
+                out.push(pick);
+            }
+            Ok(out)
+        })
+        .await
+    }
+
+    /// A batch's last step, one transaction: what each volume's plugin
+    /// calls came to, recorded as the single-volume steps would (see
+    /// [`State::finish_volume_create`], [`State::finish_volume_delete`]).
+    pub async fn finish_batch<'i>(
+        &self,
+        settled: impl Iterator<Item = (&'i str, Settle)>,
+    ) -> Result<()> {
+        self.update(|state| {
+            for (id, settle) in settled {
+                match settle {
+                    Settle::Create(kind, outcome) => {
+                        // The record as it is: a restore re-runs what it holds.
+                        let Some(current) = state.volume(id).map(Volume::to_owned_record) else {
+                            continue;
+                        };
+                        state.settle_create(&current, kind, outcome);
+                    }
+                    Settle::Recreated(kind, bytes) => {
+                        let Some(current) = state.volume(id).map(Volume::to_owned_record) else {
+                            continue;
+                        };
+                        let outcome = CreateOutcome::Created(Created {
+                            path: current.path.to_string(),
+                            bytes,
+                        });
+                        state.settle_create(&current, kind, outcome);
+                    }
+                    Settle::RolledBack => {
+                        state.drop_rolled_back_volume(id);
+                    }
+                    Settle::Delete(result) => {
+                        state.finish_volume_delete(id, VolumeState::Ready, result);
+                    }
+                }
+            }
+            Ok(())
+        })
+        .await
+    }
+}
+
+impl Volume<'_> {
+    /// A new `pending` record for this request, owned by `owner`.
+    pub fn pending(req: &Request, plugin: &str, owner: Owner) -> Volume<'static> {
+        let t = now();
+        let own = |s: &str| Cow::Owned(s.to_string());
+        Volume {
+            id: own(&req.id),
+            name: own(&req.name),
+            namespace: own(&req.namespace),
+            plugin: own(plugin),
+            node_id: own(&req.node_id),
+            node_pool: own(&req.node_pool),
+            capacity_min: req.capacity_min,
+            capacity_max: req.capacity_max,
+            parameters: Params::from(&req.parameters),
+            path: Cow::Borrowed(""),
+            bytes: 0,
+            state: VolumeState::Pending,
+            created_at: Cow::Owned(t.clone()),
+            updated_at: Cow::Owned(t),
+            error: None,
+            volumes_dir: Some(Cow::Owned(req.volumes_dir.to_string_lossy().into_owned())),
+            owner: Some(owner),
+        }
+    }
+
+    /// The stored request, to re-run create or run delete with: the recorded
+    /// volumes directory (else `default_volumes_dir`), node and parameters,
+    /// and the plugin directory the plugin is found in now.
+    pub fn request(&self, plugin_dir: &Path, default_volumes_dir: &Path) -> Request {
+        Request {
+            volumes_dir: self
+                .volumes_dir()
+                .unwrap_or(default_volumes_dir)
+                .to_path_buf(),
+            plugin_dir: plugin_dir.to_path_buf(),
+            node_pool: self.node_pool.to_string(),
+            namespace: self.namespace.to_string(),
+            name: self.name.to_string(),
+            id: self.id.to_string(),
+            capacity_min: self.capacity_min,
+            capacity_max: self.capacity_max,
+            node_id: self.node_id.to_string(),
+            parameters: self.parameters.to_map(),
+        }
+    }
+
+    /// `volume <id> ("name", namespace ns)`, for messages.
+    pub fn describe(&self) -> String {
+        describe(&self.id, &self.name, &self.namespace)
+    }
+
+    /// The owner is another live process: a create or delete is running.
+    pub fn in_progress(&self) -> bool {
+        self.owner.is_some_and(|o| o.is_other_live())
+    }
+}
+
+/// Replaces a record's string only when it differs (an unchanged one keeps
+/// borrowing from the file).
+fn set_text(field: &mut Text<'_>, new: &str) {
+    if field.as_ref() != new {
+        *field = Cow::Owned(new.to_string());
+    }
+}
+
+/// `volume <id> ("name", namespace ns)`, for messages.
+pub fn describe(id: &str, name: &str, namespace: &str) -> String {
+    format!("volume {id} ({name:?}, namespace {namespace})")
+}
+
+fn event_details(v: &Volume<'_>) -> Map<String, Value> {
+    let mut d = Map::new();
+    d.insert("volume_id".into(), v.id.as_ref().into());
+    d.insert("volume_name".into(), v.name.as_ref().into());
+    d.insert("namespace".into(), v.namespace.as_ref().into());
+    d.insert("state".into(), v.state.as_str().into());
+    d.insert("path".into(), v.path.as_ref().into());
+    d.insert("bytes".into(), v.bytes.into());
+    d.insert("error".into(), v.error.as_deref().into());
+    d
+}
+
+impl<'a> State<'a> {
+    fn emit_volume(&mut self, event: &str, v: &Volume<'_>) {
+        let details = event_details(v);
+        self.emit(event, Family::HostVolume.name(), &v.plugin, details);
+    }
+
+    /// The volume with this id.
+    /// By id; Nomad compares UUIDs case-insensitively (ids are stored
+    /// lower-case).
+    pub fn volume(&self, id: &str) -> Option<&Volume<'a>> {
+        self.volumes
+            .get(id)
+            .or_else(|| self.volumes.get(&id.to_ascii_lowercase()))
+    }
+
+    /// The volume with this name in this namespace.
+    pub fn volume_named(&self, namespace: &str, name: &str) -> Option<&Volume<'a>> {
+        self.volumes
+            .values()
+            .find(|v| v.namespace == namespace && v.name == name)
+    }
+
+    /// By id (in any namespace), else by name in `namespace`.
+    pub fn find_volume(&self, id_or_name: &str, namespace: &str) -> Option<&Volume<'a>> {
+        self.volume(id_or_name)
+            .or_else(|| self.volume_named(namespace, id_or_name))
+    }
+
+    /// Every volume, by namespace, then name, then id.
+    pub fn volumes_sorted(&self) -> Vec<&Volume<'a>> {
+        // The keys beside each record, so that comparing does not go back
+        // to the record (100,000 records are 100,000 cache misses a pass).
+        let mut all: Vec<(&str, &str, &str, &Volume<'a>)> = self
+            .volumes
+            .values()
+            .map(|v| (v.namespace.as_ref(), v.name.as_ref(), v.id.as_ref(), v))
+            .collect();
+        // Ids are unique, so the order is total and need not be stable.
+        all.sort_unstable_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
+        all.into_iter().map(|k| k.3).collect()
+    }
+
+    /// Step one of a create: checks `proposed` against the registry and
+    /// records it `pending` when it is new. Refused (a usage error, exit 2):
+    /// the name is taken on this node (in any namespace) by another id; the
+    /// id exists with another name, namespace, plugin or volumes directory;
+    /// the volume is being deleted; another live plugctl is creating it.
+    pub fn begin_volume_create(&mut self, proposed: &Volume<'_>) -> Result<CreateKind> {
+        // A Nomad client holds each volume name for one id on the node
+        // (its volLocker), so a second namespace does not make a second
+        // name: Nomad refuses it with ErrVolumeNameExists.
+        if let Some(other) = self
+            .volumes
+            .values()
+            .find(|v| v.id != proposed.id && v.name == proposed.name)
+        {
+            let namespace = if other.namespace == proposed.namespace {
+                String::new()
+            } else {
+                format!(" --namespace {}", other.namespace)
+            };
+            // The proposed id is named nowhere: it may be one plugctl just
+            // made up, which the user never saw.
+            return Err(Error::usage(format!(
+                "cannot create volume {:?} (namespace {}): volume name already exists on this \
+                 node: {} has it (plugin {}, state {}); a Nomad client keeps volume names \
+                 unique per node, whatever the namespace. To re-run create for that volume, \
+                 pass --id {}{namespace}",
+                proposed.name.as_ref(),
+                proposed.namespace.as_ref(),
+                other.describe(),
+                other.plugin,
+                other.state.as_str(),
+                other.id
+            )));
+        }
+        let Some(existing) = self.volumes.get_mut(&proposed.id) else {
+            self.volumes.insert(proposed.to_owned_record());
+            return Ok(CreateKind::New);
+        };
+        let mut differs = Vec::new();
+        for (what, recorded, requested) in [
+            ("name", &existing.name, &proposed.name),
+            ("namespace", &existing.namespace, &proposed.namespace),
+            ("plugin", &existing.plugin, &proposed.plugin),
+        ] {
+            if recorded != requested {
+                differs.push(format!(
+                    "{what} (recorded {recorded:?}, requested {requested:?})"
+                ));
+            }
+        }
+        if let (Some(recorded), Some(requested)) = (&existing.volumes_dir, &proposed.volumes_dir)
+            && recorded != requested
+        {
+            differs.push(format!(
+                "volumes directory (recorded {recorded}, requested {requested})"
+            ));
+        }
+        if !differs.is_empty() {
+            return Err(Error::usage(format!(
+                "cannot re-run create for volume {}: it exists with a different {}; \
+                 create may only update capacities and parameters",
+                existing.id,
+                differs.join(", ")
+            )));
+        }
+        if let Some(owner) = existing.owner.filter(Owner::is_other_live) {
+            return Err(Error::usage(format!(
+                "cannot create {}: plugctl (pid {}) is running its {} right now",
+                existing.describe(),
+                owner.pid,
+                if existing.state == VolumeState::Deleting {
+                    "delete"
+                } else {
+                    "create"
+                }
+            )));
+        }
+        match existing.state {
+            // Owned while the update runs, so that a delete (or another
+            // create) of it waits its turn instead of being undone by ours.
+            VolumeState::Ready => {
+                existing.owner = proposed.owner;
+                Ok(CreateKind::Update)
+            }
+            VolumeState::Pending => {
+                existing.owner = proposed.owner;
+                Ok(CreateKind::Resume)
+            }
+            VolumeState::Deleting => Err(Error::usage(format!(
+                "cannot create {}: its delete was interrupted (state deleting); finish it with \
+                 `plugctl volume delete {}` or `plugctl volume repair`",
+                existing.describe(),
+                existing.id
+            ))),
+        }
+    }
+
+    /// Step three of a create: records what the plugin's create came to
+    /// (see the module rules) and emits `volume_create` (first time ready)
+    /// or `volume_update` (a ready volume re-created, or its update failed).
+    /// Returns the record as it now is, `None` when it was removed.
+    ///
+    /// A record that went `deleting` meanwhile is left to its delete.
+    pub fn finish_volume_create(
+        &mut self,
+        proposed: &Volume<'_>,
+        create_kind: CreateKind,
+        outcome: CreateOutcome,
+    ) -> Option<Volume<'static>> {
+        self.settle_create(proposed, create_kind, outcome)
+            .map(Volume::to_owned_record)
+    }
+
+    /// [`State::finish_volume_create`], changing the record in place: what
+    /// did not change keeps borrowing from the file (a restore of 100,000
+    /// volumes must not turn every record into owned strings).
+    fn settle_create(
+        &mut self,
+        proposed: &Volume<'_>,
+        create_kind: CreateKind,
+        outcome: CreateOutcome,
+    ) -> Option<&Volume<'a>> {
+        // Gone meanwhile (deleted, or rolled back by repair): a finished
+        // create must not bring it back.
+        let existing = self.volumes.get(&proposed.id)?;
+        // A record that went `deleting` is its delete's; one another live
+        // plugctl took over meanwhile is that one's: its result counts.
+        if existing.state == VolumeState::Deleting
+            || existing.owner.is_some_and(|o| !o.is_me() && o.alive())
+        {
+            return self.volumes.get(&proposed.id);
+        }
+        let event = match outcome {
+            CreateOutcome::Created(c) => {
+                let v = self.volumes.get_mut(&proposed.id)?;
+                let was_ready = v.state == VolumeState::Ready;
+                // A ready volume created again exactly as it was (a restore
+                // at start, an update that changes nothing) is a no-op: no
+                // event, and the record is left as it is.
+                let same = was_ready
+                    && v.error.is_none()
+                    && v.path == c.path
+                    && v.bytes == c.bytes
+                    && v.capacity_min == proposed.capacity_min
+                    && v.capacity_max == proposed.capacity_max
+                    && v.parameters == proposed.parameters
+                    && (v.volumes_dir == proposed.volumes_dir || proposed.volumes_dir.is_none())
+                    && v.name == proposed.name
+                    && v.namespace == proposed.namespace
+                    && v.plugin == proposed.plugin
+                    && v.node_id == proposed.node_id
+                    && v.node_pool == proposed.node_pool;
+                if same {
+                    v.owner = None;
+                    return self.volumes.get(&proposed.id);
+                }
+                // The request as proposed (an update may change capacities
+                // and parameters), the plugin's answer, and the state.
+                for (field, new) in [
+                    (&mut v.name, &proposed.name),
+                    (&mut v.namespace, &proposed.namespace),
+                    (&mut v.plugin, &proposed.plugin),
+                    (&mut v.node_id, &proposed.node_id),
+                    (&mut v.node_pool, &proposed.node_pool),
+                ] {
+                    set_text(field, new);
+                }
+                set_text(&mut v.path, &c.path);
+                if v.parameters != proposed.parameters {
+                    v.parameters = proposed.parameters.clone().into_owned();
+                }
+                if v.volumes_dir != proposed.volumes_dir {
+                    v.volumes_dir = proposed
+                        .volumes_dir
+                        .clone()
+                        .map(|d| Cow::Owned(d.into_owned()));
+                }
+                v.capacity_min = proposed.capacity_min;
+                v.capacity_max = proposed.capacity_max;
+                v.state = VolumeState::Ready;
+                v.bytes = c.bytes;
+                v.error = None;
+                v.owner = None;
+                v.updated_at = Cow::Owned(now());
+                if was_ready {
+                    kind::VOLUME_UPDATE
+                } else {
+                    kind::VOLUME_CREATE
+                }
+            }
+            CreateOutcome::Failed { error, uncertain } => {
+                let v = self.volumes.get_mut(&proposed.id)?;
+                if create_kind == CreateKind::New && v.state == VolumeState::Pending && !uncertain {
+                    self.volumes.remove(&proposed.id);
+                    return None;
+                }
+                v.error = Some(Cow::Owned(error));
+                v.owner = None;
+                v.updated_at = Cow::Owned(now());
+                if v.state != VolumeState::Ready {
+                    return self.volumes.get(&proposed.id);
+                }
+                kind::VOLUME_UPDATE
+            }
+        };
+        let details = event_details(self.volumes.get(&proposed.id)?);
+        let plugin = self.volumes.get(&proposed.id)?.plugin.to_string();
+        self.emit(event, Family::HostVolume.name(), &plugin, details);
+        self.volumes.get(&proposed.id)
+    }
+
+    /// Step one of a delete: marks the volume `deleting`, owned by this
+    /// process, and returns it as it was before. Not found: exit 3. A volume
+    /// another live plugctl is creating or deleting is refused (exit 2).
+    pub fn begin_volume_delete(&mut self, id: &str) -> Result<Volume<'static>> {
+        let Some(v) = self.volumes.get_mut(id) else {
+            return Err(Error::NotFound {
+                what: "volume",
+                name: id.to_string(),
+            });
+        };
+        if let Some(owner) = v.owner.filter(Owner::is_other_live) {
+            return Err(Error::usage(format!(
+                "cannot delete {}: plugctl (pid {}) is running its {} right now",
+                v.describe(),
+                owner.pid,
+                if v.state == VolumeState::Deleting {
+                    "delete"
+                } else {
+                    "create"
+                }
+            )));
+        }
+        let before = v.to_owned_record();
+        v.state = VolumeState::Deleting;
+        v.owner = Some(Owner::current());
+        v.updated_at = Cow::Owned(now());
+        Ok(before)
+    }
+
+    /// Step three of a delete. Success removes the record and emits
+    /// `volume_delete`; failure puts it back to `was` (`ready`, or `pending`
+    /// for a volume that never became ready; `deleting` counts as `ready`)
+    /// with `error`. Returns the record as it now is, `None` when removed.
+    pub fn finish_volume_delete(
+        &mut self,
+        id: &str,
+        was: VolumeState,
+        result: std::result::Result<(), String>,
+    ) -> Option<Volume<'static>> {
+        let v = self.volumes.get_mut(id)?;
+        if v.state != VolumeState::Deleting {
+            return Some(v.to_owned_record());
+        }
+        match result {
+            Ok(()) => {
+                let v = self.volumes.remove(id)?;
+                let mut details = event_details(&v);
+                details.insert("state".into(), "deleted".into());
+                details.insert("was".into(), was.as_str().into());
+                self.emit(
+                    kind::VOLUME_DELETE,
+                    Family::HostVolume.name(),
+                    &v.plugin,
+                    details,
+                );
+                None
+            }
+            Err(error) => {
+                v.state = match was {
+                    VolumeState::Pending => VolumeState::Pending,
+                    VolumeState::Ready | VolumeState::Deleting => VolumeState::Ready,
+                };
+                v.error = Some(Cow::Owned(error));
+                v.owner = None;
+                v.updated_at = Cow::Owned(now());
+                let v = v.to_owned_record();
+                if v.state == VolumeState::Ready {
+                    self.emit_volume(kind::VOLUME_UPDATE, &v);
+                }
+                Some(v)
+            }
+        }
+    }
+
+    /// Takes over a `pending` or `deleting` record whose owner is gone (for
+    /// `volume repair`) and returns it; `None` when it is not such a record.
+    pub fn claim_interrupted_volume(&mut self, id: &str) -> Option<Volume<'static>> {
+        let v = self.volumes.get_mut(id)?;
+        if v.state == VolumeState::Ready || v.in_progress() {
+            return None;
+        }
+        v.owner = Some(Owner::current());
+        Some(v.to_owned_record())
+    }
+
+    /// Removes a `pending` record after its rollback (the plugin's delete)
+    /// succeeded, emitting `volume_delete`.
+    pub fn drop_rolled_back_volume(&mut self, id: &str) -> Option<Volume<'static>> {
+        if self.volumes.get(id)?.state != VolumeState::Pending {
+            return None;
+        }
+        let v = self.volumes.remove(id)?;
+        let mut details = event_details(&v);
+        details.insert("state".into(), "deleted".into());
+        details.insert("was".into(), "pending".into());
+        details.insert("rolled_back".into(), true.into());
+        self.emit(
+            kind::VOLUME_DELETE,
+            Family::HostVolume.name(),
+            &v.plugin,
+            details,
+        );
+        Some(v.into_owned())
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    /// A pending record for these, as a create makes it.
+    pub(crate) fn volume(id: &str, name: &str) -> Volume<'static> {
+        proposed(id, name)
+    }
+
+    const ID: &str = "11111111-2222-4333-8444-555555555555";
+    const ID2: &str = "66666666-7777-4888-9999-aaaaaaaaaaaa";
+
+    fn req(id: &str, name: &str) -> Request {
+        Request {
+            volumes_dir: "/vols".into(),
+            plugin_dir: "/plugins".into(),
+            node_pool: "default".into(),
+            namespace: "default".into(),
+            name: name.into(),
+            id: id.into(),
+            capacity_min: 0,
+            capacity_max: 0,
+            node_id: "node".into(),
+            parameters: BTreeMap::new(),
+        }
+    }
+
+    fn proposed(id: &str, name: &str) -> Volume<'static> {
+        Volume::pending(&req(id, name), "dir", Owner::current())
+    }
+
+    fn created(path: &str) -> CreateOutcome {
+        CreateOutcome::Created(Created {
+            path: path.into(),
+            bytes: 7,
+        })
+    }
+
+    fn failed(uncertain: bool) -> CreateOutcome {
+        CreateOutcome::Failed {
+            error: "boom".into(),
+            uncertain,
+        }
+    }
+
+    fn kinds(s: &State) -> Vec<String> {
+        s.events.iter().map(|e| e.kind.clone()).collect()
+    }
+
+    #[test]
+    fn new_volume_goes_pending_then_ready() {
+        let mut s = State::default();
+        let p = proposed(ID, "data");
+        assert_eq!(s.begin_volume_create(&p).unwrap(), CreateKind::New);
+        assert_eq!(s.volume(ID).unwrap().state, VolumeState::Pending);
+        assert!(s.events.is_empty());
+        let v = s
+            .finish_volume_create(&p, CreateKind::New, created("/vols/x"))
+            .unwrap();
+        assert_eq!(v.state, VolumeState::Ready);
+        assert_eq!((v.path.as_ref(), v.bytes), ("/vols/x", 7));
+        assert_eq!(v.owner, None);
+        assert_eq!(kinds(&s), ["volume_create"]);
+        assert_eq!(s.events[0].name, "dir");
+        assert_eq!(s.events[0].details["volume_id"], ID);
+    }
+
+    #[test]
+    fn definite_failure_removes_uncertain_keeps_pending() {
+        let mut s = State::default();
+        let p = proposed(ID, "data");
+        s.begin_volume_create(&p).unwrap();
+        assert_eq!(
+            s.finish_volume_create(&p, CreateKind::New, failed(false)),
+            None
+        );
+        assert!(s.volumes.is_empty());
+
+        s.begin_volume_create(&p).unwrap();
+        let v = s
+            .finish_volume_create(&p, CreateKind::New, failed(true))
+            .unwrap();
+        assert_eq!(v.state, VolumeState::Pending);
+        assert_eq!(v.error.as_deref(), Some("boom"));
+        assert_eq!(v.owner, None);
+        // a later create resumes it
+        assert_eq!(s.begin_volume_create(&p).unwrap(), CreateKind::Resume);
+        // ... and a definite failure of a resume keeps it pending for repair
+        let v = s
+            .finish_volume_create(&p, CreateKind::Resume, failed(false))
+            .unwrap();
+        assert_eq!(v.state, VolumeState::Pending);
+        assert!(s.events.is_empty());
+    }
+
+    #[test]
+    fn names_are_unique_per_node_and_ids_keep_their_identity() {
+        let mut s = State::default();
+        let p = proposed(ID, "data");
+        s.begin_volume_create(&p).unwrap();
+        s.finish_volume_create(&p, CreateKind::New, created("/vols/x"));
+
+        let e = s.begin_volume_create(&proposed(ID2, "data")).unwrap_err();
+        assert!(matches!(e, Error::Usage(_)), "{e}");
+        assert!(e.to_string().contains(&format!("--id {ID}")), "{e}");
+
+        assert!(
+            e.to_string()
+                .contains("volume name already exists on this node"),
+            "{e}"
+        );
+
+        // Another namespace is the same name on the node, as in Nomad.
+        let mut other_ns = proposed(ID2, "data");
+        other_ns.namespace = "prod".into();
+        let e = s.begin_volume_create(&other_ns).unwrap_err().to_string();
+        assert!(
+            e.contains("volume name already exists on this node")
+                && e.contains(&format!("--id {ID} --namespace default")),
+            "{e}"
+        );
+        assert!(s.volume(ID2).is_none(), "nothing recorded");
+
+        let mut renamed = proposed(ID, "other");
+        renamed.plugin = "mkdir".into();
+        let e = s.begin_volume_create(&renamed).unwrap_err().to_string();
+        assert!(
+            e.contains("name (recorded \"data\", requested \"other\")"),
+            "{e}"
+        );
+        assert!(
+            e.contains("plugin (recorded \"dir\", requested \"mkdir\")"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn update_success_and_failure() {
+        let mut s = State::default();
+        let p = proposed(ID, "data");
+        s.begin_volume_create(&p).unwrap();
+        let first = s
+            .finish_volume_create(&p, CreateKind::New, created("/vols/x"))
+            .unwrap();
+        let mut bigger = proposed(ID, "data");
+        bigger.capacity_max = 100;
+        assert_eq!(s.begin_volume_create(&bigger).unwrap(), CreateKind::Update);
+        // while the plugin runs, the record is unchanged but owned by us
+        let during = s.volume(ID).unwrap();
+        assert_eq!(during.owner, Some(Owner::current()));
+        assert_eq!(
+            Volume {
+                owner: None,
+                ..during.clone()
+            },
+            first
+        );
+        let v = s
+            .finish_volume_create(&bigger, CreateKind::Update, failed(false))
+            .unwrap();
+        assert_eq!(v.state, VolumeState::Ready);
+        assert_eq!(v.capacity_max, 0);
+        assert_eq!(v.error.as_deref(), Some("boom"));
+        let v = s
+            .finish_volume_create(&bigger, CreateKind::Update, created("/vols/x"))
+            .unwrap();
+        assert_eq!((v.capacity_max, v.error.clone()), (100, None));
+        assert_eq!(v.created_at, first.created_at);
+        assert_eq!(
+            kinds(&s),
+            ["volume_create", "volume_update", "volume_update"]
+        );
+    }
+
+    #[test]
+    fn delete_life_cycle() {
+        let mut s = State::default();
+        let p = proposed(ID, "data");
+        s.begin_volume_create(&p).unwrap();
+        s.finish_volume_create(&p, CreateKind::New, created("/vols/x"));
+
+        let before = s.begin_volume_delete(ID).unwrap();
+        assert_eq!(before.state, VolumeState::Ready);
+        assert_eq!(s.volume(ID).unwrap().state, VolumeState::Deleting);
+        // no create while deleting
+        let e = s.begin_volume_create(&p).unwrap_err().to_string();
+        assert!(e.contains("deleting"), "{e}");
+        let v = s
+            .finish_volume_delete(ID, before.state, Err("busy".into()))
+            .unwrap();
+        assert_eq!(
+            (v.state, v.error.as_deref()),
+            (VolumeState::Ready, Some("busy"))
+        );
+
+        let before = s.begin_volume_delete(ID).unwrap();
+        assert_eq!(s.finish_volume_delete(ID, before.state, Ok(())), None);
+        assert!(s.volumes.is_empty());
+        assert_eq!(
+            kinds(&s),
+            ["volume_create", "volume_update", "volume_delete"]
+        );
+        assert!(matches!(
+            s.begin_volume_delete(ID).unwrap_err(),
+            Error::NotFound { .. }
+        ));
+    }
+
+    #[test]
+    fn live_owners_are_respected_dead_ones_taken_over() {
+        let mut s = State::default();
+        let mut p = proposed(ID, "data");
+        // pid 1 is alive and not us
+        p.owner = Some(Owner {
+            pid: 1,
+            started: 0,
+            lock: None,
+        });
+        s.volumes.insert(p.clone());
+        assert!(s.volume(ID).unwrap().in_progress());
+        assert!(s.claim_interrupted_volume(ID).is_none());
+        assert!(s.begin_volume_delete(ID).is_err());
+        assert!(s.begin_volume_create(&proposed(ID, "data")).is_err());
+
+        // a dead owner (a pid that cannot exist)
+        s.volumes.get_mut(ID).unwrap().owner = Some(Owner {
+            pid: u32::MAX,
+            started: 0,
+            lock: None,
+        });
+        let v = s.claim_interrupted_volume(ID).unwrap();
+        assert_eq!(v.owner, Some(Owner::current()));
+        assert!(s.drop_rolled_back_volume(ID).is_some());
+        assert_eq!(kinds(&s), ["volume_delete"]);
+    }
+
+    #[test]
+    fn own_start_time_is_known() {
+        let me = Owner::current();
+        assert!(me.started > 0);
+        assert!(me.alive());
+        assert!(!me.is_other_live());
+        let reused = Owner {
+            pid: me.pid,
+            started: me.started + 1,
+            lock: None,
+        };
+        assert!(!reused.alive());
+        assert_eq!(
+            parse_stat("42 (a) b) c) S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 999 x"),
+            Some(('S', 999))
+        );
+    }
+}

@@ -1,0 +1,395 @@
+//! The one gate for every file and directory plugctl reads or writes as
+//! root: its registry, journal, lock and owners directory, the pin lock
+//! file, case files and their directory, env files, the volumes directory,
+//! textfile targets, and the plugins it runs with their interpreters.
+//!
+//! Whoever can write a file plugctl trusts decides what a root plugctl
+//! does, so, like sudo and OpenSSH's StrictModes, a path is used only when
+//! nobody but root or the invoking user could have put it there:
+//!
+//! - it is reached from `/` one component at a time through descriptors
+//!   (`openat` with `O_NOFOLLOW` relative to the directory already judged),
+//!   so what is judged is what is used, and a symlink on the way is read and
+//!   followed by plugctl itself, each hop judged too ([`dir::CheckedDir`]);
+//! - every directory on the way and the file itself belong to root or the
+//!   invoking user, and group and others cannot write them — except a
+//!   sticky directory such as `/tmp`, whose other users may add entries but
+//!   not replace ours: an entry plugctl takes from one must still be owned
+//!   by root or the invoking user, and one it creates there is created
+//!   exclusively (`O_EXCL`), so nothing planted beforehand is taken for ours;
+//! - the file is of the kind expected (a regular file, a directory), is
+//!   never a FIFO or a device (opened `O_NONBLOCK`, refused before a read),
+//!   and is read only up to a bound.
+//!
+//! `--allow-insecure-paths` ([`Policy::insecure`]) is the one override: it
+//! lifts the owner and mode rules, never the descriptor discipline, the
+//! kinds or the bounds. A refusal ([`Refusal`]) names the path, the owner or
+//! mode that was wrong and the `chown`/`chmod` that fixes it.
+
+pub mod dir;
+pub mod program;
+pub mod tree;
+
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+
+pub use dir::{CheckedDir, Step};
+pub use program::Trust;
+
+/// Who may own what plugctl trusts: root and the invoking user (the
+/// effective uid), and whether the owner and mode rules apply at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Policy {
+    me: u32,
+    enforce: bool,
+}
+
+impl Default for Policy {
+    fn default() -> Policy {
+        Policy::strict()
+    }
+}
+
+impl Policy {
+    /// The rules for this process: owners root or the effective uid.
+    pub fn strict() -> Policy {
+        Policy {
+            me: rustix::process::geteuid().as_raw(),
+            enforce: true,
+        }
+    }
+
+    /// `--allow-insecure-paths`: owners and modes are not judged (the
+    /// descriptor discipline, kinds and bounds still hold).
+    pub fn insecure() -> Policy {
+        Policy {
+            enforce: false,
+            ..Policy::strict()
+        }
+    }
+
+    /// [`Policy::insecure`] when `allow_insecure`, else [`Policy::strict`].
+    pub fn new(allow_insecure: bool) -> Policy {
+        if allow_insecure {
+            Policy::insecure()
+        } else {
+            Policy::strict()
+        }
+    }
+
+    fn trusts_owner(&self, uid: u32) -> bool {
+        uid == 0 || uid == self.me
+    }
+
+    /// Judges one file or directory on the way: its owner and who may
+    /// write it. `what` is "directory", "file", "symbolic link".
+    pub fn judge(&self, path: &Path, st: &Meta, what: &'static str) -> Result<(), Refusal> {
+        if !self.enforce {
+            return Ok(());
+        }
+        if !self.trusts_owner(st.uid) {
+            return Err(Refusal::Owner {
+                path: path.to_path_buf(),
+                what,
+                uid: st.uid,
+                me: self.me,
+            });
+        }
+        // A symlink's own mode means nothing; a sticky directory lets
+        // others add entries but not replace or remove ours.
+        let sticky = st.is_dir() && st.mode & 0o1000 != 0;
+        if what != "symbolic link" && st.mode & 0o022 != 0 && !sticky {
+            return Err(Refusal::Writable {
+                path: path.to_path_buf(),
+                what,
+                mode: st.mode & 0o7777,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// What plugctl reads of a file's inode to judge it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Meta {
+    pub uid: u32,
+    pub gid: u32,
+    /// The whole `st_mode`: type and permission bits.
+    pub mode: u32,
+    pub dev: u64,
+    pub ino: u64,
+    pub size: u64,
+}
+
+impl Meta {
+    pub fn of(st: &rustix::fs::Stat) -> Meta {
+        Meta {
+            uid: st.st_uid,
+            gid: st.st_gid,
+            mode: st.st_mode,
+            dev: st.st_dev,
+            ino: st.st_ino,
+            size: u64::try_from(st.st_size).unwrap_or(0),
+        }
+    }
+
+    pub fn file_type(&self) -> rustix::fs::FileType {
+        rustix::fs::FileType::from_raw_mode(self.mode)
+    }
+
+    pub fn is_dir(&self) -> bool {
+        self.file_type() == rustix::fs::FileType::Directory
+    }
+
+    pub fn is_file(&self) -> bool {
+        self.file_type() == rustix::fs::FileType::RegularFile
+    }
+
+    pub fn is_symlink(&self) -> bool {
+        self.file_type() == rustix::fs::FileType::Symlink
+    }
+
+    /// "a directory", "a FIFO", ... for messages.
+    pub fn kind(&self) -> &'static str {
+        use rustix::fs::FileType as T;
+        match self.file_type() {
+            T::RegularFile => "a regular file",
+            T::Directory => "a directory",
+            T::Symlink => "a symbolic link",
+            T::Fifo => "a FIFO",
+            T::Socket => "a socket",
+            T::CharacterDevice | T::BlockDevice => "a device",
+            T::Unknown => "of an unknown kind",
+        }
+    }
+}
+
+/// Why the gate refused a path. Its message names the path, what is wrong
+/// and what fixes it.
+#[derive(Debug)]
+pub enum Refusal {
+    /// Not there (a read of something optional treats it as absent).
+    NotFound(PathBuf),
+    /// A symlink where plugctl never follows one (its own files).
+    Symlink(PathBuf),
+    /// Of another kind than expected.
+    Kind {
+        path: PathBuf,
+        is: &'static str,
+        want: &'static str,
+    },
+    /// Owned by someone other than root or the invoking user.
+    Owner {
+        path: PathBuf,
+        what: &'static str,
+        uid: u32,
+        me: u32,
+    },
+    /// Group or others may write it.
+    Writable {
+        path: PathBuf,
+        what: &'static str,
+        mode: u32,
+    },
+    /// Longer than the bound for what it is.
+    TooLarge {
+        path: PathBuf,
+        size: u64,
+        max: u64,
+    },
+    /// A mount point where plugctl must stay on one file system.
+    Mount(PathBuf),
+    /// Changed between two looks at it (a swap raced the check).
+    Raced(PathBuf),
+    /// Symbolic links that lead to each other (more than 40 hops).
+    Loop(PathBuf),
+    Io {
+        path: PathBuf,
+        source: io::Error,
+    },
+}
+
+impl Refusal {
+    pub fn io(path: impl Into<PathBuf>, source: io::Error) -> Refusal {
+        let path = path.into();
+        match source.kind() {
+            io::ErrorKind::NotFound => Refusal::NotFound(path),
+            _ if source.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) => {
+                Refusal::Loop(path)
+            }
+            _ => Refusal::Io { path, source },
+        }
+    }
+
+    /// The path it is about.
+    pub fn path(&self) -> &Path {
+        match self {
+            Refusal::NotFound(p)
+            | Refusal::Symlink(p)
+            | Refusal::Mount(p)
+            | Refusal::Raced(p)
+            | Refusal::Loop(p)
+            | Refusal::Kind { path: p, .. }
+            | Refusal::Owner { path: p, .. }
+            | Refusal::Writable { path: p, .. }
+            | Refusal::TooLarge { path: p, .. }
+            | Refusal::Io { path: p, .. } => p,
+        }
+    }
+
+    pub fn is_not_found(&self) -> bool {
+        matches!(self, Refusal::NotFound(_))
+    }
+
+    /// An owner or mode that others could abuse: the refusals
+    /// `--allow-insecure-paths` lifts.
+    pub fn is_insecure(&self) -> bool {
+        matches!(self, Refusal::Owner { .. } | Refusal::Writable { .. })
+    }
+
+    /// The OS error underneath, for callers that classify (a full disk, a
+    /// read-only file system).
+    pub fn io_error(&self) -> Option<&io::Error> {
+        match self {
+            Refusal::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+
+    /// The message, with "refusing to trust it" and the hint that names
+    /// the override for the refusals it lifts.
+    pub fn with_override_hint(&self) -> String {
+        if self.is_insecure() {
+            format!(
+                "refusing to trust it: {self}; or pass --allow-insecure-paths on a lab \
+                 machine (see docs/security.md)"
+            )
+        } else {
+            self.to_string()
+        }
+    }
+}
+
+/// "group and others", "its group", "others" for mode bits 0o020/0o002.
+pub fn who_writes(mode: u32) -> &'static str {
+    match (mode & 0o020 != 0, mode & 0o002 != 0) {
+        (true, true) => "group and others",
+        (true, false) => "its group",
+        _ => "others",
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::NotFound(p) => write!(f, "{} does not exist", p.display()),
+            Refusal::Symlink(p) => write!(
+                f,
+                "{} is a symbolic link, which plugctl never follows for its own files; \
+                 point it at the real file",
+                p.display()
+            ),
+            Refusal::Kind { path, is, want } => {
+                write!(f, "{} is {is}, not {want}", path.display())
+            }
+            Refusal::Owner {
+                path,
+                what,
+                uid,
+                me,
+            } => {
+                let who = if *me == 0 {
+                    "root".to_string()
+                } else {
+                    format!("root or uid {me} (who runs plugctl)")
+                };
+                write!(
+                    f,
+                    "the {what} {} belongs to uid {uid}, and only {who} may own what plugctl \
+                     uses as uid {me} (fix: chown {me} {}, or remove it if it is not yours)",
+                    path.display(),
+                    path.display()
+                )
+            }
+            Refusal::Writable { path, what, mode } => write!(
+                f,
+                "the {what} {} is writable by {} (mode {mode:04o}), so anyone there could \
+                 change what plugctl uses (fix: chmod go-w {})",
+                path.display(),
+                who_writes(*mode),
+                path.display()
+            ),
+            Refusal::TooLarge { path, size, max } => write!(
+                f,
+                "{} is {size} bytes, more than the {max} bytes plugctl reads of it",
+                path.display()
+            ),
+            Refusal::Mount(p) => write!(
+                f,
+                "{} is (or holds) a mount point of another file system; plugctl does not \
+                 cross it: unmount it first",
+                p.display()
+            ),
+            Refusal::Raced(p) => write!(
+                f,
+                "{} changed while plugctl checked it (replaced between two looks); not used",
+                p.display()
+            ),
+            Refusal::Loop(p) => write!(
+                f,
+                "{} is a loop of symbolic links (more than 40 hops); point the path at a real \
+                 directory or file",
+                p.display()
+            ),
+            Refusal::Io { path, source } => write!(f, "{}: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn who_writes_names_every_combination() {
+        assert_eq!(who_writes(0o775), "its group");
+        assert_eq!(who_writes(0o757), "others");
+        assert_eq!(who_writes(0o777), "group and others");
+    }
+
+    #[test]
+    fn an_owner_refusal_names_who_may_own_it() {
+        let r = |me| {
+            Refusal::Owner {
+                path: "/x".into(),
+                what: "file",
+                uid: 7,
+                me,
+            }
+            .to_string()
+        };
+        assert!(r(0).contains("only root may own"), "{}", r(0));
+        assert!(r(1000).contains("only root or uid 1000 (who runs plugctl) may own"));
+        assert!(r(1000).contains("chown 1000 /x"));
+    }
+
+    #[test]
+    fn an_os_error_is_classified_once() {
+        let os = |e| io::Error::from_raw_os_error(e);
+        assert!(Refusal::io("/x", os(rustix::io::Errno::NOENT.raw_os_error())).is_not_found());
+        assert!(matches!(
+            Refusal::io("/x", os(rustix::io::Errno::LOOP.raw_os_error())),
+            Refusal::Loop(_)
+        ));
+        let denied = Refusal::io("/x", os(rustix::io::Errno::ACCESS.raw_os_error()));
+        assert!(matches!(denied, Refusal::Io { .. }));
+        assert_eq!(
+            denied.io_error().map(io::Error::kind),
+            Some(io::ErrorKind::PermissionDenied)
+        );
+        assert!(Refusal::Symlink("/x".into()).io_error().is_none());
+    }
+}

@@ -1,0 +1,466 @@
+//! Whether a plugin may run: the plugin file (after its symlinks, each hop
+//! judged), every directory from it up to `/`, and what the kernel runs
+//! for it — the `#!` interpreter, and for `#!/usr/bin/env X` the program
+//! `env` finds — all pass the gate's rules ([`super::Policy`]). Checked at
+//! run time for every call, not only by `validate`.
+//!
+//! Each plugin's directory is walked once per process, and each interpreter
+//! judged once: 200 `#!/bin/sh` plugins of one directory cost one walk of
+//! the directory, one of `/bin/sh`, and one `fstatat` and one read of the
+//! first line per plugin.
+
+use std::collections::HashMap;
+use std::ffi::OsStr;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use super::dir::resolve_file;
+use super::{CheckedDir, Meta, Policy, Refusal};
+
+/// The search path `env` uses when `PATH` is unset, as every plugin runs
+/// (glibc's `execvp` default, `confstr(_CS_PATH)`).
+pub const DEFAULT_SEARCH_PATH: [&str; 2] = ["/bin", "/usr/bin"];
+
+/// What a plugin file asks the kernel to run, read from its first line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shebang {
+    /// The interpreter as written (`/bin/sh`, `/usr/bin/env`).
+    pub interpreter: String,
+    /// The one optional argument the kernel passes (everything after the
+    /// interpreter, trimmed), e.g. `python3` after `/usr/bin/env`.
+    pub arg: Option<String>,
+}
+
+/// The kernel reads no more of a `#!` line than this.
+pub const SHEBANG_MAX: usize = 256;
+
+/// How deep the kernel follows `#!` lines (an interpreter that is itself a
+/// script): Linux gives up past this many.
+pub const SHEBANG_DEPTH: usize = 4;
+
+/// What `#!/usr/bin/env ...` makes env run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EnvRuns {
+    /// Not an env line.
+    NotEnv,
+    /// The program env runs, as named (looked up with `PATH` unset), and
+    /// the arguments `-S` split off before the script's path.
+    Program { name: String, args: Vec<String> },
+    /// An env line plugctl does not interpret (an option it does not
+    /// know); the reason.
+    Unknown(String),
+}
+
+/// The blanks Linux's `binfmt_script` trims: spaces and tabs, nothing else
+/// (a CR stays part of the interpreter's name).
+fn blank(b: &u8) -> bool {
+    *b == b' ' || *b == b'\t'
+}
+
+impl Shebang {
+    /// The `#!` line of a file's head, exactly as Linux's `binfmt_script`
+    /// reads it: up to the first newline (or NUL) in the first
+    /// [`SHEBANG_MAX`] bytes, spaces and tabs trimmed around it; the
+    /// interpreter is the first word (up to a space or tab), the rest one
+    /// argument. A carriage return is part of the word: `#!/bin/sh\r`
+    /// names `/bin/sh\r`, as the kernel runs it.
+    pub fn parse(head: &[u8]) -> Option<Shebang> {
+        let head = &head[..head.len().min(SHEBANG_MAX)];
+        let rest = head.strip_prefix(b"#!")?;
+        let line = rest
+            .split(|&b| b == b'\n' || b == 0)
+            .next()
+            .unwrap_or_default();
+        let start = line.iter().position(|b| !blank(b))?;
+        let end = line.iter().rposition(|b| !blank(b))? + 1;
+        let line = &line[start..end];
+        let word = line.iter().position(blank).unwrap_or(line.len());
+        let (interp, arg) = line.split_at(word);
+        let arg = arg
+            .iter()
+            .position(|b| !blank(b))
+            .map(|at| String::from_utf8_lossy(&arg[at..]).into_owned());
+        Some(Shebang {
+            interpreter: String::from_utf8_lossy(interp).into_owned(),
+            arg,
+        })
+    }
+
+    /// Whether the interpreter is `env`.
+    fn is_env(&self) -> bool {
+        Path::new(&self.interpreter).file_name() == Some(OsStr::new("env"))
+    }
+
+    /// What env runs for `#!/usr/bin/env ...`: the kernel hands env the
+    /// whole rest of the line as one argument, which GNU env splits only
+    /// after `-S` (`--split-string`); `-i`, `-` and `NAME=VALUE` change the
+    /// environment, not the program. Any other option is [`EnvRuns::Unknown`]:
+    /// plugctl will not guess what runs.
+    pub fn env_runs(&self) -> EnvRuns {
+        if !self.is_env() {
+            return EnvRuns::NotEnv;
+        }
+        let Some(arg) = self.arg.as_deref() else {
+            return EnvRuns::Unknown("`#!` names env without a program".into());
+        };
+        // Without -S the one argument is the program's name, spaces and all.
+        let words: Vec<&str> = if arg.starts_with("-S") || arg.starts_with("--split-string") {
+            arg.split_ascii_whitespace().collect()
+        } else {
+            vec![arg]
+        };
+        let mut words = words.into_iter().peekable();
+        while let Some(word) = words.next() {
+            match word {
+                "-S" | "--split-string" | "-i" | "--ignore-environment" | "-" => continue,
+                w if w.starts_with("-S") => {
+                    let name = w["-S".len()..].to_string();
+                    return EnvRuns::Program {
+                        name,
+                        args: words.map(str::to_string).collect(),
+                    };
+                }
+                w if w.starts_with("--split-string=") => {
+                    let name = w["--split-string=".len()..].to_string();
+                    return EnvRuns::Program {
+                        name,
+                        args: words.map(str::to_string).collect(),
+                    };
+                }
+                w if w.starts_with('-') => {
+                    return EnvRuns::Unknown(format!(
+                        "`#!/usr/bin/env` with the option {w:?}, which plugctl does not \
+                         interpret; name the interpreter by its path instead"
+                    ));
+                }
+                w if w.contains('=') => continue,
+                w => {
+                    return EnvRuns::Program {
+                        name: w.to_string(),
+                        args: words.map(str::to_string).collect(),
+                    };
+                }
+            }
+        }
+        EnvRuns::Unknown("`#!/usr/bin/env` names no program".into())
+    }
+
+    /// For `#!/usr/bin/env X`: the program `env` runs, `X`, as it names
+    /// it; None for any other interpreter and for an env line plugctl
+    /// does not interpret.
+    pub fn env_program(&self) -> Option<&str> {
+        if !self.is_env() {
+            return None;
+        }
+        match self.env_runs() {
+            EnvRuns::Program { .. } => {}
+            _ => return None,
+        }
+        let arg = self.arg.as_deref()?;
+        if !(arg.starts_with("-S") || arg.starts_with("--split-string")) {
+            return Some(arg);
+        }
+        arg.split_ascii_whitespace().find_map(|w| {
+            let name = w
+                .strip_prefix("--split-string=")
+                .or_else(|| w.strip_prefix("-S").filter(|n| !n.is_empty()))
+                .unwrap_or(w);
+            (!name.starts_with('-') && !name.contains('=') && !name.is_empty()).then_some(name)
+        })
+    }
+}
+
+/// Why a plugin is not run, as the gate found it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Untrusted {
+    /// The file, a directory up to `/`, an interpreter or what env runs
+    /// failed the gate; the message names it and the fix.
+    Refused(String),
+    /// The `#!` line names an interpreter that is not there: refused
+    /// before anything runs (one created a moment later is never what
+    /// runs), reported as exec would report it.
+    InterpreterMissing { interpreter: String },
+}
+
+impl std::fmt::Display for Untrusted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Untrusted::Refused(why) => f.write_str(why),
+            Untrusted::InterpreterMissing { interpreter } => {
+                write!(f, "not run: its interpreter {interpreter} does not exist")
+            }
+        }
+    }
+}
+
+/// Where `env` finds `program` with `PATH` unset: a name with a `/` is
+/// that path; a bare name is looked up in [`DEFAULT_SEARCH_PATH`].
+pub fn env_lookup(program: &str) -> Option<PathBuf> {
+    if program.contains('/') {
+        return Some(PathBuf::from(program));
+    }
+    DEFAULT_SEARCH_PATH
+        .iter()
+        .map(|d| Path::new(d).join(program))
+        .find(|p| {
+            std::fs::metadata(p).is_ok_and(|m| {
+                use std::os::unix::fs::PermissionsExt;
+                m.is_file() && m.permissions().mode() & 0o111 != 0
+            })
+        })
+}
+
+/// Checks what runs, remembering directories and interpreters already
+/// found fine.
+#[derive(Debug)]
+pub struct Trust {
+    policy: Policy,
+    dirs: Mutex<HashMap<PathBuf, Result<CheckedDir, String>>>,
+    interpreters: Mutex<HashMap<PathBuf, Result<(), Untrusted>>>,
+}
+
+impl Default for Trust {
+    fn default() -> Trust {
+        Trust::new(Policy::strict())
+    }
+}
+
+impl Trust {
+    pub fn new(policy: Policy) -> Trust {
+        Trust {
+            policy,
+            dirs: Mutex::default(),
+            interpreters: Mutex::default(),
+        }
+    }
+
+    /// The directory, walked once.
+    fn dir(&self, path: &Path) -> Result<CheckedDir, String> {
+        if let Some(v) = self
+            .dirs
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(path)
+        {
+            return v.clone();
+        }
+        let v = CheckedDir::open(self.policy, path).map_err(|r| r.to_string());
+        self.dirs
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(path.to_path_buf(), v.clone());
+        v
+    }
+
+    /// The file `path` names, its symlinks followed by the gate: the
+    /// directory it is in, its name and what it is. `None` when it is not
+    /// there (exec says so in its own words).
+    fn file(&self, path: &Path) -> Result<Option<(CheckedDir, std::ffi::OsString, Meta)>, String> {
+        let (dir, name) = match (path.parent(), path.file_name()) {
+            (Some(p), Some(n)) => (self.dir(p), n),
+            _ => return Err(format!("{} is not a file", path.display())),
+        };
+        let found = match dir {
+            Ok(dir) => match dir.stat(name) {
+                Ok(Some(meta)) if !meta.is_symlink() => Ok((dir, name.to_os_string(), meta)),
+                Ok(Some(_)) => resolve_file(self.policy, path),
+                Ok(None) => return Ok(None),
+                Err(r) => Err(r),
+            },
+            Err(why) => return Err(why),
+        };
+        match found {
+            Ok(f) => Ok(Some(f)),
+            Err(r) if r.is_not_found() => Ok(None),
+            Err(r) => Err(r.to_string()),
+        }
+    }
+
+    /// `Err(why)`: do not run it; the reason names the path, what is
+    /// wrong with it and how to fix it.
+    pub fn check(&self, program: &Path) -> Result<(), Untrusted> {
+        let refused = Untrusted::Refused;
+        let Some((dir, name, meta)) = self.file(program).map_err(refused)? else {
+            return Ok(());
+        };
+        let path = dir.join(&name);
+        if meta.is_file() {
+            self.policy
+                .judge(&path, &meta, "file")
+                .map_err(|r| refused(format!("not run: {r}")))?;
+        }
+        let Some(shebang) = read_shebang(&dir, &name) else {
+            return Ok(());
+        };
+        self.interpreter(&path, &shebang, 1)
+    }
+
+    /// The interpreter of `script` (and what `env` runs), judged once per
+    /// path; an interpreter that is itself a script has its own `#!` line
+    /// judged the same way, as deep as the kernel follows them.
+    fn interpreter(&self, script: &Path, shebang: &Shebang, depth: usize) -> Result<(), Untrusted> {
+        let interp = Path::new(&shebang.interpreter);
+        if !interp.is_absolute() {
+            // The kernel would look it up from plugctl's working directory.
+            return Err(Untrusted::Refused(format!(
+                "not run: the #! line of {} names {:?}, a relative path the kernel resolves \
+                 from the working directory; fix: name the interpreter by its absolute path",
+                script.display(),
+                shebang.interpreter
+            )));
+        }
+        if depth > SHEBANG_DEPTH {
+            return Err(Untrusted::Refused(format!(
+                "not run: {} is interpreted through more than {SHEBANG_DEPTH} #! lines, past \
+                 what the kernel follows",
+                script.display()
+            )));
+        }
+        self.judge_interpreter(interp, script, depth)?;
+        match shebang.env_runs() {
+            EnvRuns::NotEnv => Ok(()),
+            EnvRuns::Unknown(why) => Err(Untrusted::Refused(format!(
+                "not run: {} starts with {why}",
+                script.display()
+            ))),
+            EnvRuns::Program { name, .. } => match env_lookup(&name) {
+                Some(found) => self.judge_interpreter(&found, script, depth),
+                None => Err(Untrusted::InterpreterMissing { interpreter: name }),
+            },
+        }
+    }
+
+    fn judge_interpreter(
+        &self,
+        interp: &Path,
+        script: &Path,
+        depth: usize,
+    ) -> Result<(), Untrusted> {
+        let cached = self
+            .interpreters
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(interp)
+            .cloned();
+        let verdict = match cached {
+            Some(v) => v,
+            None => {
+                let v = self.judge_one(interp, depth);
+                self.interpreters
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(interp.to_path_buf(), v.clone());
+                v
+            }
+        };
+        verdict.map_err(|u| match u {
+            Untrusted::Refused(why) => Untrusted::Refused(format!(
+                "not run: its interpreter {} (#! of {}) is not trusted: {why}",
+                interp.display(),
+                script.display()
+            )),
+            missing => missing,
+        })
+    }
+
+    /// One interpreter: found through the gate, a regular file that
+    /// passes it, and, when it is itself a script, its own interpreter too.
+    fn judge_one(&self, interp: &Path, depth: usize) -> Result<(), Untrusted> {
+        let (dir, name, meta) = match resolve_file(self.policy, interp) {
+            Ok(found) => found,
+            Err(r) if r.is_not_found() => {
+                return Err(Untrusted::InterpreterMissing {
+                    interpreter: interp.display().to_string(),
+                });
+            }
+            Err(r) => return Err(Untrusted::Refused(r.to_string())),
+        };
+        let path = dir.join(&name);
+        if !meta.is_file() {
+            return Err(Untrusted::Refused(
+                Refusal::Kind {
+                    path,
+                    is: meta.kind(),
+                    want: "a regular file",
+                }
+                .to_string(),
+            ));
+        }
+        self.policy
+            .judge(&path, &meta, "file")
+            .map_err(|r| Untrusted::Refused(r.to_string()))?;
+        match read_shebang(&dir, &name) {
+            Some(nested) => self.interpreter(&path, &nested, depth + 1),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The `#!` line of an entry, read through the checked directory.
+pub fn read_shebang(dir: &CheckedDir, name: &OsStr) -> Option<Shebang> {
+    let (file, _) = dir.open_read(name, u64::MAX).ok()?;
+    let mut head = Vec::with_capacity(SHEBANG_MAX);
+    file.take(SHEBANG_MAX as u64).read_to_end(&mut head).ok()?;
+    if !head.starts_with(b"#!") {
+        return None;
+    }
+    Shebang::parse(&head)
+}
+
+/// The `#!` line of a file by path (no trust judgement: for messages).
+pub fn shebang_of(path: &Path) -> Option<Shebang> {
+    let file = std::fs::File::open(path).ok()?;
+    let mut head = Vec::with_capacity(SHEBANG_MAX);
+    file.take(SHEBANG_MAX as u64).read_to_end(&mut head).ok()?;
+    Shebang::parse(&head)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shebangs_are_read_as_linux_reads_them() {
+        let s = Shebang::parse(b"#!/bin/sh\necho").unwrap();
+        assert_eq!(s.interpreter, "/bin/sh");
+        assert_eq!(s.arg, None);
+        let s = Shebang::parse(b"#! /usr/bin/env  python3 -u \n").unwrap();
+        assert_eq!(s.interpreter, "/usr/bin/env");
+        assert_eq!(s.arg.as_deref(), Some("python3 -u"));
+        // Without -S env takes the one argument whole: no such program.
+        assert_eq!(s.env_program(), Some("python3 -u"));
+        let s = Shebang::parse(b"#!/usr/bin/env -S /opt/x/payload -u\n").unwrap();
+        assert_eq!(s.env_program(), Some("/opt/x/payload"));
+        assert_eq!(
+            s.env_runs(),
+            EnvRuns::Program {
+                name: "/opt/x/payload".into(),
+                args: vec!["-u".into()]
+            }
+        );
+        assert!(matches!(
+            Shebang::parse(b"#!/usr/bin/env -v sh\n")
+                .unwrap()
+                .env_runs(),
+            EnvRuns::Unknown(_)
+        ));
+        // The kernel trims spaces and tabs only: a CR is part of the name.
+        let s = Shebang::parse(b"#!/tmp/interp\r\necho").unwrap();
+        assert_eq!(s.interpreter, "/tmp/interp\r");
+        assert_eq!(Shebang::parse(b"#!\n"), None);
+        assert_eq!(Shebang::parse(b"\x7fELF"), None);
+    }
+
+    #[test]
+    fn env_finds_what_the_default_search_path_holds() {
+        let sh = env_lookup("sh").unwrap();
+        assert!(sh.ends_with("sh"));
+        assert_eq!(
+            env_lookup("/opt/x/y"),
+            Some(PathBuf::from("/opt/x/y")),
+            "a path is taken as it is"
+        );
+        assert_eq!(env_lookup("no-such-program-here"), None);
+    }
+}

@@ -1,0 +1,193 @@
+//! One verdict for one fact. `fingerprint`, `plugin list`, `metrics`,
+//! `validate`, its release matrix and `test` each judge a plugin file; the
+//! facts they can meet that make it unusable on a node, and the words for
+//! them, are here, so that all six say the same thing about it.
+
+use std::fs;
+use std::io;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::time::Duration;
+
+use crate::family::Family;
+use crate::nomad::Profile;
+
+/// A plugin file on record that is no longer in its directory.
+pub fn deleted(family: &str, name: &str, path: &Path) -> String {
+    format!(
+        "deleted: {} is no longer in its plugin directory; if it was removed on purpose, \
+         `plugctl plugin forget {family} {name}` forgets it",
+        path.display()
+    )
+}
+
+/// Whether a reason is [`deleted`]'s.
+pub fn is_deleted(reason: &str) -> bool {
+    reason.starts_with("deleted:")
+}
+
+/// A file without any execute bit, which Nomad skips.
+pub fn no_execute_bit(path: &Path) -> String {
+    format!(
+        "no execute bit: Nomad ignores it (chmod 0755 {} to run it)",
+        path.display()
+    )
+}
+
+/// A FIFO, socket or device where a plugin file should be.
+pub fn not_regular(what: &str) -> String {
+    format!("not a regular file: {what}")
+}
+
+/// A `*.exe` file in `secrets/`, which makes a Nomad client on Linux fail
+/// its secrets fingerprinting (None for any other name).
+pub fn exe_in_secrets(name: &str) -> Option<String> {
+    name.ends_with(".exe").then(|| {
+        format!(
+            "{name:?} ends in .exe: a Nomad client on Linux refuses to start with a *.exe file \
+             in secrets/; rename it without the suffix, or keep Windows builds elsewhere"
+        )
+    })
+}
+
+/// A symlink in `secrets/` to `what` (a directory, a file without an
+/// execute bit, nothing): a Nomad 1.11+ client's secrets fingerprinter
+/// stats every entry and fails on it.
+pub fn secrets_link(path: &Path, what: &str) -> String {
+    format!(
+        "{} is a symlink to {what}: a Nomad 1.11+ client refuses to start with it in secrets/ \
+         (its secrets fingerprinter stats every entry and fails: \"fingerprinting failed\"); \
+         remove the link, or point it at an executable plugin",
+        path.display()
+    )
+}
+
+/// What about an entry of `secrets/` stops a Nomad client from starting,
+/// if anything: a `*.exe` name, or a symlink to a directory, to a file
+/// without an execute bit, or to nothing. The same words wherever it is
+/// said (`fingerprint`, `validate`).
+pub fn stops_a_secrets_client(name: &str, path: &Path) -> Option<String> {
+    if let Some(why) = exe_in_secrets(name) {
+        return Some(why);
+    }
+    if !fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return None;
+    }
+    let what = match fs::metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let to = fs::read_link(path).unwrap_or_default();
+            format!("{}, which does not exist", to.display())
+        }
+        Err(_) => return None,
+        Ok(m) if m.is_dir() => "a directory".to_string(),
+        Ok(m) if m.permissions().mode() & 0o111 == 0 => "a file without an execute bit".into(),
+        Ok(_) => return None,
+    };
+    Some(secrets_link(path, &what))
+}
+
+/// What is wrong with a plugin file on record now, as discovery would find
+/// it: deleted, not a regular file, no execute bit (None: none of those).
+/// Symlinks are followed, as exec follows them.
+pub fn file_problem(family: &str, name: &str, path: &Path) -> Option<String> {
+    let meta = match fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Some(deleted(family, name, path));
+        }
+        // A dangling symlink, a directory plugctl may not search: for
+        // `fingerprint` to say, with the details.
+        Err(_) => return None,
+    };
+    if meta.is_dir() {
+        return Some(deleted(family, name, path));
+    }
+    if !meta.is_file() {
+        return Some(not_regular(crate::discovery::special_kind(&meta)));
+    }
+    if meta.permissions().mode() & 0o111 == 0 {
+        return Some(no_execute_bit(path));
+    }
+    None
+}
+
+/// How long a fingerprint may take for Nomad to use the plugin, on this
+/// release: a host-volume fingerprint gets 1 s (discovery's context), a
+/// secrets one the release's deadline, past which it was stopped anyway.
+/// `timeout`: the user's `--timeout`, which replaces the budget (they
+/// said how long is fine).
+pub fn budget(family: &str, profile: Profile, timeout: Option<Duration>) -> Option<Duration> {
+    if let Some(t) = timeout {
+        return Some(t);
+    }
+    Family::of(family).map(|f| profile.fingerprint_budget(f))
+}
+
+/// "too slow for Nomad: 1.42 s > 1 s" when a fingerprint that answered
+/// took longer than [`budget`].
+pub fn too_slow(
+    family: &str,
+    took: Duration,
+    profile: Profile,
+    timeout: Option<Duration>,
+) -> Option<String> {
+    let budget = budget(family, profile, timeout)?;
+    (took > budget).then(|| {
+        format!(
+            "too slow for Nomad: {} > {}",
+            seconds(took),
+            seconds(budget)
+        )
+    })
+}
+
+/// `1.42 s`, `1 s`: two decimals unless whole.
+pub fn seconds(d: Duration) -> String {
+    if d.subsec_nanos() == 0 {
+        format!("{} s", d.as_secs())
+    } else {
+        format!("{:.2} s", d.as_secs_f64())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slowness_is_judged_against_the_release_unless_the_user_set_a_timeout() {
+        let p = Profile::default();
+        let ms = Duration::from_millis;
+        assert_eq!(
+            too_slow("host-volume", ms(1420), p, None).unwrap(),
+            "too slow for Nomad: 1.42 s > 1 s"
+        );
+        assert_eq!(too_slow("host-volume", ms(1000), p, None), None);
+        assert_eq!(too_slow("host-volume", ms(1420), p, Some(ms(3000))), None);
+        assert_eq!(too_slow("secrets", ms(1420), p, None), None);
+        // A family Nomad does not know has no budget.
+        assert_eq!(too_slow("example-family", ms(9000), p, None), None);
+    }
+
+    #[test]
+    fn file_problems() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("x");
+        assert!(is_deleted(&file_problem("f", "x", &p).unwrap()));
+        fs::write(&p, "#!/bin/sh\n").unwrap();
+        fs::set_permissions(&p, fs::Permissions::from_mode(0o644)).unwrap();
+        assert!(
+            file_problem("f", "x", &p)
+                .unwrap()
+                .starts_with("no execute bit: Nomad ignores it (chmod 0755 ")
+        );
+        fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
+        assert_eq!(file_problem("f", "x", &p), None);
+        fs::remove_file(&p).unwrap();
+        nix::unistd::mkfifo(&p, nix::sys::stat::Mode::from_bits_truncate(0o755)).unwrap();
+        assert_eq!(
+            file_problem("f", "x", &p).unwrap(),
+            "not a regular file: a FIFO"
+        );
+    }
+}
