@@ -52,13 +52,9 @@ fn assert_not_in_registry(s: &Sandbox) {
 }
 
 fn events(s: &Sandbox) -> Vec<Value> {
-    s.registry_json()["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| e["kind"] == "secret_fetch")
-        .cloned()
-        .collect()
+    let mut events = s.events();
+    events.retain(|e| e["kind"] == "secret_fetch");
+    events
 }
 
 /// A plugin that answers fetch with this exact stdout (written to a file,

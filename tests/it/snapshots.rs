@@ -8,7 +8,7 @@ use crate::common::*;
 
 fn settings(s: &Sandbox) -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
-    settings.add_filter(&regex_escape(&s.root().display().to_string()), "[SANDBOX]");
+    settings.add_filter(&regex::escape(&s.root().display().to_string()), "[SANDBOX]");
     // The DURATION column of a table row, and nothing else.
     settings.add_filter(r"(healthy|unhealthy)(\s+)\d+(\.\d+)?m?s *", "$1$2[DUR] ");
     settings.add_filter(r"\b[0-9a-f]{12}\b", "[SHA]");
@@ -17,18 +17,6 @@ fn settings(s: &Sandbox) -> insta::Settings {
         "[UUID]",
     );
     settings
-}
-
-fn regex_escape(s: &str) -> String {
-    s.chars()
-        .flat_map(|c| {
-            if "\\.+*?()|[]{}^$".contains(c) {
-                vec!['\\', c]
-            } else {
-                vec![c]
-            }
-        })
-        .collect()
 }
 
 /// The whole run as the snapshot keeps it: its exit code (which the
