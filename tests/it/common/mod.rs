@@ -387,17 +387,11 @@ impl Intruder {
 
     /// A shell script run as this user; panics when it fails (the attack
     /// must have been set up for the test to mean anything).
+    #[track_caller]
     pub fn sh(&self, s: &Sandbox, script: &str) {
-        let out = self
-            .command(s, "/bin/sh")
+        expect::Run::new(self.command(s, "/bin/sh"), &format!("{INTRUDER}: sh"))
             .args(["-c", script])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "as {INTRUDER}: {script}\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+            .succeeds();
     }
 
     /// Gives a path to this user (as root).
