@@ -1,6 +1,19 @@
 //! The one helper every integration test uses: a scratch plugin tree, a
 //! scratch registry and volumes directory, and the real plugctl binary run
 //! with a cleared environment (plus a sentinel that must never reach a plugin).
+//!
+//! Where a test finds what it needs, before writing it again:
+//! - here: [`Sandbox`] (plugins, the registry and its journal read back,
+//!   events and volume records), the second user ([`intruder`]), a mount
+//!   namespace ([`in_mount_namespace`]), skipping ([`skip_unless_ci`],
+//!   [`tool_available`], [`is_root`]), processes ([`alive`], [`survives`]);
+//! - [`expect`]: every run and its checks — plugctl as it is
+//!   ([`plugctl`]), under a umask, as nobody, on a terminal, any other
+//!   program ([`tool`]); in the background ([`expect::Run::start`]); the exit,
+//!   the streams, the `--json` document, its error, JSON lines;
+//! - [`ops`]: what many tests start from or read back — registering,
+//!   creating and listing volumes, event seqs, report and error checks;
+//! - [`files`]: the repository's own files (examples), modes, copied trees.
 #![allow(dead_code)]
 
 use std::ffi::OsStr;
@@ -26,7 +39,8 @@ pub use ops::{
 /// The binary under test.
 pub const PLUGCTL: &str = env!("CARGO_BIN_EXE_plugctl");
 
-/// Set in plugctl's own environment by [`Sandbox::cmd`]; a plugin must never see it.
+/// Set in plugctl's own environment by [`Sandbox::command`]; a plugin must
+/// never see it.
 pub const SENTINEL: &str = "PLUGCTL_TEST_SENTINEL";
 
 pub struct Sandbox {
