@@ -348,16 +348,12 @@ fn drifted(ctx: &Ctx, state: &State<'_>) -> Drifted {
 /// directory above it) could have root write there the file they chose.
 pub fn write_textfile(ctx: &Ctx, dir: &Path) -> Result<()> {
     let checked =
-        plugctl_core::trust::CheckedDir::open(ctx.settings.policy(), dir).map_err(|r| {
-            Error::usage(format!(
-                "--textfile {}: {}",
-                dir.display(),
-                match r {
-                    plugctl_core::trust::Refusal::Kind { is, .. } =>
-                        format!("it is {is}, not a directory"),
-                    r => r.with_override_hint(),
-                }
-            ))
+        plugctl_core::trust::CheckedDir::open(ctx.settings.policy(), dir).map_err(|r| match r {
+            plugctl_core::trust::Refusal::Kind { is, .. } => Error::usage(format!(
+                "--textfile {}: it is {is}, not a directory",
+                dir.display()
+            )),
+            r => Error::refused(format_args!("--textfile {}", dir.display()), &r),
         })?;
     let mut failed = None;
     checked

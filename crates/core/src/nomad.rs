@@ -484,11 +484,11 @@ impl Profile {
             Family::Secrets => Change::SecretsPlugins,
         };
         Err(crate::Error::usage(format!(
-            "Nomad {} has no {family} plugins: they came in {} (--nomad-version or \
-             PLUGCTL_NOMAD_VERSION picks the release)",
+            "Nomad {} has no {family} plugins: they came in {}",
             self.release,
             Profile::row(change).since_text()
-        )))
+        ))
+        .hint(crate::error::Hint::NomadRelease))
     }
 
     /// The deadline of a secrets fingerprint or fetch.

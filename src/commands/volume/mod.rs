@@ -71,11 +71,10 @@ pub(super) fn trusted_volumes_dir(ctx: &Ctx) -> Result<()> {
                 None => return Ok(()),
             },
             Err(r) => {
-                return Err(Error::usage(format!(
-                    "the volumes directory {}: {}",
-                    wanted.display(),
-                    r.with_override_hint()
-                )));
+                return Err(Error::refused(
+                    format_args!("the volumes directory {}", wanted.display()),
+                    &r,
+                ));
             }
         }
     }

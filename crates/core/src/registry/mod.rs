@@ -529,7 +529,7 @@ impl Registry {
                 "refusing to trust its directory: {r}; or pass --allow-insecure-paths on a lab \
                  machine (see docs/security.md)"
             ),
-            r if r.is_insecure() => r.with_override_hint(),
+            r if r.is_insecure() => with_override_hint(&r),
             Refusal::Kind {
                 path,
                 is,
@@ -1267,6 +1267,16 @@ fn holder_from_proc_locks(file: &File) -> Option<u32> {
         .lines()
         .find(|l| holds(l, &key))
         .and_then(|l| l.split_whitespace().nth(4)?.parse().ok())
+}
+
+/// A refusal of one of the registry's own paths, with the override that
+/// lifts it (registry errors are still strings; see `Error::refused` for
+/// the hinted form the rest of the core uses).
+pub(crate) fn with_override_hint(r: &crate::trust::Refusal) -> String {
+    format!(
+        "{}; or pass --allow-insecure-paths on a lab machine (see docs/security.md)",
+        r.explained()
+    )
 }
 
 #[cfg(test)]
