@@ -305,6 +305,30 @@ pub fn alive(pid: i32) -> bool {
             .unwrap_or(true)
 }
 
+/// Whether the test named `name` (its path in this binary,
+/// `module::test`) should run its body here: `true` in a fresh test
+/// process of its own; `false` in the shared one, where it has just run
+/// itself alone in a fresh process, which must pass. For a test that needs
+/// the process as it starts: no memory high-water mark from other tests
+/// (`flood_memory`), no process-wide flag another test set (the subreaper
+/// flag an in-process `app::run_with` sets, which lets plugctl reach
+/// escaped processes, see `runner`).
+#[track_caller]
+pub fn alone_in_a_fresh_process(name: &str) -> bool {
+    const ALONE: &str = "PLUGCTL_TEST_ALONE";
+    if std::env::var_os(ALONE).is_some_and(|n| n == name) {
+        return true;
+    }
+    let out = expect::Run::new(Command::new(std::env::current_exe().unwrap()), "it")
+        .args(["--exact", name, "--nocapture", "--test-threads=1"])
+        .env(ALONE, name)
+        .succeeds();
+    // It really ran (a filter that matches nothing passes too).
+    let text = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(text.contains("1 passed"), "{text}");
+    false
+}
+
 /// Whether the tests run as root (as in CI): some need it to act as
 /// another user or to mount, and skip without.
 pub fn is_root() -> bool {
