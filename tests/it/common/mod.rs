@@ -329,6 +329,17 @@ pub fn alone_in_a_fresh_process(name: &str) -> bool {
     false
 }
 
+/// Held while the test process's own process-wide state is changed or
+/// matters: an in-process plugctl run (`contract`) makes the whole test
+/// process a child subreaper, so that processes other tests' plugins leave
+/// behind are adopted by it, and reached (and killed as orphans) by
+/// plugctl code running in it; it holds this while it runs and clears the
+/// flag after. A test that needs the flag clear holds it meanwhile.
+pub fn process_state() -> std::sync::MutexGuard<'static, ()> {
+    static STATE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    STATE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Whether the tests run as root (as in CI): some need it to act as
 /// another user or to mount, and skip without.
 pub fn is_root() -> bool {
