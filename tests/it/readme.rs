@@ -23,14 +23,14 @@
 //! what the commands print now (review the diff: elisions are lost).
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::Command;
 use std::sync::LazyLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use regex::Regex;
 
-use crate::common::PLUGCTL;
+use crate::common::*;
 
 /// One command of a block and what the page says it prints.
 struct Step {
@@ -44,10 +44,6 @@ struct Block {
     /// inside the fences.
     body: (usize, usize),
     steps: Vec<Step>,
-}
-
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// The `console` blocks of a page, in order.
@@ -193,7 +189,7 @@ fn run_page(page: &Path, blocks: &[Block]) -> Option<Vec<(String, i32)>> {
         }
     }
     let bin = Path::new(PLUGCTL).parent().unwrap();
-    let examples = repo().join("plugins-examples");
+    let examples = examples();
     // The mounts first, then the page in a shell whose environment holds
     // only what a fresh login would.
     let setup = format!(
@@ -208,30 +204,14 @@ fn run_page(page: &Path, blocks: &[Block]) -> Option<Vec<(String, i32)>> {
         examples = examples.display(),
         bin = bin.display(),
     );
-    let mut child = Command::new("unshare")
+    let out = expect::Run::new(Command::new("unshare"), "unshare")
         .args(["--mount", "--propagation", "private", "--", "bash", "-c"])
         .arg(&setup)
         .arg(&script)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        std::io::Read::read_to_end(&mut { stdout }, &mut buf).unwrap();
-        buf
-    });
-    let deadline = Instant::now() + Duration::from_secs(300);
-    while child.try_wait().unwrap().is_none() {
-        if Instant::now() > deadline {
-            child.kill().unwrap();
-            panic!("{}: the page's commands ran for 300 s", page.display());
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = String::from_utf8_lossy(&reader.join().unwrap()).into_owned();
+        // What each command said is the answer, its status among it.
+        .deadline(Duration::from_secs(300))
+        .any_exit()
+        .stdout();
     let mut results = Vec::new();
     for i in 0..n {
         let open = format!("\n{marker} {i}\n");

@@ -2,11 +2,11 @@
 //! nothing of the command line (no clap, no printer, no exit codes, no
 //! settings), so another front end can use them.
 
-use std::process::Command;
+use crate::common::*;
 
 /// Every crate `package` pulls in, normal dependencies only, by name.
 fn dependencies(package: &str) -> Vec<String> {
-    let out = Command::new(env!("CARGO"))
+    tool(env!("CARGO"))
         .args([
             "tree",
             "--offline",
@@ -18,16 +18,9 @@ fn dependencies(package: &str) -> Vec<String> {
             "-p",
         ])
         .arg(package)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "cargo tree -p {package}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
+        .current_dir(repo())
+        .succeeds()
+        .stdout()
         .lines()
         .filter_map(|l| l.split_whitespace().next().map(str::to_string))
         .collect()
