@@ -363,3 +363,8 @@ fn readme() {
 fn readme_docs_cli() {
     check("docs/cli.md");
 }
+
+#[test]
+fn readme_docs_volumes() {
+    check("docs/volumes.md");
+}
