@@ -368,3 +368,8 @@ fn readme_docs_cli() {
 fn readme_docs_volumes() {
     check("docs/volumes.md");
 }
+
+#[test]
+fn readme_docs_secrets() {
+    check("docs/secrets.md");
+}
