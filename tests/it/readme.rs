@@ -373,3 +373,8 @@ fn readme_docs_volumes() {
 fn readme_docs_secrets() {
     check("docs/secrets.md");
 }
+
+#[test]
+fn readme_docs_provenance() {
+    check("docs/provenance.md");
+}
