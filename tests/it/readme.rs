@@ -378,3 +378,8 @@ fn readme_docs_secrets() {
 fn readme_docs_provenance() {
     check("docs/provenance.md");
 }
+
+#[test]
+fn readme_docs_plugin_authors() {
+    check("docs/plugin-authors.md");
+}
