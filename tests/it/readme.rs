@@ -383,3 +383,8 @@ fn readme_docs_provenance() {
 fn readme_docs_plugin_authors() {
     check("docs/plugin-authors.md");
 }
+
+#[test]
+fn readme_docs_conformance() {
+    check("docs/conformance.md");
+}
