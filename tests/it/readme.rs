@@ -388,3 +388,8 @@ fn readme_docs_plugin_authors() {
 fn readme_docs_conformance() {
     check("docs/conformance.md");
 }
+
+#[test]
+fn readme_docs_fleet() {
+    check("docs/fleet.md");
+}
