@@ -146,8 +146,8 @@ impl Printer {
         }
     }
 
-    /// A printer for library users and tests: plain text, no colour,
-    /// silenced by the process's shutdown.
+    /// A printer for library users and tests: plain text, no colour, never
+    /// silenced (its token never fires; see [`Printer::with_stop`]).
     pub fn plain(json: bool) -> Printer {
         Printer {
             stop: Stop::new(),

@@ -33,15 +33,17 @@ pub struct Ctx {
     pub settings: Settings,
     pub printer: Printer,
     pub registry: Registry,
+    /// Runs the command's plugins; signals reach its calls through it (see
+    /// [`crate::app::supervise`]).
     pub pool: Arc<Pool>,
     /// Fires when a signal stops plugctl (see [`crate::shutdown`]).
     pub stop: Stop,
 }
 
 impl Ctx {
-    /// A context for a command that does not run plugins.
-    pub fn new(settings: Settings, streams: &Streams) -> Ctx {
-        let stop = Stop::new();
+    /// A context for a command that does not run plugins; `stop` is the
+    /// token its signals fire.
+    pub fn new(settings: Settings, stop: Stop, streams: &Streams) -> Ctx {
         let printer = Printer::new(&settings, stop.clone()).with_streams(streams);
         Ctx {
             registry: Registry::new(&settings.registry, settings.lock_timeout)
@@ -57,9 +59,8 @@ impl Ctx {
 
     /// A context for a command that runs plugins: its pool checks the lock
     /// file (`--locked`) and records calls (`--record`). Fails when either
-    /// cannot be used.
-    pub fn for_plugins(settings: Settings, streams: &Streams) -> Result<Ctx> {
-        let stop = Stop::new();
+    /// cannot be used. `stop` is the token its signals fire.
+    pub fn for_plugins(settings: Settings, stop: Stop, streams: &Streams) -> Result<Ctx> {
         let printer = Printer::new(&settings, stop.clone()).with_streams(streams);
         let pool = plugin_pool(&settings, &printer)?;
         Ok(Ctx {

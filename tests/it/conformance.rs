@@ -580,17 +580,14 @@ fn json_refuses_a_report_format_other_than_json() {
 }
 
 // ---------------------------------------------------------------------------
-// the CI snippet of the README
+// the CI script plugin authors copy (deploy/ci/check-plugins.sh)
 // ---------------------------------------------------------------------------
 
-/// The `ci/check-plugins.sh` script, as the README shows it.
+/// The `ci/check-plugins.sh` script plugin authors copy, as shipped in
+/// `deploy/ci/` (docs/conformance.md shows how to wire it into CI).
 fn ci_script() -> String {
-    let doc = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let start = doc
-        .find("#!/bin/sh\n# ci/check-plugins.sh")
-        .expect("the CI script in README.md");
-    let end = start + doc[start..].find("```").unwrap();
-    doc[start..end].to_string()
+    fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("deploy/ci/check-plugins.sh"))
+        .unwrap()
 }
 
 /// Copies a tree as a repository checkout with umask 022 has it: 0755

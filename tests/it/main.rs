@@ -42,3 +42,4 @@ mod usage;
 mod validate;
 mod verdict;
 mod volume;
+mod workspace;

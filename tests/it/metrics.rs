@@ -305,3 +305,29 @@ fn node_exporter_serves_plugctl_series_before_and_after_a_plugin_breaks() {
         "{body}"
     );
 }
+
+#[test]
+fn every_family_lists_its_series_in_label_order_run_after_run() {
+    let s = Sandbox::new();
+    for i in 0..12 {
+        s.hv_ok(&format!("p{i:02}"), "1.0.0");
+    }
+    plugctl(&s).arg("fingerprint").succeeds();
+    let text = stdout(&s.run(&["metrics"]));
+    let mut family = Vec::new();
+    let mut families = 0;
+    for line in text.lines().chain(["# end"]) {
+        if line.starts_with('#') {
+            let mut sorted = family.clone();
+            sorted.sort();
+            assert_eq!(family, sorted, "a family out of order in:\n{text}");
+            families += usize::from(!family.is_empty());
+            family.clear();
+        } else {
+            family.push(line);
+        }
+    }
+    assert!(families >= 3, "{text}");
+    // The same registry gives the same bytes (timestamps are the registry's).
+    assert_eq!(stdout(&s.run(&["metrics"])), text);
+}
