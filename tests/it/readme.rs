@@ -181,10 +181,18 @@ fn run_page(page: &Path, blocks: &[Block]) -> Option<Vec<(String, i32)>> {
     for block in blocks {
         for step in &block.steps {
             // Each command in its own group so a failing one does not end
-            // the session; its status is printed after the marker.
+            // the session; its status is printed after the marker, and is
+            // `$?` again when the next command starts (`$ echo $?` shows
+            // the status of the command before it, as in a terminal).
             writeln!(script, "printf '\\n{marker} {n}\\n'").unwrap();
+            writeln!(script, "(exit \"${{plugctl_readme_status:-0}}\")").unwrap();
             writeln!(script, "{{\n{}\n}} 2>&1", step.command).unwrap();
-            writeln!(script, "printf '\\n{marker} status %s\\n' \"$?\"").unwrap();
+            writeln!(script, "plugctl_readme_status=$?").unwrap();
+            writeln!(
+                script,
+                "printf '\\n{marker} status %s\\n' \"$plugctl_readme_status\""
+            )
+            .unwrap();
             n += 1;
         }
     }
@@ -260,7 +268,10 @@ fn check(page: &str) {
             } else {
                 format!("{actual}\n")
             };
-            let assert = snapbox::Assert::new();
+            // Compared as printed: snapbox would otherwise turn every `\`
+            // of the actual output (an escaped quote in JSON, `\r` in a
+            // message) into `/`, as if it were a Windows path.
+            let assert = snapbox::Assert::new().normalize_paths(false);
             if let Err(diff) = assert.try_eq(
                 Some(&format!("{page}: $ {}", step.command)),
                 snapbox::Data::text(masked(&actual)),
@@ -326,4 +337,39 @@ fn readme_blocks_parse_commands_continuations_and_heredocs() {
 #[test]
 fn readme() {
     check("README.md");
+}
+
+#[test]
+fn readme_docs_cli() {
+    check("docs/cli.md");
+}
+
+#[test]
+fn readme_docs_volumes() {
+    check("docs/volumes.md");
+}
+
+#[test]
+fn readme_docs_secrets() {
+    check("docs/secrets.md");
+}
+
+#[test]
+fn readme_docs_provenance() {
+    check("docs/provenance.md");
+}
+
+#[test]
+fn readme_docs_plugin_authors() {
+    check("docs/plugin-authors.md");
+}
+
+#[test]
+fn readme_docs_conformance() {
+    check("docs/conformance.md");
+}
+
+#[test]
+fn readme_docs_fleet() {
+    check("docs/fleet.md");
 }
