@@ -197,7 +197,7 @@ pub fn require_fingerprinted(
 
 /// The report format of `validate` and `test`: `--format`, else json with
 /// `--json`, else human. `--json` with human or junit would put two kinds of
-/// output on stdout (cli.md: exactly one JSON document): refused, as
+/// output on stdout (docs/cli.md: exactly one JSON document): refused, as
 /// `secret fetch` refuses it with kv or env.
 pub fn report_format(printer: &Printer, format: Option<ReportFormat>) -> Result<ReportFormat> {
     match (format, printer.json) {
