@@ -150,6 +150,23 @@ pub fn seconds(d: Duration) -> String {
     }
 }
 
+/// What a file that is not regular is, for a person.
+pub fn special_kind(meta: &std::fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let ft = meta.file_type();
+    if ft.is_fifo() {
+        "a FIFO"
+    } else if ft.is_socket() {
+        "a socket"
+    } else if ft.is_block_device() {
+        "a block device"
+    } else if ft.is_char_device() {
+        "a character device"
+    } else {
+        "a special file"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,22 +206,5 @@ mod tests {
             file_problem("f", "x", &p).unwrap(),
             "not a regular file: a FIFO"
         );
-    }
-}
-
-/// What a file that is not regular is, for a person.
-pub fn special_kind(meta: &std::fs::Metadata) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    let ft = meta.file_type();
-    if ft.is_fifo() {
-        "a FIFO"
-    } else if ft.is_socket() {
-        "a socket"
-    } else if ft.is_block_device() {
-        "a block device"
-    } else if ft.is_char_device() {
-        "a character device"
-    } else {
-        "a special file"
     }
 }
