@@ -209,7 +209,21 @@ pub fn report_format(printer: &Printer, format: Option<ReportFormat>) -> Result<
     }
 }
 
+/// Runs the command, and gives up the registry's liveness lock after it.
 pub async fn dispatch(ctx: &Ctx, command: Command) -> Result<()> {
+    let result = run_command(ctx, command).await;
+    // At a normal end this process is no volume's owner any more: its
+    // liveness lock file goes (the context is never dropped). Stopped by a
+    // signal, it stays until the process is gone, as its plugins may still
+    // be dying; `repair` sweeps it then.
+    if ctx.stop.stopped().is_none() {
+        ctx.registry.release_owner();
+    }
+    result
+}
+
+/// The command's own module.
+async fn run_command(ctx: &Ctx, command: Command) -> Result<()> {
     match command {
         Command::Fingerprint(args) => fingerprint::run(ctx, args).await,
         Command::Plugin(cmd) => plugin::run(ctx, cmd).await,
