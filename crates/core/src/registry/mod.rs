@@ -4,9 +4,9 @@
 //! ([`crate::trust`], via [`file::Files`]).
 //!
 //! Every change is a transaction ([`transaction`]) under the exclusive
-//! registry lock ([`lock`]): a whole one ([`Registry::update`]) appends its
+//! registry lock ([`lock`]): a whole one (`Registry::update`) appends its
 //! events to the journal and rewrites the file ([`store`]), an intent
-//! ([`Registry::intend`]) only appends volume records to the journal.
+//! (`Registry::intend`) only appends volume records to the journal.
 //! Readers take no lock: a read ([`Registry::read`]) is the file, which
 //! rename replaces atomically, plus the intents the journal committed after
 //! it; a follower polls the head of the file alone ([`head`]). A volume's

@@ -1,8 +1,8 @@
 //! Transactions: every change to the registry is one, under the
-//! [lock](super::lock). [`Registry::update`] reads the state (the one this
+//! [lock](super::lock). `Registry::update` reads the state (the one this
 //! process last wrote, when nobody wrote since), lets a closure change it,
 //! appends its events to the journal and writes the file that commits
-//! them. [`Registry::intend`] is the cheap kind for a change to named
+//! them. `Registry::intend` is the cheap kind for a change to named
 //! volume records only (a create's `pending`, a delete's `deleting`): one
 //! fsynced journal append, the file not rewritten. Either writes nothing
 //! when its closure fails or a stopping signal arrived.

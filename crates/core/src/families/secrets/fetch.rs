@@ -196,12 +196,12 @@ impl Fetched {
 /// `resp.Error != nil`. Hence:
 /// - `error` is a pointer: `null` (or absent) is no error, any string,
 ///   `""` included, is one; a later `null` member resets an earlier string
-///   (the last member decides, [`json::Object::last`]); a non-string,
+///   (the last member decides, as in Go's decoder); a non-string,
 ///   non-null `error` is a decode error.
 /// - `result` is a `map[string]string`: absent or `null` = no keys, a
 ///   `null` element is stored as `""` (Go's map decoding), any other
 ///   non-string element or a non-object `result` is a decode error
-///   ([`json::Object::string_map`]).
+///   (both as [`responses::fetch`] decodes them).
 /// - Nomad passes `&res` where `res` is already a `*SecretResponse`, so a
 ///   bare `null` document sets `res` to nil and the provider's
 ///   `resp.Error` dereferences a nil pointer: the client crashes. plugctl
