@@ -23,8 +23,6 @@
 
 use std::ffi::OsStr;
 use std::fmt;
-use std::fs;
-use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
@@ -32,6 +30,8 @@ use hcl::edit::Span as _;
 use hcl::edit::expr::{Expression, ObjectKey};
 use hcl::edit::structure::{Body, Structure};
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+
+use plugctl_core::trust::{CheckedDir, Policy, Refusal};
 
 use crate::{Error, Result};
 
@@ -81,6 +81,7 @@ impl Key {
         }
     }
 
+    /// A key of the `client` block, its case folded as HCL 1 folds it.
     fn in_client(name: &str) -> Option<Key> {
         [
             Key::CommonPluginDir,
@@ -88,7 +89,7 @@ impl Key {
             Key::HostVolumesDir,
         ]
         .into_iter()
-        .find(|k| k.name() == name)
+        .find(|k| k.name().eq_ignore_ascii_case(name))
     }
 }
 
@@ -170,17 +171,28 @@ pub fn derived(key: Key) -> Option<&'static str> {
     }
 }
 
+/// The largest configuration file plugctl reads.
+pub const CONFIG_FILE_MAX: u64 = 16 << 20;
+
 /// Reads the configuration at these paths (files or directories), in
-/// order, as one agent with these `-config` flags would.
-pub fn load(paths: &[PathBuf]) -> Result<AgentConfig> {
+/// order, as one agent with these `-config` flags would. Every file and
+/// directory goes through the trust gate (`policy`): the configuration
+/// decides where a root plugctl runs plugins and what its prune deletes,
+/// so one another user owns or can write is refused, and a FIFO or a
+/// device is never read.
+pub fn load(paths: &[PathBuf], policy: Policy) -> Result<AgentConfig> {
     let mut config = AgentConfig::default();
     for path in paths {
-        let meta = fs::metadata(path).map_err(|e| unreadable(path, &e))?;
-        if !meta.is_dir() {
-            read_file(path, &mut config)?;
-            continue;
-        }
-        let files = config_files(path).map_err(|e| unreadable(path, &e))?;
+        let dir = match CheckedDir::open(policy, path) {
+            Ok(dir) => dir,
+            // Not a directory: a file (its symlinks followed by the gate).
+            Err(Refusal::Kind { .. }) => {
+                read_file(path, policy, &mut config)?;
+                continue;
+            }
+            Err(r) => return Err(refused(path, r)),
+        };
+        let files = config_files(&dir).map_err(|r| refused(path, r))?;
         if files.is_empty() {
             config.warnings.push(format!(
                 "no Nomad agent configuration in {} (no *.hcl or *.json file): Nomad's \
@@ -189,32 +201,39 @@ pub fn load(paths: &[PathBuf]) -> Result<AgentConfig> {
             ));
         }
         for file in files {
-            read_file(&file, &mut config)?;
+            read_file(&file, policy, &mut config)?;
         }
     }
     Ok(config)
 }
 
-fn unreadable(path: &Path, e: &io::Error) -> Error {
+fn refused(path: &Path, r: Refusal) -> Error {
+    let why = match r {
+        Refusal::NotFound(missing) => format!("No such file or directory ({})", missing.display()),
+        Refusal::Io { path: at, source } if at == path => source.to_string(),
+        r => r.with_override_hint(),
+    };
     Error::usage(format!(
-        "cannot read the Nomad agent configuration {}: {e}",
+        "cannot read the Nomad agent configuration {}: {why}",
         path.display()
     ))
 }
 
 /// The files of a configuration directory that Nomad reads, in its order.
-fn config_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
+fn config_files(dir: &CheckedDir) -> std::result::Result<Vec<PathBuf>, Refusal> {
     let mut files = Vec::new();
-    for entry in fs::read_dir(dir)? {
-        let entry = entry?;
+    for (name, kind) in dir.entries()? {
         // Nomad looks at the entry itself (no symlink followed) to skip
         // directories.
-        if entry.file_type()?.is_dir() {
+        let is_dir = match kind {
+            rustix::fs::FileType::Unknown => dir.stat(&name)?.is_some_and(|m| m.is_dir()),
+            k => k == rustix::fs::FileType::Directory,
+        };
+        if is_dir {
             continue;
         }
-        let name = entry.file_name();
         if is_config_name(&name) {
-            files.push(entry.path());
+            files.push(dir.join(&name));
         }
     }
     // Go's sort.Strings: byte order.
@@ -231,8 +250,10 @@ fn is_config_name(name: &OsStr) -> bool {
     wanted && !temporary
 }
 
-fn read_file(path: &Path, config: &mut AgentConfig) -> Result<()> {
-    let bytes = fs::read(path).map_err(|e| unreadable(path, &e))?;
+fn read_file(path: &Path, policy: Policy, config: &mut AgentConfig) -> Result<()> {
+    let bytes = plugctl_core::trust::dir::resolve_file(policy, path)
+        .and_then(|(dir, name, _)| dir.read(&name, CONFIG_FILE_MAX))
+        .map_err(|r| refused(path, r))?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let line = line_at(&e.into_bytes(), at);
@@ -317,15 +338,21 @@ fn parse_hcl(path: &Path, text: &str) -> Result<Vec<(Key, Setting)>> {
     };
     for structure in body.iter() {
         match structure {
-            Structure::Attribute(attr) if attr.key.as_str() == Key::DataDir.name() => {
+            // HCL 1 matches keys whatever their case (`Filter` folds).
+            Structure::Attribute(attr)
+                if attr.key.as_str().eq_ignore_ascii_case(Key::DataDir.name()) =>
+            {
                 let place = at(attr.span());
-                out.push((Key::DataDir, hcl_setting(Key::DataDir, &attr.value, place)?));
+                out.push((
+                    Key::DataDir,
+                    hcl_setting(Key::DataDir, &attr.value, place, text)?,
+                ));
             }
-            Structure::Block(block) if block.ident.as_str() == "client" => {
-                client_body(&block.body, &at, &mut out)?;
+            Structure::Block(block) if block.ident.as_str().eq_ignore_ascii_case("client") => {
+                client_body(&block.body, &at, text, &mut out)?;
             }
             // `client = { ... }`, which HCL 1 reads as the block.
-            Structure::Attribute(attr) if attr.key.as_str() == "client" => {
+            Structure::Attribute(attr) if attr.key.as_str().eq_ignore_ascii_case("client") => {
                 if let Expression::Object(object) = &attr.value {
                     for (k, v) in object.iter() {
                         let name = match k {
@@ -335,7 +362,7 @@ fn parse_hcl(path: &Path, text: &str) -> Result<Vec<(Key, Setting)>> {
                         };
                         if let Some(key) = Key::in_client(&name) {
                             let place = at(v.expr().span());
-                            out.push((key, hcl_setting(key, v.expr(), place)?));
+                            out.push((key, hcl_setting(key, v.expr(), place, text)?));
                         }
                     }
                 }
@@ -349,6 +376,7 @@ fn parse_hcl(path: &Path, text: &str) -> Result<Vec<(Key, Setting)>> {
 fn client_body(
     body: &Body,
     at: &dyn Fn(Option<std::ops::Range<usize>>) -> Place,
+    text: &str,
     out: &mut Vec<(Key, Setting)>,
 ) -> Result<()> {
     for structure in body.iter() {
@@ -356,17 +384,28 @@ fn client_body(
             && let Some(key) = Key::in_client(attr.key.as_str())
         {
             let place = at(attr.span());
-            out.push((key, hcl_setting(key, &attr.value, place)?));
+            out.push((key, hcl_setting(key, &attr.value, place, text)?));
         }
     }
     Ok(())
 }
 
-fn hcl_setting(key: Key, expr: &Expression, place: Place) -> Result<Setting> {
+fn hcl_setting(key: Key, expr: &Expression, place: Place, text: &str) -> Result<Setting> {
+    let raw;
     let value = match expr {
         Expression::String(s) => s.value().as_str(),
-        // HCL 1 does not interpolate an agent configuration, and Nomad
-        // takes nothing but a string here.
+        // HCL 1 does not interpolate an agent configuration: `${x}` is
+        // taken as written, between its quotes.
+        Expression::StringTemplate(_) => {
+            raw = expr
+                .span()
+                .and_then(|span| text.get(span))
+                .and_then(|quoted| quoted.strip_prefix('"')?.strip_suffix('"'))
+                .unwrap_or_default()
+                .to_string();
+            raw.as_str()
+        }
+        // Nomad takes nothing but a string here.
         _ => {
             return Err(Error::usage(format!(
                 "Nomad agent configuration {place}: {} must be a plain string such as \
@@ -444,22 +483,85 @@ fn parse_json(path: &Path, text: &str) -> Result<Vec<(Key, Setting)>> {
     Ok(out)
 }
 
-#[derive(serde::Deserialize)]
+/// The top of a JSON configuration. Keys match whatever their case, as
+/// HCL 1 (which reads Nomad's JSON too) folds them; others are skipped.
+#[derive(Default)]
 struct JsonTop {
-    #[serde(default)]
     data_dir: Option<JsonDir<DataDirKey>>,
-    #[serde(default)]
     client: Clients,
 }
 
-#[derive(serde::Deserialize)]
+impl<'de> serde::Deserialize<'de> for JsonTop {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<JsonTop, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = JsonTop;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a Nomad agent configuration object")
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<JsonTop, A::Error> {
+                let mut top = JsonTop::default();
+                while let Some(key) = map.next_key::<String>()? {
+                    if key.eq_ignore_ascii_case(Key::DataDir.name()) {
+                        top.data_dir = Some(map.next_value()?);
+                    } else if key.eq_ignore_ascii_case("client") {
+                        top.client = map.next_value()?;
+                    } else {
+                        map.next_value::<de::IgnoredAny>()?;
+                    }
+                }
+                Ok(top)
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+/// One `client` object, its keys matched as [`JsonTop`]'s.
+#[derive(Default)]
 struct JsonClient {
-    #[serde(default)]
     common_plugin_dir: Option<JsonDir<CommonKey>>,
-    #[serde(default)]
     host_volume_plugin_dir: Option<JsonDir<PluginKey>>,
-    #[serde(default)]
     host_volumes_dir: Option<JsonDir<VolumesKey>>,
+}
+
+impl<'de> serde::Deserialize<'de> for JsonClient {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<JsonClient, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = JsonClient;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("the client block: an object")
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<JsonClient, A::Error> {
+                let mut client = JsonClient::default();
+                while let Some(key) = map.next_key::<String>()? {
+                    match Key::in_client(&key) {
+                        Some(Key::CommonPluginDir) => {
+                            client.common_plugin_dir = Some(map.next_value()?)
+                        }
+                        Some(Key::HostVolumePluginDir) => {
+                            client.host_volume_plugin_dir = Some(map.next_value()?)
+                        }
+                        Some(Key::HostVolumesDir) => {
+                            client.host_volumes_dir = Some(map.next_value()?)
+                        }
+                        _ => {
+                            map.next_value::<de::IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(client)
+            }
+        }
+        d.deserialize_map(V)
+    }
 }
 
 /// The `client` object, or a list of them (HCL 1's JSON form of a block).
@@ -539,6 +641,7 @@ impl<'de, K: JsonKey> serde::Deserialize<'de> for JsonDir<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
         let p = dir.join(name);
@@ -562,7 +665,7 @@ mod tests {
         write(d.path(), "30-late.hcl~", "data_dir = \"relative\"\n");
         write(d.path(), "notes.txt", "data_dir = 1\n");
         fs::create_dir(d.path().join("sub.hcl")).unwrap();
-        let c = load(&[d.path().to_path_buf()]).unwrap();
+        let c = load(&[d.path().to_path_buf()], Policy::strict()).unwrap();
         assert_eq!(c.files.len(), 2, "{c:?}");
         let data = c.data_dir.unwrap();
         assert_eq!(data.value, Path::new("/srv/nomad"));
@@ -576,6 +679,28 @@ mod tests {
     }
 
     #[test]
+    fn keys_match_whatever_their_case_and_nothing_is_interpolated() {
+        // HCL 1 folds keys (`ObjectList.Filter`) and reads `${x}` as text.
+        let d = tempfile::tempdir().unwrap();
+        let f = write(
+            d.path(),
+            "a.hcl",
+            "DATA_DIR = \"/srv/${x}/d\"\nClient {\n  Host_Volumes_Dir = \"/srv/hv\"\n}\n",
+        );
+        let c = load(&[f], Policy::strict()).unwrap();
+        assert_eq!(c.data_dir.unwrap().value, Path::new("/srv/${x}/d"));
+        assert_eq!(c.host_volumes_dir.unwrap().value, Path::new("/srv/hv"));
+        let f = write(
+            d.path(),
+            "b.json",
+            r#"{"Data_Dir": "/srv/j", "CLIENT": {"host_volumes_DIR": "/srv/jv"}}"#,
+        );
+        let c = load(&[f], Policy::strict()).unwrap();
+        assert_eq!(c.data_dir.unwrap().value, Path::new("/srv/j"));
+        assert_eq!(c.host_volumes_dir.unwrap().value, Path::new("/srv/jv"));
+    }
+
+    #[test]
     fn bad_values_name_file_and_line() {
         let d = tempfile::tempdir().unwrap();
         let f = write(
@@ -583,11 +708,11 @@ mod tests {
             "a.hcl",
             "data_dir = \"/x\"\nclient {\n  host_volume_plugin_dir = \"plugins\"\n}\n",
         );
-        let e = load(&[f]).unwrap_err().to_string();
+        let e = load(&[f], Policy::strict()).unwrap_err().to_string();
         assert!(e.contains("a.hcl:3:"), "{e}");
         assert!(e.contains("must be an absolute path"), "{e}");
         let f = write(d.path(), "b.hcl", "data_dir = \n}\n");
-        let e = load(&[f]).unwrap_err().to_string();
+        let e = load(&[f], Policy::strict()).unwrap_err().to_string();
         assert!(e.contains("b.hcl:1:") || e.contains("b.hcl:2:"), "{e}");
         assert!(e.contains("does not parse"), "{e}");
         let f = write(
@@ -595,15 +720,21 @@ mod tests {
             "c.json",
             "{\n  \"client\": {\n    \"common_plugin_dir\": \"rel\"\n  }\n}\n",
         );
-        let e = load(&[f]).unwrap_err().to_string();
+        let e = load(&[f], Policy::strict()).unwrap_err().to_string();
         assert!(e.contains("c.json:3:"), "{e}");
         let f = write(d.path(), "d.json", "{\"data_dir\": 5}");
-        let e = load(&[f]).unwrap_err().to_string();
+        let e = load(&[f], Policy::strict()).unwrap_err().to_string();
         assert!(e.contains("must be a string"), "{e}");
+        // HCL 1 takes `${...}` as text: here a relative path.
         let f = write(d.path(), "e.hcl", "data_dir = \"${var.x}\"\n");
-        let e = load(&[f]).unwrap_err().to_string();
+        let e = load(&[f], Policy::strict()).unwrap_err().to_string();
+        assert!(e.contains("absolute path") && e.contains("${var.x}"), "{e}");
+        let f = write(d.path(), "f.hcl", "data_dir = [\"/x\"]\n");
+        let e = load(&[f], Policy::strict()).unwrap_err().to_string();
         assert!(e.contains("plain string"), "{e}");
-        let e = load(&[d.path().join("missing")]).unwrap_err().to_string();
+        let e = load(&[d.path().join("missing")], Policy::strict())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("cannot read"), "{e}");
     }
 
@@ -616,7 +747,11 @@ mod tests {
             r#"{"client": [{"common_plugin_dir": "/a"}, {"common_plugin_dir": "/b"}]}"#,
         );
         assert_eq!(
-            load(&[f]).unwrap().common_plugin_dir.unwrap().value,
+            load(&[f], Policy::strict())
+                .unwrap()
+                .common_plugin_dir
+                .unwrap()
+                .value,
             Path::new("/b")
         );
         let f = write(
@@ -624,15 +759,22 @@ mod tests {
             "b.hcl",
             "client = {\n  host_volumes_dir = \"/v\"\n}\n",
         );
-        let c = load(&[f]).unwrap();
+        let c = load(&[f], Policy::strict()).unwrap();
         let v = c.host_volumes_dir.unwrap();
         assert_eq!(v.value, Path::new("/v"));
         assert_eq!(v.place.line, Some(2));
         // A JSON document in a file named .hcl is JSON, as HCL 1 reads it.
         let f = write(d.path(), "c.hcl", "  {\"data_dir\": \"/j\"}");
-        assert_eq!(load(&[f]).unwrap().data_dir.unwrap().value, Path::new("/j"));
+        assert_eq!(
+            load(&[f], Policy::strict())
+                .unwrap()
+                .data_dir
+                .unwrap()
+                .value,
+            Path::new("/j")
+        );
         let empty = tempfile::tempdir().unwrap();
-        let c = load(&[empty.path().to_path_buf()]).unwrap();
+        let c = load(&[empty.path().to_path_buf()], Policy::strict()).unwrap();
         assert_eq!(c.warnings.len(), 1);
     }
 }

@@ -8,24 +8,32 @@ use clap::Parser;
 use crate::cli::{Cli, Command, VolumeCommand};
 use crate::commands::{self, Ctx};
 use crate::exit;
-use crate::output::Printer;
+use crate::output::{Printer, Streams};
 use crate::settings::{Host, Settings};
 use crate::{Error, Result};
 
 /// Runs plugctl with these arguments and returns the exit code.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
+    run_with(args, &Host::current(), &Streams::process())
+}
+
+/// [`run`] in a given environment (`host`: who runs it, the variables that
+/// matter, the directories) writing to `streams`: the whole command line,
+/// in process, for tests that check what a command prints.
+pub fn run_with(args: impl IntoIterator<Item = OsString>, host: &Host, streams: &Streams) -> i32 {
     let args: Vec<OsString> = args.into_iter().collect();
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(e) => return clap_error(&e, wants_json(&args), &args),
+        Err(e) => return clap_error(&e, wants_json(&args), &args, streams),
     };
     let json = cli.global.json;
-    let settings = match Settings::resolve(&cli.global, &Host::current()) {
+    let plain = || Printer::plain(json).with_streams(streams);
+    let settings = match Settings::resolve(&cli.global, host) {
         Ok(s) => s,
-        Err(e) => return report(&Printer::plain(json), &e),
+        Err(e) => return report(&plain(), &e),
     };
     if let Err(e) = one_release_unless_validate(&settings, &cli.command) {
-        return report(&Printer::plain(json), &e);
+        return report(&plain(), &e);
     }
     // A plugin directory the user named must be there before anything is
     // looked up in it (validate takes its own DIR; init makes one).
@@ -33,16 +41,16 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         && !matches!(cli.command, Command::Validate(_) | Command::Init(_))
         && let Err(e) = crate::layout::check_explicit(&settings)
     {
-        return report(&Printer::plain(json), &e);
+        return report(&plain(), &e);
     }
     // validate builds its own pool: its DIR moves the lock file with it.
     let ctx = if runs_plugins(&cli.command) && !matches!(cli.command, Command::Validate(_)) {
-        match Ctx::for_plugins(settings) {
+        match Ctx::for_plugins(settings, streams) {
             Ok(ctx) => ctx,
-            Err(e) => return report(&Printer::plain(json), &e),
+            Err(e) => return report(&plain(), &e),
         }
     } else {
-        Ctx::new(settings)
+        Ctx::new(settings, streams)
     };
     for warning in &ctx.settings.layout.warnings {
         ctx.printer.warn(warning);
@@ -178,24 +186,31 @@ fn runs_plugins(command: &Command) -> bool {
 /// --version are "errors" to clap that go to stdout with exit 0; a real one
 /// goes to stderr with exit 2 and, with `--json`, is also the JSON error
 /// document on stdout (cli.md: any failure).
-fn clap_error(e: &clap::Error, json: bool, args: &[OsString]) -> i32 {
+fn clap_error(e: &clap::Error, json: bool, args: &[OsString], streams: &Streams) -> i32 {
+    let printer = Printer::plain(true).with_streams(streams);
     if let Some(message) = from_environment(e, args) {
-        eprintln!(
-            "plugctl: error: {}",
-            crate::output::escape_untrusted(&message, false)
-        );
+        printer.raw_stderr(&format!(
+            "plugctl: error: {}\n",
+            crate::output::escape_untrusted(&message, true)
+        ));
         if json {
-            let _ = Printer::plain(true).document(crate::exit::json_body(&Error::usage(message)));
+            let _ = printer.document(crate::exit::json_body(&Error::usage(message)));
         }
         return exit::USAGE;
     }
-    let _ = e.print();
+    if streams.is_process() {
+        // clap styles its own output for the terminal it finds.
+        let _ = e.print();
+    } else if e.use_stderr() {
+        printer.raw_stderr(&e.render().to_string());
+    } else {
+        let _ = printer.text(&e.render().to_string());
+    }
     if !e.use_stderr() {
         return exit::SUCCESS;
     }
     if json {
-        let _ =
-            Printer::plain(true).document(crate::exit::json_body(&Error::usage(usage_message(e))));
+        let _ = printer.document(crate::exit::json_body(&Error::usage(usage_message(e))));
     }
     exit::USAGE
 }

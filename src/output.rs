@@ -2,9 +2,14 @@
 //! JSON document for scripts — and everything else (warnings, progress,
 //! errors) goes to stderr, so `plugctl ... --json | jq` always works.
 //! A reader that goes away (`| head -1`) ends the command quietly.
+//!
+//! The printer writes to any writer: the process's stdout and stderr, or
+//! buffers a test hands it ([`Printer::to_writers`]) to check a command's
+//! output in process.
 
 use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
+use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -29,6 +34,67 @@ pub fn display_width(s: &str) -> usize {
 /// The `schema_version` of every JSON document on stdout.
 pub const JSON_SCHEMA_VERSION: u32 = 1;
 
+/// Where one of the printer's two streams goes.
+#[derive(Clone)]
+enum Sink {
+    Stdout,
+    Stderr,
+    Writer(Arc<Mutex<dyn Write + Send>>),
+}
+
+impl std::fmt::Debug for Sink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Sink::Stdout => "stdout",
+            Sink::Stderr => "stderr",
+            Sink::Writer(_) => "writer",
+        })
+    }
+}
+
+/// Where a run's results and messages go: the process's stdout and
+/// stderr, or two writers (a test's buffers).
+#[derive(Debug, Clone)]
+pub struct Streams {
+    out: Sink,
+    err: Sink,
+}
+
+impl Streams {
+    /// stdout and stderr.
+    pub fn process() -> Streams {
+        Streams {
+            out: Sink::Stdout,
+            err: Sink::Stderr,
+        }
+    }
+
+    /// Results to `out`, messages to `err` (neither a terminal).
+    pub fn writers(out: impl Write + Send + 'static, err: impl Write + Send + 'static) -> Streams {
+        Streams {
+            out: Sink::Writer(Arc::new(Mutex::new(out))),
+            err: Sink::Writer(Arc::new(Mutex::new(err))),
+        }
+    }
+
+    /// Whether these are the process's own stdout and stderr.
+    pub fn is_process(&self) -> bool {
+        matches!((&self.out, &self.err), (Sink::Stdout, Sink::Stderr))
+    }
+}
+
+impl Sink {
+    /// Runs `f` with the stream locked for the whole of it (one table, one
+    /// document, one line is never interleaved with another's).
+    fn with<R>(&self, f: impl FnOnce(&mut dyn Write) -> R) -> R {
+        match self {
+            Sink::Stdout => f(&mut io::stdout().lock()),
+            Sink::Stderr => f(&mut io::stderr().lock()),
+            Sink::Writer(w) => f(&mut *w.lock().unwrap_or_else(|e| e.into_inner())),
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Printer {
     pub json: bool,
@@ -45,6 +111,10 @@ pub struct Printer {
     /// After a stopping signal, results are not results: plugins were
     /// killed by us, not by their own failure. Nothing more goes to stdout.
     stop: Stop,
+    /// Results (tables, documents).
+    out: Sink,
+    /// Messages (warnings, errors, progress).
+    err: Sink,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,6 +141,8 @@ impl Printer {
                 && std::env::var_os("TERM").is_none_or(|t| t != "dumb"),
             stdout_terminal: io::stdout().is_terminal(),
             lines: Default::default(),
+            out: Sink::Stdout,
+            err: Sink::Stderr,
         }
     }
 
@@ -86,7 +158,31 @@ impl Printer {
             progress: false,
             stdout_terminal: false,
             lines: Default::default(),
+            out: Sink::Stdout,
+            err: Sink::Stderr,
         }
+    }
+
+    /// The same printer, writing to `streams` (a terminal only when they
+    /// are the process's own).
+    pub fn with_streams(mut self, streams: &Streams) -> Printer {
+        if !streams.is_process() {
+            self.stdout_terminal = false;
+            self.progress = false;
+            self.color = false;
+        }
+        self.out = streams.out.clone();
+        self.err = streams.err.clone();
+        self
+    }
+
+    /// Text on stderr exactly as given (clap's own messages, already
+    /// formatted and free of anything untrusted).
+    pub fn raw_stderr(&self, s: &str) {
+        self.err.with(|err| {
+            let _ = err.write_all(s.as_bytes());
+            let _ = err.flush();
+        });
     }
 
     /// The same printer, silenced by `stop` instead (a library user's or a
@@ -132,15 +228,14 @@ impl Printer {
         if self.interrupted() {
             return Ok(());
         }
-        let mut out = io::stdout().lock();
         let text = if pretty {
             serde_json::to_string_pretty(value)
         } else {
             serde_json::to_string(value)
         }
         .map_err(|e| Error::io("cannot encode JSON", e.into()))?;
-        writeln!(out, "{text}")
-            .and_then(|()| out.flush())
+        self.out
+            .with(|out| writeln!(out, "{text}").and_then(|()| out.flush()))
             .map_err(|e| Error::io("cannot write to stdout", e))
     }
 
@@ -149,9 +244,8 @@ impl Printer {
         if self.interrupted() {
             return Ok(());
         }
-        let mut out = io::stdout().lock();
-        out.write_all(s.as_bytes())
-            .and_then(|()| out.flush())
+        self.out
+            .with(|out| out.write_all(s.as_bytes()).and_then(|()| out.flush()))
             .map_err(|e| Error::io("cannot write to stdout", e))
     }
 
@@ -189,10 +283,25 @@ impl Printer {
                 }
             }
         }
-        let out = io::stdout().lock();
+        self.out
+            .with(|out| self.write_table(out, headers, &widths, rows))
+            .map_err(|e| Error::io("cannot write to stdout", e))
+    }
+
+    /// The writing half of [`Printer::table_from`], columns measured.
+    fn write_table<'r, I>(
+        &self,
+        out: &mut dyn Write,
+        headers: &[&str],
+        widths: &[usize],
+        rows: impl Fn() -> I,
+    ) -> io::Result<()>
+    where
+        I: Iterator<Item = Vec<(Cow<'r, str>, Style)>>,
+    {
         let mut w = io::BufWriter::with_capacity(1 << 16, out);
         let mut line = String::new();
-        let mut write = |w: &mut io::BufWriter<io::StdoutLock>, cells: &[(Cow<'_, str>, Style)]| {
+        let mut write = |w: &mut io::BufWriter<&mut dyn Write>, cells: &[(Cow<'_, str>, Style)]| {
             line.clear();
             for (i, (text, style)) in cells.iter().enumerate() {
                 let last = i + 1 == cells.len();
@@ -219,9 +328,7 @@ impl Printer {
                 .collect();
             result = write(&mut w, &cells);
         }
-        result
-            .and_then(|()| w.flush())
-            .map_err(|e| Error::io("cannot write to stdout", e))
+        result.and_then(|()| w.flush())
     }
 
     /// Text on stdout written by `f` as it is made (a report too large to
@@ -230,10 +337,11 @@ impl Printer {
         if self.interrupted() {
             return Ok(());
         }
-        let out = io::stdout().lock();
-        let mut w = io::BufWriter::with_capacity(1 << 16, out);
-        f(&mut w)
-            .and_then(|()| w.flush())
+        self.out
+            .with(|out| {
+                let mut w = io::BufWriter::with_capacity(1 << 16, out);
+                f(&mut w).and_then(|()| w.flush())
+            })
             .map_err(|e| Error::io("cannot write to stdout", e))
     }
 
@@ -250,22 +358,23 @@ impl Printer {
             #[serde(flatten)]
             body: &'b T,
         }
-        let out = io::stdout().lock();
-        let mut w = io::BufWriter::with_capacity(1 << 16, out);
         let doc = Doc {
             schema_version: JSON_SCHEMA_VERSION,
             body,
         };
-        match serde_json::to_writer_pretty(&mut w, &doc) {
-            Ok(()) => {}
-            Err(e) if e.is_io() => {
-                return Err(Error::io("cannot write to stdout", e.into()));
+        self.out.with(|out| {
+            let mut w = io::BufWriter::with_capacity(1 << 16, out);
+            match serde_json::to_writer_pretty(&mut w, &doc) {
+                Ok(()) => {}
+                Err(e) if e.is_io() => {
+                    return Err(Error::io("cannot write to stdout", e.into()));
+                }
+                Err(e) => return Err(Error::io("cannot encode JSON", e.into())),
             }
-            Err(e) => return Err(Error::io("cannot encode JSON", e.into())),
-        }
-        writeln!(w)
-            .and_then(|()| w.flush())
-            .map_err(|e| Error::io("cannot write to stdout", e))
+            writeln!(w)
+                .and_then(|()| w.flush())
+                .map_err(|e| Error::io("cannot write to stdout", e))
+        })
     }
 
     pub fn paint(&self, s: &str, style: Style) -> String {
@@ -282,17 +391,21 @@ impl Printer {
         format!("\x1b[{code}m{s}\x1b[0m")
     }
 
-    /// Text whose bytes a plugin controls (a secret's values): exact on a
-    /// pipe or in a file, where a script reads them; on a terminal, control
-    /// characters are shown escaped (`\x1b`, `\r`), never obeyed — lines
-    /// stay lines.
-    pub fn text_untrusted(&self, s: &str) -> Result<()> {
+    /// Whether results go to a terminal (where text a plugin controls is
+    /// shown escaped, see [`Printer::for_terminal`]).
+    pub fn stdout_is_terminal(&self) -> bool {
+        self.stdout_terminal
+    }
+
+    /// A value a plugin controls (a secret's), as it goes into a line of
+    /// output: exact on a pipe or in a file, where a script reads it; on a
+    /// terminal, every control character shown escaped (`\x1b`, `\r`,
+    /// `\n`), never obeyed, so a value cannot forge a line.
+    pub fn for_terminal<'v>(&self, value: &'v str) -> Cow<'v, str> {
         if self.stdout_terminal {
-            // The escaped copy may hold secret values: wiped after use.
-            let escaped = zeroize::Zeroizing::new(escape_untrusted(s, false).into_owned());
-            self.text(&escaped)
+            escape_untrusted(value, true)
         } else {
-            self.text(s)
+            Cow::Borrowed(value)
         }
     }
 
@@ -337,17 +450,19 @@ impl Printer {
     /// A transient progress line, only when stderr is a terminal.
     pub fn progress(&self, msg: impl AsRef<str>) {
         if self.progress {
-            let mut err = io::stderr().lock();
-            let _ = write!(err, "\r\x1b[2K{}", msg.as_ref());
-            let _ = err.flush();
+            self.err.with(|err| {
+                let _ = write!(err, "\r\x1b[2K{}", msg.as_ref());
+                let _ = err.flush();
+            });
         }
     }
 
     pub fn progress_done(&self) {
         if self.progress {
-            let mut err = io::stderr().lock();
-            let _ = write!(err, "\r\x1b[2K");
-            let _ = err.flush();
+            self.err.with(|err| {
+                let _ = write!(err, "\r\x1b[2K");
+                let _ = err.flush();
+            });
         }
     }
 
@@ -356,8 +471,9 @@ impl Printer {
     /// and LF included: a message stays one line, and a plugin's `\r\n`
     /// cannot forge a second one. Several lines are several calls.
     fn stderr(&self, line: &str) {
-        let mut err = io::stderr().lock();
-        let _ = writeln!(err, "{}", escape_untrusted(line, true));
+        self.err.with(|err| {
+            let _ = writeln!(err, "{}", escape_untrusted(line, true));
+        });
     }
 
     /// Reports a failed command: the message on stderr and, with `--json`,

@@ -261,7 +261,10 @@ impl Layout {
         let (agent, config) = match agent_paths {
             None => (None, None),
             Some((paths, origin)) => {
-                let config = agent_config::load(&paths)?;
+                let config = agent_config::load(
+                    &paths,
+                    plugctl_core::trust::Policy::new(args.allow_insecure_paths),
+                )?;
                 let source = AgentSource {
                     paths,
                     origin,

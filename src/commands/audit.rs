@@ -295,8 +295,11 @@ fn audit_volume<'a>(v: &'a Volume, owners: &Owners) -> VolumeReport<'a> {
 fn disk_usage(root: &Path) -> u64 {
     let mut seen = HashSet::new();
     let mut total = 0u64;
+    // Not even the root is followed: a volume (or an orphan) that is a
+    // symlink to `/` counts as the link itself.
     for entry in WalkDir::new(root)
         .follow_links(false)
+        .follow_root_links(false)
         .same_file_system(true)
         .into_iter()
         .flatten()

@@ -10,12 +10,14 @@
 
 use std::fs;
 use std::io::{self, Write};
-use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
 use super::Ctx;
+use plugctl_core::trust::CheckedDir;
+
 use crate::cli::{InitArgs, InitLang};
 use crate::{Error, Result};
 use plugctl_core::discovery;
@@ -124,20 +126,18 @@ pub fn run(ctx: &Ctx, args: InitArgs) -> Result<()> {
         }
     };
     let path = dir.join(name);
-    if fs::symlink_metadata(&path).is_ok() {
-        return Err(exists(&path));
-    }
-    fs::DirBuilder::new()
-        .recursive(true)
-        .mode(DIR_MODE)
-        .create(&dir)
-        .map_err(|e| {
-            Error::usage(format!(
-                "cannot create the directory {}: {e}",
-                dir.display()
-            ))
-        })?;
-    write_new(&path, render(template, name).as_bytes())?;
+    // Through the trust gate: a family directory planted as a symlink (or
+    // one another user controls) in a shared directory never makes root
+    // write a program elsewhere; the file is created exclusively in the
+    // directory the gate judged.
+    let checked = CheckedDir::create_all(ctx.settings.policy(), &dir, DIR_MODE).map_err(|r| {
+        Error::usage(format!(
+            "cannot use the directory {}: {}",
+            dir.display(),
+            r.with_override_hint()
+        ))
+    })?;
+    write_new(&checked, name, &path, render(template, name).as_bytes())?;
 
     let p = &ctx.printer;
     if p.json {
@@ -170,15 +170,12 @@ fn exists(path: &Path) -> Error {
 
 /// Creates `path` (never replacing anything, not even a dangling symlink)
 /// with mode 0755 whatever the umask; removes it again if writing fails.
-fn write_new(path: &Path, bytes: &[u8]) -> Result<()> {
-    let mut file = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(FILE_MODE)
-        .open(path)
-        .map_err(|e| match e.kind() {
-            io::ErrorKind::AlreadyExists => exists(path),
-            _ => Error::usage(format!("cannot create {}: {e}", path.display())),
+fn write_new(dir: &CheckedDir, name: &str, path: &Path, bytes: &[u8]) -> Result<()> {
+    let mut file = dir
+        .create_new(name, FILE_MODE)
+        .map_err(|r| match r.io_error() {
+            Some(e) if e.kind() == io::ErrorKind::AlreadyExists => exists(path),
+            _ => Error::usage(format!("cannot create {}: {r}", path.display())),
         })?;
     let written = file
         .write_all(bytes)
@@ -186,7 +183,7 @@ fn write_new(path: &Path, bytes: &[u8]) -> Result<()> {
         .and_then(|()| file.sync_all());
     drop(file);
     written.map_err(|e| {
-        let _ = fs::remove_file(path);
+        let _ = dir.unlink(name);
         Error::io(format!("cannot write {}", path.display()), e)
     })
 }

@@ -20,7 +20,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::cli::{Command, ReportFormat, RunArgs};
-use crate::output::Printer;
+use crate::output::{Printer, Streams};
 use crate::settings::Settings;
 use crate::{Error, Result};
 use plugctl_core::family::{Family, Operation};
@@ -40,9 +40,9 @@ pub struct Ctx {
 
 impl Ctx {
     /// A context for a command that does not run plugins.
-    pub fn new(settings: Settings) -> Ctx {
+    pub fn new(settings: Settings, streams: &Streams) -> Ctx {
         let stop = Stop::new();
-        let printer = Printer::new(&settings, stop.clone());
+        let printer = Printer::new(&settings, stop.clone()).with_streams(streams);
         Ctx {
             registry: Registry::new(&settings.registry, settings.lock_timeout)
                 .with_limits(settings.registry_max_size, settings.allow_insecure_paths)
@@ -58,9 +58,9 @@ impl Ctx {
     /// A context for a command that runs plugins: its pool checks the lock
     /// file (`--locked`) and records calls (`--record`). Fails when either
     /// cannot be used.
-    pub fn for_plugins(settings: Settings) -> Result<Ctx> {
+    pub fn for_plugins(settings: Settings, streams: &Streams) -> Result<Ctx> {
         let stop = Stop::new();
-        let printer = Printer::new(&settings, stop.clone());
+        let printer = Printer::new(&settings, stop.clone()).with_streams(streams);
         let pool = plugin_pool(&settings, &printer)?;
         Ok(Ctx {
             registry: Registry::new(&settings.registry, settings.lock_timeout)

@@ -30,6 +30,19 @@ pub async fn run(ctx: &Ctx, args: ReplayArgs) -> Result<()> {
             r.with_override_hint()
         ))
     })?;
+    // Sticky or not, a directory others can add files to could hold a
+    // case of theirs.
+    if !ctx.settings.allow_insecure_paths && dir.meta().mode & 0o022 != 0 {
+        return Err(Error::usage(format!(
+            "replay {}: refusing a case directory that {} can write (mode {:04o}): anyone \
+             there could add a case; fix: chmod go-w {}, or copy the cases somewhere only you \
+             can write",
+            args.dir.display(),
+            plugctl_core::trust::who_writes(dir.meta().mode),
+            dir.meta().mode & 0o7777,
+            args.dir.display()
+        )));
+    }
     let key = RecordKey::load(&dir).map_err(|r| {
         Error::usage(format!(
             "replay {}: {}",

@@ -325,15 +325,15 @@ fn print(
         }
         SecretFormat::Kv => ctx
             .printer
-            .text_untrusted(&zeroize::Zeroizing::new(render_kv(fetched)?)),
+            .text(&zeroize::Zeroizing::new(render_kv(fetched, &ctx.printer)?)),
         SecretFormat::Env => {
-            let text = zeroize::Zeroizing::new(render_env(fetched)?);
+            let text = zeroize::Zeroizing::new(render_env(fetched, &ctx.printer)?);
             for key in fetched.keys().filter(|k| risky_name(k)) {
                 ctx.printer.warn(format!(
                     "key {key:?} changes how the shell that evals this output runs commands"
                 ));
             }
-            ctx.printer.text_untrusted(&text)
+            ctx.printer.text(&text)
         }
     }
 }
@@ -341,7 +341,7 @@ fn print(
 /// `KEY=VALUE` lines, keys sorted, values verbatim (a value with a newline
 /// spans lines: use `--format env` or `json` for such values). A key that
 /// would make the line ambiguous is refused, naming the key.
-fn render_kv(fetched: &Fetched) -> Result<String> {
+fn render_kv(fetched: &Fetched, printer: &Printer) -> Result<String> {
     let mut out = String::new();
     for (key, value) in &fetched.values {
         if key.contains(['=', '\n', '\r']) || key.is_empty() {
@@ -351,7 +351,10 @@ fn render_kv(fetched: &Fetched) -> Result<String> {
         }
         out.push_str(key);
         out.push('=');
-        out.push_str(value.expose());
+        // On a terminal, escaped (the copy is wiped once written).
+        out.push_str(&zeroize::Zeroizing::new(
+            printer.for_terminal(value.expose()).into_owned(),
+        ));
         out.push('\n');
     }
     Ok(out)
@@ -359,7 +362,7 @@ fn render_kv(fetched: &Fetched) -> Result<String> {
 
 /// `export KEY='VALUE'` lines for `eval` in POSIX sh, keys sorted. Built
 /// whole before anything is printed, so a refused key prints nothing.
-fn render_env(fetched: &Fetched) -> Result<String> {
+fn render_env(fetched: &Fetched, printer: &Printer) -> Result<String> {
     let mut out = String::new();
     for (key, value) in &fetched.values {
         if !secrets::is_shell_name(key) {
@@ -377,7 +380,10 @@ fn render_env(fetched: &Fetched) -> Result<String> {
         out.push_str("export ");
         out.push_str(key);
         out.push('=');
-        out.push_str(&secrets::sh_quote(value.expose()));
+        let quoted = zeroize::Zeroizing::new(secrets::sh_quote(value.expose()));
+        out.push_str(&zeroize::Zeroizing::new(
+            printer.for_terminal(&quoted).into_owned(),
+        ));
         out.push('\n');
     }
     Ok(out)
@@ -507,23 +513,26 @@ mod tests {
     #[test]
     fn kv_and_env_rendering() {
         let f = fetched(&[("B", "it's \"x\"\n$(y)"), ("A", "1")]);
-        assert_eq!(render_kv(&f).unwrap(), "A=1\nB=it's \"x\"\n$(y)\n");
         assert_eq!(
-            render_env(&f).unwrap(),
+            render_kv(&f, &Printer::plain(false)).unwrap(),
+            "A=1\nB=it's \"x\"\n$(y)\n"
+        );
+        assert_eq!(
+            render_env(&f, &Printer::plain(false)).unwrap(),
             "export A='1'\nexport B='it'\\''s \"x\"\n$(y)'\n"
         );
-        let msg = render_env(&fetched(&[("bad-key", "s3cr3t")]))
+        let msg = render_env(&fetched(&[("bad-key", "s3cr3t")]), &Printer::plain(false))
             .unwrap_err()
             .to_string();
         assert!(
             msg.contains("\"bad-key\"") && !msg.contains("s3cr3t"),
             "{msg}"
         );
-        let msg = render_env(&fetched(&[("K", "s3\0cr3t")]))
+        let msg = render_env(&fetched(&[("K", "s3\0cr3t")]), &Printer::plain(false))
             .unwrap_err()
             .to_string();
         assert!(msg.contains("NUL") && !msg.contains("cr3t"), "{msg}");
-        let msg = render_kv(&fetched(&[("K=1", "s3cr3t")]))
+        let msg = render_kv(&fetched(&[("K=1", "s3cr3t")]), &Printer::plain(false))
             .unwrap_err()
             .to_string();
         assert!(!msg.contains("s3cr3t"), "{msg}");

@@ -693,9 +693,9 @@ fn secret_values_are_exact_on_a_pipe_and_escaped_on_a_terminal() {
         return;
     }
     let s = Sandbox::new();
-    fetch_plugin(&s, "a\\u001b[31mb\\u0007c");
+    fetch_plugin(&s, "a\\u001b[31mb\\u0007c\\\\r\\\\nFORGED=1");
     let piped = plugctl(&s).args(["secret", "fetch", "kv", "db"]).succeeds();
-    assert_eq!(piped.stdout, b"pw=a\x1b[31mb\x07c\n");
+    assert_eq!(piped.stdout, b"pw=a\x1b[31mb\x07c\r\nFORGED=1\n");
     for format in ["kv", "env"] {
         let line = format!("{PLUGCTL} secret fetch kv db --format {format}");
         let tty = s
@@ -705,7 +705,14 @@ fn secret_values_are_exact_on_a_pipe_and_escaped_on_a_terminal() {
             .output()
             .unwrap();
         let text = String::from_utf8_lossy(&tty.stdout);
-        assert!(text.contains("\\x1b[31mb\\x07c"), "{format}: {text:?}");
+        assert!(
+            text.contains("\\x1b[31mb\\x07c\\r\\nFORGED=1"),
+            "{format}: {text:?}"
+        );
+        assert!(
+            !text.lines().any(|l| l.trim_start().starts_with("FORGED")),
+            "{format}: a value forged a line: {text:?}"
+        );
         assert!(
             !tty.stdout.contains(&0x1b),
             "{format}: raw ESC on a terminal"
@@ -1065,4 +1072,278 @@ fn the_built_in_mkdir_stays_inside_a_trusted_volumes_directory() {
         .fails_with(Exit::Failure)
         .stderr_has(&format!("belongs to uid {}", intruder.uid));
     assert!(!theirs.join("volumes").exists());
+}
+
+#[test]
+fn an_agent_configuration_another_user_controls_is_refused() {
+    let Some(intruder) = intruder() else { return };
+    let s = Sandbox::new();
+    // What their configuration would have a prune empty.
+    let victim = s.root().join("victim");
+    make_dir(victim.join("sub"));
+    fs::write(victim.join("important"), "precious").unwrap();
+    let conf = s.root().join("conf");
+    make_dir(&conf);
+    intruder.own(&conf);
+    intruder.sh(
+        &s,
+        &format!(
+            "printf 'data_dir = \"{}/data\"\\nclient {{\\n  host_volumes_dir = \"{}\"\\n}}\\n' > '{}/evil.hcl'",
+            s.root().display(),
+            victim.display(),
+            conf.display()
+        ),
+    );
+    plugctl(&s)
+        .env("PLUGCTL_NOMAD_CONFIG", &conf)
+        .env_remove("PLUGCTL_VOLUMES_DIR")
+        .args(["volume", "audit", "--prune-orphans", "--yes"])
+        .fails_with(Exit::Usage)
+        .stderr_has(&format!("belongs to uid {}", intruder.uid));
+    assert!(victim.join("important").exists() && victim.join("sub").exists());
+    // A FIFO where a configuration file goes is refused at once, not read.
+    let ours = s.root().join("ours");
+    make_dir(&ours);
+    nix::unistd::mkfifo(&ours.join("a.hcl"), nix::sys::stat::Mode::S_IRWXU).unwrap();
+    let start = Instant::now();
+    plugctl(&s)
+        .env("PLUGCTL_NOMAD_CONFIG", &ours)
+        .args(["plugin", "list"])
+        .fails_with(Exit::Usage)
+        .stderr_has("a FIFO");
+    assert!(start.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn what_a_script_really_runs_is_judged_through_env_s_nested_lines_and_cr() {
+    let Some(intruder) = intruder() else { return };
+    let s = Sandbox::new();
+    let marker = s.out_file("pwned");
+    fs::set_permissions(&s.out, fs::Permissions::from_mode(0o777)).unwrap();
+    // The intruder's payload, in a directory of theirs.
+    let mal = s.root().join("mal");
+    make_dir(&mal);
+    intruder.own(&mal);
+    let payload = mal.join("payload");
+    let body = format!(
+        "#!/bin/sh\ntouch '{}'\necho '{{\"version\": \"1.0.0\"}}'\n",
+        marker.display()
+    );
+    intruder.sh(
+        &s,
+        &format!(
+            "printf '%s' '{body}' > '{p}' && chmod 755 '{p}'",
+            p = payload.display()
+        ),
+    );
+    // A root-owned wrapper script whose own #! names the payload.
+    let tools = s.root().join("tools");
+    make_dir(&tools);
+    let wrapper = tools.join("wrapper");
+    fs::write(&wrapper, format!("#!{}\n", payload.display())).unwrap();
+    fs::set_permissions(&wrapper, fs::Permissions::from_mode(0o755)).unwrap();
+    // A sticky directory where the intruder plants `interp\r`.
+    let sticky = sticky_dir(&s, "sticky");
+    let cr = sticky.join("interp\r");
+    intruder.sh(
+        &s,
+        &format!(
+            "cp '{}' \"$(printf '{}\\r')\"",
+            payload.display(),
+            sticky.join("interp").display()
+        ),
+    );
+    assert!(cr.exists());
+    let script = |first: String| format!("{first}\necho '{{\"version\": \"1.0.0\"}}'\n");
+    s.file(
+        "host-volume",
+        "env-s",
+        &script(format!("#!/usr/bin/env -S {}", payload.display())),
+        0o755,
+    );
+    s.file(
+        "host-volume",
+        "nested",
+        &script(format!("#!{}", wrapper.display())),
+        0o755,
+    );
+    s.file(
+        "host-volume",
+        "crlf",
+        &format!(
+            "#!{}\r\necho '{{\"version\": \"1.0.0\"}}'\n",
+            sticky.join("interp").display()
+        ),
+        0o755,
+    );
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint", "--type", "host-volume"])
+        .fails_with(Exit::Failure)
+        .json();
+    for name in ["env-s", "nested", "crlf"] {
+        let r = row(&doc, "host-volume", name);
+        assert_eq!(r["healthy"], false, "{name}: {r}");
+    }
+    assert!(!marker.exists(), "the intruder's payload ran as root");
+    plugctl(&s)
+        .args(["--json", "validate"])
+        .fails_with(Exit::Failure)
+        .stdout_has("permissions.trusted");
+    // --locked pins what env -S runs, not only env.
+    plugctl(&s)
+        .args(["--allow-insecure-paths", "pin"])
+        .succeeds();
+    let lock = fs::read_to_string(s.plugins.join("plugctl.lock")).unwrap();
+    assert!(
+        lock.contains(&format!("\"path\": \"{}\"", payload.display())),
+        "{lock}"
+    );
+}
+
+#[test]
+fn an_interpreter_missing_at_the_check_never_runs_when_it_appears() {
+    let Some(intruder) = intruder() else { return };
+    let s = Sandbox::new();
+    let marker = s.out_file("pwned");
+    fs::set_permissions(&s.out, fs::Permissions::from_mode(0o777)).unwrap();
+    let sticky = sticky_dir(&s, "sticky");
+    let later = sticky.join("later");
+    let body = |_: &str| {
+        format!(
+            "#!{}/interp\necho '{{\"version\": \"1.0.0\"}}'\n",
+            later.display()
+        )
+    };
+    s.file("host-volume", "a-missing", &body("a"), 0o755);
+    s.plugin(
+        "host-volume",
+        "b-slow",
+        r#"sleep 1; echo '{"version": "1.0.0"}'"#,
+    );
+    s.file("host-volume", "c-missing", &body("c"), 0o755);
+    // Half a second in, the intruder makes the interpreter appear.
+    let plant = intruder
+        .command(&s, "/bin/sh")
+        .args([
+            "-c",
+            &format!(
+                "sleep 0.5; mkdir '{l}' && printf '#!/bin/sh\\ntouch {m}\\necho {{}}\\n' > '{l}/interp' && chmod 755 '{l}/interp'",
+                l = later.display(),
+                m = marker.display()
+            ),
+        ])
+        .spawn()
+        .unwrap();
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "--concurrency",
+            "1",
+            "fingerprint",
+            "--type",
+            "host-volume",
+        ])
+        .fails_with(Exit::Failure)
+        .json();
+    let mut plant = plant;
+    plant.wait().unwrap();
+    for name in ["a-missing", "c-missing"] {
+        assert_eq!(row(&doc, "host-volume", name)["healthy"], false, "{name}");
+    }
+    assert!(
+        !marker.exists(),
+        "an interpreter that appeared later ran as root"
+    );
+    // A later run finds it there, and another user's.
+    plugctl(&s)
+        .args(["fingerprint", "a-missing"])
+        .fails_with(Exit::Failure)
+        .stdout_has(&format!("belongs to uid {}", intruder.uid));
+    assert!(!marker.exists());
+}
+
+#[test]
+fn a_fetch_case_never_shows_a_secret_and_a_shared_case_dir_is_refused() {
+    let s = Sandbox::new();
+    s.plugin(
+        "secrets",
+        "vaultish",
+        r#"case $1 in
+fingerprint) echo '{"type": "secrets", "version": "1.0.0"}' ;;
+fetch) if [ "$2" = prod/db ]; then echo '{"result": {"PASSWORD": "TopSecret-prod-db"}}'; else echo '{"result": {}}'; fi ;;
+esac"#,
+    );
+    let cases = s.root().join("cases");
+    let c = cases.to_str().unwrap();
+    plugctl(&s)
+        .args(["--record", c, "secret", "fetch", "vaultish", "public/x"])
+        .succeeds();
+    // Hand-edited: another path, stdout in clear, no digests.
+    let case = case_files(&cases).remove(0);
+    edit_case(&case, |v| {
+        v["args"] = serde_json::json!(["fetch", "prod/db"]);
+        v["stdout"] = Value::from("{}");
+        v.as_object_mut().unwrap().remove("redacted");
+    });
+    for format in ["human", "json", "junit"] {
+        plugctl(&s)
+            .args(["replay", c, "--format", format])
+            .fails_with(Exit::Failure)
+            .stdout_lacks("TopSecret")
+            .stdout_has("not as plugctl records a fetch");
+    }
+    // A case directory others may add files to, sticky or not.
+    fs::set_permissions(&cases, fs::Permissions::from_mode(0o1777)).unwrap();
+    plugctl(&s)
+        .args(["replay", c])
+        .fails_with(Exit::Usage)
+        .stderr_has("refusing a case directory that group and others can write");
+    // A planted file name with a huge number does not break recording.
+    fs::set_permissions(&cases, fs::Permissions::from_mode(0o700)).unwrap();
+    fs::write(cases.join("18446744073709551615-x.json"), "{}").unwrap();
+    plugctl(&s)
+        .args(["--record", c, "fingerprint", "--type", "secrets"])
+        .succeeds();
+}
+
+#[test]
+fn audit_counts_a_symlinked_orphan_as_the_link_not_what_it_points_to() {
+    let s = Sandbox::new();
+    make_dir(&s.volumes);
+    symlink("/usr", s.volumes.join("stray")).unwrap();
+    let start = Instant::now();
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "audit"])
+        .fails_with(Exit::Failure)
+        .json();
+    let stray = &doc["orphans"][0];
+    assert_eq!(stray["kind"], "symlink", "{doc}");
+    assert!(stray["bytes_on_disk"].as_u64().unwrap() < 1 << 20, "{doc}");
+    assert!(start.elapsed() < Duration::from_secs(5), "it walked /usr");
+}
+
+#[test]
+fn init_never_writes_through_a_family_directory_planted_as_a_symlink() {
+    let Some(intruder) = intruder() else { return };
+    let s = Sandbox::new();
+    let shared = sticky_dir(&s, "shared");
+    let target = s.root().join("target");
+    make_dir(&target);
+    intruder.sh(
+        &s,
+        &format!(
+            "ln -s '{}' '{}'",
+            target.display(),
+            shared.join("secrets").display()
+        ),
+    );
+    plugctl(&s)
+        .current_dir(&shared)
+        .args(["init", "secrets", "mytool"])
+        .fails_with(Exit::Usage)
+        .stderr_has("cannot use the directory");
+    assert!(
+        !target.join("mytool").exists(),
+        "root wrote through the link"
+    );
 }

@@ -7,6 +7,7 @@ mod attacks;
 mod common;
 mod conformance;
 mod contention;
+mod contract;
 mod crash;
 mod deploy;
 mod dynamic;

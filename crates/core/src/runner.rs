@@ -1219,11 +1219,20 @@ impl Pool {
             .await
             .expect("the pool's semaphore is never closed");
         if let Some(trust) = &self.trust
-            && let Err(message) = trust.check(&inv.program)
+            && let Err(why) = trust.check(&inv.program)
         {
-            return Err(SpawnError::Refused {
-                program: inv.program.clone(),
-                message,
+            return Err(match why {
+                crate::trust::program::Untrusted::Refused(message) => SpawnError::Refused {
+                    program: inv.program.clone(),
+                    message,
+                },
+                // Refused before the exec, reported as the exec would.
+                crate::trust::program::Untrusted::InterpreterMissing { interpreter } => {
+                    SpawnError::InterpreterMissing {
+                        program: inv.program.clone(),
+                        interpreter,
+                    }
+                }
             });
         }
         let checked;

@@ -40,6 +40,10 @@ pub const CASE_SCHEMA_VERSION: u32 = 2;
 /// few MiB).
 pub const CASE_MAX: u64 = 64 << 20;
 
+/// Case numbers plugctl continues from; a larger one in a file name is
+/// not one it wrote.
+const CASE_NUMBER_MAX: u64 = 1_000_000_000;
+
 /// The HMAC key of a case directory: 32 random bytes, hex, 0600.
 pub const KEY_FILE: &str = ".plugctl-record-key";
 
@@ -369,6 +373,9 @@ impl Recorder {
                 name.to_str()
                     .and_then(|n| n.split('-').next().and_then(|s| s.parse::<u64>().ok()))
             })
+            // A name someone planted with a huge number does not get to
+            // decide ours (or overflow it).
+            .filter(|n| *n < CASE_NUMBER_MAX)
             .max()
             .unwrap_or(0);
         Ok(Recorder {

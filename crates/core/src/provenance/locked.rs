@@ -14,6 +14,7 @@ use super::Call;
 use crate::identity::{FileIdentity, Interpreted, Verified};
 use crate::pin::{LockFile, Pin, Runs, pin_for_exec};
 use crate::runner::Invocation;
+use crate::trust::program::EnvRuns;
 use crate::{Error, Result};
 
 #[derive(Debug)]
@@ -163,20 +164,28 @@ fn compare(pin: &Pin, call: &Call, exec_path: &Path) -> std::result::Result<Veri
 /// The exec the kernel would make for a script, through the hashed
 /// descriptor of what runs it: `#!/bin/sh` runs `/bin/sh` with argv
 /// `/bin/sh [arg] <script> ...`; `#!/usr/bin/env X` ends in `X` with argv
-/// `X <script> ...` (env with `PATH` unset finds X where the pin found it).
+/// `X <script> ...` (env with `PATH` unset finds X where the pin found it;
+/// `-S X a b` gives `X a b <script> ...`).
 /// None when that program is not an ELF file (a script interpreting a
 /// script runs by path, its identity checked as the plugin's is).
 fn interpreted(runs: &Runs, script: &Path) -> Option<Interpreted> {
     let program = runs.program.as_ref().filter(|p| p.elf)?;
     let mut argv_head: Vec<std::ffi::OsString> = Vec::new();
-    match runs.shebang.env_program() {
-        Some(word) => argv_head.push(word.into()),
-        None => {
+    match runs.shebang.env_runs() {
+        // env execs its program with what -S split off, then the script.
+        EnvRuns::Program { name, args } => {
+            argv_head.push(name.into());
+            argv_head.extend(args.into_iter().map(Into::into));
+        }
+        EnvRuns::NotEnv => {
             argv_head.push(runs.shebang.interpreter.clone().into());
             if let Some(arg) = &runs.shebang.arg {
                 argv_head.push(arg.into());
             }
         }
+        // The gate refuses it before the exec; nothing to run through a
+        // descriptor.
+        EnvRuns::Unknown(_) => return None,
     }
     argv_head.push(script.as_os_str().to_os_string());
     Some(Interpreted {

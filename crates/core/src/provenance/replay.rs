@@ -151,6 +151,18 @@ fn deadline_limit(family: Option<Family>, op: Operation, profile: Profile) -> Du
 /// The invocation that replays `case`, built by replay itself (see the
 /// module): `Err` says why the case cannot be replayed, and nothing runs.
 pub fn rebuild(case: &Case, scene: &Scene<'_>) -> Result<Invocation, String> {
+    // A fetch's output is compared by digest only and never shown: a case
+    // that kept it (or lost its digests) is not one plugctl recorded, and
+    // replaying it would print today's secret in a diff.
+    if case.carries_secrets()
+        && (case.redacted.is_none() || case.stdout.is_some() || case.stderr.is_some())
+    {
+        return Err(
+            "a fetch case keeps its output only as digests, and this one does not: \
+                    it is not as plugctl records a fetch"
+                .into(),
+        );
+    }
     let family = Family::of(&case.family);
     let op = case.operation;
     let allowed = protocol_keys(family, op);

@@ -35,38 +35,162 @@ pub struct Shebang {
 /// The kernel reads no more of a `#!` line than this.
 pub const SHEBANG_MAX: usize = 256;
 
+/// How deep the kernel follows `#!` lines (an interpreter that is itself a
+/// script): Linux gives up past this many.
+pub const SHEBANG_DEPTH: usize = 4;
+
+/// What `#!/usr/bin/env ...` makes env run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EnvRuns {
+    /// Not an env line.
+    NotEnv,
+    /// The program env runs, as named (looked up with `PATH` unset), and
+    /// the arguments `-S` split off before the script's path.
+    Program { name: String, args: Vec<String> },
+    /// An env line plugctl does not interpret (an option it does not
+    /// know); the reason.
+    Unknown(String),
+}
+
+/// The blanks Linux's `binfmt_script` trims: spaces and tabs, nothing else
+/// (a CR stays part of the interpreter's name).
+fn blank(b: &u8) -> bool {
+    *b == b' ' || *b == b'\t'
+}
+
 impl Shebang {
-    /// The `#!` line of a file's head, as Linux reads it: the interpreter
-    /// is the first word after `#!`, the rest of the line (trimmed) is one
-    /// argument.
+    /// The `#!` line of a file's head, exactly as Linux's `binfmt_script`
+    /// reads it: up to the first newline (or NUL) in the first
+    /// [`SHEBANG_MAX`] bytes, spaces and tabs trimmed around it; the
+    /// interpreter is the first word (up to a space or tab), the rest one
+    /// argument. A carriage return is part of the word: `#!/bin/sh\r`
+    /// names `/bin/sh\r`, as the kernel runs it.
     pub fn parse(head: &[u8]) -> Option<Shebang> {
+        let head = &head[..head.len().min(SHEBANG_MAX)];
         let rest = head.strip_prefix(b"#!")?;
-        let line = rest.split(|&b| b == b'\n').next()?;
-        let line = line.trim_ascii();
-        let end = line
+        let line = rest
+            .split(|&b| b == b'\n' || b == 0)
+            .next()
+            .unwrap_or_default();
+        let start = line.iter().position(|b| !blank(b))?;
+        let end = line.iter().rposition(|b| !blank(b))? + 1;
+        let line = &line[start..end];
+        let word = line.iter().position(blank).unwrap_or(line.len());
+        let (interp, arg) = line.split_at(word);
+        let arg = arg
             .iter()
-            .position(|b| *b == b' ' || *b == b'\t')
-            .unwrap_or(line.len());
-        let (interp, arg) = line.split_at(end);
-        if interp.is_empty() {
-            return None;
-        }
-        let arg = arg.trim_ascii();
+            .position(|b| !blank(b))
+            .map(|at| String::from_utf8_lossy(&arg[at..]).into_owned());
         Some(Shebang {
             interpreter: String::from_utf8_lossy(interp).into_owned(),
-            arg: (!arg.is_empty()).then(|| String::from_utf8_lossy(arg).into_owned()),
+            arg,
         })
     }
 
+    /// Whether the interpreter is `env`.
+    fn is_env(&self) -> bool {
+        Path::new(&self.interpreter).file_name() == Some(OsStr::new("env"))
+    }
+
+    /// What env runs for `#!/usr/bin/env ...`: the kernel hands env the
+    /// whole rest of the line as one argument, which GNU env splits only
+    /// after `-S` (`--split-string`); `-i`, `-` and `NAME=VALUE` change the
+    /// environment, not the program. Any other option is [`EnvRuns::Unknown`]:
+    /// plugctl will not guess what runs.
+    pub fn env_runs(&self) -> EnvRuns {
+        if !self.is_env() {
+            return EnvRuns::NotEnv;
+        }
+        let Some(arg) = self.arg.as_deref() else {
+            return EnvRuns::Unknown("`#!` names env without a program".into());
+        };
+        // Without -S the one argument is the program's name, spaces and all.
+        let words: Vec<&str> = if arg.starts_with("-S") || arg.starts_with("--split-string") {
+            arg.split_ascii_whitespace().collect()
+        } else {
+            vec![arg]
+        };
+        let mut words = words.into_iter().peekable();
+        while let Some(word) = words.next() {
+            match word {
+                "-S" | "--split-string" | "-i" | "--ignore-environment" | "-" => continue,
+                w if w.starts_with("-S") => {
+                    let name = w["-S".len()..].to_string();
+                    return EnvRuns::Program {
+                        name,
+                        args: words.map(str::to_string).collect(),
+                    };
+                }
+                w if w.starts_with("--split-string=") => {
+                    let name = w["--split-string=".len()..].to_string();
+                    return EnvRuns::Program {
+                        name,
+                        args: words.map(str::to_string).collect(),
+                    };
+                }
+                w if w.starts_with('-') => {
+                    return EnvRuns::Unknown(format!(
+                        "`#!/usr/bin/env` with the option {w:?}, which plugctl does not \
+                         interpret; name the interpreter by its path instead"
+                    ));
+                }
+                w if w.contains('=') => continue,
+                w => {
+                    return EnvRuns::Program {
+                        name: w.to_string(),
+                        args: words.map(str::to_string).collect(),
+                    };
+                }
+            }
+        }
+        EnvRuns::Unknown("`#!/usr/bin/env` names no program".into())
+    }
+
     /// For `#!/usr/bin/env X`: the program `env` runs, `X`, as it names
-    /// it. None for any other interpreter, and for an `env` line whose
-    /// first word is an option (`-S ...`), which plugctl does not interpret.
+    /// it; None for any other interpreter and for an env line plugctl
+    /// does not interpret.
     pub fn env_program(&self) -> Option<&str> {
-        if Path::new(&self.interpreter).file_name() != Some(OsStr::new("env")) {
+        if !self.is_env() {
             return None;
         }
-        let word = self.arg.as_deref()?.split_ascii_whitespace().next()?;
-        (!word.starts_with('-') && !word.contains('=')).then_some(word)
+        match self.env_runs() {
+            EnvRuns::Program { .. } => {}
+            _ => return None,
+        }
+        let arg = self.arg.as_deref()?;
+        if !(arg.starts_with("-S") || arg.starts_with("--split-string")) {
+            return Some(arg);
+        }
+        arg.split_ascii_whitespace().find_map(|w| {
+            let name = w
+                .strip_prefix("--split-string=")
+                .or_else(|| w.strip_prefix("-S").filter(|n| !n.is_empty()))
+                .unwrap_or(w);
+            (!name.starts_with('-') && !name.contains('=') && !name.is_empty()).then_some(name)
+        })
+    }
+}
+
+/// Why a plugin is not run, as the gate found it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Untrusted {
+    /// The file, a directory up to `/`, an interpreter or what env runs
+    /// failed the gate; the message names it and the fix.
+    Refused(String),
+    /// The `#!` line names an interpreter that is not there: refused
+    /// before anything runs (one created a moment later is never what
+    /// runs), reported as exec would report it.
+    InterpreterMissing { interpreter: String },
+}
+
+impl std::fmt::Display for Untrusted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Untrusted::Refused(why) => f.write_str(why),
+            Untrusted::InterpreterMissing { interpreter } => {
+                write!(f, "not run: its interpreter {interpreter} does not exist")
+            }
+        }
     }
 }
 
@@ -93,7 +217,7 @@ pub fn env_lookup(program: &str) -> Option<PathBuf> {
 pub struct Trust {
     policy: Policy,
     dirs: Mutex<HashMap<PathBuf, Result<CheckedDir, String>>>,
-    interpreters: Mutex<HashMap<PathBuf, Result<(), String>>>,
+    interpreters: Mutex<HashMap<PathBuf, Result<(), Untrusted>>>,
 }
 
 impl Default for Trust {
@@ -153,47 +277,66 @@ impl Trust {
         }
     }
 
-    /// `Err(reason)`: do not run it; the reason names the path, what is
+    /// `Err(why)`: do not run it; the reason names the path, what is
     /// wrong with it and how to fix it.
-    pub fn check(&self, program: &Path) -> Result<(), String> {
-        let Some((dir, name, meta)) = self.file(program)? else {
+    pub fn check(&self, program: &Path) -> Result<(), Untrusted> {
+        let refused = Untrusted::Refused;
+        let Some((dir, name, meta)) = self.file(program).map_err(refused)? else {
             return Ok(());
         };
         let path = dir.join(&name);
         if meta.is_file() {
             self.policy
                 .judge(&path, &meta, "file")
-                .map_err(|r| format!("not run: {r}"))?;
+                .map_err(|r| refused(format!("not run: {r}")))?;
         }
         let Some(shebang) = read_shebang(&dir, &name) else {
             return Ok(());
         };
-        self.interpreter(&path, &shebang)
+        self.interpreter(&path, &shebang, 1)
     }
 
     /// The interpreter of `script` (and what `env` runs), judged once per
-    /// path.
-    fn interpreter(&self, script: &Path, shebang: &Shebang) -> Result<(), String> {
+    /// path; an interpreter that is itself a script has its own `#!` line
+    /// judged the same way, as deep as the kernel follows them.
+    fn interpreter(&self, script: &Path, shebang: &Shebang, depth: usize) -> Result<(), Untrusted> {
         let interp = Path::new(&shebang.interpreter);
         if !interp.is_absolute() {
             // The kernel would look it up from plugctl's working directory.
-            return Err(format!(
+            return Err(Untrusted::Refused(format!(
                 "not run: the #! line of {} names {:?}, a relative path the kernel resolves \
                  from the working directory; fix: name the interpreter by its absolute path",
                 script.display(),
                 shebang.interpreter
-            ));
+            )));
         }
-        self.judge_interpreter(interp, script)?;
-        if let Some(program) = shebang.env_program()
-            && let Some(found) = env_lookup(program)
-        {
-            self.judge_interpreter(&found, script)?;
+        if depth > SHEBANG_DEPTH {
+            return Err(Untrusted::Refused(format!(
+                "not run: {} is interpreted through more than {SHEBANG_DEPTH} #! lines, past \
+                 what the kernel follows",
+                script.display()
+            )));
         }
-        Ok(())
+        self.judge_interpreter(interp, script, depth)?;
+        match shebang.env_runs() {
+            EnvRuns::NotEnv => Ok(()),
+            EnvRuns::Unknown(why) => Err(Untrusted::Refused(format!(
+                "not run: {} starts with {why}",
+                script.display()
+            ))),
+            EnvRuns::Program { name, .. } => match env_lookup(&name) {
+                Some(found) => self.judge_interpreter(&found, script, depth),
+                None => Err(Untrusted::InterpreterMissing { interpreter: name }),
+            },
+        }
     }
 
-    fn judge_interpreter(&self, interp: &Path, script: &Path) -> Result<(), String> {
+    fn judge_interpreter(
+        &self,
+        interp: &Path,
+        script: &Path,
+        depth: usize,
+    ) -> Result<(), Untrusted> {
         let cached = self
             .interpreters
             .lock()
@@ -203,21 +346,7 @@ impl Trust {
         let verdict = match cached {
             Some(v) => v,
             None => {
-                let v = match resolve_file(self.policy, interp) {
-                    Ok((dir, name, meta)) if meta.is_file() => self
-                        .policy
-                        .judge(&dir.join(&name), &meta, "file")
-                        .map_err(|r| r.to_string()),
-                    Ok((dir, name, meta)) => Err(Refusal::Kind {
-                        path: dir.join(name),
-                        is: meta.kind(),
-                        want: "a regular file",
-                    }
-                    .to_string()),
-                    // A missing interpreter: exec says so, naming it.
-                    Err(r) if r.is_not_found() => Ok(()),
-                    Err(r) => Err(r.to_string()),
-                };
+                let v = self.judge_one(interp, depth);
                 self.interpreters
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
@@ -225,13 +354,46 @@ impl Trust {
                 v
             }
         };
-        verdict.map_err(|why| {
-            format!(
+        verdict.map_err(|u| match u {
+            Untrusted::Refused(why) => Untrusted::Refused(format!(
                 "not run: its interpreter {} (#! of {}) is not trusted: {why}",
                 interp.display(),
                 script.display()
-            )
+            )),
+            missing => missing,
         })
+    }
+
+    /// One interpreter: found through the gate, a regular file that
+    /// passes it, and, when it is itself a script, its own interpreter too.
+    fn judge_one(&self, interp: &Path, depth: usize) -> Result<(), Untrusted> {
+        let (dir, name, meta) = match resolve_file(self.policy, interp) {
+            Ok(found) => found,
+            Err(r) if r.is_not_found() => {
+                return Err(Untrusted::InterpreterMissing {
+                    interpreter: interp.display().to_string(),
+                });
+            }
+            Err(r) => return Err(Untrusted::Refused(r.to_string())),
+        };
+        let path = dir.join(&name);
+        if !meta.is_file() {
+            return Err(Untrusted::Refused(
+                Refusal::Kind {
+                    path,
+                    is: meta.kind(),
+                    want: "a regular file",
+                }
+                .to_string(),
+            ));
+        }
+        self.policy
+            .judge(&path, &meta, "file")
+            .map_err(|r| Untrusted::Refused(r.to_string()))?;
+        match read_shebang(&dir, &name) {
+            Some(nested) => self.interpreter(&path, &nested, depth + 1),
+            None => Ok(()),
+        }
     }
 }
 
@@ -266,13 +428,26 @@ mod tests {
         let s = Shebang::parse(b"#! /usr/bin/env  python3 -u \n").unwrap();
         assert_eq!(s.interpreter, "/usr/bin/env");
         assert_eq!(s.arg.as_deref(), Some("python3 -u"));
-        assert_eq!(s.env_program(), Some("python3"));
+        // Without -S env takes the one argument whole: no such program.
+        assert_eq!(s.env_program(), Some("python3 -u"));
+        let s = Shebang::parse(b"#!/usr/bin/env -S /opt/x/payload -u\n").unwrap();
+        assert_eq!(s.env_program(), Some("/opt/x/payload"));
         assert_eq!(
-            Shebang::parse(b"#!/usr/bin/env -S python3 -u\n")
-                .unwrap()
-                .env_program(),
-            None
+            s.env_runs(),
+            EnvRuns::Program {
+                name: "/opt/x/payload".into(),
+                args: vec!["-u".into()]
+            }
         );
+        assert!(matches!(
+            Shebang::parse(b"#!/usr/bin/env -v sh\n")
+                .unwrap()
+                .env_runs(),
+            EnvRuns::Unknown(_)
+        ));
+        // The kernel trims spaces and tabs only: a CR is part of the name.
+        let s = Shebang::parse(b"#!/tmp/interp\r\necho").unwrap();
+        assert_eq!(s.interpreter, "/tmp/interp\r");
         assert_eq!(Shebang::parse(b"#!\n"), None);
         assert_eq!(Shebang::parse(b"\x7fELF"), None);
     }
