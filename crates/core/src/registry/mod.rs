@@ -3,39 +3,39 @@
 //! owners directory — all reached through the trust gate
 //! ([`crate::trust`], via [`file::Files`]).
 //!
-//! Every change is a transaction ([`transaction`]) under the exclusive
-//! registry lock ([`lock`]): a whole one (`Registry::update`) appends its
-//! events to the journal and rewrites the file ([`store`]), an intent
+//! Every change is a transaction (`transaction.rs`) under the exclusive
+//! registry lock (`lock.rs`): a whole one (`Registry::update`) appends its
+//! events to the journal and rewrites the file (`store.rs`), an intent
 //! (`Registry::intend`) only appends volume records to the journal.
 //! Readers take no lock: a read ([`Registry::read`]) is the file, which
 //! rename replaces atomically, plus the intents the journal committed after
-//! it; a follower polls the head of the file alone ([`head`]). A volume's
-//! create or delete is owned by a live process ([`owner`]), so that
-//! `repair` never takes over one still running.
+//! it; a follower polls the head of the file alone ([`Registry::head`]). A
+//! volume's create or delete is owned by a live process ([`Owners`]), so
+//! that `repair` never takes over one still running.
 //!
 //! Where each part lives:
 //! - [`model`], [`records`]: what the file holds; [`rules`]: what a loaded
 //!   record must satisfy;
-//! - [`store`]: load, parse, check, write (the gate's one atomic replace);
-//! - [`head`]: the committed position and events, for pollers;
-//! - [`lock`]: the lock file, its bounded wait, naming the holder;
-//! - [`transaction`]: `update`, `intend` and the plugins' named
+//! - `store.rs`: load, parse, check, write (the gate's one atomic replace);
+//! - `head.rs`: the committed position and events, for pollers;
+//! - `lock.rs`: the lock file, its bounded wait, naming the holder;
+//! - `transaction.rs`: `update`, `intend` and the plugins' named
 //!   transactions; [`volumes`] and [`dynamic`]: the volumes' and the
 //!   dynamic plugins' named transactions and rules;
 //! - [`journal`]: segments of events and intents; [`watch`]: waking a
-//!   follower when the file is replaced; [`owner`]: liveness locks.
+//!   follower when the file is replaced; `owner.rs`: liveness locks.
 
 pub mod dynamic;
 pub mod file;
-pub mod head;
+mod head;
 pub mod journal;
-pub mod lock;
+mod lock;
 pub mod model;
-pub mod owner;
+mod owner;
 pub mod records;
 pub mod rules;
-pub mod store;
-pub mod transaction;
+mod store;
+mod transaction;
 pub mod volumes;
 pub mod watch;
 
@@ -170,8 +170,8 @@ impl Registry {
         &self.path
     }
 
-    /// Its owners directory and this process's liveness lock in it (see
-    /// [`owner`]): whether a volume's recorded owner is still at work.
+    /// Its owners directory and this process's liveness lock in it:
+    /// whether a volume's recorded owner is still at work.
     pub fn owners(&self) -> &Owners {
         &self.owners
     }

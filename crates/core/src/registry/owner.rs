@@ -39,6 +39,9 @@ pub struct Owners {
     policy: Policy,
     /// This process as an owner, taken on first need.
     me: OnceLock<Me>,
+    /// This process's start time, asked of /proc once: it never changes,
+    /// and `volume list` asks whether every owner it shows is this process.
+    started: OnceLock<u64>,
 }
 
 /// This process as an owner, the lock it holds while it lives, and why it
@@ -80,7 +83,13 @@ impl Owners {
             registry,
             policy,
             me: OnceLock::new(),
+            started: OnceLock::new(),
         }
+    }
+
+    /// This process's start time (see [`start_time`]).
+    fn my_start_time(&self) -> u64 {
+        *self.started.get_or_init(|| start_time(std::process::id()))
     }
 
     /// The owners directory through the gate. `make`: create it (0700)
@@ -113,10 +122,9 @@ impl Owners {
     /// This process as an owner: the first call takes its liveness lock.
     fn take(&self) -> &Me {
         self.me.get_or_init(|| {
-            let pid = std::process::id();
             let mut owner = Owner {
-                pid,
-                started: start_time(pid),
+                pid: std::process::id(),
+                started: self.my_start_time(),
                 lock: None,
             };
             let token = uuid::Uuid::new_v4().as_u128() as u32;
@@ -205,10 +213,7 @@ impl Owners {
     pub fn is_me(&self, o: &Owner) -> bool {
         match self.me.get() {
             Some(me) => *o == me.owner,
-            None => {
-                let pid = std::process::id();
-                o.pid == pid && o.started == start_time(pid)
-            }
+            None => o.pid == std::process::id() && o.started == self.my_start_time(),
         }
     }
 

@@ -2,7 +2,7 @@
 //!
 //! Every `State` method here runs inside one transaction
 //! (`Registry::update`, or for a first step an intent, `Registry::intend`:
-//! see [`super::transaction`]) and never runs a plugin. Those that record
+//! see `transaction.rs`) and never runs a plugin. Those that record
 //! this process as an owner, or ask whether a recorded owner still runs,
 //! are handed the registry's [`Owners`]. A create is three steps
 //! ([`State::begin_volume_create`], the plugin, [`State::finish_volume_create`]),
