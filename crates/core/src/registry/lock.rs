@@ -261,12 +261,18 @@ fn holder_text(pid: Option<u32>) -> String {
     let Some(pid) = pid else {
         return "another process (its pid is unknown)".into();
     };
-    let command = i32::try_from(pid)
+    let process = i32::try_from(pid)
         .ok()
-        .and_then(|pid| procfs::process::Process::new(pid).ok())
-        .and_then(|p| p.cmdline().ok())
-        .map(|args| args.join(" "))
-        .filter(|c| !c.is_empty());
+        .and_then(|pid| procfs::process::Process::new(pid).ok());
+    // Its command line; else (one that is not UTF-8, which procfs does not
+    // read) its command name.
+    let command = process.and_then(|p| {
+        p.cmdline()
+            .ok()
+            .map(|args| args.join(" "))
+            .filter(|c| !c.is_empty())
+            .or_else(|| p.stat().ok().map(|s| s.comm))
+    });
     match command {
         Some(c) if c.chars().count() > 80 => {
             format!("pid {pid} ({}...)", c.chars().take(80).collect::<String>())
