@@ -20,7 +20,7 @@ use crate::{Error, Result};
 
 self_cell::self_cell!(
     /// A read of the registry: the file's bytes, and the state whose
-    /// strings borrow from them (see [`records`]), with the journal's
+    /// strings borrow from them (see [`super::records`]), with the journal's
     /// intents applied.
     pub struct Snapshot {
         owner: Vec<u8>,
