@@ -208,15 +208,18 @@ pub fn load(paths: &[PathBuf], policy: Policy) -> Result<AgentConfig> {
 }
 
 fn refused(path: &Path, r: Refusal) -> Error {
-    let why = match r {
-        Refusal::NotFound(missing) => format!("No such file or directory ({})", missing.display()),
-        Refusal::Io { path: at, source } if at == path => source.to_string(),
-        r => r.with_override_hint(),
-    };
-    Error::usage(format!(
-        "cannot read the Nomad agent configuration {}: {why}",
+    let what = format!(
+        "cannot read the Nomad agent configuration {}",
         path.display()
-    ))
+    );
+    match r {
+        Refusal::NotFound(missing) => Error::usage(format!(
+            "{what}: No such file or directory ({})",
+            missing.display()
+        )),
+        Refusal::Io { path: at, source } if at == path => Error::usage(format!("{what}: {source}")),
+        r => Error::refused(what, &r),
+    }
 }
 
 /// The files of a configuration directory that Nomad reads, in its order.

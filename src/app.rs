@@ -2,14 +2,19 @@
 //! an error into its message and exit code.
 
 use std::ffi::OsString;
+use std::future::Future;
+use std::time::Duration;
 
 use clap::Parser;
+use plugctl_core::runner::{self, Pool};
+use plugctl_core::stop::{Stop, StopHandle};
 
-use crate::cli::{Cli, Command, VolumeCommand};
+use crate::cli::{Cli, Command, PluginCommand, VolumeCommand};
 use crate::commands::{self, Ctx};
 use crate::exit;
 use crate::output::{Printer, Streams};
 use crate::settings::{Host, Settings};
+use crate::shutdown::{Event, Signals};
 use crate::{Error, Result};
 
 /// Runs plugctl with these arguments and returns the exit code.
@@ -43,14 +48,17 @@ pub fn run_with(args: impl IntoIterator<Item = OsString>, host: &Host, streams: 
     {
         return report(&plain(), &e);
     }
+    // The stop token every part of the command listens to; its handle is
+    // fired by the command loop when a stopping signal comes.
+    let (stop, stopper) = Stop::detached();
     // validate builds its own pool: its DIR moves the lock file with it.
     let ctx = if runs_plugins(&cli.command) && !matches!(cli.command, Command::Validate(_)) {
-        match Ctx::for_plugins(settings, streams) {
+        match Ctx::for_plugins(settings, stop, streams) {
             Ok(ctx) => ctx,
             Err(e) => return report(&plain(), &e),
         }
     } else {
-        Ctx::new(settings, streams)
+        Ctx::new(settings, stop, streams)
     };
     for warning in &ctx.settings.layout.warnings {
         ctx.printer.warn(warning);
@@ -66,9 +74,12 @@ pub fn run_with(args: impl IntoIterator<Item = OsString>, host: &Host, streams: 
     // What the library warns about reaches stderr through the printer.
     let _warnings =
         tracing::subscriber::set_default(crate::warnings::ToPrinter::new(ctx.printer.clone()));
-    let code = match execute(&ctx, cli) {
-        Ok(()) => exit::SUCCESS,
-        Err(e) => report(&ctx.printer, &e),
+    let code = match execute(&ctx, &stopper, cli) {
+        Supervised::Finished(Ok(())) => exit::SUCCESS,
+        Supervised::Finished(Err(e)) => report(&ctx.printer, &e),
+        // What the command's flow made of its plugins' end is the signal's
+        // doing: not reported.
+        Supervised::Stopped(code) => code,
     };
     plugctl_core::registry::volumes::release_owner();
     // The process ends right after: freeing the registry state held in the
@@ -107,61 +118,150 @@ fn protect_secrets() -> Result<()> {
         .map_err(|e| Error::io("cannot set the core size limit to 0", e.into()))
 }
 
-fn execute(ctx: &Ctx, cli: Cli) -> Result<()> {
+fn execute(ctx: &Ctx, stopper: &StopHandle, cli: Cli) -> Supervised<Result<()>> {
     if matches!(
         cli.command,
         Command::Secret(_) | Command::Test(_) | Command::Replay(_)
-    ) {
-        protect_secrets()?;
+    ) && let Err(e) = protect_secrets()
+    {
+        return Supervised::Finished(Err(e));
     }
     let plugins = runs_plugins(&cli.command);
     // One thread for every command: plugctl waits on processes and pipes,
     // which one thread multiplexes as fast (benches/run.sh), and a runtime
     // that needs no worker thread cannot fail (or panic) for want of one
     // when the process limit is low. What cannot be had is an error.
-    // Commands that run no plugin need timers only (lock waits, `plugin
-    // wait`, `events --follow`): no I/O driver to set up for them.
+    // Commands that run no plugin need timers only (lock waits, `events
+    // --follow`): no I/O driver to set up for them, unless they check
+    // plugins' sockets.
     let mut builder = tokio::runtime::Builder::new_current_thread();
-    if plugins {
+    if plugins || checks_sockets(&cli.command) {
         builder.enable_all();
     } else {
         builder.enable_time();
     }
-    let runtime = builder
-        .build()
-        .map_err(|e| Error::exhausted("start the async runtime", e))?;
+    let runtime = match builder.build() {
+        Ok(runtime) => runtime,
+        Err(e) => return Supervised::Finished(Err(Error::exhausted("start the async runtime", e))),
+    };
     runtime.block_on(async {
-        if plugins {
-            plugctl_core::runner::become_subreaper();
-            crate::shutdown::install()
-                .map_err(|e| Error::io("cannot install signal handlers", e))?;
+        if !plugins {
+            return Supervised::Finished(commands::dispatch(ctx, cli.command).await);
         }
-        let mut result = commands::dispatch(ctx, cli.command).await;
+        plugctl_core::runner::become_subreaper();
+        let mut signals = match crate::shutdown::install() {
+            Ok(signals) => signals,
+            Err(e) => {
+                return Supervised::Finished(Err(Error::io("cannot install signal handlers", e)));
+            }
+        };
+        let work = commands::dispatch(ctx, cli.command);
+        let mut result = match supervise(&mut signals, &ctx.pool, stopper, work).await {
+            Supervised::Finished(result) => result,
+            stopped @ Supervised::Stopped(_) => return stopped,
+        };
         // What escaped every call's reach (a setsid daemon that held no pipe
         // while other calls ran beside it, so no one call could claim it).
-        if plugins {
-            let left = plugctl_core::runner::kill_orphans();
-            if !left.is_empty() && result.is_ok() {
-                result = Err(Error::Failed(format!(
-                    "plugins {}",
-                    plugctl_core::families::left_behind(&left)
-                )));
-            }
+        let left = ctx.pool.kill_orphans().await;
+        if !left.is_empty() && result.is_ok() {
+            result = Err(Error::Failed(format!(
+                "plugins {}",
+                plugctl_core::families::left_behind(&left)
+            )));
         }
-        if ctx.stop.stopped().is_some() {
-            // The handler is killing the plugins and will exit 130/143.
-            std::future::pending::<()>().await;
-        }
-        result
+        Supervised::Finished(result)
     })
 }
 
-/// Whether the command runs plugins: those get the multi-thread runtime that
-/// runs plugins side by side and the interrupt handler that takes their
-/// process groups down with plugctl. The others only read or change the
-/// registry (or wait on it): one thread and the default signal actions do,
-/// and plugctl starts in half the time without worker threads to start and
-/// join (benches/run.sh, startup).
+/// How a command run by [`supervise`] ended.
+#[derive(Debug)]
+pub enum Supervised<T> {
+    /// It ran to its end: what it returned.
+    Finished(T),
+    /// A signal stopped it: the exit code (128 + the signal's number).
+    Stopped(i32),
+}
+
+/// Beyond the calls' own bounds (grace cap, pipe drain), how long a
+/// shutdown waits for them before it SIGKILLs what is left and goes.
+const SHUTDOWN_SLACK: Duration = Duration::from_secs(1);
+
+/// The command loop: runs `work` (a command, whose calls go through
+/// `pool`) while turning the signals' events into requests to the pool.
+///
+/// - Pause: the pool stops its calls' groups and clocks, then plugctl
+///   stops itself (SIGSTOP); Resume: the pool's calls go on.
+/// - Stop: `stopper` fires (nothing more is recorded or printed, nothing
+///   new starts), every call in flight is asked to end (SIGTERM, SIGKILL
+///   after its grace, at most [`runner::INTERRUPT_GRACE_CAP`]; a second
+///   stopping signal: SIGKILL now) while `work` goes on being polled so
+///   the calls drain and reap. Once no call is left, `work` is dropped
+///   wherever it waits (a lock wait, say), the orphans plugctl adopted are
+///   killed, and the stop's scratch directories removed.
+pub async fn supervise<T>(
+    signals: &mut Signals,
+    pool: &Pool,
+    stopper: &StopHandle,
+    work: impl Future<Output = T>,
+) -> Supervised<T> {
+    // Boxed, so that it can be dropped before this returns.
+    let mut work = Box::pin(work);
+    let signal = loop {
+        tokio::select! {
+            out = &mut work => return Supervised::Finished(out),
+            event = signals.next() => match event {
+                Event::Pause => {
+                    pool.pause();
+                    // SIGSTOP cannot be caught: this returns once someone
+                    // sends SIGCONT, which is Resume.
+                    let _ = nix::sys::signal::raise(nix::sys::signal::Signal::SIGSTOP);
+                }
+                Event::Resume => pool.resume(),
+                Event::Stop(signal) => break signal,
+            },
+        }
+    };
+    let code = crate::shutdown::exit_code(signal);
+    stopper.stop(code);
+    pool.terminate(runner::INTERRUPT_GRACE_CAP);
+    let give_up = tokio::time::Instant::now()
+        + runner::INTERRUPT_GRACE_CAP
+        + runner::PIPE_DRAIN_BOUND
+        + SHUTDOWN_SLACK;
+    let mut work_done = false;
+    loop {
+        tokio::select! {
+            _ = &mut work, if !work_done => work_done = true,
+            () = pool.finished() => break,
+            event = signals.next() => match event {
+                // A second signal: no more waiting.
+                Event::Stop(_) => {
+                    pool.terminate(Duration::ZERO);
+                }
+                // Never stopped mid-shutdown; continued, the calls go on
+                // to their end.
+                Event::Pause => {}
+                Event::Resume => pool.resume(),
+            },
+            () = tokio::time::sleep_until(give_up) => {
+                pool.terminate(Duration::ZERO);
+                break;
+            }
+        }
+    }
+    // Dropped wherever it waits: what it would still do is the signal's
+    // doing, and a call it still holds SIGKILLs its group as it goes.
+    drop(work);
+    let _ = pool.kill_orphans().await;
+    stopper.remove_scratch_dirs();
+    Supervised::Stopped(code)
+}
+
+/// Whether the command runs plugins: those get the I/O driver that waits on
+/// their pipes and the signal handlers that take their process groups down
+/// with plugctl. The others only read or change the registry (or wait on
+/// it): timers and the default signal actions do, and plugctl starts
+/// faster without the rest (benches/run.sh, startup).
 fn runs_plugins(command: &Command) -> bool {
     match command {
         Command::Plugin(_)
@@ -180,6 +280,17 @@ fn runs_plugins(command: &Command) -> bool {
         | Command::Init(_)
         | Command::Replay(_) => true,
     }
+}
+
+/// Whether the command asks dynamic plugins' sockets whether they accept
+/// a connection (an async connect, which needs the I/O driver).
+fn checks_sockets(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Plugin(
+            PluginCommand::List { .. } | PluginCommand::Show { .. } | PluginCommand::Wait { .. }
+        )
+    )
 }
 
 /// Reports an error of the command line as clap found it. --help and

@@ -3,6 +3,7 @@
 //! of error becomes its code, its `kind` and its JSON error document.
 
 use plugctl_core::Error;
+use plugctl_core::error::Hint;
 
 /// Everything asked for succeeded.
 pub const SUCCESS: i32 = 0;
@@ -17,7 +18,7 @@ pub const TIMEOUT: i32 = 4;
 
 /// The exit code of an error.
 pub fn code(e: &Error) -> i32 {
-    match e {
+    match e.inner() {
         Error::Usage(_) | Error::Registry { .. } => USAGE,
         Error::NotFound { .. } => NOT_FOUND,
         Error::Plugin { failure, .. } if failure.is_timeout() => TIMEOUT,
@@ -27,12 +28,13 @@ pub fn code(e: &Error) -> i32 {
         Error::Plugin { .. } | Error::Io { .. } | Error::Failed(_) | Error::Exhausted { .. } => {
             FAILURE
         }
+        Error::Hinted { .. } => unreachable!("inner() is never Hinted"),
     }
 }
 
 /// The class scripts match on in `{"error": {"kind": ...}}`.
 pub fn kind(e: &Error) -> &'static str {
-    match e {
+    match e.inner() {
         Error::Usage(_) => "usage",
         Error::NotFound { .. } => "not_found",
         Error::Plugin { failure, .. } if failure.is_timeout() => "timeout",
@@ -45,6 +47,31 @@ pub fn kind(e: &Error) -> &'static str {
         Error::Failed(_) => "failed",
         Error::Exhausted { .. } => "exhausted",
         Error::BrokenPipe => "broken_pipe",
+        Error::Hinted { .. } => unreachable!("inner() is never Hinted"),
+    }
+}
+
+/// The message of an error as the command line says it: the library's
+/// words, and its advice in the flags that follow it.
+pub fn message(e: &Error) -> String {
+    match e {
+        Error::Hinted { error, hint } => format!("{}{}", message(error), advice(*hint)),
+        e => e.to_string(),
+    }
+}
+
+/// A [`Hint`] as the flags (and variables) that act on it.
+pub fn advice(hint: Hint) -> &'static str {
+    match hint {
+        Hint::AllowInsecurePaths => {
+            "; or pass --allow-insecure-paths on a lab machine (see docs/security.md)"
+        }
+        Hint::NomadRelease => " (--nomad-version or PLUGCTL_NOMAD_VERSION picks the release)",
+        Hint::FewerCalls => " (lower --concurrency or PLUGCTL_CONCURRENCY)",
+        Hint::RegistryMaxSize => {
+            " (raise --registry-max-size or PLUGCTL_REGISTRY_MAX_SIZE if it is genuine)"
+        }
+        Hint::RegistryPath => "; --registry (PLUGCTL_REGISTRY) must name a regular file",
     }
 }
 
@@ -54,7 +81,7 @@ pub fn json_body(e: &Error) -> serde_json::Value {
     serde_json::json!({
         "error": {
             "kind": kind(e),
-            "message": e.to_string(),
+            "message": message(e),
             "plugin": plugin,
             "operation": operation,
             "subject": e.subject(),

@@ -146,8 +146,8 @@ impl Printer {
         }
     }
 
-    /// A printer for library users and tests: plain text, no colour,
-    /// silenced by the process's shutdown.
+    /// A printer for library users and tests: plain text, no colour, never
+    /// silenced (its token never fires; see [`Printer::with_stop`]).
     pub fn plain(json: bool) -> Printer {
         Printer {
             stop: Stop::new(),
@@ -479,11 +479,11 @@ impl Printer {
     /// Reports a failed command: the message on stderr and, with `--json`,
     /// the error document on stdout (unless a document was already printed).
     pub fn error(&self, e: &Error) {
-        if matches!(e, Error::BrokenPipe) {
+        if matches!(e.inner(), Error::BrokenPipe) {
             return;
         }
-        self.stderr(&format!("plugctl: error: {e}"));
-        if self.json && !matches!(e, Error::Failed(_)) {
+        self.stderr(&format!("plugctl: error: {}", crate::exit::message(e)));
+        if self.json && !matches!(e.inner(), Error::Failed(_)) {
             let _ = self.document(crate::exit::json_body(e));
         }
     }

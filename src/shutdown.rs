@@ -1,180 +1,114 @@
-//! One module owns signals. Every signal that asks plugctl to stop — INT
-//! (Ctrl-C), TERM (a supervisor), HUP (a dropped SSH session), QUIT, USR1,
-//! USR2, ALRM — stops it the same careful way: no new plugin call starts,
-//! every live plugin's process group gets SIGTERM, then SIGKILL after its
-//! grace (at most 2 s), scratch directories are removed, and plugctl exits
-//! 128 + the signal's number. The registry needs nothing: every change is
-//! one atomic replace, so an interrupted command leaves the old file or the
-//! new one, and a create interrupted mid-call stays `pending` for `volume
-//! repair`.
+//! One module owns signals, and only turns them into [`Event`]s: the
+//! command loop ([`crate::app::supervise`]) decides what each does, as
+//! cargo-nextest's signal handler yields events to its dispatcher.
 //!
-//! Job control, as in cargo-nextest: Ctrl-Z (TSTP) stops the plugin groups,
-//! then plugctl; CONT resumes plugctl, then the groups; the time stopped is
-//! not counted against any plugin's deadline ([`plugctl_core::stop::paused`]).
+//! - Every signal that asks plugctl to stop — INT (Ctrl-C), TERM (a
+//!   supervisor), HUP (a dropped SSH session), QUIT, USR1, USR2, ALRM — is
+//!   [`Event::Stop`]: no new plugin call starts, every live call's process
+//!   group gets SIGTERM, then SIGKILL after its grace (at most 2 s), scratch
+//!   directories are removed, and plugctl exits 128 + the signal's number
+//!   ([`exit_code`]), returned to `main`. The registry needs nothing: every
+//!   change is one atomic replace, so an interrupted command leaves the old
+//!   file or the new one, and a create interrupted mid-call stays `pending`
+//!   for `volume repair`.
+//! - Job control, as in cargo-nextest: Ctrl-Z (TSTP) is [`Event::Pause`]:
+//!   the plugins' groups stop, then plugctl; CONT is [`Event::Resume`]: the
+//!   groups go on. The time stopped is not counted against any call's
+//!   deadline.
 //!
-//! What the rest of plugctl listens to — the [`plugctl_core::stop::Stop`] token
-//! and the time paused — lives in [`plugctl_core::stop`], which needs nothing:
-//! this module fires it and drives the runner's process groups.
+//! The handlers run on the command's own runtime: nothing a plugin command
+//! does blocks that thread (a registry lock wait runs on a thread of its
+//! own, reaping and socket probes are async), so an event is seen at once.
 //!
 //! SIGPIPE stays ignored (Rust's default): a reader that goes away shows up
 //! as a broken-pipe write error, which ends plugctl quietly with 0.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
-use nix::sys::signal::{Signal, killpg};
+use nix::sys::signal::Signal;
 use tokio::signal::unix::{SignalKind, signal};
-use tokio::time::Instant;
 
-use plugctl_core::runner;
-
-/// The signals that stop plugctl, with the exit code each gives.
-const STOPPING: &[(Signal, i32)] = &[
-    (Signal::SIGINT, 130),
-    (Signal::SIGTERM, 143),
-    (Signal::SIGHUP, 129),
-    (Signal::SIGQUIT, 131),
-    (Signal::SIGUSR1, 138),
-    (Signal::SIGUSR2, 140),
-    (Signal::SIGALRM, 142),
+/// The signals that stop plugctl.
+const STOPPING: &[Signal] = &[
+    Signal::SIGINT,
+    Signal::SIGTERM,
+    Signal::SIGHUP,
+    Signal::SIGQUIT,
+    Signal::SIGUSR1,
+    Signal::SIGUSR2,
+    Signal::SIGALRM,
 ];
 
-/// Installs the handlers: one task receives every signal and turns it into
-/// a shutdown or a job-control step. The task runs on a thread of its own
-/// when one can be had, so that a command blocked in a system call (a
-/// registry lock wait, reaping) still stops at once; else on the caller's
-/// runtime. Only the first call installs anything.
+/// What a signal asks of the command under way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// Stop: end every call, clean up, exit [`exit_code`] of the signal.
+    Stop(Signal),
+    /// Ctrl-Z: stop the calls' groups and their clocks, then plugctl.
+    Pause,
+    /// plugctl was continued: so are the calls.
+    Resume,
+}
+
+/// The exit code of a stop by `signal`: 128 + its number, as a shell
+/// reports a process the signal killed.
+pub fn exit_code(signal: Signal) -> i32 {
+    128 + signal as i32
+}
+
+/// The signal handlers, as a stream of [`Event`]s.
+#[derive(Debug)]
+pub struct Signals {
+    stopping: Vec<(tokio::signal::unix::Signal, Signal)>,
+    tstp: tokio::signal::unix::Signal,
+    cont: tokio::signal::unix::Signal,
+}
+
+/// Installs the handlers on the current runtime (which must have its I/O
+/// driver). From then on these signals no longer have their default action
+/// in this process: they arrive as [`Signals::next`]'s events.
 ///
 /// # Panics
-/// Outside a Tokio runtime (for the fallback).
-pub fn install() -> std::io::Result<()> {
-    static INSTALLED: AtomicBool = AtomicBool::new(false);
-    if INSTALLED.swap(true, Ordering::SeqCst) {
-        return Ok(());
-    }
-    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
-    let spawned = std::thread::Builder::new()
-        .name("plugctl-signals".into())
-        .spawn(move || {
-            let runtime = match tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-            {
-                Ok(rt) => rt,
-                Err(e) => {
-                    let _ = ready_tx.send(Err(e));
-                    return;
-                }
-            };
-            runtime.block_on(async move {
-                match listen() {
-                    Ok(handlers) => {
-                        let _ = ready_tx.send(Ok(()));
-                        handle(handlers).await;
-                    }
-                    Err(e) => {
-                        let _ = ready_tx.send(Err(e));
-                    }
-                }
-            });
-        });
-    let result = match spawned {
-        Ok(_) => ready_rx
-            .recv()
-            .unwrap_or_else(|_| Err(std::io::Error::other("the signal thread ended"))),
-        // No thread to be had (a low process limit): the caller's runtime
-        // runs the handler between its other tasks.
-        Err(_) => listen().map(|handlers| {
-            tokio::spawn(handle(handlers));
-        }),
-    };
-    if result.is_err() {
-        INSTALLED.store(false, Ordering::SeqCst);
-    }
-    result
-}
-
-type Streams = (
-    Vec<(tokio::signal::unix::Signal, i32)>,
-    tokio::signal::unix::Signal,
-);
-
-fn listen() -> std::io::Result<Streams> {
+/// Outside a Tokio runtime.
+pub fn install() -> std::io::Result<Signals> {
     let mut stopping = Vec::with_capacity(STOPPING.len());
-    for &(sig, code) in STOPPING {
-        stopping.push((signal(SignalKind::from_raw(sig as i32))?, code));
+    for &sig in STOPPING {
+        stopping.push((signal(SignalKind::from_raw(sig as i32))?, sig));
     }
-    let tstp = signal(SignalKind::from_raw(Signal::SIGTSTP as i32))?;
-    Ok((stopping, tstp))
-}
-
-async fn handle((mut stopping, mut tstp): Streams) {
-    loop {
-        // The first stopping signal, or a Ctrl-Z.
-        let any = futures_first(&mut stopping);
-        tokio::select! {
-            code = any => {
-                shut_down(code, &mut stopping).await;
-                return;
-            }
-            _ = tstp.recv() => suspend(),
-        }
-    }
-}
-
-/// Waits for any of the stopping signals; its exit code.
-async fn futures_first(streams: &mut [(tokio::signal::unix::Signal, i32)]) -> i32 {
-    std::future::poll_fn(|cx| {
-        for (s, code) in streams.iter_mut() {
-            if s.poll_recv(cx).is_ready() {
-                return std::task::Poll::Ready(*code);
-            }
-        }
-        std::task::Poll::Pending
+    Ok(Signals {
+        stopping,
+        tstp: signal(SignalKind::from_raw(Signal::SIGTSTP as i32))?,
+        cont: signal(SignalKind::from_raw(Signal::SIGCONT as i32))?,
     })
-    .await
 }
 
-/// Ctrl-Z: stop the plugins' groups, then ourselves; on SIGCONT, resume
-/// them and add the time stopped to [`plugctl_core::stop::paused`].
-fn suspend() {
-    let groups = runner::live_groups();
-    for &g in &groups {
-        let _ = killpg(nix::unistd::Pid::from_raw(g), Signal::SIGSTOP);
-    }
-    // SIGSTOP cannot be caught: this returns once someone sends SIGCONT.
-    plugctl_core::stop::pausing(|| {
-        let _ = nix::sys::signal::raise(Signal::SIGSTOP);
-    });
-    for &g in &groups {
-        let _ = killpg(nix::unistd::Pid::from_raw(g), Signal::SIGCONT);
+impl Signals {
+    /// The next event. Stopping signals come first when several are
+    /// pending: a stop makes a pause moot.
+    pub async fn next(&mut self) -> Event {
+        std::future::poll_fn(|cx| {
+            for (stream, sig) in &mut self.stopping {
+                if stream.poll_recv(cx).is_ready() {
+                    return std::task::Poll::Ready(Event::Stop(*sig));
+                }
+            }
+            if self.tstp.poll_recv(cx).is_ready() {
+                return std::task::Poll::Ready(Event::Pause);
+            }
+            if self.cont.poll_recv(cx).is_ready() {
+                return std::task::Poll::Ready(Event::Resume);
+            }
+            std::task::Poll::Pending
+        })
+        .await
     }
 }
 
-async fn shut_down(code: i32, stopping: &mut [(tokio::signal::unix::Signal, i32)]) {
-    plugctl_core::stop::announce(code);
-    let (mut groups, grace) = runner::close_groups();
-    let grace = grace.min(runner::INTERRUPT_GRACE_CAP);
-    groups.retain(|&g| {
-        // A stopped group (Ctrl-Z, then kill) must be able to act on TERM.
-        let _ = killpg(g, Signal::SIGCONT);
-        killpg(g, Signal::SIGTERM).is_ok()
-    });
-    let give_up = Instant::now() + grace;
-    while !groups.is_empty() && Instant::now() < give_up {
-        tokio::select! {
-            () = tokio::time::sleep(runner::GROUP_POLL) => {}
-            // A second signal: no more waiting.
-            _ = futures_first(stopping) => break,
-        }
-        // Zombie-aware: a leader its call's task has not reaped yet must
-        // not hold the user for the whole grace.
-        groups.retain(|&g| runner::group_alive(g));
+#[cfg(test)]
+mod tests {
+    use super::{STOPPING, exit_code};
+
+    #[test]
+    fn every_stopping_signal_exits_128_plus_its_number() {
+        let codes: Vec<i32> = STOPPING.iter().map(|&s| exit_code(s)).collect();
+        assert_eq!(codes, [130, 143, 129, 131, 138, 140, 142]);
     }
-    for g in groups {
-        let _ = killpg(g, Signal::SIGKILL);
-    }
-    let _ = runner::kill_orphans();
-    // exit() runs no destructors: scratch directories go here.
-    plugctl_core::stop::remove_scratch_dirs();
-    std::process::exit(code);
 }

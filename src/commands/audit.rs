@@ -325,11 +325,13 @@ fn open_volumes_dir(ctx: &Ctx) -> Result<Option<CheckedDir>> {
 }
 
 fn refused(volumes_dir: &Path, r: Refusal) -> Error {
-    Error::usage(format!(
-        "cannot audit the volumes directory {}: {}",
-        volumes_dir.display(),
-        r.with_override_hint()
-    ))
+    Error::refused(
+        format_args!(
+            "cannot audit the volumes directory {}",
+            volumes_dir.display()
+        ),
+        &r,
+    )
 }
 
 /// Refuses a prune when records were made under another volumes directory

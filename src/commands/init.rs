@@ -131,11 +131,10 @@ pub fn run(ctx: &Ctx, args: InitArgs) -> Result<()> {
     // write a program elsewhere; the file is created exclusively in the
     // directory the gate judged.
     let checked = CheckedDir::create_all(ctx.settings.policy(), &dir, DIR_MODE).map_err(|r| {
-        Error::usage(format!(
-            "cannot use the directory {}: {}",
-            dir.display(),
-            r.with_override_hint()
-        ))
+        Error::refused(
+            format_args!("cannot use the directory {}", dir.display()),
+            &r,
+        )
     })?;
     write_new(&checked, name, &path, render(template, name).as_bytes())?;
 

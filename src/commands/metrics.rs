@@ -236,14 +236,25 @@ fn metrics_of(
 /// lines are renamed for the Prometheus text format.
 const COUNTERS: [&str; 2] = ["plugctl_operations", "plugctl_registry_events"];
 
+/// The family [`Capacities`] writes straight from the registry, in id order.
+const STREAMED: &str = "plugctl_volume_capacity_bytes ";
+
 /// prometheus-client writes OpenMetrics; node_exporter's textfile collector
 /// and `promtool check metrics` read the Prometheus text format, where a
 /// counter's HELP and TYPE name the sample (`x_total`, not `x`) and there is
 /// no `# EOF`. Only those lines differ for the gauges and counters here.
-/// This rewrites them line by line on the way to `out`.
+/// This rewrites them line by line on the way to `out`, and puts each
+/// family's samples in label order: prometheus-client keeps a family's
+/// series in a hash map, and a scrape that reorders its lines from run to
+/// run makes every diff and every test of the text noisy. The per-volume
+/// family is written as it is read, already in id order, never held.
 struct PrometheusText<'w> {
     out: std::io::BufWriter<&'w mut dyn Write>,
     line: String,
+    /// The current family's samples, held until the next family starts.
+    samples: Vec<String>,
+    /// Whether the current family streams (its collector orders it).
+    streaming: bool,
     /// The write error, kept: `fmt::Write` can only say that one happened.
     failed: Option<std::io::Error>,
 }
@@ -253,14 +264,36 @@ impl<'w> PrometheusText<'w> {
         PrometheusText {
             out: std::io::BufWriter::with_capacity(1 << 16, out),
             line: String::new(),
+            samples: Vec::new(),
+            streaming: false,
             failed: None,
         }
+    }
+
+    /// Writes the held samples of the family that just ended, sorted.
+    fn flush_samples(&mut self) -> std::io::Result<()> {
+        self.samples.sort_unstable();
+        for sample in self.samples.drain(..) {
+            self.out.write_all(sample.as_bytes())?;
+            self.out.write_all(b"\n")?;
+        }
+        Ok(())
     }
 
     fn emit_line(&mut self) -> std::io::Result<()> {
         let line = std::mem::take(&mut self.line);
         if line == "# EOF" {
+            return self.flush_samples();
+        }
+        if !line.starts_with('#') && !self.streaming {
+            self.samples.push(line);
             return Ok(());
+        }
+        if line.starts_with('#') {
+            self.flush_samples()?;
+            if let Some(rest) = line.strip_prefix("# HELP ") {
+                self.streaming = rest.starts_with(STREAMED);
+            }
         }
         let renamed = ["# HELP ", "# TYPE "].iter().find_map(|prefix| {
             let rest = line.strip_prefix(prefix)?;
@@ -282,7 +315,8 @@ impl<'w> PrometheusText<'w> {
             Ok(())
         } else {
             self.emit_line()
-        };
+        }
+        .and_then(|()| self.flush_samples());
         flushed.and_then(|()| self.out.flush()).map_err(|e| {
             self.failed = Some(e);
             std::fmt::Error
@@ -348,16 +382,12 @@ fn drifted(ctx: &Ctx, state: &State<'_>) -> Drifted {
 /// directory above it) could have root write there the file they chose.
 pub fn write_textfile(ctx: &Ctx, dir: &Path) -> Result<()> {
     let checked =
-        plugctl_core::trust::CheckedDir::open(ctx.settings.policy(), dir).map_err(|r| {
-            Error::usage(format!(
-                "--textfile {}: {}",
-                dir.display(),
-                match r {
-                    plugctl_core::trust::Refusal::Kind { is, .. } =>
-                        format!("it is {is}, not a directory"),
-                    r => r.with_override_hint(),
-                }
-            ))
+        plugctl_core::trust::CheckedDir::open(ctx.settings.policy(), dir).map_err(|r| match r {
+            plugctl_core::trust::Refusal::Kind { is, .. } => Error::usage(format!(
+                "--textfile {}: it is {is}, not a directory",
+                dir.display()
+            )),
+            r => Error::refused(format_args!("--textfile {}", dir.display()), &r),
         })?;
     let mut failed = None;
     checked

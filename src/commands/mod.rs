@@ -33,15 +33,17 @@ pub struct Ctx {
     pub settings: Settings,
     pub printer: Printer,
     pub registry: Registry,
+    /// Runs the command's plugins; signals reach its calls through it (see
+    /// [`crate::app::supervise`]).
     pub pool: Arc<Pool>,
     /// Fires when a signal stops plugctl (see [`crate::shutdown`]).
     pub stop: Stop,
 }
 
 impl Ctx {
-    /// A context for a command that does not run plugins.
-    pub fn new(settings: Settings, streams: &Streams) -> Ctx {
-        let stop = Stop::new();
+    /// A context for a command that does not run plugins; `stop` is the
+    /// token its signals fire.
+    pub fn new(settings: Settings, stop: Stop, streams: &Streams) -> Ctx {
         let printer = Printer::new(&settings, stop.clone()).with_streams(streams);
         Ctx {
             registry: Registry::new(&settings.registry, settings.lock_timeout)
@@ -57,9 +59,8 @@ impl Ctx {
 
     /// A context for a command that runs plugins: its pool checks the lock
     /// file (`--locked`) and records calls (`--record`). Fails when either
-    /// cannot be used.
-    pub fn for_plugins(settings: Settings, streams: &Streams) -> Result<Ctx> {
-        let stop = Stop::new();
+    /// cannot be used. `stop` is the token its signals fire.
+    pub fn for_plugins(settings: Settings, stop: Stop, streams: &Streams) -> Result<Ctx> {
         let printer = Printer::new(&settings, stop.clone()).with_streams(streams);
         let pool = plugin_pool(&settings, &printer)?;
         Ok(Ctx {
@@ -196,7 +197,7 @@ pub fn require_fingerprinted(
 
 /// The report format of `validate` and `test`: `--format`, else json with
 /// `--json`, else human. `--json` with human or junit would put two kinds of
-/// output on stdout (cli.md: exactly one JSON document): refused, as
+/// output on stdout (docs/cli.md: exactly one JSON document): refused, as
 /// `secret fetch` refuses it with kv or env.
 pub fn report_format(printer: &Printer, format: Option<ReportFormat>) -> Result<ReportFormat> {
     match (format, printer.json) {
@@ -211,15 +212,20 @@ pub fn report_format(printer: &Printer, format: Option<ReportFormat>) -> Result<
 
 /// Runs the command, and gives up the registry's liveness lock after it.
 pub async fn dispatch(ctx: &Ctx, command: Command) -> Result<()> {
-    let result = run_command(ctx, command).await;
-    // At a normal end this process is no volume's owner any more: its
-    // liveness lock file goes (the context is never dropped). Stopped by a
-    // signal, it stays until the process is gone, as its plugins may still
-    // be dying; `repair` sweeps it then.
-    if ctx.stop.stopped().is_none() {
-        ctx.registry.release_owner();
+    // However the command ends — run to its end, or dropped by a signal's
+    // shutdown once its calls are gone — this process owns no volume after
+    // it: its liveness lock file goes (the context itself is never dropped).
+    let _owner = ReleaseOwner(&ctx.registry);
+    run_command(ctx, command).await
+}
+
+/// Gives up the registry's liveness lock file when dropped.
+struct ReleaseOwner<'r>(&'r Registry);
+
+impl Drop for ReleaseOwner<'_> {
+    fn drop(&mut self) {
+        self.0.release_owner();
     }
-    result
 }
 
 /// The command's own module.

@@ -21,12 +21,12 @@ use plugctl_core::registry::{Instance, Source};
 
 pub async fn run(ctx: &Ctx, cmd: PluginCommand) -> Result<()> {
     match cmd {
-        PluginCommand::List { family } => list(ctx, family.as_deref()),
+        PluginCommand::List { family } => list(ctx, family.as_deref()).await,
         PluginCommand::Show {
             family,
             name,
             alloc_id,
-        } => show(ctx, &family, &name, alloc_id.as_deref()),
+        } => show(ctx, &family, &name, alloc_id.as_deref()).await,
         PluginCommand::Register(args) => register(ctx, args).await,
         PluginCommand::Deregister {
             family,
@@ -138,10 +138,12 @@ const HEADERS: [&str; 8] = [
     "TYPE", "NAME", "VERSION", "HEALTH", "SOCKET", "DURATION", "FROM", "REASON",
 ];
 
-/// Probes the sockets of the dynamic instances among these, all at once.
-fn probe(instances: &[&Instance]) -> Vec<Option<SocketStatus>> {
+/// Checks the sockets of the dynamic instances among these, all at once.
+async fn probe(instances: &[&Instance]) -> Vec<Option<SocketStatus>> {
     let sockets: Vec<&Path> = instances.iter().filter_map(|i| dynamic_socket(i)).collect();
-    let mut statuses = dynamic::probe_sockets(&sockets, PROBE_TIMEOUT).into_iter();
+    let mut statuses = plugctl_core::sockets::check_all(&sockets, PROBE_TIMEOUT)
+        .await
+        .into_iter();
     instances
         .iter()
         .map(|i| dynamic_socket(i).and_then(|_| statuses.next()))
@@ -155,7 +157,7 @@ fn dynamic_socket(inst: &Instance) -> Option<&Path> {
     }
 }
 
-pub fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
+pub async fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
     if let Some(f) = family {
         discovery::require_name("plugin type", f)?;
     }
@@ -173,7 +175,7 @@ pub fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
             }
         }
     }
-    let statuses = probe(&current.iter().map(|c| c.2).collect::<Vec<_>>());
+    let statuses = probe(&current.iter().map(|c| c.2).collect::<Vec<_>>()).await;
     if ctx.printer.json {
         let plugins: Vec<Value> = current
             .iter()
@@ -190,7 +192,7 @@ pub fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
     ctx.printer.table(&HEADERS, &rows)
 }
 
-pub fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -> Result<()> {
+pub async fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -> Result<()> {
     discovery::require_name("plugin type", family)?;
     discovery::require_name("plugin", name)?;
     let mut snap = ctx.registry.read()?;
@@ -214,7 +216,7 @@ pub fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -> Resu
             name: what,
         });
     }
-    let statuses = probe(&instances);
+    let statuses = probe(&instances).await;
     if ctx.printer.json {
         let list: Vec<Value> = instances
             .iter()
@@ -511,10 +513,13 @@ pub async fn wait(
                 let status = match (healthy, dynamic_socket(inst)) {
                     (true, Some(sock)) => {
                         let left = deadline.saturating_duration_since(Instant::now());
-                        Some(dynamic::probe_socket(
-                            sock,
-                            left.clamp(Duration::from_millis(50), PROBE_TIMEOUT),
-                        ))
+                        Some(
+                            plugctl_core::sockets::check(
+                                sock,
+                                left.clamp(Duration::from_millis(50), PROBE_TIMEOUT),
+                            )
+                            .await,
+                        )
                     }
                     _ => None,
                 };

@@ -23,13 +23,8 @@ pub async fn run(ctx: &Ctx, args: ReplayArgs) -> Result<()> {
     let format = super::report_format(&ctx.printer, args.format)?;
     // The case directory through the gate: one another user can write
     // could hold any case, so it is refused whole.
-    let dir = CheckedDir::open(ctx.settings.policy(), &args.dir).map_err(|r| {
-        Error::usage(format!(
-            "replay {}: {}",
-            args.dir.display(),
-            r.with_override_hint()
-        ))
-    })?;
+    let dir = CheckedDir::open(ctx.settings.policy(), &args.dir)
+        .map_err(|r| Error::refused(format_args!("replay {}", args.dir.display()), &r))?;
     // Sticky or not, a directory others can add files to could hold a
     // case of theirs.
     if !ctx.settings.allow_insecure_paths && dir.meta().mode & 0o022 != 0 {
@@ -43,13 +38,8 @@ pub async fn run(ctx: &Ctx, args: ReplayArgs) -> Result<()> {
             args.dir.display()
         )));
     }
-    let key = RecordKey::load(&dir).map_err(|r| {
-        Error::usage(format!(
-            "replay {}: {}",
-            args.dir.display(),
-            r.with_override_hint()
-        ))
-    })?;
+    let key = RecordKey::load(&dir)
+        .map_err(|r| Error::refused(format_args!("replay {}", args.dir.display()), &r))?;
     let files = case_files(&dir)?;
     if files.is_empty() {
         return Err(Error::usage(format!(

@@ -413,17 +413,16 @@ pub fn read_env_file(
     file: &Path,
     policy: plugctl_core::trust::Policy,
 ) -> Result<Vec<(String, String)>> {
-    let refused = |r: plugctl_core::trust::Refusal| {
-        Error::usage(format!(
-            "cannot read --env-file {}: {}",
-            file.display(),
-            match r {
-                plugctl_core::trust::Refusal::Symlink(_) => "it is a symbolic link, which plugctl \
-                    does not follow; name the file itself"
-                    .to_string(),
-                r => r.with_override_hint(),
-            }
-        ))
+    let refused = |r: plugctl_core::trust::Refusal| match r {
+        plugctl_core::trust::Refusal::Symlink(_) => Error::usage(format!(
+            "cannot read --env-file {}: it is a symbolic link, which plugctl does not follow; \
+             name the file itself",
+            file.display()
+        )),
+        r => Error::refused(
+            format_args!("cannot read --env-file {}", file.display()),
+            &r,
+        ),
     };
     let dir =
         plugctl_core::trust::CheckedDir::open(policy, plugctl_core::registry::parent_dir(file))

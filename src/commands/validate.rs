@@ -60,8 +60,9 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
         known: Arc::new(known_plugins(ctx)),
     };
     // Checked against DIR's lock file (--locked): a drifted or unpinned
-    // plugin is not run, and its fingerprint check fails saying so.
-    let pool = Arc::new(super::plugin_pool(&settings, &ctx.printer)?);
+    // plugin is not run, and its fingerprint check fails saying so. Its
+    // calls are in the context's pool's table, which signals reach.
+    let pool = Arc::new(super::plugin_pool(&settings, &ctx.printer)?.with_groups_of(&ctx.pool));
     let mut rep = validate::validate(&settings.dirs(), pool, &opts, &ctx.stop).await?;
     rep.sort();
     let ok = rep.ok(args.strict);

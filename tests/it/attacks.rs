@@ -8,7 +8,6 @@
 use std::fs;
 use std::os::unix::fs::{PermissionsExt, symlink};
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -33,6 +32,18 @@ esac"#,
         ),
     );
     marker
+}
+
+/// A fingerprint of `hv` recorded into `<root>/cases`: that directory, and
+/// the one case file in it.
+fn recorded_fingerprint(s: &Sandbox) -> (PathBuf, PathBuf) {
+    let cases = s.root().join("cases");
+    let c = cases.to_str().unwrap();
+    plugctl(s)
+        .args(["--record", c, "fingerprint", "--type", "host-volume", "hv"])
+        .succeeds();
+    let case = case_files(&cases).remove(0);
+    (cases, case)
 }
 
 fn case_files(dir: &Path) -> Vec<PathBuf> {
@@ -73,12 +84,8 @@ fn set_env(v: &mut Value, key: &str, value: &str) {
 fn a_case_file_chooses_no_environment_no_deadline_and_nothing_runs() {
     let s = Sandbox::new();
     let marker = marked_plugin(&s, "hv");
-    let cases = s.root().join("cases");
+    let (cases, case) = recorded_fingerprint(&s);
     let c = cases.to_str().unwrap();
-    plugctl(&s)
-        .args(["--record", c, "fingerprint", "--type", "host-volume", "hv"])
-        .succeeds();
-    let case = case_files(&cases).remove(0);
     let pristine = fs::read(&case).unwrap();
     type Edit = fn(&mut Value);
     let attacks: [(&str, Edit, &str); 5] = [
@@ -142,12 +149,7 @@ fn a_replayed_delete_only_ever_touches_its_own_scratch_directory() {
     plugctl(&s)
         .args(["--record", c, "volume", "delete", "--name", "gone"])
         .succeeds();
-    let keep = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "hv", "--name", "keep",
-        ])
-        .succeeds()
-        .json()["volume"]["path"]
+    let keep = create_volume(&s, &["--plugin", "hv", "--name", "keep"])["path"]
         .as_str()
         .unwrap()
         .to_string();
@@ -196,12 +198,8 @@ fn a_replayed_delete_only_ever_touches_its_own_scratch_directory() {
 fn a_case_type_or_name_out_of_the_name_rules_is_refused_and_shown_escaped() {
     let s = Sandbox::new();
     marked_plugin(&s, "hv");
-    let cases = s.root().join("cases");
+    let (cases, case) = recorded_fingerprint(&s);
     let c = cases.to_str().unwrap();
-    plugctl(&s)
-        .args(["--record", c, "fingerprint", "--type", "host-volume", "hv"])
-        .succeeds();
-    let case = case_files(&cases).remove(0);
     edit_case(&case, |v| {
         v["type"] = Value::from("../../../../usr/bin");
         v["name"] = Value::from("env");
@@ -225,12 +223,8 @@ fn a_case_directory_or_file_another_user_controls_is_refused() {
     let Some(intruder) = intruder() else { return };
     let s = Sandbox::new();
     let marker = marked_plugin(&s, "hv");
-    let cases = s.root().join("cases");
+    let (cases, case) = recorded_fingerprint(&s);
     let c = cases.to_str().unwrap();
-    plugctl(&s)
-        .args(["--record", c, "fingerprint", "--type", "host-volume", "hv"])
-        .succeeds();
-    let case = case_files(&cases).remove(0);
     fs::remove_file(&marker).unwrap();
     // Their directory: any case in it could be theirs.
     intruder.own(&cases);
@@ -325,31 +319,15 @@ fn a_lock_file_planted_by_another_user_is_refused_naming_them() {
     assert!(!registry.exists(), "nothing is written past a refused lock");
 }
 
-/// Runs `script` in a mount namespace of its own (so a bind mount made
-/// there never outlives the test), with plugctl at `$PLUGCTL`.
-fn in_mount_namespace(s: &Sandbox, script: &str) -> Option<std::process::Output> {
-    let probe = s
-        .command("unshare")
-        .args(["--mount", "--propagation", "private", "true"])
-        .output();
-    if !probe.is_ok_and(|o| o.status.success()) {
-        skip_unless_ci("needs mount namespaces (unshare --mount) to bind-mount");
-        return None;
-    }
-    Some(
-        s.command("unshare")
-            .args([
-                "--mount",
-                "--propagation",
-                "private",
-                "/bin/sh",
-                "-c",
-                script,
-            ])
-            .env("PLUGCTL", PLUGCTL)
-            .output()
-            .unwrap(),
-    )
+/// plugctl with these arguments (shell words), in a mount namespace of its
+/// own where `dir` is bind-mounted at `at`.
+fn with_bind_mount(s: &Sandbox, dir: &Path, at: &Path, args: &str) -> Option<expect::Run> {
+    let script = format!(
+        "mount --bind '{}' '{}' && \"$PLUGCTL\" {args}",
+        dir.display(),
+        at.display()
+    );
+    in_mount_namespace(s, &script)
 }
 
 #[test]
@@ -365,20 +343,15 @@ fn pruning_never_crosses_a_bind_mount_of_the_same_file_system() {
     let orphan = s.volumes.join("orphan");
     make_dir(orphan.join("mnt"));
     fs::write(orphan.join("junk"), "x").unwrap();
-    let Some(out) = in_mount_namespace(
+    let Some(audit) = with_bind_mount(
         &s,
-        &format!(
-            "mount --bind '{}' '{}' && \"$PLUGCTL\" --json volume audit --prune-orphans --yes",
-            outside.display(),
-            orphan.join("mnt").display()
-        ),
+        &outside,
+        &orphan.join("mnt"),
+        "--json volume audit --prune-orphans --yes",
     ) else {
         return;
     };
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!("{e}: {}", String::from_utf8_lossy(&out.stderr));
-    });
-    assert_eq!(out.status.code(), Some(1), "{doc}");
+    let doc = audit.fails_with(Exit::Failure).json();
     let o = &doc["orphans"][0];
     assert_eq!(o["pruned"], false, "{doc}");
     assert!(
@@ -397,13 +370,7 @@ fn pruning_never_crosses_a_bind_mount_of_the_same_file_system() {
 fn pruning_keeps_what_a_volume_owns_however_the_directory_is_spelled() {
     let s = Sandbox::new();
     marked_plugin(&s, "hv");
-    let live = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "hv", "--name", "live",
-        ])
-        .succeeds()
-        .json()["volume"]
-        .clone();
+    let live = create_volume(&s, &["--plugin", "hv", "--name", "live"]);
     let id = live["id"].as_str().unwrap();
     // Nomad's example-plugin-mkfs keeps an image beside the mount point.
     let image = s.volumes.join(format!("{id}.ext4"));
@@ -689,21 +656,17 @@ esac"#,
 
 #[test]
 fn secret_values_are_exact_on_a_pipe_and_escaped_on_a_terminal() {
-    if !tool_available("script", "a terminal for stdout") {
-        return;
-    }
     let s = Sandbox::new();
     fetch_plugin(&s, "a\\u001b[31mb\\u0007c\\\\r\\\\nFORGED=1");
     let piped = plugctl(&s).args(["secret", "fetch", "kv", "db"]).succeeds();
     assert_eq!(piped.stdout, b"pw=a\x1b[31mb\x07c\r\nFORGED=1\n");
     for format in ["kv", "env"] {
-        let line = format!("{PLUGCTL} secret fetch kv db --format {format}");
-        let tty = s
-            .command("script")
-            .args(["-qec", &line, "/dev/null"])
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
+        let Some(on_a_terminal) =
+            plugctl_on_a_terminal(&s, &format!("secret fetch kv db --format {format}"))
+        else {
+            return;
+        };
+        let tty = on_a_terminal.any_exit();
         let text = String::from_utf8_lossy(&tty.stdout);
         assert!(
             text.contains("\\x1b[31mb\\x07c\\r\\nFORGED=1"),
@@ -809,23 +772,12 @@ esac"#,
             started = started.display()
         ),
     );
-    let path = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "slowish", "--name", "v",
-        ])
-        .succeeds()
-        .json()["volume"]["path"]
+    let path = create_volume(&s, &["--plugin", "slowish", "--name", "v"])["path"]
         .as_str()
         .unwrap()
         .to_string();
     fs::write(&slow, "").unwrap();
-    let restore = s
-        .std_cmd()
-        .args(["volume", "restore"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let restore = plugctl(&s).args(["volume", "restore"]).start();
     let until = Instant::now() + Duration::from_secs(10);
     while !started.exists() {
         assert!(Instant::now() < until, "the restore's create never started");
@@ -835,8 +787,7 @@ esac"#,
         .args(["volume", "delete", "--name", "v"])
         .fails_with(Exit::Usage)
         .stderr_has("is running its create right now");
-    let status = restore.wait_with_output().unwrap().status;
-    assert!(status.success());
+    restore.succeeds();
     fs::remove_file(&slow).unwrap();
     plugctl(&s)
         .args(["volume", "delete", "--name", "v"])
@@ -860,13 +811,7 @@ fn a_follower_survives_a_registry_and_journal_restored_from_a_copy() {
     for i in 0..5 {
         reg(&format!("copy{i}"), &other);
     }
-    let mut follower = s
-        .std_cmd()
-        .args(["--json", "events", "--follow"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut follower = plugctl(&s).args(["--json", "events", "--follow"]).start();
     std::thread::sleep(Duration::from_millis(500));
     // Restored as a backup tool would: each file written anew and renamed.
     let state = s.registry.parent().unwrap();
@@ -881,24 +826,20 @@ fn a_follower_survives_a_registry_and_journal_restored_from_a_copy() {
         fs::rename(&tmp, &to).unwrap();
     }
     std::thread::sleep(Duration::from_millis(1500));
-    let alive = follower.try_wait().unwrap().is_none();
+    let alive = follower.running();
     nix::sys::signal::kill(
         nix::unistd::Pid::from_raw(follower.id() as i32),
         nix::sys::signal::Signal::SIGTERM,
     )
     .unwrap();
-    let out = follower.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    let err = String::from_utf8_lossy(&out.stderr);
+    // Stopped by the test: how it exits is not the point.
+    let out = follower.any_exit();
+    let err = out.stderr();
     assert!(alive, "the follower died: {err}");
-    let names: Vec<String> = text
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<Value>(l).unwrap()["name"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
+    let names: Vec<String> = out
+        .json_lines()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(
         names,
@@ -937,13 +878,7 @@ fn an_audit_of_a_volumes_directory_that_cannot_be_read_is_no_clean_audit() {
 fn the_audit_table_shows_what_each_volume_takes_on_disk() {
     let s = Sandbox::new();
     marked_plugin(&s, "hv");
-    let v = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "hv", "--name", "v",
-        ])
-        .succeeds()
-        .json()["volume"]
-        .clone();
+    let v = create_volume(&s, &["--plugin", "hv", "--name", "v"]);
     let data = Path::new(v["path"].as_str().unwrap()).join("data");
     fs::write(&data, vec![7u8; 3 << 20]).unwrap();
     let doc = plugctl(&s)
@@ -1032,32 +967,14 @@ fn the_built_in_mkdir_stays_inside_a_trusted_volumes_directory() {
     let outside = s.root().join("outside");
     make_dir(&outside);
     fs::write(outside.join("precious"), "keep").unwrap();
-    let v = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "mkdir", "--name", "m",
-        ])
-        .succeeds()
-        .json()["volume"]
-        .clone();
+    let v = create_volume(&s, &["--plugin", "mkdir", "--name", "m"]);
     let path = PathBuf::from(v["path"].as_str().unwrap());
     make_dir(path.join("mnt"));
-    let Some(out) = in_mount_namespace(
-        &s,
-        &format!(
-            "mount --bind '{}' '{}' && \"$PLUGCTL\" volume delete --name m",
-            outside.display(),
-            path.join("mnt").display()
-        ),
-    ) else {
+    let Some(delete) = with_bind_mount(&s, &outside, &path.join("mnt"), "volume delete --name m")
+    else {
         return;
     };
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("mount point"));
+    delete.fails_with(Exit::Failure).stderr_has("mount point");
     assert_eq!(
         fs::read_to_string(outside.join("precious")).unwrap(),
         "keep"
@@ -1069,7 +986,7 @@ fn the_built_in_mkdir_stays_inside_a_trusted_volumes_directory() {
     plugctl(&s)
         .env("PLUGCTL_VOLUMES_DIR", theirs.join("volumes"))
         .args(["volume", "create", "--plugin", "mkdir", "--name", "n"])
-        .fails_with(Exit::Failure)
+        .fails_with(Exit::Usage)
         .stderr_has(&format!("belongs to uid {}", intruder.uid));
     assert!(!theirs.join("volumes").exists());
 }
@@ -1346,4 +1263,86 @@ fn init_never_writes_through_a_family_directory_planted_as_a_symlink() {
         !target.join("mytool").exists(),
         "root wrote through the link"
     );
+}
+
+#[test]
+fn a_volumes_directory_another_user_controls_gets_no_plugin_call() {
+    let Some(intruder) = intruder() else { return };
+    let s = Sandbox::new();
+    let marker = marked_plugin(&s, "hv");
+    let theirs = s.root().join("theirs");
+    make_dir(&theirs);
+    intruder.own(&theirs);
+    for vols in [theirs.clone(), theirs.join("not-yet")] {
+        plugctl(&s)
+            .env("PLUGCTL_VOLUMES_DIR", &vols)
+            .args(["volume", "create", "--plugin", "hv", "--name", "v"])
+            .fails_with(Exit::Usage)
+            .stderr_has(&format!("belongs to uid {}", intruder.uid));
+    }
+    assert!(!marker.exists(), "a plugin ran into their directory");
+}
+
+#[test]
+fn what_stops_a_nomad_client_is_unhealthy_in_fingerprint_and_metrics_too() {
+    let s = Sandbox::new();
+    s.secrets_ok("good");
+    s.secrets_ok("tool.exe");
+    make_dir(s.plugins.join("adir"));
+    symlink(s.plugins.join("adir"), s.plugins.join("secrets/dirlink")).unwrap();
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint", "--type", "secrets"])
+        .fails_with(Exit::Failure)
+        .json();
+    assert_eq!(row(&doc, "secrets", "good")["healthy"], true);
+    for (name, why) in [
+        ("tool.exe", "ends in .exe"),
+        ("dirlink", "refuses to start"),
+    ] {
+        let r = row(&doc, "secrets", name);
+        assert_eq!(r["healthy"], false, "{r}");
+        assert!(r["error"].as_str().unwrap().contains(why), "{r}");
+    }
+    plugctl(&s)
+        .args(["metrics"])
+        .succeeds()
+        .stdout_has("plugctl_plugin_healthy{family=\"secrets\",name=\"tool.exe\",version=\"\"} 0");
+}
+
+/// A file whose name holds a line break or an escape sequence, planted in
+/// a plugin directory: never run, never recorded (the registry would refuse
+/// such a name on load and lock every later command out), shown escaped.
+#[test]
+fn a_plugin_name_with_control_characters_is_shown_escaped_and_never_recorded() {
+    let s = Sandbox::new();
+    s.hv_ok("good", "1.0.0");
+    let ran = s.root().join("ran");
+    for name in ["a\nb", "clear\x1b[2J"] {
+        s.plugin(
+            "host-volume",
+            name,
+            &format!(
+                "touch '{}'; echo '{{\"version\": \"1.0.0\"}}'",
+                ran.display()
+            ),
+        );
+    }
+    let out = plugctl(&s)
+        .arg("fingerprint")
+        .fails_with(Exit::Failure)
+        .stdout_has("a\\nb")
+        .stdout_has("clear\\u{1b}[2J")
+        .stdout_has("contains a control character");
+    assert!(!out.stdout().contains('\x1b'), "{}", out.stdout());
+    assert!(
+        !ran.exists(),
+        "a plugin with a control character in its name ran"
+    );
+    // The registry stays readable: the next command works and knows only
+    // the good plugin.
+    plugctl(&s)
+        .args(["plugin", "list"])
+        .succeeds()
+        .stdout_has("good")
+        .stdout_lacks("a\\nb");
 }

@@ -8,10 +8,6 @@ use std::path::{Path, PathBuf};
 use crate::common::*;
 use serde_json::Value;
 
-fn examples() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("plugins-examples")
-}
-
 /// A sandbox with its own TMPDIR for plugctl, to see what the suite leaves.
 struct Env {
     s: Sandbox,
@@ -555,17 +551,9 @@ fn json_refuses_a_report_format_other_than_json() {
     let examples = examples();
     let dir = Some(examples.as_path());
     for format in ["junit", "human"] {
-        let out = e
-            .suite_in(dir, &["host-volume", "dir", "--format", format])
-            .fails_with(Exit::Usage);
-        let doc = out.json();
-        assert_eq!(doc["error"]["kind"], "usage", "{doc:#}");
-        let message = doc["error"]["message"].as_str().unwrap();
-        assert!(
-            message.contains("--json") && message.contains("--format"),
-            "{message}"
+        assert_format_refused_with_json(
+            e.suite_in(dir, &["host-volume", "dir", "--format", format]),
         );
-        assert!(stderr(&out).contains("--format"), "{}", stderr(&out));
     }
     // Refused before anything ran.
     assert!(e.leftovers().is_empty(), "{:?}", e.leftovers());
@@ -580,38 +568,13 @@ fn json_refuses_a_report_format_other_than_json() {
 }
 
 // ---------------------------------------------------------------------------
-// the CI snippet of the README
+// the CI script plugin authors copy (deploy/ci/check-plugins.sh)
 // ---------------------------------------------------------------------------
 
-/// The `ci/check-plugins.sh` script, as the README shows it.
+/// The `ci/check-plugins.sh` script plugin authors copy, as shipped in
+/// `deploy/ci/` (docs/conformance.md shows how to wire it into CI).
 fn ci_script() -> String {
-    let doc = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let start = doc
-        .find("#!/bin/sh\n# ci/check-plugins.sh")
-        .expect("the CI script in README.md");
-    let end = start + doc[start..].find("```").unwrap();
-    doc[start..end].to_string()
-}
-
-/// Copies a tree as a repository checkout with umask 022 has it: 0755
-/// directories, 0755 or 0644 files. Neither the umask of whoever runs the
-/// tests nor that of the checkout the examples come from (umask 002 makes
-/// them group writable) decides whether `validate --strict` passes.
-fn copy_tree(from: &Path, to: &Path) {
-    use std::os::unix::fs::PermissionsExt;
-    make_dir(to);
-    for e in fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let dest = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_tree(&e.path(), &dest);
-        } else {
-            fs::copy(e.path(), &dest).unwrap();
-            let executable = e.metadata().unwrap().permissions().mode() & 0o100 != 0;
-            let mode = if executable { 0o755 } else { 0o644 };
-            fs::set_permissions(&dest, fs::Permissions::from_mode(mode)).unwrap();
-        }
-    }
+    fs::read_to_string(repo().join("deploy/ci/check-plugins.sh")).unwrap()
 }
 
 #[test]
@@ -645,16 +608,13 @@ fn the_ci_snippet_runs_on_a_repository_of_plugins() {
         Path::new(PLUGCTL).parent().unwrap().display()
     );
     let run = || {
-        e.s.command("/bin/sh")
+        expect::Run::new(e.s.command("/bin/sh"), "sh")
             .arg("ci/check-plugins.sh")
             .current_dir(&repo)
             .env("PATH", &path)
             .env("TMPDIR", &e.tmp)
-            .output()
-            .unwrap()
     };
-    let out = run();
-    assert_eq!(code(&out), 0, "{}\n{}", stdout(&out), stderr(&out));
+    run().succeeds();
     let reports = repo.join("reports");
     let mut names: Vec<String> = fs::read_dir(&reports)
         .unwrap()
@@ -688,8 +648,7 @@ fn the_ci_snippet_runs_on_a_repository_of_plugins() {
         text.replace("fingerprint) printf", "fingerprint) echo hi; printf"),
     )
     .unwrap();
-    let out = run();
-    assert_eq!(code(&out), 1, "{}\n{}", stdout(&out), stderr(&out));
+    run().exits_code(1);
     let xml = fs::read_to_string(reports.join("validate.xml")).unwrap();
     let doc = roxmltree::Document::parse(&xml).unwrap();
     assert!(
@@ -728,9 +687,8 @@ fn setups_do_not_depend_on_the_umask() {
             Ok(())
         });
     }
-    let out = cmd.output().unwrap();
+    let out = expect::Run::new(cmd, "it").succeeds();
     let text = format!("{}{}", stdout(&out), stderr(&out));
-    assert!(out.status.success(), "{text}");
     // They really ran (a filter that matches nothing passes too).
     assert!(text.contains(&format!("{} passed", TESTS.len())), "{text}");
 }
@@ -748,14 +706,10 @@ create) sleep 30 ;;
 delete) exit 0 ;;
 esac"#,
     );
-    let mut child =
-        e.s.std_cmd()
-            .env("TMPDIR", &e.tmp)
-            .args(["test", "host-volume", "slow"])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
+    let suite = plugctl(&e.s)
+        .env("TMPDIR", &e.tmp)
+        .args(["test", "host-volume", "slow"])
+        .start();
     let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
     while e.leftovers().is_empty() {
         assert!(
@@ -767,12 +721,11 @@ esac"#,
     // Let the create start inside it.
     std::thread::sleep(std::time::Duration::from_millis(300));
     nix::sys::signal::kill(
-        nix::unistd::Pid::from_raw(child.id() as i32),
+        nix::unistd::Pid::from_raw(suite.id() as i32),
         nix::sys::signal::Signal::SIGINT,
     )
     .unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130));
+    suite.exits_code(130);
     assert_eq!(e.leftovers(), Vec::<String>::new());
 }
 

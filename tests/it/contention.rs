@@ -55,54 +55,25 @@ fn stuck_holder(lock: File) -> Child {
     child
 }
 
-const REGISTER: [&str; 10] = [
-    "plugin",
-    "register",
-    "--type",
-    "csi-node",
-    "--name",
-    "ebs",
-    "--alloc-id",
-    "a1",
-    "--socket",
-    "/run/ebs.sock",
-];
+const REGISTER: [&str; 10] = register_args("csi-node", "ebs", "a1", "/run/ebs.sock");
 
 #[test]
 fn a_stuck_holder_is_named_after_the_lock_timeout() {
     let s = Sandbox::new();
-    plugctl(&s)
-        .args([
-            "plugin",
-            "register",
-            "--type",
-            "csi-node",
-            "--name",
-            "x",
-            "--alloc-id",
-            "a0",
-            "--socket",
-            "/run/x.sock",
-        ])
-        .succeeds();
+    register(&s, "csi-node", "x", "a0", "/run/x.sock");
     let before = fs::read(&s.registry).unwrap();
     let mut holder = stuck_holder(lock_file(&s));
     let pid = holder.id();
 
-    let started = Instant::now();
-    let (out, doc) = s.json(
-        &["--lock-timeout", "1s"]
-            .iter()
-            .chain(&REGISTER)
-            .copied()
-            .collect::<Vec<_>>(),
-    );
-    let took = started.elapsed();
-    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args(["--json", "--lock-timeout", "1s"])
+        .args_from(REGISTER)
+        .fails_with(Exit::Timeout);
+    let took = out.took();
     assert!(took >= Duration::from_secs(1), "gave up early: {took:?}");
     // 1 s plus start-up; a generous margin for a loaded machine
     assert!(took < Duration::from_secs(4), "waited {took:?}");
-    let e = &doc["error"];
+    let e = out.error();
     assert_eq!(e["kind"], "registry_locked", "{e}");
     let message = e["message"].as_str().unwrap();
     for needle in [
@@ -146,16 +117,12 @@ fn a_holder_that_wrote_no_pid_is_still_a_bounded_wait() {
     let lock = lock_file(&s);
     lock.lock().unwrap();
     for timeout in ["300ms", "1s"] {
-        let started = Instant::now();
-        let (out, doc) = s.json(
-            &["--lock-timeout", timeout]
-                .iter()
-                .chain(&REGISTER)
-                .copied()
-                .collect::<Vec<_>>(),
-        );
-        let took = started.elapsed();
-        assert_eq!(code(&out), 4, "{}", stderr(&out));
+        let out = plugctl(&s)
+            .args(["--json", "--lock-timeout", timeout])
+            .args_from(REGISTER)
+            .fails_with(Exit::Timeout);
+        let took = out.took();
+        let doc = out.json();
         assert!(took < Duration::from_secs(4), "{timeout}: waited {took:?}");
         let message = doc["error"]["message"].as_str().unwrap();
         // The holder wrote no pid, but the kernel's lock table names it.
@@ -179,7 +146,7 @@ fn a_holder_that_wrote_no_pid_is_still_a_bounded_wait() {
         "p",
         &format!("touch '{}'; echo '{{}}'", ran.display()),
     );
-    let doc = plugctl(&s)
+    plugctl(&s)
         .args([
             "--json",
             "--lock-timeout",
@@ -192,8 +159,7 @@ fn a_holder_that_wrote_no_pid_is_still_a_bounded_wait() {
             "v",
         ])
         .fails_with(Exit::Timeout)
-        .json();
-    assert_eq!(doc["error"]["kind"], "registry_locked");
+        .error_kind("registry_locked");
     assert!(!ran.exists(), "the plugin ran without a pending record");
     drop(lock);
 }

@@ -64,11 +64,18 @@ fn run(s: &Sandbox, args: &[&str]) -> String {
         home: Some(s.root().join("home")),
         ..Host::default()
     };
-    let code = plugctl::app::run_with(
-        argv.into_iter().map(Into::into),
-        &host,
-        &Streams::writers(out.clone(), err.clone()),
-    );
+    let code = {
+        // plugctl makes its process a subreaper: this one, shared with other
+        // tests, is left as it was (see `process_state`).
+        let _state = process_state();
+        let code = plugctl::app::run_with(
+            argv.into_iter().map(Into::into),
+            &host,
+            &Streams::writers(out.clone(), err.clone()),
+        );
+        let _ = nix::sys::prctl::set_child_subreaper(false);
+        code
+    };
     format!(
         "exit: {code}\n--- stdout\n{}--- stderr\n{}",
         out.text(),

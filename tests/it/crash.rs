@@ -14,21 +14,13 @@ use std::time::{Duration, Instant};
 use crate::common::*;
 use serde_json::Value;
 
-/// plugctl as a std Command, for spawning (as `Sandbox::cmd` sets it up).
-fn std_cmd(s: &Sandbox) -> Command {
-    let mut c = Command::new(assert_cmd::cargo::cargo_bin("plugctl"));
-    c.env_clear()
-        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
-        .env("HOME", s.root().join("home"))
-        .env(SENTINEL, "leaked")
-        .env("PLUGCTL_NOMAD_CONFIG", "none")
-        .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
-        .env("PLUGCTL_REGISTRY", &s.registry)
-        .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
-        // contention must never turn into a lock timeout here
+/// plugctl as a plain process, to spawn under [`LIVE`] and kill at random
+/// (the builder's runs cannot be killed by another thread): the sandbox's,
+/// with a lock timeout that contention never reaches.
+fn killable(s: &Sandbox, args: &[String]) -> Command {
+    let mut c = s.std_cmd();
+    c.args(args)
         .env("PLUGCTL_LOCK_TIMEOUT", "60s")
-        .current_dir(s.root())
-        .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
     c
@@ -148,9 +140,7 @@ fn worker(s: &Sandbox, w: usize, seed: u64) -> Vec<Done> {
             args.extend([format!("v-{w}-{i}"), "--id".into(), id.clone()]);
             (Kind::Create, id, args)
         };
-        let mut cmd = std_cmd(s);
-        cmd.args(&args);
-        let (status, stderr) = run_killable(cmd);
+        let (status, stderr) = run_killable(killable(s, &args));
         let end = match (status.code(), status.signal()) {
             (Some(c), _) => End::Exited(c),
             (None, Some(9)) => End::Killed,
@@ -362,12 +352,7 @@ esac"#,
         assert!(histories.contains_key(a.as_str()), "stray instance {a}");
     }
     // Events: strictly increasing, none lost in the counter.
-    let seqs: Vec<u64> = reg["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["seq"].as_u64().unwrap())
-        .collect();
+    let seqs = seqs(reg["events"].as_array().unwrap());
     assert!(seqs.windows(2).all(|w| w[0] < w[1]), "{seqs:?}");
     assert_eq!(seqs.last().copied(), reg["seq"].as_u64());
     // Besides the registry, its journal, its lock and the owners' liveness
@@ -390,16 +375,12 @@ esac"#,
     );
 
     // `volume list` shows the half-done ones, not in progress (owners dead).
-    let doc = plugctl(&s)
-        .args(["--json", "volume", "list"])
-        .succeeds()
-        .json();
-    let listed = doc["volumes"].as_array().unwrap();
+    let listed = list_volumes(&s);
     assert_eq!(listed.len(), vols.len());
-    for v in listed {
+    for v in &listed {
         assert_eq!(v["in_progress"], false, "{v}");
     }
-    let table = stdout(&s.run(&["volume", "list"]));
+    let table = plugctl(&s).args(["volume", "list"]).any_exit().stdout();
     if pending_or_deleting > 0 {
         assert!(table.contains("run volume repair"), "{table}");
     }

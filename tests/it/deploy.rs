@@ -10,38 +10,21 @@ use std::process::Command;
 use crate::common::*;
 use serde_json::Value;
 
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 #[test]
 fn alert_rules_pass_their_promtool_tests() {
     if !tool_available("promtool", "the alert rules") {
         return;
     }
     let dir = repo().join("deploy/prometheus");
-    let check = Command::new("promtool")
+    tool("promtool")
         .args(["check", "rules", "plugctl.rules.yml"])
         .current_dir(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        check.status.success(),
-        "{}{}",
-        stdout(&check),
-        stderr(&check)
-    );
-    assert!(
-        stdout(&check).contains("4 rules found"),
-        "{}",
-        stdout(&check)
-    );
-    let test = Command::new("promtool")
+        .succeeds()
+        .stdout_has("4 rules found");
+    tool("promtool")
         .args(["test", "rules", "plugctl.rules.test.yml"])
         .current_dir(&dir)
-        .output()
-        .unwrap();
-    assert!(test.status.success(), "{}{}", stdout(&test), stderr(&test));
+        .succeeds();
     // Every alert has a case of its own.
     let rules = std::fs::read_to_string(dir.join("plugctl.rules.yml")).unwrap();
     let tests = std::fs::read_to_string(dir.join("plugctl.rules.test.yml")).unwrap();
@@ -116,33 +99,18 @@ fn the_nomad_job_is_a_periodic_sysbatch_whose_command_works() {
             other => other.to_string(),
         })
         .collect();
-    let out = s
-        .std_cmd()
-        .args(&moved)
+    plugctl(&s)
+        .args_from(&moved)
         .env("PLUGCTL_NOMAD_CONFIG", &etc)
         .env_remove("PLUGCTL_PLUGIN_DIR")
         .env_remove("PLUGCTL_VOLUMES_DIR")
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 0, "{moved:?}: {}", stderr(&out));
+        .succeeds();
     let prom = std::fs::read_to_string(textfile.join("plugctl.prom")).unwrap();
     if tool_available("promtool", "the job's textfile") {
-        let mut check = Command::new("promtool")
+        tool("promtool")
             .args(["check", "metrics"])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        use std::io::Write;
-        check
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(prom.as_bytes())
-            .unwrap();
-        let out = check.wait_with_output().unwrap();
-        assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+            .stdin(prom.as_bytes())
+            .succeeds();
     }
     assert!(
         prom.contains(
@@ -167,13 +135,11 @@ fn the_systemd_units_verify() {
         )
         .unwrap();
     }
-    let out = Command::new("systemd-analyze")
+    let out = tool("systemd-analyze")
         .args(["verify", "--man=no"])
         .arg(dir.path().join("plugctl-fingerprint.service"))
         .arg(dir.path().join("plugctl-fingerprint.timer"))
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+        .succeeds();
     assert!(stderr(&out).trim().is_empty(), "warnings: {}", stderr(&out));
     // The service runs the command the docs describe.
     let service =
@@ -214,14 +180,12 @@ fn the_debian_package_installs_runs_and_removes() {
     }
     // Its own target directory: a release build beside the test build.
     let target = std::env::temp_dir().join("plugctl-deb-target");
-    let out = Command::new(env!("CARGO"))
+    tool(env!("CARGO"))
         .args(["deb", "--locked", "--output"])
         .arg(target.join("plugctl.deb"))
         .env("CARGO_TARGET_DIR", &target)
         .current_dir(repo())
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "cargo deb: {}", stderr(&out));
+        .succeeds();
     let deb: PathBuf = target.join("plugctl.deb");
     let contents = Command::new("dpkg-deb")
         .arg("-c")

@@ -2,64 +2,14 @@
 //! `deregister`, `wait`, and the socket health shown by `plugin list|show`.
 
 use std::os::unix::net::UnixListener;
-use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::*;
 use serde_json::Value;
 
-/// plugctl as a plain process (to run in the background), with the same
-/// environment as [`Sandbox::cmd`].
-fn spawn(s: &Sandbox, args: &[&str]) -> Child {
-    s.std_cmd()
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn plugctl")
-}
-
-/// Waits for a child at most `limit`; kills it and fails after that.
-fn finish(mut child: Child, limit: Duration) -> (std::process::Output, Duration) {
-    let start = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            return (child.wait_with_output().unwrap(), start.elapsed());
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let out = child.wait_with_output().unwrap();
-            panic!(
-                "still running after {limit:?}; stdout:\n{}\nstderr:\n{}",
-                stdout(&out),
-                stderr(&out)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-/// A csi-node registration, which must succeed.
-fn register(s: &Sandbox, name: &str, alloc: &str, socket: &str) -> expect::Ran {
-    plugctl(s)
-        .args([
-            "plugin",
-            "register",
-            "--type",
-            "csi-node",
-            "--name",
-            name,
-            "--alloc-id",
-            alloc,
-            "--socket",
-            socket,
-        ])
-        .succeeds()
-}
-
-/// A csi-node deregistration, to run and check.
-fn deregister(s: &Sandbox, name: &str, alloc: &str) -> expect::Run {
-    plugctl(s).args([
+/// The words of a csi-node deregistration.
+fn deregister_args<'a>(name: &'a str, alloc: &'a str) -> [&'a str; 8] {
+    [
         "plugin",
         "deregister",
         "--type",
@@ -68,7 +18,12 @@ fn deregister(s: &Sandbox, name: &str, alloc: &str) -> expect::Run {
         name,
         "--alloc-id",
         alloc,
-    ])
+    ]
+}
+
+/// A csi-node deregistration, to run and check.
+fn deregister(s: &Sandbox, name: &str, alloc: &str) -> expect::Run {
+    plugctl(s).args(deregister_args(name, alloc))
 }
 
 fn allocs(doc: &Value) -> Vec<String> {
@@ -88,10 +43,13 @@ fn seq(s: &Sandbox) -> u64 {
 fn most_recent_registration_is_current_and_persisted() {
     let s = Sandbox::new();
     let sock = |a: &str| s.root().join(format!("{a}.sock")).display().to_string();
-    register(&s, "ebs", "a1", &sock("a1"));
-    register(&s, "ebs", "a2", &sock("a2"));
+    register(&s, "csi-node", "ebs", "a1", &sock("a1"));
+    register(&s, "csi-node", "ebs", "a2", &sock("a2"));
 
-    let (_, list) = s.json(&["plugin", "list", "--type", "csi-node"]);
+    let list = plugctl(&s)
+        .args(["--json", "plugin", "list", "--type", "csi-node"])
+        .any_exit()
+        .json();
     let cur = row(&list, "csi-node", "ebs");
     assert_eq!(cur["alloc_id"], "a2");
     assert_eq!(cur["source"], "dynamic");
@@ -106,7 +64,18 @@ fn most_recent_registration_is_current_and_persisted() {
     assert_eq!(allocs(&show), ["a2", "a1"]);
 
     // The lookup by allocation.
-    let (_, one) = s.json(&["plugin", "show", "csi-node", "ebs", "--alloc-id", "a1"]);
+    let one = plugctl(&s)
+        .args([
+            "--json",
+            "plugin",
+            "show",
+            "csi-node",
+            "ebs",
+            "--alloc-id",
+            "a1",
+        ])
+        .any_exit()
+        .json();
     assert_eq!(allocs(&one), ["a1"]);
     assert_eq!(one["instances"][0]["socket"], sock("a1"));
     plugctl(&s)
@@ -122,7 +91,10 @@ fn most_recent_registration_is_current_and_persisted() {
     assert_eq!(stored[1]["alloc_id"], "a1");
 
     // The table shows where each came from.
-    let text = stdout(&s.run(&["plugin", "show", "csi-node", "ebs"]));
+    let text = plugctl(&s)
+        .args(["plugin", "show", "csi-node", "ebs"])
+        .any_exit()
+        .stdout();
     let lines: Vec<&str> = text.lines().collect();
     assert!(
         lines[0].contains("SOCKET") && lines[0].contains("FROM"),
@@ -135,7 +107,7 @@ fn most_recent_registration_is_current_and_persisted() {
 #[test]
 fn relative_socket_is_stored_absolute() {
     let s = Sandbox::new();
-    register(&s, "ebs", "a1", "rel/csi.sock");
+    register(&s, "csi-node", "ebs", "a1", "rel/csi.sock");
     let file = s.registry_json();
     assert_eq!(
         file["plugins"]["csi-node"]["ebs"][0]["socket"],
@@ -146,8 +118,8 @@ fn relative_socket_is_stored_absolute() {
 #[test]
 fn re_register_is_idempotent() {
     let s = Sandbox::new();
-    register(&s, "ebs", "a1", "/run/a1.sock");
-    register(&s, "ebs", "a2", "/run/a2.sock");
+    register(&s, "csi-node", "ebs", "a1", "/run/a1.sock");
+    register(&s, "csi-node", "ebs", "a2", "/run/a2.sock");
     assert_eq!(seq(&s), 2);
 
     // Same allocation again, even with other details: nothing changes, no
@@ -177,11 +149,14 @@ fn re_register_is_idempotent() {
         "{}",
         stderr(&out)
     );
-    let out = register(&s, "ebs", "a1", "/run/a1.sock");
+    let out = register(&s, "csi-node", "ebs", "a1", "/run/a1.sock");
     assert!(stdout(&out).contains("nothing changed"), "{}", stdout(&out));
 
     assert_eq!(seq(&s), 2);
-    let (_, show) = s.json(&["plugin", "show", "csi-node", "ebs"]);
+    let show = plugctl(&s)
+        .args(["--json", "plugin", "show", "csi-node", "ebs"])
+        .any_exit()
+        .json();
     assert_eq!(allocs(&show), ["a2", "a1"]);
     assert_eq!(s.registry_json()["events"].as_array().unwrap().len(), 2);
 }
@@ -194,7 +169,7 @@ fn deregister_tolerates_unknown_names_and_missing_allocations() {
         .succeeds()
         .stdout_has("not registered");
 
-    register(&s, "ebs", "a1", "/run/a1.sock");
+    register(&s, "csi-node", "ebs", "a1", "/run/a1.sock");
     assert_eq!(seq(&s), 1);
     // An unknown name, and an allocation that never registered (a plugin
     // that crashed first): success, no event, nothing touched.
@@ -202,22 +177,16 @@ fn deregister_tolerates_unknown_names_and_missing_allocations() {
         deregister(&s, name, alloc).succeeds();
     }
     let doc = plugctl(&s)
-        .args([
-            "--json",
-            "plugin",
-            "deregister",
-            "--type",
-            "csi-node",
-            "--name",
-            "ebs",
-            "--alloc-id",
-            "gone",
-        ])
+        .arg("--json")
+        .args(deregister_args("ebs", "gone"))
         .succeeds()
         .json();
     assert_eq!(doc["changed"], false);
     assert_eq!(seq(&s), 1);
-    let (_, show) = s.json(&["plugin", "show", "csi-node", "ebs"]);
+    let show = plugctl(&s)
+        .args(["--json", "plugin", "show", "csi-node", "ebs"])
+        .any_exit()
+        .json();
     assert_eq!(allocs(&show), ["a1"]);
 
     // Twice the same real deregister: one event.
@@ -249,32 +218,29 @@ fn deregister_tolerates_unknown_names_and_missing_allocations() {
 fn current_instance_leaving_hands_over_to_the_previous() {
     let s = Sandbox::new();
     for a in ["a1", "a2", "a3"] {
-        register(&s, "ebs", a, &format!("/run/{a}.sock"));
+        register(&s, "csi-node", "ebs", a, &format!("/run/{a}.sock"));
     }
     // An older one leaves: the current stays.
     deregister(&s, "ebs", "a2").succeeds();
-    let (_, list) = s.json(&["plugin", "list"]);
+    let list = plugctl(&s)
+        .args(["--json", "plugin", "list"])
+        .any_exit()
+        .json();
     assert_eq!(row(&list, "csi-node", "ebs")["alloc_id"], "a3");
 
     // The current one leaves: the previous takes over.
     let doc = plugctl(&s)
-        .args([
-            "--json",
-            "plugin",
-            "deregister",
-            "--type",
-            "csi-node",
-            "--name",
-            "ebs",
-            "--alloc-id",
-            "a3",
-        ])
+        .arg("--json")
+        .args(deregister_args("ebs", "a3"))
         .succeeds()
         .json();
     assert_eq!(doc["changed"], true);
     assert_eq!(doc["was_current"], true);
     assert_eq!(doc["current"]["alloc_id"], "a1");
-    let (_, list) = s.json(&["plugin", "list"]);
+    let list = plugctl(&s)
+        .args(["--json", "plugin", "list"])
+        .any_exit()
+        .json();
     assert_eq!(row(&list, "csi-node", "ebs")["alloc_id"], "a1");
     let last = s.registry_json()["events"]
         .as_array()
@@ -294,21 +260,10 @@ fn current_instance_leaving_hands_over_to_the_previous() {
 fn validation_errors_are_usage_errors() {
     let s = Sandbox::new();
     let base = |ty: &str, name: &str, alloc: &str, sock: &str| -> Vec<String> {
-        [
-            "plugin",
-            "register",
-            "--type",
-            ty,
-            "--name",
-            name,
-            "--alloc-id",
-            alloc,
-            "--socket",
-            sock,
-        ]
-        .iter()
-        .map(|x| x.to_string())
-        .collect()
+        register_args(ty, name, alloc, sock)
+            .iter()
+            .map(|x| x.to_string())
+            .collect()
     };
     let cases: Vec<(Vec<String>, &str)> = vec![
         (base("", "ebs", "a1", "/s"), "type must not be empty"),
@@ -355,18 +310,16 @@ fn validation_errors_are_usage_errors() {
         ),
     ];
     for (args, want) in cases {
-        let out = plugctl(&s).args_from(&args).fails_with(Exit::Usage);
-        assert!(
-            stderr(&out).contains(want),
-            "{args:?}: want {want:?} in {}",
-            stderr(&out)
-        );
+        plugctl(&s)
+            .args_from(&args)
+            .fails_with(Exit::Usage)
+            .stderr_has(want);
     }
     // Refused before touching the registry.
     assert!(!s.registry.exists());
 
     // With --json the failure is a document too.
-    let doc = plugctl(&s)
+    plugctl(&s)
         .args([
             "--json",
             "plugin",
@@ -381,30 +334,15 @@ fn validation_errors_are_usage_errors() {
             "/s",
         ])
         .fails_with(Exit::Usage)
-        .json();
-    assert_eq!(doc["error"]["kind"], "usage");
+        .error_kind("usage");
 
     // --version and --option are the plugin's, and --help works.
     plugctl(&s)
         .args(["plugin", "register", "--help"])
         .succeeds();
     plugctl(&s)
-        .args([
-            "plugin",
-            "register",
-            "--type",
-            "csi-controller",
-            "--name",
-            "ebs",
-            "--alloc-id",
-            "a1",
-            "--socket",
-            "/s",
-            "--version",
-            "1.4.0",
-            "--option",
-            "mount_dir=/csi",
-        ])
+        .args(register_args("csi-controller", "ebs", "a1", "/s"))
+        .args(["--version", "1.4.0", "--option", "mount_dir=/csi"])
         .succeeds();
     let stored = &s.registry_json()["plugins"]["csi-controller"]["ebs"][0];
     assert_eq!(stored["version"], "1.4.0");
@@ -419,9 +357,9 @@ fn show_reports_socket_health() {
     let missing = s.root().join("missing.sock");
     let stale = s.root().join("stale.sock");
     drop(UnixListener::bind(&stale).unwrap()); // a socket file nobody listens on
-    register(&s, "ebs", "missing", missing.to_str().unwrap());
-    register(&s, "ebs", "stale", stale.to_str().unwrap());
-    register(&s, "ebs", "live", live.to_str().unwrap());
+    register(&s, "csi-node", "ebs", "missing", missing.to_str().unwrap());
+    register(&s, "csi-node", "ebs", "stale", stale.to_str().unwrap());
+    register(&s, "csi-node", "ebs", "live", live.to_str().unwrap());
 
     let doc = plugctl(&s)
         .args(["--json", "plugin", "show", "csi-node", "ebs"])
@@ -452,7 +390,10 @@ fn show_reports_socket_health() {
         inst[2]
     );
 
-    let text = stdout(&s.run(&["plugin", "show", "csi-node", "ebs"]));
+    let text = plugctl(&s)
+        .args(["plugin", "show", "csi-node", "ebs"])
+        .any_exit()
+        .stdout();
     let line = |alloc: &str| {
         text.lines()
             .find(|l| l.contains(&format!("alloc {alloc} ")))
@@ -465,31 +406,33 @@ fn show_reports_socket_health() {
     assert!(line("missing").contains("unhealthy"), "{text}");
 
     // list shows the current instance's health the same way.
-    let (_, list) = s.json(&["plugin", "list"]);
+    let list = plugctl(&s)
+        .args(["--json", "plugin", "list"])
+        .any_exit()
+        .json();
     assert_eq!(row(&list, "csi-node", "ebs")["socket_healthy"], true);
 }
 
 #[test]
 fn wait_returns_soon_after_another_process_registers() {
     let s = Sandbox::new();
-    let child = spawn(
-        &s,
-        &["plugin", "wait", "csi-node", "ebs", "--timeout", "30s"],
-    );
-    let mut child = child;
+    let mut wait = plugctl(&s)
+        .args(["plugin", "wait", "csi-node", "ebs", "--timeout", "30s"])
+        .deadline(Duration::from_secs(15))
+        .start();
     std::thread::sleep(Duration::from_millis(500));
-    assert!(child.try_wait().unwrap().is_none(), "wait returned early");
-    register(&s, "ebs", "a1", "/run/a1.sock");
-    let (out, took) = finish(child, Duration::from_secs(10));
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(wait.running(), "wait returned early");
+    register(&s, "csi-node", "ebs", "a1", "/run/a1.sock");
+    let registered = Instant::now();
+    wait.succeeds().stdout_has("alloc a1");
+    let took = registered.elapsed();
     assert!(took < Duration::from_millis(1500), "noticed after {took:?}");
-    assert!(stdout(&out).contains("alloc a1"), "{}", stdout(&out));
 }
 
 #[test]
 fn wait_returns_at_once_when_registered_and_prints_the_instance() {
     let s = Sandbox::new();
-    register(&s, "ebs", "a1", "/run/a1.sock");
+    register(&s, "csi-node", "ebs", "a1", "/run/a1.sock");
     let start = Instant::now();
     let doc = plugctl(&s)
         .args([
@@ -512,10 +455,9 @@ fn wait_returns_at_once_when_registered_and_prints_the_instance() {
 fn wait_healthy_waits_for_the_socket_to_accept() {
     let s = Sandbox::new();
     let sock = s.root().join("csi.sock");
-    register(&s, "ebs", "a1", sock.to_str().unwrap());
-    let mut child = spawn(
-        &s,
-        &[
+    register(&s, "csi-node", "ebs", "a1", sock.to_str().unwrap());
+    let mut wait = plugctl(&s)
+        .args([
             "--json",
             "plugin",
             "wait",
@@ -524,35 +466,36 @@ fn wait_healthy_waits_for_the_socket_to_accept() {
             "--healthy",
             "--timeout",
             "30s",
-        ],
-    );
+        ])
+        .deadline(Duration::from_secs(15))
+        .start();
     std::thread::sleep(Duration::from_millis(600));
     assert!(
-        child.try_wait().unwrap().is_none(),
+        wait.running(),
         "--healthy returned before the socket listened"
     );
     let _listener = UnixListener::bind(&sock).unwrap();
-    let (out, took) = finish(child, Duration::from_secs(10));
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let listening = Instant::now();
+    let doc = wait.succeeds().json();
+    let took = listening.elapsed();
     assert!(took < Duration::from_millis(1500), "noticed after {took:?}");
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["instance"]["socket_healthy"], true);
 }
 
 #[test]
 fn wait_times_out_with_exit_4() {
     let s = Sandbox::new();
-    let start = Instant::now();
-    let out = s.run(&["plugin", "wait", "csi-node", "ebs", "--timeout", "1s"]);
-    let took = start.elapsed();
-    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    let took = plugctl(&s)
+        .args(["plugin", "wait", "csi-node", "ebs", "--timeout", "1s"])
+        .fails_with(Exit::Timeout)
+        .stderr_has("not registered")
+        .took();
     assert!(took >= Duration::from_secs(1), "{took:?}");
     assert!(took < Duration::from_secs(5), "{took:?}");
-    assert!(stderr(&out).contains("not registered"), "{}", stderr(&out));
 
     // Registered, but the socket never accepts.
     let missing = s.root().join("never.sock");
-    register(&s, "ebs", "a1", missing.to_str().unwrap());
+    register(&s, "csi-node", "ebs", "a1", missing.to_str().unwrap());
     let out = plugctl(&s)
         .args([
             "--json",
@@ -576,18 +519,7 @@ fn names_with_control_characters_or_too_long_are_refused() {
     let long = "a".repeat(300);
     for name in ["evil\x1b[31mred", "two\nlines", "bell\x07", long.as_str()] {
         let out = plugctl(&s)
-            .args([
-                "plugin",
-                "register",
-                "--type",
-                "csi-node",
-                "--name",
-                name,
-                "--alloc-id",
-                "a1",
-                "--socket",
-                "/run/a1.sock",
-            ])
+            .args(register_args("csi-node", name, "a1", "/run/a1.sock"))
             .fails_with(Exit::Usage);
         // The refusal quotes the name escaped, never raw.
         assert!(
@@ -603,7 +535,7 @@ fn names_with_control_characters_or_too_long_are_refused() {
     }
     assert!(!s.registry.exists(), "nothing was recorded");
     // 255 bytes is still a name.
-    register(&s, &"b".repeat(255), "a1", "/run/a1.sock");
+    register(&s, "csi-node", &"b".repeat(255), "a1", "/run/a1.sock");
 }
 
 /// Nomad's dynamic registry takes any non-empty type; only the families
@@ -611,41 +543,20 @@ fn names_with_control_characters_or_too_long_are_refused() {
 #[test]
 fn any_dynamic_type_but_a_fingerprinted_family() {
     let s = Sandbox::new();
-    register(&s, "ebs", "a1", "/run/a1.sock");
+    register(&s, "csi-node", "ebs", "a1", "/run/a1.sock");
     for ty in ["device", "my-plugin-type"] {
-        plugctl(&s)
-            .args([
-                "plugin",
-                "register",
-                "--type",
-                ty,
-                "--name",
-                "p",
-                "--alloc-id",
-                "a1",
-                "--socket",
-                "/run/p.sock",
-            ])
-            .succeeds();
-        let (_, doc) = s.json(&["plugin", "show", ty, "p"]);
+        register(&s, ty, "p", "a1", "/run/p.sock");
+        let doc = plugctl(&s)
+            .args(["--json", "plugin", "show", ty, "p"])
+            .any_exit()
+            .json();
         assert_eq!(doc["instances"][0]["alloc_id"], "a1", "{doc}");
     }
     s.hv_ok("x", "1.0.0");
     make_dir(s.plugins.join("example-family"));
     for ty in ["host-volume", "secrets", "example-family"] {
         plugctl(&s)
-            .args([
-                "plugin",
-                "register",
-                "--type",
-                ty,
-                "--name",
-                "p",
-                "--alloc-id",
-                "a1",
-                "--socket",
-                "/run/p.sock",
-            ])
+            .args(register_args(ty, "p", "a1", "/run/p.sock"))
             .fails_with(Exit::Usage);
     }
 }

@@ -13,35 +13,9 @@ use std::time::{Duration, Instant};
 use crate::common::*;
 use serde_json::Value;
 
-fn register(s: &Sandbox, ty: &str, name: &str, alloc: &str) {
-    plugctl(s)
-        .args([
-            "plugin",
-            "register",
-            "--type",
-            ty,
-            "--name",
-            name,
-            "--alloc-id",
-            alloc,
-            "--socket",
-            &format!("/run/{alloc}.sock"),
-        ])
-        .succeeds();
-}
-
-/// Parses `--json events` output: one object per line.
-fn lines(out: &std::process::Output) -> Vec<Value> {
-    stdout(out)
-        .lines()
-        .map(|l| {
-            serde_json::from_str(l).unwrap_or_else(|e| panic!("not one JSON object ({e}): {l:?}"))
-        })
-        .collect()
-}
-
-fn seqs(events: &[Value]) -> Vec<u64> {
-    events.iter().map(|e| e["seq"].as_u64().unwrap()).collect()
+/// Registers `alloc`, its socket under /run.
+fn register_alloc(s: &Sandbox, ty: &str, name: &str, alloc: &str) {
+    register(s, ty, name, alloc, &format!("/run/{alloc}.sock"));
 }
 
 #[test]
@@ -56,27 +30,23 @@ while [ $i -lt "$EACH" ]; do
   "$PLUGCTL" plugin register --type csi-node --name shared --alloc-id "p$P-$i" --socket "/run/p$P-$i.sock" >/dev/null || exit 1
   i=$((i + 1))
 done"#;
-    let children: Vec<Child> = (0..PROCS)
+    let writers: Vec<_> = (0..PROCS)
         .map(|p| {
-            s.command("/bin/sh")
+            expect::Run::new(s.command("/bin/sh"), "sh")
                 .args(["-c", script])
                 .env("PLUGCTL", PLUGCTL)
                 .env("PLUGCTL_LOCK_TIMEOUT", "60s")
                 .env("EACH", EACH.to_string())
                 .env("P", p.to_string())
-                .stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
+                .start()
         })
         .collect();
-    for c in children {
-        let out = c.wait_with_output().unwrap();
-        assert!(out.status.success(), "{}", stderr(&out));
+    for w in writers {
+        w.succeeds();
     }
 
     let out = plugctl(&s).args(["--json", "events"]).succeeds();
-    let events = lines(&out);
+    let events = out.json_lines();
     assert_eq!(events.len(), PROCS * EACH);
     // 1..=200, each once, in order.
     assert_eq!(
@@ -105,7 +75,10 @@ done"#;
     }
 
     // 200 instances, most recent first: exactly the reverse event order.
-    let (_, show) = s.json(&["plugin", "show", "csi-node", "shared"]);
+    let show = plugctl(&s)
+        .args(["--json", "plugin", "show", "csi-node", "shared"])
+        .any_exit()
+        .json();
     let instances: Vec<&str> = show["instances"]
         .as_array()
         .unwrap()
@@ -124,9 +97,9 @@ done"#;
 #[test]
 fn since_gives_exactly_the_later_events_and_type_filters() {
     let s = Sandbox::new();
-    register(&s, "csi-node", "a", "n1");
-    register(&s, "csi-controller", "a", "c1");
-    register(&s, "csi-node", "a", "n2");
+    register_alloc(&s, "csi-node", "a", "n1");
+    register_alloc(&s, "csi-controller", "a", "c1");
+    register_alloc(&s, "csi-node", "a", "n2");
     plugctl(&s)
         .args([
             "plugin",
@@ -140,7 +113,10 @@ fn since_gives_exactly_the_later_events_and_type_filters() {
         ])
         .succeeds();
 
-    let all = lines(&s.cmd().args(["--json", "events"]).output().unwrap());
+    let all = plugctl(&s)
+        .args(["--json", "events"])
+        .any_exit()
+        .json_lines();
     assert_eq!(seqs(&all), [1, 2, 3, 4]);
     assert_eq!(all[3]["kind"], "deregister");
     for e in &all {
@@ -149,12 +125,10 @@ fn since_gives_exactly_the_later_events_and_type_filters() {
         }
     }
 
-    let later = lines(
-        &s.cmd()
-            .args(["--json", "events", "--since", "2"])
-            .output()
-            .unwrap(),
-    );
+    let later = plugctl(&s)
+        .args(["--json", "events", "--since", "2"])
+        .any_exit()
+        .json_lines();
     assert_eq!(seqs(&later), [3, 4]);
     assert_eq!(later[0]["alloc_id"], "n2");
 
@@ -163,12 +137,10 @@ fn since_gives_exactly_the_later_events_and_type_filters() {
         .succeeds()
         .stdout_empty();
 
-    let ctl = lines(
-        &s.cmd()
-            .args(["--json", "events", "--type", "csi-controller"])
-            .output()
-            .unwrap(),
-    );
+    let ctl = plugctl(&s)
+        .args(["--json", "events", "--type", "csi-controller"])
+        .any_exit()
+        .json_lines();
     assert_eq!(seqs(&ctl), [2]);
 
     // The table.
@@ -205,35 +177,45 @@ fn a_reader_behind_the_bounded_log_is_told_what_it_missed() {
 
     let out = plugctl(&s)
         .args(["--json", "events", "--since", "10"])
-        .succeeds();
-    assert!(
-        stderr(&out).contains("events 11 to 49"),
-        "warning names the missing range: {}",
-        stderr(&out)
-    );
+        .succeeds()
+        // the warning names the missing range
+        .stderr_has("events 11 to 49");
     // and the rest still comes, in order
-    assert_eq!(seqs(&lines(&out)), (50..=60).collect::<Vec<_>>());
+    assert_eq!(seqs(&out.json_lines()), (50..=60).collect::<Vec<_>>());
 
     // A reader that is not behind gets no warning.
-    let out = s.run(&["events", "--since", "55"]);
-    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+    plugctl(&s)
+        .args(["events", "--since", "55"])
+        .any_exit()
+        .stderr_lacks("warning");
     // Nor one that asked for everything there is.
-    let out = s.run(&["events"]);
-    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+    plugctl(&s)
+        .args(["events"])
+        .any_exit()
+        .stderr_lacks("warning");
 }
 
-/// `--follow --json` in the background, its lines read by a thread.
+/// `events --follow` in the background, its lines read by a thread.
 struct Follower {
     child: Child,
     lines: mpsc::Receiver<String>,
 }
 
 impl Follower {
+    /// `--json events --follow` with these arguments.
     fn start(s: &Sandbox, extra: &[&str]) -> Follower {
+        Follower::spawn(s, &[&["--json", "events", "--follow"], extra].concat())
+    }
+
+    /// `events --follow` with these arguments: the table.
+    fn human(s: &Sandbox, extra: &[&str]) -> Follower {
+        Follower::spawn(s, &[&["events", "--follow"], extra].concat())
+    }
+
+    fn spawn(s: &Sandbox, args: &[&str]) -> Follower {
         let mut child = s
             .command(PLUGCTL)
-            .args(["--json", "events", "--follow"])
-            .args(extra)
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -251,14 +233,22 @@ impl Follower {
         Follower { child, lines: rx }
     }
 
-    /// Lines until `n` arrived or `limit` passed.
+    /// JSON lines until `n` arrived or `limit` passed.
     fn take(&self, n: usize, limit: Duration) -> Vec<Value> {
+        self.take_lines(n, limit)
+            .iter()
+            .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+            .collect()
+    }
+
+    /// Lines until `n` arrived or `limit` passed.
+    fn take_lines(&self, n: usize, limit: Duration) -> Vec<String> {
         let end = Instant::now() + limit;
         let mut got = Vec::new();
         while got.len() < n {
             let left = end.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
-                Ok(l) => got.push(serde_json::from_str(&l).expect("one JSON object per line")),
+                Ok(l) => got.push(l),
                 Err(_) => break,
             }
         }
@@ -292,7 +282,7 @@ fn follow_delivers_each_new_event_exactly_once() {
     let s = Sandbox::new();
     // Three events before the follower starts; it asks for those after 2.
     for a in ["x0", "x1", "x2"] {
-        register(&s, "csi-node", "p", a);
+        register_alloc(&s, "csi-node", "p", a);
     }
     let f = Follower::start(&s, &["--since", "2"]);
     let backlog = f.take(1, Duration::from_secs(10));
@@ -314,7 +304,7 @@ fn follow_delivers_each_new_event_exactly_once() {
                 ])
                 .succeeds();
         } else {
-            register(&s, "csi-node", "p", &format!("a{i}"));
+            register_alloc(&s, "csi-node", "p", &format!("a{i}"));
         }
         if i % 3 == 0 {
             std::thread::sleep(Duration::from_millis(200));
@@ -335,32 +325,11 @@ fn follow_delivers_each_new_event_exactly_once() {
 #[test]
 fn follow_with_type_filter_and_human_output() {
     let s = Sandbox::new();
-    let mut child = s
-        .command(PLUGCTL)
-        .args(["events", "--follow", "--type", "csi-controller"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let out = child.stdout.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(out).lines().map_while(|l| l.ok()) {
-            let _ = tx.send(line);
-        }
-    });
-    register(&s, "csi-node", "n", "a1");
-    register(&s, "csi-controller", "c", "a2");
-    let mut lines = Vec::new();
-    let end = Instant::now() + Duration::from_secs(10);
-    while lines.len() < 2 {
-        match rx.recv_timeout(end.saturating_duration_since(Instant::now())) {
-            Ok(l) => lines.push(l),
-            Err(_) => break,
-        }
-    }
-    let _ = child.kill();
-    let _ = child.wait();
+    let f = Follower::human(&s, &["--type", "csi-controller"]);
+    register_alloc(&s, "csi-node", "n", "a1");
+    register_alloc(&s, "csi-controller", "c", "a2");
+    let lines = f.take_lines(2, Duration::from_secs(10));
+    drop(f);
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert!(lines[0].starts_with("SEQ"), "{lines:?}");
     assert!(
@@ -375,7 +344,7 @@ fn follow_with_type_filter_and_human_output() {
 #[test]
 fn follow_survives_its_directory_being_replaced() {
     let s = Sandbox::new();
-    register(&s, "csi-node", "p", "a1");
+    register_alloc(&s, "csi-node", "p", "a1");
     let dir = s.registry.parent().unwrap().to_path_buf();
     for how in ["moved", "removed"] {
         let f = Follower::start(&s, &[]);
@@ -390,7 +359,7 @@ fn follow_survives_its_directory_being_replaced() {
         fs::create_dir(&dir).unwrap();
         fs::set_permissions(&dir, fs::Permissions::from_mode(0o700)).unwrap();
         let fresh = format!("fresh-{how}");
-        register(&s, "csi-node", "p", &fresh);
+        register_alloc(&s, "csi-node", "p", &fresh);
         let got = f.take(1, Duration::from_secs(10));
         assert_eq!(
             got.first().map(|e| e["alloc_id"].clone()),
@@ -414,11 +383,11 @@ fn cpu_ticks(pid: u32) -> u64 {
 #[test]
 fn an_idle_follower_does_not_spin() {
     let s = Sandbox::new();
-    register(&s, "csi-node", "p", "a1");
+    register_alloc(&s, "csi-node", "p", "a1");
     let f = Follower::start(&s, &[]);
     assert_eq!(f.take(1, Duration::from_secs(10)).len(), 1);
     // A write wakes it once; then nothing happens for three seconds.
-    register(&s, "csi-node", "p", "a2");
+    register_alloc(&s, "csi-node", "p", "a2");
     assert_eq!(f.take(1, Duration::from_secs(10)).len(), 1);
     let pid = f.child.id();
     let before = cpu_ticks(pid);

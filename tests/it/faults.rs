@@ -1,4 +1,4 @@
-//! The fault matrix: every misbehaviour from protocol section 6 and issue 5,
+//! The fault matrix: every misbehaviour from docs/protocol.md section 6,
 //! planted as a real plugin, run through the real binary for every operation
 //! it applies to (host-volume fingerprint, create and delete, secrets fetch).
 //!
@@ -17,7 +17,6 @@
 use std::fs;
 use std::os::unix::fs::symlink;
 use std::path::Path;
-use std::process::Stdio;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -549,28 +548,10 @@ fn args(op: Op, name: &str, volume_id: &str, short: bool) -> Vec<String> {
     a.into_iter().map(String::from).collect()
 }
 
-fn volumes(s: &Sandbox) -> Vec<Value> {
-    if !s.registry.exists() {
-        return Vec::new();
-    }
-    s.registry_json()["volumes"]
-        .as_object()
-        .map(|m| m.values().cloned().collect())
-        .unwrap_or_default()
-}
-
 fn volume_events(s: &Sandbox) -> Vec<String> {
-    if !s.registry.exists() {
-        return Vec::new();
-    }
-    s.registry_json()["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|e| e["kind"].as_str())
-        .filter(|k| k.starts_with("volume"))
-        .map(String::from)
-        .collect()
+    let mut kinds = s.event_kinds();
+    kinds.retain(|k| k.starts_with("volume"));
+    kinds
 }
 
 /// Runs one cell; `Err` says everything that was wrong with it.
@@ -589,23 +570,27 @@ fn cell(fault: &Fault, op: Op, want: Want) -> Result<(), String> {
     let mut volume_id = String::new();
     if op == Op::Delete {
         s.plugin(family, name, WELL_BEHAVED);
-        let (out, doc) = s.json(&["volume", "create", "--plugin", name, "--name", "vol"]);
-        if code(&out) != 0 {
+        let out = plugctl(&s)
+            .args([
+                "--json", "volume", "create", "--plugin", name, "--name", "vol",
+            ])
+            .any_exit();
+        if out.code() != Some(0) {
             return Err(format!("setup create failed: {}", stderr(&out)));
         }
-        volume_id = doc["volume"]["id"].as_str().unwrap().to_string();
+        volume_id = id_of(&out.json()["volume"]);
     }
     plant(&s, family, name, fault.plant);
     let registry_before = fs::read(&s.registry).ok();
 
-    let started = Instant::now();
-    let out = s
-        .cmd()
+    // Every mismatch of the cell is gathered (`check`), so its exit code is
+    // read rather than expected.
+    let out = plugctl(&s)
         .arg("--json")
-        .args(args(op, name, &volume_id, times_out(want)))
-        .output()
-        .unwrap();
-    let took = started.elapsed();
+        .args_from(args(op, name, &volume_id, times_out(want)))
+        .any_exit();
+    let exit = out.code();
+    let took = out.took();
     check(took < cell_bound(want), format!("took {took:?}"));
     let doc: Value = match serde_json::from_slice(&out.stdout) {
         Result::Ok(v) => v,
@@ -665,7 +650,7 @@ fn cell(fault: &Fault, op: Op, want: Want) -> Result<(), String> {
     match (op, want) {
         (_, Na) => unreachable!(),
         (Op::Fingerprint, Ok) => {
-            check(code(&out) == 0, format!("exit {}: {err}", code(&out)));
+            check(exit == Some(0), format!("exit {exit:?}: {err}"));
             let r = row(&doc, family, name);
             check(r["healthy"] == true, format!("not healthy: {r}"));
             let recorded = &s.registry_json()["plugins"][family][name][0];
@@ -673,7 +658,7 @@ fn cell(fault: &Fault, op: Op, want: Want) -> Result<(), String> {
         }
         (Op::Fingerprint, Want::Fail { cause, .. }) => {
             // One unhealthy plugin makes fingerprint exit 1, a timeout too.
-            check(code(&out) == 1, format!("exit {}: {err}", code(&out)));
+            check(exit == Some(1), format!("exit {exit:?}: {err}"));
             let r = row(&doc, family, name);
             let reason = r["error"].as_str().unwrap_or_default();
             check(r["healthy"] == false, format!("healthy: {r}"));
@@ -689,7 +674,7 @@ fn cell(fault: &Fault, op: Op, want: Want) -> Result<(), String> {
             );
         }
         (_, Want::NotFound { cause }) => {
-            check(code(&out) == 3, format!("exit {}: {err}", code(&out)));
+            check(exit == Some(3), format!("exit {exit:?}: {err}"));
             let e = &doc["error"];
             let message = e["message"].as_str().unwrap_or_default();
             check(e["kind"] == "not_found", format!("kind: {e}"));
@@ -716,8 +701,8 @@ fn cell(fault: &Fault, op: Op, want: Want) -> Result<(), String> {
             );
         }
         (_, Ok) => {
-            check(code(&out) == 0, format!("exit {}: {err}", code(&out)));
-            let vols = volumes(&s);
+            check(exit == Some(0), format!("exit {exit:?}: {err}"));
+            let vols = s.volume_records();
             match op {
                 Op::Create => check(
                     vols.len() == 1 && vols[0]["state"] == "ready",
@@ -741,8 +726,8 @@ fn cell(fault: &Fault, op: Op, want: Want) -> Result<(), String> {
             },
         ) => {
             check(
-                code(&out) == want_code,
-                format!("exit {} (want {want_code}): {err}", code(&out)),
+                exit == Some(want_code),
+                format!("exit {exit:?} (want {want_code}): {err}"),
             );
             let e = &doc["error"];
             let message = e["message"].as_str().unwrap_or_default();
@@ -762,7 +747,7 @@ fn cell(fault: &Fault, op: Op, want: Want) -> Result<(), String> {
                     format!("want {needle:?} in {message:?}"),
                 );
             }
-            let vols = volumes(&s);
+            let vols = s.volume_records();
             match op {
                 Op::Create if uncertain => {
                     // kept pending with the error, for `volume repair`
@@ -925,7 +910,7 @@ fn plugin_deleted_between_discovery_and_run() {
             ),
         );
     }
-    let out = plugctl(&s)
+    let doc = plugctl(&s)
         .args([
             "--json",
             "--concurrency",
@@ -934,8 +919,8 @@ fn plugin_deleted_between_discovery_and_run() {
             "--type",
             "host-volume",
         ])
-        .fails_with(Exit::Failure);
-    let doc = out.json();
+        .fails_with(Exit::Failure)
+        .json();
     let rows: Vec<&Value> = ["a-deleter", "b-deleter"]
         .iter()
         .map(|n| row(&doc, "host-volume", n))
@@ -959,21 +944,12 @@ fn plugin_deleted_between_discovery_and_run() {
         let plugin = s.plugin("host-volume", "vanishing", WELL_BEHAVED);
         let mut id = String::new();
         if op == Op::Delete {
-            let doc = plugctl(&s)
-                .args([
-                    "--json",
-                    "volume",
-                    "create",
-                    "--plugin",
-                    "vanishing",
-                    "--name",
-                    "v",
-                ])
-                .succeeds()
-                .json();
-            id = doc["volume"]["id"].as_str().unwrap().to_string();
+            id = id_of(&create_volume(
+                &s,
+                &["--plugin", "vanishing", "--name", "v"],
+            ));
         }
-        let before = volumes(&s);
+        let before = s.volume_records();
         let lock_path = s.registry.with_file_name("registry.json.lock");
         make_dir(s.registry.parent().unwrap());
         // Owner-only as plugctl makes it, whatever the umask.
@@ -987,13 +963,10 @@ fn plugin_deleted_between_discovery_and_run() {
         .open(&lock_path)
         .unwrap();
         lock.lock().unwrap();
-        let child = std_cmd(&s)
+        let child = plugctl(&s)
             .arg("--json")
-            .args(args(op, "vanishing", &id, false))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+            .args_from(args(op, "vanishing", &id, false))
+            .start();
         // Past discovery once it opened the lock file.
         let until = Instant::now() + Duration::from_secs(30);
         while !has_open(child.id(), &lock_path) {
@@ -1002,11 +975,9 @@ fn plugin_deleted_between_discovery_and_run() {
         }
         fs::remove_file(&plugin).unwrap();
         drop(lock);
-        let out = child.wait_with_output().unwrap();
-        assert_eq!(code(&out), 1, "{op:?}: {}", stderr(&out));
-        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
-        let message = doc["error"]["message"].as_str().unwrap();
-        assert_eq!(doc["error"]["kind"], "plugin", "{doc}");
+        let error = child.fails_with(Exit::Failure).error();
+        let message = error["message"].as_str().unwrap();
+        assert_eq!(error["kind"], "plugin", "{error}");
         for needle in [
             "host-volume plugin \"vanishing\"",
             &format!("operation {}", op.operation()),
@@ -1015,7 +986,7 @@ fn plugin_deleted_between_discovery_and_run() {
             assert!(message.contains(needle), "{op:?}: {needle:?} in {message}");
         }
         // a create that never started leaves nothing; a delete keeps the volume
-        let after = volumes(&s);
+        let after = s.volume_records();
         match op {
             Op::Create => assert!(after.is_empty(), "{after:?}"),
             _ => {
@@ -1026,19 +997,4 @@ fn plugin_deleted_between_discovery_and_run() {
             }
         }
     }
-}
-
-/// plugctl as a std Command, for spawning (as `Sandbox::cmd` sets it up).
-fn std_cmd(s: &Sandbox) -> std::process::Command {
-    let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("plugctl"));
-    c.env_clear()
-        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
-        .env("HOME", s.root().join("home"))
-        .env(SENTINEL, "leaked")
-        .env("PLUGCTL_NOMAD_CONFIG", "none")
-        .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
-        .env("PLUGCTL_REGISTRY", &s.registry)
-        .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
-        .current_dir(s.root());
-    c
 }

@@ -1,6 +1,6 @@
 //! Nomad fidelity: what plugctl says about a plugin matches what a Nomad
 //! node would do with it, per family and per output shape
-//! (../shared/spec/nomad-versions.md).
+//! (docs/protocol.md, "Which Nomad release").
 
 use crate::common::*;
 
@@ -15,7 +15,10 @@ fn bad_fingerprints_say_what_nomad_does_per_family() {
         s.plugin("secrets", name, &format!("echo '{output}'"));
         s.plugin("host-volume", name, &format!("echo '{output}'"));
     }
-    let (_, doc) = s.json(&["fingerprint"]);
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint"])
+        .any_exit()
+        .json();
     let reason = |family: &str, name: &str| {
         row(&doc, family, name)["error"]
             .as_str()
@@ -93,30 +96,35 @@ fn a_plugin_whose_last_fingerprint_failed_is_unavailable() {
 }
 
 // ---------------------------------------------------------------------------
-// Release profiles (--nomad-version): one test per row of nomad-versions.md
+// Release profiles (--nomad-version): one test per row of the release table in docs/protocol.md
 // ---------------------------------------------------------------------------
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
-use std::process::Output;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-/// plugctl run by `sh -c 'umask <umask>; exec plugctl ...'`.
-fn with_umask(s: &Sandbox, umask: &str, args: &[&str]) -> Output {
-    s.command("/bin/sh")
-        .arg("-c")
-        .arg(format!("umask {umask}; exec \"$0\" \"$@\""))
-        .arg(PLUGCTL)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn mode_of(p: &Path) -> u32 {
-    fs::metadata(p).unwrap().permissions().mode() & 0o7777
+/// The mode of the directory the built-in mkdir makes for `mode=0777` as
+/// `release`, run under `umask`.
+fn mkdir_0777_under(s: &Sandbox, umask: &str, release: &str, name: &str) -> u32 {
+    let doc = plugctl_with_umask(s, umask)
+        .args([
+            "--json",
+            "--nomad-version",
+            release,
+            "volume",
+            "create",
+            "--plugin",
+            "mkdir",
+            "--name",
+            name,
+            "--param",
+            "mode=0777",
+        ])
+        .succeeds()
+        .json();
+    mode(doc["volume"]["path"].as_str().unwrap())
 }
 
 /// `secret fetch --dry-run --json` of a recording plugin as `release`
@@ -129,8 +137,7 @@ fn planned_fetch(s: &Sandbox, release: Option<&str>, extra: &[&str]) -> Value {
     }
     args.extend(["secret", "fetch", "rec", "app/db", "--dry-run"]);
     args.extend(extra);
-    let (out, doc) = s.json(&args);
-    assert_eq!(code(&out), 0, "{release:?}: {}", stderr(&out));
+    let doc = plugctl(s).arg("--json").args_from(&args).succeeds().json();
     assert_eq!(doc["dry_run"], true);
     doc["calls"][0].clone()
 }
@@ -168,41 +175,23 @@ fn cell<'a>(doc: &'a Value, plugin: &str, release: &str) -> &'a Value {
 fn release_1_10_0_has_host_volumes_and_a_mkdir_whose_mode_the_umask_trims() {
     let s = Sandbox::new();
     for before in ["1.9.7", "1.9", "0.12.0"] {
-        let (out, doc) = s.json(&["--nomad-version", before, "fingerprint"]);
-        assert_eq!(code(&out), 2, "{before}: {}", stderr(&out));
-        let message = doc["error"]["message"].as_str().unwrap();
-        for needle in [
-            "runs no common plugins",
-            "1.10.0",
-            "1.10.x, 1.11.x and 2.0.x",
-        ] {
-            assert!(message.contains(needle), "{before}: {needle} in {message}");
-        }
+        plugctl(&s)
+            .args(["--json", "--nomad-version", before, "fingerprint"])
+            .fails_with(Exit::Usage)
+            .error_has("runs no common plugins")
+            .error_has("1.10.0")
+            .error_has("1.10.x, 1.11.x and 2.0.x");
     }
-    let create = |release: &str, name: &str| {
-        let out = with_umask(
-            &s,
-            "022",
-            &[
-                "--json",
-                "--nomad-version",
-                release,
-                "volume",
-                "create",
-                "--plugin",
-                "mkdir",
-                "--name",
-                name,
-                "--param",
-                "mode=0777",
-            ],
-        );
-        assert_eq!(code(&out), 0, "{release}: {}", stderr(&out));
-        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
-        mode_of(Path::new(doc["volume"]["path"].as_str().unwrap()))
-    };
-    assert_eq!(create("1.10.0", "old"), 0o755, "1.10.0: the umask wins");
-    assert_eq!(create("1.10", "old-short"), 0o755, "1.10 is 1.10.0");
+    assert_eq!(
+        mkdir_0777_under(&s, "022", "1.10.0", "old"),
+        0o755,
+        "1.10.0: the umask wins"
+    );
+    assert_eq!(
+        mkdir_0777_under(&s, "022", "1.10", "old-short"),
+        0o755,
+        "1.10 is 1.10.0"
+    );
 }
 
 /// Every release: a host-volume fingerprint gets 1 s in practice, so one
@@ -216,8 +205,10 @@ fn every_release_gives_a_host_volume_fingerprint_1_s() {
         r#"sleep 1.5; echo '{"version": "1.0.0"}'"#,
     );
     s.hv_ok("quick", "1.0.0");
-    let (out, doc) = s.json(&["validate", "--nomad-version", "1.10,1.11,2.0"]);
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "validate", "--nomad-version", "1.10,1.11,2.0"])
+        .fails_with(Exit::Failure)
+        .json();
     assert_eq!(
         doc["matrix"]["releases"],
         serde_json::json!(["1.10.0", "1.11.0", "2.0.0"])
@@ -236,8 +227,10 @@ fn every_release_gives_a_host_volume_fingerprint_1_s() {
     assert_eq!(row["works_on"], serde_json::json!([]));
     // Without --nomad-version: no matrix, and the same verdict: the slow
     // one fails fingerprint.slow, as `fingerprint` records it unhealthy.
-    let (out, doc) = s.json(&["validate"]);
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "validate"])
+        .fails_with(Exit::Failure)
+        .json();
     assert!(doc.get("matrix").is_none(), "{doc:#}");
     assert_eq!(doc["nomad_version"], "2.0.5");
     let slow = doc["findings"]
@@ -248,13 +241,22 @@ fn every_release_gives_a_host_volume_fingerprint_1_s() {
         .unwrap_or_else(|| panic!("{doc:#}"));
     assert_eq!(slow["severity"], "error");
     // A --timeout the user raised is the budget, for the matrix too.
-    let (out, doc) = s.json(&["validate", "--timeout", "3s", "--nomad-version", "1.10,2.0"]);
-    assert_eq!(code(&out), 0, "{}{doc:#}", stderr(&out));
+    plugctl(&s)
+        .args([
+            "--json",
+            "validate",
+            "--timeout",
+            "3s",
+            "--nomad-version",
+            "1.10,2.0",
+        ])
+        .succeeds()
+        .json();
 }
 
 /// plugctl as a user that may not chown (nobody when run as root): a
 /// registry and volumes directory of its own.
-fn unprivileged(s: &Sandbox, args: &[&str]) -> Output {
+fn unprivileged(s: &Sandbox) -> expect::Run {
     use std::os::unix::process::CommandExt;
     let home = s.root().join("unprivileged");
     if !home.exists() {
@@ -269,12 +271,11 @@ fn unprivileged(s: &Sandbox, args: &[&str]) -> Output {
     }
     let mut cmd = s.command(PLUGCTL);
     cmd.env("PLUGCTL_REGISTRY", home.join("registry.json"))
-        .env("PLUGCTL_VOLUMES_DIR", home.join("volumes"))
-        .args(args);
+        .env("PLUGCTL_VOLUMES_DIR", home.join("volumes"));
     if nix::unistd::geteuid().is_root() {
         cmd.uid(65534).gid(65534);
     }
-    cmd.output().unwrap()
+    expect::Run::new(cmd, "plugctl")
 }
 
 /// 1.10.5 / 1.11.0: mkdir removes the directory it made when chown fails;
@@ -288,9 +289,13 @@ fn release_1_10_5_and_1_11_0_remove_the_mkdir_directory_when_chown_fails() {
         .enumerate()
     {
         let id = format!("5f4e3d2c-1b0a-4998-8776-65544332211{i}");
-        let out = unprivileged(
-            &s,
-            &[
+        let said = if left {
+            "left behind, as this Nomad release leaves it (removed from 1.10.5 / 1.11.0)"
+        } else {
+            "removed again"
+        };
+        unprivileged(&s)
+            .args([
                 "--nomad-version",
                 release,
                 "volume",
@@ -303,18 +308,11 @@ fn release_1_10_5_and_1_11_0_remove_the_mkdir_directory_when_chown_fails() {
                 &id,
                 "--param",
                 "uid=12345",
-            ],
-        );
-        let err = stderr(&out);
-        assert_eq!(code(&out), 1, "{release}: {err}");
-        assert!(err.contains("chown (uid 12345)"), "{release}: {err}");
-        assert_eq!(volumes.join(&id).is_dir(), left, "{release}: {err}");
-        let said = if left {
-            "left behind, as this Nomad release leaves it (removed from 1.10.5 / 1.11.0)"
-        } else {
-            "removed again"
-        };
-        assert!(err.contains(said), "{release}: {err}");
+            ])
+            .fails_with(Exit::Failure)
+            .stderr_has("chown (uid 12345)")
+            .stderr_has(said);
+        assert_eq!(volumes.join(&id).is_dir(), left, "{release}");
     }
 }
 
@@ -338,16 +336,16 @@ sleep 10.5; echo '{"result": {"K": "v"}}'"#,
     ] {
         let mut full = vec!["--nomad-version", "1.10.9"];
         full.extend(args);
-        let (out, doc) = s.json(&full);
-        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
-        let message = doc["error"]["message"].as_str().unwrap();
-        assert!(
-            message.contains("Nomad 1.10.9 has no secrets plugins: they came in 1.11.0"),
-            "{message}"
-        );
+        plugctl(&s)
+            .arg("--json")
+            .args_from(&full)
+            .fails_with(Exit::Usage)
+            .error_has("Nomad 1.10.9 has no secrets plugins: they came in 1.11.0");
     }
-    let (out, doc) = s.json(&["--nomad-version", "1.10.9", "fingerprint"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args(["--json", "--nomad-version", "1.10.9", "fingerprint"])
+        .succeeds();
+    let doc = out.json();
     let types: Vec<&str> = doc["plugins"]
         .as_array()
         .unwrap()
@@ -364,24 +362,24 @@ sleep 10.5; echo '{"result": {"K": "v"}}'"#,
     );
     let started = Instant::now();
     let newest = std::thread::scope(|scope| {
-        let newest = scope.spawn(|| s.run(&["secret", "fetch", "slow", "app/db"]));
-        let out = s.run(&[
-            "--nomad-version",
-            "1.11.0",
-            "secret",
-            "fetch",
-            "slow",
-            "app/db",
-        ]);
-        assert_eq!(code(&out), 4, "{}", stderr(&out));
-        assert!(
-            stderr(&out).contains("timed out after 10s"),
-            "{}",
-            stderr(&out)
-        );
+        let newest = scope.spawn(|| {
+            plugctl(&s)
+                .args(["secret", "fetch", "slow", "app/db"])
+                .succeeds()
+        });
+        plugctl(&s)
+            .args([
+                "--nomad-version",
+                "1.11.0",
+                "secret",
+                "fetch",
+                "slow",
+                "app/db",
+            ])
+            .fails_with(Exit::Timeout)
+            .stderr_has("timed out after 10s");
         newest.join().unwrap()
     });
-    assert_eq!(code(&newest), 0, "{}", stderr(&newest));
     assert_eq!(stdout(&newest), "K=v\n");
     assert!(started.elapsed() < Duration::from_secs(30));
 }
@@ -397,17 +395,20 @@ fn release_1_11_1_sets_the_job_variables_on_every_fetch() {
     );
     // A flag for a variable the release never sets is refused.
     for flag in ["--job-id", "--namespace"] {
-        let (out, doc) = s.json(&[
-            "--nomad-version",
-            "1.11.0",
-            "secret",
-            "fetch",
-            "rec",
-            "p",
-            flag,
-            "web",
-        ]);
-        assert_eq!(code(&out), 2, "{}", stderr(&out));
+        let doc = plugctl(&s)
+            .args([
+                "--json",
+                "--nomad-version",
+                "1.11.0",
+                "secret",
+                "fetch",
+                "rec",
+                "p",
+                flag,
+                "web",
+            ])
+            .fails_with(Exit::Usage)
+            .json();
         let message = doc["error"]["message"].as_str().unwrap();
         assert!(
             message.starts_with(flag) && message.contains("from 1.11.1 it always does"),
@@ -448,45 +449,32 @@ fn release_1_11_1_sets_the_job_variables_on_every_fetch() {
     );
     // Nomad overwrites the secret block's env with the job's: so does
     // plugctl, and says so.
-    let out = s.run(&[
-        "--nomad-version",
-        "1.11.1",
-        "secret",
-        "fetch",
-        "rec",
-        "p",
-        "--dry-run",
-        "--env",
-        "NOMAD_NAMESPACE=mine",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert!(
-        stdout(&out).contains("NOMAD_NAMESPACE=default"),
-        "{}",
-        stdout(&out)
-    );
-    assert!(
-        stderr(&out).contains("NOMAD_NAMESPACE from --env/--env-file is replaced by \"default\""),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args([
+            "--nomad-version",
+            "1.11.1",
+            "secret",
+            "fetch",
+            "rec",
+            "p",
+            "--dry-run",
+            "--env",
+            "NOMAD_NAMESPACE=mine",
+        ])
+        .succeeds()
+        .stdout_has("NOMAD_NAMESPACE=default")
+        .stderr_has("NOMAD_NAMESPACE from --env/--env-file is replaced by \"default\"");
     // A namespace Nomad could not have is refused.
-    let out = s.run(&["secret", "fetch", "rec", "p", "--namespace", "a b"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("is not a Nomad namespace"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["secret", "fetch", "rec", "p", "--namespace", "a b"])
+        .fails_with(Exit::Usage)
+        .stderr_has("is not a Nomad namespace");
     // So is a job id Nomad would refuse (`Job.Validate`).
     for id in ["", "a b", "a\nb"] {
-        let out = s.run(&["secret", "fetch", "rec", "p", "--job-id", id]);
-        assert_eq!(code(&out), 2, "{id:?}: {}", stderr(&out));
-        assert!(
-            stderr(&out).contains("--job-id must be a job id"),
-            "{}",
-            stderr(&out)
-        );
+        plugctl(&s)
+            .args(["secret", "fetch", "rec", "p", "--job-id", id])
+            .fails_with(Exit::Usage)
+            .stderr_has("--job-id must be a job id");
     }
 }
 
@@ -502,15 +490,19 @@ fn release_1_11_2_changes_nothing_a_plugin_sees() {
     }
     assert_eq!(a, b);
     assert_eq!(a["timeout_ms"], 10_000);
-    let (_, doc) = s.json(&[
-        "--nomad-version",
-        "1.11.2",
-        "secret",
-        "fetch",
-        "rec",
-        "p",
-        "--dry-run",
-    ]);
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "--nomad-version",
+            "1.11.2",
+            "secret",
+            "fetch",
+            "rec",
+            "p",
+            "--dry-run",
+        ])
+        .any_exit()
+        .json();
     assert_eq!(doc["nomad_version"], "1.11.2");
 }
 
@@ -525,27 +517,11 @@ fn release_1_11_3_and_2_0_0_chmod_the_mkdir_directory() {
         ("1.11.3", 0o777),
         ("2.0.0", 0o777),
     ] {
-        let out = with_umask(
-            &s,
-            "027",
-            &[
-                "--json",
-                "--nomad-version",
-                release,
-                "volume",
-                "create",
-                "--plugin",
-                "mkdir",
-                "--name",
-                release,
-                "--param",
-                "mode=0777",
-            ],
+        assert_eq!(
+            mkdir_0777_under(&s, "027", release, release),
+            want,
+            "{release}"
         );
-        assert_eq!(code(&out), 0, "{release}: {}", stderr(&out));
-        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
-        let path = doc["volume"]["path"].as_str().unwrap();
-        assert_eq!(mode_of(Path::new(path)), want, "{release}");
     }
 }
 
@@ -564,8 +540,10 @@ fn release_2_0_0_gives_secrets_60_s() {
         "slow",
         r#"sleep 10.5; echo '{"type": "secrets", "version": "1.0.0"}'"#,
     );
-    let (out, doc) = s.json(&["validate", "--nomad-version", "1.11.3,2.0.0"]);
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "validate", "--nomad-version", "1.11.3,2.0.0"])
+        .fails_with(Exit::Failure)
+        .json();
     let old = cell(&doc, "secrets/slow", "1.11.3");
     assert_eq!(old["status"], "fails", "{old}");
     let reason = old["reason"].as_str().unwrap();
@@ -595,8 +573,10 @@ fn release_2_0_1_refuses_symlinks_out_of_the_plugin_directory() {
     fs::set_permissions(&outside, fs::Permissions::from_mode(0o755)).unwrap();
     fs::create_dir_all(s.plugins.join("host-volume")).unwrap();
     std::os::unix::fs::symlink(&outside, s.plugins.join("host-volume/escape")).unwrap();
-    let (out, doc) = s.json(&["validate", "--nomad-version", "1.10,2.0.0,2.0.1"]);
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args(["--json", "validate", "--nomad-version", "1.10,2.0.0,2.0.1"])
+        .fails_with(Exit::Failure)
+        .json();
     for release in ["1.10.0", "2.0.0"] {
         let c = cell(&doc, "host-volume/escape", release);
         assert_eq!(c["status"], "unknown", "{c}");
@@ -615,22 +595,19 @@ fn release_2_0_1_refuses_symlinks_out_of_the_plugin_directory() {
         "{c}"
     );
     for release in ["2.0.0", "2.0.1"] {
-        let out = s.run(&[
-            "--nomad-version",
-            release,
-            "volume",
-            "create",
-            "--plugin",
-            "escape",
-            "--name",
-            "v",
-        ]);
-        assert_eq!(code(&out), 1, "{release}: {}", stderr(&out));
-        assert!(
-            stderr(&out).contains("outside its directory"),
-            "{}",
-            stderr(&out)
-        );
+        plugctl(&s)
+            .args([
+                "--nomad-version",
+                release,
+                "volume",
+                "create",
+                "--plugin",
+                "escape",
+                "--name",
+                "v",
+            ])
+            .fails_with(Exit::Failure)
+            .stderr_has("outside its directory");
     }
 }
 
@@ -652,25 +629,21 @@ fn nomad_version_values_and_where_they_come_from() {
         "1.10,",
         " 2.0",
     ] {
-        let (out, doc) = s.json(&["--nomad-version", bad, "fingerprint"]);
-        assert_eq!(code(&out), 2, "{bad:?}: {}", stderr(&out));
-        assert_eq!(doc["error"]["kind"], "usage", "{bad:?}");
+        plugctl(&s)
+            .args(["--json", "--nomad-version", bad, "fingerprint"])
+            .fails_with(Exit::Usage)
+            .error_kind("usage");
         assert!(!s.registry.exists(), "{bad:?}: something ran");
     }
-    let (_, doc) = s.json(&["--nomad-version", "2.1", "fingerprint"]);
-    let message = doc["error"]["message"].as_str().unwrap();
-    assert!(
-        message.contains("plugctl covers 1.10.x, 1.11.x and 2.0.x"),
-        "{message}"
-    );
+    plugctl(&s)
+        .args(["--json", "--nomad-version", "2.1", "fingerprint"])
+        .any_exit()
+        .error_has("plugctl covers 1.10.x, 1.11.x and 2.0.x");
     // The variable names itself when it is the bad one...
-    let out = s
-        .cmd()
+    let out = plugctl(&s)
         .env("PLUGCTL_NOMAD_VERSION", "9.9")
         .args(["fingerprint"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 2);
+        .fails_with(Exit::Usage);
     assert!(
         stderr(&out)
             .starts_with("plugctl: error: PLUGCTL_NOMAD_VERSION: Nomad 9.9.0 is not covered"),
@@ -678,46 +651,33 @@ fn nomad_version_values_and_where_they_come_from() {
         stderr(&out)
     );
     // Empty, it is unset.
-    let out = s
-        .cmd()
+    plugctl(&s)
         .env("PLUGCTL_NOMAD_VERSION", "")
         .args(["--json", "validate"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+        .succeeds();
     // ...and a flag beats it, bad or not.
-    let (out, doc) = {
-        let out = s
-            .cmd()
-            .env("PLUGCTL_NOMAD_VERSION", "9.9")
-            .args([
-                "--json",
-                "--nomad-version",
-                "1.11.0",
-                "secret",
-                "fetch",
-                "x",
-                "p",
-                "--dry-run",
-            ])
-            .output()
-            .unwrap();
-        let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
-        (out, doc)
-    };
-    assert_eq!(code(&out), 3, "{}", stderr(&out)); // no such provider: the release was fine
-    assert_eq!(doc["error"]["kind"], "not_found", "{doc}");
+    plugctl(&s)
+        .env("PLUGCTL_NOMAD_VERSION", "9.9")
+        .args([
+            "--json",
+            "--nomad-version",
+            "1.11.0",
+            "secret",
+            "fetch",
+            "x",
+            "p",
+            "--dry-run",
+        ])
+        .fails_with(Exit::NotFound) // no such provider: the release was fine
+        .error_kind("not_found");
     s.secrets_ok("x");
-    let out = s
-        .cmd()
+    let doc = plugctl(&s)
         .env("PLUGCTL_NOMAD_VERSION", "1.11.0")
         .args(["--json", "secret", "fetch", "x", "p", "--dry-run"])
-        .output()
-        .unwrap();
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        .any_exit()
+        .json();
     assert_eq!(doc["nomad_version"], "1.11.0", "{doc}");
-    let out = s
-        .cmd()
+    let doc = plugctl(&s)
         .env("PLUGCTL_NOMAD_VERSION", "1.11.0")
         .args([
             "--json",
@@ -729,50 +689,33 @@ fn nomad_version_values_and_where_they_come_from() {
             "p",
             "--dry-run",
         ])
-        .output()
-        .unwrap();
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        .any_exit()
+        .json();
     assert_eq!(doc["nomad_version"], "2.0.0", "{doc}");
     // A list is validate's alone, from the flag or the variable.
     let many: Vec<String> = (0..33).map(|i| format!("1.10.{i}")).collect();
-    let (out, doc) = s.json(&["--nomad-version", &many.join(","), "validate"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(
-        doc["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("at most 32"),
-        "{doc}"
-    );
-    let (out, doc) = s.json(&["--nomad-version", "1.10,2.0", "fingerprint"]);
-    assert_eq!(code(&out), 2);
-    let message = doc["error"]["message"].as_str().unwrap();
-    assert!(
-        message.contains("only `plugctl validate` takes a list"),
-        "{message}"
-    );
-    let out = s
-        .cmd()
+    plugctl(&s)
+        .args(["--json", "--nomad-version", &many.join(","), "validate"])
+        .fails_with(Exit::Usage)
+        .error_has("at most 32");
+    plugctl(&s)
+        .args(["--json", "--nomad-version", "1.10,2.0", "fingerprint"])
+        .fails_with(Exit::Usage)
+        .error_has("only `plugctl validate` takes a list");
+    plugctl(&s)
         .env("PLUGCTL_NOMAD_VERSION", "1.10,2.0")
         .args(["volume", "create", "--plugin", "mkdir", "--name", "v"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
+        .fails_with(Exit::Usage);
     // A command that runs no plugin does not care.
-    let out = s
-        .cmd()
+    plugctl(&s)
         .env("PLUGCTL_NOMAD_VERSION", "1.10,2.0")
         .args(["plugin", "list"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let out = s
-        .cmd()
+        .succeeds();
+    let doc = plugctl(&s)
         .env("PLUGCTL_NOMAD_VERSION", "2.0,1.10,2.0.0")
         .args(["--json", "validate"])
-        .output()
-        .unwrap();
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        .any_exit()
+        .json();
     assert_eq!(
         doc["matrix"]["releases"],
         serde_json::json!(["1.10.0", "2.0.0"]),
@@ -792,11 +735,17 @@ fn the_matrix_is_the_same_in_every_format() {
         r#"echo hi; echo '{"version": "1.0.0"}'"#,
     );
     let releases = "1.10,2.0";
-    let (_, doc) = s.json(&["validate", "--nomad-version", releases]);
-    let out = s.run(&["validate", "--nomad-version", releases]);
-    assert_eq!(code(&out), 1);
+    let doc = plugctl(&s)
+        .args(["--json", "validate", "--nomad-version", releases])
+        .any_exit()
+        .json();
+    let out = plugctl(&s)
+        .args(["validate", "--nomad-version", releases])
+        .fails_with(Exit::Failure);
     let text = stdout(&out);
-    let junit = s.run(&["validate", "--nomad-version", releases, "--format", "junit"]);
+    let junit = plugctl(&s)
+        .args(["validate", "--nomad-version", releases, "--format", "junit"])
+        .any_exit();
     let xml = stdout(&junit);
     let junit = roxmltree::Document::parse(&xml).unwrap();
     let mut cells = 0;
@@ -861,8 +810,7 @@ fn a_plugin_plugctl_refuses_to_run_is_unknown_not_failed() {
     let s = Sandbox::new();
     let pinned = s.hv_ok("pinned", "1.0.0");
     s.hv_ok("writable", "1.0.0");
-    let out = s.run(&["pin"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s).args(["pin"]).succeeds();
     fs::write(
         &pinned,
         format!("{}\n# changed\n", fs::read_to_string(&pinned).unwrap()),
@@ -870,7 +818,16 @@ fn a_plugin_plugctl_refuses_to_run_is_unknown_not_failed() {
     .unwrap();
     let writable = s.plugins.join("host-volume/writable");
     fs::set_permissions(&writable, fs::Permissions::from_mode(0o777)).unwrap();
-    let (_, doc) = s.json(&["--locked", "validate", "--nomad-version", "1.11,2.0"]);
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "--locked",
+            "validate",
+            "--nomad-version",
+            "1.11,2.0",
+        ])
+        .any_exit()
+        .json();
     for plugin in ["host-volume/pinned", "host-volume/writable"] {
         for release in ["1.11.0", "2.0.0"] {
             let c = cell(&doc, plugin, release);

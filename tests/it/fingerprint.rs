@@ -3,7 +3,7 @@
 
 use std::fs;
 use std::os::unix::fs::{PermissionsExt, symlink};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::common::*;
 
@@ -67,7 +67,7 @@ fn human_table_lists_plugins_and_reasons() {
     assert!(!text.contains('\x1b'), "no colour when not a terminal");
 }
 
-/// Every bad fingerprint output from protocol section 6: unhealthy, with a
+/// Every bad fingerprint output from docs/protocol.md section 6: unhealthy, with a
 /// reason that says what was wrong, never a panic.
 #[test]
 fn bad_outputs_are_unhealthy_with_a_reason() {
@@ -172,7 +172,10 @@ fn keys_match_case_insensitively_and_secrets_type_is_exact() {
         "wrong-type",
         r#"echo '{"type": "Secrets", "version": "1.0.0"}'"#,
     );
-    let (_, doc) = s.json(&["fingerprint"]);
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint"])
+        .any_exit()
+        .json();
     assert_eq!(row(&doc, "host-volume", "upper")["version"], "2.0.0");
     assert_eq!(row(&doc, "host-volume", "dupes")["version"], "3.0.0");
     assert_eq!(row(&doc, "secrets", "mixed")["version"], "v1.5");
@@ -243,10 +246,11 @@ fn term_ignoring_plugin_with_a_pipe_holding_child_is_a_timeout_within_bounds() {
         ),
     );
     s.hv_ok("fine", "1.0.0");
-    let start = Instant::now();
-    let (out, doc) = s.json(&["fingerprint", "--timeout", "1s", "--grace", "1s"]);
-    let took = start.elapsed();
-    assert_eq!(code(&out), 1);
+    let out = plugctl(&s)
+        .args(["--json", "fingerprint", "--timeout", "1s", "--grace", "1s"])
+        .fails_with(Exit::Failure);
+    let doc = out.json();
+    let took = out.took();
     let r = row(&doc, "host-volume", "stubborn");
     assert_eq!(r["healthy"], false);
     let err = r["error"].as_str().unwrap();
@@ -344,15 +348,14 @@ fn a_plugin_dir_named_explicitly_must_be_there() {
     fs::remove_dir_all(&s.plugins).unwrap();
     // PLUGCTL_PLUGIN_DIR (the sandbox's) names it: an error, never "all
     // healthy" about a directory that is not there.
-    let doc = plugctl(&s)
+    plugctl(&s)
         .args(["--json", "fingerprint"])
         .fails_with(Exit::Usage)
         .stderr_has(&format!(
             "plugin directory {} (from PLUGCTL_PLUGIN_DIR) does not exist",
             s.plugins.display()
         ))
-        .json();
-    assert_eq!(doc["error"]["kind"], "usage");
+        .error_kind("usage");
     let file = s.root().join("a-file");
     fs::write(&file, "").unwrap();
     plugctl(&s)
@@ -444,11 +447,10 @@ fn unknown_names_exit_3() {
         .args(["fingerprint", "nope"])
         .fails_with(Exit::NotFound)
         .stderr_has("nope");
-    let doc = plugctl(&s)
+    plugctl(&s)
         .args(["--json", "fingerprint", "nope"])
         .fails_with(Exit::NotFound)
-        .json();
-    assert_eq!(doc["error"]["kind"], "not_found");
+        .error_kind("not_found");
 
     plugctl(&s)
         .args(["fingerprint", "../etc"])
@@ -539,30 +541,23 @@ fn concurrent_fingerprints_lose_nothing() {
     for i in 0..N {
         s.hv_ok(&format!("p{i}"), "1.0.0");
     }
-    let children: Vec<_> = (0..N)
+    let fingerprints: Vec<_> = (0..N)
         .map(|i| {
-            s.std_cmd()
+            plugctl(&s)
                 .env("PLUGCTL_LOCK_TIMEOUT", "60s")
                 .args(["fingerprint", &format!("p{i}")])
-                .stdout(std::process::Stdio::null())
-                .spawn()
-                .unwrap()
+                .start()
         })
         .collect();
-    for mut c in children {
-        assert!(c.wait().unwrap().success());
+    for f in fingerprints {
+        f.succeeds();
     }
     let reg = s.registry_json();
     for i in 0..N {
         let inst = &reg["plugins"]["host-volume"][format!("p{i}")][0];
         assert_eq!(inst["healthy"], true, "p{i} lost: {reg}");
     }
-    let seqs: Vec<u64> = reg["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["seq"].as_u64().unwrap())
-        .collect();
+    let seqs = seqs(reg["events"].as_array().unwrap());
     assert_eq!(seqs.len(), N, "one event per new plugin");
     assert!(seqs.windows(2).all(|w| w[1] == w[0] + 1), "{seqs:?}");
 }
@@ -676,14 +671,13 @@ fn a_json_file_without_schema_version_is_not_a_plugctl_registry() {
                 .stderr_lacks("corrupt");
             assert_eq!(fs::read_to_string(&s.registry).unwrap(), content);
         }
-        let doc = plugctl(&s)
+        let error = plugctl(&s)
             .args(["--json", "volume", "list"])
             .fails_with(Exit::Usage)
-            .json();
-        assert_eq!(doc["error"]["kind"], "registry", "{doc}");
-        let message = doc["error"]["message"].as_str().unwrap();
-        assert!(message.contains("not a plugctl registry"), "{message}");
-        assert!(message.contains("left untouched"), "{message}");
+            .error_has("not a plugctl registry")
+            .error_has("left untouched")
+            .error();
+        assert_eq!(error["kind"], "registry", "{error}");
         assert_eq!(fs::read_to_string(&s.registry).unwrap(), content);
         let leftovers: Vec<String> = fs::read_dir(dir)
             .unwrap()

@@ -12,32 +12,9 @@ use std::process::Stdio;
 use crate::common::*;
 
 #[test]
-fn stdout_flood_is_cut_and_memory_stays_small() {
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "flood_memory::flood_helper",
-            "--ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env("PLUGCTL_TEST_FLOOD", "1")
-        .output()
-        .unwrap();
-    let text = format!("{}{}", stdout(&out), stderr(&out));
-    assert!(out.status.success(), "{text}");
-    // The helper really ran (a filter that matched nothing passes too).
-    assert!(text.contains("1 passed"), "{text}");
-}
-
-/// Not a test by itself: the body of
-/// `stdout_flood_is_cut_and_memory_stays_small`, in a process of its own.
-#[test]
-#[ignore = "run by stdout_flood_is_cut_and_memory_stays_small in a child process"]
 #[expect(clippy::zombie_processes, reason = "reaped by wait4, for its rusage")]
-fn flood_helper() {
-    if std::env::var_os("PLUGCTL_TEST_FLOOD").is_none() {
-        eprintln!("SKIPPED: run by stdout_flood_is_cut_and_memory_stays_small in a child process");
+fn stdout_flood_is_cut_and_memory_stays_small() {
+    if !alone_in_a_fresh_process("flood_memory::stdout_flood_is_cut_and_memory_stays_small") {
         return;
     }
     let s = Sandbox::new();
@@ -47,6 +24,7 @@ fn flood_helper() {
         "flood",
         "yes xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | head -c 300000000",
     );
+    // A raw child, not the builder's: wait4 must reap it, for its rusage.
     let mut child = s
         .std_cmd()
         .args(["--json", "fingerprint", "flood"])

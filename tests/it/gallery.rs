@@ -8,37 +8,10 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::common::{Sandbox, code, make_dir, plugctl, stderr};
+use crate::common::*;
 use serde_json::Value;
-
-fn examples() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("plugins-examples")
-}
-
-/// Copies `from` into `to`: directories 0755, plugins (any execute bit) 0755,
-/// other files 0644.
-fn copy_tree(from: &Path, to: &Path) {
-    make_dir(to);
-    fs::set_permissions(to, fs::Permissions::from_mode(0o755)).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let (src, dst) = (entry.path(), to.join(entry.file_name()));
-        let meta = fs::symlink_metadata(&src).unwrap();
-        if meta.is_dir() {
-            copy_tree(&src, &dst);
-        } else {
-            fs::copy(&src, &dst).unwrap();
-            let mode = if meta.permissions().mode() & 0o111 != 0 {
-                0o755
-            } else {
-                0o644
-            };
-            fs::set_permissions(&dst, fs::Permissions::from_mode(mode)).unwrap();
-        }
-    }
-}
 
 /// The gallery's plugins, family → names, as a Nomad client would find
 /// them (executable files one level down).
@@ -70,18 +43,6 @@ fn gallery() -> Sandbox {
     let s = Sandbox::new();
     copy_tree(&examples(), &s.plugins);
     s
-}
-
-/// `ok`, and no finding worse than info.
-fn assert_clean(what: &str, doc: &Value) {
-    assert_eq!(doc["ok"], true, "{what}: {doc:#}");
-    let bad: Vec<&Value> = doc["findings"]
-        .as_array()
-        .expect("findings")
-        .iter()
-        .filter(|f| f["severity"] != "info")
-        .collect();
-    assert!(bad.is_empty(), "{what}: {bad:#?}");
 }
 
 #[test]
@@ -122,7 +83,7 @@ fn the_gallery_passes_validate_strict() {
         .args(["--json", "validate", "--strict", &dir])
         .succeeds()
         .json();
-    assert_clean("validate --strict plugins-examples", &doc);
+    assert_clean_report("validate --strict plugins-examples", &doc);
     // Every plugin was looked at: each has at least one check, and none failed.
     let checks = doc["checks"].as_array().expect("checks");
     for (family, names) in &found {
@@ -142,9 +103,11 @@ fn host_volume_examples_pass_the_conformance_suite() {
     let names = &plugins(&s.plugins)["host-volume"];
     assert_eq!(names, &["dir", "mkfs-image", "quota-dir", "sparse-image"]);
     for name in names {
-        let (out, doc) = s.json(&["test", "host-volume", name]);
+        let doc = plugctl(&s)
+            .args(["--json", "test", "host-volume", name])
+            .succeeds()
+            .json();
         let what = format!("test host-volume {name}");
-        assert_eq!(code(&out), 0, "{what}: {}", stderr(&out));
         assert_eq!(doc["ok"], true, "{what}: {doc:#}");
         let errors: Vec<&Value> = doc["findings"]
             .as_array()
@@ -189,10 +152,14 @@ fn secrets_examples_pass_the_conformance_suite_with_a_real_secret() {
             "{name}"
         );
 
-        let (out, doc) = s.json(&["test", "secrets", name, "--path", "app/db", "--env", &env]);
+        let doc = plugctl(&s)
+            .args([
+                "--json", "test", "secrets", name, "--path", "app/db", "--env", &env,
+            ])
+            .succeeds()
+            .json();
         let what = format!("test secrets {name}");
-        assert_eq!(code(&out), 0, "{what}: {}", stderr(&out));
-        assert_clean(&what, &doc);
+        assert_clean_report(&what, &doc);
         let fetched = doc["checks"]
             .as_array()
             .expect("checks")
@@ -239,37 +206,27 @@ fn mkfs_image_passes_the_suite_within_the_disk_cap() {
     );
     s.file("host-volume", "mkfs-image", &wrapper, 0o755);
 
-    let polled_peak = std::sync::atomic::AtomicU64::new(0);
-    let done = std::sync::atomic::AtomicBool::new(false);
-    let out = std::thread::scope(|scope| {
-        scope.spawn(|| {
-            use std::sync::atomic::Ordering;
-            while !done.load(Ordering::SeqCst) {
-                if let Some(kib) = du_kib(&tmp) {
-                    polled_peak.fetch_max(kib, Ordering::SeqCst);
-                }
-                std::thread::sleep(std::time::Duration::from_millis(2));
-            }
-        });
-        let out = s
-            .cmd()
-            .env("TMPDIR", &tmp)
-            .args([
-                "--json",
-                "test",
-                "host-volume",
-                "mkfs-image",
-                "--max-bytes",
-                &format!("{CAP_KIB}KiB"),
-                "--check-absurd-capacity",
-            ])
-            .output()
-            .unwrap();
-        done.store(true, std::sync::atomic::Ordering::SeqCst);
-        out
-    });
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut suite = plugctl(&s)
+        .env("TMPDIR", &tmp)
+        .args([
+            "--json",
+            "test",
+            "host-volume",
+            "mkfs-image",
+            "--max-bytes",
+            &format!("{CAP_KIB}KiB"),
+            "--check-absurd-capacity",
+        ])
+        .start();
+    // What the scratch directory holds, polled while the suite runs.
+    let mut polled = 0;
+    while suite.running() {
+        if let Some(kib) = du_kib(&tmp) {
+            polled = polled.max(kib);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let doc = suite.succeeds().json();
     assert_eq!(doc["ok"], true, "{doc:#}");
     let outcomes: Vec<(&str, &str)> = doc["checks"]
         .as_array()
@@ -312,7 +269,6 @@ fn mkfs_image_passes_the_suite_within_the_disk_cap() {
         peak_total <= bound,
         "{peak_total} KiB at once (wrapper):\n{log}"
     );
-    let polled = polled_peak.into_inner();
     assert!(polled <= bound, "{polled} KiB at once (polled)");
     // Nothing is left.
     assert_eq!(fs::read_dir(&tmp).unwrap().count(), 0);

@@ -6,7 +6,6 @@
 //! `PLUGCTL_REGENERATE=1 cargo test --test it generated::` rewrites the files.
 
 use std::fs;
-use std::io::ErrorKind;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -16,10 +15,6 @@ use clap_complete::Shell;
 use plugctl::generate;
 
 const REGENERATE: &str = "PLUGCTL_REGENERATE=1 cargo test --test it generated::";
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// Other tests here read the committed files; while they are being
 /// rewritten those reads could see half a file, so they skip that part.
@@ -163,23 +158,18 @@ fn zsh_wrapper_comes_before_the_dispatch() {
 
 // ---- syntax ----------------------------------------------------------------
 
-/// Runs `shell -n` on the script, or returns None when the shell is not
-/// installed (the tests need nothing but bash from the machine).
-fn syntax_check(shell: &str, script: &str) -> Option<Output> {
+/// `shell -n` on the script, which must pass.
+fn syntax_check(shell: &str, script: &str) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("script");
     fs::write(&file, script).unwrap();
-    match Command::new(shell).arg("-n").arg(&file).output() {
-        Ok(out) => Some(out),
-        Err(e) if e.kind() == ErrorKind::NotFound => None,
-        Err(e) => panic!("cannot run {shell}: {e}"),
-    }
+    tool(shell).arg("-n").arg(&file).succeeds();
 }
 
 #[test]
 fn bash_script_parses() {
-    let out = syntax_check("bash", &generate::completion(Shell::Bash)).expect("bash is needed");
-    assert!(out.status.success(), "bash -n: {}", stderr(&out));
+    // The tests need nothing but bash from the machine.
+    syntax_check("bash", &generate::completion(Shell::Bash));
 }
 
 #[test]
@@ -188,8 +178,7 @@ fn zsh_and_fish_scripts_parse_where_installed() {
         if !crate::common::tool_available(shell, "its completion script's syntax") {
             continue;
         }
-        let out = syntax_check(shell, &generate::completion(kind)).expect("installed");
-        assert!(out.status.success(), "{shell} -n: {}", stderr(&out));
+        syntax_check(shell, &generate::completion(kind));
     }
 }
 
@@ -215,7 +204,7 @@ impl Fixture {
         crate::common::make_dir(&bin);
         // The real plugctl, except `volume list`: volume ids must not depend
         // on a host-volume plugin working here, only the list's JSON shape
-        // (cli.md) matters. The "id" among the parameters must not be offered.
+        // (docs/cli.md) matters. The "id" among the parameters must not be offered.
         // A plugins.json next to the shim stands in for `plugin list`.
         let shim = format!(
             r#"#!/bin/sh
@@ -252,7 +241,7 @@ exec '{}' "$@"
         Fixture { s, bin }
     }
 
-    fn shell(&self, shell: &str, registry: &Path) -> Command {
+    fn shell(&self, shell: &str, registry: &Path) -> expect::Run {
         let mut c = Command::new(shell);
         c.env_clear()
             .env("PATH", format!("{}:/usr/bin:/bin", self.bin.display()))
@@ -261,7 +250,7 @@ exec '{}' "$@"
             .env("PLUGCTL_NOMAD_CONFIG", "none")
             .env("PLUGCTL_PLUGIN_DIR", &self.s.plugins)
             .current_dir(self.s.root());
-        c
+        expect::Run::new(c, shell)
     }
 
     fn script(&self, shell: Shell) -> PathBuf {
@@ -281,10 +270,8 @@ printf '%s\n' "${COMPREPLY[@]}""#,
                 "bash",
             ])
             .arg(self.script(Shell::Bash))
-            .args(words)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{words:?}: {}", stderr(&out));
+            .args_from(words)
+            .succeeds();
         lines(&out)
     }
 
@@ -304,9 +291,9 @@ _plugctl_registry_position && _plugctl_registry_query"#,
                 "zsh",
             ])
             .arg(self.script(Shell::Zsh))
-            .args(words)
-            .output()
-            .ok()?;
+            .args_from(words)
+            // Its exit is the answer: 0 where it completes the word.
+            .any_exit();
         Some(lines(&out)).filter(|_| out.status.success())
     }
 
@@ -317,9 +304,7 @@ _plugctl_registry_position && _plugctl_registry_query"#,
             .args(["--no-config", "-c", "source $argv[1]; complete -C $argv[2]"])
             .arg(self.script(Shell::Fish))
             .arg(line)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{line:?}: {}", stderr(&out));
+            .succeeds();
         lines(&out)
             .into_iter()
             .map(|l| l.split('\t').next().unwrap_or_default().to_string())

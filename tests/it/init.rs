@@ -5,39 +5,24 @@
 
 use std::fs;
 use std::os::unix::fs::{PermissionsExt, symlink};
-use std::os::unix::process::CommandExt;
 use std::path::Path;
 
-use crate::common::{Exit, Sandbox, code, make_dir, plugctl, stderr, stdout};
-use serde_json::Value;
+use crate::common::*;
 
 const FAMILIES: [&str; 2] = ["host-volume", "secrets"];
 const LANGS: [&str; 2] = ["sh", "python"];
 
-fn mode(path: &Path) -> u32 {
-    fs::metadata(path).unwrap().permissions().mode() & 0o7777
-}
-
 /// plugctl run in the sandbox's plugin directory, where `init` (without
 /// --dir) writes `<TYPE>/<NAME>`.
-fn in_plugins(s: &Sandbox, args: &[&str]) -> std::process::Output {
-    plugctl(s)
-        .current_dir(&s.plugins)
-        .args_from(args)
-        .any_exit()
-        .output()
+fn in_plugins(s: &Sandbox, args: &[&str]) -> expect::Run {
+    plugctl(s).current_dir(&s.plugins).args_from(args)
 }
 
 /// `plugctl init FAMILY NAME --lang LANG`; returns the path it printed.
 fn init(s: &Sandbox, family: &str, name: &str, lang: &str) -> String {
-    let out = in_plugins(s, &["init", family, name, "--lang", lang]);
-    assert_eq!(
-        code(&out),
-        0,
-        "init {family} {name} {lang}: {}",
-        stderr(&out)
-    );
-    let path = stdout(&out);
+    let path = in_plugins(s, &["init", family, name, "--lang", lang])
+        .succeeds()
+        .stdout();
     assert_eq!(
         path,
         format!("{}\n", s.plugins.join(family).join(name).display()),
@@ -77,8 +62,9 @@ fn writes_each_template_mode_0755_with_its_name_in_the_header() {
             assert!(!text.contains("{{"), "a placeholder is left in {path}");
         }
     }
-    let out = in_plugins(&s, &["init", "secrets", "chatty"]);
-    let err = stderr(&out);
+    let err = in_plugins(&s, &["init", "secrets", "chatty"])
+        .any_exit()
+        .stderr();
     assert!(
         err.contains("created secrets plugin \"chatty\" (POSIX sh)"),
         "{err}"
@@ -118,7 +104,7 @@ fn dir_option_creates_missing_directories_relative_to_the_cwd() {
     assert_eq!(stdout(&out), format!("{}\n", path.display()));
     assert_eq!(mode(&path), 0o755);
     // New directories: 0755 less the umask, never writable by group or others.
-    assert_eq!(mode(&s.root().join("some/where")) & 0o022, 0);
+    assert_eq!(mode(s.root().join("some/where")) & 0o022, 0);
     // Not a secrets directory: the next steps say where the plugin must go.
     assert!(
         stderr(&out).contains("move it to <plugin-dir>/secrets/"),
@@ -207,19 +193,11 @@ fn without_dir_init_writes_into_the_current_directory() {
 #[test]
 fn mode_is_0755_whatever_the_umask() {
     let s = Sandbox::new();
-    let mut cmd = s.std_cmd();
-    cmd.args(["init", "host-volume", "u"])
-        .current_dir(&s.plugins);
-    // SAFETY: umask is async-signal-safe and touches only the child.
-    unsafe {
-        cmd.pre_exec(|| {
-            nix::sys::stat::umask(nix::sys::stat::Mode::from_bits_truncate(0o077));
-            Ok(())
-        });
-    }
-    let out = cmd.output().unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert_eq!(mode(&s.plugins.join("host-volume/u")), 0o755);
+    plugctl_with_umask(&s, "077")
+        .args(["init", "host-volume", "u"])
+        .current_dir(&s.plugins)
+        .succeeds();
+    assert_eq!(mode(s.plugins.join("host-volume/u")), 0o755);
 }
 
 #[test]
@@ -255,12 +233,11 @@ fn refuses_to_overwrite_anything() {
         .args(["init", "secrets", "adir"])
         .fails_with(Exit::Usage);
 
-    let doc = plugctl(&s)
+    plugctl(&s)
         .current_dir(&s.plugins)
         .args(["--json", "init", "secrets", "taken"])
         .fails_with(Exit::Usage)
-        .json();
-    assert_eq!(doc["error"]["kind"], "usage", "{doc}");
+        .error_kind("usage");
 }
 
 #[test]
@@ -305,9 +282,9 @@ fn refuses_the_names_of_nomad_built_ins() {
         ("secrets", "nomad"),
         ("secrets", "vault"),
     ] {
-        let out = in_plugins(&s, &["init", family, name]);
-        assert_eq!(code(&out), 2, "{family}/{name}: {}", stderr(&out));
-        let err = stderr(&out);
+        let err = in_plugins(&s, &["init", family, name])
+            .fails_with(Exit::Usage)
+            .stderr();
         assert!(
             err.contains("warning:") && err.contains("built-in"),
             "{err}"
@@ -346,14 +323,11 @@ fn a_hostile_name_stays_in_its_comment() {
             text.contains("# Plugin: x$(touch pwned)\\u{2028}'\"\\\n"),
             "{text}"
         );
-        let run = s
-            .command(&path)
-            .env_clear()
-            .env("DHV_OPERATION", "fingerprint")
+        let mut plugin = s.command(&path);
+        plugin.env_clear().env("DHV_OPERATION", "fingerprint");
+        let run = expect::Run::new(plugin, "plugin")
             .arg("fingerprint")
-            .output()
-            .unwrap();
-        assert_eq!(code(&run), 0, "{}", stderr(&run));
+            .succeeds();
         assert_eq!(stdout(&run), "{\"version\": \"0.1.0\"}\n");
     }
     assert!(!s.root().join("pwned").exists());
@@ -366,26 +340,22 @@ fn templates_create_delete_and_fetch() {
     for lang in LANGS {
         let name = format!("hv-{lang}");
         init(&s, "host-volume", &name, lang);
-        let create = |vol: &str| {
-            s.json(&[
-                "volume",
-                "create",
+        let v = &create_volume(
+            &s,
+            &[
                 "--plugin",
                 &name,
                 "--name",
-                vol,
+                "../not a path",
                 "--capacity-max",
                 "1MiB",
-            ])
-        };
-        let (out, doc) = create("../not a path");
-        assert_eq!(code(&out), 0, "{}", stderr(&out));
-        let v = &doc["volume"];
+            ],
+        );
         let id = v["id"].as_str().unwrap();
         assert_eq!(v["path"], s.volumes.join(id).display().to_string());
         assert_eq!(v["bytes"], 1 << 20);
         assert!(s.volumes.join(id).is_dir());
-        assert_eq!(mode(&s.volumes.join(id)), 0o750);
+        assert_eq!(mode(s.volumes.join(id)), 0o750);
         // Repeated (what Nomad does on every restart): the same answer.
         let again = plugctl(&s)
             .args([
@@ -408,22 +378,19 @@ fn templates_create_delete_and_fetch() {
         assert!(!s.volumes.join(id).exists());
     }
     // Python: a mode parameter, and unknown parameters refused.
-    let doc = plugctl(&s)
-        .args([
-            "--json",
-            "volume",
-            "create",
+    let vol = create_volume(
+        &s,
+        &[
             "--plugin",
             "hv-python",
             "--name",
             "m",
             "--param",
             "mode=0700",
-        ])
-        .succeeds()
-        .json();
-    let id = doc["volume"]["id"].as_str().unwrap();
-    assert_eq!(mode(&s.volumes.join(id)), 0o700);
+        ],
+    );
+    let id = vol["id"].as_str().unwrap();
+    assert_eq!(mode(s.volumes.join(id)), 0o700);
     plugctl(&s)
         .args([
             "volume",
@@ -467,17 +434,6 @@ fn templates_create_delete_and_fetch() {
     }
 }
 
-/// `ok`, and no finding worse than info.
-fn assert_clean(what: &str, doc: &Value) {
-    assert_eq!(doc["ok"], true, "{what}: {doc:#}");
-    let findings = doc["findings"].as_array().expect("findings");
-    let bad: Vec<&Value> = findings
-        .iter()
-        .filter(|f| f["severity"] != "info")
-        .collect();
-    assert!(bad.is_empty(), "{what}: {bad:#?}");
-}
-
 #[test]
 fn every_template_passes_validate_strict_and_test() {
     let s = Sandbox::new();
@@ -490,11 +446,11 @@ fn every_template_passes_validate_strict_and_test() {
     // the tests; init made the family directories 0755 itself.
     fs::set_permissions(&s.plugins, fs::Permissions::from_mode(0o755)).unwrap();
     let plugins = s.plugins.display().to_string();
-    let out = plugctl(&s)
+    let doc = plugctl(&s)
         .args(["--json", "validate", "--strict", &plugins])
-        .succeeds();
-    let doc = out.json();
-    assert_clean("validate --strict", &doc);
+        .succeeds()
+        .json();
+    assert_clean_report("validate --strict", &doc);
 
     let store = store(&s);
     let env = format!("SECRETS_DIR={store}");
@@ -505,10 +461,9 @@ fn every_template_passes_validate_strict_and_test() {
             if family == "secrets" {
                 args.extend(["--path", "app/db", "--env", &env]);
             }
-            let (out, doc) = s.json(&args);
+            let doc = plugctl(&s).arg("--json").args_from(&args).succeeds().json();
             let what = format!("test {family} {name}");
-            assert_eq!(code(&out), 0, "{what}: {}", stderr(&out));
-            assert_clean(&what, &doc);
+            assert_clean_report(&what, &doc);
             let outcome = |check: &str| {
                 doc["checks"]
                     .as_array()

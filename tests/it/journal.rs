@@ -5,42 +5,25 @@
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
+use std::time::Duration;
 
 use crate::common::*;
 use serde_json::Value;
 
-fn register(s: &Sandbox, name: &str) {
-    let out = s.run(&[
-        "plugin",
-        "register",
-        "--type",
-        "csi-node",
-        "--name",
-        name,
-        "--alloc-id",
-        "a1",
-        "--socket",
-        "/run/a1.sock",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+/// A csi-node registration of allocation a1, which must succeed.
+fn register_a1(s: &Sandbox, name: &str) {
+    register(s, "csi-node", name, "a1", "/run/a1.sock");
 }
 
+/// The names in `--json events` with these arguments.
 fn event_names(s: &Sandbox, args: &[&str]) -> Vec<String> {
-    let out = s
-        .cmd()
+    plugctl(s)
         .args(["--json", "events"])
-        .args(args)
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    stdout(&out)
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<Value>(l).unwrap()["name"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
+        .args_from(args)
+        .succeeds()
+        .json_lines()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap().to_string())
         .collect()
 }
 
@@ -65,7 +48,7 @@ fn a_schema_1_registry_keeps_its_log_and_moves_it_to_the_journal() {
     // Read from the file itself while it is of schema 1: --since N starts
     // after N there too.
     assert_eq!(event_names(&s, &["--since", "1"]), ["old2"]);
-    register(&s, "new");
+    register_a1(&s, "new");
     let file = s.registry_file();
     assert_eq!(file["schema_version"], 2);
     assert!(file.get("events").is_none(), "{file}");
@@ -80,11 +63,11 @@ fn a_schema_1_registry_keeps_its_log_and_moves_it_to_the_journal() {
 #[test]
 fn events_the_registry_does_not_commit_are_never_shown_and_are_cut() {
     let s = Sandbox::new();
-    register(&s, "a");
+    register_a1(&s, "a");
     let (_, segment) = s.journal_segments().pop().unwrap();
     tear(&segment, 2);
     assert_eq!(event_names(&s, &[]), ["a"]);
-    register(&s, "b");
+    register_a1(&s, "b");
     assert_eq!(event_names(&s, &[]), ["a", "b"]);
     assert_cut(&segment, 2);
 }
@@ -114,13 +97,10 @@ fn a_delete_that_starts_from_its_own_read_still_cuts_a_torn_journal() {
     // The read must not call a journal with uncommitted lines clean, or the
     // delete's intent would be appended after them and commit them.
     let s = Sandbox::new();
-    let (out, doc) = s.json(&["volume", "create", "--plugin", "mkdir", "--name", "v"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let id = doc["volume"]["id"].as_str().unwrap().to_string();
+    let id = id_of(&create_volume(&s, &["--plugin", "mkdir", "--name", "v"]));
     let (_, segment) = s.journal_segments().pop().unwrap();
     tear(&segment, 8);
-    let out = s.run(&["volume", "delete", &id]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s).args(["volume", "delete", &id]).succeeds();
     let names = event_names(&s, &[]);
     assert!(!names.iter().any(|n| n == "ghost"), "{names:?}");
     assert_cut(&segment, 8);
@@ -133,7 +113,7 @@ fn a_node_id_made_by_a_create_is_in_the_file_before_the_plugin_runs() {
     // or a plugctl killed during the call would leave a pending volume of
     // a node the registry never names.
     let s = Sandbox::new();
-    register(&s, "first");
+    register_a1(&s, "first");
     s.plugin(
         "host-volume",
         "copy",
@@ -148,8 +128,12 @@ esac"#,
             out = s.out.display(),
         ),
     );
-    let (out, doc) = s.json(&["volume", "create", "--plugin", "copy", "--name", "v"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args([
+            "--json", "volume", "create", "--plugin", "copy", "--name", "v",
+        ])
+        .succeeds();
+    let doc = out.json();
     let node = doc["volume"]["node_id"].as_str().unwrap().to_string();
     assert!(!node.is_empty(), "{doc}");
     let during: Value =
@@ -163,15 +147,12 @@ fn a_delete_that_starts_from_its_own_read_starts_a_new_segment_when_the_old_is_l
     // backup without it): the read that a delete starts from must not call
     // it clean, so the delete writes a new segment that the file commits.
     let s = Sandbox::new();
-    let (out, doc) = s.json(&["volume", "create", "--plugin", "mkdir", "--name", "v"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let id = doc["volume"]["id"].as_str().unwrap().to_string();
+    let id = id_of(&create_volume(&s, &["--plugin", "mkdir", "--name", "v"]));
     let before = s.registry_file()["journal"]["segment"].as_u64().unwrap();
     for (_, segment) in s.journal_segments() {
         fs::remove_file(segment).unwrap();
     }
-    let out = s.run(&["volume", "delete", &id]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s).args(["volume", "delete", &id]).succeeds();
     let file = s.registry_file();
     assert_eq!(
         file["journal"]["segment"].as_u64(),
@@ -179,8 +160,7 @@ fn a_delete_that_starts_from_its_own_read_starts_a_new_segment_when_the_old_is_l
         "{file}"
     );
     assert!(file["volumes"].as_object().unwrap().is_empty(), "{file}");
-    let out = s.run(&["events"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s).args(["events"]).succeeds();
 }
 
 #[test]
@@ -212,22 +192,11 @@ fn a_reader_behind_the_rotated_journal_is_told_what_it_missed() {
     });
     s.write_registry(serde_json::to_vec_pretty(&registry).unwrap());
 
-    let out = s
-        .cmd()
+    let out = plugctl(&s)
         .args(["--json", "events", "--since", "10"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert!(stderr(&out).contains("events 11 to 49"), "{}", stderr(&out));
-    let seqs: Vec<u64> = stdout(&out)
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<Value>(l).unwrap()["seq"]
-                .as_u64()
-                .unwrap()
-        })
-        .collect();
-    assert_eq!(seqs, (50..=60).collect::<Vec<_>>());
+        .succeeds()
+        .stderr_has("events 11 to 49");
+    assert_eq!(seqs(&out.json_lines()), (50..=60).collect::<Vec<_>>());
     // Across the two segments, from the middle of the first.
     assert_eq!(
         event_names(&s, &["--since", "53"])
@@ -235,8 +204,10 @@ fn a_reader_behind_the_rotated_journal_is_told_what_it_missed() {
             .map(String::as_str),
         Some("p54")
     );
-    let out = s.run(&["events", "--since", "55"]);
-    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+    plugctl(&s)
+        .args(["events", "--since", "55"])
+        .any_exit()
+        .stderr_lacks("warning");
 }
 
 /// The first step of a create is one journal append: while the plugin runs
@@ -245,7 +216,7 @@ fn a_reader_behind_the_rotated_journal_is_told_what_it_missed() {
 #[test]
 fn a_create_records_pending_with_one_append() {
     let s = Sandbox::new();
-    register(&s, "first");
+    register_a1(&s, "first");
     let before = s.out_file("before");
     s.plugin(
         "host-volume",
@@ -267,17 +238,20 @@ esac"#,
     );
     fs::copy(&s.registry, &before).unwrap();
     // (With the node id given: one made on first use is kept in the file.)
-    let (out, doc) = s.json(&[
-        "--node-id",
-        "n1",
-        "volume",
-        "create",
-        "--plugin",
-        "watch",
-        "--name",
-        "w",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "--node-id",
+            "n1",
+            "volume",
+            "create",
+            "--plugin",
+            "watch",
+            "--name",
+            "w",
+        ])
+        .succeeds()
+        .json();
     assert_eq!(s.read_out("same").trim(), "same", "the file was rewritten");
     let during: Value = serde_json::from_str(&s.read_out("during.json")).unwrap();
     assert_eq!(during["volume"]["state"], "pending");
@@ -297,15 +271,13 @@ esac"#,
 fn a_plugin_of_a_family_the_release_lacks_is_named_as_such() {
     let s = Sandbox::new();
     s.secrets_ok("env-file");
-    let out = s.run(&["--nomad-version", "1.10", "fingerprint", "env-file"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("Nomad 1.10.0 has no secrets plugins"),
-        "{}",
-        stderr(&out)
-    );
-    let out = s.run(&["--nomad-version", "1.10", "fingerprint", "nope"]);
-    assert_eq!(code(&out), 3, "{}", stderr(&out));
+    plugctl(&s)
+        .args(["--nomad-version", "1.10", "fingerprint", "env-file"])
+        .fails_with(Exit::Usage)
+        .stderr_has("Nomad 1.10.0 has no secrets plugins");
+    plugctl(&s)
+        .args(["--nomad-version", "1.10", "fingerprint", "nope"])
+        .fails_with(Exit::NotFound);
 }
 
 /// What a plugin prints may be longer than a journal line a reader takes
@@ -315,7 +287,7 @@ fn a_plugin_of_a_family_the_release_lacks_is_named_as_such() {
 #[test]
 fn a_record_or_event_too_long_for_a_journal_line_never_makes_the_log_unreadable() {
     let s = Sandbox::new();
-    register(&s, "first");
+    register_a1(&s, "first");
     let long = 2_000_000;
     s.plugin(
         "host-volume",
@@ -327,22 +299,27 @@ create) printf '{{"path": "%s/%s"}}' "$DHV_VOLUMES_DIR" "$(head -c {long} /dev/z
 esac"#
         ),
     );
-    let (out, doc) = s.json(&[
-        "--node-id",
-        "n1",
-        "volume",
-        "create",
-        "--plugin",
-        "loud",
-        "--name",
-        "l",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "--node-id",
+            "n1",
+            "volume",
+            "create",
+            "--plugin",
+            "loud",
+            "--name",
+            "l",
+        ])
+        .succeeds()
+        .json();
     let path = doc["volume"]["path"].as_str().unwrap().to_string();
     assert!(path.len() > long, "the record keeps the whole path");
-    let out = s.cmd().args(["--json", "events"]).output().unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let last: Value = serde_json::from_str(stdout(&out).lines().last().unwrap()).unwrap();
+    let events = plugctl(&s)
+        .args(["--json", "events"])
+        .succeeds()
+        .json_lines();
+    let last = events.last().unwrap();
     assert_eq!(last["kind"], "volume_create");
     let shown = last["path"].as_str().unwrap();
     assert!(shown.len() < 4096 && shown.contains("shortened"), "{shown}");
@@ -366,12 +343,10 @@ esac"#
     for p in &params {
         args.extend(["--param", p]);
     }
-    let out = s.run(&args);
     // (The plugin cannot even start with such an environment.)
-    assert_ne!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s).args_from(&args).fails();
     for args in [&["events"][..], &["volume", "list"]] {
-        let out = s.run(args);
-        assert_eq!(code(&out), 0, "{args:?}: {}", stderr(&out));
+        plugctl(&s).args_from(args).succeeds();
     }
     for (_, segment) in s.journal_segments() {
         let text = fs::read(segment).unwrap();
@@ -403,29 +378,6 @@ fn fill_segment(s: &Sandbox, room: u64) {
     fs::write(&s.registry, serde_json::to_vec_pretty(&file).unwrap()).unwrap();
 }
 
-/// Runs plugctl, killing it after `limit`: (exit code, None when killed).
-fn run_within(s: &Sandbox, args: &[&str], limit: std::time::Duration) -> Option<i32> {
-    let mut child = s
-        .std_cmd()
-        .args(args)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let start = std::time::Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status.code();
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-}
-
 /// The segment a rotation is about to create may already have a name: a
 /// FIFO there must not hang the writer (it holds the lock), and a file
 /// there (a hard link to another file) must not be truncated or written.
@@ -434,7 +386,7 @@ fn a_fifo_or_a_link_where_a_rotation_goes_is_replaced_not_used() {
     use std::os::unix::fs::FileTypeExt;
     for planted in ["fifo", "link"] {
         let s = Sandbox::new();
-        register(&s, "first");
+        register_a1(&s, "first");
         let next = s
             .registry
             .parent()
@@ -468,8 +420,10 @@ esac"#
             "--name",
             "v",
         ];
-        let got = run_within(&s, &args, std::time::Duration::from_secs(30));
-        assert_eq!(got, Some(0), "{planted}: the create (None: it hung)");
+        plugctl(&s)
+            .args(args)
+            .deadline(Duration::from_secs(30))
+            .succeeds();
         assert_eq!(
             fs::read_to_string(&precious).unwrap(),
             "precious\n",
@@ -501,8 +455,8 @@ esac"#
 #[test]
 fn a_registry_with_its_keys_in_another_order_shows_the_same_events() {
     let s = Sandbox::new();
-    register(&s, "a");
-    register(&s, "b");
+    register_a1(&s, "a");
+    register_a1(&s, "b");
     let file = s.registry_file();
     let field = |k: &str| {
         serde_json::to_string_pretty(&file[k])
@@ -518,7 +472,7 @@ fn a_registry_with_its_keys_in_another_order_shows_the_same_events() {
     );
     fs::write(&s.registry, text).unwrap();
     assert_eq!(event_names(&s, &[]), ["a", "b"]);
-    register(&s, "c");
+    register_a1(&s, "c");
     assert_eq!(event_names(&s, &[]), ["a", "b", "c"]);
 }
 
@@ -528,7 +482,7 @@ fn a_registry_with_its_keys_in_another_order_shows_the_same_events() {
 #[test]
 fn a_huge_line_in_a_segment_is_refused_naming_the_segment_and_byte() {
     let s = Sandbox::new();
-    register(&s, "a");
+    register_a1(&s, "a");
     let (_, segment) = s.journal_segments().pop().unwrap();
     let end = fs::metadata(&segment).unwrap().len();
     let mut bytes = fs::read(&segment).unwrap();
@@ -537,8 +491,7 @@ fn a_huge_line_in_a_segment_is_refused_naming_the_segment_and_byte() {
     bytes.extend_from_slice(b"\"}\n");
     fs::write(&segment, &bytes).unwrap();
     for args in [&["volume", "list"][..], &["plugin", "list"]] {
-        let out = s.run(args);
-        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        let out = plugctl(&s).args_from(args).fails_with(Exit::Usage);
         let needle = format!("{} at byte {end}", segment.display());
         assert!(stderr(&out).contains(&needle), "{args:?}: {}", stderr(&out));
     }
@@ -548,18 +501,15 @@ fn a_huge_line_in_a_segment_is_refused_naming_the_segment_and_byte() {
 #[test]
 fn an_edited_journal_is_refused_with_a_readable_message() {
     let s = Sandbox::new();
-    register(&s, "a");
+    register_a1(&s, "a");
     let (_, segment) = s.journal_segments().pop().unwrap();
     let mut bytes = fs::read(&segment).unwrap();
     bytes.extend_from_slice(b"not json\n");
     fs::write(&segment, &bytes).unwrap();
-    let out = s.run(&["volume", "list"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("move the registry and its journal aside"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["volume", "list"])
+        .fails_with(Exit::Usage)
+        .stderr_has("move the registry and its journal aside");
 }
 
 /// A symlink or a FIFO as a segment is refused at once, naming the
@@ -568,7 +518,7 @@ fn an_edited_journal_is_refused_with_a_readable_message() {
 fn a_symlink_or_fifo_as_a_segment_is_refused_naming_the_segment() {
     for planted in ["symlink", "fifo"] {
         let s = Sandbox::new();
-        register(&s, "a");
+        register_a1(&s, "a");
         let (_, segment) = s.journal_segments().pop().unwrap();
         let real = s.out_file("segment");
         fs::rename(&segment, &real).unwrap();
@@ -578,19 +528,17 @@ fn a_symlink_or_fifo_as_a_segment_is_refused_naming_the_segment() {
                 .unwrap(),
         }
         for args in [&["events"][..], &["volume", "list"]] {
-            let got = run_within(&s, args, std::time::Duration::from_secs(10));
-            assert_eq!(got, Some(2), "{planted} {args:?} (None: it hung)");
-            let err = stderr(&s.run(args));
             let kind = if planted == "fifo" {
                 "a FIFO"
             } else {
                 "a symbolic link"
             };
-            assert!(
-                err.contains(&format!("{} is {kind}", segment.display())),
-                "{planted} {args:?}: {err}"
-            );
-            assert!(!err.contains("--registry"), "{planted} {args:?}: {err}");
+            plugctl(&s)
+                .args_from(args)
+                .deadline(Duration::from_secs(10))
+                .fails_with(Exit::Usage)
+                .stderr_has(&format!("{} is {kind}", segment.display()))
+                .stderr_lacks("--registry");
         }
     }
 }
@@ -619,7 +567,7 @@ fn append_intent(s: &Sandbox, record: &Value) -> (std::path::PathBuf, u64) {
 #[test]
 fn a_tampered_intent_is_refused_naming_its_segment_and_byte() {
     let s = Sandbox::new();
-    register(&s, "a");
+    register_a1(&s, "a");
     let record = serde_json::json!({
         "id": "../../etc", "name": "x", "namespace": "default", "plugin": "mkdir",
         "node_id": "n1", "node_pool": "default", "capacity_min": 0, "capacity_max": 0,
@@ -627,8 +575,7 @@ fn a_tampered_intent_is_refused_naming_its_segment_and_byte() {
         "created_at": "t", "updated_at": "t",
     });
     let (segment, end) = append_intent(&s, &record);
-    let out = s.run(&["volume", "list"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let out = plugctl(&s).args(["volume", "list"]).fails_with(Exit::Usage);
     let err = stderr(&out);
     assert!(err.contains("not a UUID"), "{err}");
     assert!(
@@ -645,8 +592,8 @@ fn a_reader_told_of_a_far_segment_reads_only_the_segments_that_exist() {
     use plugctl_core::registry::file::Files;
     use plugctl_core::registry::journal::{Pos, read_events};
     let s = Sandbox::new();
-    register(&s, "a");
-    register(&s, "b");
+    register_a1(&s, "a");
+    register_a1(&s, "b");
     let registry = s.registry.clone();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -680,7 +627,7 @@ fn a_segment_whose_header_names_another_is_refused() {
     // A segment renamed, or copied in from another registry's journal: its
     // header still names the number it was written as.
     let s = Sandbox::new();
-    register(&s, "a");
+    register_a1(&s, "a");
     let (_, segment) = s.journal_segments().pop().unwrap();
     let text = fs::read_to_string(&segment).unwrap();
     let (header, rest) = text.split_once('\n').unwrap();
@@ -688,8 +635,7 @@ fn a_segment_whose_header_names_another_is_refused() {
     // Same length, so every offset the registry records still holds.
     let renamed = header.replace("\"segment\":1", "\"segment\":7");
     fs::write(&segment, format!("{renamed}\n{rest}")).unwrap();
-    let out = s.run(&["events"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let out = plugctl(&s).args(["events"]).fails_with(Exit::Usage);
     let err = stderr(&out);
     assert!(
         err.contains("header names segment 7, not 1") && err.contains("journal.00000001"),
@@ -702,15 +648,12 @@ fn an_intent_for_a_volume_in_other_case_is_refused_not_a_second_record() {
     // Ids are compared lower-cased: an intent naming an existing volume in
     // upper case would be that volume recorded twice.
     let s = Sandbox::new();
-    let (out, doc) = s.json(&["volume", "create", "--plugin", "mkdir", "--name", "v"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let mut record = doc["volume"].clone();
-    let id = record["id"].as_str().unwrap().to_string();
+    let mut record = create_volume(&s, &["--plugin", "mkdir", "--name", "v"]);
+    let id = id_of(&record);
     let upper = id.to_ascii_uppercase();
     record["id"] = Value::from(upper.as_str());
     append_intent(&s, &record);
-    let out = s.run(&["volume", "list"]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let out = plugctl(&s).args(["volume", "list"]).fails_with(Exit::Usage);
     let err = stderr(&out);
     assert!(
         err.contains("ids differ only in case") && err.contains(&id),

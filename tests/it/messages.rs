@@ -1,28 +1,13 @@
-//! Errors that point at the cause (issue 23, section 5), through the real
-//! binary: how much a failing plugin wrote on stderr and how to see it, no
+//! Errors that point at the cause (docs/cli.md: each names the plugin, the
+//! operation, the path and the cause), through the real binary: how much a failing plugin wrote on stderr and how to see it, no
 //! volume id the user never saw, the fix for a capacity, `--locked`
 //! refusals that say what to run, a dry run of a refused call, restore
 //! rows that name their own volume, and what a long call is waiting for on
 //! a terminal.
 
 use std::fs;
-use std::process::Command;
 
 use crate::common::*;
-
-/// A host-volume plugin whose create and delete are these sh bodies.
-fn plugin(s: &Sandbox, name: &str, create: &str, delete: &str) {
-    s.plugin(
-        "host-volume",
-        name,
-        &format!(
-            "PATH=/usr/bin:/bin\nv=\"$DHV_VOLUMES_DIR/$DHV_VOLUME_ID\"\ncase \"$1\" in\n\
-             fingerprint) echo '{{\"version\": \"1.0.0\"}}' ;;\n\
-             create) {create} ;;\n\
-             delete) {delete} ;;\nesac\n"
-        ),
-    );
-}
 
 const MAKE: &str = r#"mkdir -p "$v" && printf '{"path": "%s", "bytes": 0}\n' "$v""#;
 
@@ -30,8 +15,7 @@ const MAKE: &str = r#"mkdir -p "$v" && printf '{"path": "%s", "bytes": 0}\n' "$v
 fn a_failed_create_or_delete_says_how_much_it_wrote_on_stderr_and_how_to_see_it() {
     let s = Sandbox::new();
     // {"error"} on stdout, and a debugging trail on stderr.
-    plugin(
-        &s,
+    s.hv_script(
         "trail",
         r#"i=0; while [ $i -lt 20 ]; do echo "step $i of 20: probing the disk" >&2; i=$((i+1)); done; echo '{"error": "no space left"}'; exit 1"#,
         "exit 0",
@@ -52,18 +36,12 @@ fn a_failed_create_or_delete_says_how_much_it_wrote_on_stderr_and_how_to_see_it(
         .fails_with(Exit::Failure)
         .stderr_has("step 19 of 20: probing the disk");
     // Only stderr: its last line, and how much more there is.
-    plugin(
-        &s,
+    s.hv_script(
         "noisy",
         MAKE,
         r#"echo "removing $DHV_CREATED_PATH" >&2; echo "rm: Device or resource busy" >&2; exit 1"#,
     );
-    let id = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "noisy", "--name", "busy",
-        ])
-        .succeeds()
-        .json()["volume"]["id"]
+    let id = create_volume(&s, &["--plugin", "noisy", "--name", "busy"])["id"]
         .as_str()
         .unwrap()
         .to_string();
@@ -73,7 +51,7 @@ fn a_failed_create_or_delete_says_how_much_it_wrote_on_stderr_and_how_to_see_it(
         .stderr_has("stderr: \"rm: Device or resource busy\" (the last line of ")
         .stderr_has(" bytes on stderr: -v shows them all)");
     // One line, all there was: quoted, nothing more to say.
-    plugin(&s, "terse", r#"echo "disk full" >&2; exit 1"#, "exit 0");
+    s.hv_script("terse", r#"echo "disk full" >&2; exit 1"#, "exit 0");
     plugctl(&s)
         .args(["volume", "create", "--plugin", "terse", "--name", "t"])
         .fails_with(Exit::Failure)
@@ -113,8 +91,7 @@ fn a_refused_request_names_no_id_the_user_never_saw_and_says_the_fix() {
         .args(["volume", "create", "--plugin", "mkdir", "--name", "taken"])
         .succeeds();
     for args in refusals {
-        let first = plugctl(&s).args_from(args.iter()).any_exit();
-        assert_ne!(code(&first), 0, "{args:?}");
+        let first = plugctl(&s).args_from(args.iter()).fails();
         let again = plugctl(&s).args_from(args.iter()).any_exit();
         let (one, two) = (first.stderr(), again.stderr());
         // A retry reads the same: no new id each time.
@@ -133,11 +110,7 @@ fn a_refused_request_names_no_id_the_user_never_saw_and_says_the_fix() {
     let ran = plugctl(&s)
         .args(["volume", "create", "--plugin", "mkdir", "--name", "taken"])
         .fails_with(Exit::Usage);
-    let list = plugctl(&s)
-        .args(["--json", "volume", "list"])
-        .succeeds()
-        .json();
-    let holder = list["volumes"][0]["id"].as_str().unwrap();
+    let holder = id_of(&list_volumes(&s)[0]);
     assert!(
         ran.stderr().contains(&format!("--id {holder}")),
         "{}",
@@ -156,12 +129,12 @@ fn a_refused_request_names_no_id_the_user_never_saw_and_says_the_fix() {
 #[test]
 fn locked_refusals_say_refused_to_run_both_hashes_and_the_pin_command() {
     let s = Sandbox::new();
-    plugin(&s, "disk", MAKE, "exit 0");
+    s.hv_script("disk", MAKE, "exit 0");
     plugctl(&s).args(["pin"]).succeeds();
     let lock = fs::read_to_string(s.plugins.join("plugctl.lock")).unwrap();
     let pinned: serde_json::Value = serde_json::from_str(&lock).unwrap();
     let old = pinned["plugins"][0]["sha256"].as_str().unwrap().to_string();
-    plugin(&s, "disk", MAKE, "echo changed; exit 0");
+    s.hv_script("disk", MAKE, "echo changed; exit 0");
     let new = {
         use sha2::Digest;
         let bytes = fs::read(s.plugins.join("host-volume/disk")).unwrap();
@@ -177,8 +150,7 @@ fn locked_refusals_say_refused_to_run_both_hashes_and_the_pin_command() {
         ],
         vec!["--locked", "fingerprint", "disk"],
     ] {
-        let ran = plugctl(&s).args_from(&args).any_exit();
-        assert_ne!(code(&ran), 0);
+        let ran = plugctl(&s).args_from(&args).fails();
         let text = format!("{}{}", ran.stdout(), ran.stderr());
         assert!(text.contains("refused to run"), "{args:?}: {text}");
         assert!(!text.contains("could not start"), "{args:?}: {text}");
@@ -193,7 +165,7 @@ fn locked_refusals_say_refused_to_run_both_hashes_and_the_pin_command() {
 #[test]
 fn a_dry_run_shows_the_call_the_real_run_would_refuse() {
     let s = Sandbox::new();
-    plugin(&s, "flaky", MAKE, "exit 0");
+    s.hv_script("flaky", MAKE, "exit 0");
     plugctl(&s).args(["fingerprint"]).succeeds();
     s.plugin("host-volume", "flaky", "echo not json");
     plugctl(&s).args(["fingerprint"]).fails_with(Exit::Failure);
@@ -230,26 +202,17 @@ fn a_dry_run_shows_the_call_the_real_run_would_refuse() {
         "{doc}"
     );
     // Nothing ran, nothing recorded.
-    let list = plugctl(&s)
-        .args(["--json", "volume", "list"])
-        .succeeds()
-        .json();
-    assert_eq!(list["volumes"], serde_json::json!([]));
+    assert!(list_volumes(&s).is_empty());
 }
 
 #[test]
 fn restore_rows_name_their_own_volume() {
     let s = Sandbox::new();
-    plugin(&s, "gone", MAKE, "exit 0");
+    s.hv_script("gone", MAKE, "exit 0");
     let mut ids = Vec::new();
     for name in ["first", "second", "third"] {
-        let doc = plugctl(&s)
-            .args([
-                "--json", "volume", "create", "--plugin", "gone", "--name", name,
-            ])
-            .succeeds()
-            .json();
-        ids.push((name, doc["volume"]["id"].as_str().unwrap().to_string()));
+        let vol = create_volume(&s, &["--plugin", "gone", "--name", name]);
+        ids.push((name, id_of(&vol)));
     }
     fs::remove_file(s.plugins.join("host-volume/gone")).unwrap();
     let out = plugctl(&s)
@@ -273,25 +236,14 @@ fn restore_rows_name_their_own_volume() {
     }
 }
 
-/// plugctl with stderr on a terminal (util-linux `script` gives it one);
-/// what the terminal showed, with the carriage returns.
+/// plugctl with stderr on a terminal; what the terminal showed, with the
+/// carriage returns.
 fn on_a_terminal(s: &Sandbox, args: &str) -> Option<String> {
-    if !tool_available("script", "the progress line on a terminal") {
-        return None;
-    }
-    let out = Command::new("script")
-        .args(["-qec", &format!("{PLUGCTL} {args} >/dev/null"), "/dev/null"])
-        .env_clear()
-        .env("PATH", "/usr/bin:/bin")
-        .env("HOME", s.root())
-        .env("PLUGCTL_NOMAD_CONFIG", "none")
-        .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
-        .env("PLUGCTL_REGISTRY", &s.registry)
-        .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
-        .current_dir(s.root())
-        .output()
-        .unwrap();
-    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+    Some(
+        plugctl_on_a_terminal(s, &format!("{args} >/dev/null"))?
+            .any_exit()
+            .stdout(),
+    )
 }
 
 #[test]
@@ -315,7 +267,7 @@ fn on_a_terminal_progress_names_what_it_still_waits_for() {
         "{screen:?}"
     );
     // A long create shows what it runs.
-    plugin(&s, "slowmake", &format!("/bin/sleep 2; {MAKE}"), "exit 0");
+    s.hv_script("slowmake", &format!("/bin/sleep 2; {MAKE}"), "exit 0");
     let Some(screen) = on_a_terminal(&s, "volume create --plugin slowmake --name web") else {
         return;
     };

@@ -15,26 +15,10 @@ use crate::common::*;
 
 /// `promtool check metrics` on this text; panics with its complaint.
 fn promtool_check(text: &str) {
-    let mut child = std::process::Command::new("promtool")
+    tool("promtool")
         .args(["check", "metrics"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "promtool check metrics: {}{}\n--- text\n{text}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .stdin(text)
+        .succeeds();
 }
 
 /// The value of the one sample whose line starts with `series`.
@@ -143,7 +127,7 @@ fn metrics_are_valid_prometheus_text_with_the_registry_in_them() {
     // Once pinned, drift is a metric too.
     plugctl(&s).args(["pin"]).succeeds();
     s.hv_ok("good", "9.9.9");
-    let text = stdout(&s.run(&["metrics"]));
+    let text = plugctl(&s).args(["metrics"]).any_exit().stdout();
     promtool_check(&text);
     assert_eq!(
         value(
@@ -170,13 +154,9 @@ fn textfile_is_written_atomically_by_metrics_and_by_fingerprint() {
     let dir = s.root().join("textfile");
     fs::create_dir(&dir).unwrap();
     let d = dir.to_str().unwrap();
-    let out = s.run(&["fingerprint", "--textfile", d]);
-    assert_eq!(
-        code(&out),
-        1,
-        "an unhealthy plugin still exits 1: {}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["fingerprint", "--textfile", d])
+        .fails_with(Exit::Failure);
     let file = dir.join("plugctl.prom");
     let text = fs::read_to_string(&file).unwrap();
     assert_eq!(
@@ -304,4 +284,30 @@ fn node_exporter_serves_plugctl_series_before_and_after_a_plugin_breaks() {
         Some(0.0),
         "{body}"
     );
+}
+
+#[test]
+fn every_family_lists_its_series_in_label_order_run_after_run() {
+    let s = Sandbox::new();
+    for i in 0..12 {
+        s.hv_ok(&format!("p{i:02}"), "1.0.0");
+    }
+    plugctl(&s).arg("fingerprint").succeeds();
+    let text = plugctl(&s).arg("metrics").succeeds().stdout();
+    let mut family = Vec::new();
+    let mut families = 0;
+    for line in text.lines().chain(["# end"]) {
+        if line.starts_with('#') {
+            let mut sorted = family.clone();
+            sorted.sort();
+            assert_eq!(family, sorted, "a family out of order in:\n{text}");
+            families += usize::from(!family.is_empty());
+            family.clear();
+        } else {
+            family.push(line);
+        }
+    }
+    assert!(families >= 3, "{text}");
+    // The same registry gives the same bytes (timestamps are the registry's).
+    assert_eq!(plugctl(&s).arg("metrics").succeeds().stdout(), text);
 }

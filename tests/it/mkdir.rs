@@ -5,31 +5,19 @@
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
 use crate::common::*;
 use serde_json::Value;
 
-/// plugctl run by `sh -c 'umask <umask>; exec plugctl ...'`, with the
-/// sandbox's environment.
-fn with_umask(s: &Sandbox, umask: &str, args: &[&str]) -> Output {
-    s.command("/bin/sh")
-        .arg("-c")
-        .arg(format!("umask {umask}; exec \"$0\" \"$@\""))
-        .arg(PLUGCTL)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn mode(p: &Path) -> u32 {
-    fs::metadata(p).unwrap().permissions().mode() & 0o7777
-}
-
-fn created(out: &Output) -> Value {
-    assert_eq!(code(out), 0, "{}", stderr(out));
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
-    doc["volume"].clone()
+/// `--json volume create` of the built-in mkdir under this umask, with
+/// these arguments after `--plugin mkdir`; the volume it made.
+fn created(s: &Sandbox, umask: &str, args: &[&str]) -> Value {
+    plugctl_with_umask(s, umask)
+        .args(["--json", "volume", "create", "--plugin", "mkdir"])
+        .args_from(args)
+        .succeeds()
+        .json()["volume"]
+        .clone()
 }
 
 fn entries(dir: &Path) -> Vec<String> {
@@ -57,13 +45,12 @@ fn mode_is_set_exactly_whatever_the_umask() {
         (Some("mode=0777"), 0o777),
         (None, 0o700),
     ] {
-        let mut args = vec!["--json", "volume", "create", "--plugin", "mkdir", "--name"];
         let name = format!("v{want:o}");
-        args.push(&name);
+        let mut args = vec!["--name", &name];
         if let Some(p) = param {
             args.extend(["--param", p]);
         }
-        let v = created(&with_umask(&s, "077", &args));
+        let v = created(&s, "077", &args);
         let path = PathBuf::from(v["path"].as_str().unwrap());
         assert_eq!(path, s.volumes.join(v["id"].as_str().unwrap()));
         assert_eq!(mode(&path), want, "{param:?}");
@@ -72,13 +59,7 @@ fn mode_is_set_exactly_whatever_the_umask() {
         assert_eq!(v["state"], "ready");
     }
     // the default under a permissive umask is still 0700
-    let v = created(&with_umask(
-        &s,
-        "000",
-        &[
-            "--json", "volume", "create", "--plugin", "mkdir", "--name", "open",
-        ],
-    ));
+    let v = created(&s, "000", &["--name", "open"]);
     assert_eq!(mode(Path::new(v["path"].as_str().unwrap())), 0o700);
 }
 
@@ -89,11 +70,9 @@ fn uid_and_gid_are_applied() {
         return;
     }
     let s = Sandbox::new();
-    let doc = plugctl(&s)
-        .args([
-            "--json",
-            "volume",
-            "create",
+    let vol = create_volume(
+        &s,
+        &[
             "--plugin",
             "mkdir",
             "--name",
@@ -104,28 +83,24 @@ fn uid_and_gid_are_applied() {
             "gid=23456",
             "--param",
             "mode=0750",
-        ])
-        .succeeds()
-        .json();
-    let meta = fs::metadata(doc["volume"]["path"].as_str().unwrap()).unwrap();
+        ],
+    );
+    let meta = fs::metadata(vol["path"].as_str().unwrap()).unwrap();
     assert_eq!((meta.uid(), meta.gid()), (12345, 23456));
     assert_eq!(meta.permissions().mode() & 0o777, 0o750);
     // only one of them: the other is left as created
-    let doc = plugctl(&s)
-        .args([
-            "--json",
-            "volume",
-            "create",
+    let vol = create_volume(
+        &s,
+        &[
             "--plugin",
             "mkdir",
             "--name",
             "gid-only",
             "--param",
             "gid=12345",
-        ])
-        .succeeds()
-        .json();
-    let meta = fs::metadata(doc["volume"]["path"].as_str().unwrap()).unwrap();
+        ],
+    );
+    let meta = fs::metadata(vol["path"].as_str().unwrap()).unwrap();
     assert_eq!((meta.uid(), meta.gid()), (0, 12345));
 }
 
@@ -234,11 +209,9 @@ fn an_existing_target_is_success_and_nothing_is_reapplied() {
     make_dir(&target);
     fs::set_permissions(&target, fs::Permissions::from_mode(0o711)).unwrap();
     fs::write(target.join("data"), "keep").unwrap();
-    let doc = plugctl(&s)
-        .args([
-            "--json",
-            "volume",
-            "create",
+    let vol = create_volume(
+        &s,
+        &[
             "--plugin",
             "mkdir",
             "--name",
@@ -247,10 +220,9 @@ fn an_existing_target_is_success_and_nothing_is_reapplied() {
             id,
             "--param",
             "mode=0755",
-        ])
-        .succeeds()
-        .json();
-    assert_eq!(doc["volume"]["path"], target.to_str().unwrap());
+        ],
+    );
+    assert_eq!(vol["path"], target.to_str().unwrap());
     assert_eq!(mode(&target), 0o711);
     assert_eq!(fs::read_to_string(target.join("data")).unwrap(), "keep");
     // re-running create (an update) is the same: success, nothing touched
@@ -276,14 +248,9 @@ fn an_existing_target_is_success_and_nothing_is_reapplied() {
 #[test]
 fn delete_is_recursive_and_idempotent() {
     let s = Sandbox::new();
-    let doc = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "mkdir", "--name", "d",
-        ])
-        .succeeds()
-        .json();
-    let id = doc["volume"]["id"].as_str().unwrap().to_string();
-    let path = PathBuf::from(doc["volume"]["path"].as_str().unwrap());
+    let vol = create_volume(&s, &["--plugin", "mkdir", "--name", "d"]);
+    let id = id_of(&vol);
+    let path = PathBuf::from(vol["path"].as_str().unwrap());
     make_dir(path.join("a/b"));
     fs::write(path.join("a/b/file"), "x").unwrap();
     plugctl(&s).args(["volume", "delete", &id]).succeeds();
@@ -295,7 +262,12 @@ fn delete_is_recursive_and_idempotent() {
         .fails_with(Exit::NotFound);
 
     // a volume whose directory vanished behind plugctl's back deletes fine
-    let (_, doc) = s.json(&["volume", "create", "--plugin", "mkdir", "--name", "e"]);
+    let doc = plugctl(&s)
+        .args([
+            "--json", "volume", "create", "--plugin", "mkdir", "--name", "e",
+        ])
+        .any_exit()
+        .json();
     let path = PathBuf::from(doc["volume"]["path"].as_str().unwrap());
     fs::remove_dir(&path).unwrap();
     plugctl(&s)
@@ -326,12 +298,7 @@ fn delete_is_recursive_and_idempotent() {
 fn mkdir_cannot_be_shadowed_by_a_file() {
     let s = Sandbox::new();
     s.plugin("host-volume", "mkdir", "echo '{\"path\": \"/evil\"}'");
-    let doc = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "mkdir", "--name", "x",
-        ])
-        .succeeds()
-        .json();
-    assert_ne!(doc["volume"]["path"], "/evil");
-    assert!(Path::new(doc["volume"]["path"].as_str().unwrap()).is_dir());
+    let vol = create_volume(&s, &["--plugin", "mkdir", "--name", "x"]);
+    assert_ne!(vol["path"], "/evil");
+    assert!(Path::new(vol["path"].as_str().unwrap()).is_dir());
 }

@@ -43,10 +43,6 @@ fn wanted_go() -> GoRelease {
 /// The decode paths, by the oracle's operation byte.
 const PATHS: [u8; 5] = [b'h', b'c', b'd', b's', b'f'];
 
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// Where the built programs, Go's caches and any mismatches go.
 fn scratch() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("oracle")
@@ -75,7 +71,7 @@ fn built() -> Option<&'static Built> {
 
 /// `go` with nothing from the caller's Go setup and no network: the
 /// oracle needs only the standard library.
-fn go(dir: &Path) -> Command {
+fn go(dir: &Path) -> expect::Run {
     let s = scratch();
     let mut c = Command::new("go");
     c.current_dir(dir)
@@ -88,7 +84,7 @@ fn go(dir: &Path) -> Command {
         .env("GOCACHE", s.join("gocache"))
         .env("GOPATH", s.join("gopath"))
         .env("GOENV", "off");
-    c
+    expect::Run::new(c, "go")
 }
 
 fn build() -> Option<Built> {
@@ -102,37 +98,27 @@ fn build() -> Option<Built> {
     fs::create_dir_all(&dir).unwrap();
     // Unique names, renamed into place: two test processes may build at once.
     let tmp = dir.join(format!("oracle.{}", std::process::id()));
-    let out = go(&repo().join("tests/oracle"))
+    // Building tests/oracle.
+    go(&repo().join("tests/oracle"))
         .args(["build", "-o"])
         .arg(&tmp)
         .arg(".")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "building tests/oracle failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .succeeds();
     let oracle = dir.join("oracle");
     fs::rename(&tmp, &oracle).unwrap();
 
     let gocode = Path::new("/usr/share/gocode");
     let debian = if gocode.join("src/github.com/hashicorp/go-version").is_dir() {
         let tmp = dir.join(format!("debian-go-version.{}", std::process::id()));
-        let out = go(&repo().join("tests/oracle/debian-go-version"))
+        // Building the go-version harness.
+        go(&repo().join("tests/oracle/debian-go-version"))
             .env("GO111MODULE", "off")
             .env("GOPATH", gocode)
             .env("GOFLAGS", "")
             .args(["build", "-o"])
             .arg(&tmp)
             .arg("main.go")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "building the go-version harness failed:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+            .succeeds();
         let path = dir.join("debian-go-version");
         fs::rename(&tmp, &path).unwrap();
         Some(path)
@@ -889,7 +875,10 @@ fn the_binary_reports_what_go_decodes() {
             &format!("exec /bin/cat '{}'", file.display()),
         );
     }
-    let (_, doc) = s.json(&["fingerprint"]);
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint"])
+        .any_exit()
+        .json();
     for (i, ((op, input), go)) in records.iter().zip(&theirs).enumerate() {
         let family = if *op == b'h' {
             "host-volume"

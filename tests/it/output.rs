@@ -2,46 +2,35 @@
 //! ends the command quietly, and colour appears only when asked for and
 //! never with NO_COLOR.
 
-use std::process::{Command, Output, Stdio};
-
 use crate::common::*;
 
 /// Runs plugctl with stdout on a pipe whose read end is already closed, so
 /// the first write fails with EPIPE however small the output is (an open
 /// reader that is dropped later would race with a short write into the
 /// pipe's buffer).
-fn run_into_closed_pipe(s: &Sandbox, args: &[&str]) -> Output {
+fn into_closed_pipe(s: &Sandbox) -> expect::Run {
     let (reader, writer) = std::io::pipe().expect("pipe");
     drop(reader);
-    s.std_cmd()
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(writer)
-        .stderr(Stdio::piped())
-        .output()
-        .expect("run plugctl")
+    let mut cmd = s.std_cmd();
+    cmd.stdout(writer);
+    expect::Run::new(cmd, "plugctl")
 }
 
 fn assert_quiet_success(s: &Sandbox, args: &[&str]) {
-    let out = run_into_closed_pipe(s, args);
-    assert_eq!(
-        code(&out),
-        0,
-        "plugctl {args:?} into a closed pipe: {}",
-        stderr(&out)
-    );
-    assert!(
-        out.stderr.is_empty(),
-        "plugctl {args:?} into a closed pipe wrote to stderr: {}",
-        stderr(&out)
-    );
+    into_closed_pipe(s)
+        .args_from(args)
+        .succeeds()
+        .stderr_empty()
+        // (nothing collected: stdout really went to the closed pipe)
+        .stdout_empty();
 }
 
 #[test]
 fn a_closed_pipe_ends_completions_quietly() {
     let s = Sandbox::new();
     // tens of kilobytes: more than a pipe holds
-    assert!(s.run(&["completions", "bash"]).stdout.len() > 65536);
+    let script = plugctl(&s).args(["completions", "bash"]).any_exit();
+    assert!(script.stdout.len() > 65536);
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
         assert_quiet_success(&s, &["completions", shell]);
     }
@@ -70,19 +59,13 @@ fn a_closed_pipe_ends_help_and_version_quietly() {
 }
 
 /// The fingerprint table with the built-in mkdir plugin, which always has a row.
-fn host_volume_table(s: &Sandbox, env: &[(&str, &str)], args: &[&str]) -> Output {
-    let mut cmd = s.cmd();
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let out = cmd
-        .args(args)
+fn host_volume_table(s: &Sandbox, env: &[(&str, &str)], args: &[&str]) -> expect::Ran {
+    env.iter()
+        .fold(plugctl(s), |run, (k, v)| run.env(k, v))
+        .args_from(args)
         .args(["fingerprint", "--type", "host-volume"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert!(stdout(&out).contains("mkdir"), "{}", stdout(&out));
-    out
+        .succeeds()
+        .stdout_has("mkdir")
 }
 
 fn has_escape(bytes: &[u8]) -> bool {
@@ -149,11 +132,10 @@ fn errors_on_a_pipe_get_no_escapes() {
         &["--no-such-flag"][..],
         &["--color", "always", "plugin", "show", "host-volume", "nope"],
     ] {
-        let out = s.cmd().env("NO_COLOR", "1").args(args).output().unwrap();
-        assert_ne!(code(&out), 0);
+        let out = plugctl(&s).env("NO_COLOR", "1").args_from(args).fails();
         assert!(!stderr(&out).is_empty());
         assert!(!has_escape(&out.stderr), "{args:?}: {:?}", stderr(&out));
-        let out = s.run(args);
+        let out = plugctl(&s).args_from(args).any_exit();
         assert!(!has_escape(&out.stderr), "{args:?}: {:?}", stderr(&out));
     }
 }
@@ -161,27 +143,9 @@ fn errors_on_a_pipe_get_no_escapes() {
 /// stderr of `plugctl ARGS` on a pseudo-terminal (stdout discarded), or None
 /// where util-linux `script` is not there to make one.
 fn stderr_on_a_terminal(s: &Sandbox, env: &[(&str, &str)], args: &str) -> Option<String> {
-    let util_linux = Command::new("script")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("util-linux"));
-    if !util_linux {
-        // script is in bsdutils, which Debian always has (Essential).
-        skip_unless_ci("util-linux script is not installed to make a terminal");
-        return None;
-    }
-    let mut cmd = s.command("script");
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let line = format!("'{}' {args} >/dev/null", env!("CARGO_BIN_EXE_plugctl"));
-    let out = cmd
-        .args(["-qfec", &line, "/dev/null"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{line}: {}", stderr(&out));
-    Some(stdout(&out))
+    let run = plugctl_on_a_terminal(s, &format!("{args} >/dev/null"))?;
+    let run = env.iter().fold(run, |run, (k, v)| run.env(k, v));
+    Some(run.succeeds().stdout())
 }
 
 #[test]

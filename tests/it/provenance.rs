@@ -192,21 +192,10 @@ esac"#,
 }
 
 fn create(s: &Sandbox, name: &str) -> Value {
-    let doc = plugctl(s)
-        .args([
-            "--json",
-            "volume",
-            "create",
-            "--plugin",
-            "d",
-            "--name",
-            name,
-            "--capacity-max",
-            "1MiB",
-        ])
-        .succeeds()
-        .json();
-    doc["volume"].clone()
+    create_volume(
+        s,
+        &["--plugin", "d", "--name", name, "--capacity-max", "1MiB"],
+    )
 }
 
 #[test]
@@ -248,7 +237,10 @@ fn audit_is_clean_then_finds_an_orphan_a_missing_path_and_a_pending_operation() 
     );
     assert!(table.contains("path is gone"), "{table}");
     assert!(table.contains("create interrupted"), "{table}");
-    let (_, doc) = s.json(&["volume", "audit"]);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "audit"])
+        .any_exit()
+        .json();
     assert_eq!(doc["ok"], false);
     assert_eq!(doc["orphans"][0]["kind"], "dir");
 }
@@ -275,13 +267,10 @@ fn prune_needs_yes_removes_only_orphans_and_never_follows_symlinks() {
         "nothing removed without --yes"
     );
 
-    let out = s.run(&["volume", "audit", "--prune-orphans", "--yes"]);
-    assert_eq!(
-        code(&out),
-        0,
-        "everything found was pruned: {}",
-        stdout(&out)
-    );
+    // Everything found was pruned.
+    plugctl(&s)
+        .args(["volume", "audit", "--prune-orphans", "--yes"])
+        .succeeds();
     assert!(!s.volumes.join("orphan").exists());
     assert!(fs::symlink_metadata(s.volumes.join("link-out")).is_err());
     assert_eq!(
@@ -309,7 +298,10 @@ fn audit_counts_allocated_blocks_like_du_and_stays_off_symlinks() {
     symlink("/usr", format!("{path}/usr")).unwrap();
     let f = fs::File::create(format!("{path}/sparse")).unwrap();
     f.set_len(1 << 30).unwrap();
-    let (_, doc) = s.json(&["volume", "audit"]);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "audit"])
+        .any_exit()
+        .json();
     let ours = doc["volumes"][0]["bytes_on_disk"].as_u64().unwrap();
     let du = std::process::Command::new("du")
         .args(["-s", "--block-size=1", path])
@@ -426,13 +418,8 @@ fn replay_never_touches_the_real_volumes_dir_and_never_runs_what_a_case_file_cla
     scripted(&s);
     let cases = s.root().join("cases");
     let c = cases.to_str().unwrap();
-    let doc = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "scripted", "--name", "keep",
-        ])
-        .succeeds()
-        .json();
-    let path = doc["volume"]["path"].as_str().unwrap().to_string();
+    let vol = create_volume(&s, &["--plugin", "scripted", "--name", "keep"]);
+    let path = vol["path"].as_str().unwrap().to_string();
     plugctl(&s)
         .args(["--record", c, "volume", "delete", "--name", "keep"])
         .succeeds();
@@ -455,14 +442,11 @@ fn replay_never_touches_the_real_volumes_dir_and_never_runs_what_a_case_file_cla
     let marker = s.out_file("pwned");
     case["program"] = "/usr/bin/touch".into();
     fs::write(&file, serde_json::to_string(&case).unwrap()).unwrap();
-    let out = s.run(&["replay", c]);
-    assert_eq!(
-        code(&out),
-        0,
-        "the plugin discovery finds is run instead: {}",
-        stdout(&out)
-    );
-    assert!(stdout(&out).contains("replayed with"), "{}", stdout(&out));
+    // The plugin discovery finds is run instead.
+    plugctl(&s)
+        .args(["replay", c])
+        .succeeds()
+        .stdout_has("replayed with");
     case["args"] = serde_json::json!(["delete", marker.to_str().unwrap()]);
     fs::write(&file, serde_json::to_string(&case).unwrap()).unwrap();
     plugctl(&s)
@@ -485,13 +469,11 @@ esac"#,
     );
     let cases = s.root().join("cases");
     let c = cases.to_str().unwrap();
-    let out = plugctl(&s)
+    plugctl(&s)
         .args(["--record", c, "secret", "fetch", "leaky", "app/db"])
-        .succeeds();
-    assert!(
-        stdout(&out).contains("s3cr3t-VALUE"),
-        "the caller still gets it"
-    );
+        .succeeds()
+        // the caller still gets it
+        .stdout_has("s3cr3t-VALUE");
     let mut seen = 0;
     for e in fs::read_dir(&cases).unwrap() {
         let text = fs::read_to_string(e.unwrap().path()).unwrap();
@@ -632,7 +614,10 @@ fn locked_never_runs_a_file_swapped_between_hash_and_exec() {
     };
     let (mut ran, mut refused) = (0, 0);
     for _ in 0..100 {
-        let (_, doc) = s.json(&["--locked", "fingerprint", "a"]);
+        let doc = plugctl(&s)
+            .args(["--json", "--locked", "fingerprint", "a"])
+            .any_exit()
+            .json();
         let err = row(&doc, "host-volume", "a")["error"]
             .as_str()
             .unwrap_or("")
@@ -722,7 +707,10 @@ esac"#,
     // The line, pasted into sh, makes the same call.
     let line = reproduce_line(&text);
     assert!(line.starts_with("env -i "), "{line}");
-    let by_hand = s.command("/bin/sh").arg("-c").arg(&line).output().unwrap();
+    let by_hand = expect::Run::new(s.command("/bin/sh"), "sh")
+        .arg("-c")
+        .arg(&line)
+        .any_exit();
     assert_eq!(stdout(&by_hand), "{\"version\": \"2.0.0\"}\n");
     assert_eq!(s.read_out("ran"), "fingerprint\n");
 
@@ -744,7 +732,10 @@ esac"#,
     assert_eq!(s.read_out("ran"), "fingerprint\n", "create ran");
     assert!(!s.registry.exists(), "dry run wrote the registry");
     let line = reproduce_line(&stdout(&out));
-    let by_hand = s.command("/bin/sh").arg("-c").arg(&line).output().unwrap();
+    let by_hand = expect::Run::new(s.command("/bin/sh"), "sh")
+        .arg("-c")
+        .arg(&line)
+        .any_exit();
     assert_eq!(
         stdout(&by_hand),
         format!(
@@ -787,14 +778,9 @@ esac"#,
 fn dry_run_of_delete_restore_and_fetch_changes_nothing() {
     let s = Sandbox::new();
     scripted(&s);
-    let doc = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "scripted", "--name", "v",
-        ])
-        .succeeds()
-        .json();
-    let id = doc["volume"]["id"].as_str().unwrap().to_string();
-    let path = doc["volume"]["path"].as_str().unwrap().to_string();
+    let vol = create_volume(&s, &["--plugin", "scripted", "--name", "v"]);
+    let id = id_of(&vol);
+    let path = vol["path"].as_str().unwrap().to_string();
     let before = fs::read(&s.registry).unwrap();
 
     let doc = plugctl(&s)
@@ -878,15 +864,22 @@ fn prune_never_empties_a_file_system_mounted_in_an_orphan() {
         eprintln!("SKIPPED: cannot mount a tmpfs here");
         return;
     }
+    // Unmounted however the test ends.
+    struct Unmount<'a>(&'a std::path::Path);
+    impl Drop for Unmount<'_> {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("umount").arg(self.0).status();
+        }
+    }
+    let _unmount = Unmount(&mnt);
     fs::write(mnt.join("data"), "keep").unwrap();
-    let out = s.run(&["volume", "audit", "--prune-orphans", "--yes"]);
-    let kept = fs::read_to_string(mnt.join("data"));
-    let _ = std::process::Command::new("umount").arg(&mnt).status();
+    plugctl(&s)
+        .args(["volume", "audit", "--prune-orphans", "--yes"])
+        .fails_with(Exit::Failure)
+        .stderr_has("mount point");
     assert_eq!(
-        kept.ok().as_deref(),
+        fs::read_to_string(mnt.join("data")).ok().as_deref(),
         Some("keep"),
         "pruning emptied a mounted file system"
     );
-    assert_eq!(code(&out), 1, "{}", stdout(&out));
-    assert!(stderr(&out).contains("mount point"), "{}", stderr(&out));
 }

@@ -52,13 +52,9 @@ fn assert_not_in_registry(s: &Sandbox) {
 }
 
 fn events(s: &Sandbox) -> Vec<Value> {
-    s.registry_json()["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| e["kind"] == "secret_fetch")
-        .cloned()
-        .collect()
+    let mut events = s.events();
+    events.retain(|e| e["kind"] == "secret_fetch");
+    events
 }
 
 /// A plugin that answers fetch with this exact stdout (written to a file,
@@ -114,15 +110,16 @@ fn environment_and_argv_are_exactly_the_protocols() {
     );
     assert_eq!(s.read_out("argv"), "fetch|app/db|");
     // Before 1.11.1: CPI_OPERATION only.
-    let out = s.run(&[
-        "--nomad-version",
-        "1.11.0",
-        "secret",
-        "fetch",
-        "rec",
-        "app/db",
-    ]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    plugctl(&s)
+        .args([
+            "--nomad-version",
+            "1.11.0",
+            "secret",
+            "fetch",
+            "rec",
+            "app/db",
+        ])
+        .succeeds();
     assert_eq!(s.read_out("env"), "CPI_OPERATION=fetch\n");
 
     // env-file first, then --env in order: a later key wins; --job-id and
@@ -304,24 +301,22 @@ fn format_env_round_trips_hostile_values_through_eval() {
         &serde_json::to_string(&json!({ "result": result })).unwrap(),
         0,
     );
-    let bin = assert_cmd::cargo::cargo_bin("plugctl");
     for (key, want) in &values {
-        let out = Command::new("/bin/sh")
+        let mut sh = Command::new("/bin/sh");
+        sh.env_clear()
+            .env("PATH", "/usr/bin:/bin")
+            .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
+            .env("PLUGCTL_REGISTRY", &s.registry)
+            .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
+            .env("PLUGCTL_NOMAD_CONFIG", "none");
+        let out = expect::Run::new(sh, "sh")
             .arg("-c")
             .arg(format!(
                 r#"eval "$("$@" secret fetch hostile any --format env)"; printf %s "${key}""#
             ))
             .arg("sh")
-            .arg(&bin)
-            .env_clear()
-            .env("PATH", "/usr/bin:/bin")
-            .env("PLUGCTL_PLUGIN_DIR", &s.plugins)
-            .env("PLUGCTL_REGISTRY", &s.registry)
-            .env("PLUGCTL_VOLUMES_DIR", &s.volumes)
-            .env("PLUGCTL_NOMAD_CONFIG", "none")
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{key}: {}", stderr(&out));
+            .arg(PLUGCTL)
+            .succeeds();
         assert_eq!(&stdout(&out), want, "{key} did not survive eval");
     }
     assert!(!pwned.exists(), "eval ran a command substitution");
@@ -379,7 +374,10 @@ fn the_value_is_only_on_stdout_after_success() {
         }
     }
     // JSON output too, and quiet
-    let (out, doc) = s.json(&["secret", "fetch", "chatty", "db/main", "-vv"]);
+    let out = plugctl(&s)
+        .args(["--json", "secret", "fetch", "chatty", "db/main", "-vv"])
+        .any_exit();
+    let doc = out.json();
     assert_eq!(doc["result"]["PASSWORD"], SECRET);
     assert!(!stderr(&out).contains(SECRET));
 
@@ -396,7 +394,7 @@ fn the_value_is_only_on_stdout_after_success() {
     assert!(last["time"].is_string());
 
     // `plugctl events` must not show anything else either (when it exists).
-    let out = s.run(&["--json", "events"]);
+    let out = plugctl(&s).args(["--json", "events"]).any_exit();
     assert!(!stdout(&out).contains(SECRET) && !stderr(&out).contains(SECRET));
 }
 
@@ -514,7 +512,9 @@ fn bad_answers_are_clear_errors_without_the_value() {
         assert_eq!(doc["error"]["plugin"], format!("secrets/{name}"));
         assert_eq!(doc["error"]["operation"], "fetch");
         // --format json alone gives the error document as well.
-        let out = s.run(&["secret", "fetch", name, "app/db", "--format", "json"]);
+        let out = plugctl(&s)
+            .args(["secret", "fetch", name, "app/db", "--format", "json"])
+            .any_exit();
         let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(doc["error"]["kind"], "plugin", "{doc}");
     }
@@ -695,10 +695,6 @@ fn fingerprint_lists_a_secrets_plugin_of_the_wrong_type_as_unhealthy() {
     let none = row(&doc, "secrets", "notype");
     assert_eq!(none["healthy"], false);
     assert!(none["error"].as_str().unwrap().contains("no \"type\""));
-}
-
-fn examples() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("plugins-examples")
 }
 
 #[test]

@@ -5,7 +5,6 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::common::*;
 
@@ -35,17 +34,11 @@ fn shell_scripts(dir: &Path) -> Vec<PathBuf> {
 fn check(files: &[PathBuf]) {
     let Some(sc) = shellcheck() else { return };
     assert!(!files.is_empty(), "no scripts found to check");
-    let out = Command::new(sc)
+    // Its complaints are on stdout, shown when it fails.
+    tool(sc)
         .arg("--external-sources")
-        .args(files)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "shellcheck found problems:\n{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .args_from(files)
+        .succeeds();
 }
 
 #[test]

@@ -6,7 +6,6 @@
 
 use std::fs;
 use std::path::Path;
-use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::*;
@@ -31,33 +30,13 @@ fn wait_lines(path: &Path, n: usize) -> Vec<String> {
     }
 }
 
-fn spawn(s: &Sandbox, args: &[&str]) -> Child {
-    s.std_cmd()
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
-
-/// Waits for plugctl to end (at most 15 s); its exit code.
-fn finish(child: Child) -> (i32, String, String) {
-    let started = Instant::now();
-    let pid = child.id() as i32;
-    let waiter = std::thread::spawn(move || child.wait_with_output().unwrap());
-    while !waiter.is_finished() {
-        if started.elapsed() > Duration::from_secs(15) {
-            let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
-            panic!("plugctl did not end");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let out = waiter.join().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+/// plugctl in the background, to signal; killed, and failed, if it has
+/// not ended 30 s after it started.
+fn spawn(s: &Sandbox, args: &[&str]) -> expect::Started {
+    plugctl(s)
+        .args_from(args)
+        .deadline(Duration::from_secs(30))
+        .start()
 }
 
 /// A host-volume plugin that records its pid and a child's, then waits.
@@ -101,8 +80,7 @@ fn every_stopping_signal_takes_the_plugins_down_and_exits_128_plus_n() {
             .map(|l| l.parse().unwrap())
             .collect();
         kill(Pid::from_raw(pid), sig).unwrap();
-        let (code, _, err) = finish(child);
-        assert_eq!(code, want, "{sig:?}: {err}");
+        child.exits_code(want);
         for p in pids {
             assert!(!survives(p), "{sig:?}: pid {p} of the plugin survived");
         }
@@ -131,8 +109,7 @@ fn a_signal_during_create_leaves_a_record_repair_settles() {
         let pid = child.id() as i32;
         wait_lines(&s.out_file("pids"), 2);
         kill(Pid::from_raw(pid), sig).unwrap();
-        let (exit, _, err) = finish(child);
-        assert_eq!(exit, want, "{err}");
+        child.exits_code(want);
         // The pending record is there, consistent, and repair settles it
         // (the plugin now answers at once).
         let reg = s.registry_json();
@@ -173,8 +150,7 @@ esac"#,
     let scratch = wait_lines(&s.out_file("scratch"), 1)[0].clone();
     assert!(Path::new(&scratch).exists());
     kill(Pid::from_raw(pid), Signal::SIGHUP).unwrap();
-    let (code, _, err) = finish(child);
-    assert_eq!(code, 129, "{err}");
+    child.exits_code(129);
     assert!(
         !Path::new(&scratch).exists(),
         "scratch {scratch} left behind"
@@ -229,9 +205,7 @@ echo '{{"version": "1.0.0"}}'"#,
         "the plugin ran on while plugctl was stopped"
     );
     kill(Pid::from_raw(pid), Signal::SIGCONT).unwrap();
-    let (code, out, err) = finish(child);
-    assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("\"healthy\": true"), "{out}");
+    child.succeeds().stdout_has("\"healthy\": true");
 }
 
 #[test]
@@ -246,10 +220,11 @@ echo '{{"version": "1.0.0"}}'"#,
             out = s.out.display()
         ),
     );
-    let started = Instant::now();
-    let (out, doc) = s.json(&["fingerprint", "daemonizes", "--timeout", "10s"]);
-    let took = started.elapsed();
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let out = plugctl(&s)
+        .args(["--json", "fingerprint", "daemonizes", "--timeout", "10s"])
+        .fails_with(Exit::Failure);
+    let doc = out.json();
+    let took = out.took();
     let err = row(&doc, "host-volume", "daemonizes")["error"]
         .as_str()
         .unwrap()
@@ -284,7 +259,9 @@ echo '{{"version": "1.0.0"}}'"#,
             ),
         );
     }
-    let out = s.run(&["fingerprint", "--type", "host-volume"]);
+    let out = plugctl(&s)
+        .args(["fingerprint", "--type", "host-volume"])
+        .fails();
     let pids: Vec<i32> = s
         .read_out("pids")
         .lines()
@@ -294,7 +271,6 @@ echo '{{"version": "1.0.0"}}'"#,
     for p in &pids {
         assert!(!survives(*p), "pid {p} outlived plugctl: {}", stderr(&out));
     }
-    assert_ne!(code(&out), 0);
     // Named: on the call that could claim it (the table), or by the sweep
     // at the end of the command (stderr).
     let said = format!("{}{}", stdout(&out), stderr(&out));
@@ -334,8 +310,7 @@ esac"#,
         .map(|e| e.unwrap().file_name())
         .collect();
     kill(Pid::from_raw(pid), Signal::SIGABRT).unwrap();
-    let (code, _, _) = finish(child);
-    assert_ne!(code, 0);
+    child.fails();
     let cwd_after: Vec<_> = fs::read_dir(s.root())
         .unwrap()
         .map(|e| e.unwrap().file_name())
@@ -353,11 +328,7 @@ fn ctrl_c_during_a_registry_lock_wait_stops_at_once() {
     s.hv_ok("quick", "1.0.0");
     plugctl(&s).args(["fingerprint"]).succeeds();
     let lock = s.registry.with_file_name("registry.json.lock");
-    let mut holder = std::process::Command::new("flock")
-        .arg(&lock)
-        .args(["sleep", "30"])
-        .spawn()
-        .unwrap();
+    let holder = tool("flock").arg(&lock).args(["sleep", "30"]).start();
     let until = Instant::now() + Duration::from_secs(5);
     while !fs::read_to_string("/proc/locks")
         .unwrap()
@@ -372,11 +343,9 @@ fn ctrl_c_during_a_registry_lock_wait_stops_at_once() {
     std::thread::sleep(Duration::from_millis(700));
     let sent = Instant::now();
     kill(Pid::from_raw(pid), Signal::SIGINT).unwrap();
-    let (code, _, err) = finish(child);
+    child.exits_code(130);
     let took = sent.elapsed();
-    holder.kill().unwrap();
-    holder.wait().unwrap();
-    assert_eq!(code, 130, "{err}");
+    drop(holder);
     assert!(
         took < Duration::from_secs(5),
         "Ctrl-C waited for the lock: {took:?}"

@@ -8,7 +8,7 @@ use crate::common::*;
 
 fn settings(s: &Sandbox) -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
-    settings.add_filter(&regex_escape(&s.root().display().to_string()), "[SANDBOX]");
+    settings.add_filter(&regex::escape(&s.root().display().to_string()), "[SANDBOX]");
     // The DURATION column of a table row, and nothing else.
     settings.add_filter(r"(healthy|unhealthy)(\s+)\d+(\.\d+)?m?s *", "$1$2[DUR] ");
     settings.add_filter(r"\b[0-9a-f]{12}\b", "[SHA]");
@@ -19,24 +19,14 @@ fn settings(s: &Sandbox) -> insta::Settings {
     settings
 }
 
-fn regex_escape(s: &str) -> String {
-    s.chars()
-        .flat_map(|c| {
-            if "\\.+*?()|[]{}^$".contains(c) {
-                vec!['\\', c]
-            } else {
-                vec![c]
-            }
-        })
-        .collect()
-}
-
-fn transcript(out: &std::process::Output) -> String {
+/// The whole run as the snapshot keeps it: its exit code (which the
+/// snapshot states, so it is read, not expected), stdout and stderr.
+fn transcript(out: &expect::Ran) -> String {
     format!(
         "exit: {}\n--- stdout\n{}--- stderr\n{}",
-        code(out),
-        stdout(out),
-        stderr(out)
+        out.code().unwrap_or(-1),
+        out.stdout(),
+        out.stderr()
     )
 }
 
@@ -51,7 +41,7 @@ fn fingerprint_table_with_a_broken_plugin() {
     );
     s.plugin("host-volume", "noversion", r#"echo '{}'"#);
     s.secrets_ok("vaultish");
-    let out = s.run(&["fingerprint"]);
+    let out = plugctl(&s).args(["fingerprint"]).any_exit();
     settings(&s).bind(|| insta::assert_snapshot!(transcript(&out)));
 }
 
@@ -62,7 +52,7 @@ fn pin_check_table_after_an_edit() {
     s.hv_ok("b", "1.0.0");
     plugctl(&s).args(["pin"]).succeeds();
     s.hv_ok("a", "1.0.1");
-    let out = s.run(&["pin", "--check"]);
+    let out = plugctl(&s).args(["pin", "--check"]).any_exit();
     settings(&s).bind(|| insta::assert_snapshot!(transcript(&out)));
 }
 
@@ -78,7 +68,7 @@ fn usage_and_not_found_messages() {
         &["volume", "create", "--plugin", "a/../b", "--name", "x"],
         &["volume", "audit", "--yes"],
     ] {
-        let out = s.run(args);
+        let out = plugctl(&s).args_from(args).any_exit();
         all.push_str(&format!(
             "$ plugctl {}\n{}\n",
             args.join(" "),

@@ -1,6 +1,6 @@
 //! The registry where writing fails: a directory plugctl may not write in,
 //! a full file system, a read-only one. Each is a clear error naming the
-//! registry, with the exit code of its class (cli.md: 2 for what the
+//! registry, with the exit code of its class (docs/cli.md: 2 for what the
 //! operator must fix where the registry lives, 1 for an operation that
 //! failed), and the old file is left exactly as it was, with no temporary
 //! file behind.
@@ -15,56 +15,20 @@ use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use crate::common::*;
 use serde_json::Value;
 
-const REGISTER: [&str; 10] = [
-    "plugin",
-    "register",
-    "--type",
-    "csi-node",
-    "--name",
-    "ebs",
-    "--alloc-id",
-    "new-alloc",
-    "--socket",
-    "/run/ebs.sock",
-];
+const REGISTER: [&str; 10] = register_args("csi-node", "ebs", "new-alloc", "/run/ebs.sock");
 
 /// A sandbox whose registry holds something, as root wrote it.
 fn with_registry() -> (Sandbox, Vec<u8>) {
     let s = Sandbox::new();
     for alloc in ["a1", "a2", "a3"] {
-        plugctl(&s)
-            .args([
-                "plugin",
-                "register",
-                "--type",
-                "csi-node",
-                "--name",
-                "ebs",
-                "--alloc-id",
-                alloc,
-                "--socket",
-                "/run/ebs.sock",
-            ])
-            .succeeds();
+        register(&s, "csi-node", "ebs", alloc, "/run/ebs.sock");
     }
     let before = fs::read(&s.registry).unwrap();
     (s, before)
-}
-
-fn error_doc(out: &Output) -> Value {
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "stdout is not one JSON document ({e}): {}\nstderr: {}",
-            stdout(out),
-            stderr(out)
-        )
-    });
-    doc["error"].clone()
 }
 
 /// The `error` of the JSON document a run inside the mount namespace wrote
@@ -88,10 +52,6 @@ fn assert_intact(s: &Sandbox, before: &[u8]) {
         let name = e.unwrap().file_name().into_string().unwrap();
         assert!(!name.ends_with(".tmp"), "temporary file {name} left behind");
     }
-}
-
-fn is_root() -> bool {
-    nix::unistd::geteuid().is_root()
 }
 
 /// The registry's directory belongs to root (0755); plugctl runs as nobody.
@@ -124,9 +84,11 @@ fn unwritable_directory() {
         if is_root() {
             cmd.uid(65534).gid(65534);
         }
-        let out = cmd.arg("--json").args(REGISTER).output().unwrap();
-        assert_eq!(code(&out), 2, "{what}: {}", stderr(&out));
-        let e = error_doc(&out);
+        let out = expect::Run::new(cmd, "plugctl")
+            .arg("--json")
+            .args(REGISTER)
+            .fails_with(Exit::Usage);
+        let e = out.error();
         assert_eq!(e["kind"], "registry", "{what}: {e}");
         let message = e["message"].as_str().unwrap();
         for needle in [
@@ -165,8 +127,9 @@ fn unwritable_directory() {
     if is_root() {
         cmd.uid(65534).gid(65534);
     }
-    let out = cmd.args(["--json", "plugin", "list"]).output().unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    expect::Run::new(cmd, "plugctl")
+        .args(["--json", "plugin", "list"])
+        .succeeds();
     fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
 }
 
@@ -189,9 +152,11 @@ fn full_file_system_by_file_size_limit() {
             Ok(())
         });
     }
-    let out = cmd.arg("--json").args(REGISTER).output().unwrap();
-    assert_eq!(code(&out), 1, "{}", stderr(&out));
-    let e = error_doc(&out);
+    let e = expect::Run::new(cmd, "plugctl")
+        .arg("--json")
+        .args(REGISTER)
+        .fails_with(Exit::Failure)
+        .error();
     assert_eq!(e["kind"], "io", "{e}");
     let message = e["message"].as_str().unwrap();
     for needle in [
@@ -207,52 +172,15 @@ fn full_file_system_by_file_size_limit() {
     plugctl(&s).args_from(REGISTER).succeeds();
 }
 
-/// Runs `script` with sh in a new mount namespace; `None` (with the reason
-/// printed) where that is not permitted.
-fn in_mount_namespace(s: &Sandbox, script: &str) -> Option<Output> {
-    let probe = Command::new("unshare")
-        .args([
-            "-m",
-            "sh",
-            "-c",
-            "mount -t tmpfs -o size=4k tmpfs \"$0\"",
-            s.out.to_str().unwrap(),
-        ])
-        .output();
-    match probe {
-        Ok(o) if o.status.success() => {}
-        // CI runs as root with util-linux installed: it can do both.
-        Ok(o) => {
-            skip_unless_ci(&format!(
-                "cannot mount in a new mount namespace here (unshare -m: {})",
-                String::from_utf8_lossy(&o.stderr).trim()
-            ));
-            return None;
-        }
-        Err(e) => {
-            skip_unless_ci(&format!("unshare is not available ({e})"));
-            return None;
-        }
-    }
-    let out = s
-        .command("unshare")
-        .args(["-m", "sh", "-ec", script])
-        .env("PLUGCTL", PathBuf::from(PLUGCTL))
-        .env("STATE", s.registry.parent().unwrap())
-        .env("OUT", &s.out)
-        .output()
-        .unwrap();
-    Some(out)
-}
-
 /// A tmpfs that is really full (ENOSPC), mounted over the registry's
 /// directory with the registry copied in.
 #[test]
 fn full_file_system_by_tmpfs() {
     let (s, before) = with_registry();
-    let Some(out) = in_mount_namespace(
+    let Some(run) = in_mount_namespace(
         &s,
-        r#"mkdir "$OUT/original"
+        r#"set -e
+mkdir "$OUT/original"
 cp "$STATE"/registry.json "$STATE"/registry.json.journal.* "$OUT/original/"
 mount -t tmpfs -o size=64k,mode=0700 tmpfs "$STATE"
 cp "$OUT"/original/* "$STATE/"
@@ -265,7 +193,7 @@ ls -a "$STATE" > "$OUT/entries""#,
     ) else {
         return;
     };
-    assert!(out.status.success(), "{}", stderr(&out));
+    run.succeeds();
     assert_eq!(s.read_out("code").trim(), "1", "{}", s.read_out("stderr"));
     let e = &namespaced_error_doc(&s);
     assert_eq!(e["kind"], "io", "{e}");
@@ -286,9 +214,10 @@ ls -a "$STATE" > "$OUT/entries""#,
 #[test]
 fn read_only_file_system() {
     let (s, before) = with_registry();
-    let Some(out) = in_mount_namespace(
+    let Some(run) = in_mount_namespace(
         &s,
-        r#"mount --bind "$STATE" "$STATE"
+        r#"set -e
+mount --bind "$STATE" "$STATE"
 mount -o remount,bind,ro "$STATE"
 "$PLUGCTL" --json plugin register --type csi-node --name ebs --alloc-id new-alloc \
   --socket /run/ebs.sock > "$OUT/stdout" 2> "$OUT/stderr" || echo $? > "$OUT/code"
@@ -296,7 +225,7 @@ mount -o remount,bind,ro "$STATE"
     ) else {
         return;
     };
-    assert!(out.status.success(), "{}", stderr(&out));
+    run.succeeds();
     assert_eq!(s.read_out("code").trim(), "2", "{}", s.read_out("stderr"));
     let e = &namespaced_error_doc(&s);
     assert_eq!(e["kind"], "registry", "{e}");

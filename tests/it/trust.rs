@@ -6,42 +6,11 @@
 
 use std::fs;
 use std::os::unix::fs::{PermissionsExt, symlink};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use crate::common::*;
 use serde_json::Value;
-
-fn is_root() -> bool {
-    nix::unistd::geteuid().is_root()
-}
-
-/// Runs plugctl and kills it if it has not finished in 10 s: a hang is a
-/// failure, not a stuck test suite.
-fn run_bounded(mut cmd: Command) -> (i32, String, Duration) {
-    let started = Instant::now();
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            let out = child.wait_with_output().unwrap();
-            let _ = status;
-            return (
-                out.status.code().unwrap_or(-1),
-                String::from_utf8_lossy(&out.stderr).into_owned(),
-                started.elapsed(),
-            );
-        }
-        if started.elapsed() > Duration::from_secs(10) {
-            child.kill().unwrap();
-            panic!("plugctl hung: {cmd:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
 
 #[test]
 fn a_symlink_planted_as_the_lock_file_is_never_followed() {
@@ -51,18 +20,7 @@ fn a_symlink_planted_as_the_lock_file_is_never_followed() {
     fs::write(&victim, "precious\n").unwrap();
     symlink(&victim, s.registry.with_file_name("registry.json.lock")).unwrap();
     plugctl(&s)
-        .args([
-            "plugin",
-            "register",
-            "--type",
-            "csi-node",
-            "--name",
-            "x",
-            "--alloc-id",
-            "a",
-            "--socket",
-            "/x",
-        ])
+        .args(register_args("csi-node", "x", "a", "/x"))
         .fails_with(Exit::Usage)
         .stderr_has("registry.json.lock")
         .stderr_has("symbolic link");
@@ -79,29 +37,17 @@ fn a_symlink_planted_as_the_lock_file_is_never_followed() {
 fn a_waiter_whose_lock_file_was_replaced_locks_the_new_one() {
     let s = Sandbox::new();
     let register = |name: &str| {
-        let mut c = s.std_cmd();
-        c.args([
-            "--lock-timeout",
-            "30s",
-            "plugin",
-            "register",
-            "--type",
-            "csi-node",
-        ])
-        .args(["--name", name, "--alloc-id", "a", "--socket", "/x"]);
-        c
+        plugctl(&s)
+            .args(["--lock-timeout", "30s"])
+            .args(register_args("csi-node", name, "a", "/x"))
     };
-    assert_eq!(register("first").status().unwrap().code(), Some(0));
+    register("first").succeeds();
     let lock = s.registry.with_file_name("registry.json.lock");
     let old = fs::OpenOptions::new().write(true).open(&lock).unwrap();
     old.lock().unwrap();
-    let mut waiter = register("waiter")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut waiter = register("waiter").start();
     std::thread::sleep(Duration::from_millis(800));
-    assert!(waiter.try_wait().unwrap().is_none(), "it waits");
+    assert!(waiter.running(), "it waits");
     // The name now holds a new file, which another process locks.
     fs::remove_file(&lock).unwrap();
     let new = fs::OpenOptions::new()
@@ -112,17 +58,13 @@ fn a_waiter_whose_lock_file_was_replaced_locks_the_new_one() {
     new.lock().unwrap();
     drop(old);
     std::thread::sleep(Duration::from_millis(1500));
-    let early = waiter.try_wait().unwrap();
+    let early = !waiter.running();
     drop(new);
-    let status = match early {
-        Some(status) => status,
-        None => waiter.wait().unwrap(),
-    };
     assert!(
-        early.is_none(),
+        !early,
         "the waiter ran while another process held the lock file's lock"
     );
-    assert_eq!(status.code(), Some(0));
+    waiter.succeeds();
 }
 
 #[test]
@@ -147,12 +89,14 @@ fn a_fifo_a_directory_a_device_or_a_symlink_as_the_registry_fails_at_once() {
             &["events"][..],
             &["plugin", "list"][..],
         ] {
-            let mut cmd = s.std_cmd();
-            cmd.env("PLUGCTL_REGISTRY", registry).args(args);
-            let (code, err, took) = run_bounded(cmd);
-            assert_eq!(code, 2, "{registry:?} {args:?}: {err}");
-            assert!(err.contains(what), "{what} in {err}");
-            assert!(err.contains(&registry.display().to_string()), "{err}");
+            let took = plugctl(&s)
+                .env("PLUGCTL_REGISTRY", registry)
+                .args_from(args)
+                .deadline(Duration::from_secs(10))
+                .fails_with(Exit::Usage)
+                .stderr_has(what)
+                .stderr_has(&registry.display().to_string())
+                .took();
             assert!(took < Duration::from_secs(5), "{registry:?} took {took:?}");
         }
     }
@@ -193,8 +137,7 @@ fn a_registry_others_can_write_is_refused_unless_overridden() {
         (&s.registry, 0o602, "others"),
     ] {
         fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
-        let out = s.run(&["volume", "list"]);
-        assert_eq!(code(&out), 2, "{mode:o}: {}", stderr(&out));
+        let out = plugctl(&s).args(["volume", "list"]).fails_with(Exit::Usage);
         let err = stderr(&out);
         assert!(err.contains(needle) && err.contains("chmod go-w"), "{err}");
         assert!(err.contains("--allow-insecure-paths"), "{err}");
@@ -261,14 +204,10 @@ fn a_registry_owned_by_another_user_is_refused_and_root_keeps_a_users_ownership(
     );
     assert_eq!(meta.permissions().mode() & 0o777, 0o640);
     // And the user can still use it.
-    let out = s
-        .command("setpriv")
-        .args(["--reuid=65534", "--regid=65534", "--clear-groups", PLUGCTL])
+    plugctl_as_nobody(&s)
         .env("PLUGCTL_REGISTRY", &reg)
         .args(["volume", "list"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+        .succeeds();
 }
 
 #[test]
@@ -278,41 +217,27 @@ fn the_lock_wait_names_the_process_that_holds_the_lock_not_a_stale_pid() {
     let lock = s.registry.with_file_name("registry.json.lock");
     // A stale pid from an earlier holder, and a holder that writes none.
     fs::write(&lock, "999999").unwrap();
-    let mut holder = Command::new("flock")
-        .arg(&lock)
-        .args(["sleep", "30"])
-        .spawn()
-        .unwrap();
+    let holder = tool("flock").arg(&lock).args(["sleep", "30"]).start();
+    let holder_pid = holder.id();
     // Wait until flock holds it.
     let until = Instant::now() + Duration::from_secs(5);
     while !fs::read_to_string("/proc/locks")
         .unwrap()
-        .contains(&format!(" {} ", holder.id()))
+        .contains(&format!(" {holder_pid} "))
     {
         assert!(Instant::now() < until, "flock never took the lock");
         std::thread::sleep(Duration::from_millis(10));
     }
-    let (out, doc) = s.json(&[
-        "--lock-timeout",
-        "300ms",
-        "plugin",
-        "register",
-        "--type",
-        "csi-node",
-        "--name",
-        "x",
-        "--alloc-id",
-        "a",
-        "--socket",
-        "/x",
-    ]);
-    holder.kill().unwrap();
-    holder.wait().unwrap();
-    assert_eq!(code(&out), 4, "{}", stderr(&out));
-    let message = doc["error"]["message"].as_str().unwrap();
+    let error = plugctl(&s)
+        .args(["--json", "--lock-timeout", "300ms"])
+        .args(register_args("csi-node", "x", "a", "/x"))
+        .fails_with(Exit::Timeout)
+        .error();
+    drop(holder);
+    let message = error["message"].as_str().unwrap();
     // flock(1) takes the lock and execs sleep: one process, flock's pid.
     assert!(
-        message.contains(&format!("(pid {})", holder.id())),
+        message.contains(&format!("(pid {holder_pid})")),
         "{message}"
     );
     assert!(!message.contains("999999"), "{message}");
@@ -347,13 +272,13 @@ esac"#,
 fn an_edited_volume_id_never_reaches_a_plugin() {
     let s = Sandbox::new();
     remover(&s);
-    let out = plugctl(&s)
+    let doc = plugctl(&s)
         .args([
             "--json", "volume", "create", "--plugin", "rm", "--name", "v",
         ])
-        .succeeds();
-    let doc = out.json();
-    let id = doc["volume"]["id"].as_str().unwrap().to_string();
+        .succeeds()
+        .json();
+    let id = id_of(&doc["volume"]);
     // A directory beside the volumes dir that `../outside` would reach.
     let outside = s.root().join("outside");
     make_dir(&outside);
@@ -392,13 +317,8 @@ fn an_edited_volume_id_never_reaches_a_plugin() {
 fn an_edited_path_or_volumes_dir_is_not_handed_to_a_plugin() {
     let s = Sandbox::new();
     remover(&s);
-    let out = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "rm", "--name", "v",
-        ])
-        .succeeds();
-    let doc = out.json();
-    let id = doc["volume"]["id"].as_str().unwrap().to_string();
+    let vol = create_volume(&s, &["--plugin", "rm", "--name", "v"]);
+    let id = id_of(&vol);
     let victim = s.root().join("victim");
     make_dir(&victim);
     for (field, value) in [
@@ -408,11 +328,11 @@ fn an_edited_path_or_volumes_dir_is_not_handed_to_a_plugin() {
     ] {
         let fresh = s.registry_file();
         edit(&s, |v| v["volumes"][&id][field] = value.clone().into());
-        let out = s.run(&["volume", "delete", &id]);
-        assert_eq!(code(&out), 2, "{field}={value}: {}", stderr(&out));
-        assert!(stderr(&out).contains(&id), "{}", stderr(&out));
-        let out = s.run(&["volume", "restore"]);
-        assert_ne!(code(&out), 0, "{field}={value}: {}", stdout(&out));
+        plugctl(&s)
+            .args(["volume", "delete", &id])
+            .fails_with(Exit::Usage)
+            .stderr_has(&id);
+        plugctl(&s).args(["volume", "restore"]).fails();
         assert!(victim.exists(), "{field}={value}: the plugin removed it");
         fs::write(&s.registry, serde_json::to_vec_pretty(&fresh).unwrap()).unwrap();
     }
@@ -434,20 +354,7 @@ fn an_edited_path_or_volumes_dir_is_not_handed_to_a_plugin() {
 fn events_out_of_order_are_refused_on_load() {
     let s = Sandbox::new();
     for n in ["a", "b"] {
-        plugctl(&s)
-            .args([
-                "plugin",
-                "register",
-                "--type",
-                "csi-node",
-                "--name",
-                n,
-                "--alloc-id",
-                "x",
-                "--socket",
-                "/x",
-            ])
-            .succeeds();
+        register(&s, "csi-node", n, "x", "/x");
     }
     // The journal edited: the second event says it is the first again.
     let (_, segment) = s.journal_segments().pop().unwrap();
@@ -501,7 +408,7 @@ exit 1"#
         vec!["validate"],
     ];
     for args in runs {
-        let out = s.run(&args);
+        let out = plugctl(&s).args_from(&args).any_exit();
         assert!(
             !has_terminal_controls(&out.stdout),
             "{args:?} stdout: {:?}",
@@ -514,14 +421,15 @@ exit 1"#
         );
     }
     // Shown, escaped, so an operator can see what the plugin tried.
-    let out = s.run(&["fingerprint", "evil"]);
-    assert!(
-        stdout(&out).contains(r"\x1b]0;pwned\x07\x1b[2J\u{9b}31m\rhost-volume"),
-        "{}",
-        stdout(&out)
-    );
+    plugctl(&s)
+        .args(["fingerprint", "evil"])
+        .any_exit()
+        .stdout_has(r"\x1b]0;pwned\x07\x1b[2J\u{9b}31m\rhost-volume");
     // --json keeps the exact string.
-    let (_, doc) = s.json(&["fingerprint", "evil"]);
+    let doc = plugctl(&s)
+        .args(["--json", "fingerprint", "evil"])
+        .any_exit()
+        .json();
     let err = row(&doc, "host-volume", "evil")["error"]
         .as_str()
         .unwrap()
@@ -554,29 +462,19 @@ fn a_user_default_plugin_dir_is_never_the_current_directory() {
         nix::unistd::chown(&home, Some(65534.into()), Some(65534.into())).unwrap();
     }
     fs::set_permissions(&s.out, fs::Permissions::from_mode(0o777)).unwrap();
-    let out = s
-        .command("setpriv")
-        .args([
-            "--reuid=65534",
-            "--regid=65534",
-            "--clear-groups",
-            PLUGCTL,
-            "--json",
-            "fingerprint",
-        ])
+    if !is_root() {
+        eprintln!("SKIPPED: needs root to run as another user");
+        return;
+    }
+    let doc = plugctl_as_nobody(&s)
+        .args(["--json", "fingerprint"])
         .env_remove("PLUGCTL_PLUGIN_DIR")
         .env_remove("PLUGCTL_REGISTRY")
         .env_remove("PLUGCTL_VOLUMES_DIR")
         .env("HOME", &home)
         .current_dir(&cwd)
-        .output()
-        .unwrap();
-    if !is_root() {
-        eprintln!("SKIPPED: needs root to run as another user");
-        return;
-    }
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        .succeeds()
+        .json();
     assert_eq!(
         doc["plugin_dir"],
         home.join(".config/plugctl/plugins").to_str().unwrap(),
@@ -593,8 +491,8 @@ fn a_create_running_in_another_pid_namespace_is_seen_as_live() {
     }
     let probe = Command::new("unshare")
         .args(["--pid", "--fork", "--mount-proc", "true"])
-        .status();
-    if !probe.is_ok_and(|s| s.success()) {
+        .output();
+    if !probe.is_ok_and(|o| o.status.success()) {
         if std::env::var_os("CI").is_some() {
             panic!("unshare --pid does not work here, and CI must run this test");
         }
@@ -613,13 +511,9 @@ esac"#,
             out = s.out.display()
         ),
     );
-    let mut creator = s
-        .std_cmd()
+    let mut creator = plugctl(&s)
         .args(["volume", "create", "--plugin", "hangs", "--name", "v"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+        .start();
     let until = Instant::now() + Duration::from_secs(10);
     while s.read_out("calls").lines().count() < 1 {
         assert!(Instant::now() < until, "create never started");
@@ -628,19 +522,16 @@ esac"#,
     fs::write(s.out_file("fast"), "").unwrap();
     // From a PID namespace where the creator's pid means nothing.
     let repair = || {
-        s.command("unshare")
-            .args([
-                "--pid",
-                "--fork",
-                "--mount-proc",
-                PLUGCTL,
-                "volume",
-                "repair",
-            ])
-            .output()
-            .unwrap()
+        expect::Run::new(s.command("unshare"), "unshare").args([
+            "--pid",
+            "--fork",
+            "--mount-proc",
+            PLUGCTL,
+            "volume",
+            "repair",
+        ])
     };
-    let out = repair();
+    let out = repair().any_exit();
     assert_eq!(
         s.read_out("calls").lines().count(),
         1,
@@ -654,10 +545,9 @@ esac"#,
         stderr(&out)
     );
     // Once the creator is gone (kill -9), repair settles it.
-    creator.kill().unwrap();
-    creator.wait().unwrap();
-    let out = repair();
-    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    creator.kill();
+    creator.any_exit();
+    repair().succeeds();
     let reg = s.registry_json();
     assert_eq!(
         reg["volumes"].as_object().unwrap().values().next().unwrap()["state"],
@@ -680,7 +570,10 @@ fn health_follows_the_disk() {
             .unwrap()["healthy"]
             .clone()
     };
-    let (_, doc) = s.json(&["plugin", "list", "--type", "host-volume"]);
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "list", "--type", "host-volume"])
+        .any_exit()
+        .json();
     assert_eq!(healthy(&doc, "a"), true);
 
     // Changed behind plugctl's back, or deleted: not healthy any more,
@@ -692,16 +585,25 @@ fn health_follows_the_disk() {
         0o755,
     );
     fs::remove_file(&b).unwrap();
-    let (_, doc) = s.json(&["plugin", "list", "--type", "host-volume"]);
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "list", "--type", "host-volume"])
+        .any_exit()
+        .json();
     assert_eq!(healthy(&doc, "a"), false, "{doc}");
     assert_eq!(healthy(&doc, "b"), false, "{doc}");
-    let text = stdout(&s.run(&["plugin", "list", "--type", "host-volume"]));
+    let text = plugctl(&s)
+        .args(["plugin", "list", "--type", "host-volume"])
+        .any_exit()
+        .stdout();
     assert!(
         text.contains("changed on disk since its fingerprint"),
         "{text}"
     );
     assert!(text.contains("deleted: "), "{text}");
-    let (_, doc) = s.json(&["plugin", "show", "host-volume", "b"]);
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "show", "host-volume", "b"])
+        .any_exit()
+        .json();
     assert_eq!(doc["instances"][0]["healthy"], false, "{doc}");
     plugctl(&s)
         .args([
@@ -722,7 +624,10 @@ fn health_follows_the_disk() {
         .fails_with(Exit::Failure)
         .stdout_has("deleted: ")
         .stderr_has("1 of 5 plugins unhealthy: host-volume/b");
-    let (_, doc) = s.json(&["plugin", "show", "host-volume", "b"]);
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "show", "host-volume", "b"])
+        .any_exit()
+        .json();
     assert_eq!(doc["instances"][0]["healthy"], false);
     assert!(
         doc["instances"][0]["error"]
@@ -731,7 +636,7 @@ fn health_follows_the_disk() {
             .starts_with("deleted: "),
         "{doc}"
     );
-    let events = stdout(&s.run(&["--json", "events"]));
+    let events = plugctl(&s).args(["--json", "events"]).any_exit().stdout();
     let gone: Vec<&str> = events
         .lines()
         .filter(|l| l.contains("\"kind\":\"gone\""))
@@ -740,7 +645,7 @@ fn health_follows_the_disk() {
     assert!(gone[0].contains("\"name\":\"b\""), "{events}");
     // Again: no second event for the same disappearance.
     plugctl(&s).args(["fingerprint"]).fails_with(Exit::Failure);
-    let events = stdout(&s.run(&["--json", "events"]));
+    let events = plugctl(&s).args(["--json", "events"]).any_exit().stdout();
     assert_eq!(
         events
             .lines()
@@ -749,7 +654,10 @@ fn health_follows_the_disk() {
         1
     );
     // a, refingerprinted, is healthy with its new version.
-    let (_, doc) = s.json(&["plugin", "list", "--type", "host-volume"]);
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "list", "--type", "host-volume"])
+        .any_exit()
+        .json();
     assert_eq!(healthy(&doc, "a"), true);
     let _ = a;
 }
@@ -764,12 +672,10 @@ fn small_defects_of_the_trust_boundary_list() {
         .arg("fingerprint")
         .fails_with(Exit::Usage)
         .stderr_has("PLUGCTL_CONCURRENCY (--concurrency)");
-    let out = s.run(&["--concurrency", "abc", "fingerprint"]);
-    assert!(
-        stderr(&out).contains("'--concurrency <N>'"),
-        "typed flags keep clap's words: {}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["--concurrency", "abc", "fingerprint"])
+        .any_exit()
+        .stderr_has("'--concurrency <N>'");
     // Sizes are never rounded silently.
     for size in ["1e-3", "1.5", "0.4B"] {
         plugctl(&s)
@@ -800,7 +706,18 @@ fn small_defects_of_the_trust_boundary_list() {
         .stderr_has("not an environment variable name");
     // --grace 0s: the message says what happened.
     s.plugin("host-volume", "hang", "sleep 30");
-    let (_, doc) = s.json(&["fingerprint", "hang", "--timeout", "300ms", "--grace", "0s"]);
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "fingerprint",
+            "hang",
+            "--timeout",
+            "300ms",
+            "--grace",
+            "0s",
+        ])
+        .any_exit()
+        .json();
     let err = row(&doc, "host-volume", "hang")["error"]
         .as_str()
         .unwrap()

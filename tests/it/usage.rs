@@ -51,13 +51,12 @@ fn malformed_key_value_arguments_are_refused_without_echoing_them() {
         ] {
             let mut argv = args.to_vec();
             argv.push(bad);
-            let out = s.run(&argv);
+            let out = plugctl(&s)
+                .args_from(&argv)
+                .fails_with(Exit::Usage)
+                .stderr_has(&format!("{option} expects KEY=VALUE"))
+                .stderr_has(reason);
             let err = stderr(&out);
-            assert_eq!(code(&out), 2, "{argv:?}: {err}");
-            assert!(
-                err.contains(&format!("{option} expects KEY=VALUE")) && err.contains(reason),
-                "{argv:?}: {err}"
-            );
             for piece in pieces(bad) {
                 assert!(!err.contains(piece), "{argv:?} echoed {piece:?}: {err}");
                 assert!(!stdout(&out).contains(piece), "{argv:?}: {}", stdout(&out));
@@ -71,30 +70,21 @@ fn malformed_key_value_arguments_are_refused_without_echoing_them() {
 /// (before `--`),
 /// exactly one JSON error document on stdout, else nothing there.
 fn usage_error(s: &Sandbox, env: &[(&str, &str)], args: &[&str], message: &str) {
-    let out = s
-        .cmd()
-        .envs(env.iter().copied())
-        .args(args)
-        .output()
-        .unwrap();
-    let err = stderr(&out);
-    assert_eq!(code(&out), 2, "{args:?}: {err}");
-    assert!(err.contains(message), "{args:?}: {err}");
+    let out = env
+        .iter()
+        .fold(plugctl(s), |run, (k, v)| run.env(k, v))
+        .args_from(args)
+        .fails_with(Exit::Usage)
+        .stderr_has(message);
     let json = args
         .iter()
         .take_while(|a| **a != "--")
         .any(|a| *a == "--json");
     if !json {
-        assert!(out.stdout.is_empty(), "{args:?}: {}", stdout(&out));
+        out.stdout_empty();
         return;
     }
-    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{args:?}: stdout is not one JSON document ({e}): {}",
-            stdout(&out)
-        )
-    });
-    assert_eq!(doc["schema_version"], 1, "{doc}");
+    let doc = out.json();
     assert_eq!(doc["error"]["kind"], "usage", "{doc}");
     let text = doc["error"]["message"].as_str().expect("a message");
     assert!(text.contains(message), "{args:?}: {doc}");
@@ -148,7 +138,13 @@ fn usage_errors_with_json_are_the_json_error_document() {
     // A malformed K=V: the JSON message does not echo it either.
     let kv = ["--json", "secret", "fetch", "p", "x", "--env", "SECRETLEAK"];
     usage_error(&s, none, &kv, "--env expects KEY=VALUE");
-    assert!(!stdout(&s.run(&kv)).contains("SECRET"));
+    assert!(
+        !plugctl(&s)
+            .args_from(kv)
+            .any_exit()
+            .stdout()
+            .contains("SECRET")
+    );
     // Without --json (or with it only after `--`), stdout stays empty.
     usage_error(&s, none, &["volum"], "unrecognized subcommand");
     usage_error(

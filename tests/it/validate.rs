@@ -4,7 +4,7 @@
 
 use std::fs;
 use std::os::unix::fs::{PermissionsExt, symlink};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::common::*;
 use serde_json::Value;
@@ -67,10 +67,6 @@ fn outcome<'a>(doc: &'a Value, plugin: &str, check: &str) -> &'a Value {
         .iter()
         .find(|c| c["plugin"] == plugin && c["check"] == check)
         .unwrap_or_else(|| panic!("{plugin} {check} was not run: {}", doc["checks"]))
-}
-
-fn examples() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("plugins-examples")
 }
 
 #[test]
@@ -508,7 +504,7 @@ fn junit_has_one_testcase_per_plugin_and_check() {
         .descendants()
         .filter(|n| n.has_tag_name("testcase"))
         .collect();
-    let (_, json) = s.json(&["validate"]);
+    let json = plugctl(&s).args(["--json", "validate"]).any_exit().json();
     assert_eq!(cases.len(), json["checks"].as_array().unwrap().len());
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "testsuites");
@@ -558,7 +554,9 @@ fn junit_has_one_testcase_per_plugin_and_check() {
     let skipped = case("secrets/noexec", "fingerprint.runs");
     assert!(skipped.children().any(|n| n.has_tag_name("skipped")));
 
-    let strict = s.run(&["validate", "--strict", "--format", "junit"]);
+    let strict = plugctl(&s)
+        .args(["validate", "--strict", "--format", "junit"])
+        .any_exit();
     let xml = stdout(&strict);
     let doc = roxmltree::Document::parse(&xml).unwrap();
     let noexec = doc
@@ -637,21 +635,28 @@ fn directory_argument_and_usage_errors() {
         .args(["validate", "missing-dir"])
         .fails_with(Exit::Usage)
         .stderr_has("missing-dir");
-    let doc = plugctl(&s)
+    plugctl(&s)
         .args(["--json", "validate", "missing-dir"])
         .fails_with(Exit::Usage)
-        .json();
-    assert_eq!(doc["error"]["kind"], "usage");
+        .error_kind("usage");
 }
 
 #[test]
 fn timeout_flag_bounds_each_fingerprint() {
     let s = sandbox();
     s.plugin("secrets", "hangs", &format!("sleep 30\n{SECRETS_FP}"));
-    let started = std::time::Instant::now();
-    let (out, doc) = s.json(&["validate", "--timeout", "300ms", "--grace", "100ms"]);
-    assert!(started.elapsed().as_secs() < 10);
-    assert_eq!(code(&out), 1);
+    let out = plugctl(&s)
+        .args([
+            "--json",
+            "validate",
+            "--timeout",
+            "300ms",
+            "--grace",
+            "100ms",
+        ])
+        .fails_with(Exit::Failure);
+    let doc = out.json();
+    assert!(out.took().as_secs() < 10);
     let m = expect(&doc, "secrets/hangs", "fingerprint.runs", "error");
     assert!(m.contains("timed out"), "{m}");
     assert_eq!(
@@ -665,17 +670,9 @@ fn json_refuses_a_report_format_other_than_json() {
     let s = sandbox();
     s.hv_ok("fine", "1.0.0");
     for format in ["junit", "human"] {
-        let out = plugctl(&s)
-            .args(["--json", "validate", "--format", format])
-            .fails_with(Exit::Usage);
-        let doc = out.json();
-        assert_eq!(doc["error"]["kind"], "usage", "{doc:#}");
-        let message = doc["error"]["message"].as_str().unwrap();
-        assert!(
-            message.contains("--json") && message.contains("--format"),
-            "{message}"
+        assert_format_refused_with_json(
+            plugctl(&s).args(["--json", "validate", "--format", format]),
         );
-        assert!(stderr(&out).contains("--format"), "{}", stderr(&out));
     }
     // --format json, or none, with --json: the report
     for args in [&["validate", "--format", "json"][..], &["validate"]] {
@@ -687,11 +684,11 @@ fn json_refuses_a_report_format_other_than_json() {
 #[test]
 fn a_family_entry_that_is_not_a_directory_is_an_error() {
     // What fingerprint says about the same directory.
-    fn fingerprint(s: &Sandbox, dir: &Path, extra: &[&str]) -> std::process::Output {
-        let mut args = vec!["--plugin-dir", dir.to_str().unwrap()];
-        args.extend_from_slice(extra);
-        args.push("fingerprint");
-        s.run(&args)
+    fn fingerprint(s: &Sandbox, dir: &Path, extra: &[&str]) -> expect::Run {
+        plugctl(s)
+            .args(["--plugin-dir", dir.to_str().unwrap()])
+            .args_from(extra)
+            .arg("fingerprint")
     }
     let s = Sandbox::new();
     let target = s.root().join("a-file");
@@ -734,9 +731,9 @@ fn a_family_entry_that_is_not_a_directory_is_an_error() {
             .stdout_has("layout.family-not-directory");
     }
     // The failure validate predicts.
-    let out = fingerprint(&s, &plain, &[]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(stderr(&out).contains("Not a directory"), "{}", stderr(&out));
+    fingerprint(&s, &plain, &[])
+        .fails_with(Exit::Usage)
+        .stderr_has("Not a directory");
 
     // A --host-volume-plugin-dir that is a file.
     let good = s.root().join("p-good");
@@ -757,7 +754,7 @@ fn a_family_entry_that_is_not_a_directory_is_an_error() {
         outcome(&doc, "secrets", "layout.family-not-directory")["outcome"],
         "passed"
     );
-    assert_eq!(code(&fingerprint(&s, &good, &hv_dir)), 2);
+    fingerprint(&s, &good, &hv_dir).fails_with(Exit::Usage);
 
     // Directories, or symlinks to directories, pass; a missing family is fine.
     let linked = s.root().join("p-linked");
@@ -804,24 +801,14 @@ fn an_unreadable_plugin_is_a_warning_for_a_non_root_user() {
     ] {
         fs::set_permissions(p, fs::Permissions::from_mode(0o755)).unwrap();
     }
-    let out = s
-        .command("setpriv")
-        .args([
-            "--reuid=65534",
-            "--regid=65534",
-            "--clear-groups",
-            PLUGCTL,
-            "--json",
-            "validate",
-        ])
+    let doc = plugctl_as_nobody(&s)
+        .args(["--json", "validate"])
         .env(
             "PLUGCTL_REGISTRY",
             "/tmp/plugctl-validate-unreadable-never-written.json",
         )
-        .output()
-        .unwrap();
-    let doc: Value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&out), stderr(&out)));
+        .succeeds()
+        .json();
     let m = expect(
         &doc,
         "host-volume/hidden",
@@ -830,5 +817,4 @@ fn an_unreadable_plugin_is_a_warning_for_a_non_root_user() {
     );
     assert!(m.contains("cannot be read by uid 65534"), "{m}");
     assert!(!m.contains("empty"), "{m}");
-    assert_eq!(code(&out), 0, "{doc:#}");
 }

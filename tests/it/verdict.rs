@@ -8,15 +8,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
 use crate::common::*;
-
-fn examples() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("plugins-examples")
-}
 
 /// The sandbox's plugins, broken after a first fingerprint recorded them:
 /// plugin name → the words every view must give as (part of) its reason.
@@ -217,24 +212,26 @@ fn six_views_agree_on_which_plugins_are_unhealthy_and_why() {
     make_dir(&tmp);
     let mut failing: BTreeMap<String, String> = BTreeMap::new();
     for name in ["good", "slow", "junk", "noexec", "gone", "fifo"] {
-        let out = plugctl(&s)
+        // The good one passes; every other fails, with its reasons.
+        let verdict = if name == "good" {
+            Exit::Success
+        } else {
+            Exit::Failure
+        };
+        let doc = plugctl(&s)
             .env("TMPDIR", &tmp)
             .args(["--json", "test", "host-volume", name])
-            .any_exit();
-        let doc = out.json();
-        match code(&out) {
-            0 => assert_eq!(name, "good", "{doc:#}"),
-            1 => {
-                let messages: Vec<&str> = doc["findings"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .filter(|f| f["severity"] == "error")
-                    .map(|f| f["message"].as_str().unwrap())
-                    .collect();
-                failing.insert(name.to_string(), messages.join("\n"));
-            }
-            other => panic!("test {name}: exit {other}: {}", out.stderr()),
+            .exits(verdict)
+            .json();
+        if verdict == Exit::Failure {
+            let messages: Vec<&str> = doc["findings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|f| f["severity"] == "error")
+                .map(|f| f["message"].as_str().unwrap())
+                .collect();
+            failing.insert(name.to_string(), messages.join("\n"));
         }
     }
     agree("test", &failing, &want);
@@ -368,20 +365,6 @@ fn a_file_plugctl_cannot_use_is_one_row_and_stops_nothing() {
 // The conformance suite fails what Nomad would not accept.
 // ---------------------------------------------------------------------------
 
-/// A host-volume plugin with these create and delete bodies (sh).
-fn suite_plugin(s: &Sandbox, name: &str, create: &str, delete: &str) {
-    s.plugin(
-        "host-volume",
-        name,
-        &format!(
-            "PATH=/usr/bin:/bin\nv=\"$DHV_VOLUMES_DIR/$DHV_VOLUME_ID\"\ncase \"$1\" in\n\
-             fingerprint) echo '{{\"version\": \"1.0.0\"}}' ;;\n\
-             create) {create} ;;\n\
-             delete) {delete} ;;\nesac\n"
-        ),
-    );
-}
-
 const MAKE: &str = r#"mkdir -p "$v" && printf '{"path": "%s", "bytes": 1048576}\n' "$v""#;
 const REMOVE: &str = r#"rm -rf "$DHV_CREATED_PATH""#;
 
@@ -435,7 +418,7 @@ fn one_failure(s: &Sandbox, name: &str, check: &str, words: &str) -> Value {
 #[test]
 fn a_volume_left_behind_by_delete_fails() {
     let s = Sandbox::new();
-    suite_plugin(&s, "sticky", MAKE, "true");
+    s.hv_script("sticky", MAKE, "true");
     one_failure(
         &s,
         "sticky",
@@ -447,8 +430,7 @@ fn a_volume_left_behind_by_delete_fails() {
 #[test]
 fn a_create_that_makes_nothing_fails_once() {
     let s = Sandbox::new();
-    suite_plugin(
-        &s,
+    s.hv_script(
         "liar",
         r#"printf '{"path": "%s", "bytes": 1048576}\n' "$v""#,
         REMOVE,
@@ -468,8 +450,7 @@ fn a_create_that_makes_nothing_fails_once() {
 #[test]
 fn a_path_outside_the_volumes_dir_fails() {
     let s = Sandbox::new();
-    suite_plugin(
-        &s,
+    s.hv_script(
         "outside",
         r#"o="$DHV_VOLUMES_DIR/../elsewhere-$DHV_VOLUME_ID"; mkdir -p "$o" && printf '{"path": "%s", "bytes": 1048576}\n' "$o""#,
         REMOVE,
@@ -485,8 +466,7 @@ fn a_path_outside_the_volumes_dir_fails() {
 #[test]
 fn a_volume_that_is_a_symlink_out_of_the_volumes_dir_fails() {
     let s = Sandbox::new();
-    suite_plugin(
-        &s,
+    s.hv_script(
         "linker",
         r#"t="$DHV_VOLUMES_DIR/../../target-$DHV_VOLUME_ID"; mkdir -p "$t" && ln -sfn "$t" "$v" && printf '{"path": "%s", "bytes": 1048576}\n' "$v""#,
         REMOVE,
@@ -498,8 +478,7 @@ fn a_volume_that_is_a_symlink_out_of_the_volumes_dir_fails() {
 fn a_delete_that_removes_the_scratch_dir_fails_and_stops_the_suite() {
     let s = Sandbox::new();
     // (rm refuses a path that ends in "..": the directory by its name.)
-    suite_plugin(
-        &s,
+    s.hv_script(
         "wrecker",
         MAKE,
         r#"rm -rf "$(dirname "$(dirname "$DHV_VOLUMES_DIR")")""#,
@@ -518,7 +497,7 @@ fn a_delete_that_removes_the_scratch_dir_fails_and_stops_the_suite() {
             .unwrap();
         assert_eq!(c["outcome"], "skipped", "{c}");
     }
-    suite_plugin(&s, "wiper", MAKE, r#"rm -rf "$DHV_VOLUMES_DIR""#);
+    s.hv_script("wiper", MAKE, r#"rm -rf "$DHV_VOLUMES_DIR""#);
     one_failure(&s, "wiper", "delete.confined", "the volumes directory");
 }
 

@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::os::unix::fs::{PermissionsExt, symlink};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::PathBuf;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use crate::common::*;
@@ -68,35 +68,6 @@ fn calls(s: &Sandbox, id: &str) -> Vec<String> {
         .collect()
 }
 
-fn ok(out: &std::process::Output) {
-    assert_eq!(
-        code(out),
-        0,
-        "stdout:\n{}\nstderr:\n{}",
-        stdout(out),
-        stderr(out)
-    );
-}
-
-/// `volume create` with `--json`; returns the volume object.
-fn create(s: &Sandbox, args: &[&str]) -> Value {
-    let mut all = vec!["volume", "create"];
-    all.extend_from_slice(args);
-    let (out, doc) = s.json(&all);
-    ok(&out);
-    doc["volume"].clone()
-}
-
-fn volumes(s: &Sandbox) -> Vec<Value> {
-    let (out, doc) = s.json(&["volume", "list"]);
-    ok(&out);
-    doc["volumes"].as_array().unwrap().clone()
-}
-
-fn id_of(v: &Value) -> String {
-    v["id"].as_str().unwrap().to_string()
-}
-
 fn wait_until(limit: Duration, mut f: impl FnMut() -> bool) -> bool {
     let start = Instant::now();
     while start.elapsed() < limit {
@@ -108,24 +79,15 @@ fn wait_until(limit: Duration, mut f: impl FnMut() -> bool) -> bool {
     f()
 }
 
-fn event_kinds(s: &Sandbox) -> Vec<String> {
-    s.registry_json()["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["kind"].as_str().unwrap().to_string())
-        .collect()
-}
-
 fn examples_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("plugins-examples/host-volume")
+    examples().join("host-volume")
 }
 
 #[test]
 fn create_gets_exactly_the_eleven_variables() {
     let s = Sandbox::new();
     recorder(&s, "rec");
-    let v = create(
+    let v = create_volume(
         &s,
         &[
             "--plugin",
@@ -175,7 +137,7 @@ fn create_gets_exactly_the_eleven_variables() {
     assert_eq!(env.len(), 11);
     assert_eq!(calls(&s, &id), ["create"]);
 
-    // the generated id is a lowercase UUID; the JSON carries the cli.md fields
+    // the generated id is a lowercase UUID; the JSON carries the fields docs/cli.md names
     assert_eq!(id.len(), 36);
     assert_eq!(id, id.to_lowercase());
     assert_eq!(v["name"], "data");
@@ -189,7 +151,7 @@ fn create_gets_exactly_the_eleven_variables() {
     assert_eq!(v["warnings"], serde_json::json!([]));
 
     // the node id is stable; --node-id and defaults fill the rest
-    let v = create(
+    let v = create_volume(
         &s,
         &["--plugin", "rec", "--name", "two", "--node-id", "n-42"],
     );
@@ -200,7 +162,7 @@ fn create_gets_exactly_the_eleven_variables() {
     assert_eq!(env["DHV_CAPACITY_MIN_BYTES"], "0");
     assert_eq!(env["DHV_CAPACITY_MAX_BYTES"], "0");
     assert_eq!(env["DHV_PARAMETERS"], "null");
-    let v = create(&s, &["--plugin", "rec", "--name", "three"]);
+    let v = create_volume(&s, &["--plugin", "rec", "--name", "three"]);
     assert_eq!(env_of(&s, "create", &id_of(&v))["DHV_NODE_ID"], node_id);
 }
 
@@ -208,7 +170,7 @@ fn create_gets_exactly_the_eleven_variables() {
 fn delete_gets_exactly_the_ten_variables_and_runs_while_deleting() {
     let s = Sandbox::new();
     recorder(&s, "rec");
-    let v = create(
+    let v = create_volume(
         &s,
         &[
             "--plugin",
@@ -222,8 +184,10 @@ fn delete_gets_exactly_the_ten_variables_and_runs_while_deleting() {
         ],
     );
     let id = id_of(&v);
-    let (out, doc) = s.json(&["volume", "delete", &id]);
-    ok(&out);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "delete", &id])
+        .succeeds()
+        .json();
     assert_eq!(doc["deleted"], true);
     assert_eq!(doc["volume"]["id"], id.as_str());
     assert_eq!(doc["volume"]["state"], "deleted");
@@ -254,8 +218,8 @@ fn delete_gets_exactly_the_ten_variables_and_runs_while_deleting() {
     // the record said "deleting" while the plugin ran, and is gone now
     let during: Value = serde_json::from_str(&s.read_out("during-delete.json")).unwrap();
     assert_eq!(during["volume"]["state"], "deleting");
-    assert!(volumes(&s).is_empty());
-    assert_eq!(event_kinds(&s), ["volume_create", "volume_delete"]);
+    assert!(list_volumes(&s).is_empty());
+    assert_eq!(s.event_kinds(), ["volume_create", "volume_delete"]);
     let last = s.registry_json()["events"][1].clone();
     assert_eq!(last["type"], "host-volume");
     assert_eq!(last["name"], "rec");
@@ -272,7 +236,7 @@ fn delete_gets_exactly_the_ten_variables_and_runs_while_deleting() {
 fn parameters_are_encoded_as_go_does() {
     let s = Sandbox::new();
     recorder(&s, "rec");
-    let v = create(
+    let v = create_volume(
         &s,
         &[
             "--plugin",
@@ -314,7 +278,7 @@ fn parameters_are_encoded_as_go_does() {
         )
     );
     // no parameters at all: the literal null
-    let v = create(&s, &["--plugin", "rec", "--name", "none"]);
+    let v = create_volume(&s, &["--plugin", "rec", "--name", "none"]);
     assert_eq!(env_of(&s, "create", &id_of(&v))["DHV_PARAMETERS"], "null");
 }
 
@@ -339,43 +303,31 @@ fn a_failing_plugin_leaves_no_volume_and_shows_its_error() {
     ] {
         assert!(err.contains(needle), "{needle} missing: {err}");
     }
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
     assert!(
         s.registry_json()["events"].as_array().unwrap().is_empty(),
         "no event for a volume that never was"
     );
 
     // --json: the error document names the plugin and the operation
-    let doc = plugctl(&s)
+    let error = plugctl(&s)
         .args([
             "--json", "volume", "create", "--plugin", "full", "--name", "data",
         ])
         .fails_with(Exit::Failure)
-        .json();
-    assert_eq!(doc["error"]["kind"], "plugin");
-    assert_eq!(doc["error"]["plugin"], "host-volume/full");
-    assert_eq!(doc["error"]["operation"], "create");
-    assert!(
-        doc["error"]["subject"]
-            .as_str()
-            .unwrap()
-            .starts_with("volume ")
-    );
-    assert!(
-        doc["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("disk full")
-    );
-    assert!(volumes(&s).is_empty());
+        .error_has("disk full")
+        .error();
+    assert_eq!(error["kind"], "plugin");
+    assert_eq!(error["plugin"], "host-volume/full");
+    assert_eq!(error["operation"], "create");
+    assert!(error["subject"].as_str().unwrap().starts_with("volume "));
+    assert!(list_volumes(&s).is_empty());
 
     // -v shows the plugin's stderr
-    let out = s.run(&["-v", "volume", "create", "--plugin", "full", "--name", "d"]);
-    assert!(
-        stderr(&out).contains("full: writing to stderr"),
-        "{}",
-        stderr(&out)
-    );
+    plugctl(&s)
+        .args(["-v", "volume", "create", "--plugin", "full", "--name", "d"])
+        .any_exit()
+        .stderr_has("full: writing to stderr");
 }
 
 #[test]
@@ -395,17 +347,19 @@ fn bad_output_after_exit_0_keeps_a_pending_record_that_repair_rolls_back() {
     let err = stderr(&out);
     assert!(err.contains("cannot unmarshal string"), "{err}");
     assert!(err.contains("kept pending"), "{err}");
-    let list = volumes(&s);
+    let list = list_volumes(&s);
     assert_eq!(list.len(), 1);
     assert_eq!(list[0]["state"], "pending");
     assert!(list[0]["error"].as_str().unwrap().contains("bad output"));
 
-    let (out, doc) = s.json(&["volume", "repair"]);
-    ok(&out);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "repair"])
+        .succeeds()
+        .json();
     let r = &doc["results"][0];
     assert_eq!(r["action"], "rolled back");
     assert_eq!(r["state"], "deleted");
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
     assert_eq!(s.read_out("liar-calls"), "create\ncreate\ndelete\n");
 }
 
@@ -429,13 +383,9 @@ esac"#,
             marker = marker.display()
         ),
     );
-    let mut child = s
-        .std_cmd()
+    let mut child = plugctl(&s)
         .args(["volume", "create", "--plugin", "slow", "--name", "crash"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+        .start();
     let pending = wait_until(Duration::from_secs(30), || {
         pgid_file.exists()
             && fs::read(&s.registry)
@@ -449,14 +399,15 @@ esac"#,
     });
     assert!(pending, "the pending record never appeared");
     // while plugctl lives, the record is in progress
-    let list = volumes(&s);
+    let list = list_volumes(&s);
     assert_eq!(list[0]["in_progress"], true, "{list:?}");
-    let out = s.run(&["volume", "repair"]);
-    ok(&out);
-    assert!(stdout(&out).contains("skipped"), "{}", stdout(&out));
+    plugctl(&s)
+        .args(["volume", "repair"])
+        .succeeds()
+        .stdout_has("skipped");
 
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
+    child.kill(); // SIGKILL
+    child.any_exit();
     let pgid: i32 = fs::read_to_string(&pgid_file)
         .unwrap()
         .trim()
@@ -467,32 +418,35 @@ esac"#,
         nix::sys::signal::Signal::SIGKILL,
     );
 
-    let list = volumes(&s);
+    let list = list_volumes(&s);
     assert_eq!(list.len(), 1);
     assert_eq!(list[0]["name"], "crash");
     assert_eq!(list[0]["state"], "pending");
     assert_eq!(list[0]["in_progress"], false);
-    let table = stdout(&s.run(&["volume", "list"]));
+    let table = plugctl(&s).args(["volume", "list"]).any_exit().stdout();
     assert!(
         table.contains("pending") && table.contains("volume repair"),
         "{table}"
     );
 
-    let (out, doc) = s.json(&["volume", "repair"]);
-    ok(&out);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "repair"])
+        .succeeds()
+        .json();
     let r = &doc["results"][0];
     assert_eq!(r["was"], "pending");
     assert_eq!(r["action"], "created");
     assert_eq!(r["state"], "ready");
-    let list = volumes(&s);
+    let list = list_volumes(&s);
     assert_eq!(list[0]["state"], "ready");
     assert_eq!(list[0]["error"], Value::Null);
     assert!(list[0].get("owner").is_none(), "{:?}", list[0]);
-    assert_eq!(event_kinds(&s), ["volume_create"]);
+    assert_eq!(s.event_kinds(), ["volume_create"]);
     // nothing left to do
-    let out = s.run(&["volume", "repair"]);
-    ok(&out);
-    assert!(stdout(&out).contains("nothing to repair"));
+    plugctl(&s)
+        .args(["volume", "repair"])
+        .succeeds()
+        .stdout_has("nothing to repair");
 }
 
 #[test]
@@ -500,27 +454,19 @@ fn concurrent_creates_lose_no_record() {
     let s = Sandbox::new();
     recorder(&s, "rec");
     const N: usize = 24;
-    let children: Vec<_> = (0..N)
+    let creates: Vec<_> = (0..N)
         .map(|i| {
-            s.std_cmd()
+            plugctl(&s)
                 .env("PLUGCTL_LOCK_TIMEOUT", "60s")
                 .args(["volume", "create", "--plugin", "rec", "--name"])
                 .arg(format!("v{i}"))
-                .stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
+                .start()
         })
         .collect();
-    for c in children {
-        let out = c.wait_with_output().unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+    for c in creates {
+        c.succeeds();
     }
-    let list = volumes(&s);
+    let list = list_volumes(&s);
     assert_eq!(list.len(), N);
     let mut names: Vec<String> = list
         .iter()
@@ -534,12 +480,7 @@ fn concurrent_creates_lose_no_record() {
     want.sort();
     assert_eq!(names, want);
     let reg = s.registry_json();
-    let seqs: Vec<u64> = reg["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["seq"].as_u64().unwrap())
-        .collect();
+    let seqs = seqs(reg["events"].as_array().unwrap());
     assert_eq!(seqs.len(), N, "one volume_create per volume");
     assert!(seqs.windows(2).all(|w| w[1] == w[0] + 1), "{seqs:?}");
 }
@@ -551,7 +492,7 @@ fn restore_reruns_every_create_and_keeps_going_past_failures() {
     let ids: Vec<String> = ["a", "b", "c"]
         .iter()
         .map(|n| {
-            id_of(&create(
+            id_of(&create_volume(
                 &s,
                 &["--plugin", "rec", "--name", n, "--capacity-max", "1kB"],
             ))
@@ -563,7 +504,10 @@ fn restore_reruns_every_create_and_keeps_going_past_failures() {
     reg["volumes"][&ids[2]]["state"] = "pending".into();
     reg["volumes"][&ids[2]]["path"] = "".into();
     fs::write(&s.registry, serde_json::to_vec_pretty(&reg).unwrap()).unwrap();
-    let before_b = volumes(&s).into_iter().find(|v| v["name"] == "b").unwrap();
+    let before_b = list_volumes(&s)
+        .into_iter()
+        .find(|v| v["name"] == "b")
+        .unwrap();
 
     let doc = plugctl(&s)
         .args(["--json", "volume", "restore"])
@@ -591,7 +535,7 @@ fn restore_reruns_every_create_and_keeps_going_past_failures() {
     assert_eq!(doc["failed"], 1);
 
     // the failed one keeps its record, with the error
-    let after = volumes(&s);
+    let after = list_volumes(&s);
     let b = after.iter().find(|v| v["name"] == "b").unwrap();
     assert_eq!(b["state"], "ready");
     assert_eq!(b["path"], before_b["path"]);
@@ -602,12 +546,14 @@ fn restore_reruns_every_create_and_keeps_going_past_failures() {
 
     // human report: one row per volume
     fs::remove_file(s.out_file(&format!("fail-create-{}", ids[1]))).unwrap();
-    let out = s.run(&["volume", "restore"]);
-    ok(&out);
+    let out = plugctl(&s).args(["volume", "restore"]).succeeds();
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 4, "{text}");
     assert!(text.lines().next().unwrap().contains("ACTION"));
-    let b = volumes(&s).into_iter().find(|v| v["name"] == "b").unwrap();
+    let b = list_volumes(&s)
+        .into_iter()
+        .find(|v| v["name"] == "b")
+        .unwrap();
     assert_eq!(b["error"], Value::Null, "a later success clears the error");
 }
 
@@ -627,11 +573,11 @@ fn hostile_names_pass_verbatim_and_never_become_paths() {
     ];
     for name in names {
         // `--name=...`: a name may start with '-'
-        let v = create(&s, &["--plugin", "rec", &format!("--name={name}")]);
+        let v = create_volume(&s, &["--plugin", "rec", &format!("--name={name}")]);
         assert_eq!(v["name"], name);
         assert_eq!(env_of(&s, "create", &id_of(&v))["DHV_VOLUME_NAME"], name);
         // the built-in mkdir builds its path from the id only
-        let m = create(&s, &["--plugin", "mkdir", "--name", &format!("m{name}")]);
+        let m = create_volume(&s, &["--plugin", "mkdir", "--name", &format!("m{name}")]);
         assert_eq!(m["path"], format!("{}/{}", s.volumes.display(), id_of(&m)));
     }
     let entries: Vec<String> = fs::read_dir(&s.volumes)
@@ -643,8 +589,7 @@ fn hostile_names_pass_verbatim_and_never_become_paths() {
     assert!(!s.root().join("pwned").exists());
 
     // the table keeps one line per volume
-    let out = s.run(&["volume", "list"]);
-    ok(&out);
+    let out = plugctl(&s).args(["volume", "list"]).succeeds();
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 1 + 2 * names.len(), "{text}");
     assert!(
@@ -653,12 +598,15 @@ fn hostile_names_pass_verbatim_and_never_become_paths() {
     );
 
     // show and delete by such a name
-    let (out, doc) = s.json(&["volume", "show", "new\nline"]);
-    ok(&out);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "show", "new\nline"])
+        .succeeds()
+        .json();
     assert_eq!(doc["volume"]["name"], "new\nline");
-    let out = s.run(&["volume", "delete", "--name", "../../etc/passwd"]);
-    ok(&out);
-    assert!(stdout(&out).contains("\"../../etc/passwd\""));
+    plugctl(&s)
+        .args(["volume", "delete", "--name", "../../etc/passwd"])
+        .succeeds()
+        .stdout_has("\"../../etc/passwd\"");
     plugctl(&s)
         .args(["volume", "show", "--json", "../../etc/passwd"])
         .fails_with(Exit::NotFound);
@@ -669,12 +617,12 @@ fn rerunning_create_with_an_id_updates_and_refuses_changes_of_identity() {
     let s = Sandbox::new();
     recorder(&s, "rec");
     recorder(&s, "other");
-    let v = create(
+    let v = create_volume(
         &s,
         &["--plugin", "rec", "--name", "data", "--capacity-max", "1MB"],
     );
     let id = id_of(&v);
-    let v2 = create(
+    let v2 = create_volume(
         &s,
         &[
             "--plugin",
@@ -698,7 +646,7 @@ fn rerunning_create_with_an_id_updates_and_refuses_changes_of_identity() {
     assert_eq!(v2["bytes"], 2_000_000);
     assert_eq!(v2["parameters"]["k"], "v");
     assert_eq!(v2["created_at"], v["created_at"]);
-    assert_eq!(event_kinds(&s), ["volume_create", "volume_update"]);
+    assert_eq!(s.event_kinds(), ["volume_create", "volume_update"]);
 
     // the same name with another id, in the same namespace: refused (exit 2)
     plugctl(&s)
@@ -764,7 +712,10 @@ fn rerunning_create_with_an_id_updates_and_refuses_changes_of_identity() {
             "3MB",
         ])
         .fails_with(Exit::Failure);
-    let (_, doc) = s.json(&["volume", "show", &id]);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "show", &id])
+        .any_exit()
+        .json();
     let v3 = &doc["volume"];
     assert_eq!(v3["state"], "ready");
     assert_eq!(v3["capacity_max"], 2_000_000);
@@ -775,7 +726,7 @@ fn rerunning_create_with_an_id_updates_and_refuses_changes_of_identity() {
 fn delete_failures_keep_the_record() {
     let s = Sandbox::new();
     let rec = recorder(&s, "rec");
-    let id = id_of(&create(&s, &["--plugin", "rec", "--name", "data"]));
+    let id = id_of(&create_volume(&s, &["--plugin", "rec", "--name", "data"]));
 
     // the plugin fails: back to ready, with the error
     fs::write(s.out_file(&format!("fail-delete-{id}")), "").unwrap();
@@ -783,7 +734,10 @@ fn delete_failures_keep_the_record() {
         .args(["volume", "delete", &id])
         .fails_with(Exit::Failure)
         .stderr_has("delete refused by test");
-    let (_, doc) = s.json(&["volume", "show", &id]);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "show", &id])
+        .any_exit()
+        .json();
     assert_eq!(doc["volume"]["state"], "ready");
     assert!(
         doc["volume"]["error"]
@@ -802,14 +756,15 @@ fn delete_failures_keep_the_record() {
         err.contains("host-volume/rec") && err.contains("kept"),
         "{err}"
     );
-    assert_eq!(volumes(&s).len(), 1);
+    assert_eq!(list_volumes(&s).len(), 1);
 
     // back again: delete by name works and forgets the volume
     recorder(&s, "rec");
     fs::remove_file(s.out_file(&format!("fail-delete-{id}"))).unwrap();
-    let out = s.run(&["volume", "delete", "--name", "data"]);
-    ok(&out);
-    assert!(volumes(&s).is_empty());
+    plugctl(&s)
+        .args(["volume", "delete", "--name", "data"])
+        .succeeds();
+    assert!(list_volumes(&s).is_empty());
 
     // unknown id, unknown name: exit 3
     for args in [
@@ -825,14 +780,16 @@ fn delete_failures_keep_the_record() {
 fn list_filters_by_plugin_and_show_finds_by_id_or_name() {
     let s = Sandbox::new();
     recorder(&s, "rec");
-    let a = create(&s, &["--plugin", "rec", "--name", "a"]);
-    create(&s, &["--plugin", "mkdir", "--name", "b"]);
-    create(
+    let a = create_volume(&s, &["--plugin", "rec", "--name", "a"]);
+    create_volume(&s, &["--plugin", "mkdir", "--name", "b"]);
+    create_volume(
         &s,
         &["--plugin", "mkdir", "--name", "c", "--namespace", "ns2"],
     );
-    let (out, doc) = s.json(&["volume", "list", "--plugin", "mkdir"]);
-    ok(&out);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "list", "--plugin", "mkdir"])
+        .succeeds()
+        .json();
     let names: Vec<&str> = doc["volumes"]
         .as_array()
         .unwrap()
@@ -855,20 +812,30 @@ fn list_filters_by_plugin_and_show_finds_by_id_or_name() {
             assert!(v.get(key).is_some(), "{key} missing in {v}");
         }
     }
-    let (_, doc) = s.json(&["volume", "show", "a"]);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "show", "a"])
+        .any_exit()
+        .json();
     assert_eq!(doc["volume"]["id"], a["id"]);
-    let (_, doc) = s.json(&["volume", "show", "c", "--namespace", "ns2"]);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "show", "c", "--namespace", "ns2"])
+        .any_exit()
+        .json();
     assert_eq!(doc["volume"]["plugin"], "mkdir");
     // A name is looked up in its namespace only.
     plugctl(&s)
         .args(["volume", "show", "c"])
         .fails_with(Exit::NotFound);
-    let (_, doc) = s.json(&["volume", "show", a["id"].as_str().unwrap()]);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "show", a["id"].as_str().unwrap()])
+        .any_exit()
+        .json();
     assert_eq!(doc["volume"]["name"], "a");
-    let out = s.run(&["volume", "show", "a"]);
-    ok(&out);
-    assert!(stdout(&out).contains("namespace"));
-    let out = s.run(&["volume", "list"]);
+    plugctl(&s)
+        .args(["volume", "show", "a"])
+        .succeeds()
+        .stdout_has("namespace");
+    let out = plugctl(&s).args(["volume", "list"]).any_exit();
     let header = stdout(&out).lines().next().unwrap().to_string();
     for col in [
         "ID",
@@ -896,8 +863,12 @@ fn odd_paths_are_recorded_with_warnings() {
             name,
             &format!(r#"echo '{{"path": "{path}"}}'"#),
         );
-        let (out, doc) = s.json(&["volume", "create", "--plugin", name, "--name", name]);
-        ok(&out);
+        let out = plugctl(&s)
+            .args([
+                "--json", "volume", "create", "--plugin", name, "--name", name,
+            ])
+            .succeeds();
+        let doc = out.json();
         assert_eq!(doc["volume"]["path"], path);
         assert_eq!(doc["volume"]["bytes"], 0, "bytes absent means 0");
         let w = doc["volume"]["warnings"][0].as_str().unwrap();
@@ -911,21 +882,17 @@ fn odd_paths_are_recorded_with_warnings() {
 fn bundled_examples_create_and_delete() {
     let s = Sandbox::new();
     let run = |args: &[&str]| {
-        s.cmd()
+        plugctl(&s)
             .env("PLUGCTL_HOST_VOLUME_PLUGIN_DIR", examples_dir())
             .arg("--json")
-            .args(args)
-            .output()
-            .unwrap()
-    };
-    let doc = |out: &std::process::Output| -> Value {
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{}", stderr(out)))
+            .args_from(args)
     };
 
     // dir: a directory, mode 0750
-    let out = run(&["volume", "create", "--plugin", "dir", "--name", "../d ir"]);
-    ok(&out);
-    let v = doc(&out)["volume"].clone();
+    let v = run(&["volume", "create", "--plugin", "dir", "--name", "../d ir"])
+        .succeeds()
+        .json()["volume"]
+        .clone();
     let path = PathBuf::from(v["path"].as_str().unwrap());
     assert_eq!(path, s.volumes.join(id_of(&v)));
     assert_eq!(
@@ -933,7 +900,7 @@ fn bundled_examples_create_and_delete() {
         0o750
     );
     // idempotent: create again with the same id
-    let out = run(&[
+    run(&[
         "volume",
         "create",
         "--plugin",
@@ -942,13 +909,13 @@ fn bundled_examples_create_and_delete() {
         "../d ir",
         "--id",
         &id_of(&v),
-    ]);
-    ok(&out);
-    ok(&run(&["volume", "delete", &id_of(&v)]));
+    ])
+    .succeeds();
+    run(&["volume", "delete", &id_of(&v)]).succeeds();
     assert!(!path.exists());
 
     // sparse-image: a file of the requested size; no capacity is refused
-    let out = run(&[
+    let v = run(&[
         "volume",
         "create",
         "--plugin",
@@ -957,31 +924,28 @@ fn bundled_examples_create_and_delete() {
         "img",
         "--capacity-max",
         "10MiB",
-    ]);
-    ok(&out);
-    let v = doc(&out)["volume"].clone();
+    ])
+    .succeeds()
+    .json()["volume"]
+        .clone();
     assert_eq!(v["bytes"], 10 << 20);
     let path = PathBuf::from(v["path"].as_str().unwrap());
     assert_eq!(fs::metadata(&path).unwrap().len(), 10 << 20);
-    let out = run(&[
+    run(&[
         "volume",
         "create",
         "--plugin",
         "sparse-image",
         "--name",
         "none",
-    ]);
-    assert_eq!(code(&out), 1);
-    assert!(
-        stderr(&out).contains("needs a capacity"),
-        "{}",
-        stderr(&out)
-    );
-    ok(&run(&["volume", "delete", "--name", "img"]));
+    ])
+    .fails_with(Exit::Failure)
+    .stderr_has("needs a capacity");
+    run(&["volume", "delete", "--name", "img"]).succeeds();
     assert!(!path.exists());
 
     // quota-dir (Python): parameters honoured, unknown ones refused
-    let out = run(&[
+    let v = run(&[
         "volume",
         "create",
         "--plugin",
@@ -994,9 +958,10 @@ fn bundled_examples_create_and_delete() {
         "mode=0700",
         "--param",
         "owner_note=team <a&b>",
-    ]);
-    ok(&out);
-    let v = doc(&out)["volume"].clone();
+    ])
+    .succeeds()
+    .json()["volume"]
+        .clone();
     assert_eq!(v["bytes"], 1_000_000);
     let path = PathBuf::from(v["path"].as_str().unwrap());
     assert_eq!(
@@ -1007,7 +972,7 @@ fn bundled_examples_create_and_delete() {
         serde_json::from_str(&fs::read_to_string(path.join(".volume-info.json")).unwrap()).unwrap();
     assert_eq!(info["owner_note"], "team <a&b>");
     assert_eq!(info["volume_name"], "q");
-    let out = run(&[
+    run(&[
         "volume",
         "create",
         "--plugin",
@@ -1016,18 +981,12 @@ fn bundled_examples_create_and_delete() {
         "bad",
         "--param",
         "colour=red",
-    ]);
-    assert_eq!(code(&out), 1);
-    assert!(
-        stderr(&out).contains("unknown parameter 'colour'"),
-        "{}",
-        stderr(&out)
-    );
-    ok(&run(&["volume", "delete", &id_of(&v)]));
+    ])
+    .fails_with(Exit::Failure)
+    .stderr_has("unknown parameter 'colour'");
+    run(&["volume", "delete", &id_of(&v)]).succeeds();
     assert!(!path.exists());
-    let (out, list) = s.json(&["volume", "list"]);
-    ok(&out);
-    assert_eq!(list["volumes"], serde_json::json!([]));
+    assert!(list_volumes(&s).is_empty());
 }
 
 /// Delete is idempotent at the plugin level: the example plugins, called
@@ -1044,7 +1003,6 @@ fn example_deletes_are_idempotent_at_the_plugin_level() {
         let call = |op: &str| {
             let mut c = Command::new(examples_dir().join(plugin));
             c.env_clear()
-                .arg(op)
                 .env("DHV_OPERATION", op)
                 .env("DHV_VOLUMES_DIR", &s.volumes)
                 .env("DHV_PLUGIN_DIR", examples_dir())
@@ -1060,13 +1018,13 @@ fn example_deletes_are_idempotent_at_the_plugin_level() {
             } else {
                 c.env("DHV_CREATED_PATH", &created);
             }
-            c.output().unwrap()
+            expect::Run::new(c, plugin).arg(op)
         };
-        ok(&call("create"));
+        call("create").succeeds();
         assert!(created.exists(), "{plugin}");
-        ok(&call("delete"));
+        call("delete").succeeds();
         assert!(!created.exists(), "{plugin}");
-        ok(&call("delete"));
+        call("delete").succeeds();
     }
 }
 
@@ -1125,7 +1083,7 @@ fn bad_input_exit_codes_and_a_consistent_registry() {
         .fails_with(Exit::Usage);
     // nothing ran, nothing was recorded
     assert!(fs::read_dir(&s.out).unwrap().next().is_none());
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
 
     // not executable (not a plugin as Nomad sees it: not found, as in
     // fingerprint and secret fetch), escaping symlink: a clear failure,
@@ -1148,7 +1106,7 @@ fn bad_input_exit_codes_and_a_consistent_registry() {
         .args(["volume", "create", "--plugin", "nointerp", "--name", "x"])
         .fails_with(Exit::Failure)
         .stderr_has("/no/such/interpreter");
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
 }
 
 #[test]
@@ -1184,14 +1142,24 @@ fn a_timed_out_create_exits_4_and_repair_settles_it() {
         "{err}"
     );
     // the plugin may have made something: the record stays, pending
-    let list = volumes(&s);
+    let list = list_volumes(&s);
     assert_eq!(list.len(), 1);
     assert_eq!(list[0]["state"], "pending");
 
-    let (out, doc) = s.json(&["volume", "repair", "--timeout", "1s", "--grace", "1s"]);
-    ok(&out);
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "volume",
+            "repair",
+            "--timeout",
+            "1s",
+            "--grace",
+            "1s",
+        ])
+        .succeeds()
+        .json();
     assert_eq!(doc["results"][0]["action"], "rolled back");
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
     assert_eq!(s.read_out("hang-calls"), "create\ncreate\ndelete\n");
 }
 
@@ -1199,15 +1167,17 @@ fn a_timed_out_create_exits_4_and_repair_settles_it() {
 fn a_deleting_volume_is_finished_by_repair() {
     let s = Sandbox::new();
     recorder(&s, "rec");
-    let id = id_of(&create(&s, &["--plugin", "rec", "--name", "data"]));
+    let id = id_of(&create_volume(&s, &["--plugin", "rec", "--name", "data"]));
     // as a plugctl killed during delete leaves it
     let mut reg = s.registry_file();
     reg["volumes"][&id]["state"] = "deleting".into();
     reg["volumes"][&id]["owner"] = serde_json::json!({"pid": 999_999_999u32, "started": 1});
     fs::write(&s.registry, serde_json::to_vec_pretty(&reg).unwrap()).unwrap();
     // restore leaves it alone
-    let (out, doc) = s.json(&["volume", "restore"]);
-    ok(&out);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "restore"])
+        .succeeds()
+        .json();
     assert_eq!(doc["results"][0]["action"], "skipped");
     // create refuses it
     plugctl(&s)
@@ -1217,12 +1187,14 @@ fn a_deleting_volume_is_finished_by_repair() {
         .fails_with(Exit::Usage)
         .stderr_has("deleting");
 
-    let (out, doc) = s.json(&["volume", "repair"]);
-    ok(&out);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "repair"])
+        .succeeds()
+        .json();
     let r = &doc["results"][0];
     assert_eq!(r["was"], "deleting");
     assert_eq!(r["action"], "deleted");
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
     assert_eq!(calls(&s, &id), ["create", "delete"]);
 }
 
@@ -1251,20 +1223,19 @@ esac"#,
     let create = [
         "volume", "create", "--plugin", "slowc", "--name", "sc", "--id", id,
     ];
-    ok(&s.run(&create));
+    plugctl(&s).args(create).succeeds();
     std::fs::write(&gate, "").unwrap();
-    let mut update = s
-        .std_cmd()
+    let update = plugctl(&s)
         .args(create)
         .args(["--capacity-max", "2MB"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+        .start();
     // Wait until the update holds the record.
     let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
     loop {
-        let (_, doc) = s.json(&["volume", "show", id]);
+        let doc = plugctl(&s)
+            .args(["--json", "volume", "show", id])
+            .any_exit()
+            .json();
         if doc["volume"]["in_progress"] == true {
             break;
         }
@@ -1278,13 +1249,16 @@ esac"#,
         .args(["volume", "delete", id])
         .fails_with(Exit::Usage)
         .stderr_has("right now");
-    assert!(update.wait().unwrap().success());
+    update.succeeds();
 
-    let (_, doc) = s.json(&["volume", "show", id]);
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "show", id])
+        .any_exit()
+        .json();
     assert_eq!(doc["volume"]["capacity_max"], 2_000_000);
     assert_eq!(doc["volume"]["in_progress"], false);
-    ok(&s.run(&["volume", "delete", id]));
-    assert!(volumes(&s).is_empty());
+    plugctl(&s).args(["volume", "delete", id]).succeeds();
+    assert!(list_volumes(&s).is_empty());
 }
 
 /// A path no file system can hold is bad output, not a ready volume that
@@ -1305,7 +1279,7 @@ esac"#,
         .args(["volume", "create", "--plugin", "nul", "--name", "n"])
         .fails_with(Exit::Failure)
         .stderr_has("NUL");
-    let v = volumes(&s);
+    let v = list_volumes(&s);
     assert_eq!(v.len(), 1);
     assert_eq!(v[0]["state"], "pending");
     let doc = plugctl(&s)
@@ -1313,7 +1287,7 @@ esac"#,
         .succeeds()
         .json();
     assert_eq!(doc["results"][0]["action"], "rolled back");
-    assert!(volumes(&s).is_empty());
+    assert!(list_volumes(&s).is_empty());
 }
 
 /// Nomad's helper.IsUUID is case-insensitive: an upper-case id is accepted,
@@ -1322,13 +1296,8 @@ esac"#,
 fn upper_case_volume_ids_are_the_same_id() {
     let s = Sandbox::new();
     let upper = "0B6D3C1E-2F4A-4B5C-8D9E-0F1A2B3C4D5E";
-    let doc = plugctl(&s)
-        .args([
-            "--json", "volume", "create", "--plugin", "mkdir", "--name", "u", "--id", upper,
-        ])
-        .succeeds()
-        .json();
-    assert_eq!(doc["volume"]["id"], upper.to_ascii_lowercase());
+    let vol = create_volume(&s, &["--plugin", "mkdir", "--name", "u", "--id", upper]);
+    assert_eq!(vol["id"], upper.to_ascii_lowercase());
     let doc = plugctl(&s)
         .args(["--json", "volume", "show", upper])
         .succeeds()

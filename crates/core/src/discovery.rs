@@ -229,10 +229,36 @@ pub fn scan(family: &str, dir: &Path, profile: Profile) -> Result<Vec<Entry>> {
                 continue;
             }
         };
+        if name.chars().any(char::is_control) {
+            // Nomad would run it; plugctl shows it escaped and never runs or
+            // records it: a registry name is shown in every table and
+            // message, and a line break or an escape sequence in one could
+            // forge a line of output (the registry refuses such a name on
+            // load, so recording it would lock every later command out).
+            out.push(Entry {
+                family: family.to_string(),
+                name: name.escape_debug().to_string(),
+                path,
+                kind: EntryKind::Rejected(
+                    "the file name contains a control character: Nomad would run it, but \
+                     plugctl neither runs nor records it; rename it"
+                        .into(),
+                ),
+            });
+            continue;
+        }
         let kind = if builtin(family, &name).is_some() {
             EntryKind::Ignored(format!(
                 "shadowed by the built-in {family} plugin {name:?}, which Nomad always uses"
             ))
+        } else if let Some(why) = Family::Secrets
+            .is(family)
+            .then(|| crate::verdict::stops_a_secrets_client(&name, &path))
+            .flatten()
+        {
+            // What stops a Nomad client from starting is unhealthy in
+            // every view, not a plugin among healthy ones.
+            EntryKind::Rejected(why)
         } else {
             classify_in(family, dir, &name, &canonical_dir, profile)
         };

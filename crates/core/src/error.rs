@@ -175,6 +175,28 @@ pub enum Error {
     /// Not an error to the user: exit quietly.
     #[error("broken pipe")]
     BrokenPipe,
+
+    /// An error with advice on the setting that would change the outcome,
+    /// which the front end words with its own flags. Its class is the
+    /// inner error's.
+    #[error("{error}")]
+    Hinted { error: Box<Error>, hint: Hint },
+}
+
+/// A setting that would change an outcome, named by what it does: the
+/// library knows no flags; the command line says which of its own sets it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hint {
+    /// The trust gate's owner and mode rules can be lifted (a lab machine).
+    AllowInsecurePaths,
+    /// Another Nomad release can be chosen.
+    NomadRelease,
+    /// Fewer plugin calls at once.
+    FewerCalls,
+    /// The registry's size ceiling can be raised.
+    RegistryMaxSize,
+    /// The registry's path must name a regular file.
+    RegistryPath,
 }
 
 impl Error {
@@ -208,6 +230,34 @@ impl Error {
         Error::Usage(message.into())
     }
 
+    /// This error with advice on the setting that would change it.
+    pub fn hint(self, hint: Hint) -> Self {
+        Error::Hinted {
+            error: Box::new(self),
+            hint,
+        }
+    }
+
+    /// A path the trust gate refused, as a configuration error: `what` says
+    /// what the path was for; an owner or mode others could abuse carries
+    /// [`Hint::AllowInsecurePaths`].
+    pub fn refused(what: impl std::fmt::Display, r: &crate::trust::Refusal) -> Self {
+        let e = Error::Usage(format!("{what}: {}", r.explained()));
+        if r.is_insecure() {
+            e.hint(Hint::AllowInsecurePaths)
+        } else {
+            e
+        }
+    }
+
+    /// The error itself, under any advice it carries.
+    pub fn inner(&self) -> &Error {
+        match self {
+            Error::Hinted { error, .. } => error.inner(),
+            e => e,
+        }
+    }
+
     pub fn plugin(
         family: impl Into<String>,
         name: impl Into<String>,
@@ -234,7 +284,7 @@ impl Error {
 
     /// What a failed plugin call was about.
     pub fn subject(&self) -> Option<&str> {
-        match self {
+        match self.inner() {
             Error::Plugin { subject, .. } => subject.as_deref(),
             _ => None,
         }
@@ -244,7 +294,7 @@ impl Error {
     pub fn plugin_context(&self) -> (Option<String>, Option<String>) {
         // `subject` is in the message; the JSON document keeps plugin and
         // operation as scripts match them.
-        match self {
+        match self.inner() {
             Error::Plugin {
                 family,
                 name,

@@ -7,7 +7,8 @@
 //!
 //! - [`discovery`] finds plugins in a family directory, as Nomad does;
 //! - [`runner`] runs an [`runner::Invocation`]: its own process group, a
-//!   deadline, bounded capture, leftovers killed;
+//!   deadline, bounded capture, leftovers killed; a [`runner::Pool`] owns
+//!   its calls' groups, which a shutdown or Ctrl-Z reaches through it;
 //! - [`families`] turn requests into invocations and plugin output into
 //!   typed responses (through `plugctl_protocol`, Go-exact);
 //! - [`registry`] keeps plugins, volumes and the event log, one locked
@@ -29,6 +30,7 @@ pub mod pin;
 pub mod provenance;
 pub mod registry;
 pub mod runner;
+pub mod sockets;
 pub mod stop;
 pub mod trust;
 pub mod verdict;

@@ -87,7 +87,7 @@ pub struct Row {
     pub source: &'static str,
 }
 
-/// nomad-versions.md, as data. Keep each row's source next to it.
+/// docs/protocol.md ("Which Nomad release"), as data. Keep each row's source next to it.
 pub const TABLE: &[Row] = &[
     Row {
         change: Change::HostVolumePlugins,
@@ -484,11 +484,11 @@ impl Profile {
             Family::Secrets => Change::SecretsPlugins,
         };
         Err(crate::Error::usage(format!(
-            "Nomad {} has no {family} plugins: they came in {} (--nomad-version or \
-             PLUGCTL_NOMAD_VERSION picks the release)",
+            "Nomad {} has no {family} plugins: they came in {}",
             self.release,
             Profile::row(change).since_text()
-        )))
+        ))
+        .hint(crate::error::Hint::NomadRelease))
     }
 
     /// The deadline of a secrets fingerprint or fetch.

@@ -116,10 +116,10 @@ impl LockFile {
         let refused = |r: crate::trust::Refusal| match r {
             crate::trust::Refusal::Symlink(_) => bad(
                 "is a symbolic link, which plugctl does not follow: replace it with the file, \
-                 or pass --lockfile"
+                 or name the real one"
                     .into(),
             ),
-            r => bad(r.with_override_hint()),
+            r => Error::refused(format_args!("lock file {}", path.display()), &r),
         };
         let name = path.file_name().unwrap_or_default();
         let dir = match CheckedDir::open(policy, crate::registry::parent_dir(path)) {
@@ -156,13 +156,8 @@ impl LockFile {
             serde_json::to_string_pretty(self).map_err(|e| io_err("encode", e.into()))?;
         text.push('\n');
         let name = path.file_name().unwrap_or_default();
-        let dir = CheckedDir::open(policy, crate::registry::parent_dir(path)).map_err(|r| {
-            Error::usage(format!(
-                "lock file {}: {}",
-                path.display(),
-                r.with_override_hint()
-            ))
-        })?;
+        let dir = CheckedDir::open(policy, crate::registry::parent_dir(path))
+            .map_err(|r| Error::refused(format_args!("lock file {}", path.display()), &r))?;
         dir.replace(name, text.as_bytes(), 0o644, None)
             .map_err(|(_, r)| match r {
                 crate::trust::Refusal::Io { source, .. } => io_err("write", source),

@@ -1,69 +1,89 @@
-//! The stop token and the time paused: what a signal tells the rest of
-//! plugctl. [`crate::shutdown`] owns the signals and fires these; the
-//! runner, the fan-out, the printer, the registry and the waiting commands
-//! only listen, so this module needs nothing of theirs.
+//! The stop token: what a stopping signal tells the rest of plugctl.
+//! Whoever owns the signals (the command line's command loop) holds the
+//! [`StopHandle`] and fires it; the fan-out, the printer, the registry and
+//! the waiting commands only listen, so this module needs nothing of
+//! theirs. The token also carries the scratch directories a stop must
+//! remove, so that they have an owner: the handle's holder removes them
+//! once the stop is done ([`StopHandle::remove_scratch_dirs`]).
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
 
-/// The one place a shutdown is announced: the signal thread sends the
-/// exit code, every [`Stop`] sees it (a watch channel works across the
-/// signal thread's runtime and the command's).
-fn announcer() -> &'static tokio::sync::watch::Sender<i32> {
-    static TX: std::sync::OnceLock<tokio::sync::watch::Sender<i32>> = std::sync::OnceLock::new();
-    TX.get_or_init(|| tokio::sync::watch::Sender::new(0))
-}
-
-/// Fires every process [`Stop`] with the exit code the shutdown will give
-/// (called by [`crate::shutdown`] when a stopping signal arrives).
-pub fn announce(code: i32) {
-    announcer().send_replace(code);
-}
+/// Directories to remove if a stop comes.
+type Scratch = Arc<Mutex<Vec<PathBuf>>>;
 
 /// A cancellation token for everything that must stop when plugctl is
 /// asked to: the fan-out stops starting calls, `events --follow` and
 /// `plugin wait` stop waiting, the printer stops printing results that are
-/// the signal's doing. Cheap to clone; every clone sees the same shutdown.
+/// the signal's doing, the registry records nothing more. Cheap to clone;
+/// every clone sees the same stop.
 #[derive(Debug, Clone)]
-pub struct Stop(tokio::sync::watch::Receiver<i32>);
+pub struct Stop {
+    /// The exit code of the stop under way; 0 while there is none.
+    code: tokio::sync::watch::Receiver<i32>,
+    scratch: Scratch,
+}
 
 impl Stop {
-    /// A token for the process's shutdown.
+    /// A token that never fires: for a caller that has no stop to
+    /// announce (a library user, a registry nobody gave a token).
     pub fn new() -> Stop {
-        Stop(announcer().subscribe())
+        // The sender is dropped at once: nothing can fire it.
+        let (_, code) = tokio::sync::watch::channel(0);
+        Stop {
+            code,
+            scratch: Scratch::default(),
+        }
     }
 
-    /// A token of its own that only [`Stop::stop`] on it (or a clone)
-    /// fires: for library users and tests that are not the process.
+    /// A token and the handle that fires it (and every clone of it).
     pub fn detached() -> (Stop, StopHandle) {
-        let (tx, rx) = tokio::sync::watch::channel(0);
-        (Stop(rx), StopHandle(tx))
+        let (tx, code) = tokio::sync::watch::channel(0);
+        let scratch = Scratch::default();
+        (
+            Stop {
+                code,
+                scratch: Arc::clone(&scratch),
+            },
+            StopHandle { tx, scratch },
+        )
     }
 
-    /// The exit code of the shutdown under way, if one is. From then on
-    /// the shutdown owns the exit: the command's own flow sees its plugins
-    /// die and must neither report that as their failure nor exit with a
-    /// code of its own.
+    /// The exit code of the stop under way, if one is. From then on the
+    /// stop owns the exit: the command's own flow sees its plugins die and
+    /// must neither report that as their failure nor exit with a code of
+    /// its own.
     pub fn stopped(&self) -> Option<i32> {
-        match *self.0.borrow() {
+        match *self.code.borrow() {
             0 => None,
             code => Some(code),
         }
     }
 
-    /// Resolves once a shutdown is under way (at once if it already is).
+    /// Resolves once a stop is under way (at once if it already is).
     pub async fn wait(&self) -> i32 {
-        let mut rx = self.0.clone();
+        let mut rx = self.code.clone();
         // The borrow the wait returns is dropped before anything else is
         // awaited, so the future stays Send.
         let code = rx.wait_for(|&code| code != 0).await.map(|code| *code);
         match code {
             Ok(code) => code,
-            // The sender is static for the process's token and held by the
-            // handle for a detached one: gone means never stopping.
+            // The handle is gone (or never was): never stopping.
             Err(_) => std::future::pending().await,
+        }
+    }
+
+    /// Removes `dir` (recursively) if a stop comes while the returned guard
+    /// lives (the handle's holder does it once the stop is done); dropping
+    /// the guard hands the directory back.
+    pub fn remove_on_interrupt(&self, dir: &Path) -> ScratchGuard {
+        self.scratch
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(dir.to_path_buf());
+        ScratchGuard {
+            scratch: Arc::clone(&self.scratch),
+            dir: dir.to_path_buf(),
         }
     }
 }
@@ -74,81 +94,81 @@ impl Default for Stop {
     }
 }
 
-/// Fires a detached [`Stop`].
+/// Fires a [`Stop`] from [`Stop::detached`], and cleans up after it.
 #[derive(Debug)]
-pub struct StopHandle(tokio::sync::watch::Sender<i32>);
+pub struct StopHandle {
+    tx: tokio::sync::watch::Sender<i32>,
+    scratch: Scratch,
+}
 
 impl StopHandle {
+    /// Announces a stop that will exit with `code` (not 0) to every token.
     pub fn stop(&self, code: i32) {
-        self.0.send_replace(code);
+        self.tx.send_replace(code);
+    }
+
+    /// Removes every directory a token's [`Stop::remove_on_interrupt`]
+    /// guards: once the stop is done, when their owners may not have got
+    /// to it.
+    pub fn remove_scratch_dirs(&self) {
+        let dirs = std::mem::take(&mut *self.scratch.lock().unwrap_or_else(|e| e.into_inner()));
+        for dir in dirs {
+            let _ = std::fs::remove_dir_all(dir);
+        }
     }
 }
 
-/// Nanoseconds plugctl has spent stopped by job control.
-static PAUSED_NANOS: AtomicU64 = AtomicU64::new(0);
-
-/// How long plugctl has been stopped (Ctrl-Z) in all: a deadline measured
-/// from an instant adds the growth of this since that instant.
-pub fn paused() -> Duration {
-    // A stop still under way counts already: the call that wakes first on
-    // SIGCONT must not see its deadline passed before the stop is added.
-    let since = STOPPED_SINCE
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .map(|t| t.elapsed());
-    Duration::from_nanos(PAUSED_NANOS.load(Ordering::SeqCst)) + since.unwrap_or_default()
-}
-
-/// When the stop under way began (set before plugctl stops itself).
-static STOPPED_SINCE: Mutex<Option<std::time::Instant>> = Mutex::new(None);
-
-/// Runs `stop` (which returns once plugctl is resumed) and adds the time
-/// it took to [`paused`].
-pub fn pausing(stop: impl FnOnce()) {
-    let stopped_at = std::time::Instant::now();
-    *STOPPED_SINCE.lock().unwrap_or_else(|e| e.into_inner()) = Some(stopped_at);
-    stop();
-    let stopped = stopped_at.elapsed();
-    // Added before the stop is cleared: for a moment it counts twice,
-    // which only ever lengthens a deadline.
-    PAUSED_NANOS.fetch_add(
-        u64::try_from(stopped.as_nanos()).unwrap_or(u64::MAX),
-        Ordering::SeqCst,
-    );
-    *STOPPED_SINCE.lock().unwrap_or_else(|e| e.into_inner()) = None;
-}
-
-/// Directories removed if plugctl is stopped by a signal: a scratch
-/// directory whose owner would otherwise never get to clean up, as a
-/// shutdown exits without unwinding ([`remove_scratch_dirs`]).
-static SCRATCH: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-
-/// Removes `dir` (recursively) if plugctl is stopped by a signal while the
-/// returned guard lives; dropping the guard hands the directory back.
-pub fn remove_on_interrupt(dir: &Path) -> ScratchGuard {
-    SCRATCH
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push(dir.to_path_buf());
-    ScratchGuard(dir.to_path_buf())
-}
-
+/// Keeps a directory on the list [`StopHandle::remove_scratch_dirs`]
+/// removes, while it lives.
 #[must_use = "the directory is only protected while the guard lives"]
-pub struct ScratchGuard(PathBuf);
+#[derive(Debug)]
+pub struct ScratchGuard {
+    scratch: Scratch,
+    dir: PathBuf,
+}
 
 impl Drop for ScratchGuard {
     fn drop(&mut self) {
-        let mut dirs = SCRATCH.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(at) = dirs.iter().position(|d| *d == self.0) {
+        let mut dirs = self.scratch.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(at) = dirs.iter().position(|d| *d == self.dir) {
             dirs.remove(at);
         }
     }
 }
 
-/// Removes every directory [`remove_on_interrupt`] guards (the shutdown
-/// calls it, as it exits without unwinding).
-pub fn remove_scratch_dirs() {
-    for dir in SCRATCH.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
-        let _ = std::fs::remove_dir_all(dir);
+#[cfg(test)]
+mod tests {
+    use super::Stop;
+
+    #[test]
+    fn a_new_token_never_fires() {
+        let stop = Stop::new();
+        assert_eq!(stop.stopped(), None);
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        let waited = rt.block_on(async {
+            tokio::time::timeout(std::time::Duration::from_millis(20), stop.wait()).await
+        });
+        assert!(waited.is_err());
+    }
+
+    #[test]
+    fn the_handle_removes_what_is_guarded_and_only_that() {
+        let (stop, handle) = Stop::detached();
+        let root = tempfile::tempdir().unwrap();
+        let kept = root.path().join("kept");
+        let scratch = root.path().join("scratch");
+        std::fs::create_dir_all(scratch.join("deep")).unwrap();
+        std::fs::create_dir(&kept).unwrap();
+        let handed_back = stop.remove_on_interrupt(&kept);
+        drop(handed_back);
+        let _guard = stop.clone().remove_on_interrupt(&scratch);
+        handle.stop(130);
+        assert_eq!(stop.stopped(), Some(130));
+        handle.remove_scratch_dirs();
+        assert!(!scratch.exists());
+        assert!(kept.exists());
     }
 }

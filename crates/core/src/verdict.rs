@@ -39,6 +39,53 @@ pub fn not_regular(what: &str) -> String {
     format!("not a regular file: {what}")
 }
 
+/// A `*.exe` file in `secrets/`, which makes a Nomad client on Linux fail
+/// its secrets fingerprinting (None for any other name).
+pub fn exe_in_secrets(name: &str) -> Option<String> {
+    name.ends_with(".exe").then(|| {
+        format!(
+            "{name:?} ends in .exe: a Nomad client on Linux refuses to start with a *.exe file \
+             in secrets/; rename it without the suffix, or keep Windows builds elsewhere"
+        )
+    })
+}
+
+/// A symlink in `secrets/` to `what` (a directory, a file without an
+/// execute bit, nothing): a Nomad 1.11+ client's secrets fingerprinter
+/// stats every entry and fails on it.
+pub fn secrets_link(path: &Path, what: &str) -> String {
+    format!(
+        "{} is a symlink to {what}: a Nomad 1.11+ client refuses to start with it in secrets/ \
+         (its secrets fingerprinter stats every entry and fails: \"fingerprinting failed\"); \
+         remove the link, or point it at an executable plugin",
+        path.display()
+    )
+}
+
+/// What about an entry of `secrets/` stops a Nomad client from starting,
+/// if anything: a `*.exe` name, or a symlink to a directory, to a file
+/// without an execute bit, or to nothing. The same words wherever it is
+/// said (`fingerprint`, `validate`).
+pub fn stops_a_secrets_client(name: &str, path: &Path) -> Option<String> {
+    if let Some(why) = exe_in_secrets(name) {
+        return Some(why);
+    }
+    if !fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return None;
+    }
+    let what = match fs::metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let to = fs::read_link(path).unwrap_or_default();
+            format!("{}, which does not exist", to.display())
+        }
+        Err(_) => return None,
+        Ok(m) if m.is_dir() => "a directory".to_string(),
+        Ok(m) if m.permissions().mode() & 0o111 == 0 => "a file without an execute bit".into(),
+        Ok(_) => return None,
+    };
+    Some(secrets_link(path, &what))
+}
+
 /// What is wrong with a plugin file on record now, as discovery would find
 /// it: deleted, not a regular file, no execute bit (None: none of those).
 /// Symlinks are followed, as exec follows them.

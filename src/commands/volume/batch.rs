@@ -34,12 +34,14 @@ use plugctl_core::runner::Pool;
 
 pub async fn restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
     let timing = Timing::of(run, ctx)?;
+    super::trusted_volumes_dir(ctx)?;
     let picks = ctx.registry.begin_restore().await?;
     run_batch(ctx, Batch::Restore, picks, timing).await
 }
 
 pub async fn repair(ctx: &Ctx, run: &RunArgs) -> Result<()> {
     let timing = Timing::of(run, ctx)?;
+    super::trusted_volumes_dir(ctx)?;
     let picks = ctx.registry.begin_repair().await?;
     run_batch(ctx, Batch::Repair, picks, timing).await
 }

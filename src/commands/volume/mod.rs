@@ -54,6 +54,32 @@ struct Timing {
     dialect: plugctl_core::families::Dialect,
 }
 
+/// The volumes directory a plugin is handed, through the trust gate before
+/// any host-volume call runs as root: a plugin makes and removes volumes
+/// there, so a directory another user controls (or one above it) would
+/// walk a root plugin wherever they point it. A directory not made yet is
+/// judged by the part of its path that exists (where the plugin will make
+/// it).
+pub(super) fn trusted_volumes_dir(ctx: &Ctx) -> Result<()> {
+    let wanted = &ctx.settings.volumes_dir;
+    let mut dir = wanted.as_path();
+    loop {
+        match plugctl_core::trust::CheckedDir::open(ctx.settings.policy(), dir) {
+            Ok(_) => return Ok(()),
+            Err(r) if r.is_not_found() => match dir.parent() {
+                Some(parent) => dir = parent,
+                None => return Ok(()),
+            },
+            Err(r) => {
+                return Err(Error::refused(
+                    format_args!("the volumes directory {}", wanted.display()),
+                    &r,
+                ));
+            }
+        }
+    }
+}
+
 impl Timing {
     fn of(run: &RunArgs, ctx: &Ctx) -> Result<Timing> {
         Ok(Timing {
@@ -272,6 +298,7 @@ const NODE_ID_PLACEHOLDER: &str = "node-id-from-registry";
 
 async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     let timing = Timing::of(&args.run, ctx)?;
+    trusted_volumes_dir(ctx)?;
     let settings = &ctx.settings;
     let id_given = args.id.is_some();
     let mut req = Request {
@@ -399,6 +426,7 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
 
 async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
     let timing = Timing::of(&args.run, ctx)?;
+    trusted_volumes_dir(ctx)?;
     let snap = ctx.registry.read()?;
     let snapshot = snap.state();
     let vol = match (&args.id, &args.name) {

@@ -14,17 +14,19 @@
 
 use std::ffi::{OsStr, OsString};
 use std::fmt;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::ops::Deref;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use super::Sandbox;
+use super::{PLUGCTL, Sandbox};
 
 /// plugctl's exit codes, by name (mirrors `plugctl::exit`, which scripts
-/// depend on: cli.md).
+/// depend on: docs/cli.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Exit {
     Success,
@@ -80,11 +82,41 @@ pub fn plugctl(s: &Sandbox) -> Run {
     Run::new(s.std_cmd(), "plugctl")
 }
 
+/// plugctl run under this umask, by `sh -c 'umask <umask>; exec plugctl
+/// "$@"'` in the sandbox's environment (what a file it makes gets from the
+/// umask is the point of such a test). Add plugctl's arguments as usual.
+pub fn plugctl_with_umask(s: &Sandbox, umask: &str) -> Run {
+    Run::new(s.command("/bin/sh"), "sh")
+        .arg("-c")
+        .arg(format!("umask {umask}; exec \"$0\" \"$@\""))
+        .arg(PLUGCTL)
+}
+
+/// plugctl as user nobody (uid and gid 65534, no supplementary groups),
+/// by setpriv, in the sandbox's environment: for what a user without
+/// privileges may read or write. Only root can switch users: a test calls
+/// this after [`super::is_root`] said so.
+pub fn plugctl_as_nobody(s: &Sandbox) -> Run {
+    Run::new(s.command("setpriv"), "setpriv").args([
+        "--reuid=65534",
+        "--regid=65534",
+        "--clear-groups",
+        PLUGCTL,
+    ])
+}
+
+/// A program other than plugctl (promtool, a shell, a test binary), run as
+/// the test's own process runs it and checked the same way.
+pub fn tool(program: &str) -> Run {
+    Run::new(Command::new(program), program)
+}
+
 /// One command to run and then check.
 pub struct Run {
     cmd: Command,
     line: Vec<OsString>,
     stdin: Option<Vec<u8>>,
+    deadline: Option<Duration>,
 }
 
 impl Run {
@@ -94,6 +126,7 @@ impl Run {
             cmd,
             line: vec![name.into()],
             stdin: None,
+            deadline: None,
         }
     }
 
@@ -142,75 +175,65 @@ impl Run {
         self
     }
 
-    /// Runs it and hands back what happened, unchecked.
-    pub fn output(mut self) -> Output {
+    /// Kills it, and fails, when it has not ended within `limit` of its
+    /// start: a hang is a failure, not a stuck suite.
+    pub fn deadline(mut self, limit: Duration) -> Run {
+        self.deadline = Some(limit);
+        self
+    }
+
+    /// Runs it and hands back what happened, unchecked (but for the
+    /// [`Run::deadline`]).
+    pub fn output(self) -> Output {
+        self.finish().out
+    }
+
+    /// Starts it in the background, its output collected, to check when
+    /// it ends: `let bg = plugctl(&s).args([..]).start(); ...;
+    /// bg.succeeds()`.
+    pub fn start(mut self) -> Started {
         let line = self.command_line();
-        let Some(input) = self.stdin.take() else {
-            return self
-                .cmd
-                .output()
-                .unwrap_or_else(|e| panic!("cannot run {line}: {e}"));
-        };
+        let input = self.stdin.take();
+        let started = Instant::now();
         let mut child = self
             .cmd
-            .stdin(Stdio::piped())
+            .stdin(if input.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .unwrap_or_else(|e| panic!("cannot run {line}: {e}"));
-        let mut pipe = child.stdin.take().unwrap();
         // A writer thread, so a child that prints a lot before it reads
         // cannot deadlock against us; a child that never reads just closes
-        // the pipe (EPIPE is no failure of the test).
-        let writer = std::thread::spawn(move || {
-            let _ = pipe.write_all(&input);
+        // the pipe (EPIPE is no failure of the test). Readers drain its
+        // output meanwhile, for the same reason.
+        let writer = input.map(|input| {
+            let mut pipe = child.stdin.take().unwrap();
+            std::thread::spawn(move || {
+                let _ = pipe.write_all(&input);
+            })
         });
-        let out = child
-            .wait_with_output()
-            .unwrap_or_else(|e| panic!("cannot wait for {line}: {e}"));
-        writer.join().unwrap();
-        out
-    }
-
-    /// Runs it and expects exit 0.
-    #[track_caller]
-    pub fn succeeds(self) -> Ran {
-        self.exits(Exit::Success)
-    }
-
-    /// Runs it and expects this failure (not [`Exit::Success`]: say
-    /// [`Run::succeeds`]).
-    #[track_caller]
-    pub fn fails_with(self, want: Exit) -> Ran {
-        assert_ne!(want, Exit::Success, "fails_with(Success): say succeeds()");
-        self.exits(want)
-    }
-
-    /// Runs it and expects this exit, whichever it is (for tables of cases).
-    #[track_caller]
-    pub fn exits(self, want: Exit) -> Ran {
-        let ran = self.ran();
-        if ran.out.status.code() != Some(want.code()) {
-            ran.fail(&format!("expected exit {want}"));
+        let drain = |mut pipe: Box<dyn Read + Send>| {
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                let _ = pipe.read_to_end(&mut bytes);
+                bytes
+            })
+        };
+        let stdout = drain(Box::new(child.stdout.take().unwrap()));
+        let stderr = drain(Box::new(child.stderr.take().unwrap()));
+        Started {
+            child,
+            line,
+            started,
+            deadline: self.deadline,
+            writer,
+            stdout: Some(stdout),
+            stderr: Some(stderr),
         }
-        ran
-    }
-
-    /// Runs it and accepts whatever exit, for a test that checks only what
-    /// it printed.
-    pub fn any_exit(self) -> Ran {
-        self.ran()
-    }
-
-    /// Runs it and expects a numeric exit that is not one of plugctl's own
-    /// (a shell's 130, a plugin's code passed through).
-    #[track_caller]
-    pub fn exits_code(self, want: i32) -> Ran {
-        let ran = self.ran();
-        if ran.out.status.code() != Some(want) {
-            ran.fail(&format!("expected exit {want}"));
-        }
-        ran
     }
 
     fn command_line(&self) -> String {
@@ -220,12 +243,153 @@ impl Run {
             .collect::<Vec<_>>()
             .join(" ")
     }
+}
 
-    fn ran(self) -> Ran {
+/// How a run is checked once it has ended, the same for one run to its end
+/// ([`Run`]) and one started in the background ([`Started`]).
+pub trait Finish: Sized {
+    /// Runs it, or waits for it, to its end; unchecked.
+    fn finish(self) -> Ran;
+
+    /// Expects exit 0.
+    #[track_caller]
+    fn succeeds(self) -> Ran {
+        self.exits(Exit::Success)
+    }
+
+    /// Expects this failure (not [`Exit::Success`]: say
+    /// [`Finish::succeeds`]).
+    #[track_caller]
+    fn fails_with(self, want: Exit) -> Ran {
+        assert_ne!(want, Exit::Success, "fails_with(Success): say succeeds()");
+        self.exits(want)
+    }
+
+    /// Expects this exit, whichever it is (for tables of cases).
+    #[track_caller]
+    fn exits(self, want: Exit) -> Ran {
+        let ran = self.finish();
+        if ran.out.status.code() != Some(want.code()) {
+            ran.fail(&format!("expected exit {want}"));
+        }
+        ran
+    }
+
+    /// Expects it to fail, whichever way: an exit other than 0, or death
+    /// by a signal (for a test that only says "refused", where the class
+    /// of the refusal is not the point).
+    #[track_caller]
+    fn fails(self) -> Ran {
+        let ran = self.finish();
+        if ran.out.status.success() {
+            ran.fail("expected a failure");
+        }
+        ran
+    }
+
+    /// Accepts whatever exit, for a test that checks only what it printed.
+    fn any_exit(self) -> Ran {
+        self.finish()
+    }
+
+    /// Expects a numeric exit that is not one of plugctl's own (a shell's
+    /// 130, a plugin's code passed through).
+    #[track_caller]
+    fn exits_code(self, want: i32) -> Ran {
+        let ran = self.finish();
+        if ran.out.status.code() != Some(want) {
+            ran.fail(&format!("expected exit {want}"));
+        }
+        ran
+    }
+}
+
+impl Finish for Run {
+    fn finish(mut self) -> Ran {
+        if self.stdin.is_some() || self.deadline.is_some() {
+            return self.start().finish();
+        }
         let line = self.command_line();
+        let started = Instant::now();
+        let out = self
+            .cmd
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {line}: {e}"));
         Ran {
-            out: self.output(),
+            out,
             line,
+            took: started.elapsed(),
+        }
+    }
+}
+
+/// A command running in the background ([`Run::start`]); checked as any
+/// run ([`Finish`]) once it ends, waited for up to its deadline, if it has
+/// one. Dropped unchecked (a test that failed meanwhile, a helper process
+/// it no longer needs), it is killed, so that nothing outlives the test.
+pub struct Started {
+    child: Child,
+    line: String,
+    started: Instant,
+    deadline: Option<Duration>,
+    writer: Option<JoinHandle<()>>,
+    stdout: Option<JoinHandle<Vec<u8>>>,
+    stderr: Option<JoinHandle<Vec<u8>>>,
+}
+
+impl Started {
+    /// Its process id (to signal it, to look it up in /proc).
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Whether it is still running.
+    pub fn running(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+
+    /// Sends it SIGKILL (it may have ended already); check it as usual
+    /// afterwards, by [`Finish::fails`] say.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+impl Finish for Started {
+    fn finish(mut self) -> Ran {
+        let line = std::mem::take(&mut self.line);
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            if let Some(limit) = self.deadline
+                && self.started.elapsed() > limit
+            {
+                panic!("still running after {limit:?} (killed)\n  command: {line}");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        let took = self.started.elapsed();
+        if let Some(writer) = self.writer.take() {
+            writer.join().unwrap();
+        }
+        let collected = |pipe: &mut Option<JoinHandle<Vec<u8>>>| {
+            pipe.take().map(|h| h.join().unwrap()).unwrap_or_default()
+        };
+        let out = Output {
+            status,
+            stdout: collected(&mut self.stdout),
+            stderr: collected(&mut self.stderr),
+        };
+        Ran { out, line, took }
+    }
+}
+
+impl Drop for Started {
+    fn drop(&mut self) {
+        if self.child.try_wait().ok().flatten().is_none() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
         }
     }
 }
@@ -235,6 +399,7 @@ impl Run {
 pub struct Ran {
     out: Output,
     line: String,
+    took: Duration,
 }
 
 impl Ran {
@@ -304,6 +469,68 @@ impl Ran {
         v
     }
 
+    /// stdout as JSON lines, one object a line, as `--json events` prints
+    /// them (no `schema_version`: an event is no document).
+    #[track_caller]
+    pub fn json_lines(&self) -> Vec<Value> {
+        self.stdout()
+            .lines()
+            .map(|l| {
+                serde_json::from_str(l).unwrap_or_else(|e| {
+                    self.fail(&format!("stdout line is not one JSON object ({e}): {l:?}"))
+                })
+            })
+            .collect()
+    }
+
+    /// The `error` object of the `--json` error document on stdout (its
+    /// `kind`, `message`, ...: docs/cli.md).
+    #[track_caller]
+    pub fn error(&self) -> Value {
+        let doc = self.json();
+        if !doc["error"].is_object() {
+            self.fail("expected an error document (an `error` object)");
+        }
+        doc["error"].clone()
+    }
+
+    /// How long it ran, from spawn to exit.
+    pub fn took(&self) -> Duration {
+        self.took
+    }
+
+    /// Expects a `--json` error document on stdout of this `kind`
+    /// (`usage`, `not_found`, `plugin`, `timeout`...: docs/cli.md).
+    #[track_caller]
+    pub fn error_kind(self, kind: &str) -> Ran {
+        if self.error()["kind"] != kind {
+            self.fail(&format!("expected an error of kind {kind:?}"));
+        }
+        self
+    }
+
+    /// Expects the message of the `--json` error document on stdout to
+    /// contain `needle`.
+    #[track_caller]
+    pub fn error_has(self, needle: &str) -> Ran {
+        let error = self.error();
+        if !error["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains(needle)
+        {
+            self.fail(&format!("expected the error message to contain {needle:?}"));
+        }
+        self
+    }
+
+    /// The exit code, `None` when a signal ended it: for a table of cases
+    /// that gathers every mismatch before it fails, where the checks above
+    /// would stop at the first (see `faults::cell`).
+    pub fn code(&self) -> Option<i32> {
+        self.out.status.code()
+    }
+
     pub fn stdout(&self) -> String {
         String::from_utf8_lossy(&self.out.stdout).into_owned()
     }
@@ -356,4 +583,24 @@ fn quote(word: &str) -> String {
     } else {
         format!("'{}'", word.replace('\'', r"'\''"))
     }
+}
+
+/// plugctl on a pseudo-terminal that util-linux `script` makes, in the
+/// sandbox's environment: `args` is the rest of a shell line, quoted as
+/// the shell wants it, and may redirect (`>/dev/null` leaves only stderr on
+/// the terminal). What the terminal showed, carriage returns and escapes
+/// and all, is the run's stdout. `None`, the test skipped (failed in CI),
+/// where util-linux `script` is not installed.
+pub fn plugctl_on_a_terminal(s: &Sandbox, args: &str) -> Option<Run> {
+    let util_linux = Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("util-linux"));
+    if !util_linux {
+        // script is in bsdutils, which Debian always has (Essential).
+        super::skip_unless_ci("util-linux script is not installed to make a terminal");
+        return None;
+    }
+    let line = format!("'{PLUGCTL}' {args}");
+    Some(Run::new(s.command("script"), "script").args(["-qfec", &line, "/dev/null"]))
 }

@@ -1,6 +1,19 @@
 //! The one helper every integration test uses: a scratch plugin tree, a
 //! scratch registry and volumes directory, and the real plugctl binary run
 //! with a cleared environment (plus a sentinel that must never reach a plugin).
+//!
+//! Where a test finds what it needs, before writing it again:
+//! - here: [`Sandbox`] (plugins, the registry and its journal read back,
+//!   events and volume records), the second user ([`intruder`]), a mount
+//!   namespace ([`in_mount_namespace`]), skipping ([`skip_unless_ci`],
+//!   [`tool_available`], [`is_root`]), processes ([`alive`], [`survives`]);
+//! - [`expect`]: every run and its checks — plugctl as it is
+//!   ([`plugctl`]), under a umask, as nobody, on a terminal, any other
+//!   program ([`tool`]); in the background ([`expect::Run::start`]); the exit,
+//!   the streams, the `--json` document, its error, JSON lines;
+//! - [`ops`]: what many tests start from or read back — registering,
+//!   creating and listing volumes, event seqs, report and error checks;
+//! - [`files`]: the repository's own files (examples), modes, copied trees.
 #![allow(dead_code)]
 
 use std::ffi::OsStr;
@@ -12,12 +25,22 @@ use std::process::{Command, Output, Stdio};
 use serde_json::Value;
 
 pub mod expect;
-pub use expect::{Exit, plugctl};
+pub mod files;
+pub mod ops;
+pub use expect::{
+    Exit, Finish, plugctl, plugctl_as_nobody, plugctl_on_a_terminal, plugctl_with_umask, tool,
+};
+pub use files::{copy_tree, examples, mode, repo};
+pub use ops::{
+    assert_clean_report, assert_format_refused_with_json, create_volume, id_of, list_volumes,
+    register, register_args, seqs,
+};
 
 /// The binary under test.
 pub const PLUGCTL: &str = env!("CARGO_BIN_EXE_plugctl");
 
-/// Set in plugctl's own environment by [`Sandbox::cmd`]; a plugin must never see it.
+/// Set in plugctl's own environment by [`Sandbox::command`]; a plugin must
+/// never see it.
 pub const SENTINEL: &str = "PLUGCTL_TEST_SENTINEL";
 
 pub struct Sandbox {
@@ -77,30 +100,6 @@ impl Sandbox {
         self.command(PLUGCTL)
     }
 
-    /// plugctl with only what the sandbox sets.
-    pub fn cmd(&self) -> assert_cmd::Command {
-        assert_cmd::Command::from_std(self.std_cmd())
-    }
-
-    /// Runs plugctl with these arguments.
-    pub fn run(&self, args: &[&str]) -> Output {
-        self.cmd().args(args).output().unwrap()
-    }
-
-    /// Runs with `--json` and parses stdout as one document.
-    pub fn json(&self, args: &[&str]) -> (Output, Value) {
-        let out = self.cmd().arg("--json").args(args).output().unwrap();
-        let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-            panic!(
-                "stdout is not one JSON document ({e}):\n{}\nstderr:\n{}",
-                String::from_utf8_lossy(&out.stdout),
-                String::from_utf8_lossy(&out.stderr)
-            )
-        });
-        assert_eq!(v["schema_version"], 1, "{v}");
-        (out, v)
-    }
-
     /// Writes an executable `#!/bin/sh` plugin with this body.
     pub fn plugin(&self, family: &str, name: &str, body: &str) -> PathBuf {
         self.file(family, name, &format!("#!/bin/sh\n{body}\n"), 0o755)
@@ -126,6 +125,22 @@ impl Sandbox {
             name,
             &format!(
                 r#"[ "$1" = fingerprint ] && echo '{{"version": "{version}"}}' && exit 0; exit 1"#
+            ),
+        )
+    }
+
+    /// A host-volume plugin that fingerprints well and whose create and
+    /// delete are these sh bodies, with `$v` the volume's directory under
+    /// `DHV_VOLUMES_DIR` and a plain PATH.
+    pub fn hv_script(&self, name: &str, create: &str, delete: &str) -> PathBuf {
+        self.plugin(
+            "host-volume",
+            name,
+            &format!(
+                "PATH=/usr/bin:/bin\nv=\"$DHV_VOLUMES_DIR/$DHV_VOLUME_ID\"\ncase \"$1\" in\n\
+                 fingerprint) echo '{{\"version\": \"1.0.0\"}}' ;;\n\
+                 create) {create} ;;\n\
+                 delete) {delete} ;;\nesac\n"
             ),
         )
     }
@@ -259,10 +274,6 @@ pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-pub fn code(o: &Output) -> i32 {
-    o.status.code().unwrap_or(-1)
-}
-
 /// The fingerprint row of one plugin in a `--json` document.
 pub fn row<'a>(doc: &'a Value, family: &str, name: &str) -> &'a Value {
     doc["plugins"]
@@ -292,6 +303,47 @@ pub fn alive(pid: i32) -> bool {
         && !fs::read_to_string(format!("/proc/{pid}/stat"))
             .map(|s| s.contains(") Z "))
             .unwrap_or(true)
+}
+
+/// Whether the test named `name` (its path in this binary,
+/// `module::test`) should run its body here: `true` in a fresh test
+/// process of its own; `false` in the shared one, where it has just run
+/// itself alone in a fresh process, which must pass. For a test that needs
+/// the process as it starts: no memory high-water mark from other tests
+/// (`flood_memory`), no process-wide flag another test set (the subreaper
+/// flag an in-process `app::run_with` sets, which lets plugctl reach
+/// escaped processes, see `runner`).
+#[track_caller]
+pub fn alone_in_a_fresh_process(name: &str) -> bool {
+    const ALONE: &str = "PLUGCTL_TEST_ALONE";
+    if std::env::var_os(ALONE).is_some_and(|n| n == name) {
+        return true;
+    }
+    let out = expect::Run::new(Command::new(std::env::current_exe().unwrap()), "it")
+        .args(["--exact", name, "--nocapture", "--test-threads=1"])
+        .env(ALONE, name)
+        .succeeds();
+    // It really ran (a filter that matches nothing passes too).
+    let text = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(text.contains("1 passed"), "{text}");
+    false
+}
+
+/// Held while the test process's own process-wide state is changed or
+/// matters: an in-process plugctl run (`contract`) makes the whole test
+/// process a child subreaper, so that processes other tests' plugins leave
+/// behind are adopted by it, and reached (and killed as orphans) by
+/// plugctl code running in it; it holds this while it runs and clears the
+/// flag after. A test that needs the flag clear holds it meanwhile.
+pub fn process_state() -> std::sync::MutexGuard<'static, ()> {
+    static STATE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    STATE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Whether the tests run as root (as in CI): some need it to act as
+/// another user or to mount, and skip without.
+pub fn is_root() -> bool {
+    nix::unistd::geteuid().is_root()
 }
 
 /// A test that cannot run here says so, and does not pass quietly: it prints
@@ -384,17 +436,11 @@ impl Intruder {
 
     /// A shell script run as this user; panics when it fails (the attack
     /// must have been set up for the test to mean anything).
+    #[track_caller]
     pub fn sh(&self, s: &Sandbox, script: &str) {
-        let out = self
-            .command(s, "/bin/sh")
+        expect::Run::new(self.command(s, "/bin/sh"), &format!("{INTRUDER}: sh"))
             .args(["-c", script])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "as {INTRUDER}: {script}\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+            .succeeds();
     }
 
     /// Gives a path to this user (as root).
@@ -410,4 +456,42 @@ pub fn sticky_dir(s: &Sandbox, name: &str) -> PathBuf {
     make_dir(&d);
     fs::set_permissions(&d, fs::Permissions::from_mode(0o1777)).unwrap();
     d
+}
+
+/// `script` run by `/bin/sh -c` in a mount namespace of its own, with
+/// private propagation so that nothing mounted there outlives the test; in
+/// the sandbox's environment with plugctl at `$PLUGCTL`, the registry's
+/// directory at `$STATE` and [`Sandbox::out`] at `$OUT`. `None` where this
+/// machine cannot mount in a new namespace (the test skips; in CI, where
+/// the tests run as root with util-linux, it fails instead).
+pub fn in_mount_namespace(s: &Sandbox, script: &str) -> Option<expect::Run> {
+    // The probe mounts for real: a namespace alone is not the permission.
+    let probe = s
+        .command("unshare")
+        .args(["--mount", "--propagation", "private", "/bin/sh", "-c"])
+        .args(["mount -t tmpfs -o size=4k tmpfs \"$0\""])
+        .arg(&s.out)
+        .output();
+    match probe {
+        Ok(o) if o.status.success() => {}
+        Ok(o) => {
+            skip_unless_ci(&format!(
+                "cannot mount in a new mount namespace here (unshare --mount: {})",
+                String::from_utf8_lossy(&o.stderr).trim()
+            ));
+            return None;
+        }
+        Err(e) => {
+            skip_unless_ci(&format!("unshare is not available ({e})"));
+            return None;
+        }
+    }
+    Some(
+        expect::Run::new(s.command("unshare"), "unshare")
+            .args(["--mount", "--propagation", "private", "/bin/sh", "-c"])
+            .arg(script)
+            .env("PLUGCTL", PLUGCTL)
+            .env("STATE", s.registry.parent().unwrap())
+            .env("OUT", &s.out),
+    )
 }

@@ -190,12 +190,7 @@ pub fn secrets_symlink(s: &Subject) -> Verdict {
         }
         _ => return Verdict::pass(),
     };
-    Verdict::error(format!(
-        "{} is a symlink to {what}: a Nomad 1.11+ client refuses to start with it in secrets/ \
-         (its secrets fingerprinter stats every entry and fails: \"fingerprinting failed\"); \
-         remove the link, or point it at an executable plugin",
-        s.path.display()
-    ))
+    Verdict::error(crate::verdict::secrets_link(&s.path, &what))
 }
 
 /// A secrets symlink [`secrets_symlink`] reports, which the generic checks
@@ -275,14 +270,10 @@ pub fn exe_in_secrets(s: &Subject) -> Verdict {
     if !Family::Secrets.is(&s.family) {
         return Verdict::NotApplicable;
     }
-    if !s.name.ends_with(".exe") {
-        return Verdict::pass();
+    match crate::verdict::exe_in_secrets(&s.name) {
+        Some(why) => Verdict::error(why),
+        None => Verdict::pass(),
     }
-    Verdict::error(format!(
-        "{:?} ends in .exe: a Nomad client on Linux refuses to start with a *.exe file in \
-         secrets/; rename it without the suffix, or keep Windows builds elsewhere",
-        s.name
-    ))
 }
 
 fn parent(p: &Path) -> String {

@@ -270,7 +270,7 @@ pub fn create_as(
 type Chown<'a> = &'a dyn Fn(&File, Option<u32>, Option<u32>) -> io::Result<()>;
 
 fn refused(what: &str, r: Refusal) -> PluginFailure {
-    fail(format!("cannot {what}: {}", r.with_override_hint()))
+    fail(format!("cannot {what}: {}", r.explained()))
 }
 
 fn create_with(

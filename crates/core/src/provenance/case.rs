@@ -310,14 +310,12 @@ impl Case {
     pub fn load(dir: &CheckedDir, name: &OsStr) -> Result<Case> {
         let path = dir.join(name);
         let bad = |m: String| Error::usage(format!("case file {}: {m}", path.display()));
-        let bytes = dir.read(name, CASE_MAX).map_err(|r| {
-            bad(match r {
-                Refusal::Symlink(_) => "is a symbolic link, which replay never follows (a case \
-                                         file is data another user may have planted); copy the \
-                                         file itself into the directory"
-                    .into(),
-                r => r.with_override_hint(),
-            })
+        let bytes = dir.read(name, CASE_MAX).map_err(|r| match r {
+            Refusal::Symlink(_) => bad("is a symbolic link, which replay never follows (a case \
+                                        file is data another user may have planted); copy the \
+                                        file itself into the directory"
+                .into()),
+            r => Error::refused(format_args!("case file {}", path.display()), &r),
         })?;
         let case: Case = serde_json::from_slice(&bytes)
             .map_err(|e| bad(format!("not a plugctl case file: {e}")))?;
@@ -349,17 +347,13 @@ impl Recorder {
     /// does not exist, through the gate; an existing one must be one the
     /// gate trusts. Its HMAC key is made on first use.
     pub fn open(dir: &Path, policy: Policy, keep_env: bool) -> Result<Recorder> {
-        let err = |r: Refusal| {
-            Error::usage(format!(
-                "--record {}: {}",
-                dir.display(),
-                match r {
-                    Refusal::Symlink(_) => "a part of it is a symbolic link, which plugctl does \
-                                            not follow for its own files"
-                        .into(),
-                    r => r.with_override_hint(),
-                }
-            ))
+        let err = |r: Refusal| match r {
+            Refusal::Symlink(_) => Error::usage(format!(
+                "case directory {}: a part of it is a symbolic link, which plugctl does not \
+                 follow for its own files",
+                dir.display()
+            )),
+            r => Error::refused(format_args!("case directory {}", dir.display()), &r),
         };
         let checked = CheckedDir::create_all(policy, dir, 0o700).map_err(err)?;
         let key = RecordKey::load_or_make(&checked).map_err(err)?;

@@ -114,6 +114,16 @@ impl Clone for Registry {
     }
 }
 
+/// A refusal of one of the registry's own paths, with the override that
+/// lifts it (registry errors are still strings; see `Error::refused` for
+/// the hinted form the rest of the core uses).
+pub(crate) fn with_override_hint(r: &Refusal) -> String {
+    format!(
+        "{}; or pass --allow-insecure-paths on a lab machine (see docs/security.md)",
+        r.explained()
+    )
+}
+
 /// The default ceiling on the registry's size.
 pub const DEFAULT_MAX_SIZE: u64 = 1 << 30;
 
@@ -245,7 +255,7 @@ impl Registry {
                 "refusing to trust its directory: {r}; or pass --allow-insecure-paths on a lab \
                  machine (see docs/security.md)"
             ),
-            r if r.is_insecure() => r.with_override_hint(),
+            r if r.is_insecure() => with_override_hint(&r),
             Refusal::Kind {
                 path,
                 is,

@@ -135,7 +135,7 @@ impl Owners {
                     .ok()
                     .filter(|f| f.try_lock().is_ok()),
                 Some(Err(r)) => {
-                    refused = Some(r.with_override_hint());
+                    refused = Some(super::with_override_hint(&r));
                     None
                 }
                 None => None,

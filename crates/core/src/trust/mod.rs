@@ -257,14 +257,12 @@ impl Refusal {
         }
     }
 
-    /// The message, with "refusing to trust it" and the hint that names
-    /// the override for the refusals it lifts.
-    pub fn with_override_hint(&self) -> String {
+    /// The message, with "refusing to trust it" before the refusals that
+    /// are about an owner or a mode (the ones the front end's override
+    /// lifts; [`crate::Error::refused`] carries that advice).
+    pub fn explained(&self) -> String {
         if self.is_insecure() {
-            format!(
-                "refusing to trust it: {self}; or pass --allow-insecure-paths on a lab \
-                 machine (see docs/security.md)"
-            )
+            format!("refusing to trust it: {self}")
         } else {
             self.to_string()
         }

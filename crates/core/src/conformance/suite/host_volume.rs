@@ -198,8 +198,9 @@ pub(super) async fn suite(
         .prefix("plugctl-test-")
         .tempdir()
         .map_err(|e| Error::io("cannot make a scratch directory", e))?;
-    // Ctrl-C exits at once; the scratch directory goes with it (not with --keep).
-    let _scratch_guard = (!opts.keep).then(|| crate::stop::remove_on_interrupt(scratch.path()));
+    // A stop (Ctrl-C) may not let this function end: the scratch directory
+    // is removed by whoever fired the stop (not with --keep).
+    let _scratch_guard = (!opts.keep).then(|| opts.stop.remove_on_interrupt(scratch.path()));
     // A real plugin allocates what it is asked (mkfs, dd): the suite asks
     // for at most --max-bytes, and only starts when the scratch file
     // system can hold every volume it may have at once at that size.

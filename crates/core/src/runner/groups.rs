@@ -1,0 +1,269 @@
+//! The process groups of the calls in flight: one table per [`Pool`]
+//! (shared by the pools that say so), through which a shutdown or job
+//! control reaches every call. The table signals nothing by itself for a
+//! shutdown: it asks each call, and the call's own loop sends SIGTERM, waits
+//! its grace, sends SIGKILL and keeps draining the pipes meanwhile. Job
+//! control is the exception: the groups must be stopped before plugctl
+//! stops itself, so [`GroupTable::pause`] sends SIGSTOP at once, and tells
+//! each call when its clock stopped.
+//!
+//! [`Pool`]: super::Pool
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use nix::errno::Errno;
+use nix::sys::signal::{Signal, killpg};
+use nix::unistd::Pid;
+use tokio::process::{Child, Command};
+use tokio::sync::{Notify, watch};
+use tokio::time::Instant;
+
+/// What the table asks of one call, read by the call's loop each time it
+/// changes.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Control {
+    /// Time the call's group spent stopped by job control, before the stop
+    /// under way (if one is).
+    paused: Duration,
+    /// The stop under way began here.
+    paused_since: Option<Instant>,
+    /// A shutdown asked the call to end: SIGTERM now, SIGKILL after this
+    /// much (zero: SIGKILL now).
+    pub(super) terminate: Option<Duration>,
+}
+
+impl Control {
+    /// How long the call has been stopped in all, a stop under way
+    /// included: its deadline moves by this much.
+    pub(super) fn paused(&self) -> Duration {
+        self.paused + self.paused_since.map_or(Duration::ZERO, |t| t.elapsed())
+    }
+
+    /// Whether the call is stopped right now.
+    pub(super) fn is_paused(&self) -> bool {
+        self.paused_since.is_some()
+    }
+}
+
+/// The table of one pool's calls in flight (several pools may share one).
+#[derive(Debug, Default)]
+pub(super) struct GroupTable {
+    state: Mutex<Table>,
+    /// Woken whenever the table becomes empty.
+    emptied: Notify,
+}
+
+#[derive(Debug, Default)]
+struct Table {
+    /// pgid → that call's entry.
+    calls: BTreeMap<i32, Entry>,
+    /// Set by a shutdown: no call starts after it.
+    closed: bool,
+    /// Job control stopped every group at this instant (and any group born
+    /// meanwhile is stopped at birth).
+    paused_since: Option<Instant>,
+    /// When a call that had nothing to claim last looked for dead orphans
+    /// to reap ([`GroupTable::sweep_due`]).
+    last_sweep: Option<Instant>,
+}
+
+/// How often calls that end beside others look for dead orphans to reap:
+/// a zombie waits at most this long (or until a call ends alone, or the
+/// command does).
+const SWEEP_EVERY: Duration = Duration::from_secs(1);
+
+#[derive(Debug)]
+struct Entry {
+    grace: Duration,
+    control: watch::Sender<Control>,
+}
+
+impl GroupTable {
+    fn lock(&self) -> MutexGuard<'_, Table> {
+        // The data stays consistent whatever panicked while holding it.
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Spawns `cmd` and enters its group under one lock, so that a shutdown
+    /// or a pause cannot miss a group born meanwhile. `Ok(None)`: the table
+    /// is closed (a shutdown is under way), nothing was spawned.
+    pub(super) fn spawn(
+        self: &Arc<Self>,
+        cmd: &mut Command,
+        grace: Duration,
+    ) -> std::io::Result<Option<(Child, Group, watch::Receiver<Control>)>> {
+        let mut table = self.lock();
+        if table.closed {
+            return Ok(None);
+        }
+        let child = cmd.spawn()?;
+        let pid = child
+            .id()
+            .and_then(|id| i32::try_from(id).ok())
+            .ok_or_else(|| std::io::Error::other("spawned child has no pid"))?;
+        let mut control = Control::default();
+        if let Some(since) = table.paused_since {
+            // Born while everything is stopped: stopped too, from now.
+            let _ = killpg(Pid::from_raw(pid), Signal::SIGSTOP);
+            control.paused_since = Some(since.max(Instant::now()));
+        }
+        let (tx, rx) = watch::channel(control);
+        table.calls.insert(pid, Entry { grace, control: tx });
+        let group = Group {
+            table: Arc::clone(self),
+            pgid: Pid::from_raw(pid),
+            known_empty: false,
+            finished: false,
+        };
+        Ok(Some((child, group, rx)))
+    }
+
+    /// The process groups (their leaders' pids) of the calls in flight.
+    pub(super) fn leaders(&self) -> Vec<i32> {
+        self.lock().calls.keys().copied().collect()
+    }
+
+    /// How many calls are in flight.
+    pub(super) fn len(&self) -> usize {
+        self.lock().calls.len()
+    }
+
+    /// Whether it is time to look for dead orphans to reap (then the next
+    /// look is [`SWEEP_EVERY`] away).
+    pub(super) fn sweep_due(&self) -> bool {
+        let mut table = self.lock();
+        let now = Instant::now();
+        if table.last_sweep.is_some_and(|t| now < t + SWEEP_EVERY) {
+            return false;
+        }
+        table.last_sweep = Some(now);
+        true
+    }
+
+    /// Sends `signal` to every call's group; how many it reached.
+    pub(super) fn signal_all(&self, signal: Signal) -> usize {
+        self.lock()
+            .calls
+            .keys()
+            .filter(|&&g| killpg(Pid::from_raw(g), signal).is_ok())
+            .count()
+    }
+
+    /// Stops every call's group (SIGSTOP) and its clock.
+    pub(super) fn pause(&self) {
+        let mut table = self.lock();
+        if table.paused_since.is_some() {
+            return;
+        }
+        let now = Instant::now();
+        table.paused_since = Some(now);
+        for (&g, entry) in &table.calls {
+            let _ = killpg(Pid::from_raw(g), Signal::SIGSTOP);
+            entry.control.send_modify(|c| c.paused_since = Some(now));
+        }
+    }
+
+    /// Restarts the clocks and groups [`GroupTable::pause`] stopped.
+    pub(super) fn resume(&self) {
+        let mut table = self.lock();
+        if table.paused_since.take().is_none() {
+            return;
+        }
+        for (&g, entry) in &table.calls {
+            // The clock first: a call woken by the group's output must
+            // already see its deadline moved.
+            entry.control.send_modify(|c| {
+                if let Some(since) = c.paused_since.take() {
+                    c.paused += since.elapsed();
+                }
+            });
+            let _ = killpg(Pid::from_raw(g), Signal::SIGCONT);
+        }
+    }
+
+    /// Closes the table (no call starts after this) and asks every call in
+    /// flight to end: SIGTERM, then SIGKILL after its grace or `grace_cap`,
+    /// whichever is shorter. Asked again, the shorter grace wins. How many
+    /// calls were asked.
+    pub(super) fn terminate(&self, grace_cap: Duration) -> usize {
+        let mut table = self.lock();
+        table.closed = true;
+        for entry in table.calls.values() {
+            let grace = entry.grace.min(grace_cap);
+            entry.control.send_modify(|c| {
+                c.terminate = Some(c.terminate.map_or(grace, |g| g.min(grace)));
+            });
+        }
+        table.calls.len()
+    }
+
+    /// Resolves once no call is in flight (at once when none is).
+    pub(super) async fn emptied(&self) {
+        loop {
+            let woken = self.emptied.notified();
+            tokio::pin!(woken);
+            // Registered before the check, so a removal in between wakes it.
+            woken.as_mut().enable();
+            if self.lock().calls.is_empty() {
+                return;
+            }
+            woken.await;
+        }
+    }
+
+    fn remove(&self, pgid: Pid) {
+        let mut table = self.lock();
+        table.calls.remove(&pgid.as_raw());
+        if table.calls.is_empty() {
+            self.emptied.notify_waiters();
+        }
+    }
+}
+
+/// Our handle on one call's process group; leaves the table on drop.
+#[derive(Debug)]
+pub(super) struct Group {
+    table: Arc<GroupTable>,
+    pub(super) pgid: Pid,
+    /// Seen empty after the leader was reaped. From then on the id may be
+    /// reused by an unrelated group and must never be signalled again.
+    pub(super) known_empty: bool,
+    /// The call ran to its end. Otherwise the future was dropped mid-call,
+    /// and the group is SIGKILLed rather than left running unwatched.
+    pub(super) finished: bool,
+}
+
+impl Group {
+    /// Whether the signal reached anyone.
+    pub(super) fn signal(&mut self, sig: Signal) -> bool {
+        if self.known_empty {
+            return false;
+        }
+        match killpg(self.pgid, sig) {
+            Ok(()) => true,
+            Err(Errno::ESRCH) => {
+                self.known_empty = true;
+                false
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Call only once the leader is reaped.
+    pub(super) fn probe(&mut self) {
+        if !self.known_empty && !super::leftovers::group_alive(self.pgid) {
+            self.known_empty = true;
+        }
+    }
+}
+
+impl Drop for Group {
+    fn drop(&mut self) {
+        self.table.remove(self.pgid);
+        if !self.finished {
+            self.signal(Signal::SIGKILL);
+        }
+    }
+}

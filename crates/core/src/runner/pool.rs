@@ -1,0 +1,205 @@
+//! The pool every command runs its calls through: at most `limit` at once,
+//! each checked (owner and mode, the lock file) before it runs and recorded
+//! after; and the handle through which a shutdown or job control reaches
+//! every call in flight, as the pool owns their process groups' table.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use nix::sys::signal::Signal;
+use tokio::sync::Semaphore;
+
+use super::call::run_call;
+use super::groups::GroupTable;
+use super::spawn::exec_path;
+use super::{Invocation, Leftover, Outcome, SpawnError};
+
+/// Decides, just before a call runs, whether it may (the lock file under
+/// `--locked`: [`crate::provenance::locked::Pins`]). The runner knows only
+/// this trait, so provenance builds on the runner and not both ways.
+pub trait Gate: Send + Sync + std::fmt::Debug {
+    /// `Ok(Some(id))`: run it, and only if `exec_path` is still `id` at
+    /// exec. `Ok(None)`: run it unchecked. `Err(reason)`: do not run it.
+    fn admit(
+        &self,
+        inv: &Invocation,
+        exec_path: &Path,
+    ) -> std::result::Result<Option<crate::identity::Verified>, String>;
+}
+
+/// Keeps every call that ran (`--record`:
+/// [`crate::provenance::case::Recorder`]).
+pub trait Witness: Send + Sync + std::fmt::Debug {
+    /// Called once per call that ran to its end, with what came of it (not
+    /// for a call a shutdown cut short: that outcome is not the plugin's).
+    fn record(&self, inv: &Invocation, out: &Outcome);
+}
+
+/// Runs at most `limit` calls at once; the rest wait for a place. Clones
+/// share the places and the calls in flight.
+#[derive(Debug, Clone)]
+pub struct Pool {
+    permits: Arc<Semaphore>,
+    limit: usize,
+    /// The process groups of the calls in flight, which [`Pool::terminate`],
+    /// [`Pool::pause`] and [`Pool::resume`] reach.
+    groups: Arc<GroupTable>,
+    /// `--record DIR`: every call that ran is saved as a case file.
+    recorder: Option<Arc<dyn Witness>>,
+    /// The lock file, when there is one: `--locked` refuses what differs.
+    pins: Option<Arc<dyn Gate>>,
+    /// Owner and mode checks on what runs (None: `--allow-insecure-paths`).
+    trust: Option<Arc<crate::trust::Trust>>,
+}
+
+impl Pool {
+    /// A limit of 0 is taken as 1: a pool that never runs anything would
+    /// only hang its callers.
+    pub fn new(limit: usize) -> Pool {
+        let limit = limit.clamp(1, Semaphore::MAX_PERMITS);
+        Pool {
+            permits: Arc::new(Semaphore::new(limit)),
+            limit,
+            groups: Arc::default(),
+            recorder: None,
+            pins: None,
+            trust: Some(Arc::default()),
+        }
+    }
+
+    /// Runs plugins whatever their owner and mode (`--allow-insecure-paths`).
+    pub fn without_trust_checks(mut self) -> Pool {
+        self.trust = None;
+        self
+    }
+
+    /// Checks every call against the lock file before it runs.
+    pub fn with_pins(mut self, pins: impl Gate + 'static) -> Pool {
+        self.pins = Some(Arc::new(pins));
+        self
+    }
+
+    /// Saves every call this pool runs into a case file (`--record`).
+    pub fn with_recorder(mut self, recorder: impl Witness + 'static) -> Pool {
+        self.recorder = Some(Arc::new(recorder));
+        self
+    }
+
+    /// Puts this pool's calls in the same table as `other`'s, so that
+    /// terminating, pausing or resuming either reaches both: for a command
+    /// that builds a pool of its own beside the one its process watches.
+    pub fn with_groups_of(mut self, other: &Pool) -> Pool {
+        self.groups = Arc::clone(&other.groups);
+        self
+    }
+
+    /// How many calls may run at once.
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
+    /// Waits for a place, then [`run`](super::run)s. The deadline starts at
+    /// spawn, not while waiting for a place. Once [`Pool::terminate`] was
+    /// called, nothing more starts.
+    pub async fn run(&self, inv: &Invocation) -> Result<Outcome, SpawnError> {
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .expect("the pool's semaphore is never closed");
+        if let Some(trust) = &self.trust
+            && let Err(why) = trust.check(&inv.program)
+        {
+            return Err(match why {
+                crate::trust::program::Untrusted::Refused(message) => SpawnError::Refused {
+                    program: inv.program.clone(),
+                    message,
+                },
+                // Refused before the exec, reported as the exec would.
+                crate::trust::program::Untrusted::InterpreterMissing { interpreter } => {
+                    SpawnError::InterpreterMissing {
+                        program: inv.program.clone(),
+                        interpreter,
+                    }
+                }
+            });
+        }
+        let checked;
+        let inv = match &self.pins {
+            None => inv,
+            Some(pins) => match pins.admit(inv, &exec_path(&inv.program)) {
+                Ok(expect) => {
+                    checked = Invocation {
+                        expect,
+                        ..inv.clone()
+                    };
+                    &checked
+                }
+                Err(message) => {
+                    return Err(SpawnError::Refused {
+                        program: inv.program.clone(),
+                        message,
+                    });
+                }
+            },
+        };
+        let ended = run_call(&self.groups, inv).await?;
+        if let Some(rec) = &self.recorder
+            && !ended.interrupted
+        {
+            rec.record(inv, &ended.outcome);
+        }
+        Ok(ended.outcome)
+    }
+
+    /// The process groups (their leaders' pids) of the calls in flight.
+    pub fn live_groups(&self) -> Vec<i32> {
+        self.groups.leaders()
+    }
+
+    /// Sends `signal` to every call's whole process group; returns how many
+    /// groups it reached.
+    pub fn signal_groups(&self, signal: Signal) -> usize {
+        self.groups.signal_all(signal)
+    }
+
+    /// Job control: stops every call's process group (SIGSTOP) and every
+    /// call's clock, so the time stopped is not counted against a deadline.
+    /// A call that starts meanwhile starts stopped. Returns at once: the
+    /// groups are stopped when it returns.
+    pub fn pause(&self) {
+        self.groups.pause();
+    }
+
+    /// Undoes [`Pool::pause`]: every call's clock runs again, then its group
+    /// gets SIGCONT. Nothing when not paused.
+    pub fn resume(&self) {
+        self.groups.resume();
+    }
+
+    /// A shutdown: no call starts from now on, and every call in flight is
+    /// asked to end (its loop sends SIGTERM to its group, SIGKILL after
+    /// its grace or `grace_cap`, whichever is shorter, and drains its
+    /// output meanwhile). Called again, with a shorter cap (zero: SIGKILL
+    /// now), the sooner end wins. The calls end in their own tasks: await
+    /// [`Pool::finished`] while they run. Returns how many were asked.
+    pub fn terminate(&self, grace_cap: Duration) -> usize {
+        self.groups.terminate(grace_cap)
+    }
+
+    /// Resolves once no call of this pool (or of those sharing its table)
+    /// is in flight; at once when none is.
+    pub async fn finished(&self) {
+        self.groups.emptied().await;
+    }
+
+    /// Kills and reaps every orphan adopted by this process (see
+    /// [`super::become_subreaper`]) that is not the leader of a call in
+    /// flight: when a command that ran plugins ends, and at shutdown. An
+    /// escapee that held no pipe of a call running beside others could not
+    /// be told apart before. Returns what it killed.
+    pub async fn kill_orphans(&self) -> Vec<Leftover> {
+        super::leftovers::kill_orphans(&self.groups).await
+    }
+}
