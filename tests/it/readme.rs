@@ -5,7 +5,7 @@
 //! a private mount namespace whose `/tmp` is a fresh tmpfs and whose root
 //! file system is read-only (see [`run_page`]). The working directory is
 //! `/tmp/clone`, holding a copy of the repository's `plugins-examples`, as
-//! a clone would; `plugctl` is first on `PATH`, and the environment holds
+//! a clone would; a copy of `plugctl` is first on `PATH`, and the environment holds
 //! nothing but `PATH`, `HOME` (`/tmp/home`), `LANG` and `TZ`: whatever
 //! else a command needs, the page sets, where the reader sees it.
 //!
@@ -19,8 +19,9 @@
 //! table's columns (a duration's width moves them). Every other byte must
 //! match: change one printed word and the page's test fails.
 //!
-//! `PLUGCTL_REGENERATE=1` rewrites each block that no longer matches with
-//! what the commands print now (review the diff: elisions are lost).
+//! `PLUGCTL_REGENERATE=1` rewrites each step that no longer matches with
+//! what the command prints now, keeping a step's `...`: as many lines as
+//! the page showed before it and after it (review the diff).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -159,6 +160,9 @@ fn masked(text: &str) -> String {
 /// examples at [`CLONE`], the rest of the file system read-only.
 const CLONE: &str = "/tmp/clone";
 
+/// Where the page finds `plugctl`: first on its `PATH`.
+const BIN: &str = "/tmp/bin";
+
 /// What a page's commands print, with each one's exit status, or `None`
 /// when this machine cannot isolate them (not root).
 ///
@@ -196,21 +200,25 @@ fn run_page(page: &Path, blocks: &[Block]) -> Option<Vec<(String, i32)>> {
             n += 1;
         }
     }
-    let bin = Path::new(PLUGCTL).parent().unwrap();
     let examples = examples();
     // The mounts first, then the page in a shell whose environment holds
     // only what a fresh login would.
+    // The binary is copied into the new /tmp (through a descriptor opened
+    // before the mount), so a build under /tmp (CARGO_TARGET_DIR=/tmp/...)
+    // is not hidden by it.
     let setup = format!(
         "set -e\n\
+         exec 3<'{plugctl}'\n\
          mount -t tmpfs -o mode=1777 plugctl-readme /tmp\n\
-         mkdir -p {CLONE} /tmp/home\n\
+         mkdir -p {CLONE} /tmp/home {BIN}\n\
+         cat <&3 >{BIN}/plugctl && chmod 755 {BIN}/plugctl && exec 3<&-\n\
          cp -a '{examples}' {CLONE}/plugins-examples\n\
          mount -o remount,bind,ro /\n\
          cd {CLONE}\n\
-         exec env -i PATH='{bin}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+         exec env -i PATH='{BIN}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
          HOME=/tmp/home LANG=C.UTF-8 TZ=UTC bash --noprofile --norc -c \"$0\"",
         examples = examples.display(),
-        bin = bin.display(),
+        plugctl = PLUGCTL,
     );
     let out = expect::Run::new(Command::new("unshare"), "unshare")
         .args(["--mount", "--propagation", "private", "--", "bash", "-c"])
@@ -238,6 +246,28 @@ fn run_page(page: &Path, blocks: &[Block]) -> Option<Vec<(String, i32)>> {
         results.push((out[start..end].to_string(), status));
     }
     Some(results)
+}
+
+/// `actual` shown the way `expected` showed its output: when `expected`
+/// elides lines with `...`, the same number of lines before the first and
+/// after the last, and `...` between them.
+fn keep_elision(expected: &str, actual: &str) -> String {
+    let shown: Vec<&str> = expected.lines().collect();
+    let (Some(first), Some(last)) = (
+        shown.iter().position(|l| *l == "..."),
+        shown.iter().rposition(|l| *l == "..."),
+    ) else {
+        return actual.to_string();
+    };
+    let (head, tail) = (first, shown.len() - last - 1);
+    let lines: Vec<&str> = actual.lines().collect();
+    if head + tail >= lines.len() {
+        return actual.to_string();
+    }
+    let mut out: Vec<&str> = lines[..head].to_vec();
+    out.push("...");
+    out.extend(&lines[lines.len() - tail..]);
+    out.join("\n") + "\n"
 }
 
 /// Runs every `console` block of `page` (relative to the repository) and
@@ -279,6 +309,7 @@ fn check(page: &str) {
             ) {
                 failures.push(format!("{page}, line {}:\n{diff}", block.body.0));
                 changed = true;
+                let actual = keep_elision(&step.expected, &actual);
                 fresh.push_str(&format!("$ {}\n{actual}", step.command));
             } else {
                 fresh.push_str(&format!("$ {}\n{}", step.command, step.expected));
@@ -332,6 +363,19 @@ fn readme_blocks_parse_commands_continuations_and_heredocs() {
     assert_eq!(steps[0].expected, "out\n");
     assert_eq!(steps[1].command, "cat <<'EOF'\nx\nEOF");
     assert_eq!(steps[1].expected, "x\n");
+}
+
+#[test]
+fn readme_regenerating_keeps_a_steps_elision() {
+    let shown = "TYPE  NAME\ndir   1\n...\nok: 3 checks\n";
+    let now = "TYPE  NAME\ndir   2\nb     3\nc     4\nok: 4 checks\n";
+    assert_eq!(
+        keep_elision(shown, now),
+        "TYPE  NAME\ndir   2\n...\nok: 4 checks\n"
+    );
+    // Nothing elided, or too few lines to elide: the output as it is.
+    assert_eq!(keep_elision("a\nb\n", now), now);
+    assert_eq!(keep_elision(shown, "a\nb\n"), "a\nb\n");
 }
 
 #[test]
