@@ -417,3 +417,66 @@ fn readme_docs_conformance() {
 fn readme_docs_fleet() {
     check("docs/fleet.md");
 }
+
+/// Every relative link in the repository's Markdown names a file or
+/// directory that exists inside it, and no page cites a path on a build
+/// machine or a contract kept outside the repository.
+#[test]
+fn readme_links_resolve_and_cite_nothing_outside_the_repository() {
+    let root = repo();
+    let listed = expect::Run::new(Command::new("git"), "git")
+        .arg("-C")
+        .arg(&root)
+        .args([
+            "ls-files",
+            "--cached",
+            "--others",
+            "--exclude-standard",
+            "*.md",
+        ])
+        .succeeds()
+        .stdout()
+        .to_string();
+    let link = Regex::new(r"\]\(([^)\s]+)\)").unwrap();
+    let outside = Regex::new(r"shared/spec|/work/|/home/[a-z]|/root/").unwrap();
+    let canonical_root = root.canonicalize().unwrap();
+    let mut bad = Vec::new();
+    let mut checked = 0;
+    for page in listed.lines().filter(|p| !p.starts_with("target/")) {
+        let path = root.join(page);
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        for (n, line) in text.lines().enumerate() {
+            if let Some(m) = outside.find(line) {
+                bad.push(format!("{page}:{}: cites {:?}", n + 1, m.as_str()));
+            }
+            for cap in link.captures_iter(line) {
+                let target = &cap[1];
+                if target.contains("://")
+                    || target.starts_with('#')
+                    || target.starts_with("mailto:")
+                {
+                    continue;
+                }
+                let file = target.split('#').next().unwrap();
+                let resolved = path.parent().unwrap().join(file);
+                checked += 1;
+                match resolved.canonicalize() {
+                    Ok(p) if p.starts_with(&canonical_root) => {}
+                    Ok(p) => bad.push(format!(
+                        "{page}:{}: {target} leaves the repository ({})",
+                        n + 1,
+                        p.display()
+                    )),
+                    Err(e) => bad.push(format!("{page}:{}: {target}: {e}", n + 1)),
+                }
+            }
+        }
+    }
+    assert!(
+        checked > 20,
+        "only {checked} links found: is the pattern right?"
+    );
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
