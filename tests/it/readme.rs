@@ -426,7 +426,7 @@ fn readme_links_resolve_and_cite_nothing_outside_the_repository() {
     let root = repo();
     let listed = expect::Run::new(Command::new("git"), "git")
         .arg("-C")
-        .arg(&root)
+        .arg(root)
         .args([
             "ls-files",
             "--cached",
