@@ -708,6 +708,18 @@ pub fn command() -> clap::Command {
     <Cli as clap::CommandFactory>::command()
 }
 
+/// Parses a command line, as `Cli::try_parse_from` does, except that the
+/// command tree clap builds to parse it, and the matches, are leaked
+/// instead of dropped: they are built once a process (a few per in-process
+/// test), and freeing every argument of every subcommand was a fifth of
+/// the instructions `plugctl plugin list` runs (measured with callgrind;
+/// benches/run.sh times the start).
+pub fn parse(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
+    let cmd = Box::leak(Box::new(command()));
+    let matches = Box::leak(Box::new(cmd.try_get_matches_from_mut(args)?));
+    <Cli as clap::FromArgMatches>::from_arg_matches_mut(matches).map_err(|e| e.format(cmd))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
