@@ -55,23 +55,65 @@ pub fn kind(e: &Error) -> &'static str {
 /// words, and its advice in the flags that follow it.
 pub fn message(e: &Error) -> String {
     match e {
-        Error::Hinted { error, hint } => format!("{}{}", message(error), advice(*hint)),
+        Error::Hinted { error, hint } => format!("{}{}", message(error), advice(hint)),
         e => e.to_string(),
     }
 }
 
-/// A [`Hint`] as the flags (and variables) that act on it.
-pub fn advice(hint: Hint) -> &'static str {
+/// A [`Hint`] as the flags, variables and commands that act on it, worded
+/// to follow the message it advises on.
+pub fn advice(hint: &Hint) -> String {
     match hint {
         Hint::AllowInsecurePaths => {
-            "; or pass --allow-insecure-paths on a lab machine (see docs/security.md)"
+            "; or pass --allow-insecure-paths on a lab machine (see docs/security.md)".into()
         }
-        Hint::NomadRelease => " (--nomad-version or PLUGCTL_NOMAD_VERSION picks the release)",
-        Hint::FewerCalls => " (lower --concurrency or PLUGCTL_CONCURRENCY)",
+        Hint::NomadRelease => {
+            " (--nomad-version or PLUGCTL_NOMAD_VERSION picks the release)".into()
+        }
+        Hint::FewerCalls => " (lower --concurrency or PLUGCTL_CONCURRENCY)".into(),
         Hint::RegistryMaxSize => {
-            " (raise --registry-max-size or PLUGCTL_REGISTRY_MAX_SIZE if it is genuine)"
+            " (raise --registry-max-size or PLUGCTL_REGISTRY_MAX_SIZE if it is genuine)".into()
         }
-        Hint::RegistryPath => "; --registry (PLUGCTL_REGISTRY) must name a regular file",
+        Hint::RegistryPath => "; --registry (PLUGCTL_REGISTRY) must name a regular file".into(),
+        Hint::AnotherRegistry => "; choose another --registry".into(),
+        Hint::RegistryAccess => "; fix the permissions or choose another --registry".into(),
+        Hint::LockTimeout { left } => format!(
+            " (up to {} more; --lock-timeout)",
+            humantime::format_duration(*left)
+        ),
+        Hint::VolumesDir(dir) => format!(": run with --volumes-dir {}", dir.display()),
+        Hint::CreateWithId { id, namespace } => format!(
+            " To re-run create for that volume, pass --id {id}{}",
+            namespace
+                .as_ref()
+                .map(|ns| format!(" --namespace {ns}"))
+                .unwrap_or_default()
+        ),
+        Hint::DeleteOrRepair { id } => {
+            format!("; finish it with `plugctl volume delete {id}` or `plugctl volume repair`")
+        }
+        Hint::Fingerprint { name: Some(name) } => {
+            format!(". Fix it and run `plugctl fingerprint {name}`")
+        }
+        Hint::Fingerprint { name: None } => "; run plugctl fingerprint".into(),
+        Hint::Pin { name: Some(name) } => {
+            format!(": run `plugctl pin {name}` and review the change")
+        }
+        Hint::Pin { name: None } => "; run `plugctl pin` (and review it) first".into(),
+        Hint::Repin { name } => format!(
+            "; if the change is yours, review it and run `plugctl pin {name}` to accept the new \
+             file"
+        ),
+        Hint::Locked => " (not enforced: pass --locked to refuse it)".into(),
+        Hint::ReplayEnv { name } => format!(
+            "; replay takes its value only from `plugctl replay --env {name}=...` (a case file \
+             never chooses a plugin's environment)"
+        ),
+        Hint::Validate => "; `plugctl validate` says more".into(),
+        Hint::HostVolumePluginDir => "point --host-volume-plugin-dir (or \
+                                      PLUGCTL_HOST_VOLUME_PLUGIN_DIR) at the directory that \
+                                      holds the host-volume plugins"
+            .into(),
     }
 }
 

@@ -52,7 +52,7 @@ pub enum PluginFailure {
         deadline: Duration,
         /// true when SIGTERM was not enough and the group got SIGKILL
         killed: bool,
-        /// `--grace 0s`: SIGKILL at the deadline, no SIGTERM first.
+        /// A grace of 0s: SIGKILL at the deadline, no SIGTERM first.
         no_grace: bool,
     },
     #[error("exited with status {code}{}", detail(message))]
@@ -74,7 +74,7 @@ pub enum PluginFailure {
 
 fn killed_note(killed: bool, no_grace: bool) -> &'static str {
     if no_grace {
-        " (--grace 0s: process group killed with SIGKILL at once, no SIGTERM)"
+        " (grace 0s: process group killed with SIGKILL at once, no SIGTERM)"
     } else if killed {
         " (ignored SIGTERM; process group killed with SIGKILL)"
     } else {
@@ -183,9 +183,10 @@ pub enum Error {
     Hinted { error: Box<Error>, hint: Hint },
 }
 
-/// A setting that would change an outcome, named by what it does: the
-/// library knows no flags; the command line says which of its own sets it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What would change an outcome — a setting, a command to run — named by
+/// what it does, with the data it needs: the library knows no flags,
+/// variables or commands; the command line says which of its own does it.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Hint {
     /// The trust gate's owner and mode rules can be lifted (a lab machine).
     AllowInsecurePaths,
@@ -197,6 +198,42 @@ pub enum Hint {
     RegistryMaxSize,
     /// The registry's path must name a regular file.
     RegistryPath,
+    /// Another registry can be chosen (where this one is cannot be written).
+    AnotherRegistry,
+    /// The registry's directory needs read and write access for this
+    /// process (its permissions fixed), or another registry can be chosen.
+    RegistryAccess,
+    /// The lock wait's ceiling, of which `left` remains.
+    LockTimeout { left: Duration },
+    /// The volumes directory a volume was created under: using it again
+    /// lets plugctl hand the volume to its plugin.
+    VolumesDir(PathBuf),
+    /// A create can be re-run for an existing volume by naming its id (and
+    /// its namespace, when not the one asked for).
+    CreateWithId {
+        id: String,
+        namespace: Option<String>,
+    },
+    /// An interrupted delete can be finished: deleting the volume again,
+    /// or repairing the registry.
+    DeleteOrRepair { id: String },
+    /// The plugin can be fingerprinted again (once fixed); `None`: every
+    /// plugin.
+    Fingerprint { name: Option<String> },
+    /// Pinning the plugin (`None`: every plugin) writes the lock file that
+    /// locked runs check.
+    Pin { name: Option<String> },
+    /// Reviewing the change, then pinning the plugin again, accepts its new
+    /// file.
+    Repin { name: String },
+    /// Locked runs refuse a plugin that drifted from its pin.
+    Locked,
+    /// Replay takes a fetch's variable `name` only from its caller.
+    ReplayEnv { name: String },
+    /// Validating the plugin says more about why it was not run.
+    Validate,
+    /// Where a host volume plugin directory is set (there is no default).
+    HostVolumePluginDir,
 }
 
 impl Error {
@@ -315,11 +352,11 @@ pub fn exhaustion(e: &std::io::Error) -> Option<(&'static str, &'static str)> {
     match e.raw_os_error() {
         Some(nix::libc::EAGAIN) => Some((
             "processes or threads (EAGAIN)",
-            "raise the limit (ulimit -u, RLIMIT_NPROC) or lower --concurrency",
+            "raise the limit (ulimit -u, RLIMIT_NPROC) or lower the concurrency",
         )),
         Some(nix::libc::EMFILE) => Some((
             "open files (EMFILE)",
-            "raise the limit (ulimit -n, RLIMIT_NOFILE) or lower --concurrency",
+            "raise the limit (ulimit -n, RLIMIT_NOFILE) or lower the concurrency",
         )),
         Some(nix::libc::ENFILE) => Some((
             "open files system-wide (ENFILE)",

@@ -174,7 +174,11 @@ impl Registry {
             }
             journal::Problem::Refused(r) => {
                 let mut e = self.refused(r);
-                if let Error::Registry { message, .. } = &mut e {
+                let inner = match &mut e {
+                    Error::Hinted { error, .. } => &mut **error,
+                    e => e,
+                };
+                if let Error::Registry { message, .. } = inner {
                     *message = format!("its journal: {}", message);
                 }
                 e
