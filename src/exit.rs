@@ -3,7 +3,7 @@
 //! of error becomes its code, its `kind` and its JSON error document.
 
 use plugctl_core::Error;
-use plugctl_core::error::Hint;
+use plugctl_core::error::{Advised, Hint, JobInput, PluginFailure};
 
 /// Everything asked for succeeded.
 pub const SUCCESS: i32 = 0;
@@ -55,8 +55,56 @@ pub fn kind(e: &Error) -> &'static str {
 /// words, and its advice in the flags that follow it.
 pub fn message(e: &Error) -> String {
     match e {
-        Error::Hinted { error, hint } => format!("{}{}", message(error), advice(hint)),
+        Error::Hinted { error, hint } => advised(&message(error), hint),
+        Error::Plugin { failure, .. } => match failure.hint() {
+            Some(hint) => advised(&e.to_string(), hint),
+            None => e.to_string(),
+        },
         e => e.to_string(),
+    }
+}
+
+/// A plugin call's failure as the command line says it, with its advice.
+pub fn failure(f: &PluginFailure) -> String {
+    match f.hint() {
+        Some(hint) => advised(&f.to_string(), hint),
+        None => f.to_string(),
+    }
+}
+
+/// A message that is not an error (a reason, a report line), with its
+/// advice.
+pub fn advised_text(a: &Advised) -> String {
+    match &a.hint {
+        Some(hint) => advised(&a.message, hint),
+        None => a.message.clone(),
+    }
+}
+
+/// `message` with `hint` worded around it: the input it is about before
+/// it, what would change it after.
+pub fn advised(message: &str, hint: &Hint) -> String {
+    format!("{}{message}{}", preface(hint), advice(hint))
+}
+
+/// What goes before a message its hint is about: the flag that gave the
+/// input, or that the outcome follows from.
+fn preface(hint: &Hint) -> String {
+    match hint {
+        Hint::LockFile => "--locked: ".into(),
+        Hint::ExtraReplayEnv { name } => format!("--env {name}: "),
+        Hint::InsecurePathsAllowed => "--allow-insecure-paths: ".into(),
+        Hint::Kept => "--keep: ".into(),
+        Hint::JobVariables { input, .. } => format!("{}: ", job_flag(*input)),
+        Hint::JobInput(input) => format!("{} ", job_flag(*input)),
+        _ => String::new(),
+    }
+}
+
+fn job_flag(input: JobInput) -> &'static str {
+    match input {
+        JobInput::JobId => "--job-id",
+        JobInput::Namespace => "--namespace",
     }
 }
 
@@ -92,14 +140,12 @@ pub fn advice(hint: &Hint) -> String {
         Hint::DeleteOrRepair { id } => {
             format!("; finish it with `plugctl volume delete {id}` or `plugctl volume repair`")
         }
-        Hint::Fingerprint { name: Some(name) } => {
-            format!(". Fix it and run `plugctl fingerprint {name}`")
-        }
-        Hint::Fingerprint { name: None } => "; run plugctl fingerprint".into(),
-        Hint::Pin { name: Some(name) } => {
-            format!(": run `plugctl pin {name}` and review the change")
-        }
-        Hint::Pin { name: None } => "; run `plugctl pin` (and review it) first".into(),
+        Hint::Fingerprint { name } => format!(". Fix it and run `plugctl fingerprint {name}`"),
+        Hint::Forget { family, name } => format!(
+            "; if it was removed on purpose, `plugctl plugin forget {family} {name}` forgets it"
+        ),
+        Hint::LockFile => "; run `plugctl pin` (and review it) first".into(),
+        Hint::Pin { name } => format!(": run `plugctl pin {name}` and review the change"),
         Hint::Repin { name } => format!(
             "; if the change is yours, review it and run `plugctl pin {name}` to accept the new \
              file"
@@ -109,11 +155,29 @@ pub fn advice(hint: &Hint) -> String {
             "; replay takes its value only from `plugctl replay --env {name}=...` (a case file \
              never chooses a plugin's environment)"
         ),
+        Hint::ExtraReplayEnv { .. } => String::new(),
         Hint::Validate => "; `plugctl validate` says more".into(),
-        Hint::HostVolumePluginDir => "point --host-volume-plugin-dir (or \
+        Hint::HostVolumePluginDir => "; point --host-volume-plugin-dir (or \
                                       PLUGCTL_HOST_VOLUME_PLUGIN_DIR) at the directory that \
                                       holds the host-volume plugins"
             .into(),
+        Hint::InsecurePathsAllowed | Hint::Kept => String::new(),
+        Hint::MaxBytes => " or lower --max-bytes".into(),
+        Hint::CheckAbsurdCapacity => {
+            "; --check-absurd-capacity runs it for a plugin that checks sizes first".into()
+        }
+        Hint::FetchPath => ": pass a path the plugin can fetch with --path (and --env K=V for its \
+                            store configuration)"
+            .into(),
+        Hint::FetchInputs => " (the plugin sees only CPI_OPERATION and the --env variables: is \
+                              --path right, and is the store configured with --env?)"
+            .into(),
+        Hint::Timeout => " (--timeout raises the budget for plugctl alone)".into(),
+        Hint::JobVariables { since, .. } => format!(
+            "; pick --nomad-version {since} or later, or pass the variable yourself with --env, \
+             as a job's secret block could"
+        ),
+        Hint::JobInput(_) => String::new(),
     }
 }
 

@@ -29,7 +29,13 @@ pub enum PluginFailure {
     Spawn { path: PathBuf, message: String },
     /// plugctl refused to run it (owner and mode rules, `--locked`).
     #[error("refused to run {path}: {message}")]
-    Refused { path: PathBuf, message: String },
+    Refused {
+        path: PathBuf,
+        message: String,
+        /// What would lift the refusal, for the front end to word after
+        /// the message.
+        hint: Option<Hint>,
+    },
     /// plugctl's own shortage (processes, descriptors): the plugin never
     /// ran, so nothing is known or recorded about it.
     #[error("{0}")]
@@ -96,6 +102,15 @@ impl PluginFailure {
 
     pub fn is_not_found(&self) -> bool {
         matches!(self, PluginFailure::NotAPlugin { .. })
+    }
+
+    /// What would change this failure, for the front end to word after its
+    /// message.
+    pub fn hint(&self) -> Option<&Hint> {
+        match self {
+            PluginFailure::Refused { hint, .. } => hint.as_ref(),
+            _ => None,
+        }
     }
 }
 
@@ -217,23 +232,135 @@ pub enum Hint {
     /// An interrupted delete can be finished: deleting the volume again,
     /// or repairing the registry.
     DeleteOrRepair { id: String },
-    /// The plugin can be fingerprinted again (once fixed); `None`: every
-    /// plugin.
-    Fingerprint { name: Option<String> },
-    /// Pinning the plugin (`None`: every plugin) writes the lock file that
-    /// locked runs check.
-    Pin { name: Option<String> },
-    /// Reviewing the change, then pinning the plugin again, accepts its new
-    /// file.
+    /// The plugin, once fixed, can be fingerprinted again.
+    Fingerprint { name: String },
+    /// A plugin removed on purpose can be forgotten: its record goes.
+    Forget { family: String, name: String },
+    /// Locked runs need a lock file: pinning (and reviewing it) writes one.
+    LockFile,
+    /// A plugin not in the lock file can be pinned (and the change
+    /// reviewed).
+    Pin { name: String },
+    /// A plugin that drifted from its pin: if the change is wanted,
+    /// reviewing it and pinning it again accepts the new file.
     Repin { name: String },
-    /// Locked runs refuse a plugin that drifted from its pin.
+    /// Locked runs refuse a plugin that drifted from its pin (said of a
+    /// warning that did not refuse it).
     Locked,
     /// Replay takes a fetch's variable `name` only from its caller.
     ReplayEnv { name: String },
-    /// Validating the plugin says more about why it was not run.
+    /// The caller gave replay a variable `name` the recorded fetch did not
+    /// have (the message says so; this names the input).
+    ExtraReplayEnv { name: String },
+    /// Validating the plugin says more about why it would not run.
     Validate,
-    /// Where a host volume plugin directory is set (there is no default).
+    /// The host-volume plugin directory can be pointed elsewhere.
     HostVolumePluginDir,
+    /// The trust gate's owner and mode rules were lifted (what a skip is
+    /// for).
+    InsecurePathsAllowed,
+    /// The suite was asked to keep its volumes (what a skip is for).
+    Kept,
+    /// The suite's size limit for a volume, which can be lowered.
+    MaxBytes,
+    /// The suite's absurd-capacity check runs only when asked for.
+    CheckAbsurdCapacity,
+    /// A fetch's path to ask for is given by the caller (and the plugin's
+    /// store configuration through its environment).
+    FetchPath,
+    /// A fetch's path and environment come from the caller: which to check
+    /// when a fetch failed.
+    FetchInputs,
+    /// A deadline of the caller's raises a fingerprint's budget for
+    /// plugctl alone.
+    Timeout,
+    /// A fetch's job variables were given for a release that never sets
+    /// them: a release from `since` does, or the caller can pass the
+    /// variable itself. `input` names which was given.
+    JobVariables { input: JobInput, since: String },
+    /// A job input that was refused (the message says why).
+    JobInput(JobInput),
+}
+
+impl Hint {
+    /// The hint as a `tracing` warning carries it, in its `hint` (or
+    /// `then`) field, with the plugin's `name` in `name` where it has one;
+    /// [`Hint::from_event`] reads it back. `None`: not carried by events.
+    pub fn event_kind(&self) -> Option<&'static str> {
+        match self {
+            Hint::Pin { .. } => Some("pin"),
+            Hint::Repin { .. } => Some("repin"),
+            Hint::Locked => Some("locked"),
+            _ => None,
+        }
+    }
+
+    /// The hint a warning's `kind` (and `name`) field carries.
+    pub fn from_event(kind: &str, name: Option<&str>) -> Option<Hint> {
+        let name = || name.map(str::to_string);
+        match kind {
+            "pin" => Some(Hint::Pin { name: name()? }),
+            "repin" => Some(Hint::Repin { name: name()? }),
+            "locked" => Some(Hint::Locked),
+            _ => None,
+        }
+    }
+}
+
+/// Which of a fetch's job inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JobInput {
+    JobId,
+    Namespace,
+}
+
+impl JobInput {
+    /// The variable it sets for the plugin.
+    pub fn variable(self) -> &'static str {
+        match self {
+            JobInput::JobId => "NOMAD_JOB_ID",
+            JobInput::Namespace => "NOMAD_NAMESPACE",
+        }
+    }
+}
+
+/// A message that is not an [`Error`] (a reason, a line of a report),
+/// with what would change it, for the front end to word.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Advised {
+    pub message: String,
+    pub hint: Option<Hint>,
+}
+
+impl Advised {
+    pub fn new(message: impl Into<String>, hint: Hint) -> Advised {
+        Advised {
+            message: message.into(),
+            hint: Some(hint),
+        }
+    }
+}
+
+impl From<String> for Advised {
+    fn from(message: String) -> Advised {
+        Advised {
+            message,
+            hint: None,
+        }
+    }
+}
+
+impl From<&str> for Advised {
+    fn from(message: &str) -> Advised {
+        message.to_string().into()
+    }
+}
+
+/// The message alone (the front end words the hint).
+impl std::fmt::Display for Advised {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
 }
 
 impl Error {

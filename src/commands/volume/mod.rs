@@ -634,7 +634,7 @@ fn plan_restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
                     Operation::Create,
                 )
                 .about(v.describe()),
-                format!("not run: {e}"),
+                format!("not run: {}", crate::exit::message(&e)),
             )),
         }
     }

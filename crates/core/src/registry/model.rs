@@ -160,14 +160,14 @@ impl State<'_> {
     /// memory only; `fingerprint` records the truth). The words are
     /// [`crate::verdict`]'s, as `fingerprint` says them.
     pub fn check_files(&mut self) {
-        for (family, plugins) in self.plugins.iter_mut() {
-            for (name, instances) in plugins.iter_mut() {
+        for plugins in self.plugins.values_mut() {
+            for instances in plugins.values_mut() {
                 for inst in instances.iter_mut() {
                     if inst.source != Source::File {
                         continue;
                     }
                     let Some(path) = &inst.path else { continue };
-                    let why = match crate::verdict::file_problem(family, name, path) {
+                    let why = match crate::verdict::file_problem(path) {
                         // Recorded with its cause already (`not run: not a
                         // regular file: ...`): as recorded.
                         Some(problem)
@@ -179,8 +179,8 @@ impl State<'_> {
                         None if !inst.healthy => None,
                         None => match (FileStamp::of(path), &inst.file) {
                             (Ok(now), Some(then)) if now != *then => Some(format!(
-                                "changed on disk since its fingerprint ({}); run plugctl \
-                                 fingerprint",
+                                "changed on disk since its fingerprint ({}); fingerprint it \
+                                 again",
                                 path.display()
                             )),
                             _ => None,
@@ -345,10 +345,12 @@ impl State<'_> {
         }
         Err(crate::Error::usage(format!(
             "{family} plugin {name:?} is unavailable for {operation}: its last fingerprint failed \
-             ({}); a Nomad cluster would not use it on this node. Fix it and run `plugctl \
-             fingerprint {name}`",
+             ({}); a Nomad cluster would not use it on this node",
             inst.error.as_deref().unwrap_or("unhealthy")
-        )))
+        ))
+        .hint(crate::error::Hint::Fingerprint {
+            name: name.to_string(),
+        }))
     }
 
     pub fn instances(&self, family: &str, name: &str) -> &[Instance] {
