@@ -194,3 +194,68 @@ pub fn json_body(e: &Error) -> serde_json::Value {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+
+    #[test]
+    fn hints_are_worded_around_their_message() {
+        let e = Error::usage("volume name already exists on this node.").hint(Hint::CreateWithId {
+            id: "1234".into(),
+            namespace: Some("prod".into()),
+        });
+        assert_eq!(
+            message(&e),
+            "volume name already exists on this node. To re-run create for that volume, pass \
+             --id 1234 --namespace prod"
+        );
+        assert_eq!(
+            advised(
+                "the owner and mode rules are off",
+                &Hint::InsecurePathsAllowed
+            ),
+            "--allow-insecure-paths: the owner and mode rules are off"
+        );
+        assert_eq!(
+            advised(
+                "it was created under /a, and plugctl now uses /b",
+                &Hint::VolumesDir(PathBuf::from("/a"))
+            ),
+            "it was created under /a, and plugctl now uses /b: run with --volumes-dir /a"
+        );
+        let refused = PluginFailure::Refused {
+            path: "/p/disk".into(),
+            message: "not pinned in /p/plugctl.lock".into(),
+            hint: Some(Hint::Pin {
+                name: "disk".into(),
+            }),
+        };
+        assert_eq!(
+            failure(&refused),
+            "refused to run /p/disk: not pinned in /p/plugctl.lock: run `plugctl pin disk` and \
+             review the change"
+        );
+        let e = Error::plugin(
+            "host-volume",
+            "disk",
+            plugctl_core::family::Operation::Create,
+            refused,
+        );
+        assert!(message(&e).ends_with("run `plugctl pin disk` and review the change"));
+    }
+
+    #[test]
+    fn an_event_carries_its_hints_back() {
+        for hint in [
+            Hint::Pin { name: "x".into() },
+            Hint::Repin { name: "x".into() },
+            Hint::Locked,
+        ] {
+            let kind = hint.event_kind().unwrap();
+            assert_eq!(Hint::from_event(kind, Some("x")), Some(hint));
+        }
+    }
+}

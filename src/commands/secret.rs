@@ -285,8 +285,10 @@ async fn record(
     }
     let written = ctx.registry.record_secret_fetch(provider, details).await;
     if let Err(e) = written {
-        ctx.printer
-            .warn(format!("the fetch was not recorded in the registry: {e}"));
+        ctx.printer.warn(format!(
+            "the fetch was not recorded in the registry: {}",
+            crate::exit::message(&e)
+        ));
     }
 }
 

@@ -131,7 +131,10 @@ fn known_plugins(ctx: &Ctx) -> validate::Known {
         Err(e) => {
             ctx.printer.note(
                 1,
-                format!("validating without the registry's knowledge: {e}"),
+                format!(
+                    "validating without the registry's knowledge: {}",
+                    crate::exit::message(&e)
+                ),
             );
             return validate::Known::new();
         }

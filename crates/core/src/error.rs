@@ -199,8 +199,10 @@ pub enum Error {
 }
 
 /// What would change an outcome — a setting, a command to run — named by
-/// what it does, with the data it needs: the library knows no flags,
-/// variables or commands; the command line says which of its own does it.
+/// what it does, with the data it needs; or, for a message about one of the
+/// caller's inputs, which input. The library knows no flags, variables or
+/// commands: the command line words each hint with its own, around the
+/// message it is about (`src/exit.rs` in the `plugctl` crate).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Hint {
     /// The trust gate's owner and mode rules can be lifted (a lab machine).
