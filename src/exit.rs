@@ -141,6 +141,7 @@ pub fn advice(hint: &Hint) -> String {
             format!("; finish it with `plugctl volume delete {id}` or `plugctl volume repair`")
         }
         Hint::Fingerprint { name } => format!(". Fix it and run `plugctl fingerprint {name}`"),
+        Hint::FingerprintAgain => "; run plugctl fingerprint".into(),
         Hint::Forget { family, name } => format!(
             "; if it was removed on purpose, `plugctl plugin forget {family} {name}` forgets it"
         ),

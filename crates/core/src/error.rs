@@ -236,6 +236,8 @@ pub enum Hint {
     DeleteOrRepair { id: String },
     /// The plugin, once fixed, can be fingerprinted again.
     Fingerprint { name: String },
+    /// The plugins can be fingerprinted again (a file changed since).
+    FingerprintAgain,
     /// A plugin removed on purpose can be forgotten: its record goes.
     Forget { family: String, name: String },
     /// Locked runs need a lock file: pinning (and reviewing it) writes one.
