@@ -3,7 +3,7 @@
 //! of error becomes its code, its `kind` and its JSON error document.
 
 use plugctl_core::Error;
-use plugctl_core::error::Hint;
+use plugctl_core::error::{Advised, Hint, JobInput, PluginFailure};
 
 /// Everything asked for succeeded.
 pub const SUCCESS: i32 = 0;
@@ -55,23 +55,130 @@ pub fn kind(e: &Error) -> &'static str {
 /// words, and its advice in the flags that follow it.
 pub fn message(e: &Error) -> String {
     match e {
-        Error::Hinted { error, hint } => format!("{}{}", message(error), advice(*hint)),
+        Error::Hinted { error, hint } => advised(&message(error), hint),
+        Error::Plugin { failure, .. } => match failure.hint() {
+            Some(hint) => advised(&e.to_string(), hint),
+            None => e.to_string(),
+        },
         e => e.to_string(),
     }
 }
 
-/// A [`Hint`] as the flags (and variables) that act on it.
-pub fn advice(hint: Hint) -> &'static str {
+/// A plugin call's failure as the command line says it, with its advice.
+pub fn failure(f: &PluginFailure) -> String {
+    match f.hint() {
+        Some(hint) => advised(&f.to_string(), hint),
+        None => f.to_string(),
+    }
+}
+
+/// A message that is not an error (a reason, a report line), with its
+/// advice.
+pub fn advised_text(a: &Advised) -> String {
+    match &a.hint {
+        Some(hint) => advised(&a.message, hint),
+        None => a.message.clone(),
+    }
+}
+
+/// `message` with `hint` worded around it: the input it is about before
+/// it, what would change it after.
+pub fn advised(message: &str, hint: &Hint) -> String {
+    format!("{}{message}{}", preface(hint), advice(hint))
+}
+
+/// What goes before a message its hint is about: the flag that gave the
+/// input, or that the outcome follows from.
+fn preface(hint: &Hint) -> String {
+    match hint {
+        Hint::LockFile => "--locked: ".into(),
+        Hint::ExtraReplayEnv { name } => format!("--env {name}: "),
+        Hint::InsecurePathsAllowed => "--allow-insecure-paths: ".into(),
+        Hint::Kept => "--keep: ".into(),
+        Hint::JobVariables { input, .. } => format!("{}: ", job_flag(*input)),
+        Hint::JobInput(input) => format!("{} ", job_flag(*input)),
+        _ => String::new(),
+    }
+}
+
+fn job_flag(input: JobInput) -> &'static str {
+    match input {
+        JobInput::JobId => "--job-id",
+        JobInput::Namespace => "--namespace",
+    }
+}
+
+/// A [`Hint`] as the flags, variables and commands that act on it, worded
+/// to follow the message it advises on.
+pub fn advice(hint: &Hint) -> String {
     match hint {
         Hint::AllowInsecurePaths => {
-            "; or pass --allow-insecure-paths on a lab machine (see docs/security.md)"
+            "; or pass --allow-insecure-paths on a lab machine (see docs/security.md)".into()
         }
-        Hint::NomadRelease => " (--nomad-version or PLUGCTL_NOMAD_VERSION picks the release)",
-        Hint::FewerCalls => " (lower --concurrency or PLUGCTL_CONCURRENCY)",
+        Hint::NomadRelease => {
+            " (--nomad-version or PLUGCTL_NOMAD_VERSION picks the release)".into()
+        }
+        Hint::FewerCalls => " (lower --concurrency or PLUGCTL_CONCURRENCY)".into(),
         Hint::RegistryMaxSize => {
-            " (raise --registry-max-size or PLUGCTL_REGISTRY_MAX_SIZE if it is genuine)"
+            " (raise --registry-max-size or PLUGCTL_REGISTRY_MAX_SIZE if it is genuine)".into()
         }
-        Hint::RegistryPath => "; --registry (PLUGCTL_REGISTRY) must name a regular file",
+        Hint::RegistryPath => "; --registry (PLUGCTL_REGISTRY) must name a regular file".into(),
+        Hint::AnotherRegistry => "; choose another --registry".into(),
+        Hint::RegistryAccess => "; fix the permissions or choose another --registry".into(),
+        Hint::LockTimeout { left } => format!(
+            " (up to {} more; --lock-timeout)",
+            humantime::format_duration(*left)
+        ),
+        Hint::VolumesDir(dir) => format!(": run with --volumes-dir {}", dir.display()),
+        Hint::CreateWithId { id, namespace } => format!(
+            " To re-run create for that volume, pass --id {id}{}",
+            namespace
+                .as_ref()
+                .map(|ns| format!(" --namespace {ns}"))
+                .unwrap_or_default()
+        ),
+        Hint::DeleteOrRepair { id } => {
+            format!("; finish it with `plugctl volume delete {id}` or `plugctl volume repair`")
+        }
+        Hint::Fingerprint { name } => format!(". Fix it and run `plugctl fingerprint {name}`"),
+        Hint::FingerprintAgain => "; run plugctl fingerprint".into(),
+        Hint::Forget { family, name } => format!(
+            "; if it was removed on purpose, `plugctl plugin forget {family} {name}` forgets it"
+        ),
+        Hint::LockFile => "; run `plugctl pin` (and review it) first".into(),
+        Hint::Pin { name } => format!(": run `plugctl pin {name}` and review the change"),
+        Hint::Repin { name } => format!(
+            "; if the change is yours, review it and run `plugctl pin {name}` to accept the new \
+             file"
+        ),
+        Hint::Locked => " (not enforced: pass --locked to refuse it)".into(),
+        Hint::ReplayEnv { name } => format!(
+            "; replay takes its value only from `plugctl replay --env {name}=...` (a case file \
+             never chooses a plugin's environment)"
+        ),
+        Hint::ExtraReplayEnv { .. } => String::new(),
+        Hint::Validate => "; `plugctl validate` says more".into(),
+        Hint::HostVolumePluginDir => "; point --host-volume-plugin-dir (or \
+                                      PLUGCTL_HOST_VOLUME_PLUGIN_DIR) at the directory that \
+                                      holds the host-volume plugins"
+            .into(),
+        Hint::InsecurePathsAllowed | Hint::Kept => String::new(),
+        Hint::MaxBytes => " or lower --max-bytes".into(),
+        Hint::CheckAbsurdCapacity => {
+            "; --check-absurd-capacity runs it for a plugin that checks sizes first".into()
+        }
+        Hint::FetchPath => ": pass a path the plugin can fetch with --path (and --env K=V for its \
+                            store configuration)"
+            .into(),
+        Hint::FetchInputs => " (the plugin sees only CPI_OPERATION and the --env variables: is \
+                              --path right, and is the store configured with --env?)"
+            .into(),
+        Hint::Timeout => " (--timeout raises the budget for plugctl alone)".into(),
+        Hint::JobVariables { since, .. } => format!(
+            "; pick --nomad-version {since} or later, or pass the variable yourself with --env, \
+             as a job's secret block could"
+        ),
+        Hint::JobInput(_) => String::new(),
     }
 }
 
@@ -87,4 +194,69 @@ pub fn json_body(e: &Error) -> serde_json::Value {
             "subject": e.subject(),
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+
+    #[test]
+    fn hints_are_worded_around_their_message() {
+        let e = Error::usage("volume name already exists on this node.").hint(Hint::CreateWithId {
+            id: "1234".into(),
+            namespace: Some("prod".into()),
+        });
+        assert_eq!(
+            message(&e),
+            "volume name already exists on this node. To re-run create for that volume, pass \
+             --id 1234 --namespace prod"
+        );
+        assert_eq!(
+            advised(
+                "the owner and mode rules are off",
+                &Hint::InsecurePathsAllowed
+            ),
+            "--allow-insecure-paths: the owner and mode rules are off"
+        );
+        assert_eq!(
+            advised(
+                "it was created under /a, and plugctl now uses /b",
+                &Hint::VolumesDir(PathBuf::from("/a"))
+            ),
+            "it was created under /a, and plugctl now uses /b: run with --volumes-dir /a"
+        );
+        let refused = PluginFailure::Refused {
+            path: "/p/disk".into(),
+            message: "not pinned in /p/plugctl.lock".into(),
+            hint: Some(Hint::Pin {
+                name: "disk".into(),
+            }),
+        };
+        assert_eq!(
+            failure(&refused),
+            "refused to run /p/disk: not pinned in /p/plugctl.lock: run `plugctl pin disk` and \
+             review the change"
+        );
+        let e = Error::plugin(
+            "host-volume",
+            "disk",
+            plugctl_core::family::Operation::Create,
+            refused,
+        );
+        assert!(message(&e).ends_with("run `plugctl pin disk` and review the change"));
+    }
+
+    #[test]
+    fn an_event_carries_its_hints_back() {
+        for hint in [
+            Hint::Pin { name: "x".into() },
+            Hint::Repin { name: "x".into() },
+            Hint::Locked,
+        ] {
+            let kind = hint.event_kind().unwrap();
+            assert_eq!(Hint::from_event(kind, Some("x")), Some(hint));
+        }
+    }
 }

@@ -10,6 +10,8 @@ use tracing::field::{Field, Visit};
 use tracing::span::{Attributes, Id, Record};
 use tracing::{Event, Level, Metadata, Subscriber};
 
+use plugctl_core::error::Hint;
+
 use crate::output::Printer;
 
 /// Hands the library's warnings to a printer.
@@ -21,21 +23,47 @@ impl ToPrinter {
     }
 }
 
-/// The `message` of an event (what `warn!("...")` formats).
+/// The `message` of an event (what `warn!("...")` formats), and the hints
+/// it carries: `hint` (about the message) and `then` (after it), with the
+/// plugin's `name` ([`Hint::from_event`]).
 #[derive(Default)]
-struct Message(String);
+struct Message {
+    message: String,
+    hint: Option<String>,
+    then: Option<String>,
+    name: Option<String>,
+}
 
-impl Visit for Message {
-    fn record_debug(&mut self, field: &Field, value: &dyn fmt::Debug) {
-        if field.name() == "message" {
-            self.0 = format!("{value:?}");
+impl Message {
+    fn set(&mut self, field: &Field, value: String) {
+        match field.name() {
+            "message" => self.message = value,
+            "hint" => self.hint = Some(value),
+            "then" => self.then = Some(value),
+            "name" => self.name = Some(value),
+            _ => {}
         }
     }
 
-    fn record_str(&mut self, field: &Field, value: &str) {
-        if field.name() == "message" {
-            self.0 = value.to_string();
+    /// The message, with its hints in the command line's words.
+    fn text(&self) -> String {
+        let mut text = self.message.clone();
+        for kind in [&self.hint, &self.then].into_iter().flatten() {
+            if let Some(hint) = Hint::from_event(kind, self.name.as_deref()) {
+                text = crate::exit::advised(&text, &hint);
+            }
         }
+        text
+    }
+}
+
+impl Visit for Message {
+    fn record_debug(&mut self, field: &Field, value: &dyn fmt::Debug) {
+        self.set(field, format!("{value:?}"));
+    }
+
+    fn record_str(&mut self, field: &Field, value: &str) {
+        self.set(field, value.to_string());
     }
 }
 
@@ -56,7 +84,7 @@ impl Subscriber for ToPrinter {
     fn event(&self, event: &Event<'_>) {
         let mut message = Message::default();
         event.record(&mut message);
-        self.0.warn(message.0);
+        self.0.warn(message.text());
     }
 
     fn enter(&self, _: &Id) {}

@@ -157,7 +157,10 @@ fn missing_rows(
                 .find(|e| &e.family == family && &e.name == name);
             let reason = match ignored.map(|e| &e.kind) {
                 Some(EntryKind::Ignored(why)) => why.clone(),
-                _ => match plugctl_core::verdict::file_problem(family, name, &path) {
+                _ => match plugctl_core::verdict::file_problem(&path) {
+                    Some(problem) if plugctl_core::verdict::is_deleted(&problem) => {
+                        crate::exit::advised(&problem, &plugctl_core::verdict::forget(family, name))
+                    }
                     Some(problem) => problem,
                     // The recorded file is there, but not in the directory
                     // plugctl reads now: the layout changed.
@@ -183,6 +186,7 @@ fn missing_rows(
                 note: None,
                 stamp: None,
                 not_run: false,
+                hint: None,
             };
             rows.push((probe, ignored.is_some()));
         }
@@ -246,6 +250,13 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
     })
     .await;
     ctx.printer.progress_done();
+    // The library's hints, in this command line's words, before anything
+    // is shown or recorded.
+    for p in &mut probes {
+        if let Some(hint) = p.hint.take() {
+            p.error = p.error.take().map(|e| crate::exit::advised(&e, &hint));
+        }
+    }
 
     // A plugin plugctl could not even start is not unhealthy: its record
     // stays as it was. A file whose name is not UTF-8 is only shown.

@@ -106,7 +106,10 @@ pub async fn showing<T>(
 /// A lock wait, said on stderr as a note of the command (not with -q).
 fn lock_notice(printer: &Printer) -> plugctl_core::registry::Notice {
     let printer = printer.clone();
-    plugctl_core::registry::Notice::new(move |what| printer.info(format!("plugctl: {what}")))
+    plugctl_core::registry::Notice::new(move |what, hint| {
+        let advice = hint.map(crate::exit::advice).unwrap_or_default();
+        printer.info(format!("plugctl: {what}{advice}"))
+    })
 }
 
 /// Descriptors one call holds in plugctl at its peak (stdout and stderr

@@ -29,7 +29,12 @@ pub fn print(ctx: &Ctx, plans: &[Planned]) -> Result<()> {
 /// fingerprint failed): the call is shown all the same, with why it would
 /// not be made — on stderr, and as `"refused"` in JSON.
 pub fn print_refused(ctx: &Ctx, plans: &[Planned], refused: Option<&crate::Error>) -> Result<()> {
-    let refused = refused.map(|e| format!("the real call would be refused: {e}"));
+    let refused = refused.map(|e| {
+        format!(
+            "the real call would be refused: {}",
+            crate::exit::message(e)
+        )
+    });
     if let Some(why) = &refused {
         ctx.printer.warn(why);
     }

@@ -162,7 +162,7 @@ pub async fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
         discovery::require_name("plugin type", f)?;
     }
     let mut snap = ctx.registry.read()?;
-    snap.check_files();
+    snap.check_files(crate::exit::advised);
     let state = snap.state();
     let mut current = Vec::new();
     for (fam, plugins) in &state.plugins {
@@ -196,7 +196,7 @@ pub async fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -
     discovery::require_name("plugin type", family)?;
     discovery::require_name("plugin", name)?;
     let mut snap = ctx.registry.read()?;
-    snap.check_files();
+    snap.check_files(crate::exit::advised);
     let state = snap.state();
     let instances: Vec<&Instance> = state
         .instances(family, name)
@@ -498,7 +498,7 @@ pub async fn wait(
     let mut head = ctx.registry.head()?;
     let mut cursor = head.journal.unwrap_or_default();
     let mut snap = ctx.registry.read()?;
-    snap.check_files();
+    snap.check_files(crate::exit::advised);
     if !dynamic::is_dynamic_type(family) && !snap.state().plugins.contains_key(family) {
         ctx.printer.warn(format!(
             "no plugin of type {family:?} is in the registry, and it is not a dynamic plugin \
@@ -570,7 +570,7 @@ pub async fn wait(
         };
         if changed && concerns(ctx, &mut head, &mut cursor, family, name)? {
             snap = ctx.registry.read()?;
-            snap.check_files();
+            snap.check_files(crate::exit::advised);
         }
     }
 }

@@ -143,7 +143,7 @@ async fn replay_one(
                 notes: Vec::new(),
                 duration_ms: 0,
             };
-            v.differ(e.to_string());
+            v.differ(crate::exit::message(&e));
             return v;
         }
     };
@@ -153,7 +153,7 @@ async fn replay_one(
     let entry = match discovery::find(&case.family, &family_dir, &case.name, ctx.settings.nomad) {
         Ok(e) => e,
         Err(e) => {
-            verdict.differ(format!("cannot replay: {e}"));
+            verdict.differ(format!("cannot replay: {}", crate::exit::message(&e)));
             return verdict;
         }
     };
@@ -218,7 +218,10 @@ async fn replay_one(
     let inv = match replay::rebuild(&case, &scene) {
         Ok(inv) => inv,
         Err(why) => {
-            verdict.differ(format!("cannot replay: {why}; nothing was run"));
+            verdict.differ(format!(
+                "cannot replay: {}; nothing was run",
+                crate::exit::advised_text(&why)
+            ));
             return verdict;
         }
     };
@@ -227,7 +230,10 @@ async fn replay_one(
             verdict.duration_ms = u64::try_from(out.duration.as_millis()).unwrap_or(u64::MAX);
             replay::compare(&case, &out, scratch.path(), key, &mut verdict);
         }
-        Err(e) => verdict.differ(format!("could not start: {}", spawn_failure(e))),
+        Err(e) => verdict.differ(format!(
+            "could not start: {}",
+            crate::exit::failure(&spawn_failure(e))
+        )),
     }
     verdict
 }

@@ -86,7 +86,7 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
         namespace: None,
     }
     .with_job(nomad, args.job_id.as_deref(), args.namespace.as_deref())
-    .map_err(Error::usage)?;
+    .map_err(|why| Error::usage(crate::exit::advised_text(&why)))?;
     if let (Some(job), Some(ns)) = (&request.job_id, &request.namespace) {
         for (key, value, flag, given) in [
             ("NOMAD_JOB_ID", job, "--job-id", args.job_id.is_some()),
@@ -285,8 +285,10 @@ async fn record(
     }
     let written = ctx.registry.record_secret_fetch(provider, details).await;
     if let Err(e) = written {
-        ctx.printer
-            .warn(format!("the fetch was not recorded in the registry: {e}"));
+        ctx.printer.warn(format!(
+            "the fetch was not recorded in the registry: {}",
+            crate::exit::message(&e)
+        ));
     }
 }
 

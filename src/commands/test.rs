@@ -36,10 +36,9 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
         Err(Error::NotFound { .. }) if recorded(ctx, family, &args.name) => discovery::Entry {
             family: family.name().to_string(),
             path: dir.join(&args.name),
-            kind: discovery::EntryKind::Rejected(plugctl_core::verdict::deleted(
-                family.name(),
-                &args.name,
-                &dir.join(&args.name),
+            kind: discovery::EntryKind::Rejected(crate::exit::advised(
+                &plugctl_core::verdict::deleted(&dir.join(&args.name)),
+                &plugctl_core::verdict::forget(family.name(), &args.name),
             )),
             name: args.name.clone(),
         },
@@ -66,7 +65,8 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
         policy: ctx.settings.policy(),
     };
     let result = suite::run(Arc::clone(&ctx.pool), &entry, &opts).await?;
-    let rep = result.report;
+    let mut rep = result.report;
+    rep.advise(crate::exit::advised);
     // With --strict a warning (a matter of style) fails too.
     let failed = rep
         .checks_run

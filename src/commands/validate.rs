@@ -64,6 +64,7 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
     // calls are in the context's pool's table, which signals reach.
     let pool = Arc::new(super::plugin_pool(&settings, &ctx.printer)?.with_groups_of(&ctx.pool));
     let mut rep = validate::validate(&settings.dirs(), pool, &opts, &ctx.stop).await?;
+    rep.advise(crate::exit::advised);
     rep.sort();
     let ok = rep.ok(args.strict);
     let title = settings.plugin_dir.display().to_string();
@@ -130,7 +131,10 @@ fn known_plugins(ctx: &Ctx) -> validate::Known {
         Err(e) => {
             ctx.printer.note(
                 1,
-                format!("validating without the registry's knowledge: {e}"),
+                format!(
+                    "validating without the registry's knowledge: {}",
+                    crate::exit::message(&e)
+                ),
             );
             return validate::Known::new();
         }

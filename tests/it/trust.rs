@@ -723,7 +723,7 @@ fn small_defects_of_the_trust_boundary_list() {
         .unwrap()
         .to_string();
     assert!(
-        err.contains("--grace 0s: process group killed with SIGKILL at once, no SIGTERM"),
+        err.contains("grace 0s: process group killed with SIGKILL at once, no SIGTERM"),
         "{err}"
     );
     assert!(!err.contains("ignored SIGTERM"), "{err}");

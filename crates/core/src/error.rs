@@ -29,7 +29,13 @@ pub enum PluginFailure {
     Spawn { path: PathBuf, message: String },
     /// plugctl refused to run it (owner and mode rules, `--locked`).
     #[error("refused to run {path}: {message}")]
-    Refused { path: PathBuf, message: String },
+    Refused {
+        path: PathBuf,
+        message: String,
+        /// What would lift the refusal, for the front end to word after
+        /// the message.
+        hint: Option<Hint>,
+    },
     /// plugctl's own shortage (processes, descriptors): the plugin never
     /// ran, so nothing is known or recorded about it.
     #[error("{0}")]
@@ -52,7 +58,7 @@ pub enum PluginFailure {
         deadline: Duration,
         /// true when SIGTERM was not enough and the group got SIGKILL
         killed: bool,
-        /// `--grace 0s`: SIGKILL at the deadline, no SIGTERM first.
+        /// A grace of 0s: SIGKILL at the deadline, no SIGTERM first.
         no_grace: bool,
     },
     #[error("exited with status {code}{}", detail(message))]
@@ -74,7 +80,7 @@ pub enum PluginFailure {
 
 fn killed_note(killed: bool, no_grace: bool) -> &'static str {
     if no_grace {
-        " (--grace 0s: process group killed with SIGKILL at once, no SIGTERM)"
+        " (grace 0s: process group killed with SIGKILL at once, no SIGTERM)"
     } else if killed {
         " (ignored SIGTERM; process group killed with SIGKILL)"
     } else {
@@ -96,6 +102,15 @@ impl PluginFailure {
 
     pub fn is_not_found(&self) -> bool {
         matches!(self, PluginFailure::NotAPlugin { .. })
+    }
+
+    /// What would change this failure, for the front end to word after its
+    /// message.
+    pub fn hint(&self) -> Option<&Hint> {
+        match self {
+            PluginFailure::Refused { hint, .. } => hint.as_ref(),
+            _ => None,
+        }
     }
 }
 
@@ -183,9 +198,12 @@ pub enum Error {
     Hinted { error: Box<Error>, hint: Hint },
 }
 
-/// A setting that would change an outcome, named by what it does: the
-/// library knows no flags; the command line says which of its own sets it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What would change an outcome — a setting, a command to run — named by
+/// what it does, with the data it needs; or, for a message about one of the
+/// caller's inputs, which input. The library knows no flags, variables or
+/// commands: the command line words each hint with its own, around the
+/// message it is about (`src/exit.rs` in the `plugctl` crate).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Hint {
     /// The trust gate's owner and mode rules can be lifted (a lab machine).
     AllowInsecurePaths,
@@ -197,6 +215,156 @@ pub enum Hint {
     RegistryMaxSize,
     /// The registry's path must name a regular file.
     RegistryPath,
+    /// Another registry can be chosen (where this one is cannot be written).
+    AnotherRegistry,
+    /// The registry's directory needs read and write access for this
+    /// process (its permissions fixed), or another registry can be chosen.
+    RegistryAccess,
+    /// The lock wait's ceiling, of which `left` remains.
+    LockTimeout { left: Duration },
+    /// The volumes directory a volume was created under: using it again
+    /// lets plugctl hand the volume to its plugin.
+    VolumesDir(PathBuf),
+    /// A create can be re-run for an existing volume by naming its id (and
+    /// its namespace, when not the one asked for).
+    CreateWithId {
+        id: String,
+        namespace: Option<String>,
+    },
+    /// An interrupted delete can be finished: deleting the volume again,
+    /// or repairing the registry.
+    DeleteOrRepair { id: String },
+    /// The plugin, once fixed, can be fingerprinted again.
+    Fingerprint { name: String },
+    /// The plugins can be fingerprinted again (a file changed since).
+    FingerprintAgain,
+    /// A plugin removed on purpose can be forgotten: its record goes.
+    Forget { family: String, name: String },
+    /// Locked runs need a lock file: pinning (and reviewing it) writes one.
+    LockFile,
+    /// A plugin not in the lock file can be pinned (and the change
+    /// reviewed).
+    Pin { name: String },
+    /// A plugin that drifted from its pin: if the change is wanted,
+    /// reviewing it and pinning it again accepts the new file.
+    Repin { name: String },
+    /// Locked runs refuse a plugin that drifted from its pin (said of a
+    /// warning that did not refuse it).
+    Locked,
+    /// Replay takes a fetch's variable `name` only from its caller.
+    ReplayEnv { name: String },
+    /// The caller gave replay a variable `name` the recorded fetch did not
+    /// have (the message says so; this names the input).
+    ExtraReplayEnv { name: String },
+    /// Validating the plugin says more about why it would not run.
+    Validate,
+    /// The host-volume plugin directory can be pointed elsewhere.
+    HostVolumePluginDir,
+    /// The trust gate's owner and mode rules were lifted (what a skip is
+    /// for).
+    InsecurePathsAllowed,
+    /// The suite was asked to keep its volumes (what a skip is for).
+    Kept,
+    /// The suite's size limit for a volume, which can be lowered.
+    MaxBytes,
+    /// The suite's absurd-capacity check runs only when asked for.
+    CheckAbsurdCapacity,
+    /// A fetch's path to ask for is given by the caller (and the plugin's
+    /// store configuration through its environment).
+    FetchPath,
+    /// A fetch's path and environment come from the caller: which to check
+    /// when a fetch failed.
+    FetchInputs,
+    /// A deadline of the caller's raises a fingerprint's budget for
+    /// plugctl alone.
+    Timeout,
+    /// A fetch's job variables were given for a release that never sets
+    /// them: a release from `since` does, or the caller can pass the
+    /// variable itself. `input` names which was given.
+    JobVariables { input: JobInput, since: String },
+    /// A job input that was refused (the message says why).
+    JobInput(JobInput),
+}
+
+impl Hint {
+    /// The hint as a `tracing` warning carries it, in its `hint` (or
+    /// `then`) field, with the plugin's `name` in `name` where it has one;
+    /// [`Hint::from_event`] reads it back. `None`: not carried by events.
+    pub fn event_kind(&self) -> Option<&'static str> {
+        match self {
+            Hint::Pin { .. } => Some("pin"),
+            Hint::Repin { .. } => Some("repin"),
+            Hint::Locked => Some("locked"),
+            _ => None,
+        }
+    }
+
+    /// The hint a warning's `kind` (and `name`) field carries.
+    pub fn from_event(kind: &str, name: Option<&str>) -> Option<Hint> {
+        let name = || name.map(str::to_string);
+        match kind {
+            "pin" => Some(Hint::Pin { name: name()? }),
+            "repin" => Some(Hint::Repin { name: name()? }),
+            "locked" => Some(Hint::Locked),
+            _ => None,
+        }
+    }
+}
+
+/// Which of a fetch's job inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JobInput {
+    JobId,
+    Namespace,
+}
+
+impl JobInput {
+    /// The variable it sets for the plugin.
+    pub fn variable(self) -> &'static str {
+        match self {
+            JobInput::JobId => "NOMAD_JOB_ID",
+            JobInput::Namespace => "NOMAD_NAMESPACE",
+        }
+    }
+}
+
+/// A message that is not an [`Error`] (a reason, a line of a report),
+/// with what would change it, for the front end to word.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Advised {
+    pub message: String,
+    pub hint: Option<Hint>,
+}
+
+impl Advised {
+    pub fn new(message: impl Into<String>, hint: Hint) -> Advised {
+        Advised {
+            message: message.into(),
+            hint: Some(hint),
+        }
+    }
+}
+
+impl From<String> for Advised {
+    fn from(message: String) -> Advised {
+        Advised {
+            message,
+            hint: None,
+        }
+    }
+}
+
+impl From<&str> for Advised {
+    fn from(message: &str) -> Advised {
+        message.to_string().into()
+    }
+}
+
+/// The message alone (the front end words the hint).
+impl std::fmt::Display for Advised {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
 }
 
 impl Error {
@@ -315,11 +483,11 @@ pub fn exhaustion(e: &std::io::Error) -> Option<(&'static str, &'static str)> {
     match e.raw_os_error() {
         Some(nix::libc::EAGAIN) => Some((
             "processes or threads (EAGAIN)",
-            "raise the limit (ulimit -u, RLIMIT_NPROC) or lower --concurrency",
+            "raise the limit (ulimit -u, RLIMIT_NPROC) or lower the concurrency",
         )),
         Some(nix::libc::EMFILE) => Some((
             "open files (EMFILE)",
-            "raise the limit (ulimit -n, RLIMIT_NOFILE) or lower --concurrency",
+            "raise the limit (ulimit -n, RLIMIT_NOFILE) or lower the concurrency",
         )),
         Some(nix::libc::ENFILE) => Some((
             "open files system-wide (ENFILE)",

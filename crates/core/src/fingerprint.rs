@@ -45,6 +45,10 @@ pub struct Probe {
     /// start: nothing is known about it, and nothing is recorded.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub not_run: bool,
+    /// What would change `error` (a pin refusal: what accepts the file),
+    /// for the front end to word into it before it is shown or recorded.
+    #[serde(skip)]
+    pub hint: Option<crate::error::Hint>,
 }
 
 /// A path as JSON: as it is when it is UTF-8, else its bytes escaped
@@ -85,6 +89,7 @@ pub async fn probe(
         note: None,
         stamp: None,
         not_run: false,
+        hint: None,
     };
     match &entry.kind {
         EntryKind::Builtin(b) => {
@@ -127,7 +132,9 @@ pub async fn probe(
                 }
                 Err(e) => {
                     p.not_run = e.is_exhausted();
-                    p.error = Some(families::spawn_failure(e).to_string());
+                    let failure = families::spawn_failure(e);
+                    p.hint = failure.hint().cloned();
+                    p.error = Some(failure.to_string());
                 }
             }
         }
@@ -251,5 +258,6 @@ fn lost_probe(family: String, name: String, path: PathBuf, lost: &crate::fanout:
         note: None,
         stamp: None,
         not_run: matches!(lost, crate::fanout::Lost::Stopped),
+        hint: None,
     }
 }

@@ -12,13 +12,21 @@ use std::time::Duration;
 use crate::family::Family;
 use crate::nomad::Profile;
 
-/// A plugin file on record that is no longer in its directory.
-pub fn deleted(family: &str, name: &str, path: &Path) -> String {
+/// A plugin file on record that is no longer in its directory. What
+/// clears it, if it was removed on purpose, is [`forget`]'s hint.
+pub fn deleted(path: &Path) -> String {
     format!(
-        "deleted: {} is no longer in its plugin directory; if it was removed on purpose, \
-         `plugctl plugin forget {family} {name}` forgets it",
+        "deleted: {} is no longer in its plugin directory",
         path.display()
     )
+}
+
+/// What clears the record of a plugin removed on purpose ([`deleted`]).
+pub fn forget(family: &str, name: &str) -> crate::error::Hint {
+    crate::error::Hint::Forget {
+        family: family.to_string(),
+        name: name.to_string(),
+    }
 }
 
 /// Whether a reason is [`deleted`]'s.
@@ -89,18 +97,18 @@ pub fn stops_a_secrets_client(name: &str, path: &Path) -> Option<String> {
 /// What is wrong with a plugin file on record now, as discovery would find
 /// it: deleted, not a regular file, no execute bit (None: none of those).
 /// Symlinks are followed, as exec follows them.
-pub fn file_problem(family: &str, name: &str, path: &Path) -> Option<String> {
+pub fn file_problem(path: &Path) -> Option<String> {
     let meta = match fs::metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Some(deleted(family, name, path));
+            return Some(deleted(path));
         }
         // A dangling symlink, a directory plugctl may not search: for
         // `fingerprint` to say, with the details.
         Err(_) => return None,
     };
     if meta.is_dir() {
-        return Some(deleted(family, name, path));
+        return Some(deleted(path));
     }
     if !meta.is_file() {
         return Some(not_regular(special_kind(&meta)));
@@ -190,21 +198,18 @@ mod tests {
     fn file_problems() {
         let d = tempfile::tempdir().unwrap();
         let p = d.path().join("x");
-        assert!(is_deleted(&file_problem("f", "x", &p).unwrap()));
+        assert!(is_deleted(&file_problem(&p).unwrap()));
         fs::write(&p, "#!/bin/sh\n").unwrap();
         fs::set_permissions(&p, fs::Permissions::from_mode(0o644)).unwrap();
         assert!(
-            file_problem("f", "x", &p)
+            file_problem(&p)
                 .unwrap()
                 .starts_with("no execute bit: Nomad ignores it (chmod 0755 ")
         );
         fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
-        assert_eq!(file_problem("f", "x", &p), None);
+        assert_eq!(file_problem(&p), None);
         fs::remove_file(&p).unwrap();
         nix::unistd::mkfifo(&p, nix::sys::stat::Mode::from_bits_truncate(0o755)).unwrap();
-        assert_eq!(
-            file_problem("f", "x", &p).unwrap(),
-            "not a regular file: a FIFO"
-        );
+        assert_eq!(file_problem(&p).unwrap(), "not a regular file: a FIFO");
     }
 }

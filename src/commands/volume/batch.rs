@@ -179,8 +179,10 @@ async fn run_batch(ctx: &Ctx, batch: Batch, picks: Vec<Pick>, timing: Timing) ->
                         None => match resolve(ctx, &v.plugin, op, &v.describe()) {
                             // Put back since the first look: as found now.
                             Ok(p) => confinement(ctx, v).map(|()| p),
-                            Err(Error::Plugin { failure, .. }) => Err(failure.to_string()),
-                            Err(other) => Err(other.to_string()),
+                            Err(Error::Plugin { failure, .. }) => {
+                                Err(crate::exit::failure(&failure))
+                            }
+                            Err(other) => Err(crate::exit::message(&other)),
                         },
                     }
                 }

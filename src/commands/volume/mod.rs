@@ -550,6 +550,7 @@ fn confinement(ctx: &Ctx, v: &Volume<'_>) -> std::result::Result<(), String> {
         return Ok(());
     }
     plugctl_core::registry::rules::confined(v, &ctx.settings.volumes_dir)
+        .map_err(|u| format!("{u}{}", crate::exit::advice(&u.hint)))
 }
 
 /// One host-volume call as `--dry-run` shows it.
@@ -633,7 +634,7 @@ fn plan_restore(ctx: &Ctx, run: &RunArgs) -> Result<()> {
                     Operation::Create,
                 )
                 .about(v.describe()),
-                format!("not run: {e}"),
+                format!("not run: {}", crate::exit::message(&e)),
             )),
         }
     }

@@ -3,6 +3,7 @@
 //! (the one place that knows what a healthy fingerprint is), one check per
 //! way it can go wrong.
 
+use crate::error::Hint;
 use std::path::Path;
 use std::time::Duration;
 
@@ -177,7 +178,12 @@ pub fn runs(run: &Run) -> Verdict {
             ));
         }
         Err(e @ crate::runner::SpawnError::Refused { .. }) => {
-            return Verdict::error(families::spawn_failure(e.clone()).to_string());
+            let failure = families::spawn_failure(e.clone());
+            let v = Verdict::error(failure.to_string());
+            return match failure.hint() {
+                Some(hint) => v.hint(hint.clone()),
+                None => v,
+            };
         }
         Err(e) => {
             return Verdict::error(format!(
@@ -285,10 +291,10 @@ pub fn slow(run: &Run) -> Verdict {
         Ok(_) => match run.too_slow() {
             Some(reason) => Verdict::error(format!(
                 "{reason}: a Nomad client gives a host-volume fingerprint {} at agent start \
-                 and drops a slower plugin; answer fingerprint without doing any work \
-                 (--timeout raises the budget for plugctl alone)",
+                 and drops a slower plugin; answer fingerprint without doing any work",
                 crate::verdict::seconds(BUDGET)
-            )),
+            ))
+            .hint(Hint::Timeout),
             None => Verdict::pass(),
         },
         Err(_) => Verdict::skip("the fingerprint did not start (see fingerprint.runs)"),

@@ -73,20 +73,17 @@ pub fn family_not_directory(family: &str, dir: &Path, set_apart: bool) -> Verdic
     } else {
         "a special file (FIFO, socket or device), not a directory".to_string()
     };
-    let fix = if set_apart {
-        "point --host-volume-plugin-dir (or PLUGCTL_HOST_VOLUME_PLUGIN_DIR) at the directory \
-         that holds the host-volume plugins"
-            .to_string()
-    } else {
-        format!(
-            "replace it with a directory (or a symlink to one) that holds the {family} \
-             plugins, or remove it"
-        )
-    };
-    Verdict::error(format!(
-        "{} is {what}: plugctl fingerprint and Nomad cannot read {family} plugins from it; \
-         {fix}",
+    let unreadable = format!(
+        "{} is {what}: plugctl fingerprint and Nomad cannot read {family} plugins from it",
         dir.display()
+    );
+    if set_apart {
+        // Where it is set is the front end's to say.
+        return Verdict::error(unreadable).hint(crate::error::Hint::HostVolumePluginDir);
+    }
+    Verdict::error(format!(
+        "{unreadable}; replace it with a directory (or a symlink to one) that holds the \
+         {family} plugins, or remove it"
     ))
 }
 

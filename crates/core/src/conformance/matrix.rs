@@ -12,6 +12,7 @@
 //! human report carry these checks like any other; the JSON `matrix` object
 //! and the human table are views of them ([`rows`]).
 
+use crate::error::Hint;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::sync::{Mutex, OnceLock};
@@ -85,7 +86,7 @@ pub fn record(
     let refused = matches!(ran, Ran::Refused(_));
     // Each failed check with what its finding says: the cell gives the
     // reason `validate` (and `fingerprint`) give, not a pointer to it.
-    let failed: Vec<String> = r
+    let mut failed: Vec<(String, Option<Hint>)> = r
         .checks_run
         .iter()
         .filter(|c| c.outcome == Outcome::Failed && !RELEASE_DEPENDENT.contains(&&*c.check))
@@ -98,16 +99,19 @@ pub fn record(
         // Each with what its finding says: the cell gives the reason
         // `validate` (and `fingerprint`) give, not a pointer to it.
         .map(|c| {
-            let message = r
-                .findings
-                .iter()
-                .find(|f| {
-                    f.check == c.check && f.plugin == c.plugin && f.severity == Severity::Error
-                })
-                .map_or("failed", |f| f.message.as_str());
-            format!("{}: {message}", c.check)
+            let finding = r.findings.iter().find(|f| {
+                f.check == c.check && f.plugin == c.plugin && f.severity == Severity::Error
+            });
+            let message = finding.map_or("failed", |f| f.message.as_str());
+            (
+                format!("{}: {message}", c.check),
+                finding.and_then(|f| f.hint.clone()),
+            )
         })
         .collect();
+    // A cell is one message, and its hint is worded after it: the reason
+    // with a hint goes last (of several, the last one's is said).
+    failed.sort_by_key(|(_, hint)| hint.is_some());
     let escapes = match &s.link {
         Some(Link::Escapes(target)) => Some(target.as_path()),
         _ => None,
@@ -136,7 +140,7 @@ fn judge(
     family: Family,
     escapes: Option<&Path>,
     os_root: Option<&str>,
-    failed: &[String],
+    failed: &[(String, Option<Hint>)],
     ran: &Ran,
     profile: Profile,
     timeout: Option<Duration>,
@@ -184,8 +188,13 @@ fn judge(
             since(Change::ConfinedLookup)
         ));
     }
-    if !failed.is_empty() {
-        return Verdict::error(failed.join("; "));
+    if let Some((_, last)) = failed.last() {
+        let reasons: Vec<&str> = failed.iter().map(|(m, _)| m.as_str()).collect();
+        let v = Verdict::error(reasons.join("; "));
+        return match last {
+            Some(hint) => v.hint(hint.clone()),
+            None => v,
+        };
     }
     match ran {
         Ran::NotAPlugin => Verdict::NotApplicable,
@@ -389,7 +398,7 @@ mod tests {
         );
         // A failed check fails every release, with its finding's reason;
         // no execute bit too.
-        let failed = ["fingerprint.output: bad output: x".to_string()];
+        let failed = [("fingerprint.output: bad output: x".to_string(), None)];
         let v = judge(hv, None, None, &failed, &took(10), p("2.0"), None);
         assert_eq!(v, Verdict::error("fingerprint.output: bad output: x"));
         assert!(

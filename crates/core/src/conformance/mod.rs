@@ -22,6 +22,8 @@ use std::sync::Arc;
 
 use serde::{Serialize, Serializer};
 
+use crate::error::Hint;
+
 /// A check's name: a literal for the fixed checks, made once for the
 /// per-release ones (`release.1.11.0`). Never a copy per plugin.
 pub type CheckName = Cow<'static, str>;
@@ -69,6 +71,10 @@ pub struct Finding {
     pub plugin: Scope,
     pub check: CheckName,
     pub message: String,
+    /// What would change the finding, for the front end to word into the
+    /// message ([`Report::advise`]) before it is shown.
+    #[serde(skip)]
+    pub hint: Option<Hint>,
 }
 
 /// How one check ended for one plugin.
@@ -91,6 +97,9 @@ pub struct CheckRun {
     pub plugin: Scope,
     pub check: CheckName,
     pub outcome: Outcome,
+    /// What a skip's reason is for, or what would change it, for the front
+    /// end to word into the reason ([`Report::advise`]).
+    pub hint: Option<Hint>,
 }
 
 /// What a check unit says about its subject. Each issue becomes a finding
@@ -103,6 +112,9 @@ pub enum Verdict {
     Skip(String),
     /// Does not apply to this subject at all (not listed in the report).
     NotApplicable,
+    /// A verdict whose messages (or skip reason) carry a hint, for the
+    /// front end to word ([`Report::advise`]).
+    Hinted(Box<Verdict>, Hint),
 }
 
 impl Verdict {
@@ -130,14 +142,27 @@ impl Verdict {
         Verdict::Skip(reason.into())
     }
 
+    /// This verdict with what would change it (or what its skip is for).
+    pub fn hint(self, hint: Hint) -> Verdict {
+        Verdict::Hinted(Box::new(self), hint)
+    }
+
     /// True when the check found an error.
     pub fn has_error(&self) -> bool {
-        matches!(self, Verdict::Issues(v) if v.iter().any(|(s, _)| *s == Severity::Error))
+        match self {
+            Verdict::Hinted(v, _) => v.has_error(),
+            Verdict::Issues(v) => v.iter().any(|(s, _)| *s == Severity::Error),
+            _ => false,
+        }
     }
 
     /// True when the check ran and found nothing worse than info.
     pub fn clean(&self) -> bool {
-        matches!(self, Verdict::Issues(v) if v.iter().all(|(s, _)| *s == Severity::Info))
+        match self {
+            Verdict::Hinted(v, _) => v.clean(),
+            Verdict::Issues(v) => v.iter().all(|(s, _)| *s == Severity::Info),
+            _ => false,
+        }
     }
 }
 
@@ -156,8 +181,14 @@ impl Report {
     /// Records one check's verdict for one subject. Consecutive records of
     /// one scope share its id.
     pub fn record(&mut self, plugin: Option<&str>, check: impl Into<CheckName>, verdict: Verdict) {
+        let (mut verdict, mut hint) = (verdict, None);
+        while let Verdict::Hinted(v, h) = verdict {
+            // The outermost hint is the one said.
+            hint = hint.or(Some(h));
+            verdict = *v;
+        }
         let outcome = match verdict {
-            Verdict::NotApplicable => return,
+            Verdict::NotApplicable | Verdict::Hinted(..) => return,
             Verdict::Skip(reason) => Outcome::Skipped(reason),
             Verdict::Issues(issues) => {
                 let worst = issues.iter().map(|(s, _)| *s).min();
@@ -169,6 +200,7 @@ impl Report {
                         plugin: scope.clone(),
                         check: check.clone(),
                         message,
+                        hint: hint.clone(),
                     });
                 }
                 let outcome = match worst {
@@ -180,6 +212,7 @@ impl Report {
                     plugin: scope,
                     check,
                     outcome,
+                    hint: None,
                 });
                 return;
             }
@@ -189,7 +222,26 @@ impl Report {
             plugin: scope,
             check: check.into(),
             outcome,
+            hint,
         });
+    }
+
+    /// Words every hint into the message or skip reason it is about, with
+    /// `words` (the front end's: message and hint to text), and drops it.
+    /// A report is shown after this.
+    pub fn advise(&mut self, words: impl Fn(&str, &Hint) -> String) {
+        for f in &mut self.findings {
+            if let Some(hint) = f.hint.take() {
+                f.message = words(&f.message, &hint);
+            }
+        }
+        for c in &mut self.checks_run {
+            if let Some(hint) = c.hint.take()
+                && let Outcome::Skipped(reason) = &mut c.outcome
+            {
+                *reason = words(reason, &hint);
+            }
+        }
     }
 
     /// The shared id of `plugin`: the last record's, when it is the same.

@@ -81,9 +81,10 @@ pub async fn run(pool: Arc<Pool>, entry: &Entry, opts: &Options) -> Result<Suite
                 Some(&id),
                 "suite.runnable",
                 Verdict::error(format!(
-                    "{} is not a plugin Nomad would run: {why}; `plugctl validate` says more",
+                    "{} is not a plugin Nomad would run: {why}",
                     entry.path.display()
-                )),
+                ))
+                .hint(crate::error::Hint::Validate),
             );
             return Ok(Suite { report, kept: None });
         }

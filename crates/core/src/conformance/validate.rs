@@ -145,13 +145,21 @@ pub async fn validate(
                 continue;
             }
             let id = format!("{family}/{name}");
-            let reason = crate::verdict::deleted(&family, name, path);
-            report.record(Some(&id), "layout.deleted", Verdict::error(reason.clone()));
+            let reason = crate::verdict::deleted(path);
+            let forget = crate::error::Hint::Forget {
+                family: family.to_string(),
+                name: name.clone(),
+            };
+            report.record(
+                Some(&id),
+                "layout.deleted",
+                Verdict::error(reason.clone()).hint(forget.clone()),
+            );
             for profile in &opts.releases {
                 report.record(
                     Some(&id),
                     matrix::check_name(profile.release()),
-                    Verdict::error(reason.clone()),
+                    Verdict::error(reason.clone()).hint(forget.clone()),
                 );
             }
         }
@@ -298,7 +306,8 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
                     Verdict::error(why.to_string())
                 }
             },
-            None => Verdict::skip("--allow-insecure-paths: the owner and mode rules are off"),
+            None => Verdict::skip("the owner and mode rules are off")
+                .hint(crate::error::Hint::InsecurePathsAllowed),
         };
         r.record(id, "permissions.trusted", trusted);
         r.record(

@@ -247,9 +247,14 @@ pub fn spawn_failure(e: SpawnError) -> PluginFailure {
             path: program,
             message,
         },
-        SpawnError::Refused { program, message } => PluginFailure::Refused {
+        SpawnError::Refused {
+            program,
+            message,
+            hint,
+        } => PluginFailure::Refused {
             path: program,
             message,
+            hint,
         },
         e @ SpawnError::Exhausted { .. } => PluginFailure::NotRun(e.to_string()),
     }

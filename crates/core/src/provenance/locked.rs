@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use super::Call;
+use crate::error::{Advised, Hint};
 use crate::identity::{FileIdentity, Interpreted, Verified};
 use crate::pin::{LockFile, Pin, Pinner, Runs};
 use crate::runner::Invocation;
@@ -35,9 +36,10 @@ impl Pins {
     pub fn load(path: &Path, enforce: bool, policy: crate::trust::Policy) -> Result<Option<Pins>> {
         match LockFile::load(path, policy)? {
             None if enforce => Err(Error::usage(format!(
-                "--locked: there is no lock file at {}; run `plugctl pin` (and review it) first",
+                "there is no lock file at {}",
                 path.display()
-            ))),
+            ))
+            .hint(Hint::LockFile)),
             None => Ok(None),
             Some(lock) => Ok(Some(Pins {
                 lock,
@@ -58,12 +60,13 @@ impl crate::runner::Gate for Pins {
         &self,
         inv: &Invocation,
         exec_path: &Path,
-    ) -> std::result::Result<Option<Verified>, String> {
+    ) -> std::result::Result<Option<Verified>, Advised> {
         let Some(call) = Call::infer(inv) else {
             return Err(format!(
                 "{} is not called with an operation plugctl knows",
                 inv.program.display()
-            ));
+            )
+            .into());
         };
         let pinned = self
             .lock
@@ -71,17 +74,19 @@ impl crate::runner::Gate for Pins {
             .iter()
             .find(|p| p.family == call.family && p.name == call.name);
         let verdict = match pinned {
-            None => Err(format!(
-                "not pinned in {}: run `plugctl pin {}` and review the change",
-                self.path.display(),
-                call.name
+            None => Err(Advised::new(
+                format!("not pinned in {}", self.path.display()),
+                Hint::Pin {
+                    name: call.name.clone(),
+                },
             )),
             // Both hashes are in the reason; what accepts the new file:
             Some(pin) => compare(&self.pinner, pin, &call, exec_path).map_err(|reason| {
-                format!(
-                    "{reason}; if the change is yours, review it and run `plugctl pin {}` to \
-                     accept the new file",
-                    call.name
+                Advised::new(
+                    reason,
+                    Hint::Repin {
+                        name: call.name.clone(),
+                    },
                 )
             }),
         };
@@ -97,10 +102,16 @@ impl crate::runner::Gate for Pins {
                     .unwrap_or_else(|e| e.into_inner())
                     .insert(key)
                 {
+                    // The front end words each hint after the message:
+                    // the reason's, then that it was not enforced.
                     tracing::warn!(
-                        "{} plugin {:?}: {reason} (not enforced: pass --locked to refuse it)",
+                        hint = reason.hint.as_ref().and_then(Hint::event_kind),
+                        name = call.name.as_str(),
+                        then = Hint::Locked.event_kind(),
+                        "{} plugin {:?}: {}",
                         call.family,
-                        call.name
+                        call.name,
+                        reason.message
                     );
                 }
                 Ok(None)

@@ -16,6 +16,7 @@
 //! variables come from replay's `--env`, never from the case; a deadline
 //! beyond what the release allows is refused. Nothing runs then.
 
+use crate::error::{Advised, Hint};
 use std::collections::BTreeMap;
 use std::path::{Component, Path};
 use std::sync::LazyLock;
@@ -150,7 +151,7 @@ fn deadline_limit(family: Option<Family>, op: Operation, profile: Profile) -> Du
 
 /// The invocation that replays `case`, built by replay itself (see the
 /// module): `Err` says why the case cannot be replayed, and nothing runs.
-pub fn rebuild(case: &Case, scene: &Scene<'_>) -> Result<Invocation, String> {
+pub fn rebuild(case: &Case, scene: &Scene<'_>) -> Result<Invocation, Advised> {
     // A fetch's output is compared by digest only and never shown: a case
     // that kept it (or lost its digests) is not one plugctl recorded, and
     // replaying it would print today's secret in a diff.
@@ -170,7 +171,8 @@ pub fn rebuild(case: &Case, scene: &Scene<'_>) -> Result<Invocation, String> {
         return Err(format!(
             "a {} plugin has no {op} operation plugctl runs",
             case.family
-        ));
+        )
+        .into());
     }
     let env = recorded_env(case)?;
     let caller_keys: Vec<&str> = env
@@ -185,7 +187,8 @@ pub fn rebuild(case: &Case, scene: &Scene<'_>) -> Result<Invocation, String> {
             "the case sets {k}, which the protocol does not give a {} {op}; replay builds the \
              environment itself and never passes a variable a case file names",
             case.family
-        ));
+        )
+        .into());
     }
     let limit = deadline_limit(family, op, scene.profile);
     let deadline = Duration::from_millis(case.timeout_ms);
@@ -195,7 +198,8 @@ pub fn rebuild(case: &Case, scene: &Scene<'_>) -> Result<Invocation, String> {
             humantime::format_duration(deadline),
             scene.profile,
             humantime::format_duration(limit)
-        ));
+        )
+        .into());
     }
     let grace = Duration::from_millis(case.grace_ms);
     if grace > GRACE_MAX {
@@ -203,7 +207,8 @@ pub fn rebuild(case: &Case, scene: &Scene<'_>) -> Result<Invocation, String> {
             "the case asks for a grace of {}; replay allows at most {}",
             humantime::format_duration(grace),
             humantime::format_duration(GRACE_MAX)
-        ));
+        )
+        .into());
     }
     let get = |k: &str| {
         env.get(k)
@@ -273,10 +278,11 @@ pub fn rebuild(case: &Case, scene: &Scene<'_>) -> Result<Invocation, String> {
                 match scene.env.iter().rev().find(|(key, _)| key == k) {
                     Some(pair) => pairs.push(pair.clone()),
                     None => {
-                        return Err(format!(
-                            "the fetch was given {k}; replay takes its value only from \
-                             `plugctl replay --env {k}=...` (a case file never chooses a \
-                             plugin's environment)"
+                        return Err(Advised::new(
+                            format!("the fetch was given {k}"),
+                            Hint::ReplayEnv {
+                                name: k.to_string(),
+                            },
                         ));
                     }
                 }
@@ -286,9 +292,12 @@ pub fn rebuild(case: &Case, scene: &Scene<'_>) -> Result<Invocation, String> {
                 .iter()
                 .find(|(k, _)| !caller_keys.contains(&k.as_str()))
             {
-                return Err(format!(
-                    "--env {k}: the recorded fetch had no such variable; replay gives a fetch \
-                     what it was given then"
+                return Err(Advised::new(
+                    "the recorded fetch had no such variable; replay gives a fetch what it was \
+                     given then",
+                    Hint::ExtraReplayEnv {
+                        name: k.to_string(),
+                    },
                 ));
             }
             let req = FetchRequest {
@@ -298,7 +307,12 @@ pub fn rebuild(case: &Case, scene: &Scene<'_>) -> Result<Invocation, String> {
                 namespace: None,
             }
             .with_job(scene.profile, job_id, namespace)
-            .map_err(|e| format!("the case's NOMAD_* variables: {e}"))?;
+            .map_err(|e| match e.hint {
+                Some(Hint::JobInput(input)) => {
+                    format!("the case's {}: {}", input.variable(), e.message)
+                }
+                _ => format!("the case's NOMAD_* variables: {}", e.message),
+            })?;
             Ok(secrets::fetch_invocation(program, &req, deadline, grace))
         }
         (_, Operation::Fingerprint) => {
@@ -308,10 +322,7 @@ pub fn rebuild(case: &Case, scene: &Scene<'_>) -> Result<Invocation, String> {
                 _ => crate::families::generic::fingerprint_invocation(program, deadline, grace),
             })
         }
-        _ => Err(format!(
-            "a {} {op} is not a call plugctl makes",
-            case.family
-        )),
+        _ => Err(format!("a {} {op} is not a call plugctl makes", case.family).into()),
     }
 }
 

@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::Registry;
+use crate::error::Hint;
 use crate::trust::Refusal;
 use crate::{Error, Result};
 
@@ -29,8 +30,9 @@ pub const LOCK_NOTICE_AFTER: Duration = Duration::from_secs(1);
 #[derive(Clone, Default)]
 pub struct Notice(Option<std::sync::Arc<Say>>);
 
-/// What a [`Notice`] calls with the sentence.
-type Say = dyn Fn(&str) + Send + Sync;
+/// What a [`Notice`] calls with the sentence, and with what would change
+/// what it says, for the front end to word.
+type Say = dyn Fn(&str, Option<&Hint>) + Send + Sync;
 
 impl std::fmt::Debug for Notice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -43,14 +45,14 @@ impl std::fmt::Debug for Notice {
 }
 
 impl Notice {
-    /// A notice that hands each sentence to `f`.
-    pub fn new(f: impl Fn(&str) + Send + Sync + 'static) -> Notice {
+    /// A notice that hands each sentence, and its hint, to `f`.
+    pub fn new(f: impl Fn(&str, Option<&Hint>) + Send + Sync + 'static) -> Notice {
         Notice(Some(std::sync::Arc::new(f)))
     }
 
-    fn say(&self, what: &str) {
+    fn say(&self, what: &str, hint: Option<&Hint>) {
         if let Some(f) = &self.0 {
-            f(what);
+            f(what, hint);
         }
     }
 }
@@ -99,14 +101,17 @@ impl Registry {
                     let quiet = left.min(LOCK_NOTICE_AFTER.saturating_sub(start.elapsed()));
                     match wait(&file, quiet).await {
                         Ok(false) if left > quiet => {
-                            self.notice.say(&format!(
-                                "waiting for the registry lock held by {} (up to {} more; \
-                                 --lock-timeout)",
-                                holder_text(read_pid(&mut file)),
-                                humantime::format_duration(Duration::from_secs(
-                                    (left - quiet).as_secs_f64().round() as u64
-                                ))
-                            ));
+                            self.notice.say(
+                                &format!(
+                                    "waiting for the registry lock held by {}",
+                                    holder_text(read_pid(&mut file)),
+                                ),
+                                Some(&Hint::LockTimeout {
+                                    left: Duration::from_secs(
+                                        (left - quiet).as_secs_f64().round() as u64
+                                    ),
+                                }),
+                            );
                             wait(&file, left - quiet).await
                         }
                         other => other,
@@ -174,11 +179,11 @@ impl Registry {
                     path: self.path.clone(),
                     message: format!(
                         "its lock file is not plugctl's: {}; another user could hold it \
-                         forever. Remove it (plugctl makes a new one), or pass \
-                         --allow-insecure-paths on a lab machine (see docs/security.md)",
+                         forever. Remove it (plugctl makes a new one)",
                         r
                     ),
-                },
+                }
+                .hint(Hint::AllowInsecurePaths),
                 other => self.refused(other),
             })
     }

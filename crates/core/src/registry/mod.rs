@@ -53,6 +53,7 @@ pub use model::{Event, Instance, SCHEMA_VERSION, Source, State, Volume, VolumeSt
 pub use owner::Owners;
 pub use store::Snapshot;
 
+use crate::error::Hint;
 use crate::stop::Stop;
 use crate::trust::{Policy, Refusal};
 use crate::{Error, Result};
@@ -112,16 +113,6 @@ impl Clone for Registry {
             owners: Arc::clone(&self.owners),
         }
     }
-}
-
-/// A refusal of one of the registry's own paths, with the override that
-/// lifts it (registry errors are still strings; see `Error::refused` for
-/// the hinted form the rest of the core uses).
-pub(crate) fn with_override_hint(r: &Refusal) -> String {
-    format!(
-        "{}; or pass --allow-insecure-paths on a lab machine (see docs/security.md)",
-        r.explained()
-    )
 }
 
 /// The default ceiling on the registry's size.
@@ -237,46 +228,55 @@ impl Registry {
     /// says why and what to do.
     pub(super) fn refused(&self, r: Refusal) -> Error {
         let ours = r.path() == self.path;
-        let message = match r {
-            Refusal::NotFound(p) if p == self.path => "does not exist".to_string(),
-            Refusal::Symlink(p) if p == self.path => "is a symbolic link, which plugctl never \
-                follows for its own files; --registry (PLUGCTL_REGISTRY) must name a regular \
-                file; left untouched"
-                .to_string(),
-            Refusal::Kind { is, .. } if ours => format!(
-                "is {is}, not a regular file; --registry (PLUGCTL_REGISTRY) must name a \
-                 regular file; left untouched"
+        let (message, hint) = match r {
+            Refusal::NotFound(p) if p == self.path => ("does not exist".to_string(), None),
+            Refusal::Symlink(p) if p == self.path => (
+                "is a symbolic link, which plugctl never follows for its own files; left \
+                 untouched"
+                    .to_string(),
+                Some(Hint::RegistryPath),
             ),
-            Refusal::TooLarge { size, max, .. } => format!(
-                "is {size} bytes, more than the limit of {max} bytes; refusing to read it \
-                 (raise --registry-max-size or PLUGCTL_REGISTRY_MAX_SIZE if it is genuine)"
+            Refusal::Kind { is, .. } if ours => (
+                format!("is {is}, not a regular file; left untouched"),
+                Some(Hint::RegistryPath),
             ),
-            r if r.is_insecure() && !ours => format!(
-                "refusing to trust its directory: {r}; or pass --allow-insecure-paths on a lab \
-                 machine (see docs/security.md)"
+            Refusal::TooLarge { size, max, .. } => (
+                format!("is {size} bytes, more than the limit of {max} bytes; refusing to read it"),
+                Some(Hint::RegistryMaxSize),
             ),
-            r if r.is_insecure() => with_override_hint(&r),
+            r if r.is_insecure() && !ours => (
+                format!("refusing to trust its directory: {r}"),
+                Some(Hint::AllowInsecurePaths),
+            ),
+            r if r.is_insecure() => (r.explained(), Some(Hint::AllowInsecurePaths)),
             Refusal::Kind {
                 path,
                 is,
                 want: "a directory",
             } => {
                 let is = if is == "a regular file" { "a file" } else { is };
-                format!(
-                    "cannot use its directory {}: {} is {is}, not a directory",
-                    self.dir().display(),
-                    path.display()
+                (
+                    format!(
+                        "cannot use its directory {}: {} is {is}, not a directory",
+                        self.dir().display(),
+                        path.display()
+                    ),
+                    None,
                 )
             }
             Refusal::Io { source, .. } if ours => return self.io_error("cannot open", source),
             Refusal::Io { path, source } => {
                 return self.io_error(&format!("cannot open {}", path.display()), source);
             }
-            other => format!("{other}; left untouched"),
+            other => (format!("{other}; left untouched"), None),
         };
-        Error::Registry {
+        let e = Error::Registry {
             path: self.path.clone(),
             message,
+        };
+        match hint {
+            Some(hint) => e.hint(hint),
+            None => e,
         }
     }
 
@@ -285,31 +285,39 @@ impl Registry {
     /// configuration error (exit 2) that says what to do; others (a full
     /// disk, an I/O error) are failures of the operation (exit 1).
     pub(super) fn io_error(&self, what: &str, e: io::Error) -> Error {
-        let hint = match e.kind() {
-            io::ErrorKind::PermissionDenied => Some(format!(
-                "plugctl runs as uid {} and needs read and write access to {} and the files \
-                 in it; fix the permissions or choose another --registry",
-                nix::unistd::geteuid(),
-                self.dir().display()
-            )),
-            io::ErrorKind::ReadOnlyFilesystem => Some(format!(
-                "{} is on a read-only file system; choose another --registry",
-                self.dir().display()
-            )),
-            io::ErrorKind::IsADirectory => {
-                Some("--registry (PLUGCTL_REGISTRY) must name a file, not a directory".into())
-            }
+        let (why, hint) = match e.kind() {
+            io::ErrorKind::PermissionDenied => (
+                Some(format!(
+                    "plugctl runs as uid {} and needs read and write access to {} and the \
+                     files in it",
+                    nix::unistd::geteuid(),
+                    self.dir().display()
+                )),
+                Hint::RegistryAccess,
+            ),
+            io::ErrorKind::ReadOnlyFilesystem => (
+                Some(format!(
+                    "{} is on a read-only file system",
+                    self.dir().display()
+                )),
+                Hint::AnotherRegistry,
+            ),
+            io::ErrorKind::IsADirectory => (None, Hint::RegistryPath),
             io::ErrorKind::NotADirectory => {
-                Some("a part of its path is a file, not a directory".into())
+                return Error::Registry {
+                    path: self.path.clone(),
+                    message: format!("{what}: {e}; a part of its path is a file, not a directory"),
+                };
             }
-            _ => None,
+            _ => return Error::io(format!("registry {}: {what}", self.path.display()), e),
         };
-        match hint {
-            Some(hint) => Error::Registry {
-                path: self.path.clone(),
-                message: format!("{what}: {e}; {hint}"),
+        Error::Registry {
+            path: self.path.clone(),
+            message: match why {
+                Some(why) => format!("{what}: {e}; {why}"),
+                None => format!("{what}: {e}"),
             },
-            None => Error::io(format!("registry {}: {what}", self.path.display()), e),
         }
+        .hint(hint)
     }
 }

@@ -6,6 +6,7 @@
 //! needs a `schema_version` bump, which older plugctls refuse to overwrite.
 //! Renaming a field needs a bump and a migration.
 
+use crate::error::Hint;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -158,8 +159,10 @@ impl State<'_> {
     /// gone, no longer a regular file, without its execute bit, or changed
     /// since it answered, is not healthy whatever the record says (in
     /// memory only; `fingerprint` records the truth). The words are
-    /// [`crate::verdict`]'s, as `fingerprint` says them.
-    pub fn check_files(&mut self) {
+    /// [`crate::verdict`]'s, as `fingerprint` says them, with what would
+    /// change them worded by `words` (the front end's: message and hint to
+    /// text).
+    pub fn check_files(&mut self, words: &dyn Fn(&str, &Hint) -> String) {
         for (family, plugins) in self.plugins.iter_mut() {
             for (name, instances) in plugins.iter_mut() {
                 for inst in instances.iter_mut() {
@@ -167,7 +170,7 @@ impl State<'_> {
                         continue;
                     }
                     let Some(path) = &inst.path else { continue };
-                    let why = match crate::verdict::file_problem(family, name, path) {
+                    let why = match crate::verdict::file_problem(path) {
                         // Recorded with its cause already (`not run: not a
                         // regular file: ...`): as recorded.
                         Some(problem)
@@ -175,13 +178,18 @@ impl State<'_> {
                         {
                             None
                         }
+                        Some(problem) if crate::verdict::is_deleted(&problem) => {
+                            Some(words(&problem, &crate::verdict::forget(family, name)))
+                        }
                         Some(problem) => Some(problem),
                         None if !inst.healthy => None,
                         None => match (FileStamp::of(path), &inst.file) {
-                            (Ok(now), Some(then)) if now != *then => Some(format!(
-                                "changed on disk since its fingerprint ({}); run plugctl \
-                                 fingerprint",
-                                path.display()
+                            (Ok(now), Some(then)) if now != *then => Some(words(
+                                &format!(
+                                    "changed on disk since its fingerprint ({})",
+                                    path.display()
+                                ),
+                                &Hint::FingerprintAgain,
                             )),
                             _ => None,
                         },
@@ -345,10 +353,12 @@ impl State<'_> {
         }
         Err(crate::Error::usage(format!(
             "{family} plugin {name:?} is unavailable for {operation}: its last fingerprint failed \
-             ({}); a Nomad cluster would not use it on this node. Fix it and run `plugctl \
-             fingerprint {name}`",
+             ({}); a Nomad cluster would not use it on this node",
             inst.error.as_deref().unwrap_or("unhealthy")
-        )))
+        ))
+        .hint(crate::error::Hint::Fingerprint {
+            name: name.to_string(),
+        }))
     }
 
     pub fn instances(&self, family: &str, name: &str) -> &[Instance] {

@@ -27,6 +27,7 @@ use std::sync::OnceLock;
 
 use super::file::Files;
 use super::model::Owner;
+use crate::error::Hint;
 use crate::trust::{CheckedDir, Policy, Refusal};
 
 /// One registry's owners directory, and this process's liveness lock in
@@ -50,7 +51,7 @@ pub struct Owners {
 struct Me {
     owner: Owner,
     _lock: Option<File>,
-    refused: Option<String>,
+    refused: Option<(String, Option<Hint>)>,
 }
 
 /// The name of an owner's lock file.
@@ -132,7 +133,10 @@ impl Owners {
             let lock = match self.dir(true) {
                 Some(Ok(dir)) => locked(&dir, &lock_name(&owner, token)),
                 Some(Err(r)) => {
-                    refused = Some(super::with_override_hint(&r));
+                    refused = Some((
+                        r.explained(),
+                        r.is_insecure().then_some(Hint::AllowInsecurePaths),
+                    ));
                     None
                 }
                 None => None,
@@ -159,8 +163,12 @@ impl Owners {
     /// Why this process could not take its liveness lock, when the gate
     /// refused the owners directory: a create or delete must not start then
     /// (its record would be taken over as if its owner had died).
-    pub fn refused(&self) -> Option<&str> {
-        self.take().refused.as_deref()
+    /// With what would lift the refusal, if anything.
+    pub fn refused(&self) -> Option<(&str, Option<&Hint>)> {
+        self.take()
+            .refused
+            .as_ref()
+            .map(|(why, hint)| (why.as_str(), hint.as_ref()))
     }
 
     /// `o` still runs: it holds its liveness lock. A record without one,

@@ -9,6 +9,7 @@ use std::path::{Component, Path};
 
 use super::model::{State, Volume};
 use crate::discovery::check_name;
+use crate::error::Hint;
 use crate::families::host_volume::{is_namespace, is_volume_id};
 
 /// Every record of `state` held to its rules: the first that fails, named
@@ -178,18 +179,34 @@ fn normal_absolute(p: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Why a volume may not be handed to its plugin under a volumes directory
+/// (its `Display`), and what would change that, for the front end to word.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unconfined {
+    pub why: String,
+    pub hint: Hint,
+}
+
+impl std::fmt::Display for Unconfined {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.why)
+    }
+}
+
 /// Whether a volume may be handed to its plugin under this volumes
 /// directory: it was created under it, and its path lies inside it.
-pub fn confined(v: &super::Volume<'_>, volumes_dir: &Path) -> Result<(), String> {
+pub fn confined(v: &super::Volume<'_>, volumes_dir: &Path) -> Result<(), Unconfined> {
     if let Some(dir) = v.volumes_dir()
         && dir != volumes_dir
     {
-        return Err(format!(
-            "it was created under {}, and plugctl now uses {}: run with --volumes-dir {}",
-            dir.display(),
-            volumes_dir.display(),
-            dir.display()
-        ));
+        return Err(Unconfined {
+            why: format!(
+                "it was created under {}, and plugctl now uses {}",
+                dir.display(),
+                volumes_dir.display(),
+            ),
+            hint: Hint::VolumesDir(dir.to_path_buf()),
+        });
     }
     if !v.path.is_empty() {
         let path = Path::new(v.path.as_ref());
@@ -200,12 +217,15 @@ pub fn confined(v: &super::Volume<'_>, volumes_dir: &Path) -> Result<(), String>
                 .components()
                 .any(|c| matches!(c, Component::ParentDir | Component::CurDir));
         if !inside {
-            return Err(format!(
-                "its recorded path {} is not inside the volumes directory {}; plugctl will not \
-                 hand it to a plugin (--allow-insecure-paths to override)",
-                path.display(),
-                volumes_dir.display()
-            ));
+            return Err(Unconfined {
+                why: format!(
+                    "its recorded path {} is not inside the volumes directory {}; plugctl will \
+                     not hand it to a plugin",
+                    path.display(),
+                    volumes_dir.display()
+                ),
+                hint: Hint::AllowInsecurePaths,
+            });
         }
     }
     Ok(())

@@ -41,10 +41,10 @@ impl Snapshot {
         Snapshot::new(Vec::new(), |_| State::default())
     }
 
-    /// Health as the disk has it now (see [`State::check_files`]): a view
-    /// of this read, never written.
-    pub fn check_files(&mut self) {
-        self.change(|state| state.check_files())
+    /// Health as the disk has it now (see [`State::check_files`], whose
+    /// hints `words` words): a view of this read, never written.
+    pub fn check_files(&mut self, words: impl Fn(&str, &crate::error::Hint) -> String) {
+        self.change(|state| state.check_files(&words))
     }
 
     /// Changes the state in place (inside a transaction).
@@ -174,7 +174,11 @@ impl Registry {
             }
             journal::Problem::Refused(r) => {
                 let mut e = self.refused(r);
-                if let Error::Registry { message, .. } = &mut e {
+                let inner = match &mut e {
+                    Error::Hinted { error, .. } => &mut **error,
+                    e => e,
+                };
+                if let Error::Registry { message, .. } = inner {
                     *message = format!("its journal: {}", message);
                 }
                 e

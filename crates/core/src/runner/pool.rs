@@ -20,12 +20,13 @@ use super::{Invocation, Leftover, Outcome, SpawnError};
 /// this trait, so provenance builds on the runner and not both ways.
 pub trait Gate: Send + Sync + std::fmt::Debug {
     /// `Ok(Some(id))`: run it, and only if `exec_path` is still `id` at
-    /// exec. `Ok(None)`: run it unchecked. `Err(reason)`: do not run it.
+    /// exec. `Ok(None)`: run it unchecked. `Err(reason)`: do not run it
+    /// (with what would let it run).
     fn admit(
         &self,
         inv: &Invocation,
         exec_path: &Path,
-    ) -> std::result::Result<Option<crate::identity::Verified>, String>;
+    ) -> std::result::Result<Option<crate::identity::Verified>, crate::error::Advised>;
 }
 
 /// Keeps every call that ran (`--record`:
@@ -115,6 +116,7 @@ impl Pool {
                 crate::trust::program::Untrusted::Refused(message) => SpawnError::Refused {
                     program: inv.program.clone(),
                     message,
+                    hint: None,
                 },
                 // Refused before the exec, reported as the exec would.
                 crate::trust::program::Untrusted::InterpreterMissing { interpreter } => {
@@ -136,10 +138,11 @@ impl Pool {
                     };
                     &checked
                 }
-                Err(message) => {
+                Err(why) => {
                     return Err(SpawnError::Refused {
                         program: inv.program.clone(),
-                        message,
+                        message: why.message,
+                        hint: why.hint,
                     });
                 }
             },

@@ -117,7 +117,12 @@ pub enum SpawnError {
     /// plugctl would not run it: its owner and mode rules, or `--locked`
     /// and the lock file (the message says which, and what to do).
     #[error("refused to run {program}: {message}")]
-    Refused { program: PathBuf, message: String },
+    Refused {
+        program: PathBuf,
+        message: String,
+        /// What would lift the refusal, for the front end to word.
+        hint: Option<crate::error::Hint>,
+    },
     /// plugctl could not get a process, a thread or a descriptor for the
     /// call, even after waiting: its own shortage, not the plugin's.
     #[error("not run: plugctl ran out of {resource} starting {program}; {hint}")]

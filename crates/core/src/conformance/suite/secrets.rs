@@ -61,10 +61,7 @@ pub(super) async fn suite(pool: &Pool, entry: &Entry, opts: &Options, id: &str, 
                 r.record(
                     plugin,
                     c,
-                    Verdict::skip(
-                        "no --path given: pass a path the plugin can fetch (and --env K=V for \
-                         its store configuration)",
-                    ),
+                    Verdict::skip("no path given").hint(crate::error::Hint::FetchPath),
                 );
             }
         }
@@ -96,10 +93,9 @@ pub(super) async fn suite(pool: &Pool, entry: &Entry, opts: &Options, id: &str, 
                     Err(f) => (
                         Verdict::error(format!(
                             "fetch {path:?} failed: {f}; it must exit 0 and print {{\"result\": \
-                             {{\"KEY\": \"value\", ...}}}} (the plugin sees only CPI_OPERATION \
-                             and the --env variables: is --path right, and is the store \
-                             configured with --env?)"
-                        )),
+                             {{\"KEY\": \"value\", ...}}}}"
+                        ))
+                        .hint(crate::error::Hint::FetchInputs),
                         Verdict::skip("fetch failed (see fetch.result)"),
                     ),
                 },

@@ -2,6 +2,7 @@
 //! environment is formed, and its answer judged as Nomad judges it,
 //! without ever quoting stdout (it may hold values).
 
+use crate::error::{Advised, Hint, JobInput};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::time::Duration;
@@ -45,23 +46,28 @@ impl FetchRequest {
     /// does (`secrets_hook.go`): from 1.11.1 on every fetch, the given job
     /// and namespace or [`DEFAULT_JOB_ID`] and [`DEFAULT_NAMESPACE`];
     /// before, never, so a given one is refused (it would be a fetch no
-    /// node of that release makes). The error names the flag.
+    /// node of that release makes). The error's hint names the input.
     pub fn with_job(
         self,
         profile: Profile,
         job_id: Option<&str>,
         namespace: Option<&str>,
-    ) -> Result<FetchRequest, String> {
+    ) -> Result<FetchRequest, Advised> {
         if !profile.sets_fetch_job_variables() {
-            let given = [("--job-id", job_id), ("--namespace", namespace)]
+            let given = [(JobInput::JobId, job_id), (JobInput::Namespace, namespace)]
                 .into_iter()
-                .find_map(|(flag, v)| v.map(|_| flag));
-            if let Some(flag) = given {
+                .find_map(|(input, v)| v.map(|_| input));
+            if let Some(input) = given {
                 let since = Profile::row(Change::FetchJobVariables).since_text();
-                return Err(format!(
-                    "{flag}: {profile} never sets NOMAD_JOB_ID or NOMAD_NAMESPACE for a fetch \
-                     (from {since} it always does); pick --nomad-version {since} or later, or \
-                     pass the variable yourself with --env, as a job's secret block could"
+                return Err(Advised::new(
+                    format!(
+                        "{profile} never sets NOMAD_JOB_ID or NOMAD_NAMESPACE for a fetch (from \
+                         {since} it always does)"
+                    ),
+                    Hint::JobVariables {
+                        input,
+                        since: since.to_string(),
+                    },
                 ));
             }
             return Ok(self.as_on(profile));
@@ -70,18 +76,19 @@ impl FetchRequest {
         // no NUL; control characters have no business in one either.
         if job_id.is_some_and(|id| id.is_empty() || id.chars().any(|c| c == ' ' || c.is_control()))
         {
-            return Err(
-                "--job-id must be a job id Nomad accepts: not empty, no spaces, no control \
-                 characters"
-                    .into(),
-            );
+            return Err(Advised::new(
+                "must be a job id Nomad accepts: not empty, no spaces, no control characters",
+                Hint::JobInput(JobInput::JobId),
+            ));
         }
         if let Some(ns) = namespace
             && !crate::families::host_volume::is_namespace(ns)
         {
-            return Err(format!(
-                "--namespace {ns:?} is not a Nomad namespace (letters, digits and '-', 1 to \
-                 128 of them)"
+            return Err(Advised::new(
+                format!(
+                    "{ns:?} is not a Nomad namespace (letters, digits and '-', 1 to 128 of them)"
+                ),
+                Hint::JobInput(JobInput::Namespace),
             ));
         }
         let mut req = self.as_on(profile);

@@ -34,6 +34,7 @@ use super::owner::Owners;
 
 mod batch;
 
+use crate::error::Hint;
 use crate::families::host_volume::{Created, Request};
 use crate::family::{Family, Operation};
 use crate::{Error, Result};
@@ -78,13 +79,19 @@ impl super::Registry {
     fn require_liveness(&self) -> Result<()> {
         match self.owners().refused() {
             None => Ok(()),
-            Some(why) => Err(Error::Registry {
-                path: self.path().to_path_buf(),
-                message: format!(
-                    "its owners directory (liveness locks) cannot be used: {why}; no create, \
-                     delete, restore or repair starts without it"
-                ),
-            }),
+            Some((why, hint)) => {
+                let e = Error::Registry {
+                    path: self.path().to_path_buf(),
+                    message: format!(
+                        "its owners directory (liveness locks) cannot be used: {why}; no \
+                         create, delete, restore or repair starts without it"
+                    ),
+                };
+                Err(match hint {
+                    Some(hint) => e.hint(hint.clone()),
+                    None => e,
+                })
+            }
         }
     }
 }
@@ -298,25 +305,24 @@ impl<'a> State<'a> {
             .values()
             .find(|v| v.id != proposed.id && v.name == proposed.name)
         {
-            let namespace = if other.namespace == proposed.namespace {
-                String::new()
-            } else {
-                format!(" --namespace {}", other.namespace)
-            };
+            let namespace =
+                (other.namespace != proposed.namespace).then(|| other.namespace.to_string());
             // The proposed id is named nowhere: it may be one plugctl just
             // made up, which the user never saw.
             return Err(Error::usage(format!(
                 "cannot create volume {:?} (namespace {}): volume name already exists on this \
                  node: {} has it (plugin {}, state {}); a Nomad client keeps volume names \
-                 unique per node, whatever the namespace. To re-run create for that volume, \
-                 pass --id {}{namespace}",
+                 unique per node, whatever the namespace.",
                 proposed.name.as_ref(),
                 proposed.namespace.as_ref(),
                 other.describe(),
                 other.plugin,
                 other.state.as_str(),
-                other.id
-            )));
+            ))
+            .hint(Hint::CreateWithId {
+                id: other.id.to_string(),
+                namespace,
+            }));
         }
         let Some(existing) = self.volumes.get_mut(&proposed.id) else {
             self.volumes.insert(proposed.to_owned_record());
@@ -373,11 +379,12 @@ impl<'a> State<'a> {
                 Ok(CreateKind::Resume)
             }
             VolumeState::Deleting => Err(Error::usage(format!(
-                "cannot create {}: its delete was interrupted (state deleting); finish it with \
-                 `plugctl volume delete {}` or `plugctl volume repair`",
+                "cannot create {}: its delete was interrupted (state deleting)",
                 existing.describe(),
-                existing.id
-            ))),
+            ))
+            .hint(Hint::DeleteOrRepair {
+                id: existing.id.to_string(),
+            })),
         }
     }
 
@@ -724,8 +731,12 @@ pub(crate) mod tests {
         let e = s
             .begin_volume_create(&proposed(&o, ID2, "data"), &o)
             .unwrap_err();
-        assert!(matches!(e, Error::Usage(_)), "{e}");
-        assert!(e.to_string().contains(&format!("--id {ID}")), "{e}");
+        assert!(matches!(e.inner(), Error::Usage(_)), "{e}");
+        assert!(
+            matches!(&e, Error::Hinted { hint: Hint::CreateWithId { id, namespace: None }, .. }
+                if id == ID),
+            "{e:?}"
+        );
 
         assert!(
             e.to_string()
@@ -736,14 +747,16 @@ pub(crate) mod tests {
         // Another namespace is the same name on the node, as in Nomad.
         let mut other_ns = proposed(&o, ID2, "data");
         other_ns.namespace = "prod".into();
-        let e = s
-            .begin_volume_create(&other_ns, &o)
-            .unwrap_err()
-            .to_string();
+        let e = s.begin_volume_create(&other_ns, &o).unwrap_err();
         assert!(
-            e.contains("volume name already exists on this node")
-                && e.contains(&format!("--id {ID} --namespace default")),
+            e.to_string()
+                .contains("volume name already exists on this node"),
             "{e}"
+        );
+        assert!(
+            matches!(&e, Error::Hinted { hint: Hint::CreateWithId { id, namespace: Some(ns) }, .. }
+                if id == ID && ns == "default"),
+            "{e:?}"
         );
         assert!(s.volume(ID2).is_none(), "nothing recorded");
 

@@ -214,11 +214,11 @@ pub(super) async fn suite(
         if free < need {
             return Err(Error::usage(format!(
                 "the scratch directory {} has {free} bytes free, less than the {need} bytes \
-                 {at_once} volumes of --max-bytes {} could take; free space there (TMPDIR) or \
-                 lower --max-bytes",
+                 {at_once} volumes of {} bytes could take; free space there (TMPDIR)",
                 scratch.path().display(),
                 opts.max_bytes
-            )));
+            ))
+            .hint(crate::error::Hint::MaxBytes));
         }
     }
     let volumes_dir = scratch.path().join("data/host_volumes");
@@ -297,9 +297,9 @@ pub(super) async fn suite(
             refusal(&cx, &mut tracker, Refusal::AbsurdCapacity).await
         }
         None => Verdict::skip(
-            "not asked for: a plugin that allocates what it is asked would try to fill the \
-             disk; --check-absurd-capacity runs it for a plugin that checks sizes first",
-        ),
+            "not asked for: a plugin that allocates what it is asked would try to fill the disk",
+        )
+        .hint(crate::error::Hint::CheckAbsurdCapacity),
     };
     r.record(plugin, "create.refuses-absurd-capacity", v);
     settle(&mut tracker, &mut failed).await;
@@ -344,10 +344,11 @@ pub(super) async fn suite(
             plugin,
             "cleanup",
             Verdict::skip(format!(
-                "--keep: {} volumes left in {}",
+                "{} volumes left in {}",
                 tracker.volumes.len(),
                 cx.scratch.display()
-            )),
+            ))
+            .hint(crate::error::Hint::Kept),
         );
         Some(scratch.keep())
     } else {
