@@ -29,7 +29,7 @@ pub fn run_with(args: impl IntoIterator<Item = OsString>, host: &Host, streams: 
     let args: Vec<OsString> = args.into_iter().collect();
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(e) => return clap_error(&e, wants_json(&args), &args, streams),
+        Err(e) => return clap_error(&own_usage(e), wants_json(&args), &args, streams),
     };
     let json = cli.global.json;
     let plain = || Printer::plain(json).with_streams(streams);
@@ -309,11 +309,21 @@ fn clap_error(e: &clap::Error, json: bool, args: &[OsString], streams: &Streams)
         }
         return exit::USAGE;
     }
+    // One prefix for every error, clap's as plugctl's own.
+    let prefix = if e.use_stderr() && e.render().to_string().starts_with("error:") {
+        "plugctl: "
+    } else {
+        ""
+    };
     if streams.is_process() {
-        // clap styles its own output for the terminal it finds.
+        // clap styles its own output for the terminal it finds (colour on
+        // a terminal, plain on a pipe); the prefix is plain either way.
+        if !prefix.is_empty() {
+            printer.raw_stderr(prefix);
+        }
         let _ = e.print();
     } else if e.use_stderr() {
-        printer.raw_stderr(&e.render().to_string());
+        printer.raw_stderr(&format!("{prefix}{}", e.render()));
     } else {
         let _ = printer.text(&e.render().to_string());
     }
@@ -324,6 +334,36 @@ fn clap_error(e: &clap::Error, json: bool, args: &[OsString], streams: &Streams)
         let _ = printer.document(crate::exit::json_body(&Error::usage(usage_message(e))));
     }
     exit::USAGE
+}
+
+/// The error with the usage line of the subcommand it is about, as that
+/// subcommand's `--help` prints it. clap builds an error's usage line from
+/// the arguments it counts as used, and it counts an option whose
+/// `PLUGCTL_*` variable is set: `volume create` would show `--registry
+/// <FILE>` (and every other variable set) as if it were required.
+fn own_usage(mut e: clap::Error) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue};
+    let Some(ContextValue::StyledStr(usage)) = e.get(ContextKind::Usage) else {
+        return e;
+    };
+    // "Usage: plugctl volume create ...": the words after the binary's
+    // name that are subcommands say which one.
+    let text = usage.to_string();
+    let Some(line) = text.trim().strip_prefix("Usage: ") else {
+        return e;
+    };
+    let mut root = crate::cli::command();
+    root.build();
+    let mut cmd = &root;
+    for word in line.split_whitespace().skip(1) {
+        match cmd.find_subcommand(word) {
+            Some(sub) => cmd = sub,
+            None => break,
+        }
+    }
+    let own = cmd.clone().render_usage();
+    e.insert(ContextKind::Usage, ContextValue::StyledStr(own));
+    e
 }
 
 /// A bad value that came from an environment variable, not the command
