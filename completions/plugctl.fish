@@ -311,7 +311,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_s
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -f -a "create" -d 'Run the plugin\'s create and record the volume'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -f -a "delete" -d 'Run the plugin\'s delete with the recorded path, then forget the volume'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -f -a "list" -d 'Volumes in the registry'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -f -a "show" -d 'One volume, by id or by name'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -f -a "show" -d 'One volume, by id, id prefix or name'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -f -a "restore" -d 'Re-run create for every recorded volume, as a Nomad client does at start'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -f -a "repair" -d 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete list show restore repair audit help" -f -a "audit" -d 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found'
@@ -350,8 +350,9 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l name -d 'Delete by name instead of id' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l namespace -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l id -d 'The volume by id or id prefix only (never a name)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l name -d 'The volume by name only (in --namespace)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l namespace -d 'The namespace a name is looked up in (an id is unique in all)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l nomad-config -d 'The Nomad agent\'s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client\'s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]' -r -F
@@ -404,7 +405,9 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l namespace -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l id -d 'The volume by id or id prefix only (never a name)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l name -d 'The volume by name only (in --namespace)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l namespace -d 'The namespace a name is looked up in (an id is unique in all)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l nomad-config -d 'The Nomad agent\'s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client\'s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config\'s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: the agent config\'s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]' -r -F
@@ -511,7 +514,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "create" -d 'Run the plugin\'s create and record the volume'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Run the plugin\'s delete with the recorded path, then forget the volume'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "list" -d 'Volumes in the registry'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "show" -d 'One volume, by id or by name'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "show" -d 'One volume, by id, id prefix or name'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "restore" -d 'Re-run create for every recorded volume, as a Nomad client does at start'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "repair" -d 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "audit" -d 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found'
@@ -822,7 +825,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_su
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "create" -d 'Run the plugin\'s create and record the volume'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "delete" -d 'Run the plugin\'s delete with the recorded path, then forget the volume'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "list" -d 'Volumes in the registry'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "show" -d 'One volume, by id or by name'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "show" -d 'One volume, by id, id prefix or name'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "restore" -d 'Re-run create for every recorded volume, as a Nomad client does at start'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "repair" -d 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "audit" -d 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found'

@@ -427,12 +427,10 @@ pub enum VolumeCommand {
         #[arg(long, value_name = "NAME")]
         plugin: Option<String>,
     },
-    /// One volume, by id or by name
+    /// One volume, by id, id prefix or name
     Show {
-        #[arg(value_name = "ID|NAME")]
-        volume: String,
-        #[arg(long, value_name = "NS", default_value = "default")]
-        namespace: String,
+        #[command(flatten)]
+        volume: VolumeSelector,
     },
     /// Re-run create for every recorded volume, as a Nomad client does at start
     Restore {
@@ -489,22 +487,49 @@ pub struct VolumeCreateArgs {
 
 #[derive(Debug, Args)]
 pub struct VolumeDeleteArgs {
-    /// Volume id
-    #[arg(
-        value_name = "ID",
-        required_unless_present = "name",
-        conflicts_with = "name"
-    )]
-    pub id: Option<String>,
-    /// Delete by name instead of id
-    #[arg(long)]
-    pub name: Option<String>,
-    #[arg(long, value_name = "NS", default_value = "default")]
-    pub namespace: String,
+    #[command(flatten)]
+    pub volume: VolumeSelector,
     #[command(flatten)]
     pub run: RunArgs,
     #[command(flatten)]
     pub plan: DryRunArgs,
+}
+
+/// How `volume show` and `volume delete` name their volume, as `nomad`
+/// (an id prefix) and `kubectl` (a name) do.
+#[derive(Debug, Args)]
+pub struct VolumeSelector {
+    /// The volume: its id (any case), a unique prefix of its id (4
+    /// characters or more), or its name in --namespace
+    #[arg(
+        value_name = "VOLUME",
+        required_unless_present_any = ["id", "name"],
+        conflicts_with_all = ["id", "name"]
+    )]
+    pub volume: Option<String>,
+    /// The volume by id or id prefix only (never a name)
+    #[arg(long, value_name = "ID", conflicts_with = "name")]
+    pub id: Option<String>,
+    /// The volume by name only (in --namespace)
+    #[arg(long)]
+    pub name: Option<String>,
+    /// The namespace a name is looked up in (an id is unique in all)
+    #[arg(long, value_name = "NS", default_value = "default")]
+    pub namespace: String,
+}
+
+impl VolumeSelector {
+    /// What the volume was named by.
+    pub fn volume_ref(&self) -> plugctl_core::registry::find::VolumeRef<'_> {
+        use plugctl_core::registry::find::VolumeRef;
+        match (&self.volume, &self.id, &self.name) {
+            (Some(v), _, _) => VolumeRef::Any(v),
+            (None, Some(id), _) => VolumeRef::Id(id),
+            (None, None, Some(name)) => VolumeRef::Name(name),
+            // clap requires one of the three.
+            (None, None, None) => VolumeRef::Any(""),
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]

@@ -9,6 +9,7 @@
 //! prints volumes.
 
 mod batch;
+mod select;
 mod view;
 
 use std::collections::BTreeMap;
@@ -35,7 +36,7 @@ pub async fn run(ctx: &Ctx, cmd: VolumeCommand) -> Result<()> {
         VolumeCommand::Create(args) => create(ctx, args).await,
         VolumeCommand::Delete(args) => delete(ctx, args).await,
         VolumeCommand::List { plugin } => view::list(ctx, plugin.as_deref()),
-        VolumeCommand::Show { volume, namespace } => view::show(ctx, &volume, &namespace),
+        VolumeCommand::Show { volume } => view::show(ctx, &volume),
         VolumeCommand::Restore { run, plan } if plan.dry_run => plan_restore(ctx, &run),
         VolumeCommand::Restore { run, .. } => batch::restore(ctx, &run).await,
         VolumeCommand::Repair { run } => batch::repair(ctx, &run).await,
@@ -429,30 +430,7 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
     trusted_volumes_dir(ctx)?;
     let snap = ctx.registry.read()?;
     let snapshot = snap.state();
-    let vol = match (&args.id, &args.name) {
-        (Some(id), _) => snapshot.volume(id).ok_or_else(|| {
-            let hint = snapshot
-                .volume_named(&args.namespace, id)
-                .map(|v| {
-                    format!(
-                        " (a volume is named that: its id is {}; or use --name)",
-                        v.id
-                    )
-                })
-                .unwrap_or_default();
-            Error::NotFound {
-                what: "volume",
-                name: format!("{id}{hint}"),
-            }
-        })?,
-        (None, Some(name)) => snapshot
-            .volume_named(&args.namespace, name)
-            .ok_or_else(|| Error::NotFound {
-                what: "volume",
-                name: format!("{name:?} in namespace {}", args.namespace),
-            })?,
-        (None, None) => return Err(Error::usage("volume delete needs an ID or --name")),
-    };
+    let vol = select::one(snapshot, &args.volume)?;
     let subject = vol.describe();
     let plugin = resolve(ctx, &vol.plugin, Operation::Delete, &subject).map_err(|e| match e {
         Error::NotFound { what, name } => Error::NotFound {

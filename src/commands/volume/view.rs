@@ -11,8 +11,9 @@ use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 
 use super::super::Ctx;
+use crate::Result;
+use crate::cli::VolumeSelector;
 use crate::output::Style;
-use crate::{Error, Result};
 use plugctl_core::families::host_volume;
 use plugctl_core::registry::model::{Owner, Params};
 use plugctl_core::registry::{Volume, VolumeState};
@@ -28,17 +29,9 @@ pub fn list(ctx: &Ctx, plugin: Option<&str>) -> Result<()> {
     print_volumes(ctx, &volumes)
 }
 
-pub fn show(ctx: &Ctx, key: &str, namespace: &str) -> Result<()> {
+pub fn show(ctx: &Ctx, selector: &VolumeSelector) -> Result<()> {
     let snap = ctx.registry.read()?;
-    let v = snap
-        .state()
-        .find_volume(key, namespace)
-        .ok_or_else(|| Error::NotFound {
-            what: "volume",
-            name: format!(
-                "{key:?} (no volume with that id, nor with that name in namespace {namespace})"
-            ),
-        })?;
+    let v = super::select::one(snap.state(), selector)?;
     let warnings = ready_warnings(ctx, v);
     if ctx.printer.json {
         return print_one(ctx, v, warnings);

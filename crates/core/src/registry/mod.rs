@@ -10,6 +10,7 @@
 
 pub mod dynamic;
 pub mod file;
+pub mod find;
 pub mod journal;
 pub mod model;
 pub mod records;
