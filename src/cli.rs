@@ -426,6 +426,9 @@ pub enum VolumeCommand {
         /// Only volumes of this plugin
         #[arg(long, value_name = "NAME")]
         plugin: Option<String>,
+        /// Only volumes in this namespace [default: every namespace]
+        #[arg(long, value_name = "NS")]
+        namespace: Option<String>,
     },
     /// One volume, by id, id prefix or name
     Show {

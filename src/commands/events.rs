@@ -34,8 +34,10 @@ pub async fn run(ctx: &Ctx, args: EventsArgs) -> Result<()> {
     // wakes the loop below.
     let mut watch = args.follow.then(|| Watch::new(ctx.registry.path()));
     let mut reader = Reader::new(args.since, args.family.clone());
-    let stream = Stream { printer };
-    stream.header()?;
+    let stream = Stream {
+        printer,
+        shown: std::cell::Cell::new(false),
+    };
     let head = ctx.registry.head()?;
     if args.since > head.seq {
         printer.warn(format!(
@@ -46,6 +48,17 @@ pub async fn run(ctx: &Ctx, args: EventsArgs) -> Result<()> {
     reader.read(ctx, &head, &stream)?;
     reader.mark(ctx);
     let Some(watch) = watch.as_mut() else {
+        if !stream.shown.get() && !printer.json {
+            // On stderr, so a script reading the lines gets none.
+            let mut says = "no events".to_string();
+            if let Some(f) = &args.family {
+                says.push_str(&format!(" of type {f}"));
+            }
+            if args.since > 0 {
+                says.push_str(&format!(" after event {}", args.since));
+            }
+            printer.info(says);
+        }
         return Ok(());
     };
     let mut seen = head.write_id;
@@ -216,9 +229,12 @@ fn row(e: &Event) -> Vec<(String, Style)> {
     ]
 }
 
-/// Each event printed (and flushed) as it comes.
+/// Each event printed (and flushed) as it comes, under a header printed
+/// with the first.
 struct Stream<'p> {
     printer: &'p Printer,
+    /// Whether an event (and so the header) was printed.
+    shown: std::cell::Cell<bool>,
 }
 
 impl Stream<'_> {
@@ -234,6 +250,9 @@ impl Stream<'_> {
     }
 
     fn event(&self, e: &Event) -> Result<()> {
+        if !self.shown.replace(true) {
+            self.header()?;
+        }
         if self.printer.json {
             return self.printer.json_line(&line(e));
         }

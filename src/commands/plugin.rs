@@ -98,6 +98,7 @@ fn row(
     name: &str,
     inst: &Instance,
     status: Option<&SocketStatus>,
+    now: std::time::SystemTime,
 ) -> Vec<(String, Style)> {
     let (healthy, reason) = match status {
         Some(st) => (st.accepts, st.error.clone()),
@@ -129,13 +130,19 @@ fn row(
                 .unwrap_or_else(|| "-".into()),
             Style::Dim,
         ),
+        // When it was last fingerprinted (or registered): a health that
+        // is days old is not today's.
+        (
+            crate::readable::age_of(&inst.updated_at, now),
+            Style::Dim,
+        ),
         (where_from(inst), Style::Plain),
         (reason.unwrap_or_default(), Style::Plain),
     ]
 }
 
-const HEADERS: [&str; 8] = [
-    "TYPE", "NAME", "VERSION", "HEALTH", "SOCKET", "DURATION", "FROM", "REASON",
+const HEADERS: [&str; 9] = [
+    "TYPE", "NAME", "VERSION", "HEALTH", "SOCKET", "DURATION", "CHECKED", "FROM", "REASON",
 ];
 
 /// Checks the sockets of the dynamic instances among these, all at once.
@@ -184,10 +191,18 @@ pub async fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
             .collect();
         return ctx.printer.document(json!({ "plugins": plugins }));
     }
+    if current.is_empty() {
+        ctx.printer.info(match family {
+            Some(f) => format!("no plugins of type {f}"),
+            None => "no plugins".to_string(),
+        });
+        return Ok(());
+    }
+    let now = std::time::SystemTime::now();
     let rows: Vec<_> = current
         .iter()
         .zip(&statuses)
-        .map(|((f, n, i), st)| row(f, n, i, st.as_ref()))
+        .map(|((f, n, i), st)| row(f, n, i, st.as_ref(), now))
         .collect();
     ctx.printer.table(&HEADERS, &rows)
 }
@@ -229,10 +244,11 @@ pub async fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -
             "instances": list,
         }));
     }
+    let now = std::time::SystemTime::now();
     let rows: Vec<_> = instances
         .iter()
         .zip(&statuses)
-        .map(|(i, st)| row(family, name, i, st.as_ref()))
+        .map(|(i, st)| row(family, name, i, st.as_ref(), now))
         .collect();
     ctx.printer.table(&HEADERS, &rows)
 }

@@ -10,7 +10,7 @@
 
 mod batch;
 mod select;
-mod view;
+pub(crate) mod view;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -35,7 +35,9 @@ pub async fn run(ctx: &Ctx, cmd: VolumeCommand) -> Result<()> {
     match cmd {
         VolumeCommand::Create(args) => create(ctx, args).await,
         VolumeCommand::Delete(args) => delete(ctx, args).await,
-        VolumeCommand::List { plugin } => view::list(ctx, plugin.as_deref()),
+        VolumeCommand::List { plugin, namespace } => {
+            view::list(ctx, plugin.as_deref(), namespace.as_deref())
+        }
         VolumeCommand::Show { volume } => view::show(ctx, &volume),
         VolumeCommand::Restore { run, plan } if plan.dry_run => plan_restore(ctx, &run),
         VolumeCommand::Restore { run, .. } => batch::restore(ctx, &run).await,

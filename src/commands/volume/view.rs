@@ -18,14 +18,27 @@ use plugctl_core::families::host_volume;
 use plugctl_core::registry::model::{Owner, Params};
 use plugctl_core::registry::{Volume, VolumeState};
 
-pub fn list(ctx: &Ctx, plugin: Option<&str>) -> Result<()> {
+pub fn list(ctx: &Ctx, plugin: Option<&str>, namespace: Option<&str>) -> Result<()> {
     let snap = ctx.registry.read()?;
     let volumes: Vec<&Volume> = snap
         .state()
         .volumes_sorted()
         .into_iter()
         .filter(|v| plugin.is_none_or(|p| v.plugin == p))
+        .filter(|v| namespace.is_none_or(|ns| v.namespace == ns))
         .collect();
+    if volumes.is_empty() && !ctx.printer.json {
+        // Said on stderr, so a script reading the table gets no lines.
+        let mut says = "no volumes".to_string();
+        if let Some(ns) = namespace {
+            says.push_str(&format!(" in namespace {ns}"));
+        }
+        if let Some(p) = plugin {
+            says.push_str(&format!(" of plugin {p}"));
+        }
+        ctx.printer.info(says);
+        return Ok(());
+    }
     print_volumes(ctx, &volumes)
 }
 
@@ -41,11 +54,11 @@ pub fn show(ctx: &Ctx, selector: &VolumeSelector) -> Result<()> {
     } else {
         host_volume::encode_parameters(&v.parameters.to_map())
     };
-    let size = |n: u64| {
+    let capacity = |n: u64| {
         if n == 0 {
             "-".to_string()
         } else {
-            n.to_string()
+            crate::readable::size(n)
         }
     };
     let mut rows = vec![
@@ -55,9 +68,9 @@ pub fn show(ctx: &Ctx, selector: &VolumeSelector) -> Result<()> {
         ("plugin", v.plugin.to_string()),
         ("state", v.state.as_str().to_string()),
         ("path", v.path.to_string()),
-        ("bytes", v.bytes.to_string()),
-        ("capacity min", size(v.capacity_min)),
-        ("capacity max", size(v.capacity_max)),
+        ("size", crate::readable::signed_size(v.bytes)),
+        ("capacity min", capacity(v.capacity_min)),
+        ("capacity max", capacity(v.capacity_max)),
         ("parameters", params),
         ("node id", v.node_id.to_string()),
         ("node pool", v.node_pool.to_string()),
@@ -215,6 +228,7 @@ pub fn print_volumes(ctx: &Ctx, volumes: &[&Volume<'_>]) -> Result<()> {
             volumes: All { volumes, ctx },
         });
     }
+    let full_ids = ctx.printer.verbose() > 0;
     ctx.printer.table_from(
         &[
             "ID",
@@ -222,7 +236,7 @@ pub fn print_volumes(ctx: &Ctx, volumes: &[&Volume<'_>]) -> Result<()> {
             "NAMESPACE",
             "PLUGIN",
             "STATE",
-            "BYTES",
+            "SIZE",
             "PATH",
             "NOTE",
         ],
@@ -234,16 +248,30 @@ pub fn print_volumes(ctx: &Ctx, volumes: &[&Volume<'_>]) -> Result<()> {
                     _ => Style::Bad,
                 };
                 vec![
-                    (Cow::Borrowed(v.id.as_ref()), Style::Plain),
+                    (Cow::Borrowed(table_id(&v.id, full_ids)), Style::Plain),
                     (Cow::Borrowed(v.name.as_ref()), Style::Plain),
                     (Cow::Borrowed(v.namespace.as_ref()), Style::Plain),
                     (Cow::Borrowed(v.plugin.as_ref()), Style::Plain),
                     (Cow::Borrowed(v.state.as_str()), style),
-                    (Cow::Owned(v.bytes.to_string()), Style::Plain),
+                    (
+                        Cow::Owned(crate::readable::signed_size(v.bytes)),
+                        Style::Plain,
+                    ),
                     (Cow::Borrowed(v.path.as_ref()), Style::Plain),
                     (note(v).map_or(Cow::Borrowed(""), Cow::Owned), Style::Dim),
                 ]
             })
         },
     )
+}
+
+/// A volume's id as a table shows it: its first 8 characters, as `nomad
+/// volume status` shows them (enough to name it again: `volume show`
+/// takes a prefix), or the whole id with `-v`. JSON always has it whole.
+pub fn table_id(id: &str, full: bool) -> &str {
+    if full {
+        id
+    } else {
+        plugctl_core::registry::find::short_id(id)
+    }
 }
