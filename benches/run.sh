@@ -224,6 +224,8 @@ rss_row "peak RSS, a plugin prints 300 MB" "$(peak_kib "${FP[@]}")" $((64 * 1024
 # Baselines, measured on the same file in the same run: a typed serde parse
 # (the floor of any command that reads the registry: list writes nothing),
 # and a typed parse plus one atomic write (the floor of one that changes it).
+# An empty plugin directory: one that is named must exist (mkdir is built in).
+mkdir -p "$WORK/none"
 GROWTH=()
 for sized in 1000:1,000 10000:10,000 100000:100,000; do
   n=${sized%%:*} label=${sized#*:}

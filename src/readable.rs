@@ -19,7 +19,7 @@ pub fn size(bytes: u64) -> String {
         unit += 1;
         scale *= 1024;
     }
-    if bytes % scale == 0 {
+    if bytes.is_multiple_of(scale) {
         return format!("{} {}", bytes / scale, UNITS[unit]);
     }
     let value = bytes as f64 / scale as f64;
@@ -43,10 +43,7 @@ pub fn signed_size(bytes: i64) -> String {
 /// ago`, `2 days ago` (whole units, rounded down; hours up to two days).
 /// A time in the future (a clock set back since) is `0 s ago`.
 pub fn age(then: SystemTime, now: SystemTime) -> String {
-    let secs = now
-        .duration_since(then)
-        .unwrap_or(Duration::ZERO)
-        .as_secs();
+    let secs = now.duration_since(then).unwrap_or(Duration::ZERO).as_secs();
     match secs {
         s if s < 60 => format!("{s} s ago"),
         s if s < 3600 => format!("{} min ago", s / 60),

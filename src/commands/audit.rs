@@ -36,7 +36,7 @@ use walkdir::WalkDir;
 use super::Ctx;
 use crate::output::Style;
 use crate::{Error, Result};
-use plugctl_core::registry::{Volume, VolumeState};
+use plugctl_core::registry::{Owners, Volume, VolumeState};
 use plugctl_core::trust::{CheckedDir, Refusal};
 
 #[derive(Debug, Serialize)]
@@ -89,7 +89,7 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
     // record (pending at least) was written before it ran.
     let snap = ctx.registry.read()?;
     let volumes = snap.state().volumes_sorted();
-    let reports = audit_all(&volumes);
+    let reports = audit_all(&volumes, ctx.registry.owners());
     let mut orphans = match &dir {
         Some(d) => find_orphans(d, volumes_dir, entries, &volumes),
         None => Vec::new(),
@@ -214,7 +214,7 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
 /// mostly waits on stat(2), and volumes are independent.
 /// One slot per volume, in order (every slot filled): kept as they are
 /// rather than collected again, which would hold the reports twice.
-fn audit_all<'a>(volumes: &[&'a Volume]) -> Vec<Option<VolumeReport<'a>>> {
+fn audit_all<'a>(volumes: &[&'a Volume], owners: &Owners) -> Vec<Option<VolumeReport<'a>>> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(volumes.len().max(1));
@@ -227,7 +227,7 @@ fn audit_all<'a>(volumes: &[&'a Volume]) -> Vec<Option<VolumeReport<'a>>> {
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(v) = volumes.get(i) else { break };
-                    let report = audit_volume(v);
+                    let report = audit_volume(v, owners);
                     done.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(report);
                 }
             });
@@ -236,7 +236,7 @@ fn audit_all<'a>(volumes: &[&'a Volume]) -> Vec<Option<VolumeReport<'a>>> {
     slots
 }
 
-fn audit_volume<'a>(v: &'a Volume) -> VolumeReport<'a> {
+fn audit_volume<'a>(v: &'a Volume, owners: &Owners) -> VolumeReport<'a> {
     let mut findings = Vec::new();
     match v.state {
         VolumeState::Ready => {}
@@ -246,7 +246,7 @@ fn audit_volume<'a>(v: &'a Volume) -> VolumeReport<'a> {
             } else {
                 "delete"
             };
-            findings.push(if v.in_progress() {
+            findings.push(if v.in_progress(owners) {
                 format!("{op} running")
             } else {
                 format!("{op} interrupted: `plugctl volume repair` settles it")

@@ -1,240 +1,20 @@
 //! `plugctl fingerprint`: discover, fingerprint concurrently, record, print.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
-use serde::Serialize;
 use serde_json::json;
 
 use super::Ctx;
 use crate::cli::FingerprintArgs;
 use crate::output::{Style, short_duration};
-use crate::units::duration_ms;
 use crate::{Error, Result};
 use plugctl_core::discovery::{self, Entry, EntryKind};
 use plugctl_core::families;
 use plugctl_core::family::Family;
+use plugctl_core::fingerprint::{Plan, Probe, Progress, probe_all};
 use plugctl_core::nomad::Profile;
 use plugctl_core::registry::{Instance, Source, model};
-use plugctl_core::runner::Pool;
-
-/// One plugin's fingerprint result, as printed and recorded.
-#[derive(Debug, Clone, Serialize)]
-pub struct Probe {
-    #[serde(rename = "type")]
-    pub family: String,
-    pub name: String,
-    pub healthy: bool,
-    pub version: Option<String>,
-    pub error: Option<String>,
-    pub duration_ms: u64,
-    pub source: Source,
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "escaped_path"
-    )]
-    pub path: Option<PathBuf>,
-    /// The fingerprint's `type` field, for families that have one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
-    /// Set for built-ins that only a Nomad cluster can run.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-    /// The file as it was when it was run.
-    #[serde(skip)]
-    pub stamp: Option<model::FileStamp>,
-    /// plugctl ran out of processes or descriptors before the plugin could
-    /// start: nothing is known about it, and nothing is recorded.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub not_run: bool,
-}
-
-/// A path as JSON: as it is when it is UTF-8, else its bytes escaped
-/// (`caf\xe9`), as the name is shown: JSON strings cannot carry the raw
-/// bytes, and one such file must not fail the whole document.
-fn escaped_path<S: serde::Serializer>(
-    path: &Option<PathBuf>,
-    s: S,
-) -> std::result::Result<S::Ok, S::Error> {
-    use std::os::unix::ffi::OsStrExt;
-    match path.as_deref().map(|p| (p, p.to_str())) {
-        None => s.serialize_none(),
-        Some((_, Some(text))) => s.serialize_str(text),
-        Some((p, None)) => s.collect_str(&p.as_os_str().as_bytes().escape_ascii()),
-    }
-}
-
-/// Fingerprints one discovered entry. `deadline` (the user's `--timeout`)
-/// overrides the family's default from the protocol, and with it the
-/// budget a healthy answer must keep ([`plugctl_core::verdict::too_slow`]).
-pub async fn probe(
-    pool: &Pool,
-    entry: &Entry,
-    profile: Profile,
-    deadline: Option<Duration>,
-    grace: Duration,
-) -> Probe {
-    let mut p = Probe {
-        family: entry.family.clone(),
-        name: entry.name.clone(),
-        healthy: false,
-        version: None,
-        error: None,
-        duration_ms: 0,
-        source: Source::File,
-        path: Some(entry.path.clone()),
-        kind: None,
-        note: None,
-        stamp: None,
-        not_run: false,
-    };
-    match &entry.kind {
-        EntryKind::Builtin(b) => {
-            p.source = Source::Builtin;
-            p.path = None;
-            p.healthy = true;
-            p.version = Some(b.version.to_string());
-            if !b.runnable {
-                p.note = Some("built-in to Nomad; needs a Nomad cluster to run".into());
-            }
-        }
-        EntryKind::Rejected(reason) | EntryKind::Ignored(reason) => {
-            p.error = Some(format!("not run: {reason}"));
-        }
-        EntryKind::Plugin => {
-            let limit = deadline.unwrap_or_else(|| profile.fingerprint_deadline(&entry.family));
-            let inv = families::fingerprint_invocation(&entry.family, &entry.path, limit, grace);
-            p.stamp = model::FileStamp::of(&entry.path).ok();
-            match pool.run(&inv).await {
-                Ok(out) => {
-                    p.duration_ms = duration_ms(out.duration);
-                    match families::parse_fingerprint(profile.dialect(), &entry.family, &inv, &out)
-                    {
-                        Ok(fp) => {
-                            // An answer later than the release's budget is
-                            // one Nomad never waits for.
-                            let slow = plugctl_core::verdict::too_slow(
-                                &entry.family,
-                                out.duration,
-                                profile,
-                                deadline,
-                            );
-                            p.healthy = slow.is_none();
-                            p.error = slow;
-                            p.version = Some(fp.version);
-                            p.kind = fp.kind;
-                        }
-                        Err(f) => p.error = Some(f.to_string()),
-                    }
-                }
-                Err(e) => {
-                    p.not_run = e.is_exhausted();
-                    p.error = Some(families::spawn_failure(e).to_string());
-                }
-            }
-        }
-    }
-    p
-}
-
-/// Fingerprints many entries at once (bounded by the pool), keeping order.
-/// An entry whose probe plugctl itself failed on (a panic: a bug) is
-/// reported unhealthy with that reason, never taking the others with it;
-/// one a shutdown kept from starting is `not_run`, so nothing is recorded.
-/// On a terminal, a progress line counts the calls as they end and names
-/// the first still running, every second: "10/11 done, waiting for
-/// host-volume/hang, 3 s".
-pub async fn probe_all(
-    ctx: &Ctx,
-    entries: Vec<Entry>,
-    deadline: Option<Duration>,
-    grace: Duration,
-) -> Vec<Probe> {
-    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-    let total = entries.len();
-    // What a lost probe needs to be reported: the entry itself went into
-    // its task.
-    let names: Vec<(String, String, PathBuf)> = entries
-        .iter()
-        .map(|e| (e.family.clone(), e.name.clone(), e.path.clone()))
-        .collect();
-    let ended: Arc<Vec<AtomicBool>> =
-        Arc::new((0..total).map(|_| AtomicBool::new(false)).collect());
-    let count = Arc::new(AtomicUsize::new(0));
-    let start = std::time::Instant::now();
-    let line = || {
-        let n = count.load(Ordering::Relaxed);
-        let waiting = ended
-            .iter()
-            .position(|e| !e.load(Ordering::Relaxed))
-            .map(|i| format!(", waiting for {}/{}", names[i].0, names[i].1))
-            .unwrap_or_default();
-        format!(
-            "fingerprinting: {n}/{total} done{waiting}, {} s",
-            start.elapsed().as_secs()
-        )
-    };
-    let mut probes = Vec::with_capacity(total);
-    let pool = Arc::clone(&ctx.pool);
-    let profile = ctx.settings.nomad;
-    let work = plugctl_core::fanout::run_all(
-        entries.into_iter().enumerate(),
-        pool.limit(),
-        &ctx.stop,
-        |(i, entry)| {
-            let pool = Arc::clone(&pool);
-            let (ended, count) = (Arc::clone(&ended), Arc::clone(&count));
-            async move {
-                let p = probe(&pool, &entry, profile, deadline, grace).await;
-                ended[i].store(true, Ordering::Relaxed);
-                count.fetch_add(1, Ordering::Relaxed);
-                p
-            }
-        },
-        |i, result| {
-            probes.push(result.unwrap_or_else(|lost| {
-                let (family, name, path) = names[i].clone();
-                lost_probe(family, name, path, &lost)
-            }));
-            ctx.printer.progress(line());
-        },
-    );
-    {
-        tokio::pin!(work);
-        loop {
-            tokio::select! {
-                () = &mut work => break,
-                () = tokio::time::sleep(Duration::from_secs(1)) => ctx.printer.progress(line()),
-            }
-        }
-    }
-    ctx.printer.progress_done();
-    probes
-}
-
-/// The probe of an entry whose work gave no result.
-fn lost_probe(
-    family: String,
-    name: String,
-    path: PathBuf,
-    lost: &plugctl_core::fanout::Lost,
-) -> Probe {
-    Probe {
-        family,
-        name,
-        healthy: false,
-        version: None,
-        error: Some(lost.to_string()),
-        duration_ms: 0,
-        source: Source::File,
-        path: Some(path),
-        kind: None,
-        note: None,
-        stamp: None,
-        not_run: matches!(lost, plugctl_core::fanout::Lost::Stopped),
-    }
-}
 
 /// What `fingerprint` looks at: the entries to fingerprint, the entries
 /// Nomad would skip (a file without an execute bit: recorded plugins
@@ -452,7 +232,20 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
         );
     }
     let recordable: Vec<bool> = sel.entries.iter().map(Entry::recordable).collect();
-    let mut probes = probe_all(ctx, sel.entries, deadline, args.run.grace).await;
+    let plan = Plan {
+        pool: &ctx.pool,
+        stop: &ctx.stop,
+        profile: ctx.settings.nomad,
+        deadline,
+        grace: args.run.grace,
+    };
+    // On a terminal, a line counts the calls as they end and names the
+    // first still running, every second.
+    let mut probes = probe_all(plan, sel.entries, |p| {
+        ctx.printer.progress(progress_line(&p))
+    })
+    .await;
+    ctx.printer.progress_done();
 
     // A plugin plugctl could not even start is not unhealthy: its record
     // stays as it was. A file whose name is not UTF-8 is only shown.
@@ -623,5 +416,19 @@ fn print(ctx: &Ctx, probes: &[Probe]) -> Result<()> {
     printer.table(
         &["TYPE", "NAME", "VERSION", "HEALTH", "DURATION", "REASON"],
         &rows,
+    )
+}
+
+/// "fingerprinting: 10/11 done, waiting for host-volume/hang, 3 s"
+fn progress_line(p: &Progress<'_>) -> String {
+    let waiting = p
+        .waiting
+        .map(|(family, name)| format!(", waiting for {family}/{name}"))
+        .unwrap_or_default();
+    format!(
+        "fingerprinting: {}/{} done{waiting}, {} s",
+        p.done,
+        p.total,
+        p.elapsed.as_secs()
     )
 }

@@ -353,10 +353,11 @@ fn drifted(ctx: &Ctx, state: &State<'_>) -> Drifted {
         return Drifted::NoLockFile;
     };
     let mut out = Vec::new();
+    let pinner = plugctl_core::pin::Pinner::default();
     for pin in &lock.plugins {
         let dir = ctx.settings.family_dir(&pin.family);
         let path = dir.join(&pin.name);
-        let now = plugctl_core::pin::pin_file(&pin.family, &pin.name, &path, None).ok();
+        let now = pinner.pin_file(&pin.family, &pin.name, &path, None).ok();
         let is_drifted = now.is_none_or(|n| !n.same_file(pin));
         out.push((pin.family.clone(), pin.name.clone(), is_drifted));
     }

@@ -197,7 +197,7 @@ pub fn require_fingerprinted(
 
 /// The report format of `validate` and `test`: `--format`, else json with
 /// `--json`, else human. `--json` with human or junit would put two kinds of
-/// output on stdout (cli.md: exactly one JSON document): refused, as
+/// output on stdout (docs/cli.md: exactly one JSON document): refused, as
 /// `secret fetch` refuses it with kv or env.
 pub fn report_format(printer: &Printer, format: Option<ReportFormat>) -> Result<ReportFormat> {
     match (format, printer.json) {
@@ -210,7 +210,26 @@ pub fn report_format(printer: &Printer, format: Option<ReportFormat>) -> Result<
     }
 }
 
+/// Runs the command, and gives up the registry's liveness lock after it.
 pub async fn dispatch(ctx: &Ctx, command: Command) -> Result<()> {
+    // However the command ends — run to its end, or dropped by a signal's
+    // shutdown once its calls are gone — this process owns no volume after
+    // it: its liveness lock file goes (the context itself is never dropped).
+    let _owner = ReleaseOwner(&ctx.registry);
+    run_command(ctx, command).await
+}
+
+/// Gives up the registry's liveness lock file when dropped.
+struct ReleaseOwner<'r>(&'r Registry);
+
+impl Drop for ReleaseOwner<'_> {
+    fn drop(&mut self) {
+        self.0.release_owner();
+    }
+}
+
+/// The command's own module.
+async fn run_command(ctx: &Ctx, command: Command) -> Result<()> {
     match command {
         Command::Fingerprint(args) => fingerprint::run(ctx, args).await,
         Command::Plugin(cmd) => plugin::run(ctx, cmd).await,

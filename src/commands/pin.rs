@@ -236,6 +236,7 @@ fn scan(ctx: &Ctx, args: &PinArgs) -> Result<Current> {
     let state = snap.state();
     let mut pins = BTreeMap::new();
     let mut unpinnable = BTreeMap::new();
+    let pinner = plugctl_core::pin::Pinner::default();
     for (family, dir) in discovery::families(&ctx.settings.dirs())? {
         if args.family.as_ref().is_some_and(|f| *f != family) {
             continue;
@@ -252,7 +253,7 @@ fn scan(ctx: &Ctx, args: &PinArgs) -> Result<Current> {
                         .iter()
                         .find(|i| i.source == Source::File && i.healthy)
                         .and_then(|i| i.version.clone());
-                    match plugctl_core::pin::pin_file(&family, &entry.name, &entry.path, version) {
+                    match pinner.pin_file(&family, &entry.name, &entry.path, version) {
                         Ok(pin) => {
                             pins.insert(key, pin);
                         }

@@ -132,10 +132,7 @@ fn row(
         ),
         // When it was last fingerprinted (or registered): a health that
         // is days old is not today's.
-        (
-            crate::readable::age_of(&inst.updated_at, now),
-            Style::Dim,
-        ),
+        (crate::readable::age_of(&inst.updated_at, now), Style::Dim),
         (where_from(inst), Style::Plain),
         (reason.unwrap_or_default(), Style::Plain),
     ]

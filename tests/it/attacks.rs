@@ -1308,3 +1308,41 @@ fn what_stops_a_nomad_client_is_unhealthy_in_fingerprint_and_metrics_too() {
         .succeeds()
         .stdout_has("plugctl_plugin_healthy{family=\"secrets\",name=\"tool.exe\",version=\"\"} 0");
 }
+
+/// A file whose name holds a line break or an escape sequence, planted in
+/// a plugin directory: never run, never recorded (the registry would refuse
+/// such a name on load and lock every later command out), shown escaped.
+#[test]
+fn a_plugin_name_with_control_characters_is_shown_escaped_and_never_recorded() {
+    let s = Sandbox::new();
+    s.hv_ok("good", "1.0.0");
+    let ran = s.root().join("ran");
+    for name in ["a\nb", "clear\x1b[2J"] {
+        s.plugin(
+            "host-volume",
+            name,
+            &format!(
+                "touch '{}'; echo '{{\"version\": \"1.0.0\"}}'",
+                ran.display()
+            ),
+        );
+    }
+    let out = plugctl(&s)
+        .arg("fingerprint")
+        .fails_with(Exit::Failure)
+        .stdout_has("a\\nb")
+        .stdout_has("clear\\u{1b}[2J")
+        .stdout_has("contains a control character");
+    assert!(!out.stdout().contains('\x1b'), "{}", out.stdout());
+    assert!(
+        !ran.exists(),
+        "a plugin with a control character in its name ran"
+    );
+    // The registry stays readable: the next command works and knows only
+    // the good plugin.
+    plugctl(&s)
+        .args(["plugin", "list"])
+        .succeeds()
+        .stdout_has("good")
+        .stdout_lacks("a\\nb");
+}

@@ -1,4 +1,4 @@
-//! The fault matrix: every misbehaviour from protocol section 6 and issue 5,
+//! The fault matrix: every misbehaviour from docs/protocol.md section 6,
 //! planted as a real plugin, run through the real binary for every operation
 //! it applies to (host-volume fingerprint, create and delete, secrets fetch).
 //!

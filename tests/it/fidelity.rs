@@ -1,6 +1,6 @@
 //! Nomad fidelity: what plugctl says about a plugin matches what a Nomad
 //! node would do with it, per family and per output shape
-//! (../shared/spec/nomad-versions.md).
+//! (docs/protocol.md, "Which Nomad release").
 
 use crate::common::*;
 
@@ -96,7 +96,7 @@ fn a_plugin_whose_last_fingerprint_failed_is_unavailable() {
 }
 
 // ---------------------------------------------------------------------------
-// Release profiles (--nomad-version): one test per row of nomad-versions.md
+// Release profiles (--nomad-version): one test per row of the release table in docs/protocol.md
 // ---------------------------------------------------------------------------
 
 use std::fs;

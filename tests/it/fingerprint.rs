@@ -67,7 +67,7 @@ fn human_table_lists_plugins_and_reasons() {
     assert!(!text.contains('\x1b'), "no colour when not a terminal");
 }
 
-/// Every bad fingerprint output from protocol section 6: unhealthy, with a
+/// Every bad fingerprint output from docs/protocol.md section 6: unhealthy, with a
 /// reason that says what was wrong, never a panic.
 #[test]
 fn bad_outputs_are_unhealthy_with_a_reason() {

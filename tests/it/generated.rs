@@ -204,7 +204,7 @@ impl Fixture {
         crate::common::make_dir(&bin);
         // The real plugctl, except `volume list`: volume ids must not depend
         // on a host-volume plugin working here, only the list's JSON shape
-        // (cli.md) matters. The "id" among the parameters must not be offered.
+        // (docs/cli.md) matters. The "id" among the parameters must not be offered.
         // A plugins.json next to the shim stands in for `plugin list`.
         let shim = format!(
             r#"#!/bin/sh

@@ -1,5 +1,5 @@
-//! Errors that point at the cause (issue 23, section 5), through the real
-//! binary: how much a failing plugin wrote on stderr and how to see it, no
+//! Errors that point at the cause (docs/cli.md: each names the plugin, the
+//! operation, the path and the cause), through the real binary: how much a failing plugin wrote on stderr and how to see it, no
 //! volume id the user never saw, the fix for a capacity, `--locked`
 //! refusals that say what to run, a dry run of a refused call, restore
 //! rows that name their own volume, and what a long call is waiting for on

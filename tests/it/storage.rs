@@ -1,6 +1,6 @@
 //! The registry where writing fails: a directory plugctl may not write in,
 //! a full file system, a read-only one. Each is a clear error naming the
-//! registry, with the exit code of its class (cli.md: 2 for what the
+//! registry, with the exit code of its class (docs/cli.md: 2 for what the
 //! operator must fix where the registry lives, 1 for an operation that
 //! failed), and the old file is left exactly as it was, with no temporary
 //! file behind.

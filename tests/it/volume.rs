@@ -137,7 +137,7 @@ fn create_gets_exactly_the_eleven_variables() {
     assert_eq!(env.len(), 11);
     assert_eq!(calls(&s, &id), ["create"]);
 
-    // the generated id is a lowercase UUID; the JSON carries the cli.md fields
+    // the generated id is a lowercase UUID; the JSON carries the fields docs/cli.md names
     assert_eq!(id.len(), 36);
     assert_eq!(id, id.to_lowercase());
     assert_eq!(v["name"], "data");

@@ -11,7 +11,7 @@
 use std::fs;
 use std::io;
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use crate::error::PluginFailure;
@@ -229,6 +229,24 @@ pub fn scan(family: &str, dir: &Path, profile: Profile) -> Result<Vec<Entry>> {
                 continue;
             }
         };
+        if name.chars().any(char::is_control) {
+            // Nomad would run it; plugctl shows it escaped and never runs or
+            // records it: a registry name is shown in every table and
+            // message, and a line break or an escape sequence in one could
+            // forge a line of output (the registry refuses such a name on
+            // load, so recording it would lock every later command out).
+            out.push(Entry {
+                family: family.to_string(),
+                name: name.escape_debug().to_string(),
+                path,
+                kind: EntryKind::Rejected(
+                    "the file name contains a control character: Nomad would run it, but \
+                     plugctl neither runs nor records it; rename it"
+                        .into(),
+                ),
+            });
+            continue;
+        }
         let kind = if builtin(family, &name).is_some() {
             EntryKind::Ignored(format!(
                 "shadowed by the built-in {family} plugin {name:?}, which Nomad always uses"
@@ -293,28 +311,14 @@ pub fn classify(path: &Path, canonical_dir: &Path) -> EntryKind {
         // A FIFO, socket or device: plugctl never opens one (a FIFO blocks
         // a reader), and Nomad fails to run it: a plugin file that became
         // one is unhealthy, not gone.
-        return EntryKind::Rejected(crate::verdict::not_regular(special_kind(&meta)));
+        return EntryKind::Rejected(crate::verdict::not_regular(crate::verdict::special_kind(
+            &meta,
+        )));
     }
     if meta.permissions().mode() & 0o111 == 0 {
         return EntryKind::Ignored(crate::verdict::no_execute_bit(path));
     }
     EntryKind::Plugin
-}
-
-/// What a file that is not regular is, for a person.
-pub fn special_kind(meta: &fs::Metadata) -> &'static str {
-    let ft = meta.file_type();
-    if ft.is_fifo() {
-        "a FIFO"
-    } else if ft.is_socket() {
-        "a socket"
-    } else if ft.is_block_device() {
-        "a block device"
-    } else if ft.is_char_device() {
-        "a character device"
-    } else {
-        "a special file"
-    }
 }
 
 impl Entry {

@@ -24,6 +24,7 @@ pub mod escape;
 pub mod families;
 pub mod family;
 pub mod fanout;
+pub mod fingerprint;
 pub mod identity;
 pub mod nomad;
 pub mod pin;

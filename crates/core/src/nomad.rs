@@ -87,7 +87,7 @@ pub struct Row {
     pub source: &'static str,
 }
 
-/// nomad-versions.md, as data. Keep each row's source next to it.
+/// docs/protocol.md ("Which Nomad release"), as data. Keep each row's source next to it.
 pub const TABLE: &[Row] = &[
     Row {
         change: Change::HostVolumePlugins,

@@ -211,20 +211,90 @@ pub fn shebang(head: &[u8]) -> Option<String> {
     Shebang::parse(head).map(|s| s.interpreter)
 }
 
-/// Pins one plugin file: hashed through one open descriptor (a symlink the
-/// discovery already confined is followed), so the size, the hash and the
-/// interpreter line all come from the same file.
-pub fn pin_file(family: &str, name: &str, path: &Path, version: Option<String>) -> io::Result<Pin> {
-    let file = File::open(path)?;
-    if !file.metadata()?.is_file() {
-        return Err(io::Error::other("not a regular file"));
-    }
-    pin_open(family, name, file, version)
+/// What pins plugins: hashes files and remembers, by file identity, the
+/// interpreters it hashed, so 200 `#!/bin/sh` plugins share one hash of
+/// `/bin/sh`; an interpreter replaced or changed meanwhile has another
+/// identity and is hashed again. One per command (or per `--locked` gate):
+/// the memory lives as long as its owner, not the process.
+#[derive(Debug, Default)]
+pub struct Pinner {
+    hashed: std::sync::Mutex<HashCache>,
 }
 
-/// [`pin_file`] on a file already open (read from its current offset, 0).
-pub fn pin_open(family: &str, name: &str, file: File, version: Option<String>) -> io::Result<Pin> {
-    pin_for_exec(family, name, file, version).map(|(pin, _)| pin)
+impl Pinner {
+    /// Pins one plugin file: hashed through one open descriptor (a symlink
+    /// the discovery already confined is followed), so the size, the hash
+    /// and the interpreter line all come from the same file.
+    pub fn pin_file(
+        &self,
+        family: &str,
+        name: &str,
+        path: &Path,
+        version: Option<String>,
+    ) -> io::Result<Pin> {
+        let file = File::open(path)?;
+        if !file.metadata()?.is_file() {
+            return Err(io::Error::other("not a regular file"));
+        }
+        self.pin_open(family, name, file, version)
+    }
+
+    /// [`Pinner::pin_file`] on a file already open (read from its current
+    /// offset, 0).
+    pub fn pin_open(
+        &self,
+        family: &str,
+        name: &str,
+        file: File,
+        version: Option<String>,
+    ) -> io::Result<Pin> {
+        self.pin_for_exec(family, name, file, version)
+            .map(|(pin, _)| pin)
+    }
+
+    /// [`Pinner::pin_open`], and for a `#!` script what runs it, held open
+    /// through the descriptor that was hashed (for `--locked`).
+    pub fn pin_for_exec(
+        &self,
+        family: &str,
+        name: &str,
+        mut file: File,
+        version: Option<String>,
+    ) -> io::Result<(Pin, Option<Runs>)> {
+        let mut head = vec![0u8; SHEBANG_MAX];
+        let mut got = 0;
+        while got < head.len() {
+            match file.read(&mut head[got..])? {
+                0 => break,
+                n => got += n,
+            }
+        }
+        head.truncate(got);
+        // A file shorter than the head was read to its end already: no
+        // further read (most plugin scripts are that short).
+        let (sha256, rest) = if got < SHEBANG_MAX {
+            (hex(&Sha256::digest(&head)), got as u64)
+        } else {
+            hash_reader(io::Cursor::new(&head).chain(&mut file))?
+        };
+        let shebang = Shebang::parse(&head);
+        let (interpreter, runs) = match shebang {
+            Some(shebang) => {
+                let (pin, program) = self.interpreter_of(&shebang);
+                (Some(pin), Some(Runs { shebang, program }))
+            }
+            None => (None, None),
+        };
+        let pin = Pin {
+            family: family.to_string(),
+            name: name.to_string(),
+            sha256,
+            size: rest,
+            version,
+            interpreter,
+        };
+        Ok((pin, runs))
+    }
 }
 
 /// What the kernel runs for a `#!` script, held open: its `#!` line and
@@ -233,49 +303,6 @@ pub fn pin_open(family: &str, name: &str, file: File, version: Option<String>) -
 pub struct Runs {
     pub shebang: Shebang,
     pub program: Option<OpenInterpreter>,
-}
-
-/// [`pin_open`], and for a `#!` script what runs it, held open through the
-/// descriptor that was hashed (for `--locked`).
-pub fn pin_for_exec(
-    family: &str,
-    name: &str,
-    mut file: File,
-    version: Option<String>,
-) -> io::Result<(Pin, Option<Runs>)> {
-    let mut head = vec![0u8; SHEBANG_MAX];
-    let mut got = 0;
-    while got < head.len() {
-        match file.read(&mut head[got..])? {
-            0 => break,
-            n => got += n,
-        }
-    }
-    head.truncate(got);
-    // A file shorter than the head was read to its end already: no
-    // further read (most plugin scripts are that short).
-    let (sha256, rest) = if got < SHEBANG_MAX {
-        (hex(&Sha256::digest(&head)), got as u64)
-    } else {
-        hash_reader(io::Cursor::new(&head).chain(&mut file))?
-    };
-    let shebang = Shebang::parse(&head);
-    let (interpreter, runs) = match shebang {
-        Some(shebang) => {
-            let (pin, program) = interpreter_of(&shebang);
-            (Some(pin), Some(Runs { shebang, program }))
-        }
-        None => (None, None),
-    };
-    let pin = Pin {
-        family: family.to_string(),
-        name: name.to_string(),
-        sha256,
-        size: rest,
-        version,
-        interpreter,
-    };
-    Ok((pin, runs))
 }
 
 /// An interpreter opened for exec: the descriptor that was hashed, so that
@@ -292,88 +319,85 @@ pub struct OpenInterpreter {
 /// the kernel behind its back) and hashed through the descriptor it
 /// opened; with the descriptor of what the kernel ends up running: `X` for
 /// `#!/usr/bin/env X`, else the interpreter.
-pub fn interpreter_of(shebang: &Shebang) -> (Interpreter, Option<OpenInterpreter>) {
-    let (mut pin, mut open) = hash_program(&shebang.interpreter, Path::new(&shebang.interpreter));
-    if let Some(word) = shebang.env_program() {
-        let (runs, runs_open) = match env_lookup(word) {
-            Some(found) => hash_program(word, &found),
-            None => (
+impl Pinner {
+    pub fn interpreter_of(&self, shebang: &Shebang) -> (Interpreter, Option<OpenInterpreter>) {
+        let (mut pin, mut open) =
+            self.hash_program(&shebang.interpreter, Path::new(&shebang.interpreter));
+        if let Some(word) = shebang.env_program() {
+            let (runs, runs_open) = match env_lookup(word) {
+                Some(found) => self.hash_program(word, &found),
+                None => (
+                    Interpreter {
+                        path: word.to_string(),
+                        sha256: None,
+                        resolved: None,
+                        runs: None,
+                    },
+                    None,
+                ),
+            };
+            pin.runs = Some(Box::new(runs));
+            open = runs_open;
+        }
+        (pin, open)
+    }
+
+    /// One program: found through the gate (the owner and mode rules are the
+    /// runner's to apply; here only the walk), hashed through its descriptor.
+    fn hash_program(&self, named: &str, path: &Path) -> (Interpreter, Option<OpenInterpreter>) {
+        let found =
+            crate::trust::dir::resolve_file(Policy::insecure(), path).and_then(|(dir, name, _)| {
+                let (file, _) = dir.open_read(&name, u64::MAX)?;
+                Ok((dir.join(&name), file))
+            });
+        let Ok((resolved, file)) = found else {
+            return (
                 Interpreter {
-                    path: word.to_string(),
+                    path: named.to_string(),
                     sha256: None,
                     resolved: None,
                     runs: None,
                 },
                 None,
-            ),
+            );
         };
-        pin.runs = Some(Box::new(runs));
-        open = runs_open;
-    }
-    (pin, open)
-}
-
-/// One program: found through the gate (the owner and mode rules are the
-/// runner's to apply; here only the walk), hashed through its descriptor.
-fn hash_program(named: &str, path: &Path) -> (Interpreter, Option<OpenInterpreter>) {
-    let found =
-        crate::trust::dir::resolve_file(Policy::insecure(), path).and_then(|(dir, name, _)| {
-            let (file, _) = dir.open_read(&name, u64::MAX)?;
-            Ok((dir.join(&name), file))
-        });
-    let Ok((resolved, file)) = found else {
-        return (
+        let sha256 = self.hash_cached(&file);
+        let mut magic = [0u8; 4];
+        let elf = std::os::unix::fs::FileExt::read_exact_at(&file, &mut magic, 0).is_ok()
+            && magic == *b"\x7fELF";
+        (
             Interpreter {
                 path: named.to_string(),
-                sha256: None,
-                resolved: None,
+                sha256,
+                resolved: Some(resolved.to_string_lossy().into_owned()),
                 runs: None,
             },
-            None,
-        );
-    };
-    let sha256 = hash_cached(&file);
-    let mut magic = [0u8; 4];
-    let elf = std::os::unix::fs::FileExt::read_exact_at(&file, &mut magic, 0).is_ok()
-        && magic == *b"\x7fELF";
-    (
-        Interpreter {
-            path: named.to_string(),
-            sha256,
-            resolved: Some(resolved.to_string_lossy().into_owned()),
-            runs: None,
-        },
-        Some(OpenInterpreter {
-            file: Arc::new(file),
-            elf,
-        }),
-    )
-}
-
-/// Interpreters hashed so far in this process, by file identity: 200
-/// `#!/bin/sh` plugins share one `/bin/sh`, hashed once; an interpreter
-/// replaced or changed meanwhile has another identity and is hashed again.
-type HashCache = BTreeMap<(u64, u64), (FileIdentity, String)>;
-static HASHED: std::sync::LazyLock<std::sync::Mutex<HashCache>> =
-    std::sync::LazyLock::new(Default::default);
-
-fn hash_cached(file: &File) -> Option<String> {
-    let identity = FileIdentity::of(&file.metadata().ok()?);
-    let key = (identity.dev, identity.ino);
-    if let Some((seen, hash)) = HASHED.lock().unwrap_or_else(|e| e.into_inner()).get(&key)
-        && *seen == identity
-    {
-        return Some(hash.clone());
+            Some(OpenInterpreter {
+                file: Arc::new(file),
+                elf,
+            }),
+        )
     }
-    let mut dup = file.try_clone().ok()?;
-    std::io::Seek::rewind(&mut dup).ok()?;
-    let (hash, _) = hash_reader(&mut dup).ok()?;
-    HASHED
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(key, (identity, hash.clone()));
-    Some(hash)
+
+    fn hash_cached(&self, file: &File) -> Option<String> {
+        let identity = FileIdentity::of(&file.metadata().ok()?);
+        let key = (identity.dev, identity.ino);
+        let hashed = || self.hashed.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((seen, hash)) = hashed().get(&key)
+            && *seen == identity
+        {
+            return Some(hash.clone());
+        }
+        let mut dup = file.try_clone().ok()?;
+        std::io::Seek::rewind(&mut dup).ok()?;
+        let (hash, _) = hash_reader(&mut dup).ok()?;
+        hashed().insert(key, (identity, hash.clone()));
+        Some(hash)
+    }
 }
+
+/// Interpreters hashed, by file identity (device, inode).
+type HashCache = BTreeMap<(u64, u64), (FileIdentity, String)>;
 
 /// The lock file's path: `--lockfile`, else `plugctl.lock` in the plugin dir.
 pub fn default_path(plugin_dir: &Path) -> PathBuf {
@@ -404,7 +428,9 @@ mod tests {
             let mut f = tempfile::tempfile().unwrap();
             std::io::Write::write_all(&mut f, &bytes).unwrap();
             std::io::Seek::rewind(&mut f).unwrap();
-            let pin = pin_open(crate::family::Family::HostVolume.name(), "x", f, None).unwrap();
+            let pin = Pinner::default()
+                .pin_open(crate::family::Family::HostVolume.name(), "x", f, None)
+                .unwrap();
             assert_eq!(pin.size, len as u64, "size of {len} bytes");
             assert_eq!(
                 pin.sha256,

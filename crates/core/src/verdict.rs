@@ -103,7 +103,7 @@ pub fn file_problem(family: &str, name: &str, path: &Path) -> Option<String> {
         return Some(deleted(family, name, path));
     }
     if !meta.is_file() {
-        return Some(not_regular(crate::discovery::special_kind(&meta)));
+        return Some(not_regular(special_kind(&meta)));
     }
     if meta.permissions().mode() & 0o111 == 0 {
         return Some(no_execute_bit(path));
@@ -147,6 +147,23 @@ pub fn seconds(d: Duration) -> String {
         format!("{} s", d.as_secs())
     } else {
         format!("{:.2} s", d.as_secs_f64())
+    }
+}
+
+/// What a file that is not regular is, for a person.
+pub fn special_kind(meta: &std::fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let ft = meta.file_type();
+    if ft.is_fifo() {
+        "a FIFO"
+    } else if ft.is_socket() {
+        "a socket"
+    } else if ft.is_block_device() {
+        "a block device"
+    } else if ft.is_char_device() {
+        "a character device"
+    } else {
+        "a special file"
     }
 }
 

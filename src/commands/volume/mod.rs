@@ -512,7 +512,8 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
         }
         return ctx.printer.document_from(&Deleted {
             deleted: true,
-            volume: view::VolumeJson::new(&before, Some(Vec::new())).deleted(),
+            volume: view::VolumeJson::new(&before, Some(Vec::new()), ctx.registry.owners())
+                .deleted(),
         });
     }
     ctx.printer.text(&format!(
@@ -528,7 +529,7 @@ fn confinement(ctx: &Ctx, v: &Volume<'_>) -> std::result::Result<(), String> {
     if ctx.settings.allow_insecure_paths {
         return Ok(());
     }
-    plugctl_core::registry::validate::confined(v, &ctx.settings.volumes_dir)
+    plugctl_core::registry::rules::confined(v, &ctx.settings.volumes_dir)
 }
 
 /// One host-volume call as `--dry-run` shows it.

@@ -15,6 +15,7 @@ use crate::Result;
 use crate::cli::VolumeSelector;
 use crate::output::Style;
 use plugctl_core::families::host_volume;
+use plugctl_core::registry::Owners;
 use plugctl_core::registry::model::{Owner, Params};
 use plugctl_core::registry::{Volume, VolumeState};
 
@@ -81,7 +82,7 @@ pub fn show(ctx: &Ctx, selector: &VolumeSelector) -> Result<()> {
         ("created", v.created_at.to_string()),
         ("updated", v.updated_at.to_string()),
     ];
-    if let Some(note) = note(v) {
+    if let Some(note) = note(v, ctx.registry.owners()) {
         rows.push(("note", note));
     }
     for w in warnings {
@@ -135,7 +136,9 @@ pub struct VolumeJson<'r, 'a> {
 }
 
 impl<'r, 'a> VolumeJson<'r, 'a> {
-    pub fn new(v: &'r Volume<'a>, warnings: Option<Vec<String>>) -> Self {
+    /// `owners` (the registry's) tell whether its recorded owner still
+    /// runs.
+    pub fn new(v: &'r Volume<'a>, warnings: Option<Vec<String>>, owners: &Owners) -> Self {
         VolumeJson {
             bytes: v.bytes,
             capacity_max: v.capacity_max,
@@ -143,7 +146,7 @@ impl<'r, 'a> VolumeJson<'r, 'a> {
             created_at: &v.created_at,
             error: v.error.as_deref(),
             id: &v.id,
-            in_progress: v.in_progress(),
+            in_progress: v.in_progress(owners),
             name: &v.name,
             namespace: &v.namespace,
             node_id: &v.node_id,
@@ -166,9 +169,10 @@ impl<'r, 'a> VolumeJson<'r, 'a> {
     }
 }
 
-/// What a human should know about a volume beyond its state.
-pub fn note(v: &Volume<'_>) -> Option<String> {
-    if let Some(o) = v.owner.filter(Owner::is_other_live) {
+/// What a human should know about a volume beyond its state (`owners`,
+/// the registry's, tell whether its recorded owner still runs).
+pub fn note(v: &Volume<'_>, owners: &Owners) -> Option<String> {
+    if let Some(o) = v.owner.filter(|o| owners.is_other_live(o)) {
         let what = if v.state == VolumeState::Deleting {
             "delete"
         } else {
@@ -196,7 +200,7 @@ pub fn print_one(ctx: &Ctx, v: &Volume<'_>, warnings: Vec<String>) -> Result<()>
             volume: VolumeJson<'r, 'a>,
         }
         return ctx.printer.document_from(&One {
-            volume: VolumeJson::new(v, Some(warnings)),
+            volume: VolumeJson::new(v, Some(warnings), ctx.registry.owners()),
         });
     }
     print_volumes(ctx, &[v])
@@ -215,7 +219,11 @@ pub fn print_volumes(ctx: &Ctx, volumes: &[&Volume<'_>]) -> Result<()> {
             fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
                 let mut seq = s.serialize_seq(Some(self.volumes.len()))?;
                 for v in self.volumes {
-                    seq.serialize_element(&VolumeJson::new(v, Some(ready_warnings(self.ctx, v))))?;
+                    seq.serialize_element(&VolumeJson::new(
+                        v,
+                        Some(ready_warnings(self.ctx, v)),
+                        self.ctx.registry.owners(),
+                    ))?;
                 }
                 seq.end()
             }
@@ -258,7 +266,10 @@ pub fn print_volumes(ctx: &Ctx, volumes: &[&Volume<'_>]) -> Result<()> {
                         Style::Plain,
                     ),
                     (Cow::Borrowed(v.path.as_ref()), Style::Plain),
-                    (note(v).map_or(Cow::Borrowed(""), Cow::Owned), Style::Dim),
+                    (
+                        note(v, ctx.registry.owners()).map_or(Cow::Borrowed(""), Cow::Owned),
+                        Style::Dim,
+                    ),
                 ]
             })
         },

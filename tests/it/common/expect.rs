@@ -26,7 +26,7 @@ use serde_json::Value;
 use super::{PLUGCTL, Sandbox};
 
 /// plugctl's exit codes, by name (mirrors `plugctl::exit`, which scripts
-/// depend on: cli.md).
+/// depend on: docs/cli.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Exit {
     Success,

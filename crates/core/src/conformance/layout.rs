@@ -225,7 +225,7 @@ pub fn special_file(s: &Subject) -> Verdict {
     Verdict::error(format!(
         "{}: {} is not a plugin (Nomad ignores it, or fails to run it if an execute bit is \
          set); remove it from the plugin directory",
-        crate::verdict::not_regular(crate::discovery::special_kind(m)),
+        crate::verdict::not_regular(crate::verdict::special_kind(m)),
         s.path.display()
     ))
 }

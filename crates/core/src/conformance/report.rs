@@ -45,7 +45,7 @@ pub fn outcome_name(o: &Outcome) -> &'static str {
     }
 }
 
-/// The cli.md document: `schema_version` (added by the printer), `ok`,
+/// The document docs/cli.md describes: `schema_version` (added by the printer), `ok`,
 /// `findings`; then `checks` (every check run with its outcome), `summary`,
 /// and the caller's `extra` fields. It borrows the report and is written
 /// straight to stdout by the command line's printer: no JSON

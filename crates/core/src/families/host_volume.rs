@@ -1,4 +1,4 @@
-//! Dynamic host-volume plugins (protocol section 4): the `DHV_*`
+//! Dynamic host-volume plugins (docs/protocol.md, section 4): the `DHV_*`
 //! environment is formed here and nowhere else.
 //!
 //! Everything here is pure protocol: a [`Request`] (what a Nomad client asks

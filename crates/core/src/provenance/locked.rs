@@ -12,7 +12,7 @@ use std::sync::Mutex;
 
 use super::Call;
 use crate::identity::{FileIdentity, Interpreted, Verified};
-use crate::pin::{LockFile, Pin, Runs, pin_for_exec};
+use crate::pin::{LockFile, Pin, Pinner, Runs};
 use crate::runner::Invocation;
 use crate::trust::program::EnvRuns;
 use crate::{Error, Result};
@@ -25,6 +25,8 @@ pub struct Pins {
     /// Plugins already warned about (a fingerprint and a create of the same
     /// plugin warn once).
     warned: Mutex<HashSet<(String, String)>>,
+    /// Hashes what is checked (each interpreter once for all calls).
+    pinner: Pinner,
 }
 
 impl Pins {
@@ -42,6 +44,7 @@ impl Pins {
                 path: path.to_path_buf(),
                 enforce,
                 warned: Mutex::new(HashSet::new()),
+                pinner: Pinner::default(),
             })),
         }
     }
@@ -74,7 +77,7 @@ impl crate::runner::Gate for Pins {
                 call.name
             )),
             // Both hashes are in the reason; what accepts the new file:
-            Some(pin) => compare(pin, &call, exec_path).map_err(|reason| {
+            Some(pin) => compare(&self.pinner, pin, &call, exec_path).map_err(|reason| {
                 format!(
                     "{reason}; if the change is yours, review it and run `plugctl pin {}` to \
                      accept the new file",
@@ -106,7 +109,12 @@ impl crate::runner::Gate for Pins {
     }
 }
 
-fn compare(pin: &Pin, call: &Call, exec_path: &Path) -> std::result::Result<Verified, String> {
+fn compare(
+    pinner: &Pinner,
+    pin: &Pin,
+    call: &Call,
+    exec_path: &Path,
+) -> std::result::Result<Verified, String> {
     let file =
         File::open(exec_path).map_err(|e| format!("cannot read it to check its pin: {e}"))?;
     let before = file
@@ -116,7 +124,8 @@ fn compare(pin: &Pin, call: &Call, exec_path: &Path) -> std::result::Result<Veri
     let dup = file
         .try_clone()
         .map_err(|e| format!("cannot read it to check its pin: {e}"))?;
-    let (now, runs) = pin_for_exec(&call.family, &call.name, dup, None)
+    let (now, runs) = pinner
+        .pin_for_exec(&call.family, &call.name, dup, None)
         .map_err(|e| format!("cannot read it to check its pin: {e}"))?;
     let after = file
         .metadata()

@@ -20,12 +20,8 @@
 //! real change.
 
 use std::collections::BTreeMap;
-use std::fs;
-use std::io;
-use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -326,90 +322,6 @@ impl SocketStatus {
 /// accepting (a listener whose backlog is full makes `connect` block).
 pub const PROBE_TIMEOUT: Duration = Duration::from_secs(1);
 
-/// Probes several sockets at once, none for longer than `timeout`.
-pub fn probe_sockets(paths: &[&Path], timeout: Duration) -> Vec<SocketStatus> {
-    let deadline = Instant::now() + timeout;
-    let pending: Vec<_> = paths.iter().map(|p| start_probe(p)).collect();
-    pending
-        .into_iter()
-        .zip(paths)
-        .map(|(probe, path)| probe.finish(path, deadline))
-        .collect()
-}
-
-/// Probes one socket, for at most `timeout`.
-pub fn probe_socket(path: &Path, timeout: Duration) -> SocketStatus {
-    probe_sockets(&[path], timeout).remove(0)
-}
-
-enum Probe {
-    Done(SocketStatus),
-    Connecting(mpsc::Receiver<io::Result<()>>),
-}
-
-impl Probe {
-    fn finish(self, path: &Path, deadline: Instant) -> SocketStatus {
-        let rx = match self {
-            Probe::Done(s) => return s,
-            Probe::Connecting(rx) => rx,
-        };
-        let left = deadline.saturating_duration_since(Instant::now());
-        let error = match rx.recv_timeout(left) {
-            Ok(Ok(())) => None,
-            Ok(Err(e)) => Some(format!(
-                "socket {} does not accept connections: {e}",
-                path.display()
-            )),
-            // The thread is left to finish on its own; it holds nothing.
-            Err(_) => Some(format!(
-                "socket {} did not accept a connection in time (listener busy or hung)",
-                path.display(),
-            )),
-        };
-        SocketStatus {
-            exists: true,
-            accepts: error.is_none(),
-            error,
-        }
-    }
-}
-
-fn start_probe(path: &Path) -> Probe {
-    let not_accepting = |exists, error: String| {
-        Probe::Done(SocketStatus {
-            exists,
-            accepts: false,
-            error: Some(error),
-        })
-    };
-    match fs::metadata(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return not_accepting(false, format!("socket {} does not exist", path.display()));
-        }
-        Err(e) => {
-            return not_accepting(false, format!("socket {}: {e}", path.display()));
-        }
-        Ok(m) if !m.file_type().is_socket() => {
-            return not_accepting(true, format!("{} is not a socket", path.display()));
-        }
-        Ok(_) => {}
-    }
-    // std has no connect with a timeout for Unix sockets, and a listener
-    // with a full backlog blocks connect: connect on a thread of its own.
-    let (tx, rx) = mpsc::channel();
-    let owned = path.to_path_buf();
-    let spawned = std::thread::Builder::new()
-        .name("socket-probe".into())
-        .spawn(move || {
-            let r = std::os::unix::net::UnixStream::connect(&owned).map(drop);
-            let _ = tx.send(r);
-        });
-    match spawned {
-        Ok(_) => Probe::Connecting(rx),
-        Err(e) => not_accepting(true, format!("cannot probe {}: {e}", path.display())),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -622,39 +534,5 @@ mod tests {
         );
         s.register(&reg(CSI_NODE, "p", "a")).unwrap();
         assert_eq!(s.instances(CSI_NODE, "p").len(), 2);
-    }
-
-    #[test]
-    fn socket_probe_sees_missing_refusing_and_listening() {
-        let d = tempfile::tempdir().unwrap();
-        let missing = d.path().join("missing.sock");
-        let st = probe_socket(&missing, PROBE_TIMEOUT);
-        assert!(!st.exists && !st.accepts);
-        assert!(st.error.unwrap().contains("does not exist"));
-
-        let plain = d.path().join("plain");
-        fs::write(&plain, "").unwrap();
-        let st = probe_socket(&plain, PROBE_TIMEOUT);
-        assert!(st.exists && !st.accepts);
-        assert!(st.error.unwrap().contains("not a socket"));
-
-        let path = d.path().join("l.sock");
-        let listener = std::os::unix::net::UnixListener::bind(&path).unwrap();
-        // Generous: the probe's thread may wait for a core on a busy machine.
-        let st = probe_socket(&path, Duration::from_secs(20));
-        assert!(st.exists && st.accepts && st.error.is_none(), "{st:?}");
-        // A socket file nobody listens on any more refuses. (Another test's
-        // fork may hold the listener for the moment before its exec: asked
-        // again until it is gone.)
-        drop(listener);
-        let until = std::time::Instant::now() + Duration::from_secs(20);
-        let st = loop {
-            let st = probe_socket(&path, PROBE_TIMEOUT);
-            if !st.accepts || std::time::Instant::now() > until {
-                break st;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        assert!(st.exists && !st.accepts, "{st:?}");
     }
 }

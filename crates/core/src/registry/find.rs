@@ -129,8 +129,15 @@ mod tests {
                 node_id: "node".into(),
                 parameters: Default::default(),
             };
-            s.volumes
-                .insert(Volume::pending(&req, "dir", Owner::current()));
+            s.volumes.insert(Volume::pending(
+                &req,
+                "dir",
+                Owner {
+                    pid: std::process::id(),
+                    started: 0,
+                    lock: None,
+                },
+            ));
         }
         s
     }

@@ -324,7 +324,7 @@ pub fn tail(files: &Files, pos: Pos) -> Result<Tail, Problem> {
         }
         match parse_line(&line[..line.len() - 1]) {
             Ok(Line::Intent(i)) if out.torn_at.is_none() => {
-                super::validate::volume(&i.volume).map_err(|why| {
+                super::rules::volume(&i.volume).map_err(|why| {
                     Problem::Record(format!("{} at byte {at}: {why}", path.display()))
                 })?;
                 out.intents.push(i.volume.into_owned())

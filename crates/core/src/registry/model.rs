@@ -389,3 +389,40 @@ impl State<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+
+    const SECRETS: &str = crate::family::Family::Secrets.name();
+
+    #[test]
+    fn fingerprint_moves_instance_to_front_and_emits_on_change() {
+        let mut s = State::default();
+        let inst = |path: &str, healthy| Instance {
+            source: Source::File,
+            path: Some(path.into()),
+            alloc_id: None,
+            socket: None,
+            version: Some("1.0.0".into()),
+            healthy,
+            error: None,
+            duration_ms: Some(1),
+            options: Default::default(),
+            updated_at: now(),
+            file: None,
+        };
+        s.record_fingerprint(SECRETS, "a", inst("/p/a", true));
+        s.record_fingerprint(SECRETS, "a", inst("/p/a", true));
+        assert_eq!(s.seq, 1, "no event when nothing changed");
+        s.record_fingerprint(SECRETS, "a", inst("/q/a", true));
+        s.record_fingerprint(SECRETS, "a", inst("/p/a", false));
+        assert_eq!(s.seq, 3);
+        let list = s.instances(SECRETS, "a");
+        assert_eq!(list.len(), 2);
+        assert_eq!(list[0].path.as_deref(), Some(Path::new("/p/a")));
+        assert!(!list[0].healthy);
+    }
+}

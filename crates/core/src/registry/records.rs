@@ -99,7 +99,7 @@ pub struct Volume<'a> {
 /// time (clock ticks after boot, from `/proc/<pid>/stat`; 0 when unknown).
 /// Whether it still runs is decided by `lock`: the process holds an flock
 /// on a file named by it for as long as it lives, which no pid reuse and no
-/// PID namespace can fake (see registry::volumes). Records written before
+/// PID namespace can fake (see [`super::Owners`]). Records written before
 /// it have only the pid to go by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Owner {

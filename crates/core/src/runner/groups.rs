@@ -253,7 +253,7 @@ impl Group {
 
     /// Call only once the leader is reaped.
     pub(super) fn probe(&mut self) {
-        if !self.known_empty && !super::leftovers::group_alive(self.pgid) {
+        if !self.known_empty && !group_alive(self.pgid) {
             self.known_empty = true;
         }
     }
@@ -266,4 +266,46 @@ impl Drop for Group {
             self.signal(Signal::SIGKILL);
         }
     }
+}
+
+/// Whether any member of the group is still running. Members that are
+/// zombies count as gone: they hold the group id (so signals "succeed") until
+/// their new parent reaps them, and an init that reaps lazily (as in some
+/// containers) would otherwise make every timed-out call look like it needed
+/// SIGKILL. Without /proc only the signal's answer is known.
+pub(super) fn group_alive(pgid: Pid) -> bool {
+    match killpg(pgid, None) {
+        Err(Errno::ESRCH) => false,
+        Ok(()) => running_member(pgid).unwrap_or(true),
+        // EPERM: someone is there, just not ours to signal.
+        Err(_) => true,
+    }
+}
+
+fn running_member(pgid: Pid) -> Option<bool> {
+    for process in procfs::process::all_processes().ok()?.flatten() {
+        // A process that exits meanwhile just fails to answer.
+        let Ok(stat) = process.stat() else {
+            continue;
+        };
+        if stat.pgrp != pgid.as_raw() {
+            continue;
+        }
+        let zombie = matches!(stat.state, 'Z' | 'X');
+        if !zombie || has_other_threads(&process) {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+/// A main thread that called pthread_exit shows the process as a zombie
+/// while its other threads still run.
+fn has_other_threads(process: &procfs::process::Process) -> bool {
+    process
+        .tasks()
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|t| t.tid != process.pid)
 }

@@ -6,7 +6,6 @@
 
 use std::time::Duration;
 
-use nix::errno::Errno;
 use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 use procfs::process::{FDTarget, Process, Stat};
@@ -248,48 +247,6 @@ pub(super) async fn kill_orphans(table: &GroupTable) -> Vec<Leftover> {
     }
     reap_orphans(table).await;
     killed
-}
-
-/// Whether any member of the group is still running. Members that are
-/// zombies count as gone: they hold the group id (so signals "succeed") until
-/// their new parent reaps them, and an init that reaps lazily (as in some
-/// containers) would otherwise make every timed-out call look like it needed
-/// SIGKILL. Without /proc only the signal's answer is known.
-pub(super) fn group_alive(pgid: Pid) -> bool {
-    match killpg(pgid, None) {
-        Err(Errno::ESRCH) => false,
-        Ok(()) => running_member(pgid).unwrap_or(true),
-        // EPERM: someone is there, just not ours to signal.
-        Err(_) => true,
-    }
-}
-
-fn running_member(pgid: Pid) -> Option<bool> {
-    for process in procfs::process::all_processes().ok()?.flatten() {
-        // A process that exits meanwhile just fails to answer.
-        let Ok(stat) = process.stat() else {
-            continue;
-        };
-        if stat.pgrp != pgid.as_raw() {
-            continue;
-        }
-        let zombie = matches!(stat.state, 'Z' | 'X');
-        if !zombie || has_other_threads(&process) {
-            return Some(true);
-        }
-    }
-    Some(false)
-}
-
-/// A main thread that called pthread_exit shows the process as a zombie
-/// while its other threads still run.
-fn has_other_threads(process: &Process) -> bool {
-    process
-        .tasks()
-        .into_iter()
-        .flatten()
-        .flatten()
-        .any(|t| t.tid != process.pid)
 }
 
 #[cfg(test)]

@@ -11,7 +11,9 @@ use super::model::{State, Volume};
 use crate::discovery::check_name;
 use crate::families::host_volume::{is_namespace, is_volume_id};
 
-pub fn validate(state: &State<'_>) -> Result<(), String> {
+/// Every record of `state` held to its rules: the first that fails, named
+/// by its position and field.
+pub fn check(state: &State<'_>) -> Result<(), String> {
     for (family, plugins) in &state.plugins {
         check_name(family).map_err(|e| format!("plugins[{family:?}]: bad plugin type: {e}"))?;
         for (name, instances) in plugins {

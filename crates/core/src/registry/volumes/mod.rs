@@ -1,7 +1,10 @@
 //! Volume records: the pending → ready → deleting life cycle, under the registry lock.
 //!
-//! Every method here runs inside one [`Registry::update`](super::Registry::update)
-//! transaction and never runs a plugin. A create is three steps
+//! Every `State` method here runs inside one transaction
+//! (`Registry::update`, or for a first step an intent, `Registry::intend`:
+//! see `transaction.rs`) and never runs a plugin. Those that record
+//! this process as an owner, or ask whether a recorded owner still runs,
+//! are handed the registry's [`Owners`]. A create is three steps
 //! ([`State::begin_volume_create`], the plugin, [`State::finish_volume_create`]),
 //! a delete likewise, so a crash between the steps leaves a visible
 //! `pending` or `deleting` record that `volume repair` settles.
@@ -21,18 +24,20 @@
 //!   it back (`ready`, or `pending` if it never became ready) with `error`;
 //! - a record whose owner process is alive is never taken over.
 
-use std::path::{Path, PathBuf};
+use std::borrow::Cow;
+use std::path::Path;
 
 use serde_json::{Map, Value};
 
-use std::borrow::Cow;
-
-use super::file::Files;
 use super::model::{Owner, Params, State, Text, Volume, VolumeState, kind, now};
+use super::owner::Owners;
+
+mod batch;
+
 use crate::families::host_volume::{Created, Request};
 use crate::family::{Family, Operation};
-use crate::trust::{CheckedDir, Policy, Refusal};
 use crate::{Error, Result};
+pub use batch::{Label, Pick, Settle, Todo};
 
 /// How a create relates to what the registry held.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,223 +62,13 @@ pub enum CreateOutcome {
     },
 }
 
-/// Where owners' liveness locks live: `<registry>.owners/` beside the
-/// registry, reached through the gate with the registry's rules; set when
-/// the registry is opened (one registry per process).
-static OWNERS: std::sync::RwLock<Option<(PathBuf, Policy)>> = std::sync::RwLock::new(None);
-
-pub fn set_owners_dir(registry: PathBuf, policy: Policy) {
-    let mut place = OWNERS.write().unwrap_or_else(|e| e.into_inner());
-    // Once this process holds its liveness lock, its owners directory is
-    // the one that lock lives in (a later registry of the same path may
-    // still set its rules).
-    match place.as_ref() {
-        Some((held, _)) if ME.get().is_some() && *held != registry => {}
-        _ => *place = Some((registry, policy)),
-    }
-}
-
-/// The owners directory through the gate: never a symlink, never a
-/// directory another user owns or can write (either would let them delete
-/// root's liveness locks, so that `repair` takes over a create still
-/// running, or make `repair` delete what the link points to). `make`:
-/// create it (0700) when missing. `None`: no registry was opened, or the
-/// directory (`make` false) is not there.
-fn owners_dir(make: bool) -> Option<Result<CheckedDir, Refusal>> {
-    let (registry, policy) = OWNERS.read().unwrap_or_else(|e| e.into_inner()).clone()?;
-    let files = if make {
-        Files::create(policy, &registry)
-    } else {
-        match Files::open(policy, &registry) {
-            Ok(Some(f)) => Ok(f),
-            Ok(None) => return None,
-            Err(r) => Err(r),
-        }
-    };
-    let dir = files.and_then(|files| {
-        let name = files.sibling(".owners");
-        if make {
-            files.dir.ensure_subdir(name, 0o700)
-        } else {
-            files.dir.subdir(name)
-        }
-    });
-    match dir {
-        Err(r) if !make && r.is_not_found() => None,
-        other => Some(other),
-    }
-}
-
-/// This process as an owner, the lock it holds while it lives, and why it
-/// holds none when the owners directory was refused.
-struct Me {
-    owner: Owner,
-    _lock: Option<std::fs::File>,
-    refused: Option<String>,
-}
-
-static ME: std::sync::OnceLock<Me> = std::sync::OnceLock::new();
-
-fn lock_name(o: &Owner, token: u32) -> String {
-    format!("{}-{}-{token:08x}.lock", o.pid, o.started)
-}
-
-fn me() -> &'static Me {
-    ME.get_or_init(|| {
-        let pid = std::process::id();
-        let mut owner = Owner {
-            pid,
-            started: start_time(pid).unwrap_or(0),
-            lock: None,
-        };
-        let token = uuid::Uuid::new_v4().as_u128() as u32;
-        let mut refused = None;
-        let lock = match owners_dir(true) {
-            Some(Ok(dir)) => dir
-                .open_or_create(lock_name(&owner, token), 0o600)
-                .ok()
-                .filter(|f| f.try_lock().is_ok()),
-            Some(Err(r)) => {
-                refused = Some(super::with_override_hint(&r));
-                None
-            }
-            None => None,
-        };
-        if lock.is_some() {
-            owner.lock = Some(token);
-        }
-        Me {
-            owner,
-            _lock: lock,
-            refused,
-        }
-    })
-}
-
-/// Why this process could not take its liveness lock, when the gate
-/// refused the owners directory: a create or delete must not start then
-/// (its record would be taken over as if its owner had died).
-pub fn liveness_refused() -> Option<&'static str> {
-    me().refused.as_deref()
-}
-
-impl Owner {
-    /// This process. The first call takes its liveness lock: an flock on
-    /// `<registry>.owners/<pid>-<start>-<token>.lock`, held until exit.
-    pub fn current() -> Owner {
-        me().owner
-    }
-
-    /// The process still runs: it holds its liveness lock. A record without
-    /// one, or whose owners directory the gate refuses, falls back to the
-    /// pid (not a zombie, and not a later process that reused the pid),
-    /// which only holds inside one PID namespace.
-    pub fn alive(&self) -> bool {
-        if self.is_me() {
-            return true;
-        }
-        if let Some(token) = self.lock {
-            match owners_dir(false) {
-                Some(Ok(dir)) => {
-                    let name = lock_name(self, token);
-                    let Ok(file) = dir.open_existing(&name) else {
-                        return false;
-                    };
-                    return match file.try_lock() {
-                        Err(std::fs::TryLockError::WouldBlock) => true,
-                        Ok(()) => {
-                            // Its owner is gone: the file is litter.
-                            let _ = dir.unlink(&name);
-                            false
-                        }
-                        Err(std::fs::TryLockError::Error(_)) => false,
-                    };
-                }
-                // No owners directory at all: every lock in it is gone.
-                None => return false,
-                // Refused: its locks cannot be believed either way.
-                Some(Err(_)) => {}
-            }
-        }
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{}/stat", self.pid)) else {
-            return false;
-        };
-        let Some((state, started)) = parse_stat(&stat) else {
-            return false;
-        };
-        state != 'Z' && state != 'X' && (self.started == 0 || started == self.started)
-    }
-
-    /// Alive and not this process.
-    pub fn is_other_live(&self) -> bool {
-        !self.is_me() && self.alive()
-    }
-
-    /// This process, without taking a liveness lock (reading needs none).
-    pub fn is_me(&self) -> bool {
-        match ME.get() {
-            Some(me) => *self == me.owner,
-            None => {
-                let pid = std::process::id();
-                self.pid == pid && self.started == start_time(pid).unwrap_or(0)
-            }
-        }
-    }
-}
-
-/// Gives up this process's liveness lock and removes its file (at a normal
-/// exit; a killed plugctl leaves the file, which [`sweep_owner_locks`] or
-/// the next look at a record naming it removes).
-pub fn release_owner() {
-    if let Some(me) = ME.get()
-        && let Some(token) = me.owner.lock
-        && let Some(Ok(dir)) = owners_dir(false)
-    {
-        let _ = dir.unlink(lock_name(&me.owner, token));
-        // The last owner out removes the directory (fails while others hold
-        // locks in it, as it should).
-        let place = OWNERS.read().unwrap_or_else(|e| e.into_inner()).clone();
-        if let Some((registry, policy)) = place
-            && let Ok(Some(files)) = Files::open(policy, &registry)
-        {
-            let _ = files.dir.remove_dir(files.sibling(".owners"));
-        }
-    }
-}
-
-/// Removes the lock files of owners that are gone: only regular files of
-/// the trusted owners directory that nobody holds locked.
-pub fn sweep_owner_locks() {
-    let Some(Ok(dir)) = owners_dir(false) else {
-        return;
-    };
-    let Ok(entries) = dir.entries() else {
-        return;
-    };
-    for (name, _) in entries {
-        if let Ok(file) = dir.open_existing(&name)
-            && file.try_lock().is_ok()
-        {
-            let _ = dir.unlink(&name);
-        }
-    }
-}
-
-fn start_time(pid: u32) -> Option<u64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    parse_stat(&stat).map(|(_, t)| t)
-}
-
-/// (state, starttime) from `/proc/<pid>/stat`. The command name may hold
-/// spaces and parentheses, so fields are counted after its last `)`.
-fn parse_stat(stat: &str) -> Option<(char, u64)> {
-    let rest = &stat[stat.rfind(')')? + 1..];
-    let mut fields = rest.split_whitespace();
-    let state = fields.next()?.chars().next()?;
-    // Field 3 was the state; starttime is field 22.
-    let started = fields.nth(18)?.parse().ok()?;
-    Some((state, started))
-}
+/// Does nothing, and goes once the command line's exit path no longer
+/// calls it: the owners directory and this process's liveness lock belong
+/// to each [`Registry`](super::Registry) now, released by
+/// [`Registry::release_owner`](super::Registry::release_owner) or when its
+/// last clone is dropped; there is no process-wide one left to release.
+#[doc(hidden)]
+pub fn release_owner() {}
 
 impl super::Registry {
     /// A create or delete records this process as the volume's owner, and
@@ -281,7 +76,7 @@ impl super::Registry {
     /// (the gate refused the owners directory), its record could be taken
     /// over while it runs, so nothing starts.
     fn require_liveness(&self) -> Result<()> {
-        match liveness_refused() {
+        match self.owners().refused() {
             None => Ok(()),
             Some(why) => Err(Error::Registry {
                 path: self.path().to_path_buf(),
@@ -310,13 +105,14 @@ impl super::Registry {
         assign_node_id: bool,
     ) -> Result<(Volume<'static>, CreateKind)> {
         self.require_liveness()?;
+        let owners = self.owners();
         self.intend(|state| {
             state.require_available(Family::HostVolume, plugin, Operation::Create)?;
             if assign_node_id {
                 req.node_id = state.node_id();
             }
-            let proposed = Volume::pending(req, plugin, Owner::current());
-            let kind = state.begin_volume_create(&proposed)?;
+            let proposed = Volume::pending(req, plugin, owners.me());
+            let kind = state.begin_volume_create(&proposed, owners)?;
             let id = proposed.id.to_string();
             Ok(((proposed, kind), vec![id]))
         })
@@ -330,7 +126,8 @@ impl super::Registry {
         kind: CreateKind,
         outcome: CreateOutcome,
     ) -> Result<Option<Volume<'static>>> {
-        self.update(|state| Ok(state.finish_volume_create(proposed, kind, outcome)))
+        let owners = self.owners();
+        self.update(|state| Ok(state.finish_volume_create(proposed, kind, outcome, owners)))
             .await
     }
 
@@ -339,7 +136,7 @@ impl super::Registry {
     pub async fn begin_delete(&self, id: &str) -> Result<Volume<'static>> {
         self.require_liveness()?;
         self.intend(|state| {
-            let before = state.begin_volume_delete(id)?;
+            let before = state.begin_volume_delete(id, self.owners())?;
             Ok((before, vec![id.to_string()]))
         })
         .await
@@ -354,197 +151,6 @@ impl super::Registry {
     ) -> Result<Option<Volume<'static>>> {
         self.update(|state| Ok(state.finish_volume_delete(id, was, result)))
             .await
-    }
-}
-
-/// What a batch (`volume restore`, `volume repair`) decided for one volume
-/// before any plugin ran: who it is, what it was, and what to do.
-#[derive(Debug, Clone)]
-pub struct Pick {
-    pub id: String,
-    /// Name, namespace and plugin, kept only where the record may be gone
-    /// when the batch reports (a repair deletes or rolls back): elsewhere
-    /// the report reads them from the record, so that a restore of 100,000
-    /// volumes does not copy them all.
-    pub label: Option<Box<Label>>,
-    pub was: VolumeState,
-    /// What to do, or why it is skipped.
-    pub todo: std::result::Result<Todo, String>,
-}
-
-/// Who a volume is, for a report that outlives its record.
-#[derive(Debug, Clone)]
-pub struct Label {
-    pub name: String,
-    pub namespace: String,
-    pub plugin: String,
-}
-
-/// The plugin calls a picked volume gets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Todo {
-    /// restore: re-run create (an update of a ready volume, or the resume
-    /// of a pending one).
-    Create(CreateKind),
-    /// repair of a `pending` volume: create again, and delete when that
-    /// fails (a rollback).
-    CreateOrRollBack,
-    /// repair of a `deleting` volume: delete again.
-    Delete,
-}
-
-/// How one picked volume's plugin calls ended, to be recorded.
-#[derive(Debug, Clone)]
-pub enum Settle {
-    Create(CreateKind, CreateOutcome),
-    /// The create succeeded at the path the record holds, with this size.
-    Recreated(CreateKind, i64),
-    /// A rollback's delete succeeded: the `pending` record goes.
-    RolledBack,
-    Delete(std::result::Result<(), String>),
-}
-
-impl Pick {
-    fn of(v: &Volume<'_>, todo: std::result::Result<Todo, String>) -> Pick {
-        let keep_label = matches!(todo, Ok(Todo::Delete | Todo::CreateOrRollBack));
-        Pick {
-            id: v.id.to_string(),
-            label: keep_label.then(|| {
-                Box::new(Label {
-                    name: v.name.to_string(),
-                    namespace: v.namespace.to_string(),
-                    plugin: v.plugin.to_string(),
-                })
-            }),
-            was: v.state,
-            todo,
-        }
-    }
-}
-
-/// The batches' named transactions.
-impl super::Registry {
-    /// `volume restore`'s first step, one transaction: every volume in
-    /// (namespace, name, id) order; a ready one re-runs create as it is and
-    /// a pending one is taken over — both owned by this process until their
-    /// create is settled — unless another live plugctl works on it; a
-    /// deleting one is left to `repair`.
-    pub async fn begin_restore(&self) -> Result<Vec<Pick>> {
-        self.require_liveness()?;
-        let me = Owner::current();
-        self.update(|state| {
-            let ids: Vec<String> = state
-                .volumes_sorted()
-                .iter()
-                .map(|v| v.id.to_string())
-                .collect();
-            let mut out = Vec::with_capacity(ids.len());
-            for id in ids {
-                let Some(v) = state.volumes.get_mut(&id) else {
-                    continue;
-                };
-                let todo = if let Some(o) = v.owner.filter(Owner::is_other_live) {
-                    Err(format!("plugctl pid {} is working on it", o.pid))
-                } else {
-                    match v.state {
-                        // Owned while its create re-runs: a `volume delete`
-                        // meanwhile is refused, rather than the restore
-                        // making again what the delete just removed.
-                        VolumeState::Ready => {
-                            v.owner = Some(me);
-                            Ok(Todo::Create(CreateKind::Update))
-                        }
-                        VolumeState::Pending => {
-                            v.owner = Some(me);
-                            Ok(Todo::Create(CreateKind::Resume))
-                        }
-                        VolumeState::Deleting => {
-                            Err("its delete was interrupted; run volume repair".into())
-                        }
-                    }
-                };
-                out.push(Pick::of(v, todo));
-            }
-            Ok(out)
-        })
-        .await
-    }
-
-    /// `volume repair`'s first step, one transaction: every `pending` or
-    /// `deleting` volume whose owner is gone is taken over; one another
-    /// live plugctl works on is skipped, saying which.
-    pub async fn begin_repair(&self) -> Result<Vec<Pick>> {
-        self.require_liveness()?;
-        sweep_owner_locks();
-        self.update(|state| {
-            let ids: Vec<String> = state
-                .volumes_sorted()
-                .iter()
-                .filter(|v| v.state != VolumeState::Ready)
-                .map(|v| v.id.to_string())
-                .collect();
-            let mut out = Vec::with_capacity(ids.len());
-            for id in ids {
-                let pick = match state.claim_interrupted_volume(&id) {
-                    Some(v) => {
-                        let todo = if v.state == VolumeState::Deleting {
-                            Todo::Delete
-                        } else {
-                            Todo::CreateOrRollBack
-                        };
-                        Pick::of(&v, Ok(todo))
-                    }
-                    None => {
-                        let Some(v) = state.volume(&id) else { continue };
-                        let pid = v.owner.map(|o| o.pid).unwrap_or_default();
-                        Pick::of(v, Err(format!("plugctl pid {pid} is working on it")))
-                    }
-                };
-                out.push(pick);
-            }
-            Ok(out)
-        })
-        .await
-    }
-
-    /// A batch's last step, one transaction: what each volume's plugin
-    /// calls came to, recorded as the single-volume steps would (see
-    /// [`State::finish_volume_create`], [`State::finish_volume_delete`]).
-    pub async fn finish_batch<'i>(
-        &self,
-        settled: impl Iterator<Item = (&'i str, Settle)>,
-    ) -> Result<()> {
-        self.update(|state| {
-            for (id, settle) in settled {
-                match settle {
-                    Settle::Create(kind, outcome) => {
-                        // The record as it is: a restore re-runs what it holds.
-                        let Some(current) = state.volume(id).map(Volume::to_owned_record) else {
-                            continue;
-                        };
-                        state.settle_create(&current, kind, outcome);
-                    }
-                    Settle::Recreated(kind, bytes) => {
-                        let Some(current) = state.volume(id).map(Volume::to_owned_record) else {
-                            continue;
-                        };
-                        let outcome = CreateOutcome::Created(Created {
-                            path: current.path.to_string(),
-                            bytes,
-                        });
-                        state.settle_create(&current, kind, outcome);
-                    }
-                    Settle::RolledBack => {
-                        state.drop_rolled_back_volume(id);
-                    }
-                    Settle::Delete(result) => {
-                        state.finish_volume_delete(id, VolumeState::Ready, result);
-                    }
-                }
-            }
-            Ok(())
-        })
-        .await
     }
 }
 
@@ -600,9 +206,10 @@ impl Volume<'_> {
         describe(&self.id, &self.name, &self.namespace)
     }
 
-    /// The owner is another live process: a create or delete is running.
-    pub fn in_progress(&self) -> bool {
-        self.owner.is_some_and(|o| o.is_other_live())
+    /// The owner is another live process (as `owners`, its registry's,
+    /// tell): a create or delete is running.
+    pub fn in_progress(&self, owners: &Owners) -> bool {
+        self.owner.is_some_and(|o| owners.is_other_live(&o))
     }
 }
 
@@ -678,7 +285,11 @@ impl<'a> State<'a> {
     /// the name is taken on this node (in any namespace) by another id; the
     /// id exists with another name, namespace, plugin or volumes directory;
     /// the volume is being deleted; another live plugctl is creating it.
-    pub fn begin_volume_create(&mut self, proposed: &Volume<'_>) -> Result<CreateKind> {
+    pub fn begin_volume_create(
+        &mut self,
+        proposed: &Volume<'_>,
+        owners: &Owners,
+    ) -> Result<CreateKind> {
         // A Nomad client holds each volume name for one id on the node
         // (its volLocker), so a second namespace does not make a second
         // name: Nomad refuses it with ErrVolumeNameExists.
@@ -738,7 +349,7 @@ impl<'a> State<'a> {
                 differs.join(", ")
             )));
         }
-        if let Some(owner) = existing.owner.filter(Owner::is_other_live) {
+        if let Some(owner) = existing.owner.filter(|o| owners.is_other_live(o)) {
             return Err(Error::usage(format!(
                 "cannot create {}: plugctl (pid {}) is running its {} right now",
                 existing.describe(),
@@ -781,8 +392,9 @@ impl<'a> State<'a> {
         proposed: &Volume<'_>,
         create_kind: CreateKind,
         outcome: CreateOutcome,
+        owners: &Owners,
     ) -> Option<Volume<'static>> {
-        self.settle_create(proposed, create_kind, outcome)
+        self.settle_create(proposed, create_kind, outcome, owners)
             .map(Volume::to_owned_record)
     }
 
@@ -794,6 +406,7 @@ impl<'a> State<'a> {
         proposed: &Volume<'_>,
         create_kind: CreateKind,
         outcome: CreateOutcome,
+        owners: &Owners,
     ) -> Option<&Volume<'a>> {
         // Gone meanwhile (deleted, or rolled back by repair): a finished
         // create must not bring it back.
@@ -801,7 +414,7 @@ impl<'a> State<'a> {
         // A record that went `deleting` is its delete's; one another live
         // plugctl took over meanwhile is that one's: its result counts.
         if existing.state == VolumeState::Deleting
-            || existing.owner.is_some_and(|o| !o.is_me() && o.alive())
+            || existing.owner.is_some_and(|o| owners.is_other_live(&o))
         {
             return self.volumes.get(&proposed.id);
         }
@@ -887,14 +500,14 @@ impl<'a> State<'a> {
     /// Step one of a delete: marks the volume `deleting`, owned by this
     /// process, and returns it as it was before. Not found: exit 3. A volume
     /// another live plugctl is creating or deleting is refused (exit 2).
-    pub fn begin_volume_delete(&mut self, id: &str) -> Result<Volume<'static>> {
+    pub fn begin_volume_delete(&mut self, id: &str, owners: &Owners) -> Result<Volume<'static>> {
         let Some(v) = self.volumes.get_mut(id) else {
             return Err(Error::NotFound {
                 what: "volume",
                 name: id.to_string(),
             });
         };
-        if let Some(owner) = v.owner.filter(Owner::is_other_live) {
+        if let Some(owner) = v.owner.filter(|o| owners.is_other_live(o)) {
             return Err(Error::usage(format!(
                 "cannot delete {}: plugctl (pid {}) is running its {} right now",
                 v.describe(),
@@ -908,7 +521,7 @@ impl<'a> State<'a> {
         }
         let before = v.to_owned_record();
         v.state = VolumeState::Deleting;
-        v.owner = Some(Owner::current());
+        v.owner = Some(owners.me());
         v.updated_at = Cow::Owned(now());
         Ok(before)
     }
@@ -960,12 +573,16 @@ impl<'a> State<'a> {
 
     /// Takes over a `pending` or `deleting` record whose owner is gone (for
     /// `volume repair`) and returns it; `None` when it is not such a record.
-    pub fn claim_interrupted_volume(&mut self, id: &str) -> Option<Volume<'static>> {
+    pub fn claim_interrupted_volume(
+        &mut self,
+        id: &str,
+        owners: &Owners,
+    ) -> Option<Volume<'static>> {
         let v = self.volumes.get_mut(id)?;
-        if v.state == VolumeState::Ready || v.in_progress() {
+        if v.state == VolumeState::Ready || v.in_progress(owners) {
             return None;
         }
-        v.owner = Some(Owner::current());
+        v.owner = Some(owners.me());
         Some(v.to_owned_record())
     }
 
@@ -993,11 +610,18 @@ impl<'a> State<'a> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::registry::owner::tests::scratch;
     use std::collections::BTreeMap;
 
-    /// A pending record for these, as a create makes it.
+    /// A pending record for these, as a create makes it (owned by this
+    /// process, without a liveness lock).
     pub(crate) fn volume(id: &str, name: &str) -> Volume<'static> {
-        proposed(id, name)
+        let me = Owner {
+            pid: std::process::id(),
+            started: 0,
+            lock: None,
+        };
+        Volume::pending(&req(id, name), "dir", me)
     }
 
     const ID: &str = "11111111-2222-4333-8444-555555555555";
@@ -1018,8 +642,9 @@ pub(crate) mod tests {
         }
     }
 
-    fn proposed(id: &str, name: &str) -> Volume<'static> {
-        Volume::pending(&req(id, name), "dir", Owner::current())
+    /// A pending record for these, owned by `owners`' process.
+    fn proposed(owners: &Owners, id: &str, name: &str) -> Volume<'static> {
+        Volume::pending(&req(id, name), "dir", owners.me())
     }
 
     fn created(path: &str) -> CreateOutcome {
@@ -1042,13 +667,14 @@ pub(crate) mod tests {
 
     #[test]
     fn new_volume_goes_pending_then_ready() {
+        let o = scratch();
         let mut s = State::default();
-        let p = proposed(ID, "data");
-        assert_eq!(s.begin_volume_create(&p).unwrap(), CreateKind::New);
+        let p = proposed(&o, ID, "data");
+        assert_eq!(s.begin_volume_create(&p, &o).unwrap(), CreateKind::New);
         assert_eq!(s.volume(ID).unwrap().state, VolumeState::Pending);
         assert!(s.events.is_empty());
         let v = s
-            .finish_volume_create(&p, CreateKind::New, created("/vols/x"))
+            .finish_volume_create(&p, CreateKind::New, created("/vols/x"), &o)
             .unwrap();
         assert_eq!(v.state, VolumeState::Ready);
         assert_eq!((v.path.as_ref(), v.bytes), ("/vols/x", 7));
@@ -1060,27 +686,28 @@ pub(crate) mod tests {
 
     #[test]
     fn definite_failure_removes_uncertain_keeps_pending() {
+        let o = scratch();
         let mut s = State::default();
-        let p = proposed(ID, "data");
-        s.begin_volume_create(&p).unwrap();
+        let p = proposed(&o, ID, "data");
+        s.begin_volume_create(&p, &o).unwrap();
         assert_eq!(
-            s.finish_volume_create(&p, CreateKind::New, failed(false)),
+            s.finish_volume_create(&p, CreateKind::New, failed(false), &o),
             None
         );
         assert!(s.volumes.is_empty());
 
-        s.begin_volume_create(&p).unwrap();
+        s.begin_volume_create(&p, &o).unwrap();
         let v = s
-            .finish_volume_create(&p, CreateKind::New, failed(true))
+            .finish_volume_create(&p, CreateKind::New, failed(true), &o)
             .unwrap();
         assert_eq!(v.state, VolumeState::Pending);
         assert_eq!(v.error.as_deref(), Some("boom"));
         assert_eq!(v.owner, None);
         // a later create resumes it
-        assert_eq!(s.begin_volume_create(&p).unwrap(), CreateKind::Resume);
+        assert_eq!(s.begin_volume_create(&p, &o).unwrap(), CreateKind::Resume);
         // ... and a definite failure of a resume keeps it pending for repair
         let v = s
-            .finish_volume_create(&p, CreateKind::Resume, failed(false))
+            .finish_volume_create(&p, CreateKind::Resume, failed(false), &o)
             .unwrap();
         assert_eq!(v.state, VolumeState::Pending);
         assert!(s.events.is_empty());
@@ -1088,12 +715,15 @@ pub(crate) mod tests {
 
     #[test]
     fn names_are_unique_per_node_and_ids_keep_their_identity() {
+        let o = scratch();
         let mut s = State::default();
-        let p = proposed(ID, "data");
-        s.begin_volume_create(&p).unwrap();
-        s.finish_volume_create(&p, CreateKind::New, created("/vols/x"));
+        let p = proposed(&o, ID, "data");
+        s.begin_volume_create(&p, &o).unwrap();
+        s.finish_volume_create(&p, CreateKind::New, created("/vols/x"), &o);
 
-        let e = s.begin_volume_create(&proposed(ID2, "data")).unwrap_err();
+        let e = s
+            .begin_volume_create(&proposed(&o, ID2, "data"), &o)
+            .unwrap_err();
         assert!(matches!(e, Error::Usage(_)), "{e}");
         assert!(e.to_string().contains(&format!("--id {ID}")), "{e}");
 
@@ -1104,9 +734,12 @@ pub(crate) mod tests {
         );
 
         // Another namespace is the same name on the node, as in Nomad.
-        let mut other_ns = proposed(ID2, "data");
+        let mut other_ns = proposed(&o, ID2, "data");
         other_ns.namespace = "prod".into();
-        let e = s.begin_volume_create(&other_ns).unwrap_err().to_string();
+        let e = s
+            .begin_volume_create(&other_ns, &o)
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("volume name already exists on this node")
                 && e.contains(&format!("--id {ID} --namespace default")),
@@ -1114,9 +747,9 @@ pub(crate) mod tests {
         );
         assert!(s.volume(ID2).is_none(), "nothing recorded");
 
-        let mut renamed = proposed(ID, "other");
+        let mut renamed = proposed(&o, ID, "other");
         renamed.plugin = "mkdir".into();
-        let e = s.begin_volume_create(&renamed).unwrap_err().to_string();
+        let e = s.begin_volume_create(&renamed, &o).unwrap_err().to_string();
         assert!(
             e.contains("name (recorded \"data\", requested \"other\")"),
             "{e}"
@@ -1129,18 +762,22 @@ pub(crate) mod tests {
 
     #[test]
     fn update_success_and_failure() {
+        let o = scratch();
         let mut s = State::default();
-        let p = proposed(ID, "data");
-        s.begin_volume_create(&p).unwrap();
+        let p = proposed(&o, ID, "data");
+        s.begin_volume_create(&p, &o).unwrap();
         let first = s
-            .finish_volume_create(&p, CreateKind::New, created("/vols/x"))
+            .finish_volume_create(&p, CreateKind::New, created("/vols/x"), &o)
             .unwrap();
-        let mut bigger = proposed(ID, "data");
+        let mut bigger = proposed(&o, ID, "data");
         bigger.capacity_max = 100;
-        assert_eq!(s.begin_volume_create(&bigger).unwrap(), CreateKind::Update);
+        assert_eq!(
+            s.begin_volume_create(&bigger, &o).unwrap(),
+            CreateKind::Update
+        );
         // while the plugin runs, the record is unchanged but owned by us
         let during = s.volume(ID).unwrap();
-        assert_eq!(during.owner, Some(Owner::current()));
+        assert_eq!(during.owner, Some(o.me()));
         assert_eq!(
             Volume {
                 owner: None,
@@ -1149,13 +786,13 @@ pub(crate) mod tests {
             first
         );
         let v = s
-            .finish_volume_create(&bigger, CreateKind::Update, failed(false))
+            .finish_volume_create(&bigger, CreateKind::Update, failed(false), &o)
             .unwrap();
         assert_eq!(v.state, VolumeState::Ready);
         assert_eq!(v.capacity_max, 0);
         assert_eq!(v.error.as_deref(), Some("boom"));
         let v = s
-            .finish_volume_create(&bigger, CreateKind::Update, created("/vols/x"))
+            .finish_volume_create(&bigger, CreateKind::Update, created("/vols/x"), &o)
             .unwrap();
         assert_eq!((v.capacity_max, v.error.clone()), (100, None));
         assert_eq!(v.created_at, first.created_at);
@@ -1167,16 +804,17 @@ pub(crate) mod tests {
 
     #[test]
     fn delete_life_cycle() {
+        let o = scratch();
         let mut s = State::default();
-        let p = proposed(ID, "data");
-        s.begin_volume_create(&p).unwrap();
-        s.finish_volume_create(&p, CreateKind::New, created("/vols/x"));
+        let p = proposed(&o, ID, "data");
+        s.begin_volume_create(&p, &o).unwrap();
+        s.finish_volume_create(&p, CreateKind::New, created("/vols/x"), &o);
 
-        let before = s.begin_volume_delete(ID).unwrap();
+        let before = s.begin_volume_delete(ID, &o).unwrap();
         assert_eq!(before.state, VolumeState::Ready);
         assert_eq!(s.volume(ID).unwrap().state, VolumeState::Deleting);
         // no create while deleting
-        let e = s.begin_volume_create(&p).unwrap_err().to_string();
+        let e = s.begin_volume_create(&p, &o).unwrap_err().to_string();
         assert!(e.contains("deleting"), "{e}");
         let v = s
             .finish_volume_delete(ID, before.state, Err("busy".into()))
@@ -1186,7 +824,7 @@ pub(crate) mod tests {
             (VolumeState::Ready, Some("busy"))
         );
 
-        let before = s.begin_volume_delete(ID).unwrap();
+        let before = s.begin_volume_delete(ID, &o).unwrap();
         assert_eq!(s.finish_volume_delete(ID, before.state, Ok(())), None);
         assert!(s.volumes.is_empty());
         assert_eq!(
@@ -1194,15 +832,16 @@ pub(crate) mod tests {
             ["volume_create", "volume_update", "volume_delete"]
         );
         assert!(matches!(
-            s.begin_volume_delete(ID).unwrap_err(),
+            s.begin_volume_delete(ID, &o).unwrap_err(),
             Error::NotFound { .. }
         ));
     }
 
     #[test]
     fn live_owners_are_respected_dead_ones_taken_over() {
+        let o = scratch();
         let mut s = State::default();
-        let mut p = proposed(ID, "data");
+        let mut p = proposed(&o, ID, "data");
         // pid 1 is alive and not us
         p.owner = Some(Owner {
             pid: 1,
@@ -1210,10 +849,13 @@ pub(crate) mod tests {
             lock: None,
         });
         s.volumes.insert(p.clone());
-        assert!(s.volume(ID).unwrap().in_progress());
-        assert!(s.claim_interrupted_volume(ID).is_none());
-        assert!(s.begin_volume_delete(ID).is_err());
-        assert!(s.begin_volume_create(&proposed(ID, "data")).is_err());
+        assert!(s.volume(ID).unwrap().in_progress(&o));
+        assert!(s.claim_interrupted_volume(ID, &o).is_none());
+        assert!(s.begin_volume_delete(ID, &o).is_err());
+        assert!(
+            s.begin_volume_create(&proposed(&o, ID, "data"), &o)
+                .is_err()
+        );
 
         // a dead owner (a pid that cannot exist)
         s.volumes.get_mut(ID).unwrap().owner = Some(Owner {
@@ -1221,27 +863,9 @@ pub(crate) mod tests {
             started: 0,
             lock: None,
         });
-        let v = s.claim_interrupted_volume(ID).unwrap();
-        assert_eq!(v.owner, Some(Owner::current()));
+        let v = s.claim_interrupted_volume(ID, &o).unwrap();
+        assert_eq!(v.owner, Some(o.me()));
         assert!(s.drop_rolled_back_volume(ID).is_some());
         assert_eq!(kinds(&s), ["volume_delete"]);
-    }
-
-    #[test]
-    fn own_start_time_is_known() {
-        let me = Owner::current();
-        assert!(me.started > 0);
-        assert!(me.alive());
-        assert!(!me.is_other_live());
-        let reused = Owner {
-            pid: me.pid,
-            started: me.started + 1,
-            lock: None,
-        };
-        assert!(!reused.alive());
-        assert_eq!(
-            parse_stat("42 (a) b) c) S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 999 x"),
-            Some(('S', 999))
-        );
     }
 }

@@ -1,79 +1,26 @@
-//! Secrets plugins (protocol section 5): the `CPI_*` environment, and the
-//! rule that values never leave through anything but the caller's stdout.
+//! A secrets plugin's `fetch` (protocol section 5.2): the one place its
+//! environment is formed, and its answer judged as Nomad judges it,
+//! without ever quoting stdout (it may hold values).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
 use std::path::Path;
 use std::time::Duration;
 
-use super::{Fingerprint, Quote, decode_fingerprint, human_bytes, judge, signal_name};
+use super::masking::mask;
+use super::value::SecretValue;
 use crate::error::PluginFailure;
-use crate::family::{Family, Operation};
+use crate::families::{human_bytes, signal_name};
+use crate::family::Operation;
 use crate::nomad::{Change, Profile};
 use crate::runner::{Invocation, Outcome, Termination};
 use plugctl_protocol::json::{self, Dialect, JsonError};
 use plugctl_protocol::responses;
 
-pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duration) -> Invocation {
-    let op = Operation::Fingerprint.name();
-    Invocation::new(program, deadline, grace)
-        .arg(op)
-        .env("CPI_OPERATION", op)
-}
-
-/// `{"type": "secrets", "version": "..."}`. Nomad silently skips a plugin
-/// whose type is not exactly `secrets`; plugctl says why.
-pub fn parse_fingerprint(
-    dialect: Dialect,
-    inv: &Invocation,
-    out: &Outcome,
-) -> Result<Fingerprint, PluginFailure> {
-    judge(inv, out, Quote::Allowed)?;
-    // What Nomad does differs by shape (client/fingerprint/secrets.go): a
-    // bare `null` sets the response to nil and the client dereferences it;
-    // a missing type or version makes it skip the plugin without a word.
-    let Some(fp) = decode_fingerprint(inv, out, |b| responses::common_fingerprint(b, dialect))?
-    else {
-        return Err(PluginFailure::Response(
-            "fingerprint output is a bare null (on a Nomad node this crashes the client)".into(),
-        ));
-    };
-    match fp.kind.as_deref() {
-        Some(t) if Family::Secrets.is(t) => {}
-        None => {
-            return Err(PluginFailure::Response(
-                "fingerprint has no \"type\" (must be \"secrets\"; Nomad silently ignores this \
-                 plugin)"
-                    .into(),
-            ));
-        }
-        Some(other) => {
-            return Err(PluginFailure::Response(format!(
-                "fingerprint type is {other:?}, must be exactly \"secrets\" (Nomad silently \
-                 ignores this plugin)"
-            )));
-        }
-    }
-    let version = fp.version.ok_or_else(|| {
-        PluginFailure::Response(
-            "fingerprint has no \"version\" (missing or null; Nomad silently skips this plugin)"
-                .into(),
-        )
-    })?;
-    Ok(Fingerprint {
-        version: version.original().to_string(),
-        kind: fp.kind,
-    })
-}
-
-// ---------------------------------------------------------------------------
-// fetch (protocol section 5.2)
-// ---------------------------------------------------------------------------
-
 /// `NOMAD_JOB_ID` of a fetch that names no job (`--job-id`) on a release
 /// that always sets it (1.11.1 and later): plugctl runs no job, so the
 /// value says who is asking rather than pretend to be a real job.
 pub const DEFAULT_JOB_ID: &str = "plugctl";
+
 /// `NOMAD_NAMESPACE` of a fetch that names none: Nomad's default namespace,
 /// where a job without a `namespace` runs.
 pub const DEFAULT_NAMESPACE: &str = "default";
@@ -130,7 +77,7 @@ impl FetchRequest {
             );
         }
         if let Some(ns) = namespace
-            && !super::host_volume::is_namespace(ns)
+            && !crate::families::host_volume::is_namespace(ns)
         {
             return Err(format!(
                 "--namespace {ns:?} is not a Nomad namespace (letters, digits and '-', 1 to \
@@ -209,53 +156,6 @@ pub fn dedup_env(pairs: Vec<(String, String)>) -> Vec<(String, String)> {
     out
 }
 
-/// A secret value. Its `Debug` and `Display` print `****`, and it has no
-/// `Serialize`, so it cannot reach a log line, an error message or the
-/// registry by accident: the only way to the bytes is [`SecretValue::expose`],
-/// which only the output code of `secret fetch` (and masking) calls.
-#[derive(Clone, PartialEq, Eq)]
-pub struct SecretValue(String);
-
-impl SecretValue {
-    pub fn new(value: impl Into<String>) -> SecretValue {
-        SecretValue(value.into())
-    }
-
-    /// The value itself. Call it only to print it where the caller asked
-    /// for it (stdout of `secret fetch`), or to mask it.
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-/// The value's bytes are overwritten when it is dropped (a copy made by
-/// `Clone` is its own value and is wiped too), so a freed value does not
-/// linger in memory that a later allocation or a core could show.
-impl Drop for SecretValue {
-    fn drop(&mut self) {
-        zeroize::Zeroize::zeroize(&mut self.0);
-    }
-}
-
-impl fmt::Debug for SecretValue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("SecretValue(****)")
-    }
-}
-
-impl fmt::Display for SecretValue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(MASK)
-    }
-}
-
-/// What a value is replaced with wherever plugctl shows text that may hold one.
-pub const MASK: &str = "****";
-
 /// A successful fetch: key → value, keys sorted. Keys are not secret;
 /// values are [`SecretValue`]s, so `{:?}` of this is safe to print.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -296,12 +196,12 @@ impl Fetched {
 /// `resp.Error != nil`. Hence:
 /// - `error` is a pointer: `null` (or absent) is no error, any string,
 ///   `""` included, is one; a later `null` member resets an earlier string
-///   (the last member decides, [`json::Object::last`]); a non-string,
+///   (the last member decides, as in Go's decoder); a non-string,
 ///   non-null `error` is a decode error.
 /// - `result` is a `map[string]string`: absent or `null` = no keys, a
 ///   `null` element is stored as `""` (Go's map decoding), any other
 ///   non-string element or a non-object `result` is a decode error
-///   ([`json::Object::string_map`]).
+///   (both as [`responses::fetch`] decodes them).
 /// - Nomad passes `&res` where `res` is already a `*SecretResponse`, so a
 ///   bare `null` document sets `res` to nil and the provider's
 ///   `resp.Error` dereferences a nil pointer: the client crashes. plugctl
@@ -353,7 +253,7 @@ pub fn parse_fetch(
         }
     }
     if !out.leftovers.is_empty() {
-        return Err(PluginFailure::LeftBehind(super::left_behind(
+        return Err(PluginFailure::LeftBehind(crate::families::left_behind(
             &out.leftovers,
         )));
     }
@@ -388,7 +288,7 @@ pub fn parse_fetch(
             .result
             .unwrap_or_default()
             .into_iter()
-            .map(|(k, v)| (k, SecretValue(v)))
+            .map(|(k, v)| (k, SecretValue::new(v)))
             .collect(),
     })
 }
@@ -403,7 +303,7 @@ pub fn strings_of(obj: &json::Object) -> Vec<SecretValue> {
         .strings_under(|key| !key.eq_ignore_ascii_case("error"))
         .into_iter()
         .collect();
-    set.into_iter().map(SecretValue).collect()
+    set.into_iter().map(SecretValue::new).collect()
 }
 
 /// The values that may appear in this call's stderr: every string of its
@@ -468,152 +368,15 @@ fn trim_json_space(b: &[u8]) -> &[u8] {
     &b[start..end]
 }
 
-/// Replaces every occurrence of every non-empty value in `text` with
-/// [`MASK`]. Occurrences may overlap (`abc` and `bcd` in `abcd`): all of
-/// them are found first and every covered byte is hidden, so no part of a
-/// value survives; overlapping or touching occurrences become one mask.
-/// Each value is also looked for in its JSON-escaped form (a plugin that
-/// logs JSON writes a newline as `\n`).
-pub fn mask<'a>(text: &str, values: impl IntoIterator<Item = &'a SecretValue>) -> String {
-    let patterns = patterns(values);
-    mask_spans(text, spans(text, &patterns))
-}
-
-/// [`mask`] for a captured stderr tail. The runner keeps the last bytes of
-/// stderr, so the tail may begin in the middle of a value: when bytes were
-/// dropped, a beginning that is the end of some value is hidden too.
-pub fn mask_stderr<'a>(
-    stderr: &[u8],
-    dropped: u64,
-    values: impl IntoIterator<Item = &'a SecretValue>,
-) -> String {
-    let text = String::from_utf8_lossy(stderr);
-    let patterns = patterns(values);
-    let mut found = spans(&text, &patterns);
-    if dropped > 0 {
-        // The cut may have split a character: skip its replacement chars.
-        let start = text
-            .char_indices()
-            .find(|&(_, c)| c != char::REPLACEMENT_CHARACTER)
-            .map_or(text.len(), |(i, _)| i);
-        let rest = &text[start..];
-        let longest = patterns
-            .iter()
-            .filter_map(|p| {
-                p.char_indices()
-                    .skip(1)
-                    .map(|(i, _)| &p[i..])
-                    .find(|suffix| rest.starts_with(suffix))
-                    .map(str::len)
-            })
-            .max();
-        if let Some(len) = longest {
-            found.push((0, start + len));
-        }
-    }
-    mask_spans(&text, found)
-}
-
-fn patterns<'a>(values: impl IntoIterator<Item = &'a SecretValue>) -> Vec<String> {
-    let mut set = BTreeSet::new();
-    for v in values {
-        let v = v.expose();
-        if v.is_empty() {
-            continue;
-        }
-        set.insert(v.to_string());
-        if let Ok(quoted) = serde_json::to_string(v) {
-            let inner = &quoted[1..quoted.len() - 1];
-            if inner != v {
-                set.insert(inner.to_string());
-            }
-        }
-    }
-    set.into_iter().collect()
-}
-
-/// Byte ranges of every (overlapping) occurrence of every pattern.
-fn spans(text: &str, patterns: &[String]) -> Vec<(usize, usize)> {
-    let mut found = Vec::new();
-    for p in patterns {
-        let mut from = 0;
-        while let Some(at) = text[from..].find(p.as_str()) {
-            let start = from + at;
-            found.push((start, start + p.len()));
-            // Next char boundary after `start`, for overlapping matches.
-            from = start + text[start..].chars().next().map_or(1, char::len_utf8);
-            if from > text.len() {
-                break;
-            }
-        }
-    }
-    found
-}
-
-fn mask_spans(text: &str, mut found: Vec<(usize, usize)>) -> String {
-    if found.is_empty() {
-        return text.to_string();
-    }
-    found.sort_unstable();
-    let mut out = String::with_capacity(text.len());
-    let mut shown = 0; // text[..shown] is handled
-    let mut current: Option<(usize, usize)> = None;
-    for (s, e) in found {
-        match current {
-            Some((cs, ce)) if s <= ce => current = Some((cs, ce.max(e))),
-            Some((cs, ce)) => {
-                out.push_str(&text[shown..cs]);
-                out.push_str(MASK);
-                shown = ce;
-                current = Some((s, e));
-            }
-            None => current = Some((s, e)),
-        }
-    }
-    if let Some((cs, ce)) = current {
-        out.push_str(&text[shown..cs]);
-        out.push_str(MASK);
-        shown = ce;
-    }
-    out.push_str(&text[shown..]);
-    out
-}
-
-/// A value as one POSIX sh word: single quotes, with `'` as `'\''`.
-/// Everything else (newlines, `$`, backticks, `\`, `"`) is literal inside
-/// single quotes. A NUL cannot be held by a shell variable: refused by the
-/// caller.
-pub fn sh_quote(value: &str) -> String {
-    let mut s = String::with_capacity(value.len() + 2);
-    s.push('\'');
-    for c in value.chars() {
-        if c == '\'' {
-            s.push_str("'\\''");
-        } else {
-            s.push(c);
-        }
-    }
-    s.push('\'');
-    s
-}
-
-/// A key `export` accepts in every POSIX shell: `^[A-Za-z_][A-Za-z0-9_]*$`.
-pub fn is_shell_name(key: &str) -> bool {
-    let mut bytes = key.bytes();
-    matches!(bytes.next(), Some(b'A'..=b'Z' | b'a'..=b'z' | b'_'))
-        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
-}
-
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+    use crate::runner::Termination;
 
     /// The newest release's deadline.
     const DEADLINE: Duration = crate::nomad::SECRETS_DEADLINE_LONG;
-    use crate::runner::Termination;
-    use std::time::Duration;
 
-    fn outcome(code: i32, stdout: &str) -> Outcome {
+    pub(crate) fn outcome(code: i32, stdout: &str) -> Outcome {
         Outcome {
             termination: Termination::Exited(code),
             timed_out: false,
@@ -655,7 +418,7 @@ mod tests {
         assert_eq!(syntax_context("something else"), None);
     }
 
-    fn inv() -> Invocation {
+    pub(crate) fn inv() -> Invocation {
         fetch_invocation(
             Path::new("/p"),
             &FetchRequest {
@@ -667,7 +430,7 @@ mod tests {
         )
     }
 
-    fn fetch(code: i32, stdout: &str) -> Result<Fetched, PluginFailure> {
+    pub(crate) fn fetch(code: i32, stdout: &str) -> Result<Fetched, PluginFailure> {
         parse_fetch(Dialect::NEWEST, &inv(), &outcome(code, stdout))
     }
 
@@ -678,7 +441,7 @@ mod tests {
             .collect()
     }
 
-    const SECRET: &str = "s3cr3t-VALUE-42";
+    pub(crate) const SECRET: &str = "s3cr3t-VALUE-42";
 
     fn assert_no_secret(r: Result<Fetched, PluginFailure>) -> String {
         let msg = r.expect_err("must fail").to_string();
@@ -875,56 +638,5 @@ mod tests {
         out.stdout_dropped = 10;
         let msg = assert_no_secret(parse_fetch(Dialect::NEWEST, &inv(), &out));
         assert!(msg.contains("capture limit"), "{msg}");
-    }
-
-    #[test]
-    fn secret_value_is_redacted() {
-        let v = SecretValue::new(SECRET);
-        assert_eq!(format!("{v}"), "****");
-        assert_eq!(format!("{v:?}"), "SecretValue(****)");
-        let f = fetch(0, &format!(r#"{{"result": {{"K": "{SECRET}"}}}}"#)).unwrap();
-        let dbg = format!("{f:?} {f:#?}");
-        assert!(!dbg.contains(SECRET) && dbg.contains("\"K\""), "{dbg}");
-        assert_eq!(f.values["K"].expose(), SECRET);
-    }
-
-    #[test]
-    fn masking() {
-        let v = |s: &[&str]| s.iter().map(|s| SecretValue::new(*s)).collect::<Vec<_>>();
-        assert_eq!(mask("a pass b", &v(&["pass"])), "a **** b");
-        assert_eq!(mask("passpass", &v(&["pass"])), "****");
-        assert_eq!(mask("x abcd y", &v(&["abc", "bcd"])), "x **** y");
-        assert_eq!(
-            mask("hunter2 hunter", &v(&["hunter", "hunter2"])),
-            "**** ****"
-        );
-        assert_eq!(mask("nothing", &v(&["", "zz"])), "nothing");
-        assert_eq!(mask("aaa", &v(&["aa"])), "****");
-        assert_eq!(mask("é€é", &v(&["€"])), "é****é");
-        // JSON-escaped forms too
-        assert_eq!(mask(r#"{"k":"a\nb"}"#, &v(&["a\nb"])), r#"{"k":"****"}"#);
-        // A tail cut in the middle of a value hides the value's end.
-        let tail = "VALUE-42 then more";
-        assert_eq!(
-            mask_stderr(tail.as_bytes(), 100, &v(&[SECRET])),
-            "**** then more"
-        );
-        assert_eq!(
-            mask_stderr(tail.as_bytes(), 0, &v(&[SECRET])),
-            "VALUE-42 then more"
-        );
-        let mut cut = "€x".as_bytes()[1..].to_vec();
-        cut.extend_from_slice(b" y");
-        assert_eq!(mask_stderr(&cut, 1, &v(&["€x"])), "**** y");
-    }
-
-    #[test]
-    fn shell_words() {
-        assert_eq!(sh_quote("a'b"), r"'a'\''b'");
-        assert_eq!(sh_quote(""), "''");
-        assert!(is_shell_name("_A1"));
-        for bad in ["", "1A", "A-B", "A B", "é", "A=B"] {
-            assert!(!is_shell_name(bad), "{bad}");
-        }
     }
 }

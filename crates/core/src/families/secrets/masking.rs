@@ -1,0 +1,193 @@
+//! Text that may hold secret values, made safe to show: every value
+//! masked wherever plugctl shows a plugin's words next to a fetch, and a
+//! value quoted as one shell word for `secret fetch --format env`.
+
+use std::collections::BTreeSet;
+
+use super::value::{MASK, SecretValue};
+
+/// Replaces every occurrence of every non-empty value in `text` with
+/// [`MASK`]. Occurrences may overlap (`abc` and `bcd` in `abcd`): all of
+/// them are found first and every covered byte is hidden, so no part of a
+/// value survives; overlapping or touching occurrences become one mask.
+/// Each value is also looked for in its JSON-escaped form (a plugin that
+/// logs JSON writes a newline as `\n`).
+pub fn mask<'a>(text: &str, values: impl IntoIterator<Item = &'a SecretValue>) -> String {
+    let patterns = patterns(values);
+    mask_spans(text, spans(text, &patterns))
+}
+
+/// [`mask`] for a captured stderr tail. The runner keeps the last bytes of
+/// stderr, so the tail may begin in the middle of a value: when bytes were
+/// dropped, a beginning that is the end of some value is hidden too.
+pub fn mask_stderr<'a>(
+    stderr: &[u8],
+    dropped: u64,
+    values: impl IntoIterator<Item = &'a SecretValue>,
+) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    let patterns = patterns(values);
+    let mut found = spans(&text, &patterns);
+    if dropped > 0 {
+        // The cut may have split a character: skip its replacement chars.
+        let start = text
+            .char_indices()
+            .find(|&(_, c)| c != char::REPLACEMENT_CHARACTER)
+            .map_or(text.len(), |(i, _)| i);
+        let rest = &text[start..];
+        let longest = patterns
+            .iter()
+            .filter_map(|p| {
+                p.char_indices()
+                    .skip(1)
+                    .map(|(i, _)| &p[i..])
+                    .find(|suffix| rest.starts_with(suffix))
+                    .map(str::len)
+            })
+            .max();
+        if let Some(len) = longest {
+            found.push((0, start + len));
+        }
+    }
+    mask_spans(&text, found)
+}
+
+/// The strings to look for: each non-empty value, and its JSON-escaped
+/// form when that differs.
+fn patterns<'a>(values: impl IntoIterator<Item = &'a SecretValue>) -> Vec<String> {
+    let mut set = BTreeSet::new();
+    for v in values {
+        let v = v.expose();
+        if v.is_empty() {
+            continue;
+        }
+        set.insert(v.to_string());
+        if let Ok(quoted) = serde_json::to_string(v) {
+            let inner = &quoted[1..quoted.len() - 1];
+            if inner != v {
+                set.insert(inner.to_string());
+            }
+        }
+    }
+    set.into_iter().collect()
+}
+
+/// Byte ranges of every (overlapping) occurrence of every pattern.
+fn spans(text: &str, patterns: &[String]) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    for p in patterns {
+        let mut from = 0;
+        while let Some(at) = text[from..].find(p.as_str()) {
+            let start = from + at;
+            found.push((start, start + p.len()));
+            // Next char boundary after `start`, for overlapping matches.
+            from = start + text[start..].chars().next().map_or(1, char::len_utf8);
+            if from > text.len() {
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// `text` with every span in `found` (which may overlap) replaced, one
+/// [`MASK`] for each run of covered bytes.
+fn mask_spans(text: &str, mut found: Vec<(usize, usize)>) -> String {
+    if found.is_empty() {
+        return text.to_string();
+    }
+    found.sort_unstable();
+    let mut out = String::with_capacity(text.len());
+    let mut shown = 0; // text[..shown] is handled
+    let mut current: Option<(usize, usize)> = None;
+    for (s, e) in found {
+        match current {
+            Some((cs, ce)) if s <= ce => current = Some((cs, ce.max(e))),
+            Some((cs, ce)) => {
+                out.push_str(&text[shown..cs]);
+                out.push_str(MASK);
+                shown = ce;
+                current = Some((s, e));
+            }
+            None => current = Some((s, e)),
+        }
+    }
+    if let Some((cs, ce)) = current {
+        out.push_str(&text[shown..cs]);
+        out.push_str(MASK);
+        shown = ce;
+    }
+    out.push_str(&text[shown..]);
+    out
+}
+
+/// A value as one POSIX sh word: single quotes, with `'` as `'\''`.
+/// Everything else (newlines, `$`, backticks, `\`, `"`) is literal inside
+/// single quotes. A NUL cannot be held by a shell variable: refused by the
+/// caller.
+pub fn sh_quote(value: &str) -> String {
+    let mut s = String::with_capacity(value.len() + 2);
+    s.push('\'');
+    for c in value.chars() {
+        if c == '\'' {
+            s.push_str("'\\''");
+        } else {
+            s.push(c);
+        }
+    }
+    s.push('\'');
+    s
+}
+
+/// A key `export` accepts in every POSIX shell: `^[A-Za-z_][A-Za-z0-9_]*$`.
+pub fn is_shell_name(key: &str) -> bool {
+    let mut bytes = key.bytes();
+    matches!(bytes.next(), Some(b'A'..=b'Z' | b'a'..=b'z' | b'_'))
+        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fetch::tests::SECRET;
+    use super::*;
+
+    #[test]
+    fn masking() {
+        let v = |s: &[&str]| s.iter().map(|s| SecretValue::new(*s)).collect::<Vec<_>>();
+        assert_eq!(mask("a pass b", &v(&["pass"])), "a **** b");
+        assert_eq!(mask("passpass", &v(&["pass"])), "****");
+        assert_eq!(mask("x abcd y", &v(&["abc", "bcd"])), "x **** y");
+        assert_eq!(
+            mask("hunter2 hunter", &v(&["hunter", "hunter2"])),
+            "**** ****"
+        );
+        assert_eq!(mask("nothing", &v(&["", "zz"])), "nothing");
+        assert_eq!(mask("aaa", &v(&["aa"])), "****");
+        assert_eq!(mask("é€é", &v(&["€"])), "é****é");
+        // JSON-escaped forms too
+        assert_eq!(mask(r#"{"k":"a\nb"}"#, &v(&["a\nb"])), r#"{"k":"****"}"#);
+        // A tail cut in the middle of a value hides the value's end.
+        let tail = "VALUE-42 then more";
+        assert_eq!(
+            mask_stderr(tail.as_bytes(), 100, &v(&[SECRET])),
+            "**** then more"
+        );
+        assert_eq!(
+            mask_stderr(tail.as_bytes(), 0, &v(&[SECRET])),
+            "VALUE-42 then more"
+        );
+        let mut cut = "€x".as_bytes()[1..].to_vec();
+        cut.extend_from_slice(b" y");
+        assert_eq!(mask_stderr(&cut, 1, &v(&["€x"])), "**** y");
+    }
+
+    #[test]
+    fn shell_words() {
+        assert_eq!(sh_quote("a'b"), r"'a'\''b'");
+        assert_eq!(sh_quote(""), "''");
+        assert!(is_shell_name("_A1"));
+        for bad in ["", "1A", "A-B", "A B", "é", "A=B"] {
+            assert!(!is_shell_name(bad), "{bad}");
+        }
+    }
+}
