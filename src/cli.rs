@@ -2,6 +2,10 @@
 //! (durations, sizes, K=V pairs) so a bad value is a usage error (exit 2)
 //! before anything runs; defaults that depend on the machine are resolved in
 //! [`crate::settings`].
+//!
+//! The doc comments below are clap's help text, shown as written: a
+//! `<plugin-dir>` in them is a placeholder for people, not an HTML tag.
+#![allow(rustdoc::invalid_html_tags)]
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -4,7 +4,7 @@
 //! A reader that goes away (`| head -1`) ends the command quietly.
 //!
 //! The printer writes to any writer: the process's stdout and stderr, or
-//! buffers a test hands it ([`Printer::to_writers`]) to check a command's
+//! buffers a test hands it ([`Printer::with_streams`] and [`Streams::writers`]) to check a command's
 //! output in process.
 
 use std::borrow::Cow;

@@ -29,7 +29,7 @@ pub struct Selection {
 /// (or the named ones). Entries Nomad would not treat as plugins are set
 /// apart. A plugin directory that cannot be read is an error when it was
 /// named explicitly, else a warning and no plugins there (see
-/// [`discovery::check_layout`]).
+/// [`crate::layout::check_layout`]).
 pub fn select(ctx: &Ctx, family: Option<&str>, names: &[String]) -> Result<Selection> {
     if let Some(f) = family {
         discovery::require_name("plugin type", f)?;

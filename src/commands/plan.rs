@@ -25,7 +25,7 @@ pub fn print(ctx: &Ctx, plans: &[Planned]) -> Result<()> {
     print_refused(ctx, plans, None)
 }
 
-/// [`print`] of a call the real command would refuse (its plugin's last
+/// [`print()`] of a call the real command would refuse (its plugin's last
 /// fingerprint failed): the call is shown all the same, with why it would
 /// not be made — on stderr, and as `"refused"` in JSON.
 pub fn print_refused(ctx: &Ctx, plans: &[Planned], refused: Option<&crate::Error>) -> Result<()> {

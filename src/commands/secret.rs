@@ -1,5 +1,5 @@
 //! `plugctl secret fetch`: run a secrets plugin's fetch and print the values
-//! on stdout — and nowhere else. Values are [`SecretValue`]s from the moment
+//! on stdout — and nowhere else. Values are [`SecretValue`](plugctl_core::families::secrets::SecretValue)s from the moment
 //! they are parsed; this module's output functions are the only callers of
 //! `expose()`. The registry records that a fetch happened (provider, path,
 //! key count, success, duration), never a value, a key name or a hash.

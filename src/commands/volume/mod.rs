@@ -3,9 +3,9 @@
 //! A create or delete is three steps, each a named registry transaction:
 //! record the volume `pending` (or mark it `deleting`) with one journal
 //! append, run the plugin outside the lock, record what it came to (see
-//! [`plugctl_core::registry::volumes`] for the rules). [`batch`] re-runs create for
+//! [`plugctl_core::registry::volumes`] for the rules). `batch` re-runs create for
 //! every recorded volume at once (`restore`) and settles what an
-//! interrupted plugctl left `pending` or `deleting` (`repair`); [`view`]
+//! interrupted plugctl left `pending` or `deleting` (`repair`); `view`
 //! prints volumes.
 
 mod batch;
