@@ -130,6 +130,9 @@ fn masked(text: &str) -> String {
                 r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
                 "<id>",
             ),
+            // A short id is a table's cell: 8 hex digits, then the padding
+            // before the next column (or the line's end).
+            (r"(?m)\b[0-9a-f]{8}( {2,}|$)", "<id>$1"),
             // Clock times: RFC 3339 and Unix seconds in a JSON field.
             (
                 r"\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)\b",
@@ -158,6 +161,9 @@ fn masked(text: &str) -> String {
 /// Where the page runs: a fresh `/tmp` with a copy of the repository's
 /// examples at [`CLONE`], the rest of the file system read-only.
 const CLONE: &str = "/tmp/clone";
+
+/// Where plugctl's directory is bound when it was built under `/tmp`.
+const BIN: &str = "/tmp/.plugctl-bin";
 
 /// What a page's commands print, with each one's exit status, or `None`
 /// when this machine cannot isolate them (not root).
@@ -198,11 +204,30 @@ fn run_page(page: &Path, blocks: &[Block]) -> Option<Vec<(String, i32)>> {
     }
     let bin = Path::new(PLUGCTL).parent().unwrap();
     let examples = examples();
+    // A binary built under /tmp (CARGO_TARGET_DIR=/tmp/...) would be hidden
+    // by the page's own /tmp: its directory is bound, read-only, into the
+    // new one, reached through a descriptor opened before the mount.
+    let (keep_bin, bind_bin, bin) = if bin.starts_with("/tmp") {
+        (
+            format!("exec 3<'{}'\n", bin.display()),
+            format!(
+                "mkdir -p {BIN}\n\
+                 mount --no-canonicalize --bind /proc/self/fd/3 {BIN}\n\
+                 mount -o remount,bind,ro {BIN}\n\
+                 exec 3<&-\n"
+            ),
+            Path::new(BIN),
+        )
+    } else {
+        (String::new(), String::new(), bin)
+    };
     // The mounts first, then the page in a shell whose environment holds
     // only what a fresh login would.
     let setup = format!(
         "set -e\n\
+         {keep_bin}\
          mount -t tmpfs -o mode=1777 plugctl-readme /tmp\n\
+         {bind_bin}\
          mkdir -p {CLONE} /tmp/home\n\
          cp -a '{examples}' {CLONE}/plugins-examples\n\
          mount -o remount,bind,ro /\n\
@@ -316,7 +341,15 @@ fn readme_masks_only_what_changes_between_runs() {
         masked("10de5388-c61d-47e7-8f6c-44acb1259cad  web"),
         "<id>  web"
     );
+    assert_eq!(
+        masked("ok  10de5388  web\n10de5389\n"),
+        "ok  <id>  web\n<id>\n"
+    );
     // A word, a path or a size is compared as printed.
+    assert_eq!(
+        masked("inode 11272516, id 10de5388 web"),
+        "inode 11272516, id 10de5388 web"
+    );
     assert_eq!(masked("10 MiB in /tmp/x"), "10 MiB in /tmp/x");
     assert_eq!(masked("a   b\n"), "a  b\n");
 }
