@@ -55,14 +55,15 @@ pub fn kind(e: &Error) -> &'static str {
 /// words, and its advice in the flags that follow it.
 pub fn message(e: &Error) -> String {
     match e {
-        Error::Hinted { error, hint } => format!("{}{}", message(error), advice(*hint)),
+        Error::Hinted { error, hint } => format!("{}{}", message(error), advice(hint)),
         e => e.to_string(),
     }
 }
 
 /// A [`Hint`] as the flags (and variables) that act on it.
-pub fn advice(hint: Hint) -> &'static str {
-    match hint {
+pub fn advice(hint: &Hint) -> std::borrow::Cow<'static, str> {
+    let words = match hint {
+        Hint::DidYouMean(close) => return format!("; did you mean {close}?").into(),
         Hint::AllowInsecurePaths => {
             "; or pass --allow-insecure-paths on a lab machine (see docs/security.md)"
         }
@@ -72,7 +73,8 @@ pub fn advice(hint: Hint) -> &'static str {
             " (raise --registry-max-size or PLUGCTL_REGISTRY_MAX_SIZE if it is genuine)"
         }
         Hint::RegistryPath => "; --registry (PLUGCTL_REGISTRY) must name a regular file",
-    }
+    };
+    words.into()
 }
 
 /// The body of the JSON error document (docs/cli.md): `{"error": {...}}`.

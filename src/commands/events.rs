@@ -20,6 +20,8 @@ use crate::Result;
 use crate::cli::EventsArgs;
 use crate::output::{JSON_SCHEMA_VERSION, Printer, Style, sanitize_cell};
 use plugctl_core::discovery;
+use plugctl_core::error::Hint;
+use plugctl_core::family::Family;
 use plugctl_core::registry::journal::{self, Pos};
 use plugctl_core::registry::watch::Watch;
 use plugctl_core::registry::{Event, Head};
@@ -53,6 +55,17 @@ pub async fn run(ctx: &Ctx, args: EventsArgs) -> Result<()> {
             let mut says = "no events".to_string();
             if let Some(f) = &args.family {
                 says.push_str(&format!(" of type {f}"));
+                let known = ctx.registry.read().ok().map(|snap| {
+                    snap.state()
+                        .plugins
+                        .keys()
+                        .cloned()
+                        .chain(Family::ALL.map(|k| k.name().to_string()))
+                        .collect::<Vec<_>>()
+                });
+                if let Some(close) = plugctl_core::suggest::closest(f, known.unwrap_or_default()) {
+                    says.push_str(&crate::exit::advice(&Hint::DidYouMean(close)));
+                }
             }
             if args.since > 0 {
                 says.push_str(&format!(" after event {}", args.since));

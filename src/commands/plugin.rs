@@ -13,6 +13,8 @@ use crate::output::{Style, sanitize_cell, short_duration};
 use crate::units::duration_ms;
 use crate::{Error, Result};
 use plugctl_core::discovery;
+use plugctl_core::error::Hint;
+use plugctl_core::family::Family;
 use plugctl_core::registry::dynamic::{
     self, Deregistered, PROBE_TIMEOUT, Registered, Registration, SocketStatus,
 };
@@ -190,7 +192,7 @@ pub async fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
     }
     if current.is_empty() {
         ctx.printer.info(match family {
-            Some(f) => format!("no plugins of type {f}"),
+            Some(f) => format!("no plugins of type {f}{}", type_hint(state, f)),
             None => "no plugins".to_string(),
         });
         return Ok(());
@@ -202,6 +204,44 @@ pub async fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
         .map(|((f, n, i), st)| row(f, n, i, st.as_ref(), now))
         .collect();
     ctx.printer.table(&HEADERS, &rows)
+}
+
+/// "; did you mean host-volume?" when `family` is a typo of a type the
+/// registry holds or plugctl knows; else nothing.
+fn type_hint(state: &plugctl_core::registry::State<'_>, family: &str) -> String {
+    let types = state
+        .plugins
+        .keys()
+        .map(String::as_str)
+        .chain(Family::ALL.map(Family::name));
+    plugctl_core::suggest::closest(family, types)
+        .map(|t| crate::exit::advice(&Hint::DidYouMean(t)).into_owned())
+        .unwrap_or_default()
+}
+
+/// Not found in the registry, with "did you mean" a type or a name it
+/// holds when one is close.
+fn not_recorded(
+    state: &plugctl_core::registry::State<'_>,
+    family: &str,
+    name: &str,
+    what: String,
+) -> Error {
+    let e = Error::NotFound {
+        what: "plugin",
+        name: what,
+    };
+    match state.plugins.get(family) {
+        Some(plugins) => e.did_you_mean(name, plugins.keys()),
+        None => e.did_you_mean(
+            family,
+            state
+                .plugins
+                .keys()
+                .map(String::as_str)
+                .chain(Family::ALL.map(Family::name)),
+        ),
+    }
 }
 
 pub async fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -> Result<()> {
@@ -223,10 +263,7 @@ pub async fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -
                 ctx.registry.path().display()
             ),
         };
-        return Err(Error::NotFound {
-            what: "plugin",
-            name: what,
-        });
+        return Err(not_recorded(state, family, name, what));
     }
     let statuses = probe(&instances).await;
     if ctx.printer.json {
@@ -260,10 +297,12 @@ fn forget_refusal(
     dir: &Path,
 ) -> Result<()> {
     let Some(current) = state.instances(family, name).first() else {
-        return Err(Error::NotFound {
-            what: "plugin",
-            name: format!("{family}/{name} in the registry"),
-        });
+        return Err(not_recorded(
+            state,
+            family,
+            name,
+            format!("{family}/{name} in the registry"),
+        ));
     };
     match current.source {
         Source::File => {}

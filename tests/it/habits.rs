@@ -203,3 +203,308 @@ fn a_volume_nothing_fits_is_not_found_naming_what_was_looked_for() {
         .fails_with(Exit::NotFound)
         .stderr_has("\"logs\" (no volume has that name in namespace default)");
 }
+
+// ---- short ids, binary units, ages ------------------------------------------------
+
+/// A host-volume plugin whose create reports `bytes` of its volume.
+fn sized_plugin(s: &Sandbox, name: &str, bytes: u64) {
+    s.hv_script(
+        name,
+        &format!(r#"mkdir -p "$v" && printf '{{"path": "%s", "bytes": {bytes}}}' "$v""#),
+        r#"rm -rf "$v""#,
+    );
+}
+
+#[test]
+fn tables_show_short_ids_and_binary_sizes_and_json_the_whole_of_both() {
+    let s = Sandbox::new();
+    sized_plugin(&s, "sized", 10 << 20);
+    create_volume(
+        &s,
+        &["--plugin", "sized", "--name", "web-data", "--id", WEB],
+    );
+    let row = |out: &str| {
+        out.lines()
+            .find(|l| l.contains("web-data"))
+            .unwrap_or_else(|| panic!("no row: {out}"))
+            .to_string()
+    };
+    let out = plugctl(&s).args(["volume", "list"]).succeeds().stdout();
+    let line = row(&out);
+    assert!(line.starts_with("0b5e2c1a  "), "{out}");
+    assert!(!line.starts_with(WEB), "{out}");
+    assert!(line.contains("  10 MiB  "), "{out}");
+    assert!(out.lines().next().unwrap().contains("SIZE"), "{out}");
+    // One volume's page has room for its whole id, and its size readable.
+    let out = plugctl(&s)
+        .args(["volume", "show", "web-data"])
+        .succeeds()
+        .stdout();
+    assert!(out.contains(&format!("\nid            {WEB}\n")), "{out}");
+    assert!(out.contains("\nsize          10 MiB\n"), "{out}");
+    // -v: the whole id.
+    let out = plugctl(&s)
+        .args(["-v", "volume", "list"])
+        .succeeds()
+        .stdout();
+    assert!(row(&out).starts_with(&format!("{WEB}  ")), "{out}");
+    // JSON: the whole id and the exact bytes, with or without -v.
+    for verbose in [&[][..], &["-v"]] {
+        let doc = plugctl(&s)
+            .args_from(verbose)
+            .args(["--json", "volume", "list"])
+            .succeeds()
+            .json();
+        assert_eq!(doc["volumes"][0]["id"], WEB, "{doc}");
+        assert_eq!(doc["volumes"][0]["bytes"], 10 << 20, "{doc}");
+    }
+    // The short id names the volume again.
+    plugctl(&s)
+        .args(["volume", "show", "0b5e2c1a"])
+        .succeeds()
+        .stdout_has("web-data");
+}
+
+#[test]
+fn plugin_tables_say_when_each_plugin_was_last_checked() {
+    let s = Sandbox::new();
+    s.hv_ok("dir", "1.0.0");
+    plugctl(&s).args(["fingerprint"]).succeeds();
+    for args in [
+        &["plugin", "list"][..],
+        &["plugin", "show", "host-volume", "dir"],
+    ] {
+        let out = plugctl(&s).args_from(args).succeeds().stdout();
+        assert!(out.lines().next().unwrap().contains("CHECKED"), "{out}");
+        let line = out.lines().find(|l| l.contains(" dir ")).unwrap();
+        assert!(
+            line.contains(" s ago  ") || line.contains(" min ago  "),
+            "{args:?}: {out}"
+        );
+    }
+    // A check a day ago reads as one: the age is the record's, not now.
+    let mut reg = s.registry_file();
+    let mut aged = 0;
+    if let Some(list) = reg["plugins"]["host-volume"]["dir"].as_array_mut() {
+        for inst in list {
+            inst["updated_at"] = "2020-01-01T00:00:00.000Z".into();
+            aged += 1;
+        }
+    }
+    assert!(aged > 0, "no record to age: {reg}");
+    s.write_registry(reg.to_string());
+    let out = plugctl(&s)
+        .args(["plugin", "show", "host-volume", "dir"])
+        .succeeds()
+        .stdout();
+    assert!(out.contains(" days ago  "), "{out}");
+    // JSON keeps the time itself.
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "list"])
+        .succeeds()
+        .json();
+    let dir = doc["plugins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "dir")
+        .unwrap()
+        .clone();
+    assert_eq!(dir["updated_at"], "2020-01-01T00:00:00.000Z", "{doc}");
+}
+
+// ---- empty lists --------------------------------------------------------------------
+
+#[test]
+fn an_empty_list_says_so_on_stderr_and_json_stays_a_document() {
+    let s = Sandbox::new();
+    for (args, says) in [
+        (&["volume", "list"][..], "no volumes\n"),
+        (
+            &["volume", "list", "--plugin", "mkdir"],
+            "no volumes of plugin mkdir\n",
+        ),
+        (&["plugin", "list"], "no plugins\n"),
+        (&["events"], "no events\n"),
+        (&["events", "--since", "5"], "no events after event 5\n"),
+        (
+            &["volume", "repair"],
+            "nothing to repair: no volume is pending or deleting\n",
+        ),
+    ] {
+        let out = plugctl(&s).args_from(args).succeeds().stdout_empty();
+        assert!(out.stderr().ends_with(says), "{args:?}: {:?}", out.stderr());
+    }
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "list"])
+        .succeeds()
+        .stderr_empty()
+        .json();
+    assert_eq!(doc["volumes"], serde_json::json!([]), "{doc}");
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "list"])
+        .succeeds()
+        .stderr_empty()
+        .json();
+    assert_eq!(doc["plugins"], serde_json::json!([]), "{doc}");
+    // events --json: one object per line, so none at all.
+    plugctl(&s)
+        .args(["--json", "events"])
+        .succeeds()
+        .stdout_empty()
+        .stderr_empty();
+    // -q: not even that.
+    plugctl(&s)
+        .args(["-q", "volume", "list"])
+        .succeeds()
+        .stdout_empty()
+        .stderr_empty();
+}
+
+// ---- did you mean -------------------------------------------------------------------
+
+#[test]
+fn a_mistyped_type_or_plugin_name_gets_a_did_you_mean() {
+    let s = Sandbox::new();
+    s.hv_ok("quota-dir", "1.0.0");
+    s.secrets_ok("env-file");
+    plugctl(&s).args(["fingerprint"]).succeeds();
+    for (args, exit, says) in [
+        (
+            &["fingerprint", "--type", "hostvolume"][..],
+            Exit::NotFound,
+            "plugin type not found: hostvolume",
+        ),
+        (
+            &["fingerprint", "quota-dri"],
+            Exit::NotFound,
+            "plugin not found: quota-dri",
+        ),
+        (
+            &["volume", "create", "--plugin", "quotadir", "--name", "x"],
+            Exit::NotFound,
+            "plugin not found: host-volume/quotadir",
+        ),
+        (
+            &["secret", "fetch", "env-fil", "app/db"],
+            Exit::NotFound,
+            "plugin not found: secrets/env-fil",
+        ),
+        (
+            &["plugin", "show", "host-volume", "quota-di"],
+            Exit::NotFound,
+            "plugin not found: host-volume/quota-di",
+        ),
+        (
+            &["test", "hostvolume", "quota-dir"],
+            Exit::Usage,
+            "no conformance suite",
+        ),
+    ] {
+        let out = plugctl(&s)
+            .args_from(args)
+            .fails_with(exit)
+            .stderr_has(says);
+        let want = match args {
+            a if a.contains(&"hostvolume") => "; did you mean host-volume?",
+            a if a.contains(&"env-fil") => "; did you mean env-file?",
+            _ => "; did you mean quota-dir?",
+        };
+        assert!(
+            out.stderr().trim_end().ends_with(want),
+            "{args:?}: {}",
+            out.stderr()
+        );
+    }
+    // The JSON error document says it too, its kind unchanged.
+    plugctl(&s)
+        .args(["--json", "plugin", "show", "hostvolume", "quota-dir"])
+        .fails_with(Exit::NotFound)
+        .error_kind("not_found")
+        .error_has("did you mean host-volume?");
+    // An empty list with a mistyped type says it, and succeeds.
+    plugctl(&s)
+        .args(["plugin", "list", "--type", "hostvolume"])
+        .succeeds()
+        .stdout_empty()
+        .stderr_has("no plugins of type hostvolume; did you mean host-volume?");
+    // Nothing close: no guess.
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "zzz", "--name", "x"])
+        .fails_with(Exit::NotFound)
+        .stderr_lacks("did you mean");
+}
+
+#[test]
+fn a_file_name_no_plugin_may_have_is_never_offered() {
+    let s = Sandbox::new();
+    s.hv_ok("dir\x1b[2J", "1.0.0");
+    let out = plugctl(&s)
+        .args(["volume", "create", "--plugin", "dir", "--name", "x"])
+        .fails_with(Exit::NotFound)
+        .stderr_has("plugin not found: host-volume/dir")
+        .stderr_lacks("did you mean");
+    assert!(!out.stderr().contains('\x1b'), "{:?}", out.stderr());
+}
+
+// ---- JSON errors and --json where there is no JSON ----------------------------------
+
+#[test]
+fn a_plugin_that_is_not_found_has_no_plugin_or_operation_in_its_error_document() {
+    let s = Sandbox::new();
+    for args in [
+        &[
+            "--json", "volume", "create", "--plugin", "nosuch", "--name", "x",
+        ][..],
+        &["--json", "secret", "fetch", "nosuch", "app/db"],
+        &["--json", "plugin", "show", "host-volume", "nosuch"],
+        &["--json", "fingerprint", "nosuch"],
+    ] {
+        let out = plugctl(&s)
+            .args_from(args)
+            .fails_with(Exit::NotFound)
+            .error_kind("not_found");
+        let error = out.error();
+        for key in ["plugin", "operation", "subject"] {
+            assert!(
+                error.get(key).is_some_and(serde_json::Value::is_null),
+                "{args:?}: {key} in {error}"
+            );
+        }
+    }
+}
+
+#[test]
+fn json_with_a_command_that_prints_no_json_is_a_usage_error() {
+    let s = Sandbox::new();
+    for (args, says) in [
+        (
+            &["--json", "metrics"][..],
+            "metrics prints the Prometheus text format",
+        ),
+        (
+            &["metrics", "--json"],
+            "metrics prints the Prometheus text format",
+        ),
+        (
+            &["--json", "completions", "bash"],
+            "completions prints a shell script",
+        ),
+    ] {
+        let out = plugctl(&s)
+            .args_from(args)
+            .fails_with(Exit::Usage)
+            .stderr_has(says)
+            .error_kind("usage");
+        assert!(!out.stdout().contains("# HELP"), "{}", out.stdout());
+    }
+    // Without --json both print their formats.
+    plugctl(&s)
+        .args(["metrics"])
+        .succeeds()
+        .stdout_has("# HELP");
+    plugctl(&s)
+        .args(["completions", "bash"])
+        .succeeds()
+        .stdout_has("complete");
+}

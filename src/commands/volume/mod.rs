@@ -110,7 +110,7 @@ fn resolve(ctx: &Ctx, name: &str, op: Operation, subject: &str) -> Result<Plugin
     let dir = &ctx.settings.host_volume_plugin_dir;
     let entry =
         discovery::find(Family::HostVolume.name(), dir, name, ctx.settings.nomad).map_err(|e| {
-            match e {
+            e.map_inner(|e| match e {
                 Error::NotFound { .. } => Error::NotFound {
                     what: "plugin",
                     name: format!(
@@ -120,7 +120,7 @@ fn resolve(ctx: &Ctx, name: &str, op: Operation, subject: &str) -> Result<Plugin
                     ),
                 },
                 other => other,
-            }
+            })
         })?;
     match entry.kind {
         EntryKind::Builtin(b) if b.name == mkdir::NAME => Ok(Plugin::Mkdir(
@@ -434,12 +434,14 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
     let snapshot = snap.state();
     let vol = select::one(snapshot, &args.volume)?;
     let subject = vol.describe();
-    let plugin = resolve(ctx, &vol.plugin, Operation::Delete, &subject).map_err(|e| match e {
-        Error::NotFound { what, name } => Error::NotFound {
-            what,
-            name: format!("{name}; the volume's record is kept"),
-        },
-        other => other,
+    let plugin = resolve(ctx, &vol.plugin, Operation::Delete, &subject).map_err(|e| {
+        e.map_inner(|e| match e {
+            Error::NotFound { what, name } => Error::NotFound {
+                what,
+                name: format!("{name}; the volume's record is kept"),
+            },
+            other => other,
+        })
     })?;
     if args.plan.dry_run {
         let req = vol.request(
