@@ -52,7 +52,7 @@ pub fn run_with(args: impl IntoIterator<Item = OsString>, host: &Host, streams: 
     // fired by the command loop when a stopping signal comes.
     let (stop, stopper) = Stop::detached();
     // validate builds its own pool: its DIR moves the lock file with it.
-    let ctx = if runs_plugins(&cli.command) && !matches!(cli.command, Command::Validate(_)) {
+    let mut ctx = if runs_plugins(&cli.command) && !matches!(cli.command, Command::Validate(_)) {
         match Ctx::for_plugins(settings, stop, streams) {
             Ok(ctx) => ctx,
             Err(e) => return report(&plain(), &e),
@@ -60,6 +60,7 @@ pub fn run_with(args: impl IntoIterator<Item = OsString>, host: &Host, streams: 
     } else {
         Ctx::new(settings, stop, streams)
     };
+    ctx.printer = ctx.printer.clone().muting_results(!shows(&cli.command));
     for warning in &ctx.settings.layout.warnings {
         ctx.printer.warn(warning);
     }
@@ -279,6 +280,31 @@ fn runs_plugins(command: &Command) -> bool {
         | Command::Test(_)
         | Command::Init(_)
         | Command::Replay(_) => true,
+    }
+}
+
+/// Whether the command is asked to show something (a list, a volume, a
+/// secret, the events, the metrics, a script, the calls a `--dry-run` would
+/// make): `-q` silences warnings there, never the answer. Every other
+/// command acts or checks, and with `-q` prints nothing but its errors.
+fn shows(command: &Command) -> bool {
+    match command {
+        Command::Plugin(p) => matches!(p, PluginCommand::List { .. } | PluginCommand::Show { .. }),
+        Command::Volume(v) => match v {
+            VolumeCommand::List { .. } | VolumeCommand::Show { .. } => true,
+            VolumeCommand::Create(args) => args.plan.dry_run,
+            VolumeCommand::Delete(args) => args.plan.dry_run,
+            VolumeCommand::Restore { plan, .. } => plan.dry_run,
+            VolumeCommand::Repair { .. } | VolumeCommand::Audit { .. } => false,
+        },
+        Command::Secret(_) | Command::Events(_) | Command::Completions(_) => true,
+        Command::Metrics(m) => m.textfile.is_none(),
+        Command::Fingerprint(args) => args.plan.dry_run,
+        Command::Validate(_)
+        | Command::Test(_)
+        | Command::Pin(_)
+        | Command::Replay(_)
+        | Command::Init(_) => false,
     }
 }
 

@@ -508,3 +508,126 @@ fn json_with_a_command_that_prints_no_json_is_a_usage_error() {
         .succeeds()
         .stdout_has("complete");
 }
+
+// ---- --quiet --------------------------------------------------------------------------
+
+#[test]
+fn quiet_actions_print_nothing_but_errors_and_a_failed_plugin_still_fails() {
+    let s = Sandbox::new();
+    s.hv_ok("dir", "1.0.0");
+    s.hv_script(
+        "made",
+        r#"mkdir -p "$v" && printf '{"path": "%s", "bytes": 0}' "$v""#,
+        r#"rm -rf "$v""#,
+    );
+    for args in [
+        &["fingerprint"][..],
+        &[
+            "volume", "create", "--plugin", "made", "--name", "a", "--id", WEB,
+        ],
+        &["volume", "restore"],
+        &["volume", "repair"],
+        &["volume", "audit"],
+        &["plugin", "forget", "host-volume", "gone"],
+        &["volume", "delete", "a"],
+        &["pin"],
+        &["init", "secrets", "scaffolded", "--dir", "scaffold"],
+    ] {
+        let (run, quiet) = (plugctl(&s).current_dir(s.root()), args[0] != "plugin");
+        if quiet {
+            run.arg("-q")
+                .args_from(args)
+                .succeeds()
+                .stdout_empty()
+                .stderr_empty();
+        } else {
+            // Not on record: an error, said under -q as always.
+            run.arg("--quiet")
+                .args_from(args)
+                .fails_with(Exit::NotFound)
+                .stdout_empty()
+                .stderr_has("plugctl: error: plugin not found");
+        }
+    }
+    // Without -q the same commands print their tables.
+    plugctl(&s)
+        .args(["fingerprint"])
+        .succeeds()
+        .stdout_has("HEALTH");
+    // An unhealthy plugin: no table, one error naming it, exit 1.
+    s.plugin("host-volume", "broken", "exit 3");
+    let out = plugctl(&s)
+        .args(["-q", "fingerprint", "--textfile"])
+        .arg(s.root())
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_has("plugctl: error: 1 of ");
+    assert_eq!(out.stderr().lines().count(), 1, "{}", out.stderr());
+    out.stderr_has("host-volume/broken");
+    assert!(
+        s.root().join("plugctl.prom").exists(),
+        "the textfile is still written"
+    );
+    // What a command is asked to show is shown, -q or not.
+    plugctl(&s)
+        .args(["-q", "plugin", "list"])
+        .succeeds()
+        .stdout_has("broken");
+    plugctl(&s)
+        .args(["-q", "fingerprint", "--dry-run"])
+        .succeeds()
+        .stdout_has("would run");
+    // --json -q: the document a script asked for is printed.
+    let doc = plugctl(&s)
+        .args([
+            "-q",
+            "--json",
+            "fingerprint",
+            "--type",
+            "host-volume",
+            "dir",
+        ])
+        .succeeds()
+        .stderr_empty()
+        .json();
+    assert_eq!(doc["plugins"][0]["name"], "dir", "{doc}");
+}
+
+#[test]
+fn quiet_silences_warnings_too() {
+    let s = Sandbox::new();
+    // A path outside the volumes directory is recorded with a warning.
+    s.hv_script(
+        "elsewhere",
+        r#"printf '{"path": "/somewhere/else", "bytes": 0}'"#,
+        "exit 0",
+    );
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "elsewhere", "--name", "a"])
+        .succeeds()
+        .stderr_has("plugctl: warning:");
+    plugctl(&s)
+        .args([
+            "-q",
+            "volume",
+            "create",
+            "--plugin",
+            "elsewhere",
+            "--name",
+            "b",
+        ])
+        .succeeds()
+        .stdout_empty()
+        .stderr_empty();
+}
+
+#[test]
+fn the_shipped_timer_runs_fingerprint_quietly() {
+    let unit = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("deploy/systemd/plugctl-fingerprint.service"),
+    )
+    .unwrap();
+    let exec = unit.lines().find(|l| l.starts_with("ExecStart=")).unwrap();
+    assert!(exec.contains(" --quiet fingerprint"), "{exec}");
+}
