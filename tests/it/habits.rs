@@ -631,3 +631,44 @@ fn the_shipped_timer_runs_fingerprint_quietly() {
     let exec = unit.lines().find(|l| l.starts_with("ExecStart=")).unwrap();
     assert!(exec.contains(" --quiet fingerprint"), "{exec}");
 }
+
+// ---- volume create's action -----------------------------------------------------------
+
+#[test]
+fn creating_a_volume_that_exists_as_asked_is_unchanged() {
+    let s = Sandbox::new();
+    sized_plugin(&s, "sized", 4096);
+    let create = |extra: &[&str]| {
+        plugctl(&s)
+            .args(["--json", "volume", "create", "--plugin", "sized"])
+            .args(["--name", "web-data", "--id", WEB])
+            .args_from(extra)
+            .succeeds()
+            .json()
+    };
+    let doc = create(&["--param", "a=1"]);
+    assert_eq!(doc["action"], "created", "{doc}");
+    assert_eq!(doc["volume"]["id"], WEB, "{doc}");
+    let doc = create(&["--param", "a=1"]);
+    assert_eq!(doc["action"], "unchanged", "{doc}");
+    let doc = create(&["--param", "a=2"]);
+    assert_eq!(doc["action"], "updated", "{doc}");
+    assert_eq!(doc["volume"]["parameters"]["a"], "2", "{doc}");
+    let doc = create(&["--param", "a=2", "--capacity-max", "1MiB"]);
+    assert_eq!(doc["action"], "updated", "{doc}");
+    // The id in any case is the same volume.
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "create", "--plugin", "sized"])
+        .args(["--name", "web-data", "--id", &WEB.to_uppercase()])
+        .args(["--param", "a=2", "--capacity-max", "1MiB"])
+        .succeeds()
+        .json();
+    assert_eq!(doc["action"], "unchanged", "{doc}");
+    // People read it on stderr; the table is as for any create.
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "sized", "--name", "web-data"])
+        .args(["--id", WEB, "--param", "a=2", "--capacity-max", "1MiB"])
+        .succeeds()
+        .stdout_has("0b5e2c1a  web-data")
+        .stderr_has("volume 0b5e2c1a-1111-4222-8333-444455556666 (\"web-data\", namespace default) unchanged: it exists");
+}

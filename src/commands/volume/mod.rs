@@ -27,7 +27,7 @@ use plugctl_core::families::driver::{Call, Driver};
 use plugctl_core::families::host_volume::{self, Created, InvalidRequest, Request};
 use plugctl_core::families::mkdir;
 use plugctl_core::family::{Family, Operation};
-use plugctl_core::registry::volumes::{CreateOutcome, describe};
+use plugctl_core::registry::volumes::{CreateKind, CreateOutcome, describe};
 use plugctl_core::registry::{Volume, VolumeState};
 use plugctl_core::runner::Pool;
 
@@ -344,6 +344,15 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
         return super::plan::print_refused(ctx, &[planned], refused.as_ref());
     }
 
+    // A ready volume of this id as it was: a create that changes none of
+    // it is `unchanged` (Nomad's clients re-run create on every update).
+    let before = ctx
+        .registry
+        .read()?
+        .state()
+        .volume(&req.id)
+        .filter(|v| v.state == VolumeState::Ready)
+        .map(Outline::of);
     let (proposed, kind) = ctx
         .registry
         .begin_create(&mut req, &args.plugin, settings.node_id.is_none())
@@ -424,7 +433,46 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
             record.describe()
         ));
     }
-    view::print_one(ctx, &record, warnings)
+    let action = match (kind, before) {
+        (CreateKind::Update, Some(was)) if was == Outline::of(&record) => "unchanged",
+        (CreateKind::Update, _) => "updated",
+        _ => "created",
+    };
+    if action != "created" {
+        ctx.printer.info(format!(
+            "{} {action}: it exists{}",
+            record.describe(),
+            if action == "unchanged" {
+                " with these capacities and parameters, and create returned the same path and size"
+            } else {
+                "; create ran again with what was asked"
+            }
+        ));
+    }
+    view::print_created(ctx, &record, warnings, action)
+}
+
+/// What a create may change of a ready volume: the capacities and
+/// parameters asked for, the path and size the plugin returned.
+#[derive(Debug, PartialEq)]
+struct Outline {
+    capacity_min: u64,
+    capacity_max: u64,
+    parameters: BTreeMap<String, String>,
+    path: String,
+    bytes: i64,
+}
+
+impl Outline {
+    fn of(v: &Volume<'_>) -> Outline {
+        Outline {
+            capacity_min: v.capacity_min,
+            capacity_max: v.capacity_max,
+            parameters: v.parameters.to_map(),
+            path: v.path.to_string(),
+            bytes: v.bytes,
+        }
+    }
 }
 
 async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {

@@ -206,6 +206,28 @@ pub fn print_one(ctx: &Ctx, v: &Volume<'_>, warnings: Vec<String>) -> Result<()>
     print_volumes(ctx, &[v])
 }
 
+/// What `volume create` prints: `{"action": ..., "volume": {...}}` (the
+/// action `created`, `updated` or `unchanged`), or the one-row table.
+pub fn print_created(
+    ctx: &Ctx,
+    v: &Volume<'_>,
+    warnings: Vec<String>,
+    action: &'static str,
+) -> Result<()> {
+    if ctx.printer.json {
+        #[derive(Serialize)]
+        struct Created<'r, 'a> {
+            action: &'static str,
+            volume: VolumeJson<'r, 'a>,
+        }
+        return ctx.printer.document_from(&Created {
+            action,
+            volume: VolumeJson::new(v, Some(warnings), ctx.registry.owners()),
+        });
+    }
+    print_volumes(ctx, &[v])
+}
+
 /// `volume list`: a table, or `{"volumes": [...]}`, each straight from its
 /// record.
 pub fn print_volumes(ctx: &Ctx, volumes: &[&Volume<'_>]) -> Result<()> {
