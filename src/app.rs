@@ -5,7 +5,6 @@ use std::ffi::OsString;
 use std::future::Future;
 use std::time::Duration;
 
-use clap::Parser;
 use plugctl_core::runner::{self, Pool};
 use plugctl_core::stop::{Stop, StopHandle};
 
@@ -27,7 +26,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
 /// in process, for tests that check what a command prints.
 pub fn run_with(args: impl IntoIterator<Item = OsString>, host: &Host, streams: &Streams) -> i32 {
     let args: Vec<OsString> = args.into_iter().collect();
-    let cli = match Cli::try_parse_from(&args) {
+    let cli = match Cli::parse_from_args(&args) {
         Ok(cli) => cli,
         Err(e) => return clap_error(&own_usage(e), wants_json(&args), &args, streams),
     };

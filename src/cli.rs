@@ -206,6 +206,70 @@ pub struct GlobalArgs {
         action = clap::ArgAction::SetTrue
     )]
     pub locked: bool,
+
+    /// Which of these took their value from their `PLUGCTL_*` variable, as
+    /// clap saw it ([`Cli::parse_from_args`]): `-v` and messages name the
+    /// flag or the variable a setting came from.
+    #[arg(skip)]
+    pub from_env: FromEnv,
+}
+
+/// The global options (by clap id, the field's name) whose value came from
+/// the environment rather than the command line or a default: clap's own
+/// `value_source`, not a guess from the values.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FromEnv(std::collections::BTreeSet<String>);
+
+impl FromEnv {
+    /// What clap's matches say, at the deepest subcommand that has each
+    /// option (a global option's value is set there).
+    pub fn of(matches: &clap::ArgMatches) -> FromEnv {
+        let mut ids = std::collections::BTreeSet::new();
+        let mut level = Some(matches);
+        while let Some(m) = level {
+            for id in m.ids() {
+                let id = id.as_str();
+                match m.value_source(id) {
+                    Some(clap::parser::ValueSource::EnvVariable) => {
+                        ids.insert(id.to_string());
+                    }
+                    Some(_) => {
+                        ids.remove(id);
+                    }
+                    None => {}
+                }
+            }
+            level = m.subcommand().map(|(_, sub)| sub);
+        }
+        FromEnv(ids)
+    }
+
+    /// These options as set by their variables (for tests and library users).
+    pub fn of_ids(ids: &[&str]) -> FromEnv {
+        FromEnv(ids.iter().map(|id| id.to_string()).collect())
+    }
+
+    /// Whether the option `id` took its value from its variable.
+    pub fn has(&self, id: &str) -> bool {
+        self.0.contains(id)
+    }
+}
+
+impl Cli {
+    /// Parses the command line as clap does, noting where each global
+    /// option's value came from (the command line, a `PLUGCTL_*` variable,
+    /// a default).
+    pub fn parse_from_args<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        use clap::FromArgMatches;
+        let matches = command().try_get_matches_from(args)?;
+        let mut cli = Cli::from_arg_matches(&matches)?;
+        cli.global.from_env = FromEnv::of(&matches);
+        Ok(cli)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -672,3 +672,43 @@ fn creating_a_volume_that_exists_as_asked_is_unchanged() {
         .stdout_has("0b5e2c1a  web-data")
         .stderr_has("volume 0b5e2c1a-1111-4222-8333-444455556666 (\"web-data\", namespace default) unchanged: it exists");
 }
+
+// ---- where a setting came from --------------------------------------------------------
+
+#[test]
+fn verbose_names_the_flag_or_the_variable_clap_took_a_value_from() {
+    let s = Sandbox::new();
+    let plugins = s.plugins.display().to_string();
+    let volumes = s.volumes.display().to_string();
+    // The sandbox sets PLUGCTL_PLUGIN_DIR and PLUGCTL_VOLUMES_DIR.
+    plugctl(&s)
+        .args(["-v", "volume", "list"])
+        .succeeds()
+        .stderr_has(&format!(
+            "plugin directory: {plugins} (from PLUGCTL_PLUGIN_DIR)"
+        ))
+        .stderr_has(&format!("volumes: {volumes} (from PLUGCTL_VOLUMES_DIR)"));
+    // The flag, with the same value as the variable beside it, is the flag.
+    plugctl(&s)
+        .args(["-v", "volume", "list", "--plugin-dir", &plugins])
+        .succeeds()
+        .stderr_has(&format!("plugin directory: {plugins} (from --plugin-dir)"))
+        .stderr_has(&format!("volumes: {volumes} (from PLUGCTL_VOLUMES_DIR)"));
+    // A variable unset: a default (Nomad's as root, else a user's own),
+    // named neither a flag nor a variable.
+    let out = plugctl(&s)
+        .env_remove("PLUGCTL_VOLUMES_DIR")
+        .env("XDG_STATE_HOME", s.root().join("state"))
+        .args(["-v", "volume", "list"])
+        .succeeds();
+    let line = out
+        .stderr()
+        .lines()
+        .find(|l| l.starts_with("plugctl: volumes: "))
+        .unwrap()
+        .to_string();
+    assert!(
+        !line.contains("(from ") && (line.contains("as root") || line.contains("$XDG_STATE_HOME")),
+        "{line}"
+    );
+}
