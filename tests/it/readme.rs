@@ -5,7 +5,7 @@
 //! a private mount namespace whose `/tmp` is a fresh tmpfs and whose root
 //! file system is read-only (see [`run_page`]). The working directory is
 //! `/tmp/clone`, holding a copy of the repository's `plugins-examples`, as
-//! a clone would; `plugctl` is first on `PATH`, and the environment holds
+//! a clone would; a copy of `plugctl` is first on `PATH`, and the environment holds
 //! nothing but `PATH`, `HOME` (`/tmp/home`), `LANG` and `TZ`: whatever
 //! else a command needs, the page sets, where the reader sees it.
 //!
@@ -19,8 +19,9 @@
 //! table's columns (a duration's width moves them). Every other byte must
 //! match: change one printed word and the page's test fails.
 //!
-//! `PLUGCTL_REGENERATE=1` rewrites each block that no longer matches with
-//! what the commands print now (review the diff: elisions are lost).
+//! `PLUGCTL_REGENERATE=1` rewrites each step that no longer matches with
+//! what the command prints now, keeping a step's `...`: as many lines as
+//! the page showed before it and after it (review the diff).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -162,8 +163,8 @@ fn masked(text: &str) -> String {
 /// examples at [`CLONE`], the rest of the file system read-only.
 const CLONE: &str = "/tmp/clone";
 
-/// Where plugctl's directory is bound when it was built under `/tmp`.
-const BIN: &str = "/tmp/.plugctl-bin";
+/// Where the page finds `plugctl`: first on its `PATH`.
+const BIN: &str = "/tmp/bin";
 
 /// What a page's commands print, with each one's exit status, or `None`
 /// when this machine cannot isolate them (not root).
@@ -202,40 +203,25 @@ fn run_page(page: &Path, blocks: &[Block]) -> Option<Vec<(String, i32)>> {
             n += 1;
         }
     }
-    let bin = Path::new(PLUGCTL).parent().unwrap();
     let examples = examples();
-    // A binary built under /tmp (CARGO_TARGET_DIR=/tmp/...) would be hidden
-    // by the page's own /tmp: its directory is bound, read-only, into the
-    // new one, reached through a descriptor opened before the mount.
-    let (keep_bin, bind_bin, bin) = if bin.starts_with("/tmp") {
-        (
-            format!("exec 3<'{}'\n", bin.display()),
-            format!(
-                "mkdir -p {BIN}\n\
-                 mount --no-canonicalize --bind /proc/self/fd/3 {BIN}\n\
-                 mount -o remount,bind,ro {BIN}\n\
-                 exec 3<&-\n"
-            ),
-            Path::new(BIN),
-        )
-    } else {
-        (String::new(), String::new(), bin)
-    };
     // The mounts first, then the page in a shell whose environment holds
     // only what a fresh login would.
+    // The binary is copied into the new /tmp (through a descriptor opened
+    // before the mount), so a build under /tmp (CARGO_TARGET_DIR=/tmp/...)
+    // is not hidden by it.
     let setup = format!(
         "set -e\n\
-         {keep_bin}\
+         exec 3<'{plugctl}'\n\
          mount -t tmpfs -o mode=1777 plugctl-readme /tmp\n\
-         {bind_bin}\
-         mkdir -p {CLONE} /tmp/home\n\
+         mkdir -p {CLONE} /tmp/home {BIN}\n\
+         cat <&3 >{BIN}/plugctl && chmod 755 {BIN}/plugctl && exec 3<&-\n\
          cp -a '{examples}' {CLONE}/plugins-examples\n\
          mount -o remount,bind,ro /\n\
          cd {CLONE}\n\
-         exec env -i PATH='{bin}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+         exec env -i PATH='{BIN}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
          HOME=/tmp/home LANG=C.UTF-8 TZ=UTC bash --noprofile --norc -c \"$0\"",
         examples = examples.display(),
-        bin = bin.display(),
+        plugctl = PLUGCTL,
     );
     let out = expect::Run::new(Command::new("unshare"), "unshare")
         .args(["--mount", "--propagation", "private", "--", "bash", "-c"])
@@ -263,6 +249,28 @@ fn run_page(page: &Path, blocks: &[Block]) -> Option<Vec<(String, i32)>> {
         results.push((out[start..end].to_string(), status));
     }
     Some(results)
+}
+
+/// `actual` shown the way `expected` showed its output: when `expected`
+/// elides lines with `...`, the same number of lines before the first and
+/// after the last, and `...` between them.
+fn keep_elision(expected: &str, actual: &str) -> String {
+    let shown: Vec<&str> = expected.lines().collect();
+    let (Some(first), Some(last)) = (
+        shown.iter().position(|l| *l == "..."),
+        shown.iter().rposition(|l| *l == "..."),
+    ) else {
+        return actual.to_string();
+    };
+    let (head, tail) = (first, shown.len() - last - 1);
+    let lines: Vec<&str> = actual.lines().collect();
+    if head + tail >= lines.len() {
+        return actual.to_string();
+    }
+    let mut out: Vec<&str> = lines[..head].to_vec();
+    out.push("...");
+    out.extend(&lines[lines.len() - tail..]);
+    out.join("\n") + "\n"
 }
 
 /// Runs every `console` block of `page` (relative to the repository) and
@@ -304,6 +312,7 @@ fn check(page: &str) {
             ) {
                 failures.push(format!("{page}, line {}:\n{diff}", block.body.0));
                 changed = true;
+                let actual = keep_elision(&step.expected, &actual);
                 fresh.push_str(&format!("$ {}\n{actual}", step.command));
             } else {
                 fresh.push_str(&format!("$ {}\n{}", step.command, step.expected));
@@ -368,6 +377,19 @@ fn readme_blocks_parse_commands_continuations_and_heredocs() {
 }
 
 #[test]
+fn readme_regenerating_keeps_a_steps_elision() {
+    let shown = "TYPE  NAME\ndir   1\n...\nok: 3 checks\n";
+    let now = "TYPE  NAME\ndir   2\nb     3\nc     4\nok: 4 checks\n";
+    assert_eq!(
+        keep_elision(shown, now),
+        "TYPE  NAME\ndir   2\n...\nok: 4 checks\n"
+    );
+    // Nothing elided, or too few lines to elide: the output as it is.
+    assert_eq!(keep_elision("a\nb\n", now), now);
+    assert_eq!(keep_elision(shown, "a\nb\n"), "a\nb\n");
+}
+
+#[test]
 fn readme() {
     check("README.md");
 }
@@ -405,4 +427,67 @@ fn readme_docs_conformance() {
 #[test]
 fn readme_docs_fleet() {
     check("docs/fleet.md");
+}
+
+/// Every relative link in the repository's Markdown names a file or
+/// directory that exists inside it, and no page cites a path on a build
+/// machine or a contract kept outside the repository.
+#[test]
+fn readme_links_resolve_and_cite_nothing_outside_the_repository() {
+    let root = repo();
+    let listed = expect::Run::new(Command::new("git"), "git")
+        .arg("-C")
+        .arg(root)
+        .args([
+            "ls-files",
+            "--cached",
+            "--others",
+            "--exclude-standard",
+            "*.md",
+        ])
+        .succeeds()
+        .stdout()
+        .to_string();
+    let link = Regex::new(r"\]\(([^)\s]+)\)").unwrap();
+    let outside = Regex::new(r"shared/(spec)|/work/|/home/[a-z]|/root/").unwrap();
+    let canonical_root = root.canonicalize().unwrap();
+    let mut bad = Vec::new();
+    let mut checked = 0;
+    for page in listed.lines().filter(|p| !p.starts_with("target/")) {
+        let path = root.join(page);
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        for (n, line) in text.lines().enumerate() {
+            if let Some(m) = outside.find(line) {
+                bad.push(format!("{page}:{}: cites {:?}", n + 1, m.as_str()));
+            }
+            for cap in link.captures_iter(line) {
+                let target = &cap[1];
+                if target.contains("://")
+                    || target.starts_with('#')
+                    || target.starts_with("mailto:")
+                {
+                    continue;
+                }
+                let file = target.split('#').next().unwrap();
+                let resolved = path.parent().unwrap().join(file);
+                checked += 1;
+                match resolved.canonicalize() {
+                    Ok(p) if p.starts_with(&canonical_root) => {}
+                    Ok(p) => bad.push(format!(
+                        "{page}:{}: {target} leaves the repository ({})",
+                        n + 1,
+                        p.display()
+                    )),
+                    Err(e) => bad.push(format!("{page}:{}: {target}: {e}", n + 1)),
+                }
+            }
+        }
+    }
+    assert!(
+        checked > 20,
+        "only {checked} links found: is the pattern right?"
+    );
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
