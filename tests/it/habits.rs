@@ -192,6 +192,11 @@ fn a_volume_nothing_fits_is_not_found_naming_what_was_looked_for() {
         .args(["volume", "show", "0b5eff"])
         .fails_with(Exit::NotFound)
         .stderr_has("\"0b5eff\" (no volume has that name in namespace default, nor that id or an id starting with it)");
+    // A whole id that is not there is no prefix of anything.
+    plugctl(&s)
+        .args(["volume", "show", "0b5e2c1a-1111-4222-8333-000000000000"])
+        .fails_with(Exit::NotFound)
+        .stderr_has("(no volume has that name in namespace default, nor that id)\n");
     // Too short to be a prefix: said, not guessed.
     plugctl(&s)
         .args(["volume", "show", "0b5"])
@@ -670,7 +675,7 @@ fn creating_a_volume_that_exists_as_asked_is_unchanged() {
         .args(["--id", WEB, "--param", "a=2", "--capacity-max", "1MiB"])
         .succeeds()
         .stdout_has("0b5e2c1a  web-data")
-        .stderr_has("volume 0b5e2c1a-1111-4222-8333-444455556666 (\"web-data\", namespace default) unchanged: it exists");
+        .stderr_has("volume 0b5e2c1a-1111-4222-8333-444455556666 (\"web-data\", namespace default) unchanged: it existed with these capacities and parameters");
 }
 
 // ---- where a setting came from --------------------------------------------------------

@@ -440,12 +440,12 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     };
     if action != "created" {
         ctx.printer.info(format!(
-            "{} {action}: it exists{}",
+            "{} {action}: it existed{}",
             record.describe(),
             if action == "unchanged" {
                 " with these capacities and parameters, and create returned the same path and size"
             } else {
-                "; create ran again with what was asked"
+                ", and create ran again with these capacities and parameters"
             }
         ));
     }

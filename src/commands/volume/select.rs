@@ -67,7 +67,8 @@ fn not_found(what: VolumeRef<'_>, namespace: &str) -> Error {
     let short_hex = text.len() < MIN_ID_PREFIX
         && !text.is_empty()
         && text.bytes().all(|b| b.is_ascii_hexdigit() || b == b'-');
-    let as_id = if what.id_prefix().is_some() {
+    // A whole id (36 characters) is an id, never the start of a longer one.
+    let as_id = if what.id_prefix().is_some() && text.len() < 36 {
         "that id or an id starting with it"
     } else {
         "that id"
