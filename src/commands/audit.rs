@@ -192,12 +192,20 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
                 (o.path.to_string_lossy(), Style::Plain),
             ]
         });
-        ctx.printer.table_from(
-            &[
-                "FINDING", "ID", "PLUGIN", "STATE", "ON DISK", "CAPACITY", "PATH",
-            ],
-            || volume_rows.clone().chain(orphan_rows.clone()),
-        )?;
+        if reports.iter().flatten().next().is_none() && orphans.is_empty() {
+            // Nothing to hold against the disk, nothing on it: no table.
+            ctx.printer.info(format!(
+                "no volumes, and nothing else in {}",
+                volumes_dir.display()
+            ));
+        } else {
+            ctx.printer.table_from(
+                &[
+                    "FINDING", "ID", "PLUGIN", "STATE", "ON DISK", "CAPACITY", "PATH",
+                ],
+                || volume_rows.clone().chain(orphan_rows.clone()),
+            )?;
+        }
     }
     if problems == 0 {
         Ok(())

@@ -128,7 +128,8 @@ pub fn run(ctx: &Ctx, args: PinArgs) -> Result<()> {
                     Style::Plain,
                 ),
                 (
-                    pin.map(|p| p.size.to_string()).unwrap_or("-".into()),
+                    pin.map(|p| crate::readable::size(p.size))
+                        .unwrap_or("-".into()),
                     Style::Plain,
                 ),
                 (
@@ -138,10 +139,13 @@ pub fn run(ctx: &Ctx, args: PinArgs) -> Result<()> {
             ]
         })
         .collect();
-    ctx.printer.table(
-        &["STATUS", "TYPE", "NAME", "SHA256", "SIZE", "VERSION"],
-        &rows,
-    )?;
+    // No plugin: no table, the line below says it.
+    if !rows.is_empty() {
+        ctx.printer.table(
+            &["STATUS", "TYPE", "NAME", "SHA256", "SIZE", "VERSION"],
+            &rows,
+        )?;
+    }
     ctx.printer.info(format!(
         "wrote {} ({} plugins pinned)",
         path.display(),

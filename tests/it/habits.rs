@@ -263,6 +263,14 @@ fn tables_show_short_ids_and_binary_sizes_and_json_the_whole_of_both() {
         assert_eq!(doc["volumes"][0]["id"], WEB, "{doc}");
         assert_eq!(doc["volumes"][0]["bytes"], 10 << 20, "{doc}");
     }
+    // A pinned plugin's size too.
+    let size = std::fs::metadata(s.plugins.join("host-volume/sized"))
+        .unwrap()
+        .len();
+    plugctl(&s)
+        .args(["pin"])
+        .succeeds()
+        .stdout_has(&format!("  {size} B  "));
     // The short id names the volume again.
     plugctl(&s)
         .args(["volume", "show", "0b5e2c1a"])
@@ -336,9 +344,15 @@ fn an_empty_list_says_so_on_stderr_and_json_stays_a_document() {
             &["volume", "repair"],
             "nothing to repair: no volume is pending or deleting\n",
         ),
+        (&["volume", "audit"], "no volumes, and nothing else in "),
+        (&["pin"], " (0 plugins pinned)\n"),
     ] {
         let out = plugctl(&s).args_from(args).succeeds().stdout_empty();
-        assert!(out.stderr().ends_with(says), "{args:?}: {:?}", out.stderr());
+        assert!(
+            out.stderr().ends_with(says) || out.stderr().contains(says),
+            "{args:?}: {:?}",
+            out.stderr()
+        );
     }
     let doc = plugctl(&s)
         .args(["--json", "volume", "list"])
