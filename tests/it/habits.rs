@@ -731,3 +731,32 @@ fn verbose_names_the_flag_or_the_variable_clap_took_a_value_from() {
         "{line}"
     );
 }
+
+#[test]
+fn volume_list_takes_a_namespace_and_a_plugin() {
+    let s = Sandbox::new();
+    three_volumes(&s);
+    let names = |args: &[&str]| -> Vec<String> {
+        plugctl(&s)
+            .args(["--json", "volume", "list"])
+            .args_from(args)
+            .succeeds()
+            .json()["volumes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(names(&[]), ["db", "web-data", "logs"]);
+    assert_eq!(names(&["--namespace", "ops"]), ["logs"]);
+    assert_eq!(
+        names(&["--namespace", "default", "--plugin", "mkdir"]),
+        ["db", "web-data"]
+    );
+    plugctl(&s)
+        .args(["volume", "list", "--namespace", "nope", "--plugin", "mkdir"])
+        .succeeds()
+        .stdout_empty()
+        .stderr_has("no volumes in namespace nope of plugin mkdir\n");
+}
