@@ -400,6 +400,11 @@ fn a_mistyped_type_or_plugin_name_gets_a_did_you_mean() {
             "plugin not found: quota-dri",
         ),
         (
+            &["pin", "quota-dri"],
+            Exit::NotFound,
+            "plugin not found: quota-dri",
+        ),
+        (
             &["volume", "create", "--plugin", "quotadir", "--name", "x"],
             Exit::NotFound,
             "plugin not found: host-volume/quotadir",
