@@ -26,7 +26,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
 /// in process, for tests that check what a command prints.
 pub fn run_with(args: impl IntoIterator<Item = OsString>, host: &Host, streams: &Streams) -> i32 {
     let args: Vec<OsString> = args.into_iter().collect();
-    let cli = match Cli::parse_from_args(&args) {
+    let cli = match crate::cli::parse(&args) {
         Ok(cli) => cli,
         Err(e) => return clap_error(&own_usage(e), wants_json(&args), &args, streams),
     };

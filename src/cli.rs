@@ -208,7 +208,7 @@ pub struct GlobalArgs {
     pub locked: bool,
 
     /// Which of these took their value from their `PLUGCTL_*` variable, as
-    /// clap saw it ([`Cli::parse_from_args`]): `-v` and messages name the
+    /// clap saw it ([`parse`]): `-v` and messages name the
     /// flag or the variable a setting came from.
     #[arg(skip)]
     pub from_env: FromEnv,
@@ -252,23 +252,6 @@ impl FromEnv {
     /// Whether the option `id` took its value from its variable.
     pub fn has(&self, id: &str) -> bool {
         self.0.contains(id)
-    }
-}
-
-impl Cli {
-    /// Parses the command line as clap does, noting where each global
-    /// option's value came from (the command line, a `PLUGCTL_*` variable,
-    /// a default).
-    pub fn parse_from_args<I, T>(args: I) -> Result<Cli, clap::Error>
-    where
-        I: IntoIterator<Item = T>,
-        T: Into<std::ffi::OsString> + Clone,
-    {
-        use clap::FromArgMatches;
-        let matches = command().try_get_matches_from(args)?;
-        let mut cli = Cli::from_arg_matches(&matches)?;
-        cli.global.from_env = FromEnv::of(&matches);
-        Ok(cli)
     }
 }
 
@@ -798,6 +781,26 @@ impl clap::builder::TypedValueParser for KeyValueParser {
 /// The clap command, for completions and man pages.
 pub fn command() -> clap::Command {
     <Cli as clap::CommandFactory>::command()
+}
+
+/// Parses a command line, as `Cli::try_parse_from` does, except that the
+/// command tree clap builds to parse it, and the matches, are leaked
+/// instead of dropped: they are built once a process (a few per in-process
+/// test), and freeing every argument of every subcommand was a fifth of
+/// the instructions `plugctl plugin list` runs (measured with callgrind;
+/// benches/run.sh times the start).
+///
+/// Where each global option's value came from (the command line, a
+/// `PLUGCTL_*` variable, a default) is noted in [`GlobalArgs::from_env`],
+/// read before the matches are taken apart.
+pub fn parse(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
+    let cmd = Box::leak(Box::new(command()));
+    let matches = Box::leak(Box::new(cmd.try_get_matches_from_mut(args)?));
+    let from_env = FromEnv::of(matches);
+    let mut cli =
+        <Cli as clap::FromArgMatches>::from_arg_matches_mut(matches).map_err(|e| e.format(cmd))?;
+    cli.global.from_env = from_env;
+    Ok(cli)
 }
 
 #[cfg(test)]

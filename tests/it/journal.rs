@@ -660,3 +660,29 @@ fn an_intent_for_a_volume_in_other_case_is_refused_not_a_second_record() {
         "{err}"
     );
 }
+
+/// A lock file or a journal segment with a second name (a hard link, which
+/// a user can make to a file of root's where `fs.protected_hardlinks` is
+/// 0) is refused, and the file behind the other name is left as it was:
+/// plugctl truncates, locks and appends to its own files.
+#[test]
+fn a_lock_file_or_segment_with_another_name_is_refused_and_that_file_untouched() {
+    for planted in ["lock", "segment"] {
+        let s = Sandbox::new();
+        register_a1(&s, "a");
+        let victim = s.out_file("victim");
+        fs::write(&victim, "root's own data\n").unwrap();
+        fs::set_permissions(&victim, fs::Permissions::from_mode(0o600)).unwrap();
+        let name = match planted {
+            "lock" => s.registry.with_extension("json.lock"),
+            _ => s.journal_segments().pop().unwrap().1,
+        };
+        let _ = fs::remove_file(&name);
+        fs::hard_link(&victim, &name).unwrap();
+        plugctl(&s)
+            .args(["fingerprint"])
+            .fails_with(Exit::Usage)
+            .stderr_has(&format!("{} has 2 names (hard links)", name.display()));
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "root's own data\n");
+    }
+}

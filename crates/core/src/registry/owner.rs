@@ -130,10 +130,7 @@ impl Owners {
             let token = uuid::Uuid::new_v4().as_u128() as u32;
             let mut refused = None;
             let lock = match self.dir(true) {
-                Some(Ok(dir)) => dir
-                    .open_or_create(lock_name(&owner, token), 0o600)
-                    .ok()
-                    .filter(|f| f.try_lock().is_ok()),
+                Some(Ok(dir)) => locked(&dir, &lock_name(&owner, token)),
                 Some(Err(r)) => {
                     refused = Some(super::with_override_hint(&r));
                     None
@@ -251,6 +248,25 @@ impl Owners {
             }
         }
     }
+}
+
+/// `name` in `dir`, created and locked, and still the file that has that
+/// name once the lock is held: another plugctl's [`Owners::sweep`] may
+/// unlink the file between its creation and its lock (unlocked, it looked
+/// like litter), and a lock on a file nobody can find by name would let
+/// `volume repair` take this process for dead.
+fn locked(dir: &CheckedDir, name: &str) -> Option<File> {
+    for _ in 0..3 {
+        let file = dir.open_or_create(name, 0o600).ok()?;
+        file.try_lock().ok()?;
+        let held = rustix::fs::fstat(&file).ok()?;
+        if let Ok(Some(named)) = dir.stat(name)
+            && (named.dev, named.ino) == (held.st_dev, held.st_ino)
+        {
+            return Some(file);
+        }
+    }
+    None
 }
 
 impl Drop for Owners {

@@ -135,6 +135,7 @@ impl CheckedDir {
             });
         }
         self.policy.judge(&path, &meta, "file")?;
+        self.policy.judge_links(&path, &meta)?;
         Ok(meta)
     }
 

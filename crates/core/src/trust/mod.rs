@@ -82,6 +82,19 @@ impl Policy {
         uid == 0 || uid == self.me
     }
 
+    /// Judges a file plugctl opens as its own (the registry, a lock file,
+    /// a journal segment, a case file): one name only. Lifted with the
+    /// owner and mode rules.
+    pub fn judge_links(&self, path: &Path, st: &Meta) -> Result<(), Refusal> {
+        if self.enforce && st.links > 1 {
+            return Err(Refusal::Linked {
+                path: path.to_path_buf(),
+                links: st.links,
+            });
+        }
+        Ok(())
+    }
+
     /// Judges one file or directory on the way: its owner and who may
     /// write it. `what` is "directory", "file", "symbolic link".
     pub fn judge(&self, path: &Path, st: &Meta, what: &'static str) -> Result<(), Refusal> {
@@ -120,6 +133,8 @@ pub struct Meta {
     pub dev: u64,
     pub ino: u64,
     pub size: u64,
+    /// How many names (hard links) the file has.
+    pub links: u64,
 }
 
 impl Meta {
@@ -131,6 +146,7 @@ impl Meta {
             dev: st.st_dev,
             ino: st.st_ino,
             size: u64::try_from(st.st_size).unwrap_or(0),
+            links: st.st_nlink,
         }
     }
 
@@ -204,6 +220,14 @@ pub enum Refusal {
     Raced(PathBuf),
     /// Symbolic links that lead to each other (more than 40 hops).
     Loop(PathBuf),
+    /// A file of plugctl's own with more names than one: another name of it
+    /// may be anywhere (a file of root's a user linked in where the kernel
+    /// lets them, `fs.protected_hardlinks=0`), and plugctl writes its own
+    /// files.
+    Linked {
+        path: PathBuf,
+        links: u64,
+    },
     Io {
         path: PathBuf,
         source: io::Error,
@@ -234,6 +258,7 @@ impl Refusal {
             | Refusal::Owner { path: p, .. }
             | Refusal::Writable { path: p, .. }
             | Refusal::TooLarge { path: p, .. }
+            | Refusal::Linked { path: p, .. }
             | Refusal::Io { path: p, .. } => p,
         }
     }
@@ -245,7 +270,10 @@ impl Refusal {
     /// An owner or mode that others could abuse: the refusals
     /// `--allow-insecure-paths` lifts.
     pub fn is_insecure(&self) -> bool {
-        matches!(self, Refusal::Owner { .. } | Refusal::Writable { .. })
+        matches!(
+            self,
+            Refusal::Owner { .. } | Refusal::Writable { .. } | Refusal::Linked { .. }
+        )
     }
 
     /// The OS error underneath, for callers that classify (a full disk, a
@@ -291,6 +319,12 @@ impl fmt::Display for Refusal {
             Refusal::Kind { path, is, want } => {
                 write!(f, "{} is {is}, not {want}", path.display())
             }
+            Refusal::Linked { path, links } => write!(
+                f,
+                "{} has {links} names (hard links), and another name of it could be any file; \
+                 plugctl uses only files of its own there",
+                path.display()
+            ),
             Refusal::Owner {
                 path,
                 what,
