@@ -378,7 +378,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Run the plugin''s create and record the volume')
             [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Run the plugin''s delete with the recorded path, then forget the volume')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Volumes in the registry')
-            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One volume, by id or by name')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One volume, by id, id prefix or name')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Re-run create for every recorded volume, as a Nomad client does at start')
             [CompletionResult]::new('repair', 'repair', [CompletionResultType]::ParameterValue, 'Finish or roll back volumes left pending or deleting by an interrupted plugctl')
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found')
@@ -425,8 +425,9 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             break
         }
         'plugctl;volume;delete' {
-            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Delete by name instead of id')
-            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'namespace')
+            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'The volume by id or id prefix only (never a name)')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The volume by name only (in --namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The namespace a name is looked up in (an id is unique in all)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
             [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
             [CompletionResult]::new('--nomad-config', '--nomad-config', [CompletionResultType]::ParameterName, 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]')
@@ -460,6 +461,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
         }
         'plugctl;volume;list' {
             [CompletionResult]::new('--plugin', '--plugin', [CompletionResultType]::ParameterName, 'Only volumes of this plugin')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'Only volumes in this namespace [default: every namespace]')
             [CompletionResult]::new('--nomad-config', '--nomad-config', [CompletionResultType]::ParameterName, 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]')
             [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config''s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: the agent config''s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]')
@@ -489,7 +491,9 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             break
         }
         'plugctl;volume;show' {
-            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'namespace')
+            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'The volume by id or id prefix only (never a name)')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The volume by name only (in --namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The namespace a name is looked up in (an id is unique in all)')
             [CompletionResult]::new('--nomad-config', '--nomad-config', [CompletionResultType]::ParameterName, 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]')
             [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config''s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]')
             [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: the agent config''s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]')
@@ -616,7 +620,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Run the plugin''s create and record the volume')
             [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Run the plugin''s delete with the recorded path, then forget the volume')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Volumes in the registry')
-            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One volume, by id or by name')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One volume, by id, id prefix or name')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Re-run create for every recorded volume, as a Nomad client does at start')
             [CompletionResult]::new('repair', 'repair', [CompletionResultType]::ParameterValue, 'Finish or roll back volumes left pending or deleting by an interrupted plugctl')
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found')
@@ -1031,7 +1035,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Run the plugin''s create and record the volume')
             [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Run the plugin''s delete with the recorded path, then forget the volume')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Volumes in the registry')
-            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One volume, by id or by name')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One volume, by id, id prefix or name')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Re-run create for every recorded volume, as a Nomad client does at start')
             [CompletionResult]::new('repair', 'repair', [CompletionResultType]::ParameterValue, 'Finish or roll back volumes left pending or deleting by an interrupted plugctl')
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found')

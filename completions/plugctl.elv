@@ -358,7 +358,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand create 'Run the plugin''s create and record the volume'
             cand delete 'Run the plugin''s delete with the recorded path, then forget the volume'
             cand list 'Volumes in the registry'
-            cand show 'One volume, by id or by name'
+            cand show 'One volume, by id, id prefix or name'
             cand restore 'Re-run create for every recorded volume, as a Nomad client does at start'
             cand repair 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
             cand audit 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found'
@@ -403,8 +403,9 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --version 'Print version'
         }
         &'plugctl;volume;delete'= {
-            cand --name 'Delete by name instead of id'
-            cand --namespace 'namespace'
+            cand --id 'The volume by id or id prefix only (never a name)'
+            cand --name 'The volume by name only (in --namespace)'
+            cand --namespace 'The namespace a name is looked up in (an id is unique in all)'
             cand --timeout 'Deadline for each plugin call [default: the operation''s limit from the protocol]'
             cand --grace 'Time between SIGTERM and SIGKILL at the deadline'
             cand --nomad-config 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]'
@@ -437,6 +438,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         }
         &'plugctl;volume;list'= {
             cand --plugin 'Only volumes of this plugin'
+            cand --namespace 'Only volumes in this namespace [default: every namespace]'
             cand --nomad-config 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]'
             cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config''s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: the agent config''s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]'
@@ -465,7 +467,9 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --version 'Print version'
         }
         &'plugctl;volume;show'= {
-            cand --namespace 'namespace'
+            cand --id 'The volume by id or id prefix only (never a name)'
+            cand --name 'The volume by name only (in --namespace)'
+            cand --namespace 'The namespace a name is looked up in (an id is unique in all)'
             cand --nomad-config 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]'
             cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config''s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]'
             cand --host-volume-plugin-dir 'Host-volume plugin directory [default: the agent config''s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]'
@@ -588,7 +592,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand create 'Run the plugin''s create and record the volume'
             cand delete 'Run the plugin''s delete with the recorded path, then forget the volume'
             cand list 'Volumes in the registry'
-            cand show 'One volume, by id or by name'
+            cand show 'One volume, by id, id prefix or name'
             cand restore 'Re-run create for every recorded volume, as a Nomad client does at start'
             cand repair 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
             cand audit 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found'
@@ -972,7 +976,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand create 'Run the plugin''s create and record the volume'
             cand delete 'Run the plugin''s delete with the recorded path, then forget the volume'
             cand list 'Volumes in the registry'
-            cand show 'One volume, by id or by name'
+            cand show 'One volume, by id, id prefix or name'
             cand restore 'Re-run create for every recorded volume, as a Nomad client does at start'
             cand repair 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
             cand audit 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found'

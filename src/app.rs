@@ -28,7 +28,7 @@ pub fn run_with(args: impl IntoIterator<Item = OsString>, host: &Host, streams: 
     let args: Vec<OsString> = args.into_iter().collect();
     let cli = match crate::cli::parse(&args) {
         Ok(cli) => cli,
-        Err(e) => return clap_error(&e, wants_json(&args), &args, streams),
+        Err(e) => return clap_error(&own_usage(e), wants_json(&args), &args, streams),
     };
     let json = cli.global.json;
     let plain = || Printer::plain(json).with_streams(streams);
@@ -51,7 +51,7 @@ pub fn run_with(args: impl IntoIterator<Item = OsString>, host: &Host, streams: 
     // fired by the command loop when a stopping signal comes.
     let (stop, stopper) = Stop::detached();
     // validate builds its own pool: its DIR moves the lock file with it.
-    let ctx = if runs_plugins(&cli.command) && !matches!(cli.command, Command::Validate(_)) {
+    let mut ctx = if runs_plugins(&cli.command) && !matches!(cli.command, Command::Validate(_)) {
         match Ctx::for_plugins(settings, stop, streams) {
             Ok(ctx) => ctx,
             Err(e) => return report(&plain(), &e),
@@ -59,6 +59,7 @@ pub fn run_with(args: impl IntoIterator<Item = OsString>, host: &Host, streams: 
     } else {
         Ctx::new(settings, stop, streams)
     };
+    ctx.printer = ctx.printer.clone().muting_results(!shows(&cli.command));
     for warning in &ctx.settings.layout.warnings {
         ctx.printer.warn(warning);
     }
@@ -281,6 +282,31 @@ fn runs_plugins(command: &Command) -> bool {
     }
 }
 
+/// Whether the command is asked to show something (a list, a volume, a
+/// secret, the events, the metrics, a script, the calls a `--dry-run` would
+/// make): `-q` silences warnings there, never the answer. Every other
+/// command acts or checks, and with `-q` prints nothing but its errors.
+fn shows(command: &Command) -> bool {
+    match command {
+        Command::Plugin(p) => matches!(p, PluginCommand::List { .. } | PluginCommand::Show { .. }),
+        Command::Volume(v) => match v {
+            VolumeCommand::List { .. } | VolumeCommand::Show { .. } => true,
+            VolumeCommand::Create(args) => args.plan.dry_run,
+            VolumeCommand::Delete(args) => args.plan.dry_run,
+            VolumeCommand::Restore { plan, .. } => plan.dry_run,
+            VolumeCommand::Repair { .. } | VolumeCommand::Audit { .. } => false,
+        },
+        Command::Secret(_) | Command::Events(_) | Command::Completions(_) => true,
+        Command::Metrics(m) => m.textfile.is_none(),
+        Command::Fingerprint(args) => args.plan.dry_run,
+        Command::Validate(_)
+        | Command::Test(_)
+        | Command::Pin(_)
+        | Command::Replay(_)
+        | Command::Init(_) => false,
+    }
+}
+
 /// Whether the command asks dynamic plugins' sockets whether they accept
 /// a connection (an async connect, which needs the I/O driver).
 fn checks_sockets(command: &Command) -> bool {
@@ -308,11 +334,21 @@ fn clap_error(e: &clap::Error, json: bool, args: &[OsString], streams: &Streams)
         }
         return exit::USAGE;
     }
+    // One prefix for every error, clap's as plugctl's own.
+    let prefix = if e.use_stderr() && e.render().to_string().starts_with("error:") {
+        "plugctl: "
+    } else {
+        ""
+    };
     if streams.is_process() {
-        // clap styles its own output for the terminal it finds.
+        // clap styles its own output for the terminal it finds (colour on
+        // a terminal, plain on a pipe); the prefix is plain either way.
+        if !prefix.is_empty() {
+            printer.raw_stderr(prefix);
+        }
         let _ = e.print();
     } else if e.use_stderr() {
-        printer.raw_stderr(&e.render().to_string());
+        printer.raw_stderr(&format!("{prefix}{}", e.render()));
     } else {
         let _ = printer.text(&e.render().to_string());
     }
@@ -323,6 +359,36 @@ fn clap_error(e: &clap::Error, json: bool, args: &[OsString], streams: &Streams)
         let _ = printer.document(crate::exit::json_body(&Error::usage(usage_message(e))));
     }
     exit::USAGE
+}
+
+/// The error with the usage line of the subcommand it is about, as that
+/// subcommand's `--help` prints it. clap builds an error's usage line from
+/// the arguments it counts as used, and it counts an option whose
+/// `PLUGCTL_*` variable is set: `volume create` would show `--registry
+/// <FILE>` (and every other variable set) as if it were required.
+fn own_usage(mut e: clap::Error) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue};
+    let Some(ContextValue::StyledStr(usage)) = e.get(ContextKind::Usage) else {
+        return e;
+    };
+    // "Usage: plugctl volume create ...": the words after the binary's
+    // name that are subcommands say which one.
+    let text = usage.to_string();
+    let Some(line) = text.trim().strip_prefix("Usage: ") else {
+        return e;
+    };
+    let mut root = crate::cli::command();
+    root.build();
+    let mut cmd = &root;
+    for word in line.split_whitespace().skip(1) {
+        match cmd.find_subcommand(word) {
+            Some(sub) => cmd = sub,
+            None => break,
+        }
+    }
+    let own = cmd.clone().render_usage();
+    e.insert(ContextKind::Usage, ContextValue::StyledStr(own));
+    e
 }
 
 /// A bad value that came from an environment variable, not the command

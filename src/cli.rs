@@ -206,6 +206,53 @@ pub struct GlobalArgs {
         action = clap::ArgAction::SetTrue
     )]
     pub locked: bool,
+
+    /// Which of these took their value from their `PLUGCTL_*` variable, as
+    /// clap saw it ([`parse`]): `-v` and messages name the
+    /// flag or the variable a setting came from.
+    #[arg(skip)]
+    pub from_env: FromEnv,
+}
+
+/// The global options (by clap id, the field's name) whose value came from
+/// the environment rather than the command line or a default: clap's own
+/// `value_source`, not a guess from the values.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FromEnv(std::collections::BTreeSet<String>);
+
+impl FromEnv {
+    /// What clap's matches say, at the deepest subcommand that has each
+    /// option (a global option's value is set there).
+    pub fn of(matches: &clap::ArgMatches) -> FromEnv {
+        let mut ids = std::collections::BTreeSet::new();
+        let mut level = Some(matches);
+        while let Some(m) = level {
+            for id in m.ids() {
+                let id = id.as_str();
+                match m.value_source(id) {
+                    Some(clap::parser::ValueSource::EnvVariable) => {
+                        ids.insert(id.to_string());
+                    }
+                    Some(_) => {
+                        ids.remove(id);
+                    }
+                    None => {}
+                }
+            }
+            level = m.subcommand().map(|(_, sub)| sub);
+        }
+        FromEnv(ids)
+    }
+
+    /// These options as set by their variables (for tests and library users).
+    pub fn of_ids(ids: &[&str]) -> FromEnv {
+        FromEnv(ids.iter().map(|id| id.to_string()).collect())
+    }
+
+    /// Whether the option `id` took its value from its variable.
+    pub fn has(&self, id: &str) -> bool {
+        self.0.contains(id)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -430,13 +477,14 @@ pub enum VolumeCommand {
         /// Only volumes of this plugin
         #[arg(long, value_name = "NAME")]
         plugin: Option<String>,
+        /// Only volumes in this namespace [default: every namespace]
+        #[arg(long, value_name = "NS")]
+        namespace: Option<String>,
     },
-    /// One volume, by id or by name
+    /// One volume, by id, id prefix or name
     Show {
-        #[arg(value_name = "ID|NAME")]
-        volume: String,
-        #[arg(long, value_name = "NS", default_value = "default")]
-        namespace: String,
+        #[command(flatten)]
+        volume: VolumeSelector,
     },
     /// Re-run create for every recorded volume, as a Nomad client does at start
     Restore {
@@ -493,22 +541,49 @@ pub struct VolumeCreateArgs {
 
 #[derive(Debug, Args)]
 pub struct VolumeDeleteArgs {
-    /// Volume id
-    #[arg(
-        value_name = "ID",
-        required_unless_present = "name",
-        conflicts_with = "name"
-    )]
-    pub id: Option<String>,
-    /// Delete by name instead of id
-    #[arg(long)]
-    pub name: Option<String>,
-    #[arg(long, value_name = "NS", default_value = "default")]
-    pub namespace: String,
+    #[command(flatten)]
+    pub volume: VolumeSelector,
     #[command(flatten)]
     pub run: RunArgs,
     #[command(flatten)]
     pub plan: DryRunArgs,
+}
+
+/// How `volume show` and `volume delete` name their volume, as `nomad`
+/// (an id prefix) and `kubectl` (a name) do.
+#[derive(Debug, Args)]
+pub struct VolumeSelector {
+    /// The volume: its id (any case), a unique prefix of its id (4
+    /// characters or more), or its name in --namespace
+    #[arg(
+        value_name = "VOLUME",
+        required_unless_present_any = ["id", "name"],
+        conflicts_with_all = ["id", "name"]
+    )]
+    pub volume: Option<String>,
+    /// The volume by id or id prefix only (never a name)
+    #[arg(long, value_name = "ID", conflicts_with = "name")]
+    pub id: Option<String>,
+    /// The volume by name only (in --namespace)
+    #[arg(long)]
+    pub name: Option<String>,
+    /// The namespace a name is looked up in (an id is unique in all)
+    #[arg(long, value_name = "NS", default_value = "default")]
+    pub namespace: String,
+}
+
+impl VolumeSelector {
+    /// What the volume was named by.
+    pub fn volume_ref(&self) -> plugctl_core::registry::find::VolumeRef<'_> {
+        use plugctl_core::registry::find::VolumeRef;
+        match (&self.volume, &self.id, &self.name) {
+            (Some(v), _, _) => VolumeRef::Any(v),
+            (None, Some(id), _) => VolumeRef::Id(id),
+            (None, None, Some(name)) => VolumeRef::Name(name),
+            // clap requires one of the three.
+            (None, None, None) => VolumeRef::Any(""),
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -714,10 +789,18 @@ pub fn command() -> clap::Command {
 /// test), and freeing every argument of every subcommand was a fifth of
 /// the instructions `plugctl plugin list` runs (measured with callgrind;
 /// benches/run.sh times the start).
+///
+/// Where each global option's value came from (the command line, a
+/// `PLUGCTL_*` variable, a default) is noted in [`GlobalArgs::from_env`],
+/// read before the matches are taken apart.
 pub fn parse(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
     let cmd = Box::leak(Box::new(command()));
     let matches = Box::leak(Box::new(cmd.try_get_matches_from_mut(args)?));
-    <Cli as clap::FromArgMatches>::from_arg_matches_mut(matches).map_err(|e| e.format(cmd))
+    let from_env = FromEnv::of(matches);
+    let mut cli =
+        <Cli as clap::FromArgMatches>::from_arg_matches_mut(matches).map_err(|e| e.format(cmd))?;
+    cli.global.from_env = from_env;
+    Ok(cli)
 }
 
 #[cfg(test)]

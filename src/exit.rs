@@ -112,6 +112,7 @@ fn job_flag(input: JobInput) -> &'static str {
 /// to follow the message it advises on.
 pub fn advice(hint: &Hint) -> String {
     match hint {
+        Hint::DidYouMean(close) => format!("; did you mean {close}?"),
         Hint::AllowInsecurePaths => {
             "; or pass --allow-insecure-paths on a lab machine (see docs/security.md)".into()
         }

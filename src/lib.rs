@@ -12,6 +12,7 @@ pub mod exit;
 pub mod generate;
 pub mod layout;
 pub mod output;
+pub mod readable;
 pub mod render;
 pub mod settings;
 pub mod shutdown;

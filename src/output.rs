@@ -100,6 +100,9 @@ pub struct Printer {
     pub json: bool,
     color: bool,
     quiet: bool,
+    /// `-q` on a command that acts (not one asked to show something): its
+    /// human output is not printed either, only its errors.
+    results_muted: bool,
     verbose: u8,
     progress: bool,
     /// stdout is a terminal: text a plugin controls is escaped there, and
@@ -133,6 +136,7 @@ impl Printer {
             json: settings.json,
             color: settings.color,
             quiet: settings.quiet,
+            results_muted: false,
             verbose: settings.verbose,
             // Progress rewrites its line with \r and an erase sequence, which
             // a dumb terminal (Emacs shell, some CI consoles) prints as junk.
@@ -154,6 +158,7 @@ impl Printer {
             json,
             color: false,
             quiet: false,
+            results_muted: false,
             verbose: 0,
             progress: false,
             stdout_terminal: false,
@@ -195,6 +200,20 @@ impl Printer {
     /// Whether stdout is closed to results: a shutdown is under way.
     fn interrupted(&self) -> bool {
         self.stop.stopped().is_some()
+    }
+
+    /// The same printer for a command that acts rather than shows: with
+    /// `-q`, its tables and text (not a `--json` document, which a script
+    /// asked for) are not printed, so a timer's journal holds errors only.
+    pub fn muting_results(mut self, acts: bool) -> Printer {
+        self.results_muted = acts && self.quiet;
+        self
+    }
+
+    /// Whether human output (tables, text) is not printed: a shutdown is
+    /// under way, or `-q` silences what an acting command says.
+    fn silenced(&self) -> bool {
+        self.interrupted() || (self.results_muted && !self.json)
     }
 
     pub fn verbose(&self) -> u8 {
@@ -241,7 +260,7 @@ impl Printer {
 
     /// Raw text on stdout.
     pub fn text(&self, s: &str) -> Result<()> {
-        if self.interrupted() {
+        if self.silenced() {
             return Ok(());
         }
         self.out
@@ -270,7 +289,7 @@ impl Printer {
     where
         I: Iterator<Item = Vec<(Cow<'r, str>, Style)>>,
     {
-        if self.interrupted() {
+        if self.silenced() {
             return Ok(());
         }
         let mut widths: Vec<usize> = headers.iter().map(|h| display_width(h)).collect();
@@ -334,7 +353,7 @@ impl Printer {
     /// Text on stdout written by `f` as it is made (a report too large to
     /// hold whole), through one buffer.
     pub fn stream(&self, f: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<()> {
-        if self.interrupted() {
+        if self.silenced() {
             return Ok(());
         }
         self.out

@@ -3,7 +3,6 @@
 //! depend on who runs plugctl (root or not) and makes every path absolute,
 //! because plugins receive these paths and run with their own notion of cwd.
 
-use std::ffi::OsString;
 use std::fmt;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -70,12 +69,6 @@ pub struct Host {
     /// `PLUGCTL_NOMAD_VERSION` as set, to say which source a bad release
     /// came from.
     pub nomad_version_var: Option<String>,
-    /// The layout's variables as set, to say whether a value came from the
-    /// flag or the variable.
-    pub plugin_dir_var: Option<OsString>,
-    pub host_volume_plugin_dir_var: Option<OsString>,
-    pub volumes_dir_var: Option<OsString>,
-    pub nomad_config_var: Option<OsString>,
     /// The agent configuration read when `--nomad-config` is not given:
     /// [`agent_config::DEFAULT_DIR`] as root when it exists.
     pub default_agent_config: Option<PathBuf>,
@@ -94,10 +87,6 @@ impl Host {
             stdout_tty: std::io::stdout().is_terminal(),
             stderr_tty: std::io::stderr().is_terminal(),
             nomad_version_var: std::env::var("PLUGCTL_NOMAD_VERSION").ok(),
-            plugin_dir_var: std::env::var_os("PLUGCTL_PLUGIN_DIR"),
-            host_volume_plugin_dir_var: std::env::var_os("PLUGCTL_HOST_VOLUME_PLUGIN_DIR"),
-            volumes_dir_var: std::env::var_os("PLUGCTL_VOLUMES_DIR"),
-            nomad_config_var: std::env::var_os("PLUGCTL_NOMAD_CONFIG"),
             default_agent_config: Some(PathBuf::from(agent_config::DEFAULT_DIR))
                 .filter(|d| nix::unistd::geteuid().is_root() && d.exists()),
         }
@@ -172,14 +161,10 @@ impl Origin {
         matches!(self, Origin::Flag(_) | Origin::Env(_))
     }
 
-    /// The flag or variable that names it, for a message about it.
-    fn of_flag(
-        flag: &'static str,
-        var: &'static str,
-        value: &Path,
-        set: Option<&OsString>,
-    ) -> Origin {
-        if set.is_some_and(|v| Path::new(v) == value) {
+    /// The flag or variable that names it, for a message about it: the
+    /// variable when clap took the value from it (its `value_source`).
+    fn of_flag(flag: &'static str, var: &'static str, from_env: bool) -> Origin {
+        if from_env {
             Origin::Env(var)
         } else {
             Origin::Flag(flag)
@@ -302,9 +287,9 @@ impl Layout {
                 },
             ))
         };
-        let flag = |value: &Option<PathBuf>, flag, var, set: &Option<OsString>| {
+        let flag = |value: &Option<PathBuf>, flag, var, id: &str| {
             value.as_ref().map(|p| {
-                let origin = Origin::of_flag(flag, var, p, set.as_ref());
+                let origin = Origin::of_flag(flag, var, args.from_env.has(id));
                 (host.absolute(p), origin)
             })
         };
@@ -313,7 +298,7 @@ impl Layout {
             &args.plugin_dir,
             "--plugin-dir",
             "PLUGCTL_PLUGIN_DIR",
-            &host.plugin_dir_var,
+            "plugin_dir",
         )
         .or_else(|| setting(Key::CommonPluginDir))
         .or_else(|| derive(Key::CommonPluginDir))
@@ -333,7 +318,7 @@ impl Layout {
             &args.host_volume_plugin_dir,
             "--host-volume-plugin-dir",
             "PLUGCTL_HOST_VOLUME_PLUGIN_DIR",
-            &host.host_volume_plugin_dir_var,
+            "host_volume_plugin_dir",
         )
         .or_else(|| setting(Key::HostVolumePluginDir))
         .or(development)
@@ -343,7 +328,7 @@ impl Layout {
             &args.volumes_dir,
             "--volumes-dir",
             "PLUGCTL_VOLUMES_DIR",
-            &host.volumes_dir_var,
+            "volumes_dir",
         )
         .or_else(|| setting(Key::HostVolumesDir))
         .or_else(|| derive(Key::HostVolumesDir))
@@ -382,10 +367,7 @@ fn agent_paths(args: &GlobalArgs, host: &Host) -> Result<Option<(Vec<PathBuf>, O
             )
         }));
     }
-    let from_var = host
-        .nomad_config_var
-        .as_ref()
-        .is_some_and(|v| given.len() == 1 && Path::new(v) == given[0]);
+    let from_var = args.from_env.has("nomad_config");
     let (origin, name) = if from_var {
         (Origin::Env("PLUGCTL_NOMAD_CONFIG"), "PLUGCTL_NOMAD_CONFIG")
     } else {
@@ -418,11 +400,7 @@ fn agent_paths(args: &GlobalArgs, host: &Host) -> Result<Option<(Vec<PathBuf>, O
 
 /// The releases of `--nomad-version` (or `PLUGCTL_NOMAD_VERSION`): a bad
 /// one is a usage error naming where it came from.
-fn releases(given: &[String], host: &Host) -> Result<Vec<Release>> {
-    let from_var = host
-        .nomad_version_var
-        .as_deref()
-        .is_some_and(|v| v.split(',').eq(given.iter().map(String::as_str)));
+fn releases(given: &[String], from_var: bool, host: &Host) -> Result<Vec<Release>> {
     // An empty variable is an unset one (`export V=${V:-}` in scripts); an
     // empty flag value is a mistake.
     if from_var && host.nomad_version_var.as_deref() == Some("") {
@@ -471,7 +449,11 @@ impl Settings {
             Some(p) => host.absolute(p),
             None => plugctl_core::pin::default_path(&plugin_dir),
         };
-        let mut nomad_releases = releases(&args.nomad_version, host)?;
+        let mut nomad_releases = releases(
+            &args.nomad_version,
+            args.from_env.has("nomad_version"),
+            host,
+        )?;
         nomad_releases.sort();
         nomad_releases.dedup();
         let nomad = nomad_releases
@@ -709,12 +691,10 @@ mod tests {
         .unwrap_err();
         assert_eq!(crate::exit::code(&e), crate::exit::USAGE);
         // The variable is named as the source when it is one.
-        let host = Host {
-            nomad_config_var: Some(d.path().as_os_str().to_owned()),
-            ..user()
-        };
+        let host = user();
         let mut a = args(&[]);
         a.nomad_config = vec![d.path().to_path_buf()];
+        a.from_env = crate::cli::FromEnv::of_ids(&["nomad_config"]);
         let s = Settings::resolve(&a, &host).unwrap();
         assert_eq!(
             s.layout.agent.unwrap().origin,

@@ -156,6 +156,7 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
         })?;
     } else {
         // Rows made as they are printed, cells borrowed from the reports.
+        let full_ids = ctx.printer.verbose() > 0;
         let volume_rows = reports.iter().flatten().map(|r| {
             let finding = if r.findings.is_empty() {
                 (Cow::Borrowed("ok"), Style::Good)
@@ -164,7 +165,10 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
             };
             vec![
                 finding,
-                (Cow::Borrowed(r.id), Style::Plain),
+                (
+                    Cow::Borrowed(super::volume::view::table_id(r.id, full_ids)),
+                    Style::Plain,
+                ),
                 (Cow::Borrowed(r.plugin), Style::Plain),
                 (Cow::Borrowed(r.state), Style::Plain),
                 (Cow::Owned(human(r.bytes_on_disk)), Style::Plain),
@@ -188,12 +192,20 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
                 (o.path.to_string_lossy(), Style::Plain),
             ]
         });
-        ctx.printer.table_from(
-            &[
-                "FINDING", "ID", "PLUGIN", "STATE", "ON DISK", "CAPACITY", "PATH",
-            ],
-            || volume_rows.clone().chain(orphan_rows.clone()),
-        )?;
+        if reports.iter().flatten().next().is_none() && orphans.is_empty() {
+            // Nothing to hold against the disk, nothing on it: no table.
+            ctx.printer.info(format!(
+                "no volumes, and nothing else in {}",
+                volumes_dir.display()
+            ));
+        } else {
+            ctx.printer.table_from(
+                &[
+                    "FINDING", "ID", "PLUGIN", "STATE", "ON DISK", "CAPACITY", "PATH",
+                ],
+                || volume_rows.clone().chain(orphan_rows.clone()),
+            )?;
+        }
     }
     if problems == 0 {
         Ok(())
@@ -442,13 +454,13 @@ fn find_orphans(
 }
 
 fn human(bytes: Option<u64>) -> String {
-    bytes.map(|b| b.to_string()).unwrap_or_else(|| "-".into())
+    bytes.map_or_else(|| "-".into(), crate::readable::size)
 }
 
 fn capacity(max: u64) -> String {
     if max == 0 {
         "-".into()
     } else {
-        max.to_string()
+        crate::readable::size(max)
     }
 }

@@ -20,6 +20,8 @@ use crate::Result;
 use crate::cli::EventsArgs;
 use crate::output::{JSON_SCHEMA_VERSION, Printer, Style, sanitize_cell};
 use plugctl_core::discovery;
+use plugctl_core::error::Hint;
+use plugctl_core::family::Family;
 use plugctl_core::registry::journal::{self, Pos};
 use plugctl_core::registry::watch::Watch;
 use plugctl_core::registry::{Event, Head};
@@ -34,8 +36,10 @@ pub async fn run(ctx: &Ctx, args: EventsArgs) -> Result<()> {
     // wakes the loop below.
     let mut watch = args.follow.then(|| Watch::new(ctx.registry.path()));
     let mut reader = Reader::new(args.since, args.family.clone());
-    let stream = Stream { printer };
-    stream.header()?;
+    let stream = Stream {
+        printer,
+        shown: std::cell::Cell::new(false),
+    };
     let head = ctx.registry.head()?;
     if args.since > head.seq {
         printer.warn(format!(
@@ -46,6 +50,28 @@ pub async fn run(ctx: &Ctx, args: EventsArgs) -> Result<()> {
     reader.read(ctx, &head, &stream)?;
     reader.mark(ctx);
     let Some(watch) = watch.as_mut() else {
+        if !stream.shown.get() && !printer.json {
+            // On stderr, so a script reading the lines gets none.
+            let mut says = "no events".to_string();
+            if let Some(f) = &args.family {
+                says.push_str(&format!(" of type {f}"));
+                let known = ctx.registry.read().ok().map(|snap| {
+                    snap.state()
+                        .plugins
+                        .keys()
+                        .cloned()
+                        .chain(Family::ALL.map(|k| k.name().to_string()))
+                        .collect::<Vec<_>>()
+                });
+                if let Some(close) = plugctl_core::suggest::closest(f, known.unwrap_or_default()) {
+                    says.push_str(&crate::exit::advice(&Hint::DidYouMean(close)));
+                }
+            }
+            if args.since > 0 {
+                says.push_str(&format!(" after event {}", args.since));
+            }
+            printer.info(says);
+        }
         return Ok(());
     };
     let mut seen = head.write_id;
@@ -216,9 +242,12 @@ fn row(e: &Event) -> Vec<(String, Style)> {
     ]
 }
 
-/// Each event printed (and flushed) as it comes.
+/// Each event printed (and flushed) as it comes, under a header printed
+/// with the first.
 struct Stream<'p> {
     printer: &'p Printer,
+    /// Whether an event (and so the header) was printed.
+    shown: std::cell::Cell<bool>,
 }
 
 impl Stream<'_> {
@@ -234,6 +263,9 @@ impl Stream<'_> {
     }
 
     fn event(&self, e: &Event) -> Result<()> {
+        if !self.shown.replace(true) {
+            self.header()?;
+        }
         if self.printer.json {
             return self.printer.json_line(&line(e));
         }

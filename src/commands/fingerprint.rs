@@ -44,7 +44,9 @@ pub fn select(ctx: &Ctx, family: Option<&str>, names: &[String]) -> Result<Selec
     for warning in &check.warnings {
         ctx.printer.warn(warning);
     }
-    let families: Vec<(String, PathBuf)> = discovery::families(&ctx.settings.dirs())?
+    let all = discovery::families(&ctx.settings.dirs())?;
+    let known: Vec<String> = all.iter().map(|(f, _)| f.clone()).collect();
+    let families: Vec<(String, PathBuf)> = all
         .into_iter()
         .filter(|(f, _)| family.is_none_or(|want| want == f))
         .filter(|(f, _)| Family::of(f).is_none_or(|k| ctx.settings.nomad.runs_family(k)))
@@ -58,7 +60,8 @@ pub fn select(ctx: &Ctx, family: Option<&str>, names: &[String]) -> Result<Selec
                 "{f} (no directory {})",
                 ctx.settings.family_dir(f).display()
             ),
-        });
+        }
+        .did_you_mean(f, known));
     }
     let mut out = Vec::new();
     // Entries Nomad would not see: recorded plugins among them are
@@ -116,10 +119,24 @@ fn not_found(ctx: &Ctx, family: Option<&str>, sel: &Selection, n: &str) -> Error
             return e;
         }
     }
+    // A typo of a plugin there is, or of one on record.
+    let there = sel
+        .scanned
+        .iter()
+        .flat_map(|(f, dir)| discovery::names_in(f, dir));
+    let recorded = ctx.registry.read().ok().map(|snap| {
+        snap.state()
+            .plugins
+            .iter()
+            .filter(|(f, _)| family.is_none_or(|want| want == f.as_str()))
+            .flat_map(|(_, plugins)| plugins.keys().cloned())
+            .collect::<Vec<String>>()
+    });
     Error::NotFound {
         what: "plugin",
         name: n.to_string(),
     }
+    .did_you_mean(n, there.chain(recorded.unwrap_or_default()))
 }
 
 /// The file plugins on record, in the families scanned (and among the

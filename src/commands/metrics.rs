@@ -30,6 +30,12 @@ type Labels = Vec<(String, String)>;
 type FloatGauge = Gauge<f64, AtomicU64>;
 
 pub fn run(ctx: &Ctx, args: MetricsArgs) -> Result<()> {
+    // A script that asked for JSON would get the text format on stdout.
+    if ctx.printer.json {
+        return Err(Error::usage(
+            "--json: metrics prints the Prometheus text format, never JSON; drop --json",
+        ));
+    }
     match &args.textfile {
         Some(dir) => write_textfile(ctx, dir),
         None => {

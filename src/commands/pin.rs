@@ -45,10 +45,17 @@ pub fn run(ctx: &Ctx, args: PinArgs) -> Result<()> {
             .chain(current.unpinnable.keys())
             .any(|k| k.1 == *name);
         if !known {
+            // The plugins there are, of every name (the scan kept those asked for).
+            let names: Vec<String> = discovery::families(&ctx.settings.dirs())?
+                .into_iter()
+                .filter(|(f, _)| args.family.as_ref().is_none_or(|want| want == f))
+                .flat_map(|(f, dir)| discovery::names_in(&f, &dir))
+                .collect();
             return Err(Error::NotFound {
                 what: "plugin",
                 name: name.clone(),
-            });
+            }
+            .did_you_mean(name, names));
         }
     }
     let old = LockFile::load(&path, ctx.settings.policy())?;
@@ -128,7 +135,8 @@ pub fn run(ctx: &Ctx, args: PinArgs) -> Result<()> {
                     Style::Plain,
                 ),
                 (
-                    pin.map(|p| p.size.to_string()).unwrap_or("-".into()),
+                    pin.map(|p| crate::readable::size(p.size))
+                        .unwrap_or("-".into()),
                     Style::Plain,
                 ),
                 (
@@ -138,10 +146,13 @@ pub fn run(ctx: &Ctx, args: PinArgs) -> Result<()> {
             ]
         })
         .collect();
-    ctx.printer.table(
-        &["STATUS", "TYPE", "NAME", "SHA256", "SIZE", "VERSION"],
-        &rows,
-    )?;
+    // No plugin: no table, the line below says it.
+    if !rows.is_empty() {
+        ctx.printer.table(
+            &["STATUS", "TYPE", "NAME", "SHA256", "SIZE", "VERSION"],
+            &rows,
+        )?;
+    }
     ctx.printer.info(format!(
         "wrote {} ({} plugins pinned)",
         path.display(),

@@ -13,6 +13,8 @@ use crate::output::{Style, sanitize_cell, short_duration};
 use crate::units::duration_ms;
 use crate::{Error, Result};
 use plugctl_core::discovery;
+use plugctl_core::error::Hint;
+use plugctl_core::family::Family;
 use plugctl_core::registry::dynamic::{
     self, Deregistered, PROBE_TIMEOUT, Registered, Registration, SocketStatus,
 };
@@ -98,6 +100,7 @@ fn row(
     name: &str,
     inst: &Instance,
     status: Option<&SocketStatus>,
+    now: std::time::SystemTime,
 ) -> Vec<(String, Style)> {
     let (healthy, reason) = match status {
         Some(st) => (st.accepts, st.error.clone()),
@@ -129,13 +132,16 @@ fn row(
                 .unwrap_or_else(|| "-".into()),
             Style::Dim,
         ),
+        // When it was last fingerprinted (or registered): a health that
+        // is days old is not today's.
+        (crate::readable::age_of(&inst.updated_at, now), Style::Dim),
         (where_from(inst), Style::Plain),
         (reason.unwrap_or_default(), Style::Plain),
     ]
 }
 
-const HEADERS: [&str; 8] = [
-    "TYPE", "NAME", "VERSION", "HEALTH", "SOCKET", "DURATION", "FROM", "REASON",
+const HEADERS: [&str; 9] = [
+    "TYPE", "NAME", "VERSION", "HEALTH", "SOCKET", "DURATION", "CHECKED", "FROM", "REASON",
 ];
 
 /// Checks the sockets of the dynamic instances among these, all at once.
@@ -184,12 +190,58 @@ pub async fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
             .collect();
         return ctx.printer.document(json!({ "plugins": plugins }));
     }
+    if current.is_empty() {
+        ctx.printer.info(match family {
+            Some(f) => format!("no plugins of type {f}{}", type_hint(state, f)),
+            None => "no plugins".to_string(),
+        });
+        return Ok(());
+    }
+    let now = std::time::SystemTime::now();
     let rows: Vec<_> = current
         .iter()
         .zip(&statuses)
-        .map(|((f, n, i), st)| row(f, n, i, st.as_ref()))
+        .map(|((f, n, i), st)| row(f, n, i, st.as_ref(), now))
         .collect();
     ctx.printer.table(&HEADERS, &rows)
+}
+
+/// "; did you mean host-volume?" when `family` is a typo of a type the
+/// registry holds or plugctl knows; else nothing.
+fn type_hint(state: &plugctl_core::registry::State<'_>, family: &str) -> String {
+    let types = state
+        .plugins
+        .keys()
+        .map(String::as_str)
+        .chain(Family::ALL.map(Family::name));
+    plugctl_core::suggest::closest(family, types)
+        .map(|t| crate::exit::advice(&Hint::DidYouMean(t)))
+        .unwrap_or_default()
+}
+
+/// Not found in the registry, with "did you mean" a type or a name it
+/// holds when one is close.
+fn not_recorded(
+    state: &plugctl_core::registry::State<'_>,
+    family: &str,
+    name: &str,
+    what: String,
+) -> Error {
+    let e = Error::NotFound {
+        what: "plugin",
+        name: what,
+    };
+    match state.plugins.get(family) {
+        Some(plugins) => e.did_you_mean(name, plugins.keys()),
+        None => e.did_you_mean(
+            family,
+            state
+                .plugins
+                .keys()
+                .map(String::as_str)
+                .chain(Family::ALL.map(Family::name)),
+        ),
+    }
 }
 
 pub async fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -> Result<()> {
@@ -211,10 +263,7 @@ pub async fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -
                 ctx.registry.path().display()
             ),
         };
-        return Err(Error::NotFound {
-            what: "plugin",
-            name: what,
-        });
+        return Err(not_recorded(state, family, name, what));
     }
     let statuses = probe(&instances).await;
     if ctx.printer.json {
@@ -229,10 +278,11 @@ pub async fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -
             "instances": list,
         }));
     }
+    let now = std::time::SystemTime::now();
     let rows: Vec<_> = instances
         .iter()
         .zip(&statuses)
-        .map(|(i, st)| row(family, name, i, st.as_ref()))
+        .map(|(i, st)| row(family, name, i, st.as_ref(), now))
         .collect();
     ctx.printer.table(&HEADERS, &rows)
 }
@@ -247,10 +297,12 @@ fn forget_refusal(
     dir: &Path,
 ) -> Result<()> {
     let Some(current) = state.instances(family, name).first() else {
-        return Err(Error::NotFound {
-            what: "plugin",
-            name: format!("{family}/{name} in the registry"),
-        });
+        return Err(not_recorded(
+            state,
+            family,
+            name,
+            format!("{family}/{name} in the registry"),
+        ));
     };
     match current.source {
         Source::File => {}

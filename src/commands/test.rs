@@ -23,7 +23,8 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
             args.family,
             Family::HostVolume,
             Family::Secrets
-        )));
+        ))
+        .did_you_mean(&args.family, Family::ALL.map(Family::name)));
     };
     ctx.settings.nomad.require_family(family)?;
     for warning in crate::layout::check_layout(&ctx.settings, Some(family.name()))?.warnings {
@@ -33,15 +34,19 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
     let entry = match discovery::find(family.name(), &dir, &args.name, ctx.settings.nomad) {
         // A plugin the registry knows that is gone: the suite fails it
         // for the reason `fingerprint` gives (not "not found").
-        Err(Error::NotFound { .. }) if recorded(ctx, family, &args.name) => discovery::Entry {
-            family: family.name().to_string(),
-            path: dir.join(&args.name),
-            kind: discovery::EntryKind::Rejected(crate::exit::advised(
-                &plugctl_core::verdict::deleted(&dir.join(&args.name)),
-                &plugctl_core::verdict::forget(family.name(), &args.name),
-            )),
-            name: args.name.clone(),
-        },
+        Err(e)
+            if matches!(e.inner(), Error::NotFound { .. }) && recorded(ctx, family, &args.name) =>
+        {
+            discovery::Entry {
+                family: family.name().to_string(),
+                path: dir.join(&args.name),
+                kind: discovery::EntryKind::Rejected(crate::exit::advised(
+                    &plugctl_core::verdict::deleted(&dir.join(&args.name)),
+                    &plugctl_core::verdict::forget(family.name(), &args.name),
+                )),
+                name: args.name.clone(),
+            }
+        }
         other => other?,
     };
     if let Some(t) = args.run.timeout

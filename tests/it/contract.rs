@@ -91,9 +91,13 @@ fn settings(root: &Path) -> insta::Settings {
         r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
         "[UUID]",
     );
+    // A table's short id: the first 8 digits of a UUID, first in its row.
+    settings.add_filter(r"(?m)^[0-9a-f]{8}\b", "[ID]");
     settings.add_filter(r"\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z", "[TIME]");
     // A duration in a table cell, with the padding its width decided.
     settings.add_filter(r"\b\d+(\.\d+)?m?s\b *", "[DUR] ");
+    // An age ("5 min ago"), with its padding.
+    settings.add_filter(r"\b\d+ (s|min|h|days) ago\b *", "[AGE] ");
     settings.add_filter(r"\b[0-9a-f]{12}\b", "[SHA]");
     settings
 }

@@ -421,7 +421,7 @@ esac"#,
     plugctl(&s)
         .args(["volume", "repair"])
         .succeeds()
-        .stdout_has("nothing to repair");
+        .stderr_has("nothing to repair");
     // The writes since cleaned up what killed writers left: no temporary
     // file, no uncommitted journal segment.
     let entries = registry_entries(&s);

@@ -19,6 +19,7 @@ mod fingerprint;
 mod flood_memory;
 mod gallery;
 mod generated;
+mod habits;
 mod init;
 mod journal;
 mod layout;

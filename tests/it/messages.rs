@@ -215,8 +215,9 @@ fn restore_rows_name_their_own_volume() {
         ids.push((name, id_of(&vol)));
     }
     fs::remove_file(s.plugins.join("host-volume/gone")).unwrap();
+    // Full ids with -v (a table shows their first 8 characters).
     let out = plugctl(&s)
-        .args(["volume", "restore"])
+        .args(["-v", "volume", "restore"])
         .fails_with(Exit::Failure)
         .stdout();
     for (name, id) in &ids {

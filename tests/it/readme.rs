@@ -131,6 +131,9 @@ fn masked(text: &str) -> String {
                 r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
                 "<id>",
             ),
+            // A short id is a table's cell: 8 hex digits, then the padding
+            // before the next column (or the line's end).
+            (r"(?m)\b[0-9a-f]{8}( {2,}|$)", "<id>$1"),
             // Clock times: RFC 3339 and Unix seconds in a JSON field.
             (
                 r"\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)\b",
@@ -347,7 +350,15 @@ fn readme_masks_only_what_changes_between_runs() {
         masked("10de5388-c61d-47e7-8f6c-44acb1259cad  web"),
         "<id>  web"
     );
+    assert_eq!(
+        masked("ok  10de5388  web\n10de5389\n"),
+        "ok  <id>  web\n<id>\n"
+    );
     // A word, a path or a size is compared as printed.
+    assert_eq!(
+        masked("inode 11272516, id 10de5388 web"),
+        "inode 11272516, id 10de5388 web"
+    );
     assert_eq!(masked("10 MiB in /tmp/x"), "10 MiB in /tmp/x");
     assert_eq!(masked("a   b\n"), "a  b\n");
 }

@@ -446,7 +446,7 @@ esac"#,
     plugctl(&s)
         .args(["volume", "repair"])
         .succeeds()
-        .stdout_has("nothing to repair");
+        .stderr_has("nothing to repair");
 }
 
 #[test]
@@ -837,15 +837,7 @@ fn list_filters_by_plugin_and_show_finds_by_id_or_name() {
         .stdout_has("namespace");
     let out = plugctl(&s).args(["volume", "list"]).any_exit();
     let header = stdout(&out).lines().next().unwrap().to_string();
-    for col in [
-        "ID",
-        "NAME",
-        "NAMESPACE",
-        "PLUGIN",
-        "STATE",
-        "BYTES",
-        "PATH",
-    ] {
+    for col in ["ID", "NAME", "NAMESPACE", "PLUGIN", "STATE", "SIZE", "PATH"] {
         assert!(header.contains(col), "{header}");
     }
 }

@@ -197,6 +197,25 @@ pub fn builtin_entries(family: &str) -> Vec<Entry> {
         .collect()
 }
 
+/// The names a plugin of `family` may be asked for by: the family's
+/// built-ins and every file name in `dir` (unclassified: for "did you
+/// mean", never to run). A directory that cannot be read offers none.
+pub fn names_in(family: &str, dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = BUILTINS
+        .iter()
+        .filter(|b| b.family.is(family))
+        .map(|b| b.name.to_string())
+        .collect();
+    if let Ok(rd) = fs::read_dir(dir) {
+        names.extend(
+            rd.flatten()
+                .filter_map(|e| e.file_name().into_string().ok())
+                .filter(|n| check_name(n).is_ok()),
+        );
+    }
+    names
+}
+
 /// Every entry of one family directory, plus the family's built-ins, sorted
 /// by name. A missing directory means no plugins.
 pub fn scan(family: &str, dir: &Path, profile: Profile) -> Result<Vec<Entry>> {
@@ -490,7 +509,8 @@ pub fn find(family: &str, dir: &Path, name: &str, profile: Profile) -> Result<En
         return Err(Error::NotFound {
             what: "plugin",
             name: format!("{family}/{name} (looked in {})", dir.display()),
-        });
+        }
+        .did_you_mean(name, names_in(family, dir)));
     }
     let canonical_dir = fs::canonicalize(dir).map_err(|e| dir_error(dir, e))?;
     Ok(Entry {

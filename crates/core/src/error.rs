@@ -205,6 +205,9 @@ pub enum Error {
 /// message it is about (`src/exit.rs` in the `plugctl` crate).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Hint {
+    /// A name that was not found is close to one that exists (a typo):
+    /// that one, as the user would type it.
+    DidYouMean(String),
     /// The trust gate's owner and mode rules can be lifted (a lab machine).
     AllowInsecurePaths,
     /// Another Nomad release can be chosen.
@@ -415,6 +418,43 @@ impl Error {
             e.hint(Hint::AllowInsecurePaths)
         } else {
             e
+        }
+    }
+
+    /// This error with "did you mean" advice when one of `candidates` is
+    /// close to `name` (see [`crate::suggest::closest`]); else unchanged.
+    pub fn did_you_mean<I, S>(self, name: &str, candidates: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        match crate::suggest::closest(name, candidates) {
+            Some(close) => self.hint(Hint::DidYouMean(close)),
+            None => self,
+        }
+    }
+
+    /// The error under its advice rewritten by `f`, the advice kept (a
+    /// caller adding context to a not-found error keeps its "did you mean").
+    pub fn map_inner(self, f: impl FnOnce(Error) -> Error) -> Self {
+        match self {
+            Error::Hinted { error, hint } => Error::Hinted {
+                error: Box::new(error.map_inner(f)),
+                hint,
+            },
+            e => f(e),
+        }
+    }
+
+    /// The advice this error carries, outermost first.
+    pub fn hints(&self) -> Vec<&Hint> {
+        match self {
+            Error::Hinted { error, hint } => {
+                let mut all = vec![hint];
+                all.extend(error.hints());
+                all
+            }
+            _ => Vec::new(),
         }
     }
 

@@ -33,6 +33,7 @@ pub mod registry;
 pub mod runner;
 pub mod sockets;
 pub mod stop;
+pub mod suggest;
 pub mod trust;
 pub mod verdict;
 

@@ -508,11 +508,13 @@ fn report(
             failed,
         })?;
     } else if picks.is_empty() {
-        ctx.printer.text(match batch {
-            Batch::Repair => "nothing to repair: no volume is pending or deleting\n",
-            Batch::Restore => "nothing to restore: the registry has no volumes\n",
-        })?;
+        // An empty report is no table: said on stderr, as an empty list.
+        ctx.printer.info(match batch {
+            Batch::Repair => "nothing to repair: no volume is pending or deleting",
+            Batch::Restore => "nothing to restore: the registry has no volumes",
+        });
     } else {
+        let full_ids = ctx.printer.verbose() > 0;
         ctx.printer.table_from(
             &[
                 "ID",
@@ -533,7 +535,10 @@ fn report(
                         _ => Style::Good,
                     };
                     vec![
-                        (Cow::Borrowed(s.id), Style::Plain),
+                        (
+                            Cow::Borrowed(super::view::table_id(s.id, full_ids)),
+                            Style::Plain,
+                        ),
                         (Cow::Borrowed(s.name), Style::Plain),
                         (Cow::Borrowed(s.namespace), Style::Plain),
                         (Cow::Borrowed(s.plugin), Style::Plain),

@@ -9,7 +9,8 @@
 //! prints volumes.
 
 mod batch;
-mod view;
+mod select;
+pub(crate) mod view;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -26,7 +27,7 @@ use plugctl_core::families::driver::{Call, Driver};
 use plugctl_core::families::host_volume::{self, Created, InvalidRequest, Request};
 use plugctl_core::families::mkdir;
 use plugctl_core::family::{Family, Operation};
-use plugctl_core::registry::volumes::{CreateOutcome, describe};
+use plugctl_core::registry::volumes::{CreateKind, CreateOutcome, describe};
 use plugctl_core::registry::{Volume, VolumeState};
 use plugctl_core::runner::Pool;
 
@@ -34,8 +35,10 @@ pub async fn run(ctx: &Ctx, cmd: VolumeCommand) -> Result<()> {
     match cmd {
         VolumeCommand::Create(args) => create(ctx, args).await,
         VolumeCommand::Delete(args) => delete(ctx, args).await,
-        VolumeCommand::List { plugin } => view::list(ctx, plugin.as_deref()),
-        VolumeCommand::Show { volume, namespace } => view::show(ctx, &volume, &namespace),
+        VolumeCommand::List { plugin, namespace } => {
+            view::list(ctx, plugin.as_deref(), namespace.as_deref())
+        }
+        VolumeCommand::Show { volume } => view::show(ctx, &volume),
         VolumeCommand::Restore { run, plan } if plan.dry_run => plan_restore(ctx, &run),
         VolumeCommand::Restore { run, .. } => batch::restore(ctx, &run).await,
         VolumeCommand::Repair { run } => batch::repair(ctx, &run).await,
@@ -107,7 +110,7 @@ fn resolve(ctx: &Ctx, name: &str, op: Operation, subject: &str) -> Result<Plugin
     let dir = &ctx.settings.host_volume_plugin_dir;
     let entry =
         discovery::find(Family::HostVolume.name(), dir, name, ctx.settings.nomad).map_err(|e| {
-            match e {
+            e.map_inner(|e| match e {
                 Error::NotFound { .. } => Error::NotFound {
                     what: "plugin",
                     name: format!(
@@ -117,7 +120,7 @@ fn resolve(ctx: &Ctx, name: &str, op: Operation, subject: &str) -> Result<Plugin
                     ),
                 },
                 other => other,
-            }
+            })
         })?;
     match entry.kind {
         EntryKind::Builtin(b) if b.name == mkdir::NAME => Ok(Plugin::Mkdir(
@@ -341,6 +344,15 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
         return super::plan::print_refused(ctx, &[planned], refused.as_ref());
     }
 
+    // A ready volume of this id as it was: a create that changes none of
+    // it is `unchanged` (Nomad's clients re-run create on every update).
+    let before = ctx
+        .registry
+        .read()?
+        .state()
+        .volume(&req.id)
+        .filter(|v| v.state == VolumeState::Ready)
+        .map(Outline::of);
     let (proposed, kind) = ctx
         .registry
         .begin_create(&mut req, &args.plugin, settings.node_id.is_none())
@@ -421,7 +433,46 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
             record.describe()
         ));
     }
-    view::print_one(ctx, &record, warnings)
+    let action = match (kind, before) {
+        (CreateKind::Update, Some(was)) if was == Outline::of(&record) => "unchanged",
+        (CreateKind::Update, _) => "updated",
+        _ => "created",
+    };
+    if action != "created" {
+        ctx.printer.info(format!(
+            "{} {action}: it existed{}",
+            record.describe(),
+            if action == "unchanged" {
+                " with these capacities and parameters, and create returned the same path and size"
+            } else {
+                ", and create ran again with these capacities and parameters"
+            }
+        ));
+    }
+    view::print_created(ctx, &record, warnings, action)
+}
+
+/// What a create may change of a ready volume: the capacities and
+/// parameters asked for, the path and size the plugin returned.
+#[derive(Debug, PartialEq)]
+struct Outline {
+    capacity_min: u64,
+    capacity_max: u64,
+    parameters: BTreeMap<String, String>,
+    path: String,
+    bytes: i64,
+}
+
+impl Outline {
+    fn of(v: &Volume<'_>) -> Outline {
+        Outline {
+            capacity_min: v.capacity_min,
+            capacity_max: v.capacity_max,
+            parameters: v.parameters.to_map(),
+            path: v.path.to_string(),
+            bytes: v.bytes,
+        }
+    }
 }
 
 async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
@@ -429,37 +480,16 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
     trusted_volumes_dir(ctx)?;
     let snap = ctx.registry.read()?;
     let snapshot = snap.state();
-    let vol = match (&args.id, &args.name) {
-        (Some(id), _) => snapshot.volume(id).ok_or_else(|| {
-            let hint = snapshot
-                .volume_named(&args.namespace, id)
-                .map(|v| {
-                    format!(
-                        " (a volume is named that: its id is {}; or use --name)",
-                        v.id
-                    )
-                })
-                .unwrap_or_default();
-            Error::NotFound {
-                what: "volume",
-                name: format!("{id}{hint}"),
-            }
-        })?,
-        (None, Some(name)) => snapshot
-            .volume_named(&args.namespace, name)
-            .ok_or_else(|| Error::NotFound {
-                what: "volume",
-                name: format!("{name:?} in namespace {}", args.namespace),
-            })?,
-        (None, None) => return Err(Error::usage("volume delete needs an ID or --name")),
-    };
+    let vol = select::one(snapshot, &args.volume)?;
     let subject = vol.describe();
-    let plugin = resolve(ctx, &vol.plugin, Operation::Delete, &subject).map_err(|e| match e {
-        Error::NotFound { what, name } => Error::NotFound {
-            what,
-            name: format!("{name}; the volume's record is kept"),
-        },
-        other => other,
+    let plugin = resolve(ctx, &vol.plugin, Operation::Delete, &subject).map_err(|e| {
+        e.map_inner(|e| match e {
+            Error::NotFound { what, name } => Error::NotFound {
+                what,
+                name: format!("{name}; the volume's record is kept"),
+            },
+            other => other,
+        })
     })?;
     if args.plan.dry_run {
         let req = vol.request(

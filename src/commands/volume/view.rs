@@ -11,35 +11,41 @@ use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 
 use super::super::Ctx;
+use crate::Result;
+use crate::cli::VolumeSelector;
 use crate::output::Style;
-use crate::{Error, Result};
 use plugctl_core::families::host_volume;
 use plugctl_core::registry::Owners;
 use plugctl_core::registry::model::{Owner, Params};
 use plugctl_core::registry::{Volume, VolumeState};
 
-pub fn list(ctx: &Ctx, plugin: Option<&str>) -> Result<()> {
+pub fn list(ctx: &Ctx, plugin: Option<&str>, namespace: Option<&str>) -> Result<()> {
     let snap = ctx.registry.read()?;
     let volumes: Vec<&Volume> = snap
         .state()
         .volumes_sorted()
         .into_iter()
         .filter(|v| plugin.is_none_or(|p| v.plugin == p))
+        .filter(|v| namespace.is_none_or(|ns| v.namespace == ns))
         .collect();
+    if volumes.is_empty() && !ctx.printer.json {
+        // Said on stderr, so a script reading the table gets no lines.
+        let mut says = "no volumes".to_string();
+        if let Some(ns) = namespace {
+            says.push_str(&format!(" in namespace {ns}"));
+        }
+        if let Some(p) = plugin {
+            says.push_str(&format!(" of plugin {p}"));
+        }
+        ctx.printer.info(says);
+        return Ok(());
+    }
     print_volumes(ctx, &volumes)
 }
 
-pub fn show(ctx: &Ctx, key: &str, namespace: &str) -> Result<()> {
+pub fn show(ctx: &Ctx, selector: &VolumeSelector) -> Result<()> {
     let snap = ctx.registry.read()?;
-    let v = snap
-        .state()
-        .find_volume(key, namespace)
-        .ok_or_else(|| Error::NotFound {
-            what: "volume",
-            name: format!(
-                "{key:?} (no volume with that id, nor with that name in namespace {namespace})"
-            ),
-        })?;
+    let v = super::select::one(snap.state(), selector)?;
     let warnings = ready_warnings(ctx, v);
     if ctx.printer.json {
         return print_one(ctx, v, warnings);
@@ -49,11 +55,11 @@ pub fn show(ctx: &Ctx, key: &str, namespace: &str) -> Result<()> {
     } else {
         host_volume::encode_parameters(&v.parameters.to_map())
     };
-    let size = |n: u64| {
+    let capacity = |n: u64| {
         if n == 0 {
             "-".to_string()
         } else {
-            n.to_string()
+            crate::readable::size(n)
         }
     };
     let mut rows = vec![
@@ -63,9 +69,9 @@ pub fn show(ctx: &Ctx, key: &str, namespace: &str) -> Result<()> {
         ("plugin", v.plugin.to_string()),
         ("state", v.state.as_str().to_string()),
         ("path", v.path.to_string()),
-        ("bytes", v.bytes.to_string()),
-        ("capacity min", size(v.capacity_min)),
-        ("capacity max", size(v.capacity_max)),
+        ("size", crate::readable::signed_size(v.bytes)),
+        ("capacity min", capacity(v.capacity_min)),
+        ("capacity max", capacity(v.capacity_max)),
         ("parameters", params),
         ("node id", v.node_id.to_string()),
         ("node pool", v.node_pool.to_string()),
@@ -200,6 +206,28 @@ pub fn print_one(ctx: &Ctx, v: &Volume<'_>, warnings: Vec<String>) -> Result<()>
     print_volumes(ctx, &[v])
 }
 
+/// What `volume create` prints: `{"action": ..., "volume": {...}}` (the
+/// action `created`, `updated` or `unchanged`), or the one-row table.
+pub fn print_created(
+    ctx: &Ctx,
+    v: &Volume<'_>,
+    warnings: Vec<String>,
+    action: &'static str,
+) -> Result<()> {
+    if ctx.printer.json {
+        #[derive(Serialize)]
+        struct Created<'r, 'a> {
+            action: &'static str,
+            volume: VolumeJson<'r, 'a>,
+        }
+        return ctx.printer.document_from(&Created {
+            action,
+            volume: VolumeJson::new(v, Some(warnings), ctx.registry.owners()),
+        });
+    }
+    print_volumes(ctx, &[v])
+}
+
 /// `volume list`: a table, or `{"volumes": [...]}`, each straight from its
 /// record.
 pub fn print_volumes(ctx: &Ctx, volumes: &[&Volume<'_>]) -> Result<()> {
@@ -230,6 +258,7 @@ pub fn print_volumes(ctx: &Ctx, volumes: &[&Volume<'_>]) -> Result<()> {
             volumes: All { volumes, ctx },
         });
     }
+    let full_ids = ctx.printer.verbose() > 0;
     ctx.printer.table_from(
         &[
             "ID",
@@ -237,7 +266,7 @@ pub fn print_volumes(ctx: &Ctx, volumes: &[&Volume<'_>]) -> Result<()> {
             "NAMESPACE",
             "PLUGIN",
             "STATE",
-            "BYTES",
+            "SIZE",
             "PATH",
             "NOTE",
         ],
@@ -249,12 +278,15 @@ pub fn print_volumes(ctx: &Ctx, volumes: &[&Volume<'_>]) -> Result<()> {
                     _ => Style::Bad,
                 };
                 vec![
-                    (Cow::Borrowed(v.id.as_ref()), Style::Plain),
+                    (Cow::Borrowed(table_id(&v.id, full_ids)), Style::Plain),
                     (Cow::Borrowed(v.name.as_ref()), Style::Plain),
                     (Cow::Borrowed(v.namespace.as_ref()), Style::Plain),
                     (Cow::Borrowed(v.plugin.as_ref()), Style::Plain),
                     (Cow::Borrowed(v.state.as_str()), style),
-                    (Cow::Owned(v.bytes.to_string()), Style::Plain),
+                    (
+                        Cow::Owned(crate::readable::signed_size(v.bytes)),
+                        Style::Plain,
+                    ),
                     (Cow::Borrowed(v.path.as_ref()), Style::Plain),
                     (
                         note(v, ctx.registry.owners()).map_or(Cow::Borrowed(""), Cow::Owned),
@@ -264,4 +296,15 @@ pub fn print_volumes(ctx: &Ctx, volumes: &[&Volume<'_>]) -> Result<()> {
             })
         },
     )
+}
+
+/// A volume's id as a table shows it: its first 8 characters, as `nomad
+/// volume status` shows them (enough to name it again: `volume show`
+/// takes a prefix), or the whole id with `-v`. JSON always has it whole.
+pub fn table_id(id: &str, full: bool) -> &str {
+    if full {
+        id
+    } else {
+        plugctl_core::registry::find::short_id(id)
+    }
 }

@@ -27,6 +27,7 @@
 
 pub mod dynamic;
 pub mod file;
+pub mod find;
 mod head;
 pub mod journal;
 mod lock;

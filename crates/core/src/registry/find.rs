@@ -1,0 +1,208 @@
+//! Finding one volume the way operators name one: `nomad volume status`
+//! takes an id prefix, `kubectl` a name. A volume is named by its full id
+//! (any case), by a prefix of its id long enough to mean something, or by
+//! its name in a namespace; two volumes that fit are an ambiguity the
+//! caller reports, never a guess (a delete must not pick one).
+//!
+//! Only the public view of [`State`] is used here (its volumes in id
+//! order, by id, by name), so the registry's own modules stay as they are.
+
+use super::{State, Volume};
+
+/// How many characters of an id a prefix needs: fewer would take a short
+/// name (`db`, `a`) for an id prefix, and match too many ids to help. Git
+/// takes 4 for an abbreviated hash, for the same reasons.
+pub const MIN_ID_PREFIX: usize = 4;
+
+/// How many characters of an id a table shows (`nomad volume status`
+/// shows 8 too); the rest is in `-v` and in every JSON document.
+pub const SHORT_ID: usize = 8;
+
+/// The first [`SHORT_ID`] characters of an id (the whole of a shorter one).
+pub fn short_id(id: &str) -> &str {
+    id.get(..SHORT_ID).unwrap_or(id)
+}
+
+/// What a volume was named by, and how to read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VolumeRef<'q> {
+    /// An id, an id prefix, or a name in the namespace (a positional
+    /// argument): any volume that fits.
+    Any(&'q str),
+    /// Only an id or an id prefix (`--id`).
+    Id(&'q str),
+    /// Only a name in the namespace (`--name`).
+    Name(&'q str),
+}
+
+impl<'q> VolumeRef<'q> {
+    /// The text as typed.
+    pub fn text(self) -> &'q str {
+        match self {
+            VolumeRef::Any(t) | VolumeRef::Id(t) | VolumeRef::Name(t) => t,
+        }
+    }
+
+    /// Whether this may be read as an id or an id prefix.
+    pub fn may_be_id(self) -> bool {
+        !matches!(self, VolumeRef::Name(_))
+    }
+
+    /// Whether this may be read as a name.
+    pub fn may_be_name(self) -> bool {
+        !matches!(self, VolumeRef::Id(_))
+    }
+
+    /// The text, lower-cased, when it can be an id prefix: long enough,
+    /// and made of what an id is made of (hex digits and dashes).
+    pub fn id_prefix(self) -> Option<String> {
+        let t = self.text();
+        let id_like =
+            t.len() >= MIN_ID_PREFIX && t.bytes().all(|b| b.is_ascii_hexdigit() || b == b'-');
+        (self.may_be_id() && id_like).then(|| t.to_ascii_lowercase())
+    }
+}
+
+/// What a [`VolumeRef`] found.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Found<'s, 'a> {
+    One(&'s Volume<'a>),
+    /// More than one fits: every one, in id order.
+    Ambiguous(Vec<&'s Volume<'a>>),
+    None,
+}
+
+impl<'a> State<'a> {
+    /// The volume `what` names in `namespace` (names are per namespace;
+    /// ids are not). A full id wins outright; otherwise every volume whose
+    /// id starts with the prefix and the one with that name are the
+    /// candidates, and more than one is [`Found::Ambiguous`].
+    pub fn lookup_volume(&self, what: VolumeRef<'_>, namespace: &str) -> Found<'_, 'a> {
+        if what.may_be_id()
+            && let Some(v) = self.volume(what.text())
+        {
+            return Found::One(v);
+        }
+        let mut fits: Vec<&Volume<'a>> = match what.id_prefix() {
+            Some(prefix) => self
+                .volumes
+                .values()
+                .filter(|v| v.id.starts_with(&prefix))
+                .collect(),
+            None => Vec::new(),
+        };
+        if what.may_be_name()
+            && let Some(v) = self.volume_named(namespace, what.text())
+            && !fits.iter().any(|f| f.id == v.id)
+        {
+            fits.push(v);
+            fits.sort_by(|a, b| a.id.cmp(&b.id));
+        }
+        match fits.len() {
+            0 => Found::None,
+            1 => Found::One(fits[0]),
+            _ => Found::Ambiguous(fits),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::families::host_volume::Request;
+    use crate::registry::model::Owner;
+
+    /// A state holding these volumes (id, name, namespace), made as a
+    /// create makes them.
+    fn state(vols: &[(&str, &str, &str)]) -> State<'static> {
+        let mut s = State::default();
+        for (id, name, ns) in vols {
+            let req = Request {
+                volumes_dir: "/vols".into(),
+                plugin_dir: "/plugins".into(),
+                node_pool: "default".into(),
+                namespace: ns.to_string(),
+                name: name.to_string(),
+                id: id.to_string(),
+                capacity_min: 0,
+                capacity_max: 0,
+                node_id: "node".into(),
+                parameters: Default::default(),
+            };
+            s.volumes.insert(Volume::pending(
+                &req,
+                "dir",
+                Owner {
+                    pid: std::process::id(),
+                    started: 0,
+                    lock: None,
+                },
+            ));
+        }
+        s
+    }
+
+    const A: &str = "0b5e2c1a-1111-4222-8333-444455556666";
+    const B: &str = "0b5e9999-1111-4222-8333-444455556666";
+    const C: &str = "7f000000-1111-4222-8333-444455556666";
+
+    fn id<'s>(f: Found<'s, '_>) -> Option<&'s str> {
+        match f {
+            Found::One(v) => Some(&v.id),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn ids_prefixes_and_names() {
+        let s = state(&[
+            (A, "web", "default"),
+            (B, "db", "default"),
+            (C, "cafe", "prod"),
+        ]);
+        let any = |t| s.lookup_volume(VolumeRef::Any(t), "default");
+        let upper = A.to_uppercase();
+        assert_eq!(id(any(&upper)), Some(A));
+        assert_eq!(id(any("0b5e2")), Some(A));
+        assert_eq!(id(any("7F00")), Some(C));
+        assert_eq!(id(any("db")), Some(B));
+        assert!(matches!(any("0b5e"), Found::Ambiguous(v) if v.len() == 2));
+        // too short to be a prefix, and no such name
+        assert_eq!(any("0b5"), Found::None);
+        // a name lives in its namespace
+        assert_eq!(any("cafe"), Found::None);
+        assert_eq!(id(s.lookup_volume(VolumeRef::Any("cafe"), "prod")), Some(C));
+        // --id and --name read it one way only
+        assert_eq!(s.lookup_volume(VolumeRef::Id("db"), "default"), Found::None);
+        assert_eq!(
+            s.lookup_volume(VolumeRef::Name("0b5e2"), "default"),
+            Found::None
+        );
+    }
+
+    #[test]
+    fn a_name_that_is_also_a_prefix_is_ambiguous() {
+        let s = state(&[(A, "web", "default"), (C, "0b5e", "default")]);
+        match s.lookup_volume(VolumeRef::Any("0b5e"), "default") {
+            Found::Ambiguous(v) => {
+                let ids: Vec<&str> = v.iter().map(|v| v.id.as_ref()).collect();
+                assert_eq!(ids, [A, C]);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            id(s.lookup_volume(VolumeRef::Name("0b5e"), "default")),
+            Some(C)
+        );
+        assert_eq!(
+            id(s.lookup_volume(VolumeRef::Id("0b5e"), "default")),
+            Some(A)
+        );
+    }
+
+    #[test]
+    fn short_ids() {
+        assert_eq!(short_id(A), "0b5e2c1a");
+        assert_eq!(short_id("abc"), "abc");
+    }
+}
