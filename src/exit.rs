@@ -16,6 +16,39 @@ pub const NOT_FOUND: i32 = 3;
 /// A deadline passed: a plugin's, a wait's, or the registry lock's.
 pub const TIMEOUT: i32 = 4;
 
+/// Every exit code plugctl documents, with what it means, in order: the
+/// man pages' EXIT STATUS is made from this table (and the stop by a
+/// signal, [`crate::shutdown::exit_code`]), and docs/cli.md lists the same.
+pub const DOCUMENTED: [(i32, &str); 5] = [
+    (
+        SUCCESS,
+        "Success; also when the reader of stdout went away.",
+    ),
+    (
+        FAILURE,
+        "A plugin or an operation failed (the message says which and why): a plugin's \
+         failure, an unhealthy plugin in fingerprint, a finding of validate, test or \
+         volume audit, a difference of pin --check or replay, a failed volume in \
+         volume restore or volume repair, a full disk.",
+    ),
+    (
+        USAGE,
+        "A usage or configuration error, or a refusal: a bad flag or value, a directory \
+         that is not there, a bad agent configuration, a registry plugctl may not use, a \
+         path others can write, a request that conflicts with the registry, a plugin that \
+         is unavailable or built into Nomad.",
+    ),
+    (
+        NOT_FOUND,
+        "Not found: no such plugin, volume or registry entry, or a file that is not a \
+         plugin as Nomad sees it.",
+    ),
+    (
+        TIMEOUT,
+        "Timed out: a plugin's deadline, plugin wait, or the registry lock (--lock-timeout).",
+    ),
+];
+
 /// The exit code of an error.
 pub fn code(e: &Error) -> i32 {
     match e.inner() {

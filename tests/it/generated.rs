@@ -508,3 +508,234 @@ fn scripts_name_no_machine_paths() {
         }
     }
 }
+
+// ---- man page sections --------------------------------------------------------
+
+/// A page as `man` renders it for a reader: its sections' bodies by
+/// heading, or None where man is not installed (in CI it must be).
+fn rendered_sections(page: &[u8]) -> Option<Vec<(String, String)>> {
+    if !crate::common::tool_available("man", "the man pages' sections as man renders them") {
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("page.1");
+    fs::write(&file, page).unwrap();
+    let mut c = Command::new("man");
+    c.env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("MANWIDTH", "200")
+        .env("MANPAGER", "cat")
+        .env("PAGER", "cat")
+        // groff's warnings on stderr: a page must render without one.
+        .args(["--warnings", "--nh", "--nj", "-l"])
+        .arg(&file);
+    let out = expect::Run::new(c, "man").succeeds();
+    assert!(
+        out.stderr.is_empty(),
+        "man warns about the page: {}",
+        stderr(&out)
+    );
+    let mut sections: Vec<(String, String)> = Vec::new();
+    for line in stdout(&out).lines() {
+        if line.starts_with(|c: char| c.is_ascii_uppercase()) {
+            sections.push((line.trim().to_string(), String::new()));
+        } else if let Some((_, body)) = sections.last_mut() {
+            body.push_str(line.trim());
+            body.push('\n');
+        }
+    }
+    Some(sections)
+}
+
+fn section<'a>(sections: &'a [(String, String)], name: &str, page: &str) -> &'a str {
+    sections
+        .iter()
+        .find(|(h, _)| h == name)
+        .map(|(_, b)| b.as_str())
+        .unwrap_or_else(|| {
+            let headings: Vec<&str> = sections.iter().map(|(h, _)| h.as_str()).collect();
+            panic!("{page}: no {name} section among {headings:?}")
+        })
+}
+
+/// The command of each page, from the clap definition: `plugctl.1` is the
+/// root, `plugctl-volume-create.1` is `volume create`.
+fn page_commands() -> Vec<(String, clap::Command)> {
+    fn walk(cmd: &clap::Command, out: &mut Vec<(String, clap::Command)>) {
+        out.push((
+            format!("{}.1", cmd.get_display_name().unwrap_or("plugctl")),
+            cmd.clone(),
+        ));
+        for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+            walk(sub, out);
+        }
+    }
+    let mut root = plugctl::cli::command().disable_help_subcommand(true);
+    root.build();
+    let mut out = Vec::new();
+    walk(&root, &mut out);
+    out
+}
+
+#[test]
+fn man_pages_say_exit_status_environment_files_and_examples() {
+    let pages = generate::man_pages();
+    let commands = page_commands();
+    assert_eq!(
+        commands
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .collect::<Vec<_>>()
+            .len(),
+        pages.len()
+    );
+    for (name, cmd) in &commands {
+        let page = &pages
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("no page {name}"))
+            .1;
+        let Some(sections) = rendered_sections(page) else {
+            return;
+        };
+
+        let exit = section(&sections, "EXIT STATUS", name);
+        for (code, _) in plugctl::exit::DOCUMENTED {
+            assert!(
+                exit.lines()
+                    .any(|l| l.split_whitespace().next() == Some(&code.to_string())),
+                "{name}: exit code {code} is not in EXIT STATUS:\n{exit}"
+            );
+        }
+        assert!(exit.contains("128+n"), "{name}:\n{exit}");
+        assert!(exit.contains("130 for Ctrl-C"), "{name}:\n{exit}");
+
+        // Every variable clap reads for this command, found independently
+        // of how src/generate.rs finds them.
+        let environment = section(&sections, "ENVIRONMENT", name);
+        let headings: Vec<&str> = environment
+            .lines()
+            .filter(|l| !l.contains(' ') && !l.is_empty())
+            .collect();
+        let mut wanted = 0;
+        for arg in cmd.get_arguments() {
+            let Some(var) = arg.get_env().and_then(|v| v.to_str()) else {
+                continue;
+            };
+            wanted += 1;
+            assert!(
+                headings.contains(&var),
+                "{name}: {var} is not in ENVIRONMENT:\n{environment}"
+            );
+            let long = format!("--{}", arg.get_long().unwrap());
+            assert!(
+                environment.contains(&format!("Sets {long}")),
+                "{name}: {long}"
+            );
+        }
+        assert!(wanted >= 15, "{name}: only {wanted} variables");
+        for var in headings.iter().filter(|v| v.starts_with("PLUGCTL_")) {
+            assert!(
+                cmd.get_arguments()
+                    .any(|a| a.get_env().is_some_and(|e| e == *var)),
+                "{name}: ENVIRONMENT lists {var}, which clap does not read"
+            );
+        }
+        assert!(headings.contains(&"NO_COLOR"), "{name}");
+
+        if !name.starts_with("plugctl-completions") && !name.starts_with("plugctl-init") {
+            let files = section(&sections, "FILES", name);
+            for want in [
+                plugctl::settings::ROOT_REGISTRY.to_string(),
+                format!(
+                    "<registry>{}<N>",
+                    plugctl_core::registry::file::JOURNAL_SUFFIX
+                ),
+                "registry.json.journal.00000001".to_string(),
+                format!("<registry>{}", plugctl_core::registry::file::LOCK_SUFFIX),
+                format!("<registry>{}/", plugctl_core::registry::file::OWNERS_SUFFIX),
+                format!("<plugin-dir>/{}", plugctl_core::pin::LOCK_FILE_NAME),
+                "/etc/nomad.d".to_string(),
+            ] {
+                assert!(
+                    files.contains(&want),
+                    "{name}: {want} not in FILES:\n{files}"
+                );
+            }
+        }
+    }
+
+    let root = &pages.iter().find(|(n, _)| n == "plugctl.1").unwrap().1;
+    let Some(sections) = rendered_sections(root) else {
+        return;
+    };
+    let examples = section(&sections, "EXAMPLES", "plugctl.1");
+    let shown: Vec<&str> = examples
+        .lines()
+        .filter(|l| l.starts_with("plugctl "))
+        .collect();
+    assert!(shown.len() >= 5, "{examples}");
+    assert!(shown.contains(&"plugctl fingerprint"), "{examples}");
+    let create = pages
+        .iter()
+        .find(|(n, _)| n == "plugctl-volume-create.1")
+        .unwrap();
+    let sections = rendered_sections(&create.1).unwrap();
+    let examples = section(&sections, "EXAMPLES", &create.0);
+    assert!(
+        examples.contains("plugctl volume create --plugin mkdir"),
+        "{examples}"
+    );
+}
+
+#[test]
+fn man_page_examples_are_commands_plugctl_takes() {
+    assert!(generate::EXAMPLES.len() >= 10);
+    for e in generate::EXAMPLES {
+        let words: Vec<&str> = e.command.split(' ').collect();
+        assert_eq!(words[0], "plugctl", "{}", e.command);
+        if let Err(err) = plugctl::cli::command().try_get_matches_from(&words) {
+            panic!("example {:?} does not parse:\n{}", e.command, err.render());
+        }
+    }
+    // each is on its command's page and the pages above it
+    let on = |path: &[&str]| -> Vec<&str> {
+        generate::examples_for(path)
+            .iter()
+            .map(|e| e.command)
+            .collect()
+    };
+    assert!(
+        on(&["volume", "create"])
+            .iter()
+            .all(|c| c.starts_with("plugctl volume create"))
+    );
+    assert!(on(&["volume"]).len() > on(&["volume", "create"]).len());
+    assert!(on(&["completions"]).contains(&"plugctl completions bash"));
+    assert!(on(&["plugin", "wait"])[0].contains("plugin wait"));
+}
+
+#[test]
+fn cli_doc_lists_the_exit_codes_the_code_defines() {
+    let doc = fs::read_to_string(repo().join("docs/cli.md")).unwrap();
+    let table = doc
+        .split("\n## Exit codes\n")
+        .nth(1)
+        .expect("docs/cli.md has an Exit codes section");
+    let codes: Vec<&str> = table
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2)
+        .filter_map(|l| l.split('|').nth(1).map(str::trim))
+        .collect();
+    let mut want: Vec<String> = plugctl::exit::DOCUMENTED
+        .iter()
+        .map(|(c, _)| c.to_string())
+        .collect();
+    want.push(format!("{}+n", plugctl::shutdown::SIGNAL_EXIT_BASE));
+    assert_eq!(
+        codes, want,
+        "docs/cli.md's exit codes and src/exit.rs differ"
+    );
+}
