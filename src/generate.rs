@@ -511,12 +511,117 @@ fn dynamic_snippet(shell: Shell) -> Option<String> {
         _ => return None,
     };
     let options = value_options();
+    let families: Vec<&str> = plugctl_core::family::Family::ALL
+        .iter()
+        .map(|f| f.name())
+        .collect();
+    // Inside single quotes fish still reads \\ and \' as escapes.
+    let awk = match shell {
+        Shell::Fish => JSON_AWK.replace('\\', "\\\\"),
+        _ => JSON_AWK.to_string(),
+    };
     Some(
         template
             .replace("@VALUE_OPTIONS_CASE@", &options.join("|"))
-            .replace("@VALUE_OPTIONS_LIST@", &options.join(" ")),
+            .replace("@VALUE_OPTIONS_LIST@", &options.join(" "))
+            .replace("@CONTEXT_OPTIONS_CASE@", &CONTEXT_OPTIONS.join("|"))
+            .replace("@CONTEXT_OPTIONS_LIST@", &CONTEXT_OPTIONS.join(" "))
+            .replace("@FAMILIES@", &families.join(" "))
+            .replace("@JSON_AWK@", awk.trim_end()),
     )
 }
+
+/// Global options that change what plugctl finds, passed on from the
+/// command line to the plugctl the scripts ask, so that it looks at the
+/// same registry and plugin directories. All take a value.
+pub const CONTEXT_OPTIONS: [&str; 5] = [
+    "--registry",
+    "--plugin-dir",
+    "--host-volume-plugin-dir",
+    "--nomad-config",
+    "--nomad-version",
+];
+
+/// The scripts' JSON reader: an awk program (POSIX awk: mawk, gawk, BWK
+/// awk, busybox) that reads plugctl's `--json` output on stdin and prints,
+/// one per line, the fields named in `$_plugctl_want` of each object of the
+/// top-level array `$_plugctl_list` that has the `type`, `namespace`,
+/// `healthy` and `source` asked for in `$_plugctl_<field>` (when not
+/// empty), and a field `$_plugctl_has` (when not empty). The scripts pass
+/// these in the environment (`env`), never with `-v`, which would read
+/// backslash escapes in them. Strings are decoded (`\"`, `\\`, `\/`); one
+/// with any other escape, a control character, is left out: a completion
+/// is a line. It reads a line at a time, as plugctl prints its JSON (no
+/// string spans lines), and holds no single quote, so that each script can
+/// quote it in single quotes.
+pub const JSON_AWK: &str = r#"function decode(raw,    out, p, e) {
+    ok = 1
+    out = ""
+    while ((p = index(raw, "\\")) > 0) {
+        e = substr(raw, p + 1, 1)
+        if (e == "\"" || e == "\\" || e == "/") out = out substr(raw, 1, p - 1) e
+        else { ok = 0; out = out substr(raw, 1, p - 1) }
+        raw = substr(raw, p + 2)
+    }
+    return out raw
+}
+function value(v, good) {
+    if (kind[d] == "{") {
+        if (d == 3 && inlist) { rec[key[d]] = v; recok[key[d]] = good }
+        haskey[d] = 0
+    }
+}
+function enter(c,    k) {
+    k = ""
+    if (kind[d] == "{") { k = key[d]; haskey[d] = 0 }
+    d++
+    kind[d] = c
+    haskey[d] = 0
+    if (d == 2 && c == "[" && k == ENVIRON["_plugctl_list"]) inlist = 1
+    if (d == 3 && inlist) { split("", rec); split("", recok) }
+}
+function leave(    i, n, w, f) {
+    if (d == 3 && inlist && kind[d] == "{" && keep()) {
+        n = split(ENVIRON["_plugctl_want"], w, " ")
+        for (i = 1; i <= n; i++) {
+            f = w[i]
+            if ((f in rec) && recok[f] && rec[f] != "") print rec[f]
+        }
+    }
+    if (d == 2) inlist = 0
+    d--
+}
+function keep(    i, n, f, c) {
+    n = split("type namespace healthy source", f, " ")
+    for (i = 1; i <= n; i++) {
+        c = ENVIRON["_plugctl_" f[i]]
+        if (c != "" && !((f[i] in rec) && rec[f[i]] == c)) return 0
+    }
+    c = ENVIRON["_plugctl_has"]
+    return c == "" || (c in rec)
+}
+{
+    line = $0
+    i = 1
+    n = length(line)
+    while (i <= n) {
+        c = substr(line, i, 1)
+        if (c == "\"") {
+            if (!match(substr(line, i + 1), /^([^"\\]|\\.)*"/)) exit 1
+            s = decode(substr(line, i + 1, RLENGTH - 1))
+            i += RLENGTH + 1
+            if (kind[d] == "{" && !haskey[d]) { key[d] = s; haskey[d] = 1 }
+            else value(s, ok)
+        } else if (c == "{" || c == "[") { enter(c); i++ }
+        else if (c == "}" || c == "]") { leave(); i++ }
+        else if (c ~ /[-0-9a-z]/) {
+            match(substr(line, i), /^[-+.0-9a-zA-Z]+/)
+            value(substr(line, i, RLENGTH), 1)
+            i += RLENGTH
+        } else i++
+    }
+}
+"#;
 
 /// Every option that takes a value, in any subcommand, so that the
 /// hand-written snippets can tell an option's value from a positional word.
@@ -552,17 +657,25 @@ fn value_options() -> Vec<String> {
 /// expand `$(...)` in a name.
 const BASH_DYNAMIC: &str = r#"# --- plugctl: registry names (hand-written in src/generate.rs, not by clap) ---
 # clap's _plugctl above knows commands and options. This wrapper runs it,
-# then, where an argument names something in the registry (plugin names,
-# plugin types, volume ids), replaces its answer with what the registry holds,
-# read through plugctl itself (`plugctl --json plugin list`, `volume list`).
-# If plugctl fails or finds nothing, clap's answer stands.
+# then, where an argument names something plugctl knows (plugin types and
+# names, volume ids and names, plugin files, families), replaces its answer
+# with what plugctl itself says (`plugctl --json plugin list`, `volume list`,
+# `fingerprint --dry-run`). If plugctl fails or finds nothing, clap's answer
+# stands.
 
-# Sets `what` (plugins, types or volumes), `filter` (a plugin type) and
-# `registry` (from --registry on the line) in the caller; fails when the word
-# under the cursor is not a registry name.
+# The JSON reader (see JSON_AWK in src/generate.rs), its settings as
+# arguments: _plugctl_list=volumes _plugctl_want=id ...
+_plugctl_json() {
+    env "$@" awk '@JSON_AWK@'
+}
+
+# Sets `what` (plugins, types, volumes, files, file-types or families),
+# `filter` (a plugin type), `healthy`, `source` and `namespace`, and adds
+# the options that choose the registry and directories to `args`, in the
+# caller; fails when the word under the cursor is none of these.
 _plugctl_registry_position() {
     local -a pos=()
-    local i=1 w opt="" type=""
+    local i=1 w v opt="" type=""
     while (( i < COMP_CWORD )); do
         w=${COMP_WORDS[i]}
         case $w in
@@ -572,24 +685,29 @@ _plugctl_registry_position() {
                 if (( i + 1 >= COMP_CWORD )); then
                     opt=$w
                 else
+                    v=${COMP_WORDS[i+1]-}
+                    # the shell has not expanded a ~ typed on the line
+                    [[ $v == "~/"* ]] && v=$HOME/${v#"~/"}
                     case $w in
-                        --registry) registry=${COMP_WORDS[i+1]-} ;;
-                        --type) type=${COMP_WORDS[i+1]-} ;;
+                        @CONTEXT_OPTIONS_CASE@) args+=("$w" "$v") ;;
+                        --type) type=$v ;;
+                        --namespace) namespace=$v ;;
                     esac
                 fi
                 (( i++ ))
                 ;;
+            --allow-insecure-paths) args+=("$w") ;;
             -*) ;;
             *) pos+=("$w") ;;
         esac
         (( i++ ))
     done
-    # the shell has not expanded a ~ typed on the line
-    [[ $registry == "~/"* ]] && registry=$HOME/${registry#"~/"}
     local cur=${COMP_WORDS[COMP_CWORD]}
     if [[ -n $opt ]]; then
-        case $opt,${pos[0]-} in
-            --plugin,volume) what=plugins filter=host-volume ;;
+        case $opt,${pos[0]-},${pos[1]-} in
+            # only a plugin that can serve the create
+            --plugin,volume,create) what=plugins filter=host-volume healthy=true ;;
+            --plugin,volume,*) what=plugins filter=host-volume ;;
             --type,*) what=types ;;
             *) return 1 ;;
         esac
@@ -598,41 +716,78 @@ _plugctl_registry_position() {
     [[ $cur == -* ]] && return 1
     case ${pos[0]-},${pos[1]-},${#pos[@]} in
         fingerprint,*) what=plugins filter=$type ;;
-        plugin,show,2 | plugin,wait,2 | test,*,1) what=types ;;
+        plugin,show,2 | plugin,wait,2) what=types ;;
         plugin,show,3 | plugin,wait,3) what=plugins filter=${pos[2]-} ;;
-        test,*,2) what=plugins filter=${pos[1]-} ;;
+        # the files in the plugin directory, registered or not
+        test,*,1) what=file-types ;;
+        test,*,2) what=files filter=${pos[1]-} ;;
         volume,show,2 | volume,delete,2) what=volumes ;;
-        secret,fetch,2) what=plugins filter=secrets ;;
+        # a built-in secrets plugin cannot run here
+        secret,fetch,2) what=plugins filter=secrets source=file ;;
+        init,*,1) what=families ;;
         *) return 1 ;;
     esac
 }
 
-# One registry entry per line, for $what, $filter and $registry.
+# One name per line, for what the position set.
 _plugctl_registry_query() {
-    local -a args=(--json)
-    [[ -n $registry ]] && args+=(--registry "$registry")
-    local out key value='[^"\\]*'
+    local out
     case $what in
+        families) printf '%s\n' @FAMILIES@; return 0 ;;
         volumes) out=$(command plugctl "${args[@]}" volume list 2>/dev/null) || return 1
-            # ids are UUIDs; the shape also skips an "id" among a volume's parameters
-            key=id value='[0-9a-f-]*' ;;
-        types) out=$(command plugctl "${args[@]}" plugin list 2>/dev/null) || return 1; key=type ;;
-        plugins) out=$(command plugctl "${args[@]}" plugin list ${filter:+--type "$filter"} 2>/dev/null) || return 1; key=name ;;
+            {
+                printf '%s\n' "$out" | _plugctl_json _plugctl_list=volumes _plugctl_want=id
+                # a name is looked up in --namespace
+                printf '%s\n' "$out" | _plugctl_json _plugctl_list=volumes _plugctl_want=name \
+                    _plugctl_namespace="${namespace:-default}"
+            } | sort -u ;;
+        types) out=$(command plugctl "${args[@]}" plugin list 2>/dev/null) || return 1
+            printf '%s\n' "$out" | _plugctl_json _plugctl_list=plugins _plugctl_want=type | sort -u ;;
+        plugins) out=$(command plugctl "${args[@]}" plugin list 2>/dev/null) || return 1
+            printf '%s\n' "$out" | _plugctl_json _plugctl_list=plugins _plugctl_want=name _plugctl_type="$filter" \
+                _plugctl_healthy="$healthy" _plugctl_source="$source" | sort -u ;;
+        file-types | files)
+            # discovery without running anything: each plugin file is a call
+            # with a "program"; a built-in is not
+            out=$(command plugctl "${args[@]}" fingerprint --dry-run 2>/dev/null) || return 1
+            local want=type
+            [[ $what == files ]] && want=name
+            printf '%s\n' "$out" | _plugctl_json _plugctl_list=calls _plugctl_want=$want _plugctl_has=program \
+                _plugctl_type="$filter" | sort -u ;;
     esac
-    # A name holding a quote or backslash is skipped rather than mangled.
-    printf '%s\n' "$out" | grep -o "\"$key\": *\"$value\"" | sed 's/^"[a-z]*": *"//; s/"$//' | sort -u
+}
+
+# The word under the cursor as the shell will read it: without the quoting
+# typed so far, so that it can be compared with names.
+_plugctl_unquote() {
+    local w=$1 out="" c
+    case $w in
+        \'*) printf '%s' "${w#\'}"; return ;;
+        \"*) w=${w#\"} ;;
+    esac
+    while [[ -n $w ]]; do
+        c=${w:0:1} w=${w:1}
+        if [[ $c == \\ && -n $w ]]; then
+            c=${w:0:1} w=${w:1}
+        fi
+        out+=$c
+    done
+    printf '%s' "$out"
 }
 
 _plugctl_with_registry() {
     _plugctl "$@"
-    local ret=$? what="" filter="" registry="" out n q
+    local ret=$? what="" filter="" healthy="" source="" namespace="" out n q
+    local -a args=(--json)
     _plugctl_registry_position || return $ret
     out=$(_plugctl_registry_query) && [[ -n $out ]] || return $ret
     local cur=${COMP_WORDS[COMP_CWORD]}
     [[ $cur == = ]] && cur=""
+    cur=$(_plugctl_unquote "$cur")
     COMPREPLY=()
     while IFS= read -r n; do
         [[ -n $n && $n == "$cur"* ]] || continue
+        # one word, whatever the name holds: never expanded, never split
         printf -v q '%q' "$n"
         COMPREPLY+=("$q")
     done <<<"$out"
@@ -655,20 +810,27 @@ pub const ZSH_DISPATCH: &str = "\nif [ \"$funcstack[1]\" = \"_plugctl\" ]; then\
 const ZSH_DYNAMIC: &str = r#"# --- plugctl: registry names (hand-written in src/generate.rs, not by clap) ---
 # clap's _plugctl above knows commands and options. It is kept as
 # _plugctl_clap, and _plugctl becomes a wrapper that, where an argument names
-# something in the registry (plugin names, plugin types, volume ids), offers
-# what the registry holds, read through plugctl itself (`plugctl --json
-# plugin list`, `volume list`). If plugctl fails or finds nothing, clap's
-# completion runs as if the wrapper were not there.
+# something plugctl knows (plugin types and names, volume ids and names,
+# plugin files, families), offers what plugctl itself says (`plugctl --json
+# plugin list`, `volume list`, `fingerprint --dry-run`). If plugctl fails or
+# finds nothing, clap's completion runs as if the wrapper were not there.
 # This file redefines clap's _plugctl each time it runs, so the copy below
 # is always clap's, never a previous wrapper.
 functions[_plugctl_clap]=$functions[_plugctl]
 
-# Sets `what` (plugins, types or volumes), `filter` (a plugin type) and
-# `registry` (from --registry on the line) in the caller; fails when the word
-# under the cursor is not a registry name.
+# The JSON reader (see JSON_AWK in src/generate.rs), its settings as
+# arguments: _plugctl_list=volumes _plugctl_want=id ...
+_plugctl_json() {
+    env "$@" awk '@JSON_AWK@'
+}
+
+# Sets `what` (plugins, types, volumes, files, file-types or families),
+# `filter` (a plugin type), `healthy`, `source` and `namespace`, and adds
+# the options that choose the registry and directories to `args`, in the
+# caller; fails when the word under the cursor is none of these.
 _plugctl_registry_position() {
     local -a pos
-    local i=2 w opt="" type=""
+    local i=2 w v opt="" type=""
     while (( i < CURRENT )); do
         w=$words[i]
         case $w in
@@ -676,15 +838,27 @@ _plugctl_registry_position() {
                 if (( i + 1 >= CURRENT )); then
                     opt=$w
                 else
+                    v=$words[i+1]
+                    # the shell has not expanded a ~ typed on the line
+                    [[ $v == "~/"* ]] && v=$HOME/${v#"~/"}
                     case $w in
-                        (--registry) registry=$words[i+1] ;;
-                        (--type) type=$words[i+1] ;;
+                        (@CONTEXT_OPTIONS_CASE@) args+=("$w" "$v") ;;
+                        (--type) type=$v ;;
+                        (--namespace) namespace=$v ;;
                     esac
                 fi
                 (( i++ ))
                 ;;
-            (--registry=*) registry=${w#--registry=} ;;
-            (--type=*) type=${w#--type=} ;;
+            (--*=*)
+                v=${w#*=}
+                [[ $v == "~/"* ]] && v=$HOME/${v#"~/"}
+                case ${w%%=*} in
+                    (@CONTEXT_OPTIONS_CASE@) args+=("${w%%=*}" "$v") ;;
+                    (--type) type=$v ;;
+                    (--namespace) namespace=$v ;;
+                esac
+                ;;
+            (--allow-insecure-paths) args+=("$w") ;;
             (-*) ;;
             (*) pos+=("$w") ;;
         esac
@@ -696,11 +870,11 @@ _plugctl_registry_position() {
             (@VALUE_OPTIONS_CASE@) opt=${words[CURRENT]%%=*} ;;
         esac
     fi
-    # the shell has not expanded a ~ typed on the line
-    [[ $registry == "~/"* ]] && registry=$HOME/${registry#"~/"}
     if [[ -n $opt ]]; then
-        case $opt,$pos[1] in
-            (--plugin,volume) what=plugins filter=host-volume ;;
+        case $opt,$pos[1],$pos[2] in
+            # only a plugin that can serve the create
+            (--plugin,volume,create) what=plugins filter=host-volume healthy=true ;;
+            (--plugin,volume,*) what=plugins filter=host-volume ;;
             (--type,*) what=types ;;
             (*) return 1 ;;
         esac
@@ -709,39 +883,55 @@ _plugctl_registry_position() {
     [[ $words[CURRENT] == -* ]] && return 1
     case $pos[1],$pos[2],$#pos in
         (fingerprint,*) what=plugins filter=$type ;;
-        (plugin,show,2|plugin,wait,2|test,*,1) what=types ;;
+        (plugin,show,2|plugin,wait,2) what=types ;;
         (plugin,show,3|plugin,wait,3) what=plugins filter=$pos[3] ;;
-        (test,*,2) what=plugins filter=$pos[2] ;;
+        # the files in the plugin directory, registered or not
+        (test,*,1) what=file-types ;;
+        (test,*,2) what=files filter=$pos[2] ;;
         (volume,show,2|volume,delete,2) what=volumes ;;
-        (secret,fetch,2) what=plugins filter=secrets ;;
+        # a built-in secrets plugin cannot run here
+        (secret,fetch,2) what=plugins filter=secrets source=file ;;
+        (init,*,1) what=families ;;
         (*) return 1 ;;
     esac
 }
 
-# One registry entry per line, for $what, $filter and $registry.
+# One name per line, for what the position set.
 _plugctl_registry_query() {
-    local -a args=(--json)
-    [[ -n $registry ]] && args+=(--registry "$registry")
-    local out key=name value='[^"\\]*'
+    local out want=name
     case $what in
+        (families) print -rl -- @FAMILIES@; return 0 ;;
         (volumes)
-            args+=(volume list) key=id
-            # ids are UUIDs; the shape also skips an "id" among a volume's parameters
-            value='[0-9a-f-]*' ;;
-        (types) args+=(plugin list) key=type ;;
-        (plugins) args+=(plugin list) && [[ -n $filter ]] && args+=(--type "$filter") ;;
+            out=$(command plugctl "${args[@]}" volume list 2>/dev/null) || return 1
+            {
+                print -r -- "$out" | _plugctl_json _plugctl_list=volumes _plugctl_want=id
+                # a name is looked up in --namespace
+                print -r -- "$out" | _plugctl_json _plugctl_list=volumes _plugctl_want=name \
+                    _plugctl_namespace="${namespace:-default}"
+            } | sort -u ;;
+        (types|plugins)
+            out=$(command plugctl "${args[@]}" plugin list 2>/dev/null) || return 1
+            [[ $what == types ]] && want=type
+            print -r -- "$out" | _plugctl_json _plugctl_list=plugins _plugctl_want=$want _plugctl_type="$filter" \
+                _plugctl_healthy="$healthy" _plugctl_source="$source" | sort -u ;;
+        (file-types|files)
+            # discovery without running anything: each plugin file is a call
+            # with a "program"; a built-in is not
+            out=$(command plugctl "${args[@]}" fingerprint --dry-run 2>/dev/null) || return 1
+            [[ $what == file-types ]] && want=type
+            print -r -- "$out" | _plugctl_json _plugctl_list=calls _plugctl_want=$want _plugctl_has=program \
+                _plugctl_type="$filter" | sort -u ;;
     esac
-    out=$(command plugctl "${args[@]}" 2>/dev/null) || return 1
-    # A name holding a quote or backslash is skipped rather than mangled.
-    print -r -- "$out" | grep -o "\"$key\": *\"$value\"" | sed 's/^"[a-z]*": *"//; s/"$//' | sort -u
 }
 
 _plugctl() {
-    local what="" filter="" registry="" out expl
-    local -a names
+    local what="" filter="" healthy="" source="" namespace="" out expl
+    local -a names args
+    args=(--json)
     if _plugctl_registry_position && out=$(_plugctl_registry_query) && [[ -n $out ]]; then
         names=("${(@f)out}")
         [[ $words[CURRENT] == --*=* ]] && compset -P '*='
+        # compadd quotes each name as the line needs it: one word, never expanded
         _wanted plugctl-$what expl $what compadd -a names && return 0
     fi
     _plugctl_clap "$@"
@@ -750,45 +940,68 @@ _plugctl() {
 
 /// Appended to clap's fish script.
 const FISH_DYNAMIC: &str = r#"# --- plugctl: registry names (hand-written in src/generate.rs, not by clap) ---
-# Where an argument names something in the registry (plugin names, plugin
-# types, volume ids), offer what the registry holds, read through plugctl
-# itself (`plugctl --json plugin list`, `volume list`). If plugctl fails or
-# finds nothing, the condition fails and clap's completions above stand.
+# Where an argument names something plugctl knows (plugin types and names,
+# volume ids and names, plugin files, families), offer what plugctl itself
+# says (`plugctl --json plugin list`, `volume list`, `fingerprint
+# --dry-run`). If plugctl fails or finds nothing, the condition fails and
+# clap's completions above stand.
 
-# The condition: succeeds when the token under the cursor names a registry
-# entry and the registry has some; leaves them in $__plugctl_registry_names
+# The JSON reader (see JSON_AWK in src/generate.rs), its settings as
+# arguments: _plugctl_list=volumes _plugctl_want=id ...
+function __plugctl_json
+    env $argv awk '@JSON_AWK@'
+end
+
+# The condition: succeeds when the token under the cursor names something
+# plugctl knows and it has some; leaves them in $__plugctl_registry_names
 # for the argument list, so plugctl runs once per TAB.
 function __plugctl_registry_lookup
     set -g __plugctl_registry_names
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l value_options @VALUE_OPTIONS_LIST@
+    set -l context_options @CONTEXT_OPTIONS_LIST@
+    set -l args --json
     set -l pos
     set -l opt
     set -l type
-    set -l registry
+    set -l namespace
     set -l i 1
     set -l n (count $tokens)
     while test $i -le $n
         set -l w $tokens[$i]
+        set -l v
+        set -l name
         if contains -- $w $value_options
             if test $i -eq $n
                 set opt $w
-            else if test $w = --registry
-                set registry $tokens[(math $i + 1)]
-            else if test $w = --type
-                set type $tokens[(math $i + 1)]
+            else
+                set name $w
+                set v $tokens[(math $i + 1)]
             end
             set i (math $i + 1)
         else
             switch $w
-                case '--registry=*'
-                    set registry (string replace -- --registry= '' $w)
-                case '--type=*'
-                    set type (string replace -- --type= '' $w)
+                case '--*=*'
+                    set -l parts (string split -m 1 = -- $w)
+                    set name $parts[1]
+                    set v $parts[2]
+                case --allow-insecure-paths
+                    set -a args $w
                 case '-*'
                 case '*'
                     set -a pos $w
+            end
+        end
+        if test -n "$name"
+            # the shell has not expanded a ~ typed on the line
+            set v (string replace -r -- '^~/' "$HOME/" $v)
+            if contains -- $name $context_options
+                set -a args $name $v
+            else if test $name = --type
+                set type $v
+            else if test $name = --namespace
+                set namespace $v
             end
         end
         set i (math $i + 1)
@@ -799,14 +1012,16 @@ function __plugctl_registry_lookup
         set -l name (string split -m 1 = -- $cur)[1]
         contains -- $name $value_options; and set opt $name
     end
-    # the shell has not expanded a ~ typed on the line
-    set registry (string replace -r -- '^~/' "$HOME/" $registry)
     set -l what
     set -l filter
+    set -l healthy
+    set -l source
     if test -n "$opt"
         if test "$opt" = --plugin -a "$pos[1]" = volume
             set what plugins
             set filter host-volume
+            # only a plugin that can serve the create
+            test "$pos[2]" = create; and set healthy true
         else if test "$opt" = --type
             set what types
         else
@@ -819,48 +1034,64 @@ function __plugctl_registry_lookup
             case 'fingerprint *'
                 set what plugins
                 set filter $type
-            case 'plugin show 2' 'plugin wait 2' 'test * 1'
+            case 'plugin show 2' 'plugin wait 2'
                 set what types
             case 'plugin show 3' 'plugin wait 3'
                 set what plugins
                 set filter $pos[3]
+            # the files in the plugin directory, registered or not
+            case 'test * 1'
+                set what file-types
             case 'test * 2'
-                set what plugins
+                set what files
                 set filter $pos[2]
             case 'volume show 2' 'volume delete 2'
                 set what volumes
+            # a built-in secrets plugin cannot run here
             case 'secret fetch 2'
                 set what plugins
                 set filter secrets
+                set source file
+            case 'init * 1'
+                set what families
             case '*'
                 return 1
         end
     end
-    set -l args --json
-    test -n "$registry"; and set -a args --registry $registry
-    set -l key name
-    set -l value '[^"\\\\]*'
     switch $what
+        case families
+            set -g __plugctl_registry_names @FAMILIES@
         case volumes
-            set -a args volume list
-            set key id
-            # ids are UUIDs; the shape also skips an "id" among a volume's parameters
-            set value '[0-9a-f-]*'
-        case types
-            set -a args plugin list
-            set key type
-        case plugins
-            set -a args plugin list
-            test -n "$filter"; and set -a args --type $filter
+            set -l out (command plugctl $args volume list 2>/dev/null); or return 1
+            test -n "$namespace"; or set namespace default
+            set -g __plugctl_registry_names (begin
+                    printf '%s\n' $out | __plugctl_json _plugctl_list=volumes _plugctl_want=id
+                    # a name is looked up in --namespace
+                    printf '%s\n' $out | __plugctl_json _plugctl_list=volumes _plugctl_want=name \
+                        _plugctl_namespace="$namespace"
+                end | sort -u)
+        case types plugins
+            set -l out (command plugctl $args plugin list 2>/dev/null); or return 1
+            set -l want name
+            test $what = types; and set want type
+            set -g __plugctl_registry_names (printf '%s\n' $out | __plugctl_json _plugctl_list=plugins \
+                _plugctl_want=$want _plugctl_type="$filter" _plugctl_healthy="$healthy" \
+                _plugctl_source="$source" | sort -u)
+        case file-types files
+            # discovery without running anything: each plugin file is a call
+            # with a "program"; a built-in is not
+            set -l out (command plugctl $args fingerprint --dry-run 2>/dev/null); or return 1
+            set -l want name
+            test $what = file-types; and set want type
+            set -g __plugctl_registry_names (printf '%s\n' $out | __plugctl_json _plugctl_list=calls \
+                _plugctl_want=$want _plugctl_has=program _plugctl_type="$filter" | sort -u)
     end
-    set -l out (command plugctl $args 2>/dev/null); or return 1
-    # A name holding a quote or backslash is skipped rather than mangled.
-    set -g __plugctl_registry_names (printf '%s\n' $out | grep -o "\"$key\": *\"$value\"" | sed 's/^"[a-z]*": *"//; s/"$//' | sort -u)
     test (count $__plugctl_registry_names) -gt 0
 end
 
 # Positional arguments, then the values of --plugin and --type (fish asks
-# only an option's own entries for its value).
+# only an option's own entries for its value). fish escapes each name as
+# the command line needs it.
 complete -c plugctl -f -n __plugctl_registry_lookup -a '(printf "%s\n" $__plugctl_registry_names)'
 complete -c plugctl -f -n __plugctl_registry_lookup -l plugin -r -a '(printf "%s\n" $__plugctl_registry_names)'
 complete -c plugctl -f -n __plugctl_registry_lookup -l type -r -a '(printf "%s\n" $__plugctl_registry_names)'
