@@ -3077,6 +3077,7 @@ fi
 # The JSON reader (see JSON_AWK in src/generate.rs), its settings as
 # arguments: _plugctl_list=volumes _plugctl_want=id ...
 _plugctl_json() {
+    # shellcheck disable=SC2016 # its $ are awk's
     env "$@" awk 'function decode(raw,    out, p, e) {
     ok = 1
     out = ""
@@ -3164,6 +3165,7 @@ _plugctl_registry_position() {
                 else
                     v=${COMP_WORDS[i+1]-}
                     # the shell has not expanded a ~ typed on the line
+                    # shellcheck disable=SC2088 # that literal ~ is the point
                     [[ $v == "~/"* ]] && v=$HOME/${v#"~/"}
                     case $w in
                         --registry|--plugin-dir|--host-volume-plugin-dir|--nomad-config|--nomad-version) args+=("$w" "$v") ;;

@@ -666,6 +666,7 @@ const BASH_DYNAMIC: &str = r#"# --- plugctl: registry names (hand-written in src
 # The JSON reader (see JSON_AWK in src/generate.rs), its settings as
 # arguments: _plugctl_list=volumes _plugctl_want=id ...
 _plugctl_json() {
+    # shellcheck disable=SC2016 # its $ are awk's
     env "$@" awk '@JSON_AWK@'
 }
 
@@ -687,6 +688,7 @@ _plugctl_registry_position() {
                 else
                     v=${COMP_WORDS[i+1]-}
                     # the shell has not expanded a ~ typed on the line
+                    # shellcheck disable=SC2088 # that literal ~ is the point
                     [[ $v == "~/"* ]] && v=$HOME/${v#"~/"}
                     case $w in
                         @CONTEXT_OPTIONS_CASE@) args+=("$w" "$v") ;;
