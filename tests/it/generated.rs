@@ -633,6 +633,66 @@ fn zsh_hands_a_hostile_volume_name_to_compadd_as_one_word_where_installed() {
     assert!(!script.contains("compadd -Q") && !script.contains("compadd -U"));
 }
 
+/// The zsh command line after typing `line` and TAB in a real interactive
+/// zsh (on a pseudo-terminal, `zsh/zpty`) with compinit and the script.
+fn zsh_line_after_tab(f: &Fixture, line: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let buffer = dir.path().join("buffer");
+    let driver = r#"zmodload zsh/zpty || exit 2
+buffer=$1 script=$2 line=$3
+zpty z 'zsh -f -i'
+zpty -w z "autoload -U compinit; compinit -u -D; source ${(q)script}"
+# ^X writes the line as it is after completion, and ends it
+zpty -w z "dump() { print -r -- \$BUFFER > ${(q)buffer}; BUFFER=; zle accept-line }; zle -N dump; bindkey '^X' dump"
+# zle reads these in order: the completion is done before ^X is read
+zpty -w -n z "$line"$'\t'$'\C-x'
+for i in {1..300}; do [[ -s $buffer ]] && break; sleep 0.1; done
+zpty -w z exit
+zpty -d z
+[[ -s $buffer ]] || { print -u2 "no line after 30 s"; exit 1; }
+print -rn -- "$(<$buffer)""#;
+    let out = f
+        .shell("zsh", &f.s.registry)
+        .args(["-fc", driver, "zsh"])
+        .arg(buffer)
+        .arg(f.script(Shell::Zsh))
+        .arg(line)
+        .succeeds();
+    stdout(&out)
+}
+
+/// The words zsh reads from a command line, unquoted.
+fn zsh_words(f: &Fixture, line: &str) -> Vec<String> {
+    let out = f
+        .shell("zsh", &f.s.registry)
+        .args(["-fc", r#"print -rl -- "${(@Q)${(z)1}}""#, "zsh", line])
+        .succeeds();
+    stdout(&out).lines().map(str::to_string).collect()
+}
+
+#[test]
+fn zsh_inserts_a_hostile_volume_name_as_one_literal_word_where_installed() {
+    if !installed("zsh") {
+        return;
+    }
+    let f = Fixture::new();
+    let line = zsh_line_after_tab(&f, "plugctl volume show w");
+    assert_ne!(
+        line.trim_end(),
+        "plugctl volume show w",
+        "nothing was inserted"
+    );
+    assert_eq!(
+        zsh_words(&f, &line),
+        ["plugctl", "volume", "show", HOSTILE],
+        "as inserted: {line:?}"
+    );
+    // and a plain one, to show the driver sees what zsh does
+    let line = zsh_line_after_tab(&f, "plugctl secret fetch e");
+    assert_eq!(line, "plugctl secret fetch env-file ");
+    assert!(!f.pwned(), "completion ran a command from a volume name");
+}
+
 #[test]
 fn fish_completes_registry_names_where_installed() {
     if !installed("fish") {
