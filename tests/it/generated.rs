@@ -633,32 +633,56 @@ fn zsh_hands_a_hostile_volume_name_to_compadd_as_one_word_where_installed() {
     assert!(!script.contains("compadd -Q") && !script.contains("compadd -U"));
 }
 
-/// The zsh command line after typing `line` and TAB in a real interactive
-/// zsh (on a pseudo-terminal, `zsh/zpty`) with compinit and the script.
-fn zsh_line_after_tab(f: &Fixture, line: &str) -> String {
+/// The command line after typing `line` and TAB in a real interactive
+/// `shell` (zsh with compinit, or fish) with the completion script, on a
+/// pseudo-terminal that zsh's `zsh/zpty` drives.
+fn line_after_tab(f: &Fixture, shell: Shell, line: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
     let buffer = dir.path().join("buffer");
-    let driver = r#"zmodload zsh/zpty || exit 2
+    // Then ^X writes the line as it is after completion, and empties it.
+    let (start, setup) = match shell {
+        Shell::Zsh => (
+            "zsh -f -i",
+            r#"autoload -U compinit; compinit -u -D; source ${(q)script}
+dump() { print -r -- \$BUFFER > ${(q)buffer}; BUFFER=; zle accept-line }; zle -N dump; bindkey '^X' dump"#,
+        ),
+        Shell::Fish => (
+            "fish --no-config -i",
+            r#"source ${(q)script}; bind \\cx 'commandline > ${(q)buffer}; commandline \"\"'"#,
+        ),
+        _ => unreachable!(),
+    };
+    let driver = format!(
+        r#"zmodload zsh/zpty || exit 2
 buffer=$1 script=$2 line=$3
-zpty z 'zsh -f -i'
-zpty -w z "autoload -U compinit; compinit -u -D; source ${(q)script}"
-# ^X writes the line as it is after completion, and ends it
-zpty -w z "dump() { print -r -- \$BUFFER > ${(q)buffer}; BUFFER=; zle accept-line }; zle -N dump; bindkey '^X' dump"
-# zle reads these in order: the completion is done before ^X is read
+zpty z '{start}'
+zpty -w z "{setup}"
+# the shell reads these in order: the completion is done before ^X is read
 zpty -w -n z "$line"$'\t'$'\C-x'
-for i in {1..300}; do [[ -s $buffer ]] && break; sleep 0.1; done
+for i in {{1..300}}; do [[ -s $buffer ]] && break; sleep 0.1; done
 zpty -w z exit
 zpty -d z
-[[ -s $buffer ]] || { print -u2 "no line after 30 s"; exit 1; }
-print -rn -- "$(<$buffer)""#;
+[[ -s $buffer ]] || {{ print -u2 "no line after 30 s"; exit 1; }}
+print -rn -- "$(<$buffer)""#
+    );
     let out = f
         .shell("zsh", &f.s.registry)
-        .args(["-fc", driver, "zsh"])
+        .args(["-fc", &driver, "zsh"])
         .arg(buffer)
-        .arg(f.script(Shell::Zsh))
+        .arg(f.script(shell))
         .arg(line)
         .succeeds();
     stdout(&out)
+}
+
+/// The words fish reads from a command line: each printed on a line (the
+/// names here hold no newline).
+fn fish_words(f: &Fixture, line: &str) -> Vec<String> {
+    let out = f
+        .shell("fish", &f.s.registry)
+        .args(["--no-config", "-c", &format!("printf '%s\\n' {line}")])
+        .succeeds();
+    stdout(&out).lines().map(str::to_string).collect()
 }
 
 /// The words zsh reads from a command line, unquoted.
@@ -676,7 +700,7 @@ fn zsh_inserts_a_hostile_volume_name_as_one_literal_word_where_installed() {
         return;
     }
     let f = Fixture::new();
-    let line = zsh_line_after_tab(&f, "plugctl volume show w");
+    let line = line_after_tab(&f, Shell::Zsh, "plugctl volume show w");
     assert_ne!(
         line.trim_end(),
         "plugctl volume show w",
@@ -688,7 +712,7 @@ fn zsh_inserts_a_hostile_volume_name_as_one_literal_word_where_installed() {
         "as inserted: {line:?}"
     );
     // and a plain one, to show the driver sees what zsh does
-    let line = zsh_line_after_tab(&f, "plugctl secret fetch e");
+    let line = line_after_tab(&f, Shell::Zsh, "plugctl secret fetch e");
     assert_eq!(line, "plugctl secret fetch env-file ");
     assert!(!f.pwned(), "completion ran a command from a volume name");
 }
@@ -731,6 +755,28 @@ fn fish_offers_a_hostile_volume_name_as_one_literal_word_where_installed() {
     let f = Fixture::new();
     // fish escapes a candidate as the line needs it when it inserts it
     assert_eq!(f.fish(&f.s.registry, "plugctl volume show w"), [HOSTILE]);
+    assert!(!f.pwned(), "completion ran a command from a volume name");
+}
+
+#[test]
+fn fish_inserts_a_hostile_volume_name_as_one_literal_word_where_installed() {
+    if !installed("fish") || !installed("zsh") {
+        return;
+    }
+    let f = Fixture::new();
+    let line = line_after_tab(&f, Shell::Fish, "plugctl volume show w");
+    assert_ne!(
+        line.trim_end(),
+        "plugctl volume show w",
+        "nothing was inserted"
+    );
+    assert_eq!(
+        fish_words(&f, &line),
+        ["plugctl", "volume", "show", HOSTILE],
+        "as inserted: {line:?}"
+    );
+    let line = line_after_tab(&f, Shell::Fish, "plugctl secret fetch e");
+    assert_eq!(line.trim_end(), "plugctl secret fetch env-file");
     assert!(!f.pwned(), "completion ran a command from a volume name");
 }
 
