@@ -121,3 +121,59 @@ pub fn json_body(e: &Error) -> serde_json::Value {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+    use std::time::Duration;
+
+    /// Every error that is not a plugin call's (those map through the same
+    /// constants) exits with a code the man pages and docs/cli.md document.
+    #[test]
+    fn every_code_is_documented() {
+        let io = || std::io::Error::other("x");
+        let errors = [
+            Error::usage("x"),
+            Error::NotFound {
+                what: "volume",
+                name: "x".into(),
+            },
+            Error::RegistryLocked {
+                path: PathBuf::from("/r"),
+                holder: None,
+                waited: Duration::from_secs(1),
+            },
+            Error::Registry {
+                path: PathBuf::from("/r"),
+                message: "x".into(),
+            },
+            Error::Io {
+                context: "x".into(),
+                source: io(),
+            },
+            Error::Timeout("x".into()),
+            Error::Failed("x".into()),
+            Error::Exhausted {
+                resource: "threads",
+                what: "x".into(),
+                hint: "x",
+                source: io(),
+            },
+            Error::BrokenPipe,
+        ];
+        let documented: Vec<i32> = DOCUMENTED.iter().map(|(c, _)| *c).collect();
+        for e in &errors {
+            assert!(documented.contains(&code(e)), "{e:?}: {}", code(e));
+        }
+        let mut sorted = documented.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted, documented, "in order, each once");
+        assert!(
+            documented
+                .iter()
+                .all(|c| *c < crate::shutdown::SIGNAL_EXIT_BASE)
+        );
+    }
+}
