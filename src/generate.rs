@@ -1,9 +1,11 @@
 //! Every artifact derived from the clap definition: shell completion scripts
 //! and man pages. They are committed (packagers and users without a Rust
-//! toolchain need them), so the output must be a pure function of
-//! [`crate::cli::command`]: no dates, no environment, no machine.
+//! toolchain need them), so the output must be a pure function of the code
+//! — [`crate::cli::command`], and for the man pages' own sections the exit
+//! codes ([`crate::exit::DOCUMENTED`]), the registry's file names and
+//! [`EXAMPLES`]: no dates, no environment, no machine.
 //! `tests/it/generated.rs` fails when the committed files fall behind and
-//! rewrites them with `PLUGCTL_REGENERATE=1 cargo test --test generated`.
+//! rewrites them with `PLUGCTL_REGENERATE=1 cargo test --test it generated::`.
 
 use std::collections::BTreeSet;
 use std::fs;
