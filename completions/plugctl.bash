@@ -3066,7 +3066,7 @@ if [[ "${BASH_VERSINFO[0]}" -eq 4 && "${BASH_VERSINFO[1]}" -ge 4 || "${BASH_VERS
 else
     complete -F _plugctl -o bashdefault -o default plugctl
 fi
-# --- plugctl: registry names (hand-written in src/generate.rs, not by clap) ---
+# --- plugctl: registry names (hand-written in src/generate/scripts/, not by clap) ---
 # clap's _plugctl above knows commands and options. This wrapper runs it,
 # then, where an argument names something plugctl knows (plugin types and
 # names, volume ids and names, plugin files, families), replaces its answer

@@ -831,7 +831,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_su
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "repair" -d 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "audit" -d 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from secret" -f -a "fetch" -d 'Run a secrets plugin\'s fetch and print the result'
-# --- plugctl: registry names (hand-written in src/generate.rs, not by clap) ---
+# --- plugctl: registry names (hand-written in src/generate/scripts/, not by clap) ---
 # Where an argument names something plugctl knows (plugin types and names,
 # volume ids and names, plugin files, families), offer what plugctl itself
 # says (`plugctl --json plugin list`, `volume list`, `fingerprint

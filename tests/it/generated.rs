@@ -152,7 +152,7 @@ fn zsh_wrapper_comes_before_the_dispatch() {
     let wrapper = script.find("_plugctl_registry_position()").unwrap();
     let dispatch = script
         .rfind(generate::ZSH_DISPATCH)
-        .expect("clap's zsh script no longer ends as src/generate.rs expects");
+        .expect("clap's zsh script no longer ends as src/generate/completions.rs expects");
     assert!(wrapper < dispatch);
 }
 
@@ -907,7 +907,7 @@ fn man_pages_say_exit_status_environment_files_and_examples() {
         assert!(exit.contains("130 for Ctrl-C"), "{name}:\n{exit}");
 
         // Every variable clap reads for this command, found independently
-        // of how src/generate.rs finds them.
+        // of how src/generate/completions.rs finds them.
         let environment = section(&sections, "ENVIRONMENT", name);
         let headings: Vec<&str> = environment
             .lines()
