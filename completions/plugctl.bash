@@ -3066,19 +3066,94 @@ if [[ "${BASH_VERSINFO[0]}" -eq 4 && "${BASH_VERSINFO[1]}" -ge 4 || "${BASH_VERS
 else
     complete -F _plugctl -o bashdefault -o default plugctl
 fi
-# --- plugctl: registry names (hand-written in src/generate.rs, not by clap) ---
+# --- plugctl: registry names (hand-written in src/generate/scripts/, not by clap) ---
 # clap's _plugctl above knows commands and options. This wrapper runs it,
-# then, where an argument names something in the registry (plugin names,
-# plugin types, volume ids), replaces its answer with what the registry holds,
-# read through plugctl itself (`plugctl --json plugin list`, `volume list`).
-# If plugctl fails or finds nothing, clap's answer stands.
+# then, where an argument names something plugctl knows (plugin types and
+# names, volume ids and names, plugin files, families), replaces its answer
+# with what plugctl itself says (`plugctl --json plugin list`, `volume list`,
+# `fingerprint --dry-run`). If plugctl fails or finds nothing, clap's answer
+# stands.
 
-# Sets `what` (plugins, types or volumes), `filter` (a plugin type) and
-# `registry` (from --registry on the line) in the caller; fails when the word
-# under the cursor is not a registry name.
+# The JSON reader (see JSON_AWK in src/generate.rs), its settings as
+# arguments: _plugctl_list=volumes _plugctl_want=id ...
+_plugctl_json() {
+    # shellcheck disable=SC2016 # its $ are awk's
+    env "$@" awk 'function decode(raw,    out, p, e) {
+    ok = 1
+    out = ""
+    while ((p = index(raw, "\\")) > 0) {
+        e = substr(raw, p + 1, 1)
+        if (e == "\"" || e == "\\" || e == "/") out = out substr(raw, 1, p - 1) e
+        else { ok = 0; out = out substr(raw, 1, p - 1) }
+        raw = substr(raw, p + 2)
+    }
+    return out raw
+}
+function value(v, good) {
+    if (kind[d] == "{") {
+        if (d == 3 && inlist) { rec[key[d]] = v; recok[key[d]] = good }
+        haskey[d] = 0
+    }
+}
+function enter(c,    k) {
+    k = ""
+    if (kind[d] == "{") { k = key[d]; haskey[d] = 0 }
+    d++
+    kind[d] = c
+    haskey[d] = 0
+    if (d == 2 && c == "[" && k == ENVIRON["_plugctl_list"]) inlist = 1
+    if (d == 3 && inlist) { split("", rec); split("", recok) }
+}
+function leave(    i, n, w, f) {
+    if (d == 3 && inlist && kind[d] == "{" && keep()) {
+        n = split(ENVIRON["_plugctl_want"], w, " ")
+        for (i = 1; i <= n; i++) {
+            f = w[i]
+            if ((f in rec) && recok[f] && rec[f] != "") print rec[f]
+        }
+    }
+    if (d == 2) inlist = 0
+    d--
+}
+function keep(    i, n, f, c) {
+    n = split("type namespace healthy source", f, " ")
+    for (i = 1; i <= n; i++) {
+        c = ENVIRON["_plugctl_" f[i]]
+        if (c != "" && !((f[i] in rec) && rec[f[i]] == c)) return 0
+    }
+    c = ENVIRON["_plugctl_has"]
+    return c == "" || (c in rec)
+}
+{
+    line = $0
+    i = 1
+    n = length(line)
+    while (i <= n) {
+        c = substr(line, i, 1)
+        if (c == "\"") {
+            if (!match(substr(line, i + 1), /^([^"\\]|\\.)*"/)) exit 1
+            s = decode(substr(line, i + 1, RLENGTH - 1))
+            i += RLENGTH + 1
+            if (kind[d] == "{" && !haskey[d]) { key[d] = s; haskey[d] = 1 }
+            else value(s, ok)
+        } else if (c == "{" || c == "[") { enter(c); i++ }
+        else if (c == "}" || c == "]") { leave(); i++ }
+        else if (c ~ /[-0-9a-z]/) {
+            match(substr(line, i), /^[-+.0-9a-zA-Z]+/)
+            value(substr(line, i, RLENGTH), 1)
+            i += RLENGTH
+        } else i++
+    }
+}'
+}
+
+# Sets `what` (plugins, types, volumes, files, file-types or families),
+# `filter` (a plugin type), `healthy`, `source` and `namespace`, and adds
+# the options that choose the registry and directories to `args`, in the
+# caller; fails when the word under the cursor is none of these.
 _plugctl_registry_position() {
     local -a pos=()
-    local i=1 w opt="" type=""
+    local i=1 w v opt="" type=""
     while (( i < COMP_CWORD )); do
         w=${COMP_WORDS[i]}
         case $w in
@@ -3088,24 +3163,30 @@ _plugctl_registry_position() {
                 if (( i + 1 >= COMP_CWORD )); then
                     opt=$w
                 else
+                    v=${COMP_WORDS[i+1]-}
+                    # the shell has not expanded a ~ typed on the line
+                    # shellcheck disable=SC2088 # that literal ~ is the point
+                    [[ $v == "~/"* ]] && v=$HOME/${v#"~/"}
                     case $w in
-                        --registry) registry=${COMP_WORDS[i+1]-} ;;
-                        --type) type=${COMP_WORDS[i+1]-} ;;
+                        --registry|--plugin-dir|--host-volume-plugin-dir|--nomad-config|--nomad-version) args+=("$w" "$v") ;;
+                        --type) type=$v ;;
+                        --namespace) namespace=$v ;;
                     esac
                 fi
                 (( i++ ))
                 ;;
+            --allow-insecure-paths) args+=("$w") ;;
             -*) ;;
             *) pos+=("$w") ;;
         esac
         (( i++ ))
     done
-    # the shell has not expanded a ~ typed on the line
-    [[ $registry == "~/"* ]] && registry=$HOME/${registry#"~/"}
     local cur=${COMP_WORDS[COMP_CWORD]}
     if [[ -n $opt ]]; then
-        case $opt,${pos[0]-} in
-            --plugin,volume) what=plugins filter=host-volume ;;
+        case $opt,${pos[0]-},${pos[1]-} in
+            # only a plugin that can serve the create
+            --plugin,volume,create) what=plugins filter=host-volume healthy=true ;;
+            --plugin,volume,*) what=plugins filter=host-volume ;;
             --type,*) what=types ;;
             *) return 1 ;;
         esac
@@ -3114,41 +3195,78 @@ _plugctl_registry_position() {
     [[ $cur == -* ]] && return 1
     case ${pos[0]-},${pos[1]-},${#pos[@]} in
         fingerprint,*) what=plugins filter=$type ;;
-        plugin,show,2 | plugin,wait,2 | test,*,1) what=types ;;
+        plugin,show,2 | plugin,wait,2) what=types ;;
         plugin,show,3 | plugin,wait,3) what=plugins filter=${pos[2]-} ;;
-        test,*,2) what=plugins filter=${pos[1]-} ;;
+        # the files in the plugin directory, registered or not
+        test,*,1) what=file-types ;;
+        test,*,2) what=files filter=${pos[1]-} ;;
         volume,show,2 | volume,delete,2) what=volumes ;;
-        secret,fetch,2) what=plugins filter=secrets ;;
+        # a built-in secrets plugin cannot run here
+        secret,fetch,2) what=plugins filter=secrets source=file ;;
+        init,*,1) what=families ;;
         *) return 1 ;;
     esac
 }
 
-# One registry entry per line, for $what, $filter and $registry.
+# One name per line, for what the position set.
 _plugctl_registry_query() {
-    local -a args=(--json)
-    [[ -n $registry ]] && args+=(--registry "$registry")
-    local out key value='[^"\\]*'
+    local out
     case $what in
+        families) printf '%s\n' host-volume secrets; return 0 ;;
         volumes) out=$(command plugctl "${args[@]}" volume list 2>/dev/null) || return 1
-            # ids are UUIDs; the shape also skips an "id" among a volume's parameters
-            key=id value='[0-9a-f-]*' ;;
-        types) out=$(command plugctl "${args[@]}" plugin list 2>/dev/null) || return 1; key=type ;;
-        plugins) out=$(command plugctl "${args[@]}" plugin list ${filter:+--type "$filter"} 2>/dev/null) || return 1; key=name ;;
+            {
+                printf '%s\n' "$out" | _plugctl_json _plugctl_list=volumes _plugctl_want=id
+                # a name is looked up in --namespace
+                printf '%s\n' "$out" | _plugctl_json _plugctl_list=volumes _plugctl_want=name \
+                    _plugctl_namespace="${namespace:-default}"
+            } | sort -u ;;
+        types) out=$(command plugctl "${args[@]}" plugin list 2>/dev/null) || return 1
+            printf '%s\n' "$out" | _plugctl_json _plugctl_list=plugins _plugctl_want=type | sort -u ;;
+        plugins) out=$(command plugctl "${args[@]}" plugin list 2>/dev/null) || return 1
+            printf '%s\n' "$out" | _plugctl_json _plugctl_list=plugins _plugctl_want=name _plugctl_type="$filter" \
+                _plugctl_healthy="$healthy" _plugctl_source="$source" | sort -u ;;
+        file-types | files)
+            # discovery without running anything: each plugin file is a call
+            # with a "program"; a built-in is not
+            out=$(command plugctl "${args[@]}" fingerprint --dry-run 2>/dev/null) || return 1
+            local want=type
+            [[ $what == files ]] && want=name
+            printf '%s\n' "$out" | _plugctl_json _plugctl_list=calls _plugctl_want=$want _plugctl_has=program \
+                _plugctl_type="$filter" | sort -u ;;
     esac
-    # A name holding a quote or backslash is skipped rather than mangled.
-    printf '%s\n' "$out" | grep -o "\"$key\": *\"$value\"" | sed 's/^"[a-z]*": *"//; s/"$//' | sort -u
+}
+
+# The word under the cursor as the shell will read it: without the quoting
+# typed so far, so that it can be compared with names.
+_plugctl_unquote() {
+    local w=$1 out="" c
+    case $w in
+        \'*) printf '%s' "${w#\'}"; return ;;
+        \"*) w=${w#\"} ;;
+    esac
+    while [[ -n $w ]]; do
+        c=${w:0:1} w=${w:1}
+        if [[ $c == \\ && -n $w ]]; then
+            c=${w:0:1} w=${w:1}
+        fi
+        out+=$c
+    done
+    printf '%s' "$out"
 }
 
 _plugctl_with_registry() {
     _plugctl "$@"
-    local ret=$? what="" filter="" registry="" out n q
+    local ret=$? what="" filter="" healthy="" source="" namespace="" out n q
+    local -a args=(--json)
     _plugctl_registry_position || return $ret
     out=$(_plugctl_registry_query) && [[ -n $out ]] || return $ret
     local cur=${COMP_WORDS[COMP_CWORD]}
     [[ $cur == = ]] && cur=""
+    cur=$(_plugctl_unquote "$cur")
     COMPREPLY=()
     while IFS= read -r n; do
         [[ -n $n && $n == "$cur"* ]] || continue
+        # one word, whatever the name holds: never expanded, never split
         printf -v q '%q' "$n"
         COMPREPLY+=("$q")
     done <<<"$out"

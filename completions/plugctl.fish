@@ -831,46 +831,135 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_su
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "repair" -d 'Finish or roll back volumes left pending or deleting by an interrupted plugctl'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from volume" -f -a "audit" -d 'Hold the registry against the disk: orphan entries in the volumes directory, vanished paths, pending operations, bytes on disk; exit 1 when anything is found'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from secret" -f -a "fetch" -d 'Run a secrets plugin\'s fetch and print the result'
-# --- plugctl: registry names (hand-written in src/generate.rs, not by clap) ---
-# Where an argument names something in the registry (plugin names, plugin
-# types, volume ids), offer what the registry holds, read through plugctl
-# itself (`plugctl --json plugin list`, `volume list`). If plugctl fails or
-# finds nothing, the condition fails and clap's completions above stand.
+# --- plugctl: registry names (hand-written in src/generate/scripts/, not by clap) ---
+# Where an argument names something plugctl knows (plugin types and names,
+# volume ids and names, plugin files, families), offer what plugctl itself
+# says (`plugctl --json plugin list`, `volume list`, `fingerprint
+# --dry-run`). If plugctl fails or finds nothing, the condition fails and
+# clap's completions above stand.
 
-# The condition: succeeds when the token under the cursor names a registry
-# entry and the registry has some; leaves them in $__plugctl_registry_names
+# The JSON reader (see JSON_AWK in src/generate.rs), its settings as
+# arguments: _plugctl_list=volumes _plugctl_want=id ...
+function __plugctl_json
+    env $argv awk 'function decode(raw,    out, p, e) {
+    ok = 1
+    out = ""
+    while ((p = index(raw, "\\\\")) > 0) {
+        e = substr(raw, p + 1, 1)
+        if (e == "\\"" || e == "\\\\" || e == "/") out = out substr(raw, 1, p - 1) e
+        else { ok = 0; out = out substr(raw, 1, p - 1) }
+        raw = substr(raw, p + 2)
+    }
+    return out raw
+}
+function value(v, good) {
+    if (kind[d] == "{") {
+        if (d == 3 && inlist) { rec[key[d]] = v; recok[key[d]] = good }
+        haskey[d] = 0
+    }
+}
+function enter(c,    k) {
+    k = ""
+    if (kind[d] == "{") { k = key[d]; haskey[d] = 0 }
+    d++
+    kind[d] = c
+    haskey[d] = 0
+    if (d == 2 && c == "[" && k == ENVIRON["_plugctl_list"]) inlist = 1
+    if (d == 3 && inlist) { split("", rec); split("", recok) }
+}
+function leave(    i, n, w, f) {
+    if (d == 3 && inlist && kind[d] == "{" && keep()) {
+        n = split(ENVIRON["_plugctl_want"], w, " ")
+        for (i = 1; i <= n; i++) {
+            f = w[i]
+            if ((f in rec) && recok[f] && rec[f] != "") print rec[f]
+        }
+    }
+    if (d == 2) inlist = 0
+    d--
+}
+function keep(    i, n, f, c) {
+    n = split("type namespace healthy source", f, " ")
+    for (i = 1; i <= n; i++) {
+        c = ENVIRON["_plugctl_" f[i]]
+        if (c != "" && !((f[i] in rec) && rec[f[i]] == c)) return 0
+    }
+    c = ENVIRON["_plugctl_has"]
+    return c == "" || (c in rec)
+}
+{
+    line = $0
+    i = 1
+    n = length(line)
+    while (i <= n) {
+        c = substr(line, i, 1)
+        if (c == "\\"") {
+            if (!match(substr(line, i + 1), /^([^"\\\\]|\\\\.)*"/)) exit 1
+            s = decode(substr(line, i + 1, RLENGTH - 1))
+            i += RLENGTH + 1
+            if (kind[d] == "{" && !haskey[d]) { key[d] = s; haskey[d] = 1 }
+            else value(s, ok)
+        } else if (c == "{" || c == "[") { enter(c); i++ }
+        else if (c == "}" || c == "]") { leave(); i++ }
+        else if (c ~ /[-0-9a-z]/) {
+            match(substr(line, i), /^[-+.0-9a-zA-Z]+/)
+            value(substr(line, i, RLENGTH), 1)
+            i += RLENGTH
+        } else i++
+    }
+}'
+end
+
+# The condition: succeeds when the token under the cursor names something
+# plugctl knows and it has some; leaves them in $__plugctl_registry_names
 # for the argument list, so plugctl runs once per TAB.
 function __plugctl_registry_lookup
     set -g __plugctl_registry_names
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --lang --lock-timeout --lockfile --max-bytes --name --namespace --node-id --node-pool --nomad-config --nomad-version --option --param --path --plugin --plugin-dir --record --registry --registry-max-size --since --socket --textfile --timeout --type --version --volumes-dir
+    set -l context_options --registry --plugin-dir --host-volume-plugin-dir --nomad-config --nomad-version
+    set -l args --json
     set -l pos
     set -l opt
     set -l type
-    set -l registry
+    set -l namespace
     set -l i 1
     set -l n (count $tokens)
     while test $i -le $n
         set -l w $tokens[$i]
+        set -l v
+        set -l name
         if contains -- $w $value_options
             if test $i -eq $n
                 set opt $w
-            else if test $w = --registry
-                set registry $tokens[(math $i + 1)]
-            else if test $w = --type
-                set type $tokens[(math $i + 1)]
+            else
+                set name $w
+                set v $tokens[(math $i + 1)]
             end
             set i (math $i + 1)
         else
             switch $w
-                case '--registry=*'
-                    set registry (string replace -- --registry= '' $w)
-                case '--type=*'
-                    set type (string replace -- --type= '' $w)
+                case '--*=*'
+                    set -l parts (string split -m 1 = -- $w)
+                    set name $parts[1]
+                    set v $parts[2]
+                case --allow-insecure-paths
+                    set -a args $w
                 case '-*'
                 case '*'
                     set -a pos $w
+            end
+        end
+        if test -n "$name"
+            # the shell has not expanded a ~ typed on the line
+            set v (string replace -r -- '^~/' "$HOME/" $v)
+            if contains -- $name $context_options
+                set -a args $name $v
+            else if test $name = --type
+                set type $v
+            else if test $name = --namespace
+                set namespace $v
             end
         end
         set i (math $i + 1)
@@ -881,14 +970,16 @@ function __plugctl_registry_lookup
         set -l name (string split -m 1 = -- $cur)[1]
         contains -- $name $value_options; and set opt $name
     end
-    # the shell has not expanded a ~ typed on the line
-    set registry (string replace -r -- '^~/' "$HOME/" $registry)
     set -l what
     set -l filter
+    set -l healthy
+    set -l source
     if test -n "$opt"
         if test "$opt" = --plugin -a "$pos[1]" = volume
             set what plugins
             set filter host-volume
+            # only a plugin that can serve the create
+            test "$pos[2]" = create; and set healthy true
         else if test "$opt" = --type
             set what types
         else
@@ -901,48 +992,64 @@ function __plugctl_registry_lookup
             case 'fingerprint *'
                 set what plugins
                 set filter $type
-            case 'plugin show 2' 'plugin wait 2' 'test * 1'
+            case 'plugin show 2' 'plugin wait 2'
                 set what types
             case 'plugin show 3' 'plugin wait 3'
                 set what plugins
                 set filter $pos[3]
+            # the files in the plugin directory, registered or not
+            case 'test * 1'
+                set what file-types
             case 'test * 2'
-                set what plugins
+                set what files
                 set filter $pos[2]
             case 'volume show 2' 'volume delete 2'
                 set what volumes
+            # a built-in secrets plugin cannot run here
             case 'secret fetch 2'
                 set what plugins
                 set filter secrets
+                set source file
+            case 'init * 1'
+                set what families
             case '*'
                 return 1
         end
     end
-    set -l args --json
-    test -n "$registry"; and set -a args --registry $registry
-    set -l key name
-    set -l value '[^"\\\\]*'
     switch $what
+        case families
+            set -g __plugctl_registry_names host-volume secrets
         case volumes
-            set -a args volume list
-            set key id
-            # ids are UUIDs; the shape also skips an "id" among a volume's parameters
-            set value '[0-9a-f-]*'
-        case types
-            set -a args plugin list
-            set key type
-        case plugins
-            set -a args plugin list
-            test -n "$filter"; and set -a args --type $filter
+            set -l out (command plugctl $args volume list 2>/dev/null); or return 1
+            test -n "$namespace"; or set namespace default
+            set -g __plugctl_registry_names (begin
+                    printf '%s\n' $out | __plugctl_json _plugctl_list=volumes _plugctl_want=id
+                    # a name is looked up in --namespace
+                    printf '%s\n' $out | __plugctl_json _plugctl_list=volumes _plugctl_want=name \
+                        _plugctl_namespace="$namespace"
+                end | sort -u)
+        case types plugins
+            set -l out (command plugctl $args plugin list 2>/dev/null); or return 1
+            set -l want name
+            test $what = types; and set want type
+            set -g __plugctl_registry_names (printf '%s\n' $out | __plugctl_json _plugctl_list=plugins \
+                _plugctl_want=$want _plugctl_type="$filter" _plugctl_healthy="$healthy" \
+                _plugctl_source="$source" | sort -u)
+        case file-types files
+            # discovery without running anything: each plugin file is a call
+            # with a "program"; a built-in is not
+            set -l out (command plugctl $args fingerprint --dry-run 2>/dev/null); or return 1
+            set -l want name
+            test $what = file-types; and set want type
+            set -g __plugctl_registry_names (printf '%s\n' $out | __plugctl_json _plugctl_list=calls \
+                _plugctl_want=$want _plugctl_has=program _plugctl_type="$filter" | sort -u)
     end
-    set -l out (command plugctl $args 2>/dev/null); or return 1
-    # A name holding a quote or backslash is skipped rather than mangled.
-    set -g __plugctl_registry_names (printf '%s\n' $out | grep -o "\"$key\": *\"$value\"" | sed 's/^"[a-z]*": *"//; s/"$//' | sort -u)
     test (count $__plugctl_registry_names) -gt 0
 end
 
 # Positional arguments, then the values of --plugin and --type (fish asks
-# only an option's own entries for its value).
+# only an option's own entries for its value). fish escapes each name as
+# the command line needs it.
 complete -c plugctl -f -n __plugctl_registry_lookup -a '(printf "%s\n" $__plugctl_registry_names)'
 complete -c plugctl -f -n __plugctl_registry_lookup -l plugin -r -a '(printf "%s\n" $__plugctl_registry_names)'
 complete -c plugctl -f -n __plugctl_registry_lookup -l type -r -a '(printf "%s\n" $__plugctl_registry_names)'

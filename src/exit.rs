@@ -16,6 +16,39 @@ pub const NOT_FOUND: i32 = 3;
 /// A deadline passed: a plugin's, a wait's, or the registry lock's.
 pub const TIMEOUT: i32 = 4;
 
+/// Every exit code plugctl documents, with what it means, in order: the
+/// man pages' EXIT STATUS is made from this table (and the stop by a
+/// signal, [`crate::shutdown::exit_code`]), and docs/cli.md lists the same.
+pub const DOCUMENTED: [(i32, &str); 5] = [
+    (
+        SUCCESS,
+        "Success; also when the reader of stdout went away.",
+    ),
+    (
+        FAILURE,
+        "A plugin or an operation failed (the message says which and why): a plugin's \
+         failure, an unhealthy plugin in fingerprint, a finding of validate, test or \
+         volume audit, a difference of pin --check or replay, a failed volume in \
+         volume restore or volume repair, a full disk.",
+    ),
+    (
+        USAGE,
+        "A usage or configuration error, or a refusal: a bad flag or value, a directory \
+         that is not there, a bad agent configuration, a registry plugctl may not use, a \
+         path others can write, a request that conflicts with the registry, a plugin that \
+         is unavailable or built into Nomad.",
+    ),
+    (
+        NOT_FOUND,
+        "Not found: no such plugin, volume or registry entry, or a file that is not a \
+         plugin as Nomad sees it.",
+    ),
+    (
+        TIMEOUT,
+        "Timed out: a plugin's deadline, plugin wait, or the registry lock (--lock-timeout).",
+    ),
+];
+
 /// The exit code of an error.
 pub fn code(e: &Error) -> i32 {
     match e.inner() {
@@ -200,6 +233,7 @@ pub fn json_body(e: &Error) -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
+    use std::time::Duration;
 
     use super::*;
 
@@ -259,5 +293,54 @@ mod tests {
             let kind = hint.event_kind().unwrap();
             assert_eq!(Hint::from_event(kind, Some("x")), Some(hint));
         }
+    }
+
+    /// Every error that is not a plugin call's (those map through the same
+    /// constants) exits with a code the man pages and docs/cli.md document.
+    #[test]
+    fn every_code_is_documented() {
+        let io = || std::io::Error::other("x");
+        let errors = [
+            Error::usage("x"),
+            Error::NotFound {
+                what: "volume",
+                name: "x".into(),
+            },
+            Error::RegistryLocked {
+                path: PathBuf::from("/r"),
+                holder: None,
+                waited: Duration::from_secs(1),
+            },
+            Error::Registry {
+                path: PathBuf::from("/r"),
+                message: "x".into(),
+            },
+            Error::Io {
+                context: "x".into(),
+                source: io(),
+            },
+            Error::Timeout("x".into()),
+            Error::Failed("x".into()),
+            Error::Exhausted {
+                resource: "threads",
+                what: "x".into(),
+                hint: "x",
+                source: io(),
+            },
+            Error::BrokenPipe,
+        ];
+        let documented: Vec<i32> = DOCUMENTED.iter().map(|(c, _)| *c).collect();
+        for e in &errors {
+            assert!(documented.contains(&code(e)), "{e:?}: {}", code(e));
+        }
+        let mut sorted = documented.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted, documented, "in order, each once");
+        assert!(
+            documented
+                .iter()
+                .all(|c| *c < crate::shutdown::SIGNAL_EXIT_BASE)
+        );
     }
 }

@@ -425,6 +425,14 @@ fn releases(given: &[String], from_var: bool, host: &Host) -> Result<Vec<Release
         .collect()
 }
 
+/// The registry as root when `--registry` is not given.
+pub const ROOT_REGISTRY: &str = "/var/lib/plugctl/registry.json";
+
+/// The registry's file name in a user's state directory
+/// (`$XDG_STATE_HOME/plugctl`, else `~/.local/state/plugctl`) when
+/// `--registry` is not given.
+pub const REGISTRY_NAME: &str = "registry.json";
+
 /// The most releases `--nomad-version` may name.
 pub const MAX_RELEASES: usize = 32;
 
@@ -434,8 +442,8 @@ impl Settings {
             Layout::resolve(args, host)?;
         let registry = match &args.registry {
             Some(p) => host.absolute(p),
-            None if host.is_root => PathBuf::from("/var/lib/plugctl/registry.json"),
-            None => host.state_dir()?.join("registry.json"),
+            None if host.is_root => PathBuf::from(ROOT_REGISTRY),
+            None => host.state_dir()?.join(REGISTRY_NAME),
         };
         if let Some(id) = &args.node_id
             && id.trim().is_empty()

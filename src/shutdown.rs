@@ -27,7 +27,7 @@ use nix::sys::signal::Signal;
 use tokio::signal::unix::{SignalKind, signal};
 
 /// The signals that stop plugctl.
-const STOPPING: &[Signal] = &[
+pub const STOPPING: &[Signal] = &[
     Signal::SIGINT,
     Signal::SIGTERM,
     Signal::SIGHUP,
@@ -51,8 +51,11 @@ pub enum Event {
 /// The exit code of a stop by `signal`: 128 + its number, as a shell
 /// reports a process the signal killed.
 pub fn exit_code(signal: Signal) -> i32 {
-    128 + signal as i32
+    SIGNAL_EXIT_BASE + signal as i32
 }
+
+/// A stop by signal n exits with this plus n.
+pub const SIGNAL_EXIT_BASE: i32 = 128;
 
 /// The signal handlers, as a stream of [`Event`]s.
 #[derive(Debug)]

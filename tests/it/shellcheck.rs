@@ -1,7 +1,8 @@
 //! Every shell script plugctl ships, checked by the real `shellcheck`: the
-//! example plugins, the `init` templates as `init` writes them, and the
-//! scripts under benches/ and deploy/. In CI (`CI` set) a missing
-//! shellcheck fails the test; locally it is skipped with a message.
+//! example plugins, the `init` templates as `init` writes them, the
+//! scripts under benches/ and deploy/, and the hand-written part of the
+//! bash completion script. In CI (`CI` set) a missing shellcheck fails the
+//! test; locally it is skipped with a message.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -64,4 +65,17 @@ fn init_templates_pass_shellcheck_as_written() {
         files.push(PathBuf::from(stdout(&out).trim_end()));
     }
     check(&files);
+}
+
+#[test]
+fn bash_completion_snippet_passes_shellcheck() {
+    // clap_complete's own part is not ours to lint; the registry names are.
+    let script = plugctl::generate::completion(clap_complete::Shell::Bash);
+    let at = script
+        .find("# --- plugctl: registry names")
+        .expect("the hand-written part of the bash script");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("plugctl-registry.bash");
+    fs::write(&file, format!("#!/usr/bin/env bash\n{}", &script[at..])).unwrap();
+    check(&[file]);
 }

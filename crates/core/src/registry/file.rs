@@ -24,6 +24,17 @@ pub struct Files {
     name: OsString,
 }
 
+/// The registry lock beside the registry: `<registry>.lock`.
+pub const LOCK_SUFFIX: &str = ".lock";
+
+/// The journal's segments beside the registry: `<registry>.journal.<N>`,
+/// N zero-padded to at least eight digits.
+pub const JOURNAL_SUFFIX: &str = ".journal.";
+
+/// The owners directory beside the registry (its liveness locks):
+/// `<registry>.owners`.
+pub const OWNERS_SUFFIX: &str = ".owners";
+
 /// The name of a file beside the registry: `<registry name><suffix>`.
 pub fn sibling_name(registry: &OsStr, suffix: &str) -> OsString {
     let mut name = registry.to_os_string();

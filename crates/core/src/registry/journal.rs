@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::file::{Files, sibling_name};
+use super::file::{Files, JOURNAL_SUFFIX, sibling_name};
 pub use super::model::Pos;
 use super::model::{Event, Volume};
 use crate::trust::{Meta, Refusal};
@@ -119,7 +119,7 @@ pub fn segment_path(registry: &Path, n: u64) -> PathBuf {
 }
 
 fn segment_suffix(n: u64) -> String {
-    format!(".journal.{}", segment_number(n))
+    format!("{JOURNAL_SUFFIX}{}", segment_number(n))
 }
 
 /// The name of segment `n` beside the registry.
@@ -141,7 +141,7 @@ fn segment_number(n: u64) -> String {
 
 /// The segment numbers present beside the registry, in order.
 pub fn segments(files: &Files) -> io::Result<Vec<u64>> {
-    let prefix = files.sibling(".journal.");
+    let prefix = files.sibling(JOURNAL_SUFFIX);
     let prefix = prefix.to_string_lossy().into_owned();
     let mut out = Vec::new();
     let entries = files.dir.entries().map_err(refusal_io)?;

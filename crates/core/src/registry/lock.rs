@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::Registry;
+use super::file::LOCK_SUFFIX;
 use crate::error::Hint;
 use crate::trust::Refusal;
 use crate::{Error, Result};
@@ -67,7 +68,7 @@ impl Registry {
     /// `<registry>.lock`, for messages.
     fn lock_path(&self) -> PathBuf {
         let mut name = self.path.file_name().unwrap_or_default().to_os_string();
-        name.push(".lock");
+        name.push(LOCK_SUFFIX);
         self.path.with_file_name(name)
     }
 
@@ -144,7 +145,7 @@ impl Registry {
             .files()
             .ok()
             .flatten()
-            .and_then(|f| f.dir.stat(f.sibling(".lock")).ok().flatten());
+            .and_then(|f| f.dir.stat(f.sibling(LOCK_SUFFIX)).ok().flatten());
         match (file.metadata(), now) {
             (Ok(a), Some(b)) => a.dev() == b.dev && a.ino() == b.ino,
             _ => false,
@@ -160,7 +161,7 @@ impl Registry {
         let lock_path = self.lock_path();
         files
             .dir
-            .open_or_create(files.sibling(".lock"), 0o600)
+            .open_or_create(files.sibling(LOCK_SUFFIX), 0o600)
             .map_err(|r| match r {
                 Refusal::Io { source, .. } => self.io_error("cannot open its lock file", source),
                 r @ (Refusal::Symlink(_) | Refusal::Kind { .. }) => Error::Registry {

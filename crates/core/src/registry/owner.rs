@@ -25,7 +25,7 @@ use std::fs::{File, TryLockError};
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use super::file::Files;
+use super::file::{Files, OWNERS_SUFFIX};
 use super::model::Owner;
 use crate::error::Hint;
 use crate::trust::{CheckedDir, Policy, Refusal};
@@ -107,7 +107,7 @@ impl Owners {
             }
         };
         let dir = files.and_then(|files| {
-            let name = files.sibling(".owners");
+            let name = files.sibling(OWNERS_SUFFIX);
             if make {
                 files.dir.ensure_subdir(name, 0o700)
             } else {
@@ -252,7 +252,7 @@ impl Owners {
             let _ = dir.unlink(lock_name(&me.owner, token));
             // Fails while others hold locks in it, as it should.
             if let Ok(Some(files)) = Files::open(self.policy, &self.registry) {
-                let _ = files.dir.remove_dir(files.sibling(".owners"));
+                let _ = files.dir.remove_dir(files.sibling(OWNERS_SUFFIX));
             }
         }
     }
