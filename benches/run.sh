@@ -173,7 +173,7 @@ compare 20 "" "$FP" \
   "sh -c 'ls -d $FAST/host-volume/* | xargs -P 64 -I{} env {} fingerprint >/dev/null'" \
   "$WORK/floor_spawn -P 64 -d $FAST/host-volume"
 row "fingerprint, 200 trivial sh plugins" "${MEDIANS[0]}" "xargs -P 64 (+ env)" "${MEDIANS[1]}" 0.8
-row "fingerprint, 200 trivial sh plugins" "${MEDIANS[0]}" "floor (C, posix_spawn, 64 at once)" "${MEDIANS[2]}" 1.3
+row "fingerprint, 200 trivial sh plugins" "${MEDIANS[0]}" "floor (C, posix_spawn, 64 at once)" "${MEDIANS[2]}" 1.2
 # Against an earlier plugctl (a release build of another commit), measured
 # side by side: what a change to the hot path costs, e.g. the trust gate's
 # walks (BASELINE_PLUGCTL=/path/to/old/plugctl benches/run.sh).

@@ -211,15 +211,25 @@ pub fn shebang(head: &[u8]) -> Option<String> {
     Shebang::parse(head).map(|s| s.interpreter)
 }
 
-/// What pins plugins: hashes files and remembers, by file identity, the
-/// interpreters it hashed, so 200 `#!/bin/sh` plugins share one hash of
-/// `/bin/sh`; an interpreter replaced or changed meanwhile has another
-/// identity and is hashed again. One per command (or per `--locked` gate):
-/// the memory lives as long as its owner, not the process.
+/// What pins plugins: hashes files and remembers the programs their `#!`
+/// lines name, each found, opened and hashed once, so 200 `#!/bin/sh`
+/// plugins share one walk to `/bin/sh` and one hash of it (and two names
+/// of one file, by its identity, one hash). One per command (or per
+/// `--locked` gate): what it remembers lives as long as its owner, not the
+/// process, and an interpreter replaced meanwhile is seen by the next
+/// command.
 #[derive(Debug, Default)]
 pub struct Pinner {
     hashed: std::sync::Mutex<HashCache>,
+    /// Each program a `#!` line named, as found the first time: the walk
+    /// to it, its hash and its open descriptor are had once a command, so
+    /// 200 `#!/bin/sh` plugins share one walk to `/bin/sh` and, under
+    /// `--locked`, all run the one descriptor that was hashed.
+    found: std::sync::Mutex<BTreeMap<(String, PathBuf), Found>>,
 }
+
+/// A program as [`Pinner::hash_program`] found it.
+type Found = (Interpreter, Option<OpenInterpreter>);
 
 impl Pinner {
     /// Pins one plugin file: hashed through one open descriptor (a symlink
@@ -344,7 +354,19 @@ impl Pinner {
 
     /// One program: found through the gate (the owner and mode rules are the
     /// runner's to apply; here only the walk), hashed through its descriptor.
-    fn hash_program(&self, named: &str, path: &Path) -> (Interpreter, Option<OpenInterpreter>) {
+    fn hash_program(&self, named: &str, path: &Path) -> Found {
+        let key = (named.to_string(), path.to_path_buf());
+        let found = || self.found.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(seen) = found().get(&key) {
+            return seen.clone();
+        }
+        let first = self.find_program(named, path);
+        found().insert(key, first.clone());
+        first
+    }
+
+    /// [`Pinner::hash_program`] the first time: the walk, the open, the hash.
+    fn find_program(&self, named: &str, path: &Path) -> Found {
         let found =
             crate::trust::dir::resolve_file(Policy::insecure(), path).and_then(|(dir, name, _)| {
                 let (file, _) = dir.open_read(&name, u64::MAX)?;

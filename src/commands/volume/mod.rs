@@ -346,13 +346,20 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
 
     // A ready volume of this id as it was: a create that changes none of
     // it is `unchanged` (Nomad's clients re-run create on every update).
-    let before = ctx
-        .registry
-        .read()?
-        .state()
-        .volume(&req.id)
-        .filter(|v| v.state == VolumeState::Ready)
-        .map(Outline::of);
+    // Only an id given can name one; the read is handed to the transaction
+    // that follows, which then parses nothing again unless someone wrote.
+    let before = if id_given {
+        let snap = ctx.registry.read()?;
+        let before = snap
+            .state()
+            .volume(&req.id)
+            .filter(|v| v.state == VolumeState::Ready)
+            .map(Outline::of);
+        ctx.registry.keep(snap);
+        before
+    } else {
+        None
+    };
     let (proposed, kind) = ctx
         .registry
         .begin_create(&mut req, &args.plugin, settings.node_id.is_none())
