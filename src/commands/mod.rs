@@ -62,7 +62,12 @@ impl Ctx {
     /// cannot be used. `stop` is the token its signals fire.
     pub fn for_plugins(settings: Settings, stop: Stop, streams: &Streams) -> Result<Ctx> {
         let printer = Printer::new(&settings, stop.clone()).with_streams(streams);
-        let pool = plugin_pool(&settings, &printer)?;
+        // What the library warns about while the pool is made (a lock file
+        // it cannot trust) reaches the printer as the command's will.
+        let pool = tracing::subscriber::with_default(
+            crate::warnings::ToPrinter::new(printer.clone()),
+            || plugin_pool(&settings, &printer),
+        )?;
         Ok(Ctx {
             registry: Registry::new(&settings.registry, settings.lock_timeout)
                 .with_limits(settings.registry_max_size, settings.allow_insecure_paths)

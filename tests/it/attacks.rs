@@ -1349,3 +1349,33 @@ fn a_plugin_name_with_control_characters_is_shown_escaped_and_never_recorded() {
         .stdout_has("good")
         .stdout_lacks("a\\nb");
 }
+
+/// A plugin directory another user owns, holding their `plugctl.lock`:
+/// without `--locked` the lock file only ever added warnings, so it is
+/// not read (a warning says so) and each plugin there is refused as it is
+/// run — the command is not stopped by a file it did not need. With
+/// `--locked` the lock file is required, and refused naming it.
+#[test]
+fn a_lock_file_in_another_users_plugin_directory_stops_nothing_without_locked() {
+    let Some(intruder) = intruder() else { return };
+    let s = Sandbox::new();
+    s.plugin("host-volume", "theirs", r#"echo '{"version": "1.0.0"}'"#);
+    fs::write(s.plugins.join("plugctl.lock"), "{}").unwrap();
+    for path in [
+        s.plugins.clone(),
+        s.plugins.join("host-volume"),
+        s.plugins.join("plugctl.lock"),
+    ] {
+        intruder.own(&path);
+    }
+    plugctl(&s)
+        .args(["fingerprint"])
+        .fails_with(Exit::Failure)
+        .stderr_has("plugctl.lock: refusing to trust it")
+        .stderr_has("its pins are not checked")
+        .stdout_has("refused to run");
+    plugctl(&s)
+        .args(["--locked", "fingerprint"])
+        .fails_with(Exit::Usage)
+        .stderr_has("lock file ");
+}

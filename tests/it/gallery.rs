@@ -170,6 +170,28 @@ fn secrets_examples_pass_the_conformance_suite_with_a_real_secret() {
     }
 }
 
+/// `env-file` never reads through a symbolic link under its store: one a
+/// user who can write a part of the store planted would read, as root, a
+/// file they cannot (the store itself is the caller's choice).
+#[test]
+fn env_file_refuses_a_symlink_planted_in_its_store() {
+    let s = gallery();
+    let store = s.root().join("store");
+    make_dir(store.join("app"));
+    let outside = s.root().join("root-only.env");
+    fs::write(&outside, "ROOT_TOKEN=topsecret\n").unwrap();
+    std::os::unix::fs::symlink(&outside, store.join("app/steal.env")).unwrap();
+    std::os::unix::fs::symlink(s.root(), store.join("up")).unwrap();
+    let env = format!("SECRETS_DIR={}", store.display());
+    for path in ["app/steal", "up/root-only"] {
+        plugctl(&s)
+            .args(["secret", "fetch", "env-file", path, "--env", &env])
+            .fails_with(Exit::Failure)
+            .stderr_has("goes through a symbolic link in the store")
+            .stdout_lacks("topsecret");
+    }
+}
+
 /// `mkfs-image` really writes what it is asked for. The whole suite run
 /// against it with `--max-bytes` never has more on disk than the suite
 /// promises: no volume above the cap, and no more than six at once (each

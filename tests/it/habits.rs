@@ -128,6 +128,30 @@ fn a_volume_is_named_by_its_id_in_any_case_a_unique_prefix_or_its_name() {
     assert!(list_volumes(&s).is_empty());
 }
 
+/// A name may be anything, another volume's full id too: that id then
+/// names two volumes, and a script's `volume delete "$NAME"` deletes
+/// neither rather than the one whose id it is.
+#[test]
+fn a_name_that_is_another_volumes_full_id_is_ambiguous_not_the_id() {
+    let s = Sandbox::new();
+    three_volumes(&s);
+    create_volume(&s, &["--plugin", "mkdir", "--name", WEB]);
+    plugctl(&s)
+        .args(["volume", "delete", WEB])
+        .fails_with(Exit::Usage)
+        .stderr_has("names 2 volumes");
+    assert_eq!(list_volumes(&s).len(), 4, "nothing was deleted");
+    // Read one way only, each is found.
+    plugctl(&s).args(["volume", "show", "--id", WEB]).succeeds();
+    plugctl(&s)
+        .args(["volume", "delete", "--name", WEB])
+        .succeeds();
+    plugctl(&s)
+        .args(["volume", "show", WEB])
+        .succeeds()
+        .stdout_has("web-data");
+}
+
 #[test]
 fn a_volume_named_ambiguously_is_a_usage_error_listing_what_fits() {
     let s = Sandbox::new();

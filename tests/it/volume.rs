@@ -1311,3 +1311,33 @@ fn upper_case_volume_ids_are_the_same_id() {
     assert_eq!(s.registry_json()["volumes"].as_object().unwrap().len(), 1);
     plugctl(&s).args(["volume", "delete", upper]).succeeds();
 }
+
+/// A plugin that answers create with a negative size (Go's int64 takes
+/// one): the volume is recorded with a warning, as it was returned, and
+/// every command after it still reads the registry — one bad answer never
+/// locks the node out of its own registry.
+#[test]
+fn a_negative_size_from_a_plugin_is_recorded_and_the_registry_stays_readable() {
+    let s = Sandbox::new();
+    s.plugin(
+        "host-volume",
+        "neg",
+        r#"case $1 in
+fingerprint) echo '{"version": "1.0.0"}' ;;
+create) mkdir -p "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID"; printf '{"path": "%s/%s", "bytes": -5}\n' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" ;;
+delete) rm -rf "$DHV_VOLUMES_DIR/$DHV_VOLUME_ID" ;;
+esac"#,
+    );
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "neg", "--name", "v"])
+        .succeeds()
+        .stderr_has("negative size (-5 bytes)");
+    plugctl(&s)
+        .args(["volume", "list"])
+        .succeeds()
+        .stdout_has("-5 B");
+    for args in [&["metrics"][..], &["plugin", "list"], &["fingerprint"]] {
+        plugctl(&s).args_from(args).succeeds();
+    }
+    plugctl(&s).args(["volume", "delete", "v"]).succeeds();
+}

@@ -34,7 +34,24 @@ impl Pins {
     /// The lock file to check calls against: required with `--locked`,
     /// used for warnings when it merely exists.
     pub fn load(path: &Path, enforce: bool, policy: crate::trust::Policy) -> Result<Option<Pins>> {
-        match LockFile::load(path, policy)? {
+        let loaded = match LockFile::load(path, policy) {
+            // Without `--locked` a lock file only adds warnings: one plugctl
+            // cannot trust (its directory or itself another user's) is not
+            // read, and the command goes on — the plugins in such a
+            // directory are refused by the gate, each as it is run, which
+            // is the answer the operator needs. A missing one is no news.
+            Err(Error::Hinted {
+                error,
+                hint: Hint::AllowInsecurePaths,
+            }) if !enforce => {
+                if std::fs::symlink_metadata(path).is_ok() {
+                    tracing::warn!("{error}; its pins are not checked");
+                }
+                return Ok(None);
+            }
+            other => other?,
+        };
+        match loaded {
             None if enforce => Err(Error::usage(format!(
                 "there is no lock file at {}",
                 path.display()

@@ -74,14 +74,28 @@ pub enum Found<'s, 'a> {
 
 impl<'a> State<'a> {
     /// The volume `what` names in `namespace` (names are per namespace;
-    /// ids are not). A full id wins outright; otherwise every volume whose
-    /// id starts with the prefix and the one with that name are the
-    /// candidates, and more than one is [`Found::Ambiguous`].
+    /// ids are not). A full id wins over other ids it is a prefix of, but
+    /// not over a volume that has it for a name (a name may be anything,
+    /// another volume's id too): both are then [`Found::Ambiguous`].
+    /// Otherwise every volume whose id starts with the prefix and the one
+    /// with that name are the candidates, and more than one is ambiguous.
     pub fn lookup_volume(&self, what: VolumeRef<'_>, namespace: &str) -> Found<'_, 'a> {
         if what.may_be_id()
             && let Some(v) = self.volume(what.text())
         {
-            return Found::One(v);
+            let named = what
+                .may_be_name()
+                .then(|| self.volume_named(namespace, what.text()))
+                .flatten()
+                .filter(|n| n.id != v.id);
+            return match named {
+                Some(n) => {
+                    let mut both = vec![v, n];
+                    both.sort_by(|a, b| a.id.cmp(&b.id));
+                    Found::Ambiguous(both)
+                }
+                None => Found::One(v),
+            };
         }
         let mut fits: Vec<&Volume<'a>> = match what.id_prefix() {
             Some(prefix) => self

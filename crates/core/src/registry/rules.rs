@@ -120,9 +120,8 @@ pub fn volume(v: &Volume<'_>) -> Result<(), String> {
     if v.path.contains('\0') {
         return Err(format!("{at}.path: contains a NUL byte"));
     }
-    if v.bytes < 0 {
-        return Err(format!("{at}.bytes: {} is negative", v.bytes));
-    }
+    // A size is what the plugin returned, too: Go's int64 takes a negative
+    // one, create records it with a warning, so a load must take it back.
     // What `volume create` checks before it ever records a request.
     if v.name.is_empty() {
         return Err(format!("{at}.name: empty"));
