@@ -294,10 +294,21 @@ pub fn scan(family: &str, dir: &Path, profile: Profile) -> Result<Vec<Entry>> {
 
 /// Decides whether one directory entry is a plugin.
 pub fn classify(path: &Path, canonical_dir: &Path) -> EntryKind {
+    classify_entry(path, canonical_dir).0
+}
+
+/// [`classify`], and whether the entry itself is a symlink (what the
+/// release's confined lookup looks at; a plain file needs no second look).
+fn classify_entry(path: &Path, canonical_dir: &Path) -> (EntryKind, bool) {
     let lmeta = match fs::symlink_metadata(path) {
         Ok(m) => m,
-        Err(e) => return EntryKind::Rejected(format!("cannot stat: {e}")),
+        Err(e) => return (EntryKind::Rejected(format!("cannot stat: {e}")), false),
     };
+    let symlink = lmeta.file_type().is_symlink();
+    (classify_meta(path, canonical_dir, lmeta), symlink)
+}
+
+fn classify_meta(path: &Path, canonical_dir: &Path, lmeta: fs::Metadata) -> EntryKind {
     let meta = if lmeta.file_type().is_symlink() {
         let target = match fs::canonicalize(path) {
             Ok(t) => t,
@@ -365,7 +376,7 @@ pub fn classify_in(
     canonical_dir: &Path,
     profile: Profile,
 ) -> EntryKind {
-    let kind = classify(&dir.join(name), canonical_dir);
+    let (kind, symlink) = classify_entry(&dir.join(name), canonical_dir);
     let host_volume = Family::HostVolume.is(family);
     let confined = host_volume && profile.has(Change::ConfinedLookup);
     let since = Profile::row(Change::ConfinedLookup).since_text();
@@ -384,7 +395,8 @@ pub fn classify_in(
             EntryKind::Rejected(format!("{why}; {nomad}"))
         }
         EntryKind::Rejected(_) | EntryKind::Ignored(_) | EntryKind::Builtin(_) => kind,
-        EntryKind::Plugin if !confined => kind,
+        // os.Root refuses only what a symlink leads to: a file is found.
+        EntryKind::Plugin if !confined || !symlink => kind,
         EntryKind::Plugin => match os_root_refusal(dir, name) {
             Some(why) => EntryKind::Rejected(format!(
                 "{profile} refuses it: its host-volume lookup resolves the name inside the \
