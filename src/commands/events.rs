@@ -210,12 +210,21 @@ fn line(e: &Event) -> Value {
 
 const HEADERS: [&str; 6] = ["SEQ", "TIME", "KIND", "TYPE", "NAME", "DETAILS"];
 
-/// `key=value` pairs, nulls left out, for the human views.
+/// `key=value` pairs, nulls left out, for the human views. A string that
+/// is empty or holds a space, `=`, `"` or `\` is quoted as logfmt quotes
+/// one (JSON's string syntax): a volume named `x state=deleted` must not
+/// read as a second `state` field.
 fn details(e: &Event) -> String {
     let keys: BTreeSet<&String> = e.details.keys().collect();
     keys.into_iter()
         .filter_map(|k| match &e.details[k] {
             Value::Null => None,
+            Value::String(s)
+                if s.is_empty()
+                    || s.contains(|c: char| c.is_whitespace() || matches!(c, '=' | '"' | '\\')) =>
+            {
+                Some(format!("{k}={}", Value::String(s.clone())))
+            }
             Value::String(s) => Some(format!("{k}={s}")),
             v => Some(format!("{k}={v}")),
         })

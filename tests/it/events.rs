@@ -399,3 +399,26 @@ fn an_idle_follower_does_not_spin() {
         "the follower used {used} ticks in 3 s while idle"
     );
 }
+
+/// The human event log quotes a value that could read as more fields: a
+/// volume named `x state=deleted was=ready` is one quoted `volume_name`,
+/// never a forged `state=deleted`.
+#[test]
+fn a_value_that_looks_like_fields_is_quoted_in_the_human_log() {
+    let s = Sandbox::new();
+    plugctl(&s)
+        .args([
+            "volume",
+            "create",
+            "--plugin",
+            "mkdir",
+            "--name",
+            "x state=deleted was=ready",
+        ])
+        .succeeds();
+    let out = plugctl(&s)
+        .args(["events"])
+        .succeeds()
+        .stdout_has("volume_name=\"x state=deleted was=ready\"");
+    assert!(!out.stdout().contains("volume_name=x "), "{}", out.stdout());
+}
