@@ -1,5 +1,5 @@
 //! Every artifact derived from the clap definition: shell completion scripts
-//! ([`completions`]) and man pages ([`man`]). They are committed (packagers
+//! (`completions.rs`) and man pages (`man.rs`). They are committed (packagers
 //! and users without a Rust toolchain need them), so the output must be a
 //! pure function of the code — [`crate::cli::command`], and for the man
 //! pages' own sections the exit codes ([`crate::exit::DOCUMENTED`]), the
