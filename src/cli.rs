@@ -42,7 +42,9 @@ pub struct Cli {
     pub command: Command,
 }
 
+// Every command takes these; its help lists them apart from its own.
 #[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// The Nomad agent's configuration, a file or a directory (*.hcl and
     /// *.json, in order, the later winning), read as `nomad agent -config`
