@@ -39,15 +39,17 @@ pub fn run(ctx: &Ctx, args: MetricsArgs) -> Result<()> {
     match &args.textfile {
         Some(dir) => write_textfile(ctx, dir),
         None => {
+            // An error of the registry's (read inside the stream) is that
+            // error, not a failure to write to stdout.
             let mut failed = None;
-            ctx.printer.stream(|w| {
+            let streamed = ctx.printer.stream(|w| {
                 write_metrics(ctx, w).map_err(|e| {
                     let io = std::io::Error::other(e.to_string());
                     failed = Some(e);
                     io
                 })
-            })?;
-            failed.map_or(Ok(()), Err)
+            });
+            failed.map_or(streamed, Err)
         }
     }
 }

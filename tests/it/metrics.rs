@@ -311,3 +311,22 @@ fn every_family_lists_its_series_in_label_order_run_after_run() {
     // The same registry gives the same bytes (timestamps are the registry's).
     assert_eq!(plugctl(&s).arg("metrics").succeeds().stdout(), text);
 }
+
+/// A registry plugctl will not read makes `metrics` fail as every other
+/// command fails on it (a registry error, exit 2), not as a failure to
+/// write to stdout.
+#[test]
+fn a_registry_it_cannot_read_is_that_error_not_a_write_failure() {
+    let s = Sandbox::new();
+    make_dir(s.registry.parent().unwrap());
+    std::fs::write(&s.registry, "{ not json").unwrap();
+    plugctl(&s)
+        .args(["--json", "volume", "list"])
+        .fails_with(Exit::Usage)
+        .error_kind("registry");
+    plugctl(&s)
+        .args(["metrics"])
+        .fails_with(Exit::Usage)
+        .stderr_has(&format!("registry {}", s.registry.display()))
+        .stderr_lacks("cannot write to stdout");
+}
