@@ -504,7 +504,6 @@ fn lexical(path: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runner::Termination;
 
     fn params(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
         pairs
@@ -690,21 +689,6 @@ mod tests {
         assert!(is_volume_id(&new_volume_id()));
     }
 
-    fn outcome(code: i32, stdout: &str) -> Outcome {
-        Outcome {
-            termination: Termination::Exited(code),
-            timed_out: false,
-            killed: false,
-            stdout: stdout.as_bytes().to_vec(),
-            stdout_dropped: 0,
-            stderr: Vec::new(),
-            stderr_dropped: 0,
-            pipes_abandoned: false,
-            duration: Duration::ZERO,
-            leftovers: Vec::new(),
-        }
-    }
-
     #[test]
     fn create_responses() {
         let inv = create_invocation(
@@ -713,7 +697,9 @@ mod tests {
             Duration::from_secs(1),
             Duration::from_secs(1),
         );
-        let ok = |stdout: &str| parse_create(Dialect::NEWEST, &inv, &outcome(0, stdout)).unwrap();
+        let ok = |stdout: &str| {
+            parse_create(Dialect::NEWEST, &inv, &Outcome::exited(0, stdout)).unwrap()
+        };
         let created = |path: &str, bytes| Created {
             path: path.into(),
             bytes,
@@ -740,10 +726,15 @@ mod tests {
             "not json",
             r#"{"path": "/v/x"} {}"#,
         ] {
-            let e = parse_create(Dialect::NEWEST, &inv, &outcome(0, bad)).unwrap_err();
+            let e = parse_create(Dialect::NEWEST, &inv, &Outcome::exited(0, bad)).unwrap_err();
             assert!(matches!(e, PluginFailure::BadOutput(_)), "{bad}: {e}");
         }
-        let e = parse_create(Dialect::NEWEST, &inv, &outcome(0, r#"{"bytes": "5"}"#)).unwrap_err();
+        let e = parse_create(
+            Dialect::NEWEST,
+            &inv,
+            &Outcome::exited(0, r#"{"bytes": "5"}"#),
+        )
+        .unwrap_err();
         assert_eq!(
             e.to_string(),
             "bad output: json: cannot unmarshal string into Go struct field \
@@ -754,7 +745,7 @@ mod tests {
         let e = parse_create(
             Dialect::NEWEST,
             &inv,
-            &outcome(0, r#"{"path": "/v/x", "error": 5}"#),
+            &Outcome::exited(0, r#"{"path": "/v/x", "error": 5}"#),
         )
         .unwrap_err();
         assert_eq!(
@@ -767,7 +758,7 @@ mod tests {
             &b"{\"path\": \"/v/a\\u0000b\"}"[..],
             b"{\"path\": \"/v/\xff\"}",
         ] {
-            let mut out = outcome(0, "");
+            let mut out = Outcome::exited(0, "");
             out.stdout = bad.to_vec();
             let e = parse_create(Dialect::NEWEST, &inv, &out)
                 .unwrap_err()
@@ -777,12 +768,15 @@ mod tests {
         let e = parse_create(
             Dialect::NEWEST,
             &inv,
-            &outcome(1, r#"{"error": "disk full"}"#),
+            &Outcome::exited(1, r#"{"error": "disk full"}"#),
         )
         .unwrap_err();
         assert_eq!(e.to_string(), "exited with status 1: disk full");
-        assert_eq!(parse_delete(&inv, &outcome(0, "anything at all")), Ok(()));
-        let e = parse_delete(&inv, &outcome(3, r#"{"error": "busy"}"#)).unwrap_err();
+        assert_eq!(
+            parse_delete(&inv, &Outcome::exited(0, "anything at all")),
+            Ok(())
+        );
+        let e = parse_delete(&inv, &Outcome::exited(3, r#"{"error": "busy"}"#)).unwrap_err();
         assert_eq!(e.to_string(), "exited with status 3: busy");
     }
 

@@ -97,6 +97,24 @@ impl Outcome {
     pub fn success(&self) -> bool {
         !self.timed_out && self.termination == Termination::Exited(0)
     }
+
+    /// For the families' tests: a plugin that exited with `code` after
+    /// printing `stdout` (nothing on stderr) in a millisecond.
+    #[cfg(test)]
+    pub(crate) fn exited(code: i32, stdout: &str) -> Outcome {
+        Outcome {
+            termination: Termination::Exited(code),
+            timed_out: false,
+            killed: false,
+            stdout: stdout.as_bytes().to_vec(),
+            stdout_dropped: 0,
+            stderr: Vec::new(),
+            stderr_dropped: 0,
+            pipes_abandoned: false,
+            duration: Duration::from_millis(1),
+            leftovers: Vec::new(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -383,25 +383,10 @@ pub(super) mod tests {
     /// The newest release's deadline.
     const DEADLINE: Duration = crate::nomad::SECRETS_DEADLINE_LONG;
 
-    pub(crate) fn outcome(code: i32, stdout: &str) -> Outcome {
-        Outcome {
-            termination: Termination::Exited(code),
-            timed_out: false,
-            killed: false,
-            stdout: stdout.as_bytes().to_vec(),
-            stdout_dropped: 0,
-            stderr: Vec::new(),
-            stderr_dropped: 0,
-            pipes_abandoned: false,
-            duration: Duration::from_millis(1),
-            leftovers: Vec::new(),
-        }
-    }
-
     #[test]
     fn syntax_errors_say_where_without_quoting_output() {
         let fails = |stdout: &str| {
-            parse_fetch(Dialect::NEWEST, &inv(), &outcome(0, stdout))
+            parse_fetch(Dialect::NEWEST, &inv(), &Outcome::exited(0, stdout))
                 .unwrap_err()
                 .to_string()
         };
@@ -438,7 +423,7 @@ pub(super) mod tests {
     }
 
     pub(crate) fn fetch(code: i32, stdout: &str) -> Result<Fetched, PluginFailure> {
-        parse_fetch(Dialect::NEWEST, &inv(), &outcome(code, stdout))
+        parse_fetch(Dialect::NEWEST, &inv(), &Outcome::exited(code, stdout))
     }
 
     fn values(f: &Fetched) -> Vec<(&str, &str)> {
@@ -629,7 +614,7 @@ pub(super) mod tests {
 
     #[test]
     fn timeouts_signals_and_floods() {
-        let mut out = outcome(0, &format!(r#"{{"result": {{"A": "{SECRET}"}}}}"#));
+        let mut out = Outcome::exited(0, &format!(r#"{{"result": {{"A": "{SECRET}"}}}}"#));
         out.timed_out = true;
         out.termination = Termination::Signaled(15);
         assert!(
@@ -637,11 +622,11 @@ pub(super) mod tests {
                 .unwrap_err()
                 .is_timeout()
         );
-        let mut out = outcome(0, &format!(r#"{{"result": {{"A": "{SECRET}"}}"#));
+        let mut out = Outcome::exited(0, &format!(r#"{{"result": {{"A": "{SECRET}"}}"#));
         out.termination = Termination::Signaled(9);
         let msg = assert_no_secret(parse_fetch(Dialect::NEWEST, &inv(), &out));
         assert!(msg.contains("SIGKILL"), "{msg}");
-        let mut out = outcome(0, &format!(r#"{{"result": {{"A": "{SECRET}"}}}}"#));
+        let mut out = Outcome::exited(0, &format!(r#"{{"result": {{"A": "{SECRET}"}}}}"#));
         out.stdout_dropped = 10;
         let msg = assert_no_secret(parse_fetch(Dialect::NEWEST, &inv(), &out));
         assert!(msg.contains("capture limit"), "{msg}");
