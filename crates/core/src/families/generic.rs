@@ -1,21 +1,11 @@
 //! Families plugctl does not know: fingerprinted the way every common plugin
 //! is (`CPI_OPERATION=fingerprint`), nothing else is run.
 
-use std::path::Path;
-use std::time::Duration;
-
 use super::{Fingerprint, Quote, decode_fingerprint, judge};
 use crate::error::PluginFailure;
-use crate::family::Operation;
 use crate::runner::{Invocation, Outcome};
 use plugctl_protocol::json::Dialect;
 use plugctl_protocol::responses;
-
-pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duration) -> Invocation {
-    Invocation::new(program, deadline, grace)
-        .arg(Operation::Fingerprint.name())
-        .env("CPI_OPERATION", Operation::Fingerprint.name())
-}
 
 pub fn parse_fingerprint(
     dialect: Dialect,

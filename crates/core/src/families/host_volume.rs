@@ -29,13 +29,6 @@ pub const FINGERPRINT_DEADLINE: Duration = crate::nomad::HOST_VOLUME_FINGERPRINT
 /// Nomad's limit for create and delete, every release.
 pub const OPERATION_DEADLINE: Duration = crate::nomad::HOST_VOLUME_OPERATION_DEADLINE;
 
-pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duration) -> Invocation {
-    let op = Operation::Fingerprint.name();
-    Invocation::new(program, deadline, grace)
-        .arg(op)
-        .env("DHV_OPERATION", op)
-}
-
 /// `{"version": "..."}`; reported normalised (`v1.2` → `1.2.0`) as Nomad does.
 /// `dialect`: whose words a decode error is in (the release's Go).
 pub fn parse_fingerprint(

@@ -30,17 +30,24 @@ pub struct Fingerprint {
     pub kind: Option<String>,
 }
 
+/// The fingerprint call of a plugin of `family`: `fingerprint` as its
+/// argument and in the variable that names the operation, `DHV_OPERATION`
+/// for a host-volume plugin and `CPI_OPERATION` for every other family.
 pub fn fingerprint_invocation(
     family: &str,
     program: &Path,
     deadline: Duration,
     grace: Duration,
 ) -> Invocation {
-    match Family::of(family) {
-        Some(Family::HostVolume) => host_volume::fingerprint_invocation(program, deadline, grace),
-        Some(Family::Secrets) => secrets::fingerprint_invocation(program, deadline, grace),
-        None => generic::fingerprint_invocation(program, deadline, grace),
-    }
+    let variable = if Family::HostVolume.is(family) {
+        "DHV_OPERATION"
+    } else {
+        "CPI_OPERATION"
+    };
+    let op = crate::family::Operation::Fingerprint.name();
+    Invocation::new(program, deadline, grace)
+        .arg(op)
+        .env(variable, op)
 }
 
 /// Judges a fingerprint of `family` in the words of `dialect` (the

@@ -219,8 +219,11 @@ pub fn rebuild(case: &Case, scene: &Scene<'_>) -> Result<Invocation, Advised> {
     match (family, op) {
         (Some(Family::HostVolume), Operation::Fingerprint) => {
             expect_operation(get("DHV_OPERATION")?, op)?;
-            Ok(host_volume::fingerprint_invocation(
-                program, deadline, grace,
+            Ok(crate::families::fingerprint_invocation(
+                &case.family,
+                program,
+                deadline,
+                grace,
             ))
         }
         (Some(Family::HostVolume), Operation::Create | Operation::Delete) => {
@@ -317,10 +320,12 @@ pub fn rebuild(case: &Case, scene: &Scene<'_>) -> Result<Invocation, Advised> {
         }
         (_, Operation::Fingerprint) => {
             expect_operation(get("CPI_OPERATION")?, op)?;
-            Ok(match family {
-                Some(Family::Secrets) => secrets::fingerprint_invocation(program, deadline, grace),
-                _ => crate::families::generic::fingerprint_invocation(program, deadline, grace),
-            })
+            Ok(crate::families::fingerprint_invocation(
+                &case.family,
+                program,
+                deadline,
+                grace,
+            ))
         }
         _ => Err(format!("a {} {op} is not a call plugctl makes", case.family).into()),
     }

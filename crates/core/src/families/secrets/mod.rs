@@ -10,12 +10,9 @@ mod fetch;
 mod masking;
 mod value;
 
-use std::path::Path;
-use std::time::Duration;
-
 use super::{Fingerprint, Quote, decode_fingerprint, judge};
 use crate::error::PluginFailure;
-use crate::family::{Family, Operation};
+use crate::family::Family;
 use crate::runner::{Invocation, Outcome};
 use plugctl_protocol::json::Dialect;
 use plugctl_protocol::responses;
@@ -26,14 +23,6 @@ pub use fetch::{
 };
 pub use masking::{is_shell_name, mask, mask_stderr, sh_quote};
 pub use value::{MASK, SecretValue};
-
-/// The fingerprint call: `fingerprint`, with `CPI_OPERATION` saying so.
-pub fn fingerprint_invocation(program: &Path, deadline: Duration, grace: Duration) -> Invocation {
-    let op = Operation::Fingerprint.name();
-    Invocation::new(program, deadline, grace)
-        .arg(op)
-        .env("CPI_OPERATION", op)
-}
 
 /// `{"type": "secrets", "version": "..."}`. Nomad silently skips a plugin
 /// whose type is not exactly `secrets`; plugctl says why.
