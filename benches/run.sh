@@ -25,10 +25,21 @@ trap 'rm -rf "$WORK"' EXIT
 log "building (release)..."
 cargo build --release --quiet --bin plugctl --example registry_floor --example clap_floor \
   --example follow >&2
-PLUGCTL=$TARGET/release/plugctl
-REGISTRY_FLOOR=$TARGET/release/examples/registry_floor
-FOLLOW=$TARGET/release/examples/follow
-CLAP_FLOOR=$TARGET/release/examples/clap_floor
+# Every program timed runs from a copy in $WORK, as a node runs an
+# installed binary (cargo install and dpkg copy it). The linker writes its
+# output in small pieces, and the page cache keeps a file the way it was
+# written: a 9 MB plugctl started from target/ takes ~30 more page faults
+# (about a fifth of its start) than the same bytes copied, which would
+# weigh the startup rows by how the file was written, not by what it runs.
+install -d "$WORK/bin"
+for prog in "$TARGET/release/plugctl" "$TARGET/release/examples/registry_floor" \
+  "$TARGET/release/examples/follow" "$TARGET/release/examples/clap_floor"; do
+  cp "$prog" "$WORK/bin/"
+done
+PLUGCTL=$WORK/bin/plugctl
+REGISTRY_FLOOR=$WORK/bin/registry_floor
+FOLLOW=$WORK/bin/follow
+CLAP_FLOOR=$WORK/bin/clap_floor
 for prog in floor_spawn timeit maxrss; do
   cc -O2 -o "$WORK/$prog" "benches/$prog.c"
 done
@@ -178,7 +189,8 @@ row "fingerprint, 200 trivial sh plugins" "${MEDIANS[0]}" "floor (C, posix_spawn
 # side by side: what a change to the hot path costs, e.g. the trust gate's
 # walks (BASELINE_PLUGCTL=/path/to/old/plugctl benches/run.sh).
 if [ -n "${BASELINE_PLUGCTL:-}" ]; then
-  FPB="$BASELINE_PLUGCTL --plugin-dir $FAST --registry $WORK/fast-registry-base.json fingerprint --type host-volume"
+  cp "$BASELINE_PLUGCTL" "$WORK/bin/plugctl-baseline"
+  FPB="$WORK/bin/plugctl-baseline --plugin-dir $FAST --registry $WORK/fast-registry-base.json fingerprint --type host-volume"
   compare 20 "" "$FP" "$FPB"
   row "fingerprint, 200 trivial sh plugins" "${MEDIANS[0]}" "the same by \$BASELINE_PLUGCTL" "${MEDIANS[1]}" 1.05
 fi

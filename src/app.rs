@@ -132,10 +132,9 @@ fn execute(ctx: &Ctx, stopper: &StopHandle, cli: Cli) -> Supervised<Result<()>> 
     // that needs no worker thread cannot fail (or panic) for want of one
     // when the process limit is low. What cannot be had is an error.
     // Commands that run no plugin need timers only (lock waits, `events
-    // --follow`): no I/O driver to set up for them, unless they check
-    // plugins' sockets.
+    // --follow`, socket checks): no I/O driver to set up for them.
     let mut builder = tokio::runtime::Builder::new_current_thread();
-    if plugins || checks_sockets(&cli.command) {
+    if plugins {
         builder.enable_all();
     } else {
         builder.enable_time();
@@ -307,17 +306,6 @@ fn shows(command: &Command) -> bool {
     }
 }
 
-/// Whether the command asks dynamic plugins' sockets whether they accept
-/// a connection (an async connect, which needs the I/O driver).
-fn checks_sockets(command: &Command) -> bool {
-    matches!(
-        command,
-        Command::Plugin(
-            PluginCommand::List { .. } | PluginCommand::Show { .. } | PluginCommand::Wait { .. }
-        )
-    )
-}
-
 /// Reports an error of the command line as clap found it. --help and
 /// --version are "errors" to clap that go to stdout with exit 0; a real one
 /// goes to stderr with exit 2 and, with `--json`, is also the JSON error
@@ -414,7 +402,7 @@ fn from_environment(e: &clap::Error, args: &[OsString]) -> Option<String> {
     if typed {
         return None;
     }
-    let command = <Cli as clap::CommandFactory>::command();
+    let command = crate::cli::command();
     let var = find_env(&command, long)?;
     let message = usage_message(e).replace(&format!("'{arg}'"), &format!("{var} ({flag})"));
     Some(message)

@@ -558,13 +558,13 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::Parser;
 
     fn args(argv: &[&str]) -> GlobalArgs {
         let mut full = vec!["plugctl"];
         full.extend_from_slice(argv);
         full.push("fingerprint");
-        crate::cli::Cli::try_parse_from(full).unwrap().global
+        let full: Vec<std::ffi::OsString> = full.into_iter().map(Into::into).collect();
+        crate::cli::parse(&full).unwrap().global
     }
 
     fn user() -> Host {

@@ -2,6 +2,11 @@
 //! without holding up the async runtime: a non-blocking connect, retried
 //! with async sleeps while the listener's backlog is full, all sockets at
 //! once under one deadline.
+//!
+//! A Unix stream connect never waits "in progress" as a TCP one does: it is
+//! queued on the listener at once, refused, or (backlog full) EAGAIN. So
+//! it needs no I/O driver, only the runtime's timer, and the commands that
+//! check sockets (`plugin list`, `show`, `wait`) start no reactor.
 
 use std::future::Future;
 use std::os::unix::fs::FileTypeExt;
@@ -91,15 +96,23 @@ async fn check_until(path: &Path, deadline: Instant) -> SocketStatus {
 /// non-blocking connect fail with EAGAIN (where a blocking one would wait
 /// for a place): tried again until the caller's deadline.
 async fn connect(path: &Path) -> std::io::Result<()> {
+    use rustix::net::{AddressFamily, SocketAddrUnix, SocketFlags, SocketType};
+    let address = SocketAddrUnix::new(path)?;
     let mut pause = Duration::from_millis(1);
     loop {
-        match tokio::net::UnixStream::connect(path).await {
-            Ok(_) => return Ok(()),
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+        let socket = rustix::net::socket_with(
+            AddressFamily::UNIX,
+            SocketType::STREAM,
+            SocketFlags::NONBLOCK | SocketFlags::CLOEXEC,
+            None,
+        )?;
+        match rustix::net::connect(&socket, &address) {
+            Ok(()) => return Ok(()),
+            Err(rustix::io::Errno::AGAIN) => {
                 tokio::time::sleep(pause).await;
                 pause = (pause * 2).min(BUSY_RETRY_MAX);
             }
-            Err(e) => return Err(e),
+            Err(e) => return Err(e.into()),
         }
     }
 }
@@ -111,9 +124,10 @@ mod tests {
 
     use super::{check, check_all};
 
+    // A timer and no I/O driver, as plugctl runs the check.
     fn rt() -> tokio::runtime::Runtime {
         tokio::runtime::Builder::new_current_thread()
-            .enable_all()
+            .enable_time()
             .build()
             .unwrap()
     }

@@ -1,17 +1,34 @@
 //! The command line, as clap types and nothing else. Values are parsed here
-//! (durations, sizes, K=V pairs) so a bad value is a usage error (exit 2)
-//! before anything runs; defaults that depend on the machine are resolved in
-//! [`crate::settings`].
+//! (durations, sizes, K=V pairs: [`values`]) so a bad value is a usage
+//! error (exit 2) before anything runs; defaults, including those that
+//! depend on the machine, are resolved in [`crate::settings`]. [`parse`]
+//! reads a command line into a [`Cli`].
 //!
 //! The doc comments below are clap's help text, shown as written: a
 //! `<plugin-dir>` in them is a placeholder for people, not an HTML tag.
 #![allow(rustdoc::invalid_html_tags)]
+
+mod parse;
+mod values;
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+pub use parse::{FromEnv, command, parse};
+pub use values::{KeyValueParser, parse_duration, parse_key_value, parse_size};
+
+/// A command line, read: the global options and the subcommand.
+#[derive(Debug)]
+pub struct Cli {
+    pub global: GlobalArgs,
+    pub command: Command,
+}
+
+/// plugctl itself as clap sees it: its name, version and help, and the
+/// global options. Its subcommands ([`Command`]) are added by [`command`]
+/// (every one) and by [`parse`] (those the command line names).
 #[derive(Debug, Parser)]
 #[command(
     name = "plugctl",
@@ -32,14 +49,15 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
                   agent configuration is the development layout, <plugin-dir>/host-volume. \
                   `plugctl -v` says where each directory came from.",
     propagate_version = true,
-    max_term_width = 100
+    max_term_width = 100,
+    // What the derive sets for a required subcommand field; the
+    // subcommands are not a field here (see above).
+    subcommand_required = true,
+    arg_required_else_help = true
 )]
-pub struct Cli {
+struct Plugctl {
     #[command(flatten)]
-    pub global: GlobalArgs,
-
-    #[command(subcommand)]
-    pub command: Command,
+    global: GlobalArgs,
 }
 
 // Every command takes these; its help lists them apart from its own.
@@ -214,47 +232,6 @@ pub struct GlobalArgs {
     /// flag or the variable a setting came from.
     #[arg(skip)]
     pub from_env: FromEnv,
-}
-
-/// The global options (by clap id, the field's name) whose value came from
-/// the environment rather than the command line or a default: clap's own
-/// `value_source`, not a guess from the values.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct FromEnv(std::collections::BTreeSet<String>);
-
-impl FromEnv {
-    /// What clap's matches say, at the deepest subcommand that has each
-    /// option (a global option's value is set there).
-    pub fn of(matches: &clap::ArgMatches) -> FromEnv {
-        let mut ids = std::collections::BTreeSet::new();
-        let mut level = Some(matches);
-        while let Some(m) = level {
-            for id in m.ids() {
-                let id = id.as_str();
-                match m.value_source(id) {
-                    Some(clap::parser::ValueSource::EnvVariable) => {
-                        ids.insert(id.to_string());
-                    }
-                    Some(_) => {
-                        ids.remove(id);
-                    }
-                    None => {}
-                }
-            }
-            level = m.subcommand().map(|(_, sub)| sub);
-        }
-        FromEnv(ids)
-    }
-
-    /// These options as set by their variables (for tests and library users).
-    pub fn of_ids(ids: &[&str]) -> FromEnv {
-        FromEnv(ids.iter().map(|id| id.to_string()).collect())
-    }
-
-    /// Whether the option `id` took its value from its variable.
-    pub fn has(&self, id: &str) -> bool {
-        self.0.contains(id)
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -723,110 +700,4 @@ pub enum InitLang {
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
-}
-
-/// `500ms`, `5s`, `2m`, `1h30m`.
-pub fn parse_duration(s: &str) -> Result<Duration, String> {
-    crate::units::parse_duration(s)
-}
-
-/// `50MB` (10^6), `50MiB` (2^20), plain bytes.
-pub fn parse_size(s: &str) -> Result<u64, String> {
-    crate::units::parse_size(s)
-}
-
-/// `K=V`; the value may be empty and may contain `=`, the key may not be
-/// empty. The error says what is wrong without the argument itself: it may be
-/// a secret's configuration.
-pub fn parse_key_value(s: &str) -> Result<(String, String), String> {
-    match s.split_once('=') {
-        Some(("", _)) => Err("the key before '=' is empty".into()),
-        Some((k, v)) => Ok((k.to_string(), v.to_string())),
-        None => Err("the argument has no '='".into()),
-    }
-}
-
-/// The clap value parser for `K=V` options (`--env`, `--param`, `--option`).
-/// Unlike a plain function parser, whose error clap prints with the raw
-/// value (`invalid value 'SECRET' for ...`), its error names the option but
-/// never the argument.
-#[derive(Debug, Clone, Copy)]
-pub struct KeyValueParser;
-
-impl clap::builder::TypedValueParser for KeyValueParser {
-    type Value = (String, String);
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<Self::Value, clap::Error> {
-        let option = arg
-            .and_then(|a| a.get_long())
-            .map(|l| format!("--{l}"))
-            .unwrap_or_else(|| "a K=V argument".into());
-        let reason = match value.to_str() {
-            Some(s) => match parse_key_value(s) {
-                Ok(kv) => return Ok(kv),
-                Err(reason) => reason,
-            },
-            None => "the argument is not valid UTF-8".into(),
-        };
-        Err(cmd.clone().error(
-            clap::error::ErrorKind::ValueValidation,
-            format!("{option} expects KEY=VALUE, but {reason}"),
-        ))
-    }
-}
-
-/// The clap command, for completions and man pages.
-pub fn command() -> clap::Command {
-    <Cli as clap::CommandFactory>::command()
-}
-
-/// Parses a command line, as `Cli::try_parse_from` does, except that the
-/// command tree clap builds to parse it, and the matches, are leaked
-/// instead of dropped: they are built once a process (a few per in-process
-/// test), and freeing every argument of every subcommand was a fifth of
-/// the instructions `plugctl plugin list` runs (measured with callgrind;
-/// benches/run.sh times the start).
-///
-/// Where each global option's value came from (the command line, a
-/// `PLUGCTL_*` variable, a default) is noted in [`GlobalArgs::from_env`],
-/// read before the matches are taken apart.
-pub fn parse(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
-    let cmd = Box::leak(Box::new(command()));
-    let matches = Box::leak(Box::new(cmd.try_get_matches_from_mut(args)?));
-    let from_env = FromEnv::of(matches);
-    let mut cli =
-        <Cli as clap::FromArgMatches>::from_arg_matches_mut(matches).map_err(|e| e.format(cmd))?;
-    cli.global.from_env = from_env;
-    Ok(cli)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn key_value_pairs() {
-        assert_eq!(parse_key_value("a=b"), Ok(("a".into(), "b".into())));
-        assert_eq!(parse_key_value("a="), Ok(("a".into(), String::new())));
-        assert_eq!(parse_key_value("a=b=c"), Ok(("a".into(), "b=c".into())));
-        assert!(parse_key_value("=b").is_err());
-        assert!(parse_key_value("ab").is_err());
-    }
-
-    #[test]
-    fn key_value_errors_do_not_echo_the_argument() {
-        for bad in ["SECRETLEAK", "=SECRETLEAK"] {
-            let e = command()
-                .try_get_matches_from(["plugctl", "secret", "fetch", "p", "x", "--env", bad])
-                .unwrap_err();
-            let text = e.render().to_string();
-            assert!(text.contains("--env expects KEY=VALUE"), "{text}");
-            assert!(!text.contains("SECRETLEAK"), "{text}");
-        }
-    }
 }

@@ -1,0 +1,230 @@
+//! Reading a command line: clap's parse, on a tree cut down to what the
+//! line names.
+//!
+//! Before it parses, clap copies each of plugctl's 20 global options into
+//! every subcommand of the command it builds (12 at the top), each copy a
+//! few allocations. In a process as short as `plugctl plugin list` that
+//! memory, touched once, cost more page faults than anything else plugctl
+//! does at startup. So [`parse`] hands clap a tree with only the top-level
+//! subcommands some word of the line names. A line that parses there
+//! parses the same in the whole tree: a subcommand is entered only by its
+//! own name. Everything else clap says (an error, `--help`, a missing
+//! subcommand) comes from the whole tree, so that help lists every
+//! subcommand and a typo gets its "did you mean".
+
+use std::ffi::OsString;
+
+use clap::{CommandFactory, FromArgMatches, Subcommand};
+
+use super::{Cli, Command, GlobalArgs, Plugctl};
+
+/// The whole command tree: for help, completions and man pages.
+pub fn command() -> clap::Command {
+    Command::augment_subcommands(Plugctl::command())
+}
+
+/// Parses a command line (`args[0]` is the program), as
+/// `Cli::try_parse_from` would on the whole tree; see the module's doc for
+/// the tree it parses on first.
+///
+/// The tree clap builds to parse, and the matches, are leaked instead of
+/// dropped: they are built once a process (a few per in-process test), and
+/// freeing every argument was a fifth of the instructions `plugctl plugin
+/// list` ran (callgrind; benches/run.sh times the start).
+///
+/// Where each global option's value came from (the command line, a
+/// `PLUGCTL_*` variable, a default) is noted in [`GlobalArgs::from_env`],
+/// read before the matches are taken apart.
+pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
+    match parse_on(named_tree(args), args) {
+        // The version is the same in either tree; help and errors are not.
+        Err(e) if e.kind() != clap::error::ErrorKind::DisplayVersion => parse_on(command(), args),
+        parsed => parsed,
+    }
+}
+
+fn parse_on(tree: clap::Command, args: &[OsString]) -> Result<Cli, clap::Error> {
+    let tree = Box::leak(Box::new(tree));
+    let matches = Box::leak(Box::new(tree.try_get_matches_from_mut(args)?));
+    let from_env = FromEnv::of(matches);
+    let mut global = GlobalArgs::from_arg_matches_mut(matches).map_err(|e| e.format(tree))?;
+    global.from_env = from_env;
+    let command = Command::from_arg_matches_mut(matches).map_err(|e| e.format(tree))?;
+    Ok(Cli { global, command })
+}
+
+/// plugctl with only the subcommands a word of `args` names (a word that
+/// is an option's value may keep one more: that costs nothing but time).
+/// A subcommand kept keeps all of its own (`plugin` its six): clap has no
+/// way to take one out, and rebuilding one without them would copy what
+/// derive put on it by hand.
+fn named_tree(args: &[OsString]) -> clap::Command {
+    let named = |sub: &clap::Command| {
+        let names = std::iter::once(sub.get_name()).chain(sub.get_all_aliases());
+        names
+            .into_iter()
+            .any(|name| args.iter().skip(1).any(|word| word == name))
+    };
+    let mut all = Command::augment_subcommands(clap::Command::new("plugctl"));
+    let mut tree = Plugctl::command();
+    for sub in all.get_subcommands_mut().filter(|sub| named(sub)) {
+        tree = tree.subcommand(std::mem::take(sub));
+    }
+    tree
+}
+
+/// The global options (by clap id, the field's name) whose value came from
+/// the environment rather than the command line or a default: clap's own
+/// `value_source`, not a guess from the values.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FromEnv(std::collections::BTreeSet<String>);
+
+impl FromEnv {
+    /// What clap's matches say, at the deepest subcommand that has each
+    /// option (a global option's value is set there).
+    pub fn of(matches: &clap::ArgMatches) -> FromEnv {
+        let mut ids = std::collections::BTreeSet::new();
+        let mut level = Some(matches);
+        while let Some(m) = level {
+            for id in m.ids() {
+                let id = id.as_str();
+                match m.value_source(id) {
+                    Some(clap::parser::ValueSource::EnvVariable) => {
+                        ids.insert(id.to_string());
+                    }
+                    Some(_) => {
+                        ids.remove(id);
+                    }
+                    None => {}
+                }
+            }
+            level = m.subcommand().map(|(_, sub)| sub);
+        }
+        FromEnv(ids)
+    }
+
+    /// These options as set by their variables (for tests and library users).
+    pub fn of_ids(ids: &[&str]) -> FromEnv {
+        FromEnv(ids.iter().map(|id| id.to_string()).collect())
+    }
+
+    /// Whether the option `id` took its value from its variable.
+    pub fn has(&self, id: &str) -> bool {
+        self.0.contains(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(words: &str) -> Vec<OsString> {
+        std::iter::once("plugctl")
+            .chain(words.split(' ').filter(|w| !w.is_empty()))
+            .map(OsString::from)
+            .collect()
+    }
+
+    /// What a parse said, comparably: the command line read, or clap's
+    /// whole message.
+    fn answer(parsed: Result<Cli, clap::Error>) -> String {
+        match parsed {
+            Ok(cli) => format!("{cli:?}"),
+            Err(e) => format!("{:?}: {}", e.kind(), e.render()),
+        }
+    }
+
+    /// Every subcommand path of the whole tree, `plugin list` and the like.
+    fn paths() -> Vec<String> {
+        fn walk(cmd: &clap::Command, at: &str, out: &mut Vec<String>) {
+            for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+                let path = format!("{at} {}", sub.get_name()).trim().to_string();
+                out.push(path.clone());
+                walk(sub, &path, out);
+            }
+        }
+        let mut tree = command();
+        tree.build();
+        let mut out = Vec::new();
+        walk(&tree, "", &mut out);
+        out
+    }
+
+    #[test]
+    fn the_cut_tree_answers_every_line_as_the_whole_tree_does() {
+        let mut lines: Vec<String> = Vec::new();
+        for path in paths() {
+            for form in [
+                "{}",
+                "{} --json",
+                "--json {} -q",
+                "-v {} -v",
+                "{} --version",
+                "{} --help",
+                "{} --lock-timeout 5s --concurrency 3",
+                "--registry plugin {} --node-pool volume",
+                "{} --no-such-flag",
+                "{} --concurrency 0",
+            ] {
+                lines.push(form.replace("{}", &path));
+            }
+        }
+        // Lines that parse, with positionals and values that are the names
+        // of other subcommands.
+        lines.extend(
+            [
+                "",
+                "--version",
+                "-V",
+                "help",
+                "help volume create",
+                "fingerprint",
+                "fingerprint --type secrets volume plugin -- secret",
+                "plugin list --type host-volume",
+                "plugin show host-volume mkdir --alloc-id volume",
+                "plugin register --type t --name n --alloc-id a --socket /s --version 1.0",
+                "plugin wait secrets vault --timeout 1s --healthy",
+                "volume create --plugin mkdir --name fingerprint --capacity-max 1MiB --param a=b",
+                "volume delete web --dry-run --grace 1s",
+                "volume show --name x --namespace ns",
+                "volume list --plugin volume",
+                "volume audit --prune-orphans --yes",
+                "secret fetch env-file app/db --env K=V --format env",
+                "secret fetch vault -- -path",
+                "validate /tmp --nomad-version 1.10,2.0 --strict",
+                "test host-volume mkdir --max-bytes 1MiB --keep",
+                "events --follow --since 3 --type secrets",
+                "pin --check volume",
+                "replay /tmp/cases --env A=B --format junit",
+                "metrics --textfile /tmp",
+                "init secrets s --lang python --dir /tmp",
+                "completions zsh",
+                "--color never --quiet --locked --record /tmp/r --record-env volume list",
+                "plugn list",
+                "volume creat",
+            ]
+            .map(String::from),
+        );
+        for words in &lines {
+            let args = line(words);
+            assert_eq!(
+                answer(parse(&args)),
+                answer(parse_on(command(), &args)),
+                "plugctl {words}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_cut_tree_holds_only_the_named_subcommands() {
+        let tree = named_tree(&line("--registry /r plugin list --json"));
+        let names: Vec<&str> = tree.get_subcommands().map(|s| s.get_name()).collect();
+        assert_eq!(names, ["plugin"]);
+        assert!(
+            named_tree(&line("--version"))
+                .get_subcommands()
+                .next()
+                .is_none()
+        );
+    }
+}
