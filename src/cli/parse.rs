@@ -53,11 +53,9 @@ fn parse_on(tree: clap::Command, args: &[OsString]) -> Result<Cli, clap::Error> 
     Ok(Cli { global, command })
 }
 
-/// plugctl with only the subcommands a word of `args` names (a word that
-/// is an option's value may keep one more: that costs nothing but time).
-/// A subcommand kept keeps all of its own (`plugin` its six): clap has no
-/// way to take one out, and rebuilding one without them would copy what
-/// derive put on it by hand.
+/// plugctl with only the subcommands a word of `args` names, at every
+/// depth (a word that is an option's value may keep one more: that costs
+/// nothing but time).
 fn named_tree(args: &[OsString]) -> clap::Command {
     let named = |sub: &clap::Command| {
         let names = std::iter::once(sub.get_name()).chain(sub.get_all_aliases());
@@ -68,9 +66,36 @@ fn named_tree(args: &[OsString]) -> clap::Command {
     let mut all = Command::augment_subcommands(clap::Command::new("plugctl"));
     let mut tree = Plugctl::command();
     for sub in all.get_subcommands_mut().filter(|sub| named(sub)) {
-        tree = tree.subcommand(std::mem::take(sub));
+        tree = tree.subcommand(keeping(std::mem::take(sub), &named));
     }
     tree
+}
+
+/// `sub` with only the subcommands `keep` keeps. clap cannot take a
+/// subcommand out of a command, so one that has any is made anew with
+/// what derive puts on such a command (its help, that a subcommand is
+/// required); a test holds the copy to derive's, subcommand by subcommand.
+fn keeping(mut sub: clap::Command, keep: &dyn Fn(&clap::Command) -> bool) -> clap::Command {
+    if !sub.has_subcommands() {
+        return sub;
+    }
+    // clap takes a command's name as &'static; the tree is leaked anyway.
+    let name: &'static str = Box::leak(sub.get_name().into());
+    let mut made = clap::Command::new(name)
+        .display_order(sub.get_display_order())
+        .subcommand_required(sub.is_subcommand_required_set())
+        .arg_required_else_help(sub.is_arg_required_else_help_set())
+        .args(sub.get_arguments().cloned());
+    if let Some(about) = sub.get_about() {
+        made = made.about(about.clone());
+    }
+    if let Some(about) = sub.get_long_about() {
+        made = made.long_about(about.clone());
+    }
+    for child in sub.get_subcommands_mut().filter(|child| keep(child)) {
+        made = made.subcommand(keeping(std::mem::take(child), keep));
+    }
+    made
 }
 
 /// The global options (by clap id, the field's name) whose value came from
@@ -218,13 +243,45 @@ mod tests {
     #[test]
     fn the_cut_tree_holds_only_the_named_subcommands() {
         let tree = named_tree(&line("--registry /r plugin list --json"));
-        let names: Vec<&str> = tree.get_subcommands().map(|s| s.get_name()).collect();
-        assert_eq!(names, ["plugin"]);
-        assert!(
-            named_tree(&line("--version"))
-                .get_subcommands()
-                .next()
-                .is_none()
-        );
+        let names = |cmd: &clap::Command| -> Vec<String> {
+            cmd.get_subcommands()
+                .map(|s| s.get_name().to_string())
+                .collect()
+        };
+        assert_eq!(names(&tree), ["plugin"]);
+        assert_eq!(names(tree.find_subcommand("plugin").unwrap()), ["list"]);
+        assert!(names(&named_tree(&line("--version"))).is_empty());
+    }
+
+    #[test]
+    fn a_subcommand_made_anew_is_the_one_derive_makes() {
+        fn each(cmd: &clap::Command, checked: &mut usize) {
+            for sub in cmd.get_subcommands() {
+                if sub.has_subcommands() {
+                    let made = format!("{:?}", keeping(sub.clone(), &|_| true));
+                    let derived = format!("{sub:?}");
+                    // Where they part, in a few words: the whole is pages long.
+                    let at = made
+                        .bytes()
+                        .zip(derived.bytes())
+                        .position(|(a, b)| a != b)
+                        .unwrap_or(made.len().min(derived.len()));
+                    let near =
+                        |s: &str| s[at.saturating_sub(80)..(at + 80).min(s.len())].to_string();
+                    assert!(
+                        made == derived,
+                        "{}: made anew\n  {}\nderive's\n  {}",
+                        sub.get_name(),
+                        near(&made),
+                        near(&derived)
+                    );
+                    *checked += 1;
+                }
+                each(sub, checked);
+            }
+        }
+        let mut checked = 0;
+        each(&command(), &mut checked);
+        assert_eq!(checked, 3, "plugin, volume and secret have subcommands");
     }
 }

@@ -59,7 +59,7 @@ fn the_core_and_the_protocol_know_nothing_of_the_command_line() {
 #[test]
 fn the_core_names_no_flag_and_no_exit_code() {
     // Words that belong to the front end: what a flag is called and how a
-    // process exits are decided in the binary (src/exit.rs, src/cli.rs).
+    // process exits are decided in the binary (src/exit.rs, src/cli/).
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut offenders = Vec::new();
     for crate_dir in ["crates/core/src", "crates/protocol/src"] {
