@@ -25,6 +25,19 @@ pub struct Selection {
     pub scanned: Vec<(String, PathBuf)>,
 }
 
+/// `--type F` names a family with no directory: not found, with the
+/// closest of `known`.
+pub fn no_such_family(ctx: &Ctx, family: &str, known: Vec<String>) -> Error {
+    Error::NotFound {
+        what: "plugin type",
+        name: format!(
+            "{family} (no directory {})",
+            ctx.settings.family_dir(family).display()
+        ),
+    }
+    .did_you_mean(family, known)
+}
+
 /// The entries `fingerprint` looks at: every family (or one), every plugin
 /// (or the named ones). Entries Nomad would not treat as plugins are set
 /// apart. A plugin directory that cannot be read is an error when it was
@@ -54,14 +67,7 @@ pub fn select(ctx: &Ctx, family: Option<&str>, names: &[String]) -> Result<Selec
     if let Some(f) = family
         && families.is_empty()
     {
-        return Err(Error::NotFound {
-            what: "plugin type",
-            name: format!(
-                "{f} (no directory {})",
-                ctx.settings.family_dir(f).display()
-            ),
-        }
-        .did_you_mean(f, known));
+        return Err(no_such_family(ctx, f, known));
     }
     let mut out = Vec::new();
     // Entries Nomad would not see: recorded plugins among them are

@@ -23,6 +23,8 @@ struct Current {
     /// Plugins that exist but cannot be pinned (an escaping symlink, an
     /// unreadable file), with the reason.
     unpinnable: BTreeMap<Key, String>,
+    /// Every family that has a directory (in scope or not).
+    families: Vec<String>,
 }
 
 pub fn run(ctx: &Ctx, args: PinArgs) -> Result<()> {
@@ -59,6 +61,21 @@ pub fn run(ctx: &Ctx, args: PinArgs) -> Result<()> {
         }
     }
     let old = LockFile::load(&path, ctx.settings.policy())?;
+    // A type that has no directory and nothing in the lock file is a
+    // typo, not a family of no plugins: pinning it would write (or check)
+    // nothing and say all is well. One whose directory went away while the
+    // lock file still pins its plugins goes on, and says what was removed.
+    if let Some(f) = &args.family {
+        let pinned: Vec<&str> = old
+            .iter()
+            .flat_map(|l| l.plugins.iter().map(|p| p.family.as_str()))
+            .collect();
+        if !current.families.contains(f) && !pinned.contains(&f.as_str()) {
+            let mut known = current.families.clone();
+            known.extend(pinned.into_iter().map(String::from));
+            return Err(super::fingerprint::no_such_family(ctx, f, known));
+        }
+    }
     if args.check {
         let Some(old) = old else {
             return Err(Error::usage(format!(
@@ -248,7 +265,9 @@ fn scan(ctx: &Ctx, args: &PinArgs) -> Result<Current> {
     let mut pins = BTreeMap::new();
     let mut unpinnable = BTreeMap::new();
     let pinner = plugctl_core::pin::Pinner::default();
+    let mut families = Vec::new();
     for (family, dir) in discovery::families(&ctx.settings.dirs())? {
+        families.push(family.clone());
         if args.family.as_ref().is_some_and(|f| *f != family) {
             continue;
         }
@@ -281,7 +300,11 @@ fn scan(ctx: &Ctx, args: &PinArgs) -> Result<Current> {
             }
         }
     }
-    Ok(Current { pins, unpinnable })
+    Ok(Current {
+        pins,
+        unpinnable,
+        families,
+    })
 }
 
 fn short(sha: &str) -> String {

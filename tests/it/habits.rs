@@ -429,6 +429,16 @@ fn a_mistyped_type_or_plugin_name_gets_a_did_you_mean() {
             "plugin not found: quota-dri",
         ),
         (
+            &["pin", "--type", "hostvolume"][..],
+            Exit::NotFound,
+            "plugin type not found: hostvolume",
+        ),
+        (
+            &["pin", "--check", "--type", "hostvolume"][..],
+            Exit::NotFound,
+            "plugin type not found: hostvolume",
+        ),
+        (
             &["volume", "create", "--plugin", "quotadir", "--name", "x"],
             Exit::NotFound,
             "plugin not found: host-volume/quotadir",
@@ -481,6 +491,26 @@ fn a_mistyped_type_or_plugin_name_gets_a_did_you_mean() {
         .args(["volume", "create", "--plugin", "zzz", "--name", "x"])
         .fails_with(Exit::NotFound)
         .stderr_lacks("did you mean");
+    // A mistyped type pinned nothing, so the lock file was never written.
+    assert!(!s.plugins.join("plugctl.lock").exists());
+}
+
+#[test]
+fn a_type_whose_directory_went_away_is_checked_against_its_pins() {
+    let s = Sandbox::new();
+    s.secrets_ok("env-file");
+    plugctl(&s).args(["pin"]).succeeds();
+    std::fs::remove_dir_all(s.plugins.join("secrets")).unwrap();
+    // Not a typo: the lock file pins plugins of that type.
+    plugctl(&s)
+        .args(["pin", "--check", "--type", "secrets"])
+        .fails_with(Exit::Failure)
+        .stdout_has("removed")
+        .stdout_has("env-file");
+    plugctl(&s)
+        .args(["pin", "--type", "secrets"])
+        .succeeds()
+        .stdout_has("removed");
 }
 
 #[test]
