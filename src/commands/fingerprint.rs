@@ -414,12 +414,7 @@ fn print(ctx: &Ctx, probes: &[Probe]) -> Result<()> {
     let rows: Vec<_> = probes
         .iter()
         .map(|p| {
-            let health = match (p.healthy, p.source) {
-                _ if p.not_run => ("not run", Style::Warn),
-                (true, Source::Builtin) => ("built-in", Style::Good),
-                (true, _) => ("healthy", Style::Good),
-                (false, _) => ("unhealthy", Style::Bad),
-            };
+            let health = super::plugin::health(p.healthy, p.source, p.not_run);
             let reason = p
                 .error
                 .clone()

@@ -51,6 +51,13 @@ pub fn instance_json(family: &str, name: &str, inst: &Instance) -> Value {
     if let Value::Object(m) = &mut v {
         m.insert("type".into(), family.into());
         m.insert("name".into(), name.into());
+        // As `fingerprint --json` has it.
+        if inst.source == Source::Builtin
+            && let Some(note) =
+                plugctl_core::discovery::builtin(family, name).and_then(|b| b.note())
+        {
+            m.insert("note".into(), note.into());
+        }
     }
     v
 }
@@ -74,6 +81,29 @@ fn checked_json(family: &str, name: &str, inst: &Instance, status: Option<&Socke
         }
     }
     v
+}
+
+/// A plugin's HEALTH word, the same in every table that shows one
+/// (`fingerprint`, `plugin list`, `plugin show`): a healthy built-in is
+/// `built-in` (nothing ran), a plugin that was not run says so.
+pub fn health(healthy: bool, source: Source, not_run: bool) -> (&'static str, Style) {
+    match (healthy, source) {
+        _ if not_run => ("not run", Style::Warn),
+        (true, Source::Builtin) => ("built-in", Style::Good),
+        (true, _) => ("healthy", Style::Good),
+        (false, _) => ("unhealthy", Style::Bad),
+    }
+}
+
+/// The REASON beside a plugin: its error, else what is known of a
+/// built-in (nomad and vault need a cluster), as `fingerprint` says it.
+pub fn reason(family: &str, name: &str, source: Source, error: Option<&str>) -> String {
+    let note = || {
+        (source == Source::Builtin)
+            .then(|| plugctl_core::discovery::builtin(family, name)?.note())
+            .flatten()
+    };
+    error.or_else(note).unwrap_or_default().to_string()
 }
 
 fn where_from(inst: &Instance) -> String {
@@ -102,15 +132,12 @@ fn row(
     status: Option<&SocketStatus>,
     now: std::time::SystemTime,
 ) -> Vec<(String, Style)> {
-    let (healthy, reason) = match status {
-        Some(st) => (st.accepts, st.error.clone()),
-        None => (inst.healthy, inst.error.clone()),
+    let (healthy, error) = match status {
+        Some(st) => (st.accepts, st.error.as_deref()),
+        None => (inst.healthy, inst.error.as_deref()),
     };
-    let health = if healthy {
-        ("healthy", Style::Good)
-    } else {
-        ("unhealthy", Style::Bad)
-    };
+    let health = health(healthy, inst.source, false);
+    let reason = reason(family, name, inst.source, error);
     let socket = match status {
         None => "-",
         Some(st) if st.accepts => "accepting",
@@ -136,7 +163,7 @@ fn row(
         // is days old is not today's.
         (crate::readable::age_of(&inst.updated_at, now), Style::Dim),
         (where_from(inst), Style::Plain),
-        (reason.unwrap_or_default(), Style::Plain),
+        (reason, Style::Plain),
     ]
 }
 

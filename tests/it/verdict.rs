@@ -361,6 +361,71 @@ fn a_file_plugctl_cannot_use_is_one_row_and_stops_nothing() {
     );
 }
 
+/// The HEALTH and REASON cells of each row of a plugin table, by name
+/// (columns found by their headings; REASON is the last).
+fn health_and_reason(table: &str) -> BTreeMap<String, (String, String)> {
+    let mut lines = table.lines();
+    let head = lines.next().unwrap();
+    let at = |h: &str| head.find(h).unwrap_or_else(|| panic!("no {h}: {head}"));
+    let (name, health, reason) = (at("NAME"), at("HEALTH"), at("REASON"));
+    let cell = |l: &str, from: usize| {
+        l.get(from..)
+            .unwrap_or("")
+            .split("  ")
+            .next()
+            .unwrap()
+            .trim()
+            .to_string()
+    };
+    lines
+        .map(|l| {
+            let why = l.get(reason..).unwrap_or("").trim().to_string();
+            (cell(l, name), (cell(l, health), why))
+        })
+        .collect()
+}
+
+#[test]
+fn built_ins_read_the_same_in_every_table() {
+    let s = Sandbox::new();
+    s.secrets_ok("env-file");
+    let fingerprint = health_and_reason(&plugctl(&s).args(["fingerprint"]).succeeds().stdout());
+    let list = health_and_reason(&plugctl(&s).args(["plugin", "list"]).succeeds().stdout());
+    for name in ["mkdir", "nomad", "vault", "env-file"] {
+        assert_eq!(fingerprint[name], list[name], "{name}");
+    }
+    assert_eq!(fingerprint["mkdir"], ("built-in".into(), String::new()));
+    assert_eq!(
+        fingerprint["vault"],
+        (
+            "built-in".into(),
+            "built-in to Nomad; needs a Nomad cluster to run".into()
+        )
+    );
+    assert_eq!(fingerprint["env-file"].0, "healthy");
+    let show = health_and_reason(
+        &plugctl(&s)
+            .args(["plugin", "show", "secrets", "nomad"])
+            .succeeds()
+            .stdout(),
+    );
+    assert_eq!(show["nomad"], fingerprint["nomad"]);
+    // In JSON too: `plugin show` carries the note `fingerprint` has.
+    let doc = plugctl(&s)
+        .args(["--json", "plugin", "show", "secrets", "vault"])
+        .succeeds()
+        .json();
+    let fp = plugctl(&s)
+        .args(["--json", "fingerprint"])
+        .succeeds()
+        .json();
+    assert_eq!(
+        doc["instances"][0]["note"],
+        row(&fp, "secrets", "vault")["note"]
+    );
+    assert!(doc["instances"][0]["note"].is_string(), "{doc}");
+}
+
 // ---------------------------------------------------------------------------
 // The conformance suite fails what Nomad would not accept.
 // ---------------------------------------------------------------------------

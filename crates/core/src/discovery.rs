@@ -50,6 +50,14 @@ pub struct Builtin {
     pub runnable: bool,
 }
 
+impl Builtin {
+    /// What a table says beside a built-in that plugctl cannot run itself,
+    /// wherever it is shown (fingerprint, plugin list and show).
+    pub fn note(&self) -> Option<&'static str> {
+        (!self.runnable).then_some("built-in to Nomad; needs a Nomad cluster to run")
+    }
+}
+
 pub fn builtin(family: &str, name: &str) -> Option<&'static Builtin> {
     BUILTINS
         .iter()

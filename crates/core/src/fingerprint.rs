@@ -97,9 +97,7 @@ pub async fn probe(
             p.path = None;
             p.healthy = true;
             p.version = Some(b.version.to_string());
-            if !b.runnable {
-                p.note = Some("built-in to Nomad; needs a Nomad cluster to run".into());
-            }
+            p.note = b.note().map(String::from);
         }
         EntryKind::Rejected(reason) | EntryKind::Ignored(reason) => {
             p.error = Some(format!("not run: {reason}"));
