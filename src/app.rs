@@ -154,21 +154,23 @@ fn execute(ctx: &Ctx, stopper: &StopHandle, cli: Cli) -> Supervised<Result<()>> 
                 return Supervised::Finished(Err(Error::io("cannot install signal handlers", e)));
             }
         };
-        let work = commands::dispatch(ctx, cli.command);
-        let mut result = match supervise(&mut signals, &ctx.pool, stopper, work).await {
-            Supervised::Finished(result) => result,
-            stopped @ Supervised::Stopped(_) => return stopped,
+        let work = async {
+            let mut result = commands::dispatch(ctx, cli.command).await;
+            // What escaped every call's reach (a setsid daemon that held no
+            // pipe while other calls ran beside it, so no one call could
+            // claim it). Killed and reaped inside the supervised work: a
+            // signal that comes meanwhile (the reap waits up to 200 ms)
+            // still ends plugctl with 128 + its number.
+            let left = ctx.pool.kill_orphans().await;
+            if !left.is_empty() && result.is_ok() {
+                result = Err(Error::Failed(format!(
+                    "plugins {}",
+                    plugctl_core::families::left_behind(&left)
+                )));
+            }
+            result
         };
-        // What escaped every call's reach (a setsid daemon that held no pipe
-        // while other calls ran beside it, so no one call could claim it).
-        let left = ctx.pool.kill_orphans().await;
-        if !left.is_empty() && result.is_ok() {
-            result = Err(Error::Failed(format!(
-                "plugins {}",
-                plugctl_core::families::left_behind(&left)
-            )));
-        }
-        Supervised::Finished(result)
+        supervise(&mut signals, &ctx.pool, stopper, work).await
     })
 }
 
