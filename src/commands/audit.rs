@@ -157,6 +157,7 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
     } else {
         // Rows made as they are printed, cells borrowed from the reports.
         let full_ids = ctx.printer.verbose() > 0;
+        let ids = snap.state().short_ids();
         let volume_rows = reports.iter().flatten().map(|r| {
             let finding = if r.findings.is_empty() {
                 (Cow::Borrowed("ok"), Style::Good)
@@ -166,7 +167,7 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
             vec![
                 finding,
                 (
-                    Cow::Borrowed(super::volume::view::table_id(r.id, full_ids)),
+                    Cow::Borrowed(super::volume::view::table_id(&ids, r.id, full_ids)),
                     Style::Plain,
                 ),
                 (Cow::Borrowed(r.plugin), Style::Plain),

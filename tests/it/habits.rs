@@ -303,6 +303,54 @@ fn tables_show_short_ids_and_binary_sizes_and_json_the_whole_of_both() {
 }
 
 #[test]
+fn ids_that_share_their_first_8_characters_are_shown_long_enough_to_tell_apart() {
+    let s = Sandbox::new();
+    // Two ids alike for 10 characters, a third alike for 8 only.
+    let (a, b, c) = (
+        "0b5e2c1a-77aa-4f1e-9c3d-000000000001",
+        "0b5e2c1a-77bb-4f1e-9c3d-000000000002",
+        "0b5e2c1a-8000-4f1e-9c3d-000000000003",
+    );
+    for (id, name) in [(a, "a"), (b, "b"), (c, "c")] {
+        create_volume(&s, &["--plugin", "mkdir", "--name", name, "--id", id]);
+    }
+    let other = create_volume(&s, &["--plugin", "mkdir", "--name", "other"])["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let out = plugctl(&s).args(["volume", "list"]).succeeds().stdout();
+    let shown = |name: &str| -> String {
+        let line = out
+            .lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(name))
+            .unwrap_or_else(|| panic!("no row {name}: {out}"));
+        line.split_whitespace().next().unwrap().to_string()
+    };
+    assert_eq!(shown("a"), "0b5e2c1a-77a", "{out}");
+    assert_eq!(shown("b"), "0b5e2c1a-77b", "{out}");
+    assert_eq!(shown("c"), "0b5e2c1a-8", "{out}");
+    assert_eq!(shown("other").len(), 8, "{out}");
+    assert!(other.starts_with(&shown("other")));
+    // What a table shows names the volume again, each one.
+    for name in ["a", "b", "c", "other"] {
+        plugctl(&s)
+            .args(["volume", "show", &shown(name)])
+            .succeeds()
+            .stdout_has(&format!("\nname          {name}\n"));
+    }
+    // A create's own row is as long as its id needs too.
+    let out = plugctl(&s)
+        .args(["volume", "create", "--plugin", "mkdir", "--name", "d"])
+        .args(["--id", "0b5e2c1a-77cc-4f1e-9c3d-000000000004"])
+        .succeeds()
+        .stdout();
+    assert!(
+        out.starts_with("ID ") && out.contains("\n0b5e2c1a-77c  "),
+        "{out}"
+    );
+}
+
+#[test]
 fn plugin_tables_say_when_each_plugin_was_last_checked() {
     let s = Sandbox::new();
     s.hv_ok("dir", "1.0.0");

@@ -519,6 +519,7 @@ fn report(
         });
     } else {
         let full_ids = ctx.printer.verbose() > 0;
+        let ids = state.short_ids();
         ctx.printer.table_from(
             &[
                 "ID",
@@ -540,7 +541,7 @@ fn report(
                     };
                     vec![
                         (
-                            Cow::Borrowed(super::view::table_id(s.id, full_ids)),
+                            Cow::Borrowed(super::view::table_id(&ids, s.id, full_ids)),
                             Style::Plain,
                         ),
                         (Cow::Borrowed(s.name), Style::Plain),

@@ -16,8 +16,9 @@ use crate::cli::VolumeSelector;
 use crate::output::Style;
 use plugctl_core::families::host_volume;
 use plugctl_core::registry::Owners;
+use plugctl_core::registry::find::ShortIds;
 use plugctl_core::registry::model::{Owner, Params};
-use plugctl_core::registry::{Volume, VolumeState};
+use plugctl_core::registry::{State, Volume, VolumeState};
 
 pub fn list(ctx: &Ctx, plugin: Option<&str>, namespace: Option<&str>) -> Result<()> {
     let snap = ctx.registry.read()?;
@@ -40,7 +41,7 @@ pub fn list(ctx: &Ctx, plugin: Option<&str>, namespace: Option<&str>) -> Result<
         ctx.printer.info(says);
         return Ok(());
     }
-    print_volumes(ctx, &volumes)
+    print_volumes(ctx, snap.state(), &volumes)
 }
 
 pub fn show(ctx: &Ctx, selector: &VolumeSelector) -> Result<()> {
@@ -192,18 +193,15 @@ pub fn note(v: &Volume<'_>, owners: &Owners) -> Option<String> {
     }
 }
 
-/// `{"volume": {...}}`, or the one-row table.
+/// `{"volume": {...}}`.
 pub fn print_one(ctx: &Ctx, v: &Volume<'_>, warnings: Vec<String>) -> Result<()> {
-    if ctx.printer.json {
-        #[derive(Serialize)]
-        struct One<'r, 'a> {
-            volume: VolumeJson<'r, 'a>,
-        }
-        return ctx.printer.document_from(&One {
-            volume: VolumeJson::new(v, Some(warnings), ctx.registry.owners()),
-        });
+    #[derive(Serialize)]
+    struct One<'r, 'a> {
+        volume: VolumeJson<'r, 'a>,
     }
-    print_volumes(ctx, &[v])
+    ctx.printer.document_from(&One {
+        volume: VolumeJson::new(v, Some(warnings), ctx.registry.owners()),
+    })
 }
 
 /// What `volume create` prints: `{"action": ..., "volume": {...}}` (the
@@ -225,12 +223,15 @@ pub fn print_created(
             volume: VolumeJson::new(v, Some(warnings), ctx.registry.owners()),
         });
     }
-    print_volumes(ctx, &[v])
+    // The state the create's transaction left (no second parse), for the
+    // length its id needs.
+    let snap = ctx.registry.latest()?;
+    print_volumes(ctx, snap.state(), &[v])
 }
 
 /// `volume list`: a table, or `{"volumes": [...]}`, each straight from its
 /// record.
-pub fn print_volumes(ctx: &Ctx, volumes: &[&Volume<'_>]) -> Result<()> {
+pub fn print_volumes(ctx: &Ctx, state: &State<'_>, volumes: &[&Volume<'_>]) -> Result<()> {
     if ctx.printer.json {
         /// The list, serialized one volume at a time.
         struct All<'r, 'a, 'c> {
@@ -259,6 +260,7 @@ pub fn print_volumes(ctx: &Ctx, volumes: &[&Volume<'_>]) -> Result<()> {
         });
     }
     let full_ids = ctx.printer.verbose() > 0;
+    let ids = state.short_ids();
     ctx.printer.table_from(
         &[
             "ID",
@@ -278,7 +280,7 @@ pub fn print_volumes(ctx: &Ctx, volumes: &[&Volume<'_>]) -> Result<()> {
                     _ => Style::Bad,
                 };
                 vec![
-                    (Cow::Borrowed(table_id(&v.id, full_ids)), Style::Plain),
+                    (Cow::Borrowed(table_id(&ids, &v.id, full_ids)), Style::Plain),
                     (Cow::Borrowed(v.name.as_ref()), Style::Plain),
                     (Cow::Borrowed(v.namespace.as_ref()), Style::Plain),
                     (Cow::Borrowed(v.plugin.as_ref()), Style::Plain),
@@ -299,12 +301,9 @@ pub fn print_volumes(ctx: &Ctx, volumes: &[&Volume<'_>]) -> Result<()> {
 }
 
 /// A volume's id as a table shows it: its first 8 characters, as `nomad
-/// volume status` shows them (enough to name it again: `volume show`
-/// takes a prefix), or the whole id with `-v`. JSON always has it whole.
-pub fn table_id(id: &str, full: bool) -> &str {
-    if full {
-        id
-    } else {
-        plugctl_core::registry::find::short_id(id)
-    }
+/// volume status` shows them, or more when another volume's id starts the
+/// same (enough to name it again: `volume show` takes a prefix), or the
+/// whole id with `-v`. JSON always has it whole.
+pub fn table_id<'i>(ids: &ShortIds<'_>, id: &'i str, full: bool) -> &'i str {
+    if full { id } else { ids.of(id) }
 }

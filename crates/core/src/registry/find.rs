@@ -18,11 +18,6 @@ pub const MIN_ID_PREFIX: usize = 4;
 /// shows 8 too); the rest is in `-v` and in every JSON document.
 pub const SHORT_ID: usize = 8;
 
-/// The first [`SHORT_ID`] characters of an id (the whole of a shorter one).
-pub fn short_id(id: &str) -> &str {
-    id.get(..SHORT_ID).unwrap_or(id)
-}
-
 /// What a volume was named by, and how to read it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum VolumeRef<'q> {
@@ -63,6 +58,25 @@ impl<'q> VolumeRef<'q> {
     }
 }
 
+/// How a table of volumes shows their ids ([`State::short_ids`]).
+#[derive(Debug, Clone)]
+pub struct ShortIds<'s> {
+    /// The ids that need more than [`SHORT_ID`] characters, in id order,
+    /// with how many (a handful: most registries have none).
+    longer: Vec<(&'s str, usize)>,
+}
+
+impl ShortIds<'_> {
+    /// `id` as a table shows it.
+    pub fn of<'i>(&self, id: &'i str) -> &'i str {
+        let len = match self.longer.binary_search_by(|(other, _)| (*other).cmp(id)) {
+            Ok(i) => self.longer[i].1,
+            Err(_) => SHORT_ID,
+        };
+        id.get(..len).unwrap_or(id)
+    }
+}
+
 /// What a [`VolumeRef`] found.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Found<'s, 'a> {
@@ -73,6 +87,17 @@ pub enum Found<'s, 'a> {
 }
 
 impl<'a> State<'a> {
+    /// How a table shows these volumes' ids: each by its first
+    /// [`SHORT_ID`] characters, or by as many more as it takes to tell it
+    /// from every other volume's id (two chosen with `--id` may share
+    /// their first 8; 100,000 random ones hold such a pair on average):
+    /// what a table shows, `volume show` takes.
+    pub fn short_ids(&self) -> ShortIds<'_> {
+        ShortIds {
+            longer: self.volumes.distinct_prefix_lens_over(SHORT_ID),
+        }
+    }
+
     /// The volume `what` names in `namespace` (names are per namespace;
     /// ids are not). A full id wins over other ids it is a prefix of, but
     /// not over a volume that has it for a name (a name may be anything,
@@ -167,6 +192,69 @@ mod tests {
         }
     }
 
+    /// The definition, plainly: 8 characters, or one more than the id
+    /// shares with any other.
+    fn short_id_by_definition<'i>(ids: &[&str], id: &'i str) -> &'i str {
+        let shared = |other: &str| {
+            id.bytes()
+                .zip(other.bytes())
+                .take_while(|(a, b)| a == b)
+                .count()
+        };
+        let most = ids
+            .iter()
+            .filter(|o| **o != id)
+            .map(|o| shared(o))
+            .max()
+            .unwrap_or(0);
+        id.get(..(most + 1).max(SHORT_ID)).unwrap_or(id)
+    }
+
+    #[test]
+    fn a_short_id_is_8_characters_or_as_many_as_tell_it_apart() {
+        let near = "0b5e2c1a-1112-4222-8333-444455556666";
+        let s = state(&[
+            (A, "a", "ns"),
+            (B, "b", "ns"),
+            (C, "c", "ns"),
+            (near, "n", "ns"),
+        ]);
+        let ids = s.short_ids();
+        assert_eq!(ids.of(C), "7f000000");
+        assert_eq!(ids.of(B), "0b5e9999");
+        // A and `near` share 12 characters: 13 tell them apart.
+        assert_eq!(ids.of(A), "0b5e2c1a-1111");
+        assert_eq!(ids.of(near), "0b5e2c1a-1112");
+        assert_eq!(State::default().short_ids().of(A), "0b5e2c1a");
+        assert_eq!(ids.of("abc"), "abc");
+    }
+
+    #[test]
+    fn short_ids_are_as_defined_for_every_id() {
+        // Ids that share up to 12 characters in every pattern: runs of
+        // three alike, pairs, and lone ones.
+        let ids: Vec<String> = (0..300u32)
+            .map(|n| {
+                let (x, y) = (n % 7, (n * 31) % 11);
+                format!(
+                    "0b5e2c{:02x}-{x:x}{y:x}{:02x}-4222-8333-{n:012x}",
+                    n % 3,
+                    n % 5
+                )
+            })
+            .collect();
+        let all: Vec<&str> = ids.iter().map(String::as_str).collect();
+        let vols: Vec<(&str, &str, &str)> = all.iter().map(|i| (*i, "v", "ns")).collect();
+        let s = state(&vols);
+        let shown = s.short_ids();
+        let mut longer = 0;
+        for id in &all {
+            assert_eq!(shown.of(id), short_id_by_definition(&all, id), "{id}");
+            longer += usize::from(shown.of(id).len() > SHORT_ID);
+        }
+        assert!(longer > 100, "the ids collide too little to test: {longer}");
+    }
+
     #[test]
     fn ids_prefixes_and_names() {
         let s = state(&[
@@ -212,11 +300,5 @@ mod tests {
             id(s.lookup_volume(VolumeRef::Id("0b5e"), "default")),
             Some(A)
         );
-    }
-
-    #[test]
-    fn short_ids() {
-        assert_eq!(short_id(A), "0b5e2c1a");
-        assert_eq!(short_id("abc"), "abc");
     }
 }
