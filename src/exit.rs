@@ -192,6 +192,15 @@ pub fn advice(hint: &Hint) -> String {
         ),
         Hint::ExtraReplayEnv { .. } => String::new(),
         Hint::Validate => "; `plugctl validate` says more".into(),
+        Hint::PluginStderr { all, masked } => format!(
+            "; -v shows them{}{}",
+            if *all { " all" } else { "" },
+            if *masked {
+                ", secret values masked"
+            } else {
+                ""
+            }
+        ),
         Hint::HostVolumePluginDir => "; point --host-volume-plugin-dir (or \
                                       PLUGCTL_HOST_VOLUME_PLUGIN_DIR) at the directory that \
                                       holds the host-volume plugins"

@@ -254,6 +254,49 @@ mod tests {
     }
 
     #[test]
+    fn only_its_name_or_an_alias_enters_a_subcommand() {
+        // What the cut rests on: a subcommand no word names cannot be the
+        // one a line enters. clap settings that would let one in another
+        // way would break that silently; here they fail instead.
+        fn each(cmd: &clap::Command) {
+            let name = cmd.get_name();
+            assert!(
+                !cmd.is_allow_external_subcommands_set(),
+                "{name}: external subcommands"
+            );
+            assert!(!cmd.is_multicall_set(), "{name}: multicall");
+            assert!(
+                cmd.get_short_flag().is_none(),
+                "{name}: a short-flag subcommand"
+            );
+            assert!(
+                cmd.get_long_flag().is_none(),
+                "{name}: a long-flag subcommand"
+            );
+            for sub in cmd.get_subcommands() {
+                each(sub);
+            }
+        }
+        let mut tree = command();
+        tree.build();
+        each(&tree);
+        // No inferred subcommands: a name cut short enters nothing.
+        for sub in tree.get_subcommands() {
+            let name = sub.get_name();
+            let short = &name[..name.len() - 1];
+            let kind = command()
+                .try_get_matches_from(["plugctl", short])
+                .map(|_| ())
+                .map_err(|e| e.kind());
+            assert_eq!(
+                kind,
+                Err(clap::error::ErrorKind::InvalidSubcommand),
+                "{short}"
+            );
+        }
+    }
+
+    #[test]
     fn a_subcommand_made_anew_is_the_one_derive_makes() {
         fn each(cmd: &clap::Command, checked: &mut usize) {
             for sub in cmd.get_subcommands() {

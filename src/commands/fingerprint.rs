@@ -10,6 +10,7 @@ use crate::cli::FingerprintArgs;
 use crate::output::{Style, short_duration};
 use crate::{Error, Result};
 use plugctl_core::discovery::{self, Entry, EntryKind};
+use plugctl_core::error::Hint;
 use plugctl_core::families;
 use plugctl_core::family::Family;
 use plugctl_core::fingerprint::{Plan, Probe, Progress, probe_all};
@@ -210,6 +211,7 @@ fn missing_rows(
                 stamp: None,
                 not_run: false,
                 hint: None,
+                stderr: Vec::new(),
             };
             rows.push((probe, ignored.is_some()));
         }
@@ -273,11 +275,32 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
     })
     .await;
     ctx.printer.progress_done();
+    // What each call wrote on stderr: with -v when it failed, with -vv
+    // always (as for volume create), never recorded.
+    for p in &mut probes {
+        let level = if p.healthy { 2 } else { 1 };
+        if ctx.printer.verbose() >= level && !p.stderr.is_empty() {
+            let text = String::from_utf8_lossy(&p.stderr);
+            ctx.printer.note_lines(
+                level,
+                format!("{} plugin {:?}: fingerprint: stderr:", p.family, p.name),
+                text.trim_end().lines(),
+            );
+        }
+        p.stderr = Vec::new();
+    }
     // The library's hints, in this command line's words, before anything
     // is shown or recorded.
     for p in &mut probes {
-        if let Some(hint) = p.hint.take() {
-            p.error = p.error.take().map(|e| crate::exit::advised(&e, &hint));
+        match p.hint.take() {
+            // Recorded, and read again by `plugin list` and the rest, where
+            // -v shows nothing of it: the command that does.
+            Some(Hint::PluginStderr { .. }) => {
+                let how = format!("; `plugctl -v fingerprint {}` shows them", p.name);
+                p.error = p.error.take().map(|e| e + &how);
+            }
+            Some(hint) => p.error = p.error.take().map(|e| crate::exit::advised(&e, &hint)),
+            None => {}
         }
     }
 

@@ -40,13 +40,36 @@ pub fn run(ctx: &Ctx, args: PinArgs) -> Result<()> {
         args.family.as_ref().is_none_or(|f| *f == k.0)
             && (args.names.is_empty() || args.names.contains(&k.1))
     };
+    let old = LockFile::load(&path, ctx.settings.policy())?;
+    // A type that has no directory (nor is one plugctl knows) and nothing
+    // in the lock file is a typo, not a type of no plugins: pinning it
+    // would write (or check) nothing and say all is well. One whose
+    // directory went away while the lock file still pins its plugins goes
+    // on, and says what was removed.
+    if let Some(f) = &args.family {
+        let pinned: Vec<&str> = old
+            .iter()
+            .flat_map(|l| l.plugins.iter().map(|p| p.family.as_str()))
+            .collect();
+        if !current.families.contains(f) && !pinned.contains(&f.as_str()) {
+            let mut known = current.families.clone();
+            known.extend(pinned.into_iter().map(String::from));
+            return Err(super::fingerprint::no_such_family(ctx, f, known));
+        }
+    }
+    // A name is known when it is on disk, or pinned (its file removed:
+    // the check says so).
     for name in &args.names {
-        let known = current
+        let on_disk = current
             .pins
             .keys()
             .chain(current.unpinnable.keys())
             .any(|k| k.1 == *name);
-        if !known {
+        let in_lock = old
+            .iter()
+            .flat_map(|l| &l.plugins)
+            .any(|p| p.name == *name && args.family.as_ref().is_none_or(|f| *f == p.family));
+        if !on_disk && !in_lock {
             // The plugins there are, of every name (the scan kept those asked for).
             let names: Vec<String> = discovery::families(&ctx.settings.dirs())?
                 .into_iter()
@@ -58,22 +81,6 @@ pub fn run(ctx: &Ctx, args: PinArgs) -> Result<()> {
                 name: name.clone(),
             }
             .did_you_mean(name, names));
-        }
-    }
-    let old = LockFile::load(&path, ctx.settings.policy())?;
-    // A type that has no directory and nothing in the lock file is a
-    // typo, not a family of no plugins: pinning it would write (or check)
-    // nothing and say all is well. One whose directory went away while the
-    // lock file still pins its plugins goes on, and says what was removed.
-    if let Some(f) = &args.family {
-        let pinned: Vec<&str> = old
-            .iter()
-            .flat_map(|l| l.plugins.iter().map(|p| p.family.as_str()))
-            .collect();
-        if !current.families.contains(f) && !pinned.contains(&f.as_str()) {
-            let mut known = current.families.clone();
-            known.extend(pinned.into_iter().map(String::from));
-            return Err(super::fingerprint::no_such_family(ctx, f, known));
         }
     }
     if args.check {

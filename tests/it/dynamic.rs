@@ -413,6 +413,68 @@ fn show_reports_socket_health() {
     assert_eq!(row(&list, "csi-node", "ebs")["socket_healthy"], true);
 }
 
+/// A listener that never accepts and whose backlog is full: a connect to
+/// it is EAGAIN until the probe's deadline. The listener and the client
+/// that fills it.
+fn busy_listener(path: &std::path::Path) -> (std::os::fd::OwnedFd, std::os::fd::OwnedFd) {
+    use nix::sys::socket::{
+        AddressFamily, Backlog, SockFlag, SockType, UnixAddr, bind, connect, listen, socket,
+    };
+    use std::os::fd::AsRawFd;
+    let addr = UnixAddr::new(path).unwrap();
+    // Close-on-exec: 80 of them must not reach the plugctl under test.
+    let listener = socket(
+        AddressFamily::Unix,
+        SockType::Stream,
+        SockFlag::SOCK_CLOEXEC,
+        None,
+    )
+    .unwrap();
+    bind(listener.as_raw_fd(), &addr).unwrap();
+    listen(&listener, Backlog::new(0).unwrap()).unwrap();
+    let flags = SockFlag::SOCK_NONBLOCK | SockFlag::SOCK_CLOEXEC;
+    let client = socket(AddressFamily::Unix, SockType::Stream, flags, None).unwrap();
+    connect(client.as_raw_fd(), &addr).unwrap();
+    (listener, client)
+}
+
+#[test]
+fn many_busy_sockets_take_no_descriptor_each_while_they_are_waited_for() {
+    if !tool_available(
+        "prlimit",
+        "util-linux's prlimit bounds plugctl's descriptors",
+    ) {
+        return;
+    }
+    let s = Sandbox::new();
+    let held: Vec<_> = (0..40)
+        .map(|i| {
+            let path = s.root().join(format!("busy{i}.sock"));
+            let pair = busy_listener(&path);
+            register(
+                &s,
+                "csi-node",
+                &format!("b{i}"),
+                "a",
+                path.to_str().unwrap(),
+            );
+            pair
+        })
+        .collect();
+    // 40 descriptors for plugctl: fewer than the sockets it checks at once.
+    let out = expect::Run::new(s.command("prlimit"), "prlimit")
+        .args(["--nofile=40:40", PLUGCTL, "plugin", "list"])
+        .succeeds()
+        .stdout();
+    assert!(!out.contains("Too many open files"), "{out}");
+    assert_eq!(
+        out.matches("did not accept a connection in time").count(),
+        40,
+        "{out}"
+    );
+    drop(held);
+}
+
 #[test]
 fn wait_returns_soon_after_another_process_registers() {
     let s = Sandbox::new();

@@ -555,6 +555,11 @@ fn a_type_whose_directory_went_away_is_checked_against_its_pins() {
         .fails_with(Exit::Failure)
         .stdout_has("removed")
         .stdout_has("env-file");
+    // Named too: a plugin pinned whose file is gone is removed, not unknown.
+    plugctl(&s)
+        .args(["pin", "--check", "--type", "secrets", "env-file"])
+        .fails_with(Exit::Failure)
+        .stdout_has("removed");
     plugctl(&s)
         .args(["pin", "--type", "secrets"])
         .succeeds()

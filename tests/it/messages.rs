@@ -27,7 +27,7 @@ fn a_failed_create_or_delete_says_how_much_it_wrote_on_stderr_and_how_to_see_it(
         .args(["volume", "create", "--plugin", "trail", "--name", "web"])
         .fails_with(Exit::Failure)
         .stderr_has(&format!(
-            "no space left (it also wrote {bytes} bytes on stderr: -v shows them)"
+            "no space left (it also wrote {bytes} bytes on stderr); -v shows them"
         ));
     plugctl(&s)
         .args([
@@ -49,7 +49,7 @@ fn a_failed_create_or_delete_says_how_much_it_wrote_on_stderr_and_how_to_see_it(
         .args(["volume", "delete", &id])
         .fails_with(Exit::Failure)
         .stderr_has("stderr: \"rm: Device or resource busy\" (the last line of ")
-        .stderr_has(" bytes on stderr: -v shows them all)");
+        .stderr_has(" bytes on stderr); -v shows them all");
     // One line, all there was: quoted, nothing more to say.
     s.hv_script("terse", r#"echo "disk full" >&2; exit 1"#, "exit 0");
     plugctl(&s)
@@ -57,6 +57,53 @@ fn a_failed_create_or_delete_says_how_much_it_wrote_on_stderr_and_how_to_see_it(
         .fails_with(Exit::Failure)
         .stderr_has("stderr: \"disk full\"")
         .stderr_lacks("-v shows");
+}
+
+#[test]
+fn a_failed_fingerprint_points_at_its_stderr_and_minus_v_shows_it() {
+    let s = Sandbox::new();
+    s.plugin(
+        "host-volume",
+        "trail",
+        r#"echo "probing /dev/vdb" >&2; echo "no device" >&2; echo '{"error": "broken"}'; exit 3"#,
+    );
+    let how = "; `plugctl -v fingerprint trail` shows them";
+    let table = plugctl(&s)
+        .args(["fingerprint"])
+        .fails_with(Exit::Failure)
+        .stderr_lacks("probing /dev/vdb")
+        .stdout();
+    assert!(
+        table.contains(&format!("broken (it also wrote 27 bytes on stderr){how}")),
+        "{table}"
+    );
+    // What it points at is there.
+    plugctl(&s)
+        .args(["-v", "fingerprint", "trail"])
+        .fails_with(Exit::Failure)
+        .stderr_has("host-volume plugin \"trail\": fingerprint: stderr:")
+        .stderr_has("  | probing /dev/vdb\n")
+        .stderr_has("  | no device\n");
+    // Recorded as said: `plugin list` points at the same command, where
+    // its own -v would show nothing.
+    plugctl(&s)
+        .args(["plugin", "list"])
+        .succeeds()
+        .stdout_has(how);
+    // A healthy plugin's stderr only with -vv.
+    s.plugin(
+        "host-volume",
+        "chatty",
+        r#"echo "warming up" >&2; echo '{"version": "1.0.0"}'"#,
+    );
+    plugctl(&s)
+        .args(["-v", "fingerprint", "chatty"])
+        .succeeds()
+        .stderr_lacks("warming up");
+    plugctl(&s)
+        .args(["-vv", "fingerprint", "chatty"])
+        .succeeds()
+        .stderr_has("  | warming up");
 }
 
 /// A UUID as plugctl prints one.

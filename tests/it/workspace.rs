@@ -245,6 +245,23 @@ fn test_only_modules(file: &std::path::Path, src: &str) -> Vec<std::path::PathBu
 
 /// What in a string makes it the command line's: a flag (`--name`), one of
 /// plugctl's variables, or a plugctl command to run.
+/// The short flags plugctl takes, from its clap definition.
+fn short_flags() -> Vec<char> {
+    fn walk(cmd: &clap::Command, out: &mut Vec<char>) {
+        out.extend(cmd.get_arguments().filter_map(|a| a.get_short()));
+        for sub in cmd.get_subcommands() {
+            walk(sub, out);
+        }
+    }
+    let mut cmd = plugctl::cli::command();
+    cmd.build();
+    let mut out = Vec::new();
+    walk(&cmd, &mut out);
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 fn names_the_command_line(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
     for (at, _) in text.match_indices("--") {
@@ -258,6 +275,22 @@ fn names_the_command_line(text: &str) -> Option<String> {
                 .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
                 .collect();
             return Some(flag);
+        }
+    }
+    // One of plugctl's short flags (`-v`, `-q`, ...) as a word of its own
+    // (not `x-v`, not `-v2`), unless another program's (`ulimit -v`).
+    let shorts = short_flags();
+    for (at, _) in text.match_indices('-') {
+        let before = at.checked_sub(1).map(|p| bytes[p]);
+        let flag = bytes.get(at + 1).map(|&c| char::from(c));
+        let after = bytes.get(at + 2);
+        let others = ["ulimit ", "env ", "sed "];
+        if before.is_none_or(|c| c == b' ' || c == b'(' || c == b'`')
+            && flag.is_some_and(|f| shorts.contains(&f))
+            && after.is_none_or(|c| !c.is_ascii_alphanumeric() && *c != b'-')
+            && !others.iter().any(|o| text[..at].ends_with(o))
+        {
+            return Some(text[at..at + 2].to_string());
         }
     }
     ["PLUGCTL_", "`plugctl ", "run plugctl "]
@@ -340,6 +373,7 @@ mod tests {
     fn g() { let _ = "{ --in-a-test"; }
 }
 const AFTER: &str = "1.0--x and --after";
+const SHORT: [&str; 3] = ["wrote 3 bytes: -v shows them", "(ulimit -v)", "x-v and -vv"];
 "##;
     let found: Vec<_> = string_literals(src)
         .into_iter()
@@ -352,6 +386,7 @@ const AFTER: &str = "1.0--x and --after";
             (6, "--raw".to_string()),
             (7, "`plugctl ".to_string()),
             (14, "--after".to_string()),
+            (15, "-v".to_string()),
         ]
     );
 }

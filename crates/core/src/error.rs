@@ -62,11 +62,17 @@ pub enum PluginFailure {
         no_grace: bool,
     },
     #[error("exited with status {code}{}", detail(message))]
-    Exit { code: i32, message: Option<String> },
+    Exit {
+        code: i32,
+        message: Option<String>,
+        /// Where the rest of what it said is ([`Hint::PluginStderr`]).
+        hint: Option<Hint>,
+    },
     #[error("killed by signal {signal}{}", detail(message))]
     Signaled {
         signal: String,
         message: Option<String>,
+        hint: Option<Hint>,
     },
     /// The plugin exited but left processes running (in its group, or
     /// escaped with setsid); plugctl killed them.
@@ -108,7 +114,9 @@ impl PluginFailure {
     /// message.
     pub fn hint(&self) -> Option<&Hint> {
         match self {
-            PluginFailure::Refused { hint, .. } => hint.as_ref(),
+            PluginFailure::Refused { hint, .. }
+            | PluginFailure::Exit { hint, .. }
+            | PluginFailure::Signaled { hint, .. } => hint.as_ref(),
             _ => None,
         }
     }
@@ -261,6 +269,10 @@ pub enum Hint {
     ExtraReplayEnv { name: String },
     /// Validating the plugin says more about why it would not run.
     Validate,
+    /// A failed call wrote more on stderr than its message quotes (`all`:
+    /// the message quotes its last line), which a verbose run prints
+    /// (`masked`: with secret values masked).
+    PluginStderr { all: bool, masked: bool },
     /// The host-volume plugin directory can be pointed elsewhere.
     HostVolumePluginDir,
     /// The trust gate's owner and mode rules were lifted (what a skip is

@@ -49,6 +49,10 @@ pub struct Probe {
     /// for the front end to word into it before it is shown or recorded.
     #[serde(skip)]
     pub hint: Option<crate::error::Hint>,
+    /// What the call wrote on stderr (its tail, as captured), for the
+    /// front end to show when asked (never recorded).
+    #[serde(skip)]
+    pub stderr: Vec<u8>,
 }
 
 /// A path as JSON: as it is when it is UTF-8, else its bytes escaped
@@ -90,6 +94,7 @@ pub async fn probe(
         stamp: None,
         not_run: false,
         hint: None,
+        stderr: Vec::new(),
     };
     match &entry.kind {
         EntryKind::Builtin(b) => {
@@ -125,8 +130,12 @@ pub async fn probe(
                             p.version = Some(fp.version);
                             p.kind = fp.kind;
                         }
-                        Err(f) => p.error = Some(f.to_string()),
+                        Err(f) => {
+                            p.hint = f.hint().cloned();
+                            p.error = Some(f.to_string());
+                        }
                     }
+                    p.stderr = out.stderr;
                 }
                 Err(e) => {
                     p.not_run = e.is_exhausted();
@@ -257,5 +266,6 @@ fn lost_probe(family: String, name: String, path: PathBuf, lost: &crate::fanout:
         stamp: None,
         not_run: matches!(lost, crate::fanout::Lost::Stopped),
         hint: None,
+        stderr: Vec::new(),
     }
 }

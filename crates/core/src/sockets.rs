@@ -109,6 +109,9 @@ async fn connect(path: &Path) -> std::io::Result<()> {
         match rustix::net::connect(&socket, &address) {
             Ok(()) => return Ok(()),
             Err(rustix::io::Errno::AGAIN) => {
+                // Closed while it waits: a thousand busy listeners must
+                // not take a descriptor each until their deadline.
+                drop(socket);
                 tokio::time::sleep(pause).await;
                 pause = (pause * 2).min(BUSY_RETRY_MAX);
             }

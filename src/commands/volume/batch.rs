@@ -21,6 +21,7 @@ use serde::ser::{SerializeSeq, Serializer};
 use super::super::Ctx;
 use super::{Plugin, Timing, call_create_timed, call_delete, confinement, resolve, uncertain};
 use crate::cli::RunArgs;
+use crate::exit::failure;
 use crate::output::{Printer, Style};
 use crate::units::duration_ms;
 use crate::{Error, Result};
@@ -442,20 +443,26 @@ fn step<'p>(
             let path = record.map_or("", |r| r.path.as_ref());
             s.warnings = host_volume::warnings_of(path, *bytes, dir);
         }
-        Done::CreateFailed(f) => s.error = Some(f.to_string()),
+        // As the command line says a failure: with its advice (-v shows
+        // its stderr).
+        Done::CreateFailed(f) => s.error = Some(failure(f)),
         Done::RolledBack(f, Ok(())) => {
             s.action = Action::RolledBack;
             s.ok = record.is_none();
-            s.error = Some(format!("create failed: {f}; delete succeeded"));
+            s.error = Some(format!("create failed: {}; delete succeeded", failure(f)));
         }
         Done::RolledBack(f, Err(d)) => {
-            s.error = Some(format!("create failed: {f}; delete failed: {d}"));
+            s.error = Some(format!(
+                "create failed: {}; delete failed: {}",
+                failure(f),
+                failure(d)
+            ));
         }
         Done::Deleted(Ok(())) => {
             s.ok = true;
             s.action = Action::Deleted;
         }
-        Done::Deleted(Err(f)) => s.error = Some(format!("delete failed: {f}")),
+        Done::Deleted(Err(f)) => s.error = Some(format!("delete failed: {}", failure(f))),
         Done::Lost(l) => s.error = Some(l.to_string()),
     }
     s

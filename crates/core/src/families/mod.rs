@@ -14,7 +14,7 @@ use std::time::Duration;
 
 pub use plugctl_protocol::json::Dialect;
 
-use crate::error::PluginFailure;
+use crate::error::{Hint, PluginFailure};
 use crate::family::Family;
 pub use crate::runner::human_bytes;
 use crate::runner::{Invocation, Outcome, SpawnError, Termination};
@@ -84,19 +84,22 @@ pub fn judge(inv: &Invocation, out: &Outcome, quote: Quote) -> Result<(), Plugin
             no_grace: inv.grace.is_zero(),
         });
     }
-    let message = || error_message(out, quote);
     match out.termination {
         Termination::Exited(0) => {}
         Termination::Exited(code) => {
+            let (message, hint) = error_message(out, quote);
             return Err(PluginFailure::Exit {
                 code,
-                message: message(),
+                message,
+                hint,
             });
         }
         Termination::Signaled(sig) => {
+            let (message, hint) = error_message(out, quote);
             return Err(PluginFailure::Signaled {
                 signal: signal_name(sig),
-                message: message(),
+                message,
+                hint,
             });
         }
     }
@@ -130,41 +133,52 @@ pub fn left_behind(leftovers: &[crate::runner::Leftover]) -> String {
 
 /// The message a failing plugin left: its `{"error"}`, else (when quoting
 /// is allowed) the last line of its stderr; either way, when stderr holds
-/// more than what is quoted, how many bytes and how to see them (`-v`
-/// prints a failed call's stderr, secret values masked), so the cause is
-/// one flag away.
-fn error_message(out: &Outcome, quote: Quote) -> Option<String> {
+/// more than what is quoted, how many bytes, and a hint that a verbose run
+/// prints them (secret values masked), so the cause is one step away.
+fn error_message(out: &Outcome, quote: Quote) -> (Option<String>, Option<Hint>) {
     let written = out.stderr.len() as u64 + out.stderr_dropped;
     let bytes = if written == 1 {
         "1 byte".to_string()
     } else {
         format!("{written} bytes")
     };
+    let more = |all| {
+        Some(Hint::PluginStderr {
+            all,
+            masked: quote == Quote::Never,
+        })
+    };
     if let Ok(obj) = json::parse_object(&out.stdout)
         && let Ok(Some(msg)) = obj.string("error")
         && !msg.is_empty()
     {
         if written == 0 {
-            return Some(msg);
+            return (Some(msg), None);
         }
-        return Some(format!(
-            "{msg} (it also wrote {bytes} on stderr: -v shows them)"
-        ));
+        return (
+            Some(format!("{msg} (it also wrote {bytes} on stderr)")),
+            more(false),
+        );
     }
     if quote == Quote::Never {
-        return (written > 0)
-            .then(|| format!("it wrote {bytes} on stderr: -v shows them, secret values masked"));
+        return match written {
+            0 => (None, None),
+            _ => (Some(format!("it wrote {bytes} on stderr")), more(false)),
+        };
     }
     let stderr = String::from_utf8_lossy(&out.stderr);
-    let last = stderr.lines().rev().find(|l| !l.trim().is_empty())?;
+    let Some(last) = stderr.lines().rev().find(|l| !l.trim().is_empty()) else {
+        return (None, None);
+    };
     let quoted = format!("stderr: {}", excerpt(last.trim().as_bytes(), 200));
     // The line quoted is all there was: nothing more to point at.
     if stderr.trim() == last.trim() && out.stderr_dropped == 0 {
-        return Some(quoted);
+        return (Some(quoted), None);
     }
-    Some(format!(
-        "{quoted} (the last line of {bytes} on stderr: -v shows them all)"
-    ))
+    (
+        Some(format!("{quoted} (the last line of {bytes} on stderr)")),
+        more(true),
+    )
 }
 
 /// Parses stdout as the family's one JSON document, naming `go_type` (the

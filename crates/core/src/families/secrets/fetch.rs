@@ -250,12 +250,14 @@ pub fn parse_fetch(
             return Err(PluginFailure::Exit {
                 code,
                 message: plugin_error,
+                hint: None,
             });
         }
         Termination::Signaled(sig) => {
             return Err(PluginFailure::Signaled {
                 signal: signal_name(sig),
                 message: plugin_error,
+                hint: None,
             });
         }
     }
@@ -566,14 +568,16 @@ pub(super) mod tests {
             e,
             PluginFailure::Exit {
                 code: 3,
-                message: Some("bad ****".into())
+                message: Some("bad ****".into()),
+                hint: None
             }
         );
         assert_eq!(
             fetch(1, "not json").unwrap_err(),
             PluginFailure::Exit {
                 code: 1,
-                message: None
+                message: None,
+                hint: None
             }
         );
     }
