@@ -1,8 +1,8 @@
 //! The command line, as clap types and nothing else. Values are parsed here
-//! (durations, sizes, K=V pairs: [`values`]) so a bad value is a usage
-//! error (exit 2) before anything runs; defaults, including those that
-//! depend on the machine, are resolved in [`crate::settings`]. [`parse`]
-//! reads a command line into a [`Cli`].
+//! (durations, sizes, K=V pairs, in `values`) so a bad value is a usage
+//! error (exit 2) before anything runs; defaults that depend on the
+//! machine are resolved in [`crate::settings`]. [`parse`] reads a command
+//! line into a [`Cli`].
 //!
 //! The doc comments below are clap's help text, shown as written: a
 //! `<plugin-dir>` in them is a placeholder for people, not an HTML tag.
