@@ -377,6 +377,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Run the plugin''s create and record the volume')
             [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Run the plugin''s delete with the recorded path, then forget the volume')
+            [CompletionResult]::new('forget', 'forget', [CompletionResultType]::ParameterValue, 'Drop a volume''s record without running its plugin; what is on its path stays')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Volumes in the registry')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One volume, by id, id prefix or name')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Re-run create for every recorded volume, as a Nomad client does at start')
@@ -445,6 +446,38 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
             [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each plugin call (argv, environment, deadline, an `env -i` line to reproduce it) instead of making it; change nothing')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--allow-insecure-paths', '--allow-insecure-paths', [CompletionResultType]::ParameterName, 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)')
+            [CompletionResult]::new('--record-env', '--record-env', [CompletionResultType]::ParameterName, 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)')
+            [CompletionResult]::new('--locked', '--locked', [CompletionResultType]::ParameterName, 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'plugctl;volume;forget' {
+            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'The volume by id or id prefix only (never a name)')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The volume by name only (in --namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The namespace a name is looked up in (an id is unique in all)')
+            [CompletionResult]::new('--nomad-config', '--nomad-config', [CompletionResultType]::ParameterName, 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config''s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: the agent config''s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: the agent config''s host_volumes_dir, or <data_dir>/host_volumes (/opt/nomad/data/host_volumes as root), else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
+            [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
+            [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
@@ -619,6 +652,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
         'plugctl;volume;help' {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Run the plugin''s create and record the volume')
             [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Run the plugin''s delete with the recorded path, then forget the volume')
+            [CompletionResult]::new('forget', 'forget', [CompletionResultType]::ParameterValue, 'Drop a volume''s record without running its plugin; what is on its path stays')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Volumes in the registry')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One volume, by id, id prefix or name')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Re-run create for every recorded volume, as a Nomad client does at start')
@@ -631,6 +665,9 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             break
         }
         'plugctl;volume;help;delete' {
+            break
+        }
+        'plugctl;volume;help;forget' {
             break
         }
         'plugctl;volume;help;list' {
@@ -1034,6 +1071,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
         'plugctl;help;volume' {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Run the plugin''s create and record the volume')
             [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Run the plugin''s delete with the recorded path, then forget the volume')
+            [CompletionResult]::new('forget', 'forget', [CompletionResultType]::ParameterValue, 'Drop a volume''s record without running its plugin; what is on its path stays')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Volumes in the registry')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One volume, by id, id prefix or name')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Re-run create for every recorded volume, as a Nomad client does at start')
@@ -1045,6 +1083,9 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             break
         }
         'plugctl;help;volume;delete' {
+            break
+        }
+        'plugctl;help;volume;forget' {
             break
         }
         'plugctl;help;volume;list' {

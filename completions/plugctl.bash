@@ -124,6 +124,9 @@ _plugctl() {
             plugctl__subcmd__help__subcmd__volume,delete)
                 cmd="plugctl__subcmd__help__subcmd__volume__subcmd__delete"
                 ;;
+            plugctl__subcmd__help__subcmd__volume,forget)
+                cmd="plugctl__subcmd__help__subcmd__volume__subcmd__forget"
+                ;;
             plugctl__subcmd__help__subcmd__volume,list)
                 cmd="plugctl__subcmd__help__subcmd__volume__subcmd__list"
                 ;;
@@ -199,6 +202,9 @@ _plugctl() {
             plugctl__subcmd__volume,delete)
                 cmd="plugctl__subcmd__volume__subcmd__delete"
                 ;;
+            plugctl__subcmd__volume,forget)
+                cmd="plugctl__subcmd__volume__subcmd__forget"
+                ;;
             plugctl__subcmd__volume,help)
                 cmd="plugctl__subcmd__volume__subcmd__help"
                 ;;
@@ -222,6 +228,9 @@ _plugctl() {
                 ;;
             plugctl__subcmd__volume__subcmd__help,delete)
                 cmd="plugctl__subcmd__volume__subcmd__help__subcmd__delete"
+                ;;
+            plugctl__subcmd__volume__subcmd__help,forget)
+                cmd="plugctl__subcmd__volume__subcmd__help__subcmd__forget"
                 ;;
             plugctl__subcmd__volume__subcmd__help,help)
                 cmd="plugctl__subcmd__volume__subcmd__help__subcmd__help"
@@ -829,7 +838,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__help__subcmd__volume)
-            opts="create delete list show restore repair audit"
+            opts="create delete forget list show restore repair audit"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -871,6 +880,20 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__help__subcmd__volume__subcmd__delete)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        plugctl__subcmd__help__subcmd__volume__subcmd__forget)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2281,7 +2304,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume)
-            opts="-q -v -h -V --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version create delete list show restore repair audit help"
+            opts="-q -v -h -V --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version create delete forget list show restore repair audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2616,8 +2639,90 @@ _plugctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        plugctl__subcmd__volume__subcmd__forget)
+            opts="-q -v -h -V --id --name --namespace --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --nomad-config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --plugin-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --host-volume-plugin-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --volumes-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --node-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --node-pool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --registry-max-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --nomad-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         plugctl__subcmd__volume__subcmd__help)
-            opts="create delete list show restore repair audit help"
+            opts="create delete forget list show restore repair audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2659,6 +2764,20 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__help__subcmd__delete)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        plugctl__subcmd__volume__subcmd__help__subcmd__forget)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3200,7 +3319,7 @@ _plugctl_registry_position() {
         # the files in the plugin directory, registered or not
         test,*,1) what=file-types ;;
         test,*,2) what=files filter=${pos[1]-} ;;
-        volume,show,2 | volume,delete,2) what=volumes ;;
+        volume,show,2 | volume,delete,2 | volume,forget,2) what=volumes ;;
         # a built-in secrets plugin cannot run here
         secret,fetch,2) what=plugins filter=secrets source=file ;;
         init,*,1) what=families ;;

@@ -357,6 +357,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --version 'Print version'
             cand create 'Run the plugin''s create and record the volume'
             cand delete 'Run the plugin''s delete with the recorded path, then forget the volume'
+            cand forget 'Drop a volume''s record without running its plugin; what is on its path stays'
             cand list 'Volumes in the registry'
             cand show 'One volume, by id, id prefix or name'
             cand restore 'Re-run create for every recorded volume, as a Nomad client does at start'
@@ -423,6 +424,37 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
             cand --record 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`'
             cand --dry-run 'Print each plugin call (argv, environment, deadline, an `env -i` line to reproduce it) instead of making it; change nothing'
+            cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+            cand -q 'Print less on stderr (warnings and progress off)'
+            cand --quiet 'Print less on stderr (warnings and progress off)'
+            cand -v 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+            cand --verbose 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+            cand --allow-insecure-paths 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+            cand --record-env 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
+            cand --locked 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'plugctl;volume;forget'= {
+            cand --id 'The volume by id or id prefix only (never a name)'
+            cand --name 'The volume by name only (in --namespace)'
+            cand --namespace 'The namespace a name is looked up in (an id is unique in all)'
+            cand --nomad-config 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config''s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]'
+            cand --host-volume-plugin-dir 'Host-volume plugin directory [default: the agent config''s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]'
+            cand --volumes-dir 'Where volumes live [default: the agent config''s host_volumes_dir, or <data_dir>/host_volumes (/opt/nomad/data/host_volumes as root), else $XDG_STATE_HOME/plugctl/volumes]'
+            cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
+            cand --node-id 'Node id passed to plugins [default: a stable id kept in the registry]'
+            cand --node-pool 'Node pool passed to plugins'
+            cand --concurrency 'How many plugins may run at once'
+            cand --lock-timeout 'How long to wait for the registry lock held by another plugctl'
+            cand --color 'When to colour output (never when NO_COLOR is set)'
+            cand --registry-max-size 'Refuse a registry file larger than this before reading it'
+            cand --nomad-version 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
+            cand --record 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`'
             cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
             cand -q 'Print less on stderr (warnings and progress off)'
             cand --quiet 'Print less on stderr (warnings and progress off)'
@@ -591,6 +623,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         &'plugctl;volume;help'= {
             cand create 'Run the plugin''s create and record the volume'
             cand delete 'Run the plugin''s delete with the recorded path, then forget the volume'
+            cand forget 'Drop a volume''s record without running its plugin; what is on its path stays'
             cand list 'Volumes in the registry'
             cand show 'One volume, by id, id prefix or name'
             cand restore 'Re-run create for every recorded volume, as a Nomad client does at start'
@@ -601,6 +634,8 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         &'plugctl;volume;help;create'= {
         }
         &'plugctl;volume;help;delete'= {
+        }
+        &'plugctl;volume;help;forget'= {
         }
         &'plugctl;volume;help;list'= {
         }
@@ -975,6 +1010,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         &'plugctl;help;volume'= {
             cand create 'Run the plugin''s create and record the volume'
             cand delete 'Run the plugin''s delete with the recorded path, then forget the volume'
+            cand forget 'Drop a volume''s record without running its plugin; what is on its path stays'
             cand list 'Volumes in the registry'
             cand show 'One volume, by id, id prefix or name'
             cand restore 'Re-run create for every recorded volume, as a Nomad client does at start'
@@ -984,6 +1020,8 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         &'plugctl;help;volume;create'= {
         }
         &'plugctl;help;volume;delete'= {
+        }
+        &'plugctl;help;volume;forget'= {
         }
         &'plugctl;help;volume;list'= {
         }

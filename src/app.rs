@@ -272,7 +272,10 @@ fn runs_plugins(command: &Command) -> bool {
         | Command::Metrics(_) => false,
         Command::Volume(v) => !matches!(
             v,
-            VolumeCommand::List { .. } | VolumeCommand::Show { .. } | VolumeCommand::Audit { .. }
+            VolumeCommand::List { .. }
+                | VolumeCommand::Show { .. }
+                | VolumeCommand::Audit { .. }
+                | VolumeCommand::Forget { .. }
         ),
         Command::Fingerprint(_)
         | Command::Secret(_)
@@ -295,7 +298,9 @@ fn shows(command: &Command) -> bool {
             VolumeCommand::Create(args) => args.plan.dry_run,
             VolumeCommand::Delete(args) => args.plan.dry_run,
             VolumeCommand::Restore { plan, .. } => plan.dry_run,
-            VolumeCommand::Repair { .. } | VolumeCommand::Audit { .. } => false,
+            VolumeCommand::Repair { .. }
+            | VolumeCommand::Audit { .. }
+            | VolumeCommand::Forget { .. } => false,
         },
         Command::Secret(_) | Command::Events(_) | Command::Completions(_) => true,
         Command::Metrics(m) => m.textfile.is_none(),

@@ -451,6 +451,12 @@ pub enum VolumeCommand {
     Create(VolumeCreateArgs),
     /// Run the plugin's delete with the recorded path, then forget the volume
     Delete(VolumeDeleteArgs),
+    /// Drop a volume's record without running its plugin; what is on its
+    /// path stays
+    Forget {
+        #[command(flatten)]
+        volume: VolumeSelector,
+    },
     /// Volumes in the registry
     List {
         /// Only volumes of this plugin

@@ -129,6 +129,11 @@ pub const EXAMPLES: &[Example] = &[
         false,
     ),
     ex(
+        "plugctl volume forget --id 5df78593",
+        "Drop the record of a volume no delete can settle (its path is outside the volumes directory) without running its plugin; what is on its path stays.",
+        false,
+    ),
+    ex(
         "plugctl volume restore",
         "Run create again for every recorded volume, as a Nomad client does when it starts.",
         false,

@@ -787,6 +787,12 @@ esac"#,
         .args(["volume", "delete", "--name", "v"])
         .fails_with(Exit::Usage)
         .stderr_has("is running its create right now");
+    // Nor may its record be forgotten under it.
+    plugctl(&s)
+        .args(["volume", "forget", "--name", "v"])
+        .fails_with(Exit::Usage)
+        .stderr_has("cannot forget")
+        .stderr_has("is running its create right now");
     restore.succeeds();
     fs::remove_file(&slow).unwrap();
     plugctl(&s)

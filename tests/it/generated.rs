@@ -397,6 +397,11 @@ const CASES: &[(&[&str], &str, &[&str])] = &[
         &[VOLUME_A, VOLUME_C, VOLUME_B, "data", HOSTILE],
     ),
     (
+        &["volume", "forget"],
+        "",
+        &[VOLUME_A, VOLUME_C, VOLUME_B, "data", HOSTILE],
+    ),
+    (
         &["volume", "show", "--namespace", "other"],
         "",
         &[VOLUME_A, VOLUME_C, VOLUME_B, "logs"],

@@ -351,6 +351,54 @@ fn an_edited_path_or_volumes_dir_is_not_handed_to_a_plugin() {
 }
 
 #[test]
+fn a_volume_no_delete_may_settle_is_forgotten_without_its_plugin() {
+    let s = Sandbox::new();
+    remover(&s);
+    let vol = create_volume(&s, &["--plugin", "rm", "--name", "v"]);
+    let id = id_of(&vol);
+    let victim = s.root().join("victim");
+    make_dir(&victim);
+    edit(&s, |v| {
+        v["volumes"][&id]["path"] = victim.to_str().unwrap().into()
+    });
+    // The refusal says the way out.
+    plugctl(&s)
+        .args(["volume", "delete", &id])
+        .fails_with(Exit::Usage)
+        .stderr_has(&format!("`plugctl volume forget {id}` drops its record"));
+    let doc = plugctl(&s)
+        .args(["--json", "volume", "forget", &id])
+        .succeeds()
+        .json();
+    assert_eq!(doc["forgotten"], true, "{doc}");
+    assert_eq!(doc["volume"]["id"], id.as_str(), "{doc}");
+    assert!(victim.exists(), "forget touched the path");
+    assert_eq!(
+        s.read_out("calls").lines().count(),
+        1,
+        "only the create ran"
+    );
+    assert!(list_volumes(&s).is_empty());
+    let events = plugctl(&s).args(["--json", "events"]).succeeds().stdout();
+    let last: Value = serde_json::from_str(events.lines().last().unwrap()).unwrap();
+    assert_eq!(last["kind"], "volume_forget", "{last}");
+    assert_eq!(last["volume_id"], id.as_str(), "{last}");
+    assert_eq!(last["was"], "ready", "{last}");
+    // Gone: a second forget finds nothing.
+    plugctl(&s)
+        .args(["volume", "forget", &id])
+        .fails_with(Exit::NotFound);
+    // The human line names the volume and what was left.
+    let other = id_of(&create_volume(&s, &["--plugin", "rm", "--name", "w"]));
+    plugctl(&s)
+        .args(["volume", "forget", "w"])
+        .succeeds()
+        .stdout_has(&format!(
+            "forgot volume {other} (\"w\", namespace default): no plugin ran"
+        ));
+}
+
+#[test]
 fn events_out_of_order_are_refused_on_load() {
     let s = Sandbox::new();
     for n in ["a", "b"] {

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::Ctx;
-use crate::cli::{RunArgs, VolumeCommand, VolumeCreateArgs, VolumeDeleteArgs};
+use crate::cli::{RunArgs, VolumeCommand, VolumeCreateArgs, VolumeDeleteArgs, VolumeSelector};
 use crate::output::Printer;
 use crate::{Error, Result};
 use plugctl_core::discovery::{self, EntryKind};
@@ -35,6 +35,7 @@ pub async fn run(ctx: &Ctx, cmd: VolumeCommand) -> Result<()> {
     match cmd {
         VolumeCommand::Create(args) => create(ctx, args).await,
         VolumeCommand::Delete(args) => delete(ctx, args).await,
+        VolumeCommand::Forget { volume } => forget(ctx, &volume).await,
         VolumeCommand::List { plugin, namespace } => {
             view::list(ctx, plugin.as_deref(), namespace.as_deref())
         }
@@ -576,6 +577,38 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
     ctx.printer.text(&format!(
         "deleted {}\n",
         crate::output::sanitize_cell(&before.describe())
+    ))
+}
+
+/// `volume forget`: the record goes, in one transaction, and nothing else
+/// happens: no plugin runs, no path is touched (what was there is
+/// `volume audit`'s to find, an orphan when it is in the volumes
+/// directory).
+async fn forget(ctx: &Ctx, selector: &VolumeSelector) -> Result<()> {
+    let snap = ctx.registry.read()?;
+    let id = select::one(snap.state(), selector)?.id.to_string();
+    // The transaction starts from this read: one parse.
+    ctx.registry.keep(snap);
+    let was = ctx.registry.forget_volume(&id).await?;
+    if ctx.printer.json {
+        #[derive(serde::Serialize)]
+        struct Forgotten<'r, 'a> {
+            forgotten: bool,
+            volume: view::VolumeJson<'r, 'a>,
+        }
+        return ctx.printer.document_from(&Forgotten {
+            forgotten: true,
+            volume: view::VolumeJson::new(&was, Some(Vec::new()), ctx.registry.owners()),
+        });
+    }
+    ctx.printer.text(&format!(
+        "forgot {}: no plugin ran; its path {} is left as it is\n",
+        crate::output::sanitize_cell(&was.describe()),
+        crate::output::sanitize_cell(if was.path.is_empty() {
+            "(none)"
+        } else {
+            &was.path
+        }),
     ))
 }
 

@@ -66,7 +66,7 @@ _plugctl_registry_position() {
         # the files in the plugin directory, registered or not
         test,*,1) what=file-types ;;
         test,*,2) what=files filter=${pos[1]-} ;;
-        volume,show,2 | volume,delete,2) what=volumes ;;
+        volume,show,2 | volume,delete,2 | volume,forget,2) what=volumes ;;
         # a built-in secrets plugin cannot run here
         secret,fetch,2) what=plugins filter=secrets source=file ;;
         init,*,1) what=families ;;

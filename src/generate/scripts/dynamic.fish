@@ -104,7 +104,7 @@ function __plugctl_registry_lookup
             case 'test * 2'
                 set what files
                 set filter $pos[2]
-            case 'volume show 2' 'volume delete 2'
+            case 'volume show 2' 'volume delete 2' 'volume forget 2'
                 set what volumes
             # a built-in secrets plugin cannot run here
             case 'secret fetch 2'

@@ -285,6 +285,8 @@ pub mod kind {
     pub const VOLUME_CREATE: &str = "volume_create";
     pub const VOLUME_UPDATE: &str = "volume_update";
     pub const VOLUME_DELETE: &str = "volume_delete";
+    /// `volume forget` dropped a volume's record; its plugin never ran.
+    pub const VOLUME_FORGET: &str = "volume_forget";
     pub const SECRET_FETCH: &str = "secret_fetch";
 }
 

@@ -223,7 +223,9 @@ pub fn confined(v: &super::Volume<'_>, volumes_dir: &Path) -> Result<(), Unconfi
                     path.display(),
                     volumes_dir.display()
                 ),
-                hint: Hint::AllowInsecurePaths,
+                hint: Hint::ForgetVolume {
+                    id: v.id.to_string(),
+                },
             });
         }
     }

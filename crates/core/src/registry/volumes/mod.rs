@@ -149,6 +149,13 @@ impl super::Registry {
         .await
     }
 
+    /// Drops a volume's record without running its plugin (see
+    /// [`State::forget_volume`]); returns the record as it was.
+    pub async fn forget_volume(&self, id: &str) -> Result<Volume<'static>> {
+        let owners = self.owners();
+        self.update(|state| state.forget_volume(id, owners)).await
+    }
+
     /// Step three of a delete (see [`State::finish_volume_delete`]).
     pub async fn finish_delete(
         &self,
@@ -576,6 +583,47 @@ impl<'a> State<'a> {
                 Some(v)
             }
         }
+    }
+
+    /// Drops a volume's record without its plugin (`volume forget`) and
+    /// returns it, emitting `volume_forget`: what the plugin made is left
+    /// as it is. For a record no delete can settle (a path plugctl will not
+    /// hand to its plugin, a plugin gone for good). Not found: exit 3. A
+    /// volume another live plugctl is creating or deleting is refused
+    /// (exit 2): its record is that process's to settle.
+    pub fn forget_volume(&mut self, id: &str, owners: &Owners) -> Result<Volume<'static>> {
+        let not_found = || Error::NotFound {
+            what: "volume",
+            name: id.to_string(),
+        };
+        let v = self.volumes.get(id).ok_or_else(not_found)?;
+        if let Some(owner) = v.owner.filter(|o| owners.is_other_live(o)) {
+            return Err(Error::usage(format!(
+                "cannot forget {}: plugctl (pid {}) is running its {} right now",
+                v.describe(),
+                owner.pid,
+                if v.state == VolumeState::Deleting {
+                    "delete"
+                } else {
+                    "create"
+                }
+            )));
+        }
+        let v = self
+            .volumes
+            .remove(id)
+            .ok_or_else(not_found)?
+            .to_owned_record();
+        let mut details = event_details(&v);
+        details.insert("state".into(), "forgotten".into());
+        details.insert("was".into(), v.state.as_str().into());
+        self.emit(
+            kind::VOLUME_FORGET,
+            Family::HostVolume.name(),
+            &v.plugin,
+            details,
+        );
+        Ok(v)
     }
 
     /// Takes over a `pending` or `deleting` record whose owner is gone (for
