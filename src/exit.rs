@@ -171,9 +171,13 @@ pub fn advice(hint: &Hint) -> String {
                 .map(|ns| format!(" --namespace {ns}"))
                 .unwrap_or_default()
         ),
-        Hint::ForgetVolume { id } => format!(
-            "; `plugctl volume forget {id}` drops its record without running the plugin, or \
-             pass --allow-insecure-paths on a lab machine (see docs/security.md)"
+        Hint::ForgetVolume { id, or_insecure } => format!(
+            "; `plugctl volume forget {id}` drops its record without running the plugin{}",
+            if *or_insecure {
+                ", or pass --allow-insecure-paths on a lab machine (see docs/security.md)"
+            } else {
+                ""
+            }
         ),
         Hint::DeleteOrRepair { id } => {
             format!("; finish it with `plugctl volume delete {id}` or `plugctl volume repair`")

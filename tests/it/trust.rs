@@ -388,6 +388,20 @@ fn a_volume_no_delete_may_settle_is_forgotten_without_its_plugin() {
     plugctl(&s)
         .args(["volume", "forget", &id])
         .fails_with(Exit::NotFound);
+    // A volume whose plugin is gone for good: delete keeps the record and
+    // says how to drop it.
+    let orphaned = id_of(&create_volume(&s, &["--plugin", "rm", "--name", "gone"]));
+    fs::remove_file(s.plugins.join("host-volume/rm")).unwrap();
+    plugctl(&s)
+        .args(["volume", "delete", "gone"])
+        .fails_with(Exit::NotFound)
+        .stderr_has("the volume's record is kept")
+        .stderr_has(&format!(
+            "`plugctl volume forget {orphaned}` drops its record without running the plugin"
+        ))
+        .stderr_lacks("--allow-insecure-paths");
+    plugctl(&s).args(["volume", "forget", "gone"]).succeeds();
+    remover(&s);
     // The human line names the volume and what was left.
     let other = id_of(&create_volume(&s, &["--plugin", "rm", "--name", "w"]));
     plugctl(&s)

@@ -22,7 +22,7 @@ use crate::cli::{RunArgs, VolumeCommand, VolumeCreateArgs, VolumeDeleteArgs, Vol
 use crate::output::Printer;
 use crate::{Error, Result};
 use plugctl_core::discovery::{self, EntryKind};
-use plugctl_core::error::PluginFailure;
+use plugctl_core::error::{Hint, PluginFailure};
 use plugctl_core::families::driver::{Call, Driver};
 use plugctl_core::families::host_volume::{self, Created, InvalidRequest, Request};
 use plugctl_core::families::mkdir;
@@ -495,7 +495,11 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
             Error::NotFound { what, name } => Error::NotFound {
                 what,
                 name: format!("{name}; the volume's record is kept"),
-            },
+            }
+            .hint(Hint::ForgetVolume {
+                id: vol.id.to_string(),
+                or_insecure: false,
+            }),
             other => other,
         })
     })?;
