@@ -114,6 +114,18 @@ pub fn advised_text(a: &Advised) -> String {
     }
 }
 
+/// A plugin's name as the last word of a command a message suggests: as
+/// it is when that is safe to paste into a shell, else quoted for sh, and
+/// after `--` when it starts with a dash (a plugin may be named `-v`).
+pub fn name_arg(name: &str) -> String {
+    let word = plugctl_core::provenance::shell_quote(std::ffi::OsStr::new(name));
+    if name.starts_with('-') {
+        format!("-- {word}")
+    } else {
+        word
+    }
+}
+
 /// `message` with `hint` worded around it: the input it is about before
 /// it, what would change it after.
 pub fn advised(message: &str, hint: &Hint) -> String {
@@ -171,18 +183,16 @@ pub fn advice(hint: &Hint) -> String {
                 .map(|ns| format!(" --namespace {ns}"))
                 .unwrap_or_default()
         ),
-        Hint::ForgetVolume { id, or_insecure } => format!(
-            "; `plugctl volume forget {id}` drops its record without running the plugin{}",
-            if *or_insecure {
-                ", or pass --allow-insecure-paths on a lab machine (see docs/security.md)"
-            } else {
-                ""
-            }
+        Hint::ForgetVolume { id } => format!(
+            "; `plugctl volume forget {id}` drops its record without running the plugin, or \
+             pass --allow-insecure-paths on a lab machine (see docs/security.md)"
         ),
         Hint::DeleteOrRepair { id } => {
             format!("; finish it with `plugctl volume delete {id}` or `plugctl volume repair`")
         }
-        Hint::Fingerprint { name } => format!(". Fix it and run `plugctl fingerprint {name}`"),
+        Hint::Fingerprint { name } => {
+            format!(". Fix it and run `plugctl fingerprint {}`", name_arg(name))
+        }
         Hint::FingerprintAgain => "; run plugctl fingerprint".into(),
         Hint::Forget { family, name } => format!(
             "; if it was removed on purpose, `plugctl plugin forget {family} {name}` forgets it"

@@ -235,7 +235,7 @@ fn details(e: &Event) -> String {
 fn kind_style(kind: &str) -> Style {
     match kind {
         "register" | "volume_create" => Style::Good,
-        "deregister" | "volume_delete" => Style::Warn,
+        "deregister" | "volume_delete" | "volume_forget" => Style::Warn,
         _ => Style::Plain,
     }
 }

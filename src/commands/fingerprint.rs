@@ -296,7 +296,11 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
             // Recorded, and read again by `plugin list` and the rest, where
             // -v shows nothing of it: the command that does.
             Some(Hint::PluginStderr { .. }) => {
-                let how = format!("; `plugctl -v fingerprint {}` shows them", p.name);
+                let how = format!(
+                    "; `plugctl -v fingerprint --type={} {}` shows them",
+                    plugctl_core::provenance::shell_quote(std::ffi::OsStr::new(&p.family)),
+                    crate::exit::name_arg(&p.name)
+                );
                 p.error = p.error.take().map(|e| e + &how);
             }
             Some(hint) => p.error = p.error.take().map(|e| crate::exit::advised(&e, &hint)),

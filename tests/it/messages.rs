@@ -67,7 +67,7 @@ fn a_failed_fingerprint_points_at_its_stderr_and_minus_v_shows_it() {
         "trail",
         r#"echo "probing /dev/vdb" >&2; echo "no device" >&2; echo '{"error": "broken"}'; exit 3"#,
     );
-    let how = "; `plugctl -v fingerprint trail` shows them";
+    let how = "; `plugctl -v fingerprint --type=host-volume trail` shows them";
     let table = plugctl(&s)
         .args(["fingerprint"])
         .fails_with(Exit::Failure)
@@ -90,6 +90,27 @@ fn a_failed_fingerprint_points_at_its_stderr_and_minus_v_shows_it() {
         .args(["plugin", "list"])
         .succeeds()
         .stdout_has(how);
+    // The command pointed at is one to paste, whatever the plugin's name.
+    for (name, word) in [("-v", "-- -v"), ("my plugin", "'my plugin'")] {
+        let body = format!(r#"echo "{name} says" >&2; echo more >&2; exit 3"#);
+        s.plugin("host-volume", name, &body);
+        let table = plugctl(&s)
+            .args(["fingerprint"])
+            .fails_with(Exit::Failure)
+            .stdout();
+        let said = format!("`plugctl -v fingerprint --type=host-volume {word}` shows them");
+        assert!(table.contains(&said), "{said}\n{table}");
+        let shown = if name == "-v" {
+            vec!["-v", "fingerprint", "--type=host-volume", "--", "-v"]
+        } else {
+            vec!["-v", "fingerprint", "--type=host-volume", "my plugin"]
+        };
+        plugctl(&s)
+            .args_from(shown.iter())
+            .fails_with(Exit::Failure)
+            .stderr_has(&format!("  | {name} says\n"));
+        std::fs::remove_file(s.plugins.join("host-volume").join(name)).unwrap();
+    }
     // A healthy plugin's stderr only with -vv.
     s.plugin(
         "host-volume",

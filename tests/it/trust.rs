@@ -371,6 +371,7 @@ fn a_volume_no_delete_may_settle_is_forgotten_without_its_plugin() {
         .succeeds()
         .json();
     assert_eq!(doc["forgotten"], true, "{doc}");
+    assert_eq!(doc["volume"]["state"], "forgotten", "{doc}");
     assert_eq!(doc["volume"]["id"], id.as_str(), "{doc}");
     assert!(victim.exists(), "forget touched the path");
     assert_eq!(
@@ -388,20 +389,29 @@ fn a_volume_no_delete_may_settle_is_forgotten_without_its_plugin() {
     plugctl(&s)
         .args(["volume", "forget", &id])
         .fails_with(Exit::NotFound);
-    // A volume whose plugin is gone for good: delete keeps the record and
-    // says how to drop it.
-    let orphaned = id_of(&create_volume(&s, &["--plugin", "rm", "--name", "gone"]));
+    // A volume whose plugin is not found: delete keeps the record and does
+    // not offer forget (a plugin directory named wrong looks the same, and
+    // forgetting would drop a live volume's record); forget, asked, works.
+    create_volume(&s, &["--plugin", "rm", "--name", "gone"]);
     fs::remove_file(s.plugins.join("host-volume/rm")).unwrap();
     plugctl(&s)
         .args(["volume", "delete", "gone"])
         .fails_with(Exit::NotFound)
         .stderr_has("the volume's record is kept")
-        .stderr_has(&format!(
-            "`plugctl volume forget {orphaned}` drops its record without running the plugin"
-        ))
-        .stderr_lacks("--allow-insecure-paths");
+        .stderr_lacks("forget");
     plugctl(&s).args(["volume", "forget", "gone"]).succeeds();
     remover(&s);
+    // An interrupted create's record (pending, no path): forgotten, and
+    // said so.
+    let pending = id_of(&create_volume(&s, &["--plugin", "rm", "--name", "half"]));
+    edit(&s, |v| {
+        v["volumes"][&pending]["state"] = "pending".into();
+        v["volumes"][&pending]["path"] = "".into();
+    });
+    plugctl(&s)
+        .args(["volume", "forget", "half"])
+        .succeeds()
+        .stdout_has("no plugin ran; no path was recorded, and whatever its create made is left");
     // The human line names the volume and what was left.
     let other = id_of(&create_volume(&s, &["--plugin", "rm", "--name", "w"]));
     plugctl(&s)

@@ -245,10 +245,10 @@ pub enum Hint {
     /// An interrupted delete can be finished: deleting the volume again,
     /// or repairing the registry.
     DeleteOrRepair { id: String },
-    /// A volume no delete can settle: its record can be dropped without
-    /// running the plugin, or (`or_insecure`: its path is not one plugctl
-    /// hands to a plugin) the trust gate's rules lifted (a lab machine).
-    ForgetVolume { id: String, or_insecure: bool },
+    /// A volume no delete can settle (its path is not one plugctl hands to
+    /// a plugin): its record can be dropped without running the plugin, or
+    /// the trust gate's rules lifted (a lab machine).
+    ForgetVolume { id: String },
     /// The plugin, once fixed, can be fingerprinted again.
     Fingerprint { name: String },
     /// The plugins can be fingerprinted again (a file changed since).

@@ -22,7 +22,7 @@ use crate::cli::{RunArgs, VolumeCommand, VolumeCreateArgs, VolumeDeleteArgs, Vol
 use crate::output::Printer;
 use crate::{Error, Result};
 use plugctl_core::discovery::{self, EntryKind};
-use plugctl_core::error::{Hint, PluginFailure};
+use plugctl_core::error::PluginFailure;
 use plugctl_core::families::driver::{Call, Driver};
 use plugctl_core::families::host_volume::{self, Created, InvalidRequest, Request};
 use plugctl_core::families::mkdir;
@@ -492,14 +492,12 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
     let subject = vol.describe();
     let plugin = resolve(ctx, &vol.plugin, Operation::Delete, &subject).map_err(|e| {
         e.map_inner(|e| match e {
+            // Not `volume forget`: a plugin directory named wrong looks
+            // the same, and forgetting would drop a live volume's record.
             Error::NotFound { what, name } => Error::NotFound {
                 what,
                 name: format!("{name}; the volume's record is kept"),
-            }
-            .hint(Hint::ForgetVolume {
-                id: vol.id.to_string(),
-                or_insecure: false,
-            }),
+            },
             other => other,
         })
     })?;
@@ -602,17 +600,20 @@ async fn forget(ctx: &Ctx, selector: &VolumeSelector) -> Result<()> {
         }
         return ctx.printer.document_from(&Forgotten {
             forgotten: true,
-            volume: view::VolumeJson::new(&was, Some(Vec::new()), ctx.registry.owners()),
+            volume: view::VolumeJson::new(&was, Some(Vec::new()), ctx.registry.owners())
+                .forgotten(),
         });
     }
+    let left = if was.path.is_empty() {
+        // An interrupted create never recorded where it made the volume.
+        "no path was recorded, and whatever its create made is left as it is".to_string()
+    } else {
+        format!("its path {} is left as it is", was.path)
+    };
     ctx.printer.text(&format!(
-        "forgot {}: no plugin ran; its path {} is left as it is\n",
+        "forgot {}: no plugin ran; {}\n",
         crate::output::sanitize_cell(&was.describe()),
-        crate::output::sanitize_cell(if was.path.is_empty() {
-            "(none)"
-        } else {
-            &was.path
-        }),
+        crate::output::sanitize_cell(&left),
     ))
 }
 

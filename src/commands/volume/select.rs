@@ -17,18 +17,26 @@ pub fn one<'s, 'a>(state: &'s State<'a>, selector: &VolumeSelector) -> Result<&'
     let namespace = selector.namespace.as_str();
     match state.lookup_volume(what, namespace) {
         Found::One(v) => Ok(v),
-        Found::Ambiguous(fits) => Err(ambiguous(what, &fits)),
+        Found::Ambiguous(fits) => Err(ambiguous(state, what, &fits)),
         Found::None => Err(not_found(what, namespace)),
     }
 }
 
-fn ambiguous(what: VolumeRef<'_>, fits: &[&Volume<'_>]) -> Error {
+fn ambiguous(state: &State<'_>, what: VolumeRef<'_>, fits: &[&Volume<'_>]) -> Error {
+    // Each by as much of its id as names it alone among all volumes (as
+    // tables show it), and at least as much as tells these apart.
     let width = distinct_width(fits);
+    let ids = state.short_ids();
     let mut list: Vec<String> = fits
         .iter()
         .take(LISTED)
         .map(|v| {
-            let id = v.id.get(..width).unwrap_or(&v.id);
+            let shown = ids.of(&v.id);
+            let id = if shown.len() >= width {
+                shown
+            } else {
+                v.id.get(..width).unwrap_or(&v.id)
+            };
             format!("{id} {:?} (namespace {})", v.name.as_ref(), v.namespace)
         })
         .collect();

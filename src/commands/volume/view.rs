@@ -168,6 +168,12 @@ impl<'r, 'a> VolumeJson<'r, 'a> {
         self.state = "deleted";
         self
     }
+
+    /// This volume shown as forgotten (what `volume forget` prints).
+    pub fn forgotten(mut self) -> Self {
+        self.state = "forgotten";
+        self
+    }
 }
 
 /// What a human should know about a volume beyond its state (`owners`,

@@ -126,7 +126,10 @@ impl<'a> State<'a> {
             Some(prefix) => self
                 .volumes
                 .values()
-                .filter(|v| v.id.starts_with(&prefix))
+                .filter(|v| {
+                    v.id.get(..prefix.len())
+                        .is_some_and(|p| p.eq_ignore_ascii_case(&prefix))
+                })
                 .collect(),
             None => Vec::new(),
         };
@@ -198,7 +201,7 @@ mod tests {
         let shared = |other: &str| {
             id.bytes()
                 .zip(other.bytes())
-                .take_while(|(a, b)| a == b)
+                .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
                 .count()
         };
         let most = ids
@@ -230,17 +233,40 @@ mod tests {
     }
 
     #[test]
+    fn an_id_recorded_in_upper_case_is_found_by_its_prefix_in_any_case() {
+        let upper = "0B5E2C1A-3111-4222-8333-444455556666";
+        let s = state(&[(A, "keep", "ns"), (upper, "victim", "ns")]);
+        let ids = s.short_ids();
+        // The two share 9 characters in any case: each is shown by 10.
+        assert_eq!(ids.of(A), "0b5e2c1a-1");
+        assert_eq!(ids.of(upper), "0B5E2C1A-3");
+        for typed in ["0B5E2C1A-3", "0b5e2c1a-3"] {
+            assert_eq!(
+                id(s.lookup_volume(VolumeRef::Id(typed), "ns")),
+                Some(upper),
+                "{typed}"
+            );
+        }
+        assert_eq!(
+            id(s.lookup_volume(VolumeRef::Id("0B5E2C1A-1"), "ns")),
+            Some(A)
+        );
+    }
+
+    #[test]
     fn short_ids_are_as_defined_for_every_id() {
         // Ids that share up to 12 characters in every pattern: runs of
         // three alike, pairs, and lone ones.
         let ids: Vec<String> = (0..300u32)
             .map(|n| {
                 let (x, y) = (n % 7, (n * 31) % 11);
-                format!(
+                let id = format!(
                     "0b5e2c{:02x}-{x:x}{y:x}{:02x}-4222-8333-{n:012x}",
                     n % 3,
                     n % 5
-                )
+                );
+                // A hand-edited registry may hold upper case too.
+                if n % 4 == 0 { id.to_uppercase() } else { id }
             })
             .collect();
         let all: Vec<&str> = ids.iter().map(String::as_str).collect();

@@ -279,9 +279,13 @@ impl<'de: 'a, 'a> Deserialize<'de> for Params<'a> {
     }
 }
 
-/// How many leading bytes `a` and `b` have in common.
+/// How many leading bytes `a` and `b` have in common, in any case (ids
+/// are compared lower-cased, as Nomad compares UUIDs).
 fn shared_prefix(a: &str, b: &str) -> usize {
-    a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
+    a.bytes()
+        .zip(b.bytes())
+        .take_while(|(x, y)| x.eq_ignore_ascii_case(y))
+        .count()
 }
 
 /// Every volume record, sorted by id (one box each: a 100,000-record
@@ -340,9 +344,18 @@ impl<'a> Volumes<'a> {
     /// walk: a lookup per id, a binary search through 100,000 boxes, had
     /// doubled `volume list`.
     pub fn distinct_prefix_lens_over(&self, floor: usize) -> Vec<(&str, usize)> {
+        let mut ids: Vec<&str> = self.sorted.iter().map(|v| v.id.as_ref()).collect();
+        // In any case, neighbours are neighbours lower-cased. plugctl writes
+        // ids lower-case: only a hand-edited upper-case one costs this sort.
+        let upper = ids
+            .iter()
+            .any(|id| id.bytes().any(|b| b.is_ascii_uppercase()));
+        if upper {
+            ids.sort_by_cached_key(|id| id.to_ascii_lowercase());
+        }
         let mut out: Vec<(&str, usize)> = Vec::new();
-        for pair in self.sorted.windows(2) {
-            let (a, b) = (pair[0].id.as_ref(), pair[1].id.as_ref());
+        for pair in ids.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
             let len = shared_prefix(a, b) + 1;
             if len <= floor {
                 continue;
@@ -352,6 +365,9 @@ impl<'a> Volumes<'a> {
                 _ => out.push((a, len.min(a.len()))),
             }
             out.push((b, len.min(b.len())));
+        }
+        if upper {
+            out.sort_unstable();
         }
         out
     }

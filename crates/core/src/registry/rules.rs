@@ -225,7 +225,6 @@ pub fn confined(v: &super::Volume<'_>, volumes_dir: &Path) -> Result<(), Unconfi
                 ),
                 hint: Hint::ForgetVolume {
                     id: v.id.to_string(),
-                    or_insecure: true,
                 },
             });
         }
