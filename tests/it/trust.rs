@@ -423,6 +423,43 @@ fn a_volume_no_delete_may_settle_is_forgotten_without_its_plugin() {
 }
 
 #[test]
+fn an_id_edited_to_upper_case_is_shown_and_named_as_itself() {
+    let s = Sandbox::new();
+    remover(&s);
+    let keep = "0b5e2c1a-2111-4222-8333-444455556666";
+    let victim = "0b5e2c1b-3111-4222-8333-444455556666";
+    create_volume(&s, &["--plugin", "rm", "--name", "keepme", "--id", keep]);
+    create_volume(&s, &["--plugin", "rm", "--name", "victim", "--id", victim]);
+    // Hand-edited: the victim's id in upper case, and one character moved
+    // so that it shares its first 8 with keepme's in any case.
+    let upper = "0B5E2C1A-3111-4222-8333-444455556666";
+    edit(&s, |v| {
+        let mut rec = v["volumes"][victim].take();
+        rec["id"] = upper.into();
+        let vols = v["volumes"].as_object_mut().unwrap();
+        vols.remove(victim);
+        vols.insert(upper.to_string(), rec);
+    });
+    let list = plugctl(&s).args(["volume", "list"]).succeeds().stdout();
+    let shown = |name: &str| -> String {
+        let line = list
+            .lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(name))
+            .unwrap_or_else(|| panic!("{name}: {list}"));
+        line.split_whitespace().next().unwrap().to_string()
+    };
+    assert_eq!(shown("keepme"), "0b5e2c1a-2", "{list}");
+    assert_eq!(shown("victim"), "0B5E2C1A-3", "{list}");
+    // What the table shows forgets that volume and no other.
+    plugctl(&s)
+        .args(["volume", "forget", &shown("victim")])
+        .succeeds()
+        .stdout_has("\"victim\"");
+    let left: Vec<String> = list_volumes(&s).iter().map(id_of).collect();
+    assert_eq!(left, [keep]);
+}
+
+#[test]
 fn events_out_of_order_are_refused_on_load() {
     let s = Sandbox::new();
     for n in ["a", "b"] {
