@@ -340,9 +340,9 @@ impl<'a> Volumes<'a> {
 
     /// How many characters of each id it takes to tell it from every other
     /// id here (one more than it shares with the closest, its neighbour in
-    /// id order), for the ids that take more than `floor`, in id order. One
-    /// walk: a lookup per id, a binary search through 100,000 boxes, had
-    /// doubled `volume list`.
+    /// id order), for the ids that take more than `floor`. One walk: a
+    /// lookup per id, a binary search through 100,000 boxes, had doubled
+    /// `volume list`.
     pub fn distinct_prefix_lens_over(&self, floor: usize) -> Vec<(&str, usize)> {
         let mut ids: Vec<&str> = self.sorted.iter().map(|v| v.id.as_ref()).collect();
         // In any case, neighbours are neighbours lower-cased. plugctl writes
@@ -365,9 +365,6 @@ impl<'a> Volumes<'a> {
                 _ => out.push((a, len.min(a.len()))),
             }
             out.push((b, len.min(b.len())));
-        }
-        if upper {
-            out.sort_unstable();
         }
         out
     }
