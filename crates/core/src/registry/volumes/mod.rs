@@ -169,6 +169,24 @@ impl super::Registry {
 }
 
 impl Volume<'_> {
+    /// A volume another live plugctl is creating or deleting is its to
+    /// settle: asked to `verb` it, this process is refused (exit 2).
+    fn refuse_if_busy(&self, verb: &str, owners: &Owners) -> Result<()> {
+        match self.owner.filter(|o| owners.is_other_live(o)) {
+            Some(owner) => Err(Error::usage(format!(
+                "cannot {verb} {}: plugctl (pid {}) is running its {} right now",
+                self.describe(),
+                owner.pid,
+                if self.state == VolumeState::Deleting {
+                    "delete"
+                } else {
+                    "create"
+                }
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// A new `pending` record for this request, owned by `owner`.
     pub fn pending(req: &Request, plugin: &str, owner: Owner) -> Volume<'static> {
         let t = now();
@@ -362,18 +380,7 @@ impl<'a> State<'a> {
                 differs.join(", ")
             )));
         }
-        if let Some(owner) = existing.owner.filter(|o| owners.is_other_live(o)) {
-            return Err(Error::usage(format!(
-                "cannot create {}: plugctl (pid {}) is running its {} right now",
-                existing.describe(),
-                owner.pid,
-                if existing.state == VolumeState::Deleting {
-                    "delete"
-                } else {
-                    "create"
-                }
-            )));
-        }
+        existing.refuse_if_busy("create", owners)?;
         match existing.state {
             // Owned while the update runs, so that a delete (or another
             // create) of it waits its turn instead of being undone by ours.
@@ -521,18 +528,7 @@ impl<'a> State<'a> {
                 name: id.to_string(),
             });
         };
-        if let Some(owner) = v.owner.filter(|o| owners.is_other_live(o)) {
-            return Err(Error::usage(format!(
-                "cannot delete {}: plugctl (pid {}) is running its {} right now",
-                v.describe(),
-                owner.pid,
-                if v.state == VolumeState::Deleting {
-                    "delete"
-                } else {
-                    "create"
-                }
-            )));
-        }
+        v.refuse_if_busy("delete", owners)?;
         let before = v.to_owned_record();
         v.state = VolumeState::Deleting;
         v.owner = Some(owners.me());
@@ -597,18 +593,7 @@ impl<'a> State<'a> {
             name: id.to_string(),
         };
         let v = self.volumes.get(id).ok_or_else(not_found)?;
-        if let Some(owner) = v.owner.filter(|o| owners.is_other_live(o)) {
-            return Err(Error::usage(format!(
-                "cannot forget {}: plugctl (pid {}) is running its {} right now",
-                v.describe(),
-                owner.pid,
-                if v.state == VolumeState::Deleting {
-                    "delete"
-                } else {
-                    "create"
-                }
-            )));
-        }
+        v.refuse_if_busy("forget", owners)?;
         let v = self
             .volumes
             .remove(id)
