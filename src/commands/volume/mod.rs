@@ -565,16 +565,7 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
         .about(subject));
     }
     if ctx.printer.json {
-        #[derive(serde::Serialize)]
-        struct Deleted<'r, 'a> {
-            deleted: bool,
-            volume: view::VolumeJson<'r, 'a>,
-        }
-        return ctx.printer.document_from(&Deleted {
-            deleted: true,
-            volume: view::VolumeJson::new(&before, Some(Vec::new()), ctx.registry.owners())
-                .deleted(),
-        });
+        return view::print_gone(ctx, &before, "deleted");
     }
     ctx.printer.text(&format!(
         "deleted {}\n",
@@ -593,16 +584,7 @@ async fn forget(ctx: &Ctx, selector: &VolumeSelector) -> Result<()> {
     ctx.registry.keep(snap);
     let was = ctx.registry.forget_volume(&id).await?;
     if ctx.printer.json {
-        #[derive(serde::Serialize)]
-        struct Forgotten<'r, 'a> {
-            forgotten: bool,
-            volume: view::VolumeJson<'r, 'a>,
-        }
-        return ctx.printer.document_from(&Forgotten {
-            forgotten: true,
-            volume: view::VolumeJson::new(&was, Some(Vec::new()), ctx.registry.owners())
-                .forgotten(),
-        });
+        return view::print_gone(ctx, &was, "forgotten");
     }
     let left = if was.path.is_empty() {
         // An interrupted create never recorded where it made the volume.

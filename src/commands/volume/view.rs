@@ -162,18 +162,28 @@ impl<'r, 'a> VolumeJson<'r, 'a> {
             warnings,
         }
     }
+}
 
-    /// This volume shown as deleted (what `volume delete` prints).
-    pub fn deleted(mut self) -> Self {
-        self.state = "deleted";
-        self
+/// What `volume delete` and `volume forget` print of a volume that went,
+/// with `--json`: `{"deleted": true, "volume": {...}}` (or `forgotten`),
+/// the record as it was but its `state`, that word.
+pub fn print_gone(ctx: &Ctx, v: &Volume<'_>, gone: &'static str) -> Result<()> {
+    struct Gone<'r, 'a> {
+        gone: &'static str,
+        volume: VolumeJson<'r, 'a>,
     }
-
-    /// This volume shown as forgotten (what `volume forget` prints).
-    pub fn forgotten(mut self) -> Self {
-        self.state = "forgotten";
-        self
+    impl Serialize for Gone<'_, '_> {
+        fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+            use serde::ser::SerializeMap;
+            let mut m = s.serialize_map(Some(2))?;
+            m.serialize_entry(self.gone, &true)?;
+            m.serialize_entry("volume", &self.volume)?;
+            m.end()
+        }
     }
+    let mut volume = VolumeJson::new(v, Some(Vec::new()), ctx.registry.owners());
+    volume.state = gone;
+    ctx.printer.document_from(&Gone { gone, volume })
 }
 
 /// What a human should know about a volume beyond its state (`owners`,
