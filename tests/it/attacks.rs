@@ -16,7 +16,7 @@ use crate::common::*;
 
 /// A host-volume plugin that leaves `out/<name>.ran` behind whenever it
 /// runs, and makes a directory per volume.
-fn marked_plugin(s: &Sandbox, name: &str) -> PathBuf {
+fn marked_plugin(s: &Rig, name: &str) -> PathBuf {
     let marker = s.out_file(&format!("{name}.ran"));
     s.plugin(
         "host-volume",
@@ -36,7 +36,7 @@ esac"#,
 
 /// A fingerprint of `hv` recorded into `<root>/cases`: that directory, and
 /// the one case file in it.
-fn recorded_fingerprint(s: &Sandbox) -> (PathBuf, PathBuf) {
+fn recorded_fingerprint(s: &Rig) -> (PathBuf, PathBuf) {
     let cases = s.root().join("cases");
     let c = cases.to_str().unwrap();
     plugctl(s)
@@ -82,7 +82,7 @@ fn set_env(v: &mut Value, key: &str, value: &str) {
 
 #[test]
 fn a_case_file_chooses_no_environment_no_deadline_and_nothing_runs() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let marker = marked_plugin(&s, "hv");
     let (cases, case) = recorded_fingerprint(&s);
     let c = cases.to_str().unwrap();
@@ -137,7 +137,7 @@ fn a_case_file_chooses_no_environment_no_deadline_and_nothing_runs() {
 
 #[test]
 fn a_replayed_delete_only_ever_touches_its_own_scratch_directory() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     marked_plugin(&s, "hv");
     let cases = s.root().join("cases");
     let c = cases.to_str().unwrap();
@@ -196,7 +196,7 @@ fn a_replayed_delete_only_ever_touches_its_own_scratch_directory() {
 
 #[test]
 fn a_case_type_or_name_out_of_the_name_rules_is_refused_and_shown_escaped() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     marked_plugin(&s, "hv");
     let (cases, case) = recorded_fingerprint(&s);
     let c = cases.to_str().unwrap();
@@ -221,7 +221,7 @@ fn a_case_type_or_name_out_of_the_name_rules_is_refused_and_shown_escaped() {
 #[test]
 fn a_case_directory_or_file_another_user_controls_is_refused() {
     let Some(intruder) = intruder() else { return };
-    let s = Sandbox::new();
+    let s = Rig::new();
     let marker = marked_plugin(&s, "hv");
     let (cases, case) = recorded_fingerprint(&s);
     let c = cases.to_str().unwrap();
@@ -255,7 +255,7 @@ fn a_case_directory_or_file_another_user_controls_is_refused() {
 #[test]
 fn an_owners_directory_planted_by_another_user_is_never_used() {
     let Some(intruder) = intruder() else { return };
-    let s = Sandbox::new();
+    let s = Rig::new();
     marked_plugin(&s, "hv");
     let shared = sticky_dir(&s, "shared");
     let registry = shared.join("registry.json");
@@ -297,7 +297,7 @@ fn an_owners_directory_planted_by_another_user_is_never_used() {
 #[test]
 fn a_lock_file_planted_by_another_user_is_refused_naming_them() {
     let Some(intruder) = intruder() else { return };
-    let s = Sandbox::new();
+    let s = Rig::new();
     let shared = sticky_dir(&s, "shared");
     let registry = shared.join("registry.json");
     let lock = shared.join("registry.json.lock");
@@ -321,7 +321,7 @@ fn a_lock_file_planted_by_another_user_is_refused_naming_them() {
 
 /// plugctl with these arguments (shell words), in a mount namespace of its
 /// own where `dir` is bind-mounted at `at`.
-fn with_bind_mount(s: &Sandbox, dir: &Path, at: &Path, args: &str) -> Option<expect::Run> {
+fn with_bind_mount(s: &Rig, dir: &Path, at: &Path, args: &str) -> Option<expect::Run> {
     let script = format!(
         "mount --bind '{}' '{}' && \"$PLUGCTL\" {args}",
         dir.display(),
@@ -336,7 +336,7 @@ fn pruning_never_crosses_a_bind_mount_of_the_same_file_system() {
         skip_unless_ci("needs root to bind-mount");
         return;
     }
-    let s = Sandbox::new();
+    let s = Rig::new();
     let outside = s.root().join("outside");
     make_dir(&outside);
     fs::write(outside.join("precious"), "keep").unwrap();
@@ -368,7 +368,7 @@ fn pruning_never_crosses_a_bind_mount_of_the_same_file_system() {
 
 #[test]
 fn pruning_keeps_what_a_volume_owns_however_the_directory_is_spelled() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     marked_plugin(&s, "hv");
     let live = create_volume(&s, &["--plugin", "hv", "--name", "live"]);
     let id = live["id"].as_str().unwrap();
@@ -398,7 +398,7 @@ fn pruning_keeps_what_a_volume_owns_however_the_directory_is_spelled() {
 #[test]
 fn pruning_refuses_a_volumes_directory_another_user_controls() {
     let Some(intruder) = intruder() else { return };
-    let s = Sandbox::new();
+    let s = Rig::new();
     let theirs = s.root().join("theirs");
     make_dir(&theirs);
     intruder.own(&theirs);
@@ -423,7 +423,7 @@ fn pruning_refuses_a_volumes_directory_another_user_controls() {
 
 #[test]
 fn records_made_under_another_volumes_directory_refuse_the_prune() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     marked_plugin(&s, "hv");
     plugctl(&s)
         .args(["volume", "create", "--plugin", "hv", "--name", "a"])
@@ -441,7 +441,7 @@ fn records_made_under_another_volumes_directory_refuse_the_prune() {
 #[test]
 fn an_interpreter_another_user_owns_never_runs() {
     let Some(intruder) = intruder() else { return };
-    let s = Sandbox::new();
+    let s = Rig::new();
     let bin = s.root().join("bin");
     make_dir(&bin);
     let theirs = bin.join("their-sh");
@@ -500,7 +500,7 @@ fn under_locked_the_pinned_interpreter_is_what_runs_whatever_is_swapped_in() {
             return;
         }
     }
-    let s = Sandbox::new();
+    let s = Rig::new();
     let bin = s.root().join("bin");
     make_dir(&bin);
     let interp = bin.join("interp");
@@ -564,7 +564,7 @@ fn under_locked_the_pinned_interpreter_is_what_runs_whatever_is_swapped_in() {
 #[test]
 fn a_lock_file_another_user_owns_or_can_write_approves_nothing() {
     let Some(intruder) = intruder() else { return };
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("p", "1.0.0");
     plugctl(&s).args(["pin"]).succeeds();
     let lock = s.plugins.join("plugctl.lock");
@@ -583,7 +583,7 @@ fn a_lock_file_another_user_owns_or_can_write_approves_nothing() {
     plugctl(&s).args(["--locked", "fingerprint"]).succeeds();
 }
 
-fn fetch_plugin(s: &Sandbox, value: &str) {
+fn fetch_plugin(s: &Rig, value: &str) {
     s.plugin(
         "secrets",
         "kv",
@@ -598,7 +598,7 @@ esac"#
 
 #[test]
 fn env_files_are_bounded_regular_and_trusted() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     fetch_plugin(&s, "x");
     let fifo = s.root().join("fifo");
     nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
@@ -633,7 +633,7 @@ fn env_files_are_bounded_regular_and_trusted() {
 
 #[test]
 fn a_plugin_error_with_line_breaks_stays_one_line_on_stderr() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "host-volume",
         "liar",
@@ -656,7 +656,7 @@ esac"#,
 
 #[test]
 fn secret_values_are_exact_on_a_pipe_and_escaped_on_a_terminal() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     fetch_plugin(&s, "a\\u001b[31mb\\u0007c\\\\r\\\\nFORGED=1");
     let piped = plugctl(&s).args(["secret", "fetch", "kv", "db"]).succeeds();
     assert_eq!(piped.stdout, b"pw=a\x1b[31mb\x07c\r\nFORGED=1\n");
@@ -685,7 +685,7 @@ fn secret_values_are_exact_on_a_pipe_and_escaped_on_a_terminal() {
 
 #[test]
 fn recorded_fetches_keep_no_env_value_and_no_guessable_digest() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     fetch_plugin(&s, "hunter2");
     let cases = s.root().join("cases");
     let c = cases.to_str().unwrap();
@@ -754,7 +754,7 @@ fn recorded_fetches_keep_no_env_value_and_no_guessable_digest() {
 
 #[test]
 fn a_restore_owns_its_volumes_so_a_delete_meanwhile_is_refused() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let started = s.out_file("started");
     let slow = s.out_file("slow");
     s.plugin(
@@ -803,7 +803,7 @@ esac"#,
 
 #[test]
 fn a_follower_survives_a_registry_and_journal_restored_from_a_copy() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let reg = |name: &str, registry: &Path| {
         plugctl(&s)
             .env("PLUGCTL_REGISTRY", registry)
@@ -857,7 +857,7 @@ fn a_follower_survives_a_registry_and_journal_restored_from_a_copy() {
 
 #[test]
 fn an_allocation_id_is_at_most_128_bytes() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let long = "a".repeat(100_000);
     plugctl(&s)
         .args(["plugin", "register", "--type", "csi-node", "--name", "n"])
@@ -870,7 +870,7 @@ fn an_allocation_id_is_at_most_128_bytes() {
 
 #[test]
 fn an_audit_of_a_volumes_directory_that_cannot_be_read_is_no_clean_audit() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let file = s.root().join("not-a-dir");
     fs::write(&file, "x").unwrap();
     plugctl(&s)
@@ -882,7 +882,7 @@ fn an_audit_of_a_volumes_directory_that_cannot_be_read_is_no_clean_audit() {
 
 #[test]
 fn the_audit_table_shows_what_each_volume_takes_on_disk() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     marked_plugin(&s, "hv");
     let v = create_volume(&s, &["--plugin", "hv", "--name", "v"]);
     let data = Path::new(v["path"].as_str().unwrap()).join("data");
@@ -909,7 +909,7 @@ fn the_audit_table_shows_what_each_volume_takes_on_disk() {
 
 #[test]
 fn a_recording_keeps_the_plugins_sha256_and_replay_notes_a_change() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let plugin = s.hv_ok("p", "1.0.0");
     let cases = s.root().join("cases");
     let c = cases.to_str().unwrap();
@@ -933,7 +933,7 @@ fn a_recording_keeps_the_plugins_sha256_and_replay_notes_a_change() {
 
 #[test]
 fn replay_normalises_bare_duration_and_elapsed_keys() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "host-volume",
         "timed",
@@ -957,7 +957,7 @@ fn replay_normalises_bare_duration_and_elapsed_keys() {
 
 #[test]
 fn a_registry_path_through_a_symlink_loop_is_named_as_a_loop() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let looped = s.root().join("loop");
     symlink(&looped, &looped).unwrap();
     plugctl(&s)
@@ -971,7 +971,7 @@ fn a_registry_path_through_a_symlink_loop_is_named_as_a_loop() {
 #[test]
 fn the_built_in_mkdir_stays_inside_a_trusted_volumes_directory() {
     let Some(intruder) = intruder() else { return };
-    let s = Sandbox::new();
+    let s = Rig::new();
     // Its delete never crosses into a mount inside the volume.
     let outside = s.root().join("outside");
     make_dir(&outside);
@@ -1003,7 +1003,7 @@ fn the_built_in_mkdir_stays_inside_a_trusted_volumes_directory() {
 #[test]
 fn an_agent_configuration_another_user_controls_is_refused() {
     let Some(intruder) = intruder() else { return };
-    let s = Sandbox::new();
+    let s = Rig::new();
     // What their configuration would have a prune empty.
     let victim = s.root().join("victim");
     make_dir(victim.join("sub"));
@@ -1043,7 +1043,7 @@ fn an_agent_configuration_another_user_controls_is_refused() {
 #[test]
 fn what_a_script_really_runs_is_judged_through_env_s_nested_lines_and_cr() {
     let Some(intruder) = intruder() else { return };
-    let s = Sandbox::new();
+    let s = Rig::new();
     let marker = s.out_file("pwned");
     fs::set_permissions(&s.out, fs::Permissions::from_mode(0o777)).unwrap();
     // The intruder's payload, in a directory of theirs.
@@ -1129,7 +1129,7 @@ fn what_a_script_really_runs_is_judged_through_env_s_nested_lines_and_cr() {
 #[test]
 fn an_interpreter_missing_at_the_check_never_runs_when_it_appears() {
     let Some(intruder) = intruder() else { return };
-    let s = Sandbox::new();
+    let s = Rig::new();
     let marker = s.out_file("pwned");
     fs::set_permissions(&s.out, fs::Permissions::from_mode(0o777)).unwrap();
     let sticky = sticky_dir(&s, "sticky");
@@ -1190,7 +1190,7 @@ fn an_interpreter_missing_at_the_check_never_runs_when_it_appears() {
 
 #[test]
 fn a_fetch_case_never_shows_a_secret_and_a_shared_case_dir_is_refused() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "secrets",
         "vaultish",
@@ -1234,7 +1234,7 @@ esac"#,
 
 #[test]
 fn audit_counts_a_symlinked_orphan_as_the_link_not_what_it_points_to() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     make_dir(&s.volumes);
     symlink("/usr", s.volumes.join("stray")).unwrap();
     let start = Instant::now();
@@ -1251,7 +1251,7 @@ fn audit_counts_a_symlinked_orphan_as_the_link_not_what_it_points_to() {
 #[test]
 fn init_never_writes_through_a_family_directory_planted_as_a_symlink() {
     let Some(intruder) = intruder() else { return };
-    let s = Sandbox::new();
+    let s = Rig::new();
     let shared = sticky_dir(&s, "shared");
     let target = s.root().join("target");
     make_dir(&target);
@@ -1277,7 +1277,7 @@ fn init_never_writes_through_a_family_directory_planted_as_a_symlink() {
 #[test]
 fn a_volumes_directory_another_user_controls_gets_no_plugin_call() {
     let Some(intruder) = intruder() else { return };
-    let s = Sandbox::new();
+    let s = Rig::new();
     let marker = marked_plugin(&s, "hv");
     let theirs = s.root().join("theirs");
     make_dir(&theirs);
@@ -1294,7 +1294,7 @@ fn a_volumes_directory_another_user_controls_gets_no_plugin_call() {
 
 #[test]
 fn what_stops_a_nomad_client_is_unhealthy_in_fingerprint_and_metrics_too() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.secrets_ok("good");
     s.secrets_ok("tool.exe");
     make_dir(s.plugins.join("adir"));
@@ -1323,7 +1323,7 @@ fn what_stops_a_nomad_client_is_unhealthy_in_fingerprint_and_metrics_too() {
 /// such a name on load and lock every later command out), shown escaped.
 #[test]
 fn a_plugin_name_with_control_characters_is_shown_escaped_and_never_recorded() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("good", "1.0.0");
     let ran = s.root().join("ran");
     for name in ["a\nb", "clear\x1b[2J"] {
@@ -1364,7 +1364,7 @@ fn a_plugin_name_with_control_characters_is_shown_escaped_and_never_recorded() {
 #[test]
 fn a_lock_file_in_another_users_plugin_directory_stops_nothing_without_locked() {
     let Some(intruder) = intruder() else { return };
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin("host-volume", "theirs", r#"echo '{"version": "1.0.0"}'"#);
     fs::write(s.plugins.join("plugctl.lock"), "{}").unwrap();
     for path in [

@@ -8,21 +8,21 @@ use std::path::{Path, PathBuf};
 use crate::common::*;
 use serde_json::Value;
 
-/// A sandbox with its own TMPDIR for plugctl, to see what the suite leaves.
+/// A rig with its own TMPDIR for plugctl, to see what the suite leaves.
 struct Env {
-    s: Sandbox,
+    s: Rig,
     tmp: PathBuf,
 }
 
 impl Env {
     fn new() -> Env {
-        let s = Sandbox::new();
+        let s = Rig::new();
         let tmp = s.root().join("tmp");
         fs::create_dir(&tmp).unwrap();
         Env { s, tmp }
     }
 
-    /// plugctl with this sandbox's TMPDIR, to run and check.
+    /// plugctl with this rig's TMPDIR, to run and check.
     fn plugctl(&self) -> expect::Run {
         plugctl(&self.s).env("TMPDIR", &self.tmp)
     }

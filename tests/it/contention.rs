@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::common::*;
 
-fn lock_file(s: &Sandbox) -> File {
+fn lock_file(s: &Rig) -> File {
     make_dir(s.registry.parent().unwrap());
     // Owner-only as plugctl makes it, whatever the umask.
     std::os::unix::fs::OpenOptionsExt::mode(
@@ -59,7 +59,7 @@ const REGISTER: [&str; 10] = register_args("csi-node", "ebs", "a1", "/run/ebs.so
 
 #[test]
 fn a_stuck_holder_is_named_after_the_lock_timeout() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     register(&s, "csi-node", "x", "a0", "/run/x.sock");
     let before = fs::read(&s.registry).unwrap();
     let mut holder = stuck_holder(lock_file(&s));
@@ -113,7 +113,7 @@ fn a_stuck_holder_is_named_after_the_lock_timeout() {
 
 #[test]
 fn a_holder_that_wrote_no_pid_is_still_a_bounded_wait() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let lock = lock_file(&s);
     lock.lock().unwrap();
     for timeout in ["300ms", "1s"] {
@@ -168,7 +168,7 @@ fn a_holder_that_wrote_no_pid_is_still_a_bounded_wait() {
 /// what that process runs; a wait shorter than that says nothing.
 #[test]
 fn a_wait_over_a_second_names_the_holder_and_its_command() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugctl(&s).args(REGISTER).succeeds();
     let mut holder = stuck_holder(lock_file(&s));
     let pid = holder.id();

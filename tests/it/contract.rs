@@ -2,7 +2,7 @@
 //! `validate` and `test`, the event log — snapshot-tested in process: the
 //! command line runs through `plugctl::app::run_with` with its streams in
 //! buffers, so each check costs no process and reads exactly what a user
-//! would see. Machine-specific parts (the sandbox path, durations, ids,
+//! would see. Machine-specific parts (the rig path, durations, ids,
 //! times) are filtered to placeholders; nothing else is.
 //!
 //! After an intended change: `INSTA_UPDATE=always cargo test --test it
@@ -38,10 +38,10 @@ impl Buf {
     }
 }
 
-/// Runs plugctl in process against the sandbox: its directories given as
+/// Runs plugctl in process against the rig: its directories given as
 /// flags (the process's environment is the test runner's), no agent
 /// configuration. The exit code, stdout and stderr, as one transcript.
-fn run(s: &Sandbox, args: &[&str]) -> String {
+fn run(s: &Rig, args: &[&str]) -> String {
     let (out, err) = (Buf::default(), Buf::default());
     let mut argv: Vec<String> = [
         "plugctl",
@@ -103,7 +103,7 @@ fn settings(root: &Path) -> insta::Settings {
 }
 
 /// A small node: a good host-volume plugin, a broken one, a secrets plugin.
-fn node(s: &Sandbox) {
+fn node(s: &Rig) {
     s.hv_ok("dir", "1.0.0");
     s.plugin(
         "host-volume",
@@ -115,7 +115,7 @@ fn node(s: &Sandbox) {
 
 #[test]
 fn the_fingerprint_table_and_the_plugin_list_say_the_same() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     node(&s);
     let fp = run(&s, &["fingerprint"]);
     let list = run(&s, &["plugin", "list"]);
@@ -129,7 +129,7 @@ fn the_fingerprint_table_and_the_plugin_list_say_the_same() {
 
 #[test]
 fn volume_tables_and_messages() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let empty = run(&s, &["volume", "list"]);
     let created = run(
         &s,
@@ -151,7 +151,7 @@ fn volume_tables_and_messages() {
 
 #[test]
 fn usage_errors_name_the_cause() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let unknown_type = run(&s, &["fingerprint", "--type", "host volume"]);
     let bad_capacity = run(
         &s,
@@ -176,7 +176,7 @@ fn usage_errors_name_the_cause() {
 
 #[test]
 fn the_validate_and_test_reports() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     node(&s);
     let validate = run(&s, &["validate"]);
     let test = run(&s, &["test", "host-volume", "mkdir"]);
@@ -188,7 +188,7 @@ fn the_validate_and_test_reports() {
 
 #[test]
 fn the_event_log() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     node(&s);
     run(&s, &["fingerprint"]);
     let events = run(&s, &["events"]);

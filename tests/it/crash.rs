@@ -15,9 +15,9 @@ use crate::common::*;
 use serde_json::Value;
 
 /// plugctl as a plain process, to spawn under [`LIVE`] and kill at random
-/// (the builder's runs cannot be killed by another thread): the sandbox's,
+/// (the builder's runs cannot be killed by another thread): the rig's,
 /// with a lock timeout that contention never reaches.
-fn killable(s: &Sandbox, args: &[String]) -> Command {
+fn killable(s: &Rig, args: &[String]) -> Command {
     let mut c = s.std_cmd();
     c.args(args)
         .env("PLUGCTL_LOCK_TIMEOUT", "60s")
@@ -100,7 +100,7 @@ struct Done {
 const WORKERS: usize = 8;
 const OPS: usize = 30;
 
-fn worker(s: &Sandbox, w: usize, seed: u64) -> Vec<Done> {
+fn worker(s: &Rig, w: usize, seed: u64) -> Vec<Done> {
     let mut rng = Rng(seed);
     let mut volumes: Vec<String> = Vec::new();
     let mut allocs: Vec<String> = Vec::new();
@@ -164,7 +164,7 @@ fn worker(s: &Sandbox, w: usize, seed: u64) -> Vec<Done> {
     done
 }
 
-fn registry_entries(s: &Sandbox) -> Vec<String> {
+fn registry_entries(s: &Rig) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(s.registry.parent().unwrap())
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -216,7 +216,7 @@ fn expectation(history: &[&Done]) -> Must {
 
 #[test]
 fn kill_9_at_random_loses_no_acknowledged_operation() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "host-volume",
         "fast",

@@ -70,9 +70,9 @@ fn the_nomad_job_is_a_periodic_sysbatch_whose_command_works() {
     );
     // The exact command on a scratch node: an agent configuration
     // directory (HCL, as the package ships it) whose data_dir is in the
-    // sandbox, its host-volume plugin where Nomad derives it; only the
+    // rig, its host-volume plugin where Nomad derives it; only the
     // textfile directory is moved.
-    let s = Sandbox::new();
+    let s = Rig::new();
     let data = s.root().join("nomad-data");
     let etc = s.root().join("nomad.d");
     make_dir(&etc);

@@ -22,7 +22,7 @@ fn deregister_args<'a>(name: &'a str, alloc: &'a str) -> [&'a str; 8] {
 }
 
 /// A csi-node deregistration, to run and check.
-fn deregister(s: &Sandbox, name: &str, alloc: &str) -> expect::Run {
+fn deregister(s: &Rig, name: &str, alloc: &str) -> expect::Run {
     plugctl(s).args(deregister_args(name, alloc))
 }
 
@@ -35,13 +35,13 @@ fn allocs(doc: &Value) -> Vec<String> {
         .collect()
 }
 
-fn seq(s: &Sandbox) -> u64 {
+fn seq(s: &Rig) -> u64 {
     s.registry_json()["seq"].as_u64().unwrap()
 }
 
 #[test]
 fn most_recent_registration_is_current_and_persisted() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let sock = |a: &str| s.root().join(format!("{a}.sock")).display().to_string();
     register(&s, "csi-node", "ebs", "a1", &sock("a1"));
     register(&s, "csi-node", "ebs", "a2", &sock("a2"));
@@ -106,7 +106,7 @@ fn most_recent_registration_is_current_and_persisted() {
 
 #[test]
 fn relative_socket_is_stored_absolute() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     register(&s, "csi-node", "ebs", "a1", "rel/csi.sock");
     let file = s.registry_json();
     assert_eq!(
@@ -117,7 +117,7 @@ fn relative_socket_is_stored_absolute() {
 
 #[test]
 fn re_register_is_idempotent() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     register(&s, "csi-node", "ebs", "a1", "/run/a1.sock");
     register(&s, "csi-node", "ebs", "a2", "/run/a2.sock");
     assert_eq!(seq(&s), 2);
@@ -163,7 +163,7 @@ fn re_register_is_idempotent() {
 
 #[test]
 fn deregister_tolerates_unknown_names_and_missing_allocations() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     // Nothing registered at all.
     deregister(&s, "never", "a1")
         .succeeds()
@@ -216,7 +216,7 @@ fn deregister_tolerates_unknown_names_and_missing_allocations() {
 
 #[test]
 fn current_instance_leaving_hands_over_to_the_previous() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for a in ["a1", "a2", "a3"] {
         register(&s, "csi-node", "ebs", a, &format!("/run/{a}.sock"));
     }
@@ -258,7 +258,7 @@ fn current_instance_leaving_hands_over_to_the_previous() {
 
 #[test]
 fn validation_errors_are_usage_errors() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let base = |ty: &str, name: &str, alloc: &str, sock: &str| -> Vec<String> {
         register_args(ty, name, alloc, sock)
             .iter()
@@ -351,7 +351,7 @@ fn validation_errors_are_usage_errors() {
 
 #[test]
 fn show_reports_socket_health() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let live = s.root().join("live.sock");
     let _listener = UnixListener::bind(&live).unwrap();
     let missing = s.root().join("missing.sock");
@@ -446,7 +446,7 @@ fn many_busy_sockets_take_no_descriptor_each_while_they_are_waited_for() {
     ) {
         return;
     }
-    let s = Sandbox::new();
+    let s = Rig::new();
     let held: Vec<_> = (0..40)
         .map(|i| {
             let path = s.root().join(format!("busy{i}.sock"));
@@ -477,7 +477,7 @@ fn many_busy_sockets_take_no_descriptor_each_while_they_are_waited_for() {
 
 #[test]
 fn wait_returns_soon_after_another_process_registers() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let mut wait = plugctl(&s)
         .args(["plugin", "wait", "csi-node", "ebs", "--timeout", "30s"])
         .deadline(Duration::from_secs(15))
@@ -493,7 +493,7 @@ fn wait_returns_soon_after_another_process_registers() {
 
 #[test]
 fn wait_returns_at_once_when_registered_and_prints_the_instance() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     register(&s, "csi-node", "ebs", "a1", "/run/a1.sock");
     let start = Instant::now();
     let doc = plugctl(&s)
@@ -515,7 +515,7 @@ fn wait_returns_at_once_when_registered_and_prints_the_instance() {
 
 #[test]
 fn wait_healthy_waits_for_the_socket_to_accept() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let sock = s.root().join("csi.sock");
     register(&s, "csi-node", "ebs", "a1", sock.to_str().unwrap());
     let mut wait = plugctl(&s)
@@ -546,7 +546,7 @@ fn wait_healthy_waits_for_the_socket_to_accept() {
 
 #[test]
 fn wait_times_out_with_exit_4() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let took = plugctl(&s)
         .args(["plugin", "wait", "csi-node", "ebs", "--timeout", "1s"])
         .fails_with(Exit::Timeout)
@@ -577,7 +577,7 @@ fn wait_times_out_with_exit_4() {
 
 #[test]
 fn names_with_control_characters_or_too_long_are_refused() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let long = "a".repeat(300);
     for name in ["evil\x1b[31mred", "two\nlines", "bell\x07", long.as_str()] {
         let out = plugctl(&s)
@@ -604,7 +604,7 @@ fn names_with_control_characters_or_too_long_are_refused() {
 /// plugctl fingerprints (and its plugin directory's other families) collide.
 #[test]
 fn any_dynamic_type_but_a_fingerprinted_family() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     register(&s, "csi-node", "ebs", "a1", "/run/a1.sock");
     for ty in ["device", "my-plugin-type"] {
         register(&s, ty, "p", "a1", "/run/p.sock");

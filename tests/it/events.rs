@@ -14,7 +14,7 @@ use crate::common::*;
 use serde_json::Value;
 
 /// Registers `alloc`, its socket under /run.
-fn register_alloc(s: &Sandbox, ty: &str, name: &str, alloc: &str) {
+fn register_alloc(s: &Rig, ty: &str, name: &str, alloc: &str) {
     register(s, ty, name, alloc, &format!("/run/{alloc}.sock"));
 }
 
@@ -22,7 +22,7 @@ fn register_alloc(s: &Sandbox, ty: &str, name: &str, alloc: &str) {
 fn concurrent_writers_lose_nothing_and_seq_strictly_increases() {
     const PROCS: usize = 10;
     const EACH: usize = 20;
-    let s = Sandbox::new();
+    let s = Rig::new();
     // Ten processes at once, each registering twenty allocations one after
     // the other, all on the same plugin.
     let script = r#"i=0
@@ -96,7 +96,7 @@ done"#;
 
 #[test]
 fn since_gives_exactly_the_later_events_and_type_filters() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     register_alloc(&s, "csi-node", "a", "n1");
     register_alloc(&s, "csi-controller", "a", "c1");
     register_alloc(&s, "csi-node", "a", "n2");
@@ -158,7 +158,7 @@ fn since_gives_exactly_the_later_events_and_type_filters() {
 
 #[test]
 fn a_reader_behind_the_bounded_log_is_told_what_it_missed() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     // A log that kept only events 50..=60, as after many more than its
     // capacity were written.
     let events: Vec<Value> = (50..=60)
@@ -203,16 +203,16 @@ struct Follower {
 
 impl Follower {
     /// `--json events --follow` with these arguments.
-    fn start(s: &Sandbox, extra: &[&str]) -> Follower {
+    fn start(s: &Rig, extra: &[&str]) -> Follower {
         Follower::spawn(s, &[&["--json", "events", "--follow"], extra].concat())
     }
 
     /// `events --follow` with these arguments: the table.
-    fn human(s: &Sandbox, extra: &[&str]) -> Follower {
+    fn human(s: &Rig, extra: &[&str]) -> Follower {
         Follower::spawn(s, &[&["events", "--follow"], extra].concat())
     }
 
-    fn spawn(s: &Sandbox, args: &[&str]) -> Follower {
+    fn spawn(s: &Rig, args: &[&str]) -> Follower {
         let mut child = s
             .command(PLUGCTL)
             .args(args)
@@ -279,7 +279,7 @@ impl Drop for Follower {
 #[test]
 fn follow_delivers_each_new_event_exactly_once() {
     const N: usize = 12;
-    let s = Sandbox::new();
+    let s = Rig::new();
     // Three events before the follower starts; it asks for those after 2.
     for a in ["x0", "x1", "x2"] {
         register_alloc(&s, "csi-node", "p", a);
@@ -324,7 +324,7 @@ fn follow_delivers_each_new_event_exactly_once() {
 
 #[test]
 fn follow_with_type_filter_and_human_output() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let f = Follower::human(&s, &["--type", "csi-controller"]);
     register_alloc(&s, "csi-node", "n", "a1");
     register_alloc(&s, "csi-controller", "c", "a2");
@@ -343,7 +343,7 @@ fn follow_with_type_filter_and_human_output() {
 /// registry the path names, not the directory that went away.
 #[test]
 fn follow_survives_its_directory_being_replaced() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     register_alloc(&s, "csi-node", "p", "a1");
     let dir = s.registry.parent().unwrap().to_path_buf();
     for how in ["moved", "removed"] {
@@ -382,7 +382,7 @@ fn cpu_ticks(pid: u32) -> u64 {
 /// whole core; the bound is a fraction of that, whatever the load.
 #[test]
 fn an_idle_follower_does_not_spin() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     register_alloc(&s, "csi-node", "p", "a1");
     let f = Follower::start(&s, &[]);
     assert_eq!(f.take(1, Duration::from_secs(10)).len(), 1);
@@ -405,7 +405,7 @@ fn an_idle_follower_does_not_spin() {
 /// never a forged `state=deleted`.
 #[test]
 fn a_value_that_looks_like_fields_is_quoted_in_the_human_log() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugctl(&s)
         .args([
             "volume",

@@ -19,7 +19,7 @@ fn exit_names_mirror_the_library() {
 
 #[test]
 fn a_passing_chain_hands_back_the_output() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let ran = plugctl(&s)
         .args(["volume", "show", "no-such-volume"])
         .fails_with(Exit::NotFound)
@@ -40,7 +40,7 @@ fn a_passing_chain_hands_back_the_output() {
 #[test]
 #[should_panic(expected = "expected exit 2 (usage)")]
 fn a_wrong_exit_code_fails() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugctl(&s)
         .args(["volume", "show", "no-such-volume"])
         .fails_with(Exit::Usage);
@@ -49,14 +49,14 @@ fn a_wrong_exit_code_fails() {
 #[test]
 #[should_panic(expected = "command: plugctl volume show 'two words'")]
 fn the_failure_names_the_command_line() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugctl(&s).args(["volume", "show", "two words"]).succeeds();
 }
 
 #[test]
 #[should_panic(expected = "expected stderr to contain \"not in there\"")]
 fn a_missing_needle_fails() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugctl(&s)
         .args(["volume", "show", "nope"])
         .fails_with(Exit::NotFound)
@@ -66,14 +66,14 @@ fn a_missing_needle_fails() {
 #[test]
 #[should_panic(expected = "stdout is not one JSON document")]
 fn json_needs_a_document() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugctl(&s).args(["volume", "list"]).succeeds().json();
 }
 
 #[test]
 #[should_panic(expected = "say succeeds()")]
 fn success_is_not_a_failure() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugctl(&s)
         .args(["volume", "list"])
         .fails_with(Exit::Success);
@@ -82,14 +82,14 @@ fn success_is_not_a_failure() {
 #[test]
 #[should_panic(expected = "expected a failure")]
 fn fails_needs_a_failure() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugctl(&s).args(["volume", "list"]).fails();
 }
 
 #[test]
 #[should_panic(expected = "expected exit 7")]
 fn a_wrong_numeric_exit_fails() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     tool("sh")
         .args(["-c", "exit 3"])
         .current_dir(s.root())
@@ -108,7 +108,7 @@ fn a_run_past_its_deadline_fails() {
 #[test]
 #[should_panic(expected = "expected an error document")]
 fn error_needs_an_error_document() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugctl(&s)
         .args(["--json", "volume", "list"])
         .succeeds()
@@ -133,7 +133,7 @@ fn a_started_run_is_checked_when_it_ends_and_killed_when_dropped() {
 #[test]
 fn plugctl_with_umask_runs_under_that_umask() {
     // On 1.10.0 the built-in mkdir leaves the umask to trim `mode`.
-    let s = Sandbox::new();
+    let s = Rig::new();
     let doc = plugctl_with_umask(&s, "077")
         .args(["--json", "--nomad-version", "1.10.0", "volume", "create"])
         .args(["--plugin", "mkdir", "--name", "u", "--param", "mode=0777"])
@@ -144,7 +144,7 @@ fn plugctl_with_umask_runs_under_that_umask() {
 
 #[test]
 fn json_lines_reads_one_object_a_line() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     register(&s, "csi-node", "a", "a1", "/run/a1.sock");
     register(&s, "csi-node", "b", "a2", "/run/a2.sock");
     let events = plugctl(&s)
@@ -158,7 +158,7 @@ fn json_lines_reads_one_object_a_line() {
 #[test]
 #[should_panic(expected = "expected an error of kind \"usage\"")]
 fn a_wrong_error_kind_fails() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugctl(&s)
         .args(["--json", "volume", "show", "nope"])
         .fails_with(Exit::NotFound)
@@ -169,7 +169,7 @@ fn a_wrong_error_kind_fails() {
 #[test]
 #[should_panic(expected = "expected the error message to contain \"not in there\"")]
 fn a_missing_error_message_needle_fails() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugctl(&s)
         .args(["--json", "volume", "show", "nope"])
         .fails_with(Exit::NotFound)

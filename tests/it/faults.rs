@@ -10,7 +10,7 @@
 //! records the plugin unhealthy with the reason; a fetch never stores a
 //! value). Processes a plugin forked must be gone afterwards.
 //!
-//! Every cell runs in its own sandbox, and the cells run concurrently (the
+//! Every cell runs in its own rig, and the cells run concurrently (the
 //! ones that end in a timeout with a 1 s deadline and 500 ms grace) so that
 //! the whole matrix takes seconds.
 
@@ -506,7 +506,7 @@ fn cell_bound(want: Want) -> Duration {
 const WELL_BEHAVED: &str =
     r#"[ "$1" = create ] && echo "{\"path\": \"$DHV_VOLUMES_DIR/$DHV_VOLUME_ID\"}"; exit 0"#;
 
-fn plant(s: &Sandbox, family: &str, name: &str, plant: Plant) {
+fn plant(s: &Rig, family: &str, name: &str, plant: Plant) {
     let path = s.plugins.join(family).join(name);
     make_dir(s.plugins.join(family));
     let _ = fs::remove_file(&path);
@@ -548,7 +548,7 @@ fn args(op: Op, name: &str, volume_id: &str, short: bool) -> Vec<String> {
     a.into_iter().map(String::from).collect()
 }
 
-fn volume_events(s: &Sandbox) -> Vec<String> {
+fn volume_events(s: &Rig) -> Vec<String> {
     let mut kinds = s.event_kinds();
     kinds.retain(|k| k.starts_with("volume"));
     kinds
@@ -556,7 +556,7 @@ fn volume_events(s: &Sandbox) -> Vec<String> {
 
 /// Runs one cell; `Err` says everything that was wrong with it.
 fn cell(fault: &Fault, op: Op, want: Want) -> Result<(), String> {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let name = fault.name;
     let family = op.family();
     let mut problems = Vec::new();
@@ -898,7 +898,7 @@ fn has_open(pid: u32, path: &Path) -> bool {
 /// could wait on; it shares the runner's spawn path with these.)
 #[test]
 fn plugin_deleted_between_discovery_and_run() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for (me, other) in [("a-deleter", "b-deleter"), ("b-deleter", "a-deleter")] {
         let victim = s.plugins.join("host-volume").join(other);
         s.plugin(
@@ -940,7 +940,7 @@ fn plugin_deleted_between_discovery_and_run() {
     );
 
     for op in [Op::Create, Op::Delete] {
-        let s = Sandbox::new();
+        let s = Rig::new();
         let plugin = s.plugin("host-volume", "vanishing", WELL_BEHAVED);
         let mut id = String::new();
         if op == Op::Delete {

@@ -6,7 +6,7 @@ use crate::common::*;
 
 #[test]
 fn bad_fingerprints_say_what_nomad_does_per_family() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for (name, output) in [
         ("bare-null", "null"),
         ("empty", "{}"),
@@ -55,7 +55,7 @@ fn bad_fingerprints_say_what_nomad_does_per_family() {
 /// refused before the plugin runs, nothing recorded.
 #[test]
 fn a_plugin_whose_last_fingerprint_failed_is_unavailable() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let ran = s.out_file("ran");
     let broken = |family: &str| {
         s.plugin(
@@ -107,7 +107,7 @@ use serde_json::Value;
 
 /// The mode of the directory the built-in mkdir makes for `mode=0777` as
 /// `release`, run under `umask`.
-fn mkdir_0777_under(s: &Sandbox, umask: &str, release: &str, name: &str) -> u32 {
+fn mkdir_0777_under(s: &Rig, umask: &str, release: &str, name: &str) -> u32 {
     let doc = plugctl_with_umask(s, umask)
         .args([
             "--json",
@@ -129,7 +129,7 @@ fn mkdir_0777_under(s: &Sandbox, umask: &str, release: &str, name: &str) -> u32 
 
 /// `secret fetch --dry-run --json` of a recording plugin as `release`
 /// (None: the default), with `extra` arguments: the one call it would make.
-fn planned_fetch(s: &Sandbox, release: Option<&str>, extra: &[&str]) -> Value {
+fn planned_fetch(s: &Rig, release: Option<&str>, extra: &[&str]) -> Value {
     s.secrets_ok("rec");
     let mut args = Vec::new();
     if let Some(r) = release {
@@ -173,7 +173,7 @@ fn cell<'a>(doc: &'a Value, plugin: &str, release: &str) -> &'a Value {
 /// mkdir has no chmod after mkdir, so the umask wins over `mode`.
 #[test]
 fn release_1_10_0_has_host_volumes_and_a_mkdir_whose_mode_the_umask_trims() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for before in ["1.9.7", "1.9", "0.12.0"] {
         plugctl(&s)
             .args(["--json", "--nomad-version", before, "fingerprint"])
@@ -198,7 +198,7 @@ fn release_1_10_0_has_host_volumes_and_a_mkdir_whose_mode_the_umask_trims() {
 /// that takes 1.5 s works on no release.
 #[test]
 fn every_release_gives_a_host_volume_fingerprint_1_s() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "host-volume",
         "slow",
@@ -256,7 +256,7 @@ fn every_release_gives_a_host_volume_fingerprint_1_s() {
 
 /// plugctl as a user that may not chown (nobody when run as root): a
 /// registry and volumes directory of its own.
-fn unprivileged(s: &Sandbox) -> expect::Run {
+fn unprivileged(s: &Rig) -> expect::Run {
     use std::os::unix::process::CommandExt;
     let home = s.root().join("unprivileged");
     if !home.exists() {
@@ -282,7 +282,7 @@ fn unprivileged(s: &Sandbox) -> expect::Run {
 /// before, it is left behind.
 #[test]
 fn release_1_10_5_and_1_11_0_remove_the_mkdir_directory_when_chown_fails() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let volumes = s.root().join("unprivileged/volumes");
     for (i, (release, left)) in [("1.10.4", true), ("1.10.5", false), ("1.11.0", false)]
         .into_iter()
@@ -320,7 +320,7 @@ fn release_1_10_5_and_1_11_0_remove_the_mkdir_directory_when_chown_fails() {
 /// fingerprint, SIGTERM then SIGKILL 2 s later.
 #[test]
 fn release_1_11_0_brings_secrets_plugins_with_10_s() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "secrets",
         "slow",
@@ -388,7 +388,7 @@ sleep 10.5; echo '{"result": {"K": "v"}}'"#,
 /// defaults when no job is named); before, never.
 #[test]
 fn release_1_11_1_sets_the_job_variables_on_every_fetch() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     assert_eq!(
         env_of(&planned_fetch(&s, Some("1.11.0"), &[])),
         ["CPI_OPERATION=fetch"]
@@ -482,7 +482,7 @@ fn release_1_11_1_sets_the_job_variables_on_every_fetch() {
 /// does, so a 1.11.2 fetch is a 1.11.1 fetch.
 #[test]
 fn release_1_11_2_changes_nothing_a_plugin_sees() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let mut a = planned_fetch(&s, Some("1.11.1"), &[]);
     let mut b = planned_fetch(&s, Some("1.11.2"), &[]);
     for call in [&mut a, &mut b] {
@@ -510,7 +510,7 @@ fn release_1_11_2_changes_nothing_a_plugin_sees() {
 /// the umask; 1.11.2 and 1.10.x still let the umask trim it.
 #[test]
 fn release_1_11_3_and_2_0_0_chmod_the_mkdir_directory() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for (release, want) in [
         ("1.10.9", 0o750),
         ("1.11.2", 0o750),
@@ -529,7 +529,7 @@ fn release_1_11_3_and_2_0_0_chmod_the_mkdir_directory() {
 /// 10.5 s works from 2.0.0 only; the matrix says so.
 #[test]
 fn release_2_0_0_gives_secrets_60_s() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for (release, ms) in [("1.11.3", 10_000), ("2.0.0", 60_000), ("2.0.1", 60_000)] {
         let call = planned_fetch(&s, Some(release), &[]);
         assert_eq!(call["timeout_ms"], ms, "{release}");
@@ -563,7 +563,7 @@ fn release_2_0_0_gives_secrets_60_s() {
 /// release; validate's matrix says where Nomad would.
 #[test]
 fn release_2_0_1_refuses_symlinks_out_of_the_plugin_directory() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let outside = s.root().join("outside");
     fs::write(
         &outside,
@@ -616,7 +616,7 @@ fn release_2_0_1_refuses_symlinks_out_of_the_plugin_directory() {
 /// is for validate only.
 #[test]
 fn nomad_version_values_and_where_they_come_from() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("hv", "1.0.0");
     for bad in [
         "2.1",
@@ -726,7 +726,7 @@ fn nomad_version_values_and_where_they_come_from() {
 /// The matrix is the same in the human report, JSON and JUnit.
 #[test]
 fn the_matrix_is_the_same_in_every_format() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("good", "1.0.0");
     s.secrets_ok("sec");
     s.plugin(
@@ -807,7 +807,7 @@ fn the_matrix_is_the_same_in_every_format() {
 /// plugin's: its fingerprint checks failed because plugctl refused.
 #[test]
 fn a_plugin_plugctl_refuses_to_run_is_unknown_not_failed() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let pinned = s.hv_ok("pinned", "1.0.0");
     s.hv_ok("writable", "1.0.0");
     plugctl(&s).args(["pin"]).succeeds();

@@ -9,7 +9,7 @@ use crate::common::*;
 
 #[test]
 fn healthy_plugins_of_every_family_and_the_builtins() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("disk", "v1.2");
     s.secrets_ok("vaultish");
     s.plugin(
@@ -47,7 +47,7 @@ fn healthy_plugins_of_every_family_and_the_builtins() {
 
 #[test]
 fn human_table_lists_plugins_and_reasons() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("disk", "1.0.0");
     s.plugin("host-volume", "broken", "echo not json");
     let out = plugctl(&s).args(["fingerprint"]).fails_with(Exit::Failure);
@@ -71,7 +71,7 @@ fn human_table_lists_plugins_and_reasons() {
 /// reason that says what was wrong, never a panic.
 #[test]
 fn bad_outputs_are_unhealthy_with_a_reason() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let cases: &[(&str, &str, &str)] = &[
         ("empty", "exit 0", "unexpected end of JSON input"),
         ("not-json", "echo hello", "invalid character"),
@@ -154,7 +154,7 @@ fn bad_outputs_are_unhealthy_with_a_reason() {
 
 #[test]
 fn keys_match_case_insensitively_and_secrets_type_is_exact() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin("host-volume", "upper", r#"echo '{"VERSION": "v2"}'"#);
     s.plugin(
         "host-volume",
@@ -189,7 +189,7 @@ fn keys_match_case_insensitively_and_secrets_type_is_exact() {
 
 #[test]
 fn plugins_get_only_the_protocol_environment() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     // /proc/$$/environ is what the plugin was exec'd with, before the shell adds PWD.
     for (family, file) in [
         ("host-volume", "hv.env"),
@@ -215,7 +215,7 @@ fn plugins_get_only_the_protocol_environment() {
 
 #[test]
 fn argv_is_the_operation_and_stdin_is_empty() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let seen = s.out_file("argv");
     s.plugin(
         "host-volume",
@@ -235,7 +235,7 @@ fn argv_is_the_operation_and_stdin_is_empty() {
 
 #[test]
 fn term_ignoring_plugin_with_a_pipe_holding_child_is_a_timeout_within_bounds() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let pidfile = s.out_file("child.pid");
     s.plugin(
         "host-volume",
@@ -271,7 +271,7 @@ fn term_ignoring_plugin_with_a_pipe_holding_child_is_a_timeout_within_bounds() {
 
 #[test]
 fn non_plugins_and_escaping_symlinks_are_never_run() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let marker = s.out_file("ran");
     let body = format!(
         "touch '{}'; echo '{{\"version\":\"1.0.0\"}}'",
@@ -324,7 +324,7 @@ fn non_plugins_and_escaping_symlinks_are_never_run() {
 
 #[test]
 fn a_file_named_like_a_builtin_is_shadowed_and_not_run() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let marker = s.out_file("ran");
     s.plugin(
         "host-volume",
@@ -344,9 +344,9 @@ fn a_file_named_like_a_builtin_is_shadowed_and_not_run() {
 
 #[test]
 fn a_plugin_dir_named_explicitly_must_be_there() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     fs::remove_dir_all(&s.plugins).unwrap();
-    // PLUGCTL_PLUGIN_DIR (the sandbox's) names it: an error, never "all
+    // PLUGCTL_PLUGIN_DIR (the rig's) names it: an error, never "all
     // healthy" about a directory that is not there.
     plugctl(&s)
         .args(["--json", "fingerprint"])
@@ -390,7 +390,7 @@ fn a_plugin_dir_named_explicitly_must_be_there() {
 /// it; the built-ins are listed, and plugins recorded there are deleted.
 #[test]
 fn a_configured_plugin_dir_that_is_missing_warns_and_lists_the_builtins() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let data = s.root().join("data");
     make_dir(data.join("host_volume_plugins"));
     let config = s.root().join("agent.hcl");
@@ -442,7 +442,7 @@ fn a_configured_plugin_dir_that_is_missing_warns_and_lists_the_builtins() {
 
 #[test]
 fn unknown_names_exit_3() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugctl(&s)
         .args(["fingerprint", "nope"])
         .fails_with(Exit::NotFound)
@@ -462,7 +462,7 @@ fn unknown_names_exit_3() {
 
 #[test]
 fn results_are_recorded_and_listed_with_history() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let p = s.hv_ok("disk", "1.0.0");
     plugctl(&s).args(["fingerprint"]).succeeds();
     let mode = fs::metadata(&s.registry).unwrap().permissions().mode();
@@ -517,7 +517,7 @@ fn results_are_recorded_and_listed_with_history() {
 
 #[test]
 fn corrupt_or_newer_registry_is_refused_and_left_untouched() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("disk", "1.0.0");
     make_dir(s.registry.parent().unwrap());
     for content in [
@@ -536,7 +536,7 @@ fn corrupt_or_newer_registry_is_refused_and_left_untouched() {
 
 #[test]
 fn concurrent_fingerprints_lose_nothing() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     const N: usize = 12;
     for i in 0..N {
         s.hv_ok(&format!("p{i}"), "1.0.0");
@@ -567,7 +567,7 @@ fn concurrent_fingerprints_lose_nothing() {
 /// whatever Nomad ignores the value for.
 #[test]
 fn nesting_is_fine_up_to_gos_limit_and_refused_past_it() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let fingerprint = |name: &str, x: &str| {
         let file = s.out.join(name);
         std::fs::write(&file, format!(r#"{{"version": "1.0.0", "x": {x}}}"#)).unwrap();
@@ -617,7 +617,7 @@ fn nesting_is_fine_up_to_gos_limit_and_refused_past_it() {
 /// which Nomad never does).
 #[test]
 fn files_exec_cannot_run_are_exec_format_errors() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.file("host-volume", "cut-elf", "\x7fELF\x02\x01\x01\0\0\0", 0o755);
     let ran = s.out_file("bare-ran");
     s.file(
@@ -648,7 +648,7 @@ fn files_exec_cannot_run_are_exec_format_errors() {
 /// as a damaged registry), exit 2, and left exactly as it was.
 #[test]
 fn a_json_file_without_schema_version_is_not_a_plugctl_registry() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("disk", "1.0.0");
     let dir = s.registry.parent().unwrap();
     make_dir(dir);

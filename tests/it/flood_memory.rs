@@ -17,7 +17,7 @@ fn stdout_flood_is_cut_and_memory_stays_small() {
     if !alone_in_a_fresh_process("flood_memory::stdout_flood_is_cut_and_memory_stays_small") {
         return;
     }
-    let s = Sandbox::new();
+    let s = Rig::new();
     // dash's default PATH finds yes and head.
     s.plugin(
         "host-volume",

@@ -3,7 +3,7 @@
 //! (`plugctl test`), and each family has an example in POSIX sh and one in
 //! Python. Run on a copy of the directory (git keeps only the execute bit,
 //! so a checkout's group-write bits depend on the umask: the copies get
-//! 0755), in a sandbox.
+//! 0755), in a rig.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -38,9 +38,9 @@ fn plugins(root: &Path) -> BTreeMap<String, Vec<String>> {
     out
 }
 
-/// A sandbox whose plugin directory is a copy of the gallery.
-fn gallery() -> Sandbox {
-    let s = Sandbox::new();
+/// A rig whose plugin directory is a copy of the gallery.
+fn gallery() -> Rig {
+    let s = Rig::new();
     copy_tree(&examples(), &s.plugins);
     s
 }

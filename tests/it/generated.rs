@@ -56,7 +56,7 @@ fn committed_files_are_current() {
 
 #[test]
 fn the_binary_prints_the_committed_scripts() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for shell in generate::SHELLS {
         let out = plugctl(&s)
             .args(["completions", &shell.to_string()])
@@ -196,13 +196,13 @@ const HOSTILE: &str = "we b\"$(touch pwned)';`touch pwned2`\\ * ~x";
 /// directory, volumes made by the real plugctl, a `plugctl` on PATH, and
 /// the completion scripts on disk.
 struct Fixture {
-    s: Sandbox,
+    s: Rig,
     bin: PathBuf,
 }
 
 impl Fixture {
     fn new() -> Fixture {
-        let s = Sandbox::new();
+        let s = Rig::new();
         s.hv_script(
             "dir",
             r#"mkdir -p "$v" && printf '{"path": "%s", "bytes": 0}\n' "$v""#,

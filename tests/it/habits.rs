@@ -9,9 +9,9 @@ use crate::common::*;
 
 #[test]
 fn a_usage_line_names_what_the_command_needs_not_what_the_environment_set() {
-    // The sandbox sets PLUGCTL_REGISTRY, PLUGCTL_PLUGIN_DIR,
+    // The rig sets PLUGCTL_REGISTRY, PLUGCTL_PLUGIN_DIR,
     // PLUGCTL_VOLUMES_DIR and PLUGCTL_NOMAD_CONFIG: none is required.
-    let out = plugctl(&Sandbox::new())
+    let out = plugctl(&Rig::new())
         .args(["volume", "create"])
         .fails_with(Exit::Usage)
         .stderr_has("Usage: plugctl volume create [OPTIONS] --plugin <NAME> --name <NAME>\n");
@@ -27,7 +27,7 @@ fn a_usage_line_names_what_the_command_needs_not_what_the_environment_set() {
 
 #[test]
 fn every_error_starts_with_one_prefix() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     // clap's own (a bad value) and plugctl's (a value clap took).
     for (args, says) in [
         (&["fingerprint", "--timeout", "5"][..], "invalid value '5'"),
@@ -50,7 +50,7 @@ fn every_error_starts_with_one_prefix() {
 
 #[test]
 fn a_usage_error_is_still_a_json_error_document() {
-    let out = plugctl(&Sandbox::new())
+    let out = plugctl(&Rig::new())
         .args(["--json", "volume", "create", "--name", "x"])
         .fails_with(Exit::Usage)
         .error_kind("usage")
@@ -71,7 +71,7 @@ const LOGS: &str = "7f000000-1111-4222-8333-444455556666";
 
 /// Three mkdir volumes: `web-data` and `db` whose ids share 7 digits, and
 /// `logs` in namespace `ops`.
-fn three_volumes(s: &Sandbox) {
+fn three_volumes(s: &Rig) {
     for (id, name, ns) in [
         (WEB, "web-data", "default"),
         (DB, "db", "default"),
@@ -94,7 +94,7 @@ fn three_volumes(s: &Sandbox) {
 }
 
 /// The id of the volume `volume show` printed as JSON.
-fn shown(s: &Sandbox, args: &[&str]) -> String {
+fn shown(s: &Rig, args: &[&str]) -> String {
     let doc = plugctl(s)
         .args(["--json", "volume", "show"])
         .args_from(args)
@@ -105,7 +105,7 @@ fn shown(s: &Sandbox, args: &[&str]) -> String {
 
 #[test]
 fn a_volume_is_named_by_its_id_in_any_case_a_unique_prefix_or_its_name() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     three_volumes(&s);
     assert_eq!(shown(&s, &[&WEB.to_uppercase()]), WEB);
     assert_eq!(shown(&s, &["0b5e2c1a"]), WEB);
@@ -133,7 +133,7 @@ fn a_volume_is_named_by_its_id_in_any_case_a_unique_prefix_or_its_name() {
 /// neither rather than the one whose id it is.
 #[test]
 fn a_name_that_is_another_volumes_full_id_is_ambiguous_not_the_id() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     three_volumes(&s);
     create_volume(&s, &["--plugin", "mkdir", "--name", WEB]);
     plugctl(&s)
@@ -154,7 +154,7 @@ fn a_name_that_is_another_volumes_full_id_is_ambiguous_not_the_id() {
 
 #[test]
 fn a_volume_named_ambiguously_is_a_usage_error_listing_what_fits() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     three_volumes(&s);
     // A name that is also an id prefix: neither wins.
     create_volume(
@@ -206,7 +206,7 @@ fn a_volume_named_ambiguously_is_a_usage_error_listing_what_fits() {
 
 #[test]
 fn a_volume_nothing_fits_is_not_found_naming_what_was_looked_for() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     three_volumes(&s);
     plugctl(&s)
         .args(["volume", "delete", "nope"])
@@ -236,7 +236,7 @@ fn a_volume_nothing_fits_is_not_found_naming_what_was_looked_for() {
 // ---- short ids, binary units, ages ------------------------------------------------
 
 /// A host-volume plugin whose create reports `bytes` of its volume.
-fn sized_plugin(s: &Sandbox, name: &str, bytes: u64) {
+fn sized_plugin(s: &Rig, name: &str, bytes: u64) {
     s.hv_script(
         name,
         &format!(r#"mkdir -p "$v" && printf '{{"path": "%s", "bytes": {bytes}}}' "$v""#),
@@ -246,7 +246,7 @@ fn sized_plugin(s: &Sandbox, name: &str, bytes: u64) {
 
 #[test]
 fn tables_show_short_ids_and_binary_sizes_and_json_the_whole_of_both() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     sized_plugin(&s, "sized", 10 << 20);
     create_volume(
         &s,
@@ -304,7 +304,7 @@ fn tables_show_short_ids_and_binary_sizes_and_json_the_whole_of_both() {
 
 #[test]
 fn ids_that_share_their_first_8_characters_are_shown_long_enough_to_tell_apart() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     // Two ids alike for 10 characters, a third alike for 8 only.
     let (a, b, c) = (
         "0b5e2c1a-77aa-4f1e-9c3d-000000000001",
@@ -352,7 +352,7 @@ fn ids_that_share_their_first_8_characters_are_shown_long_enough_to_tell_apart()
 
 #[test]
 fn plugin_tables_say_when_each_plugin_was_last_checked() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("dir", "1.0.0");
     plugctl(&s).args(["fingerprint"]).succeeds();
     for args in [
@@ -402,7 +402,7 @@ fn plugin_tables_say_when_each_plugin_was_last_checked() {
 
 #[test]
 fn an_empty_list_says_so_on_stderr_and_json_stays_a_document() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for (args, says) in [
         (&["volume", "list"][..], "no volumes\n"),
         (
@@ -456,7 +456,7 @@ fn an_empty_list_says_so_on_stderr_and_json_stays_a_document() {
 
 #[test]
 fn a_mistyped_type_or_plugin_name_gets_a_did_you_mean() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("quota-dir", "1.0.0");
     s.secrets_ok("env-file");
     plugctl(&s).args(["fingerprint"]).succeeds();
@@ -545,7 +545,7 @@ fn a_mistyped_type_or_plugin_name_gets_a_did_you_mean() {
 
 #[test]
 fn a_type_whose_directory_went_away_is_checked_against_its_pins() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.secrets_ok("env-file");
     plugctl(&s).args(["pin"]).succeeds();
     std::fs::remove_dir_all(s.plugins.join("secrets")).unwrap();
@@ -568,7 +568,7 @@ fn a_type_whose_directory_went_away_is_checked_against_its_pins() {
 
 #[test]
 fn a_file_name_no_plugin_may_have_is_never_offered() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("dir\x1b[2J", "1.0.0");
     let out = plugctl(&s)
         .args(["volume", "create", "--plugin", "dir", "--name", "x"])
@@ -582,7 +582,7 @@ fn a_file_name_no_plugin_may_have_is_never_offered() {
 
 #[test]
 fn a_plugin_that_is_not_found_has_no_plugin_or_operation_in_its_error_document() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for args in [
         &[
             "--json", "volume", "create", "--plugin", "nosuch", "--name", "x",
@@ -607,7 +607,7 @@ fn a_plugin_that_is_not_found_has_no_plugin_or_operation_in_its_error_document()
 
 #[test]
 fn json_with_a_command_that_prints_no_json_is_a_usage_error() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for (args, says) in [
         (
             &["--json", "metrics"][..],
@@ -644,7 +644,7 @@ fn json_with_a_command_that_prints_no_json_is_a_usage_error() {
 
 #[test]
 fn quiet_actions_print_nothing_but_errors_and_a_failed_plugin_still_fails() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("dir", "1.0.0");
     s.hv_script(
         "made",
@@ -726,7 +726,7 @@ fn quiet_actions_print_nothing_but_errors_and_a_failed_plugin_still_fails() {
 
 #[test]
 fn quiet_silences_warnings_too() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     // A path outside the volumes directory is recorded with a warning.
     s.hv_script(
         "elsewhere",
@@ -767,7 +767,7 @@ fn the_shipped_timer_runs_fingerprint_quietly() {
 
 #[test]
 fn creating_a_volume_that_exists_as_asked_is_unchanged() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     sized_plugin(&s, "sized", 4096);
     let create = |extra: &[&str]| {
         plugctl(&s)
@@ -808,10 +808,10 @@ fn creating_a_volume_that_exists_as_asked_is_unchanged() {
 
 #[test]
 fn verbose_names_the_flag_or_the_variable_clap_took_a_value_from() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let plugins = s.plugins.display().to_string();
     let volumes = s.volumes.display().to_string();
-    // The sandbox sets PLUGCTL_PLUGIN_DIR and PLUGCTL_VOLUMES_DIR.
+    // The rig sets PLUGCTL_PLUGIN_DIR and PLUGCTL_VOLUMES_DIR.
     plugctl(&s)
         .args(["-v", "volume", "list"])
         .succeeds()
@@ -846,7 +846,7 @@ fn verbose_names_the_flag_or_the_variable_clap_took_a_value_from() {
 
 #[test]
 fn volume_list_takes_a_namespace_and_a_plugin() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     three_volumes(&s);
     let names = |args: &[&str]| -> Vec<String> {
         plugctl(&s)

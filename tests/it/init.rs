@@ -12,14 +12,14 @@ use crate::common::*;
 const FAMILIES: [&str; 2] = ["host-volume", "secrets"];
 const LANGS: [&str; 2] = ["sh", "python"];
 
-/// plugctl run in the sandbox's plugin directory, where `init` (without
+/// plugctl run in the rig's plugin directory, where `init` (without
 /// --dir) writes `<TYPE>/<NAME>`.
-fn in_plugins(s: &Sandbox, args: &[&str]) -> expect::Run {
+fn in_plugins(s: &Rig, args: &[&str]) -> expect::Run {
     plugctl(s).current_dir(&s.plugins).args_from(args)
 }
 
 /// `plugctl init FAMILY NAME --lang LANG`; returns the path it printed.
-fn init(s: &Sandbox, family: &str, name: &str, lang: &str) -> String {
+fn init(s: &Rig, family: &str, name: &str, lang: &str) -> String {
     let path = in_plugins(s, &["init", family, name, "--lang", lang])
         .succeeds()
         .stdout();
@@ -32,7 +32,7 @@ fn init(s: &Sandbox, family: &str, name: &str, lang: &str) -> String {
 }
 
 /// A secrets store for the templates: `<root>/store/app/db.env`.
-fn store(s: &Sandbox) -> String {
+fn store(s: &Rig) -> String {
     let dir = s.root().join("store");
     make_dir(dir.join("app"));
     fs::write(
@@ -45,7 +45,7 @@ fn store(s: &Sandbox) -> String {
 
 #[test]
 fn writes_each_template_mode_0755_with_its_name_in_the_header() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for family in FAMILIES {
         for lang in LANGS {
             let name = format!("my-{family}-{lang}");
@@ -80,7 +80,7 @@ fn writes_each_template_mode_0755_with_its_name_in_the_header() {
 
 #[test]
 fn json_names_what_was_made() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let doc = plugctl(&s)
         .current_dir(&s.plugins)
         .args(["--json", "init", "host-volume", "vol", "--lang", "python"])
@@ -96,7 +96,7 @@ fn json_names_what_was_made() {
 
 #[test]
 fn dir_option_creates_missing_directories_relative_to_the_cwd() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let out = plugctl(&s)
         .args(["init", "secrets", "x", "--dir", "some/where"])
         .succeeds();
@@ -133,7 +133,7 @@ fn dir_option_creates_missing_directories_relative_to_the_cwd() {
 /// the next steps work as printed, on the file where it is.
 #[test]
 fn without_dir_init_writes_into_the_current_directory() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let work = s.root().join("work");
     make_dir(&work);
     let hv = s.root().join("node-hv");
@@ -192,7 +192,7 @@ fn without_dir_init_writes_into_the_current_directory() {
 
 #[test]
 fn mode_is_0755_whatever_the_umask() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugctl_with_umask(&s, "077")
         .args(["init", "host-volume", "u"])
         .current_dir(&s.plugins)
@@ -202,7 +202,7 @@ fn mode_is_0755_whatever_the_umask() {
 
 #[test]
 fn refuses_to_overwrite_anything() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let existing = s.file("secrets", "taken", "#!/bin/sh\n# mine\n", 0o700);
     let out = plugctl(&s)
         .current_dir(&s.plugins)
@@ -242,7 +242,7 @@ fn refuses_to_overwrite_anything() {
 
 #[test]
 fn refuses_bad_names_and_unknown_types() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for name in ["..", ".", "a/b", "../escape", ""] {
         plugctl(&s)
             .current_dir(&s.plugins)
@@ -276,7 +276,7 @@ fn refuses_bad_names_and_unknown_types() {
 
 #[test]
 fn refuses_the_names_of_nomad_built_ins() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for (family, name) in [
         ("host-volume", "mkdir"),
         ("secrets", "nomad"),
@@ -298,7 +298,7 @@ fn refuses_the_names_of_nomad_built_ins() {
 
 #[test]
 fn a_hostile_name_stays_in_its_comment() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     // Control characters are refused outright (a name is shown in tables
     // and becomes a file name)...
     for bad in ["x\n$(touch pwned)", "x\ry", "x\u{1b}[2J"] {
@@ -336,7 +336,7 @@ fn a_hostile_name_stays_in_its_comment() {
 /// The templates work as plugins today, through the commands that run them.
 #[test]
 fn templates_create_delete_and_fetch() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for lang in LANGS {
         let name = format!("hv-{lang}");
         init(&s, "host-volume", &name, lang);
@@ -436,13 +436,13 @@ fn templates_create_delete_and_fetch() {
 
 #[test]
 fn every_template_passes_validate_strict_and_test() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for family in FAMILIES {
         for lang in LANGS {
             init(&s, family, &format!("t-{lang}"), lang);
         }
     }
-    // The sandbox made the plugin directory with the umask of whoever runs
+    // The rig made the plugin directory with the umask of whoever runs
     // the tests; init made the family directories 0755 itself.
     fs::set_permissions(&s.plugins, fs::Permissions::from_mode(0o755)).unwrap();
     let plugins = s.plugins.display().to_string();

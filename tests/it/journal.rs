@@ -11,12 +11,12 @@ use crate::common::*;
 use serde_json::Value;
 
 /// A csi-node registration of allocation a1, which must succeed.
-fn register_a1(s: &Sandbox, name: &str) {
+fn register_a1(s: &Rig, name: &str) {
     register(s, "csi-node", name, "a1", "/run/a1.sock");
 }
 
 /// The names in `--json events` with these arguments.
-fn event_names(s: &Sandbox, args: &[&str]) -> Vec<String> {
+fn event_names(s: &Rig, args: &[&str]) -> Vec<String> {
     plugctl(s)
         .args(["--json", "events"])
         .args_from(args)
@@ -35,7 +35,7 @@ fn event_line(seq: u64, name: &str) -> String {
 
 #[test]
 fn a_schema_1_registry_keeps_its_log_and_moves_it_to_the_journal() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let events: Vec<Value> = [(1, "old1"), (2, "old2")]
         .iter()
         .map(|(n, name)| serde_json::from_str(&event_line(*n, name)).unwrap())
@@ -62,7 +62,7 @@ fn a_schema_1_registry_keeps_its_log_and_moves_it_to_the_journal() {
 
 #[test]
 fn events_the_registry_does_not_commit_are_never_shown_and_are_cut() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     register_a1(&s, "a");
     let (_, segment) = s.journal_segments().pop().unwrap();
     tear(&segment, 2);
@@ -96,7 +96,7 @@ fn a_delete_that_starts_from_its_own_read_still_cuts_a_torn_journal() {
     // `volume delete` reads once and starts its transaction from that read.
     // The read must not call a journal with uncommitted lines clean, or the
     // delete's intent would be appended after them and commit them.
-    let s = Sandbox::new();
+    let s = Rig::new();
     let id = id_of(&create_volume(&s, &["--plugin", "mkdir", "--name", "v"]));
     let (_, segment) = s.journal_segments().pop().unwrap();
     tear(&segment, 8);
@@ -112,7 +112,7 @@ fn a_node_id_made_by_a_create_is_in_the_file_before_the_plugin_runs() {
     // else changed: a node id made on first use must reach the file first,
     // or a plugctl killed during the call would leave a pending volume of
     // a node the registry never names.
-    let s = Sandbox::new();
+    let s = Rig::new();
     register_a1(&s, "first");
     s.plugin(
         "host-volume",
@@ -146,7 +146,7 @@ fn a_delete_that_starts_from_its_own_read_starts_a_new_segment_when_the_old_is_l
     // The journal segment the registry names is gone (restored from a
     // backup without it): the read that a delete starts from must not call
     // it clean, so the delete writes a new segment that the file commits.
-    let s = Sandbox::new();
+    let s = Rig::new();
     let id = id_of(&create_volume(&s, &["--plugin", "mkdir", "--name", "v"]));
     let before = s.registry_file()["journal"]["segment"].as_u64().unwrap();
     for (_, segment) in s.journal_segments() {
@@ -165,7 +165,7 @@ fn a_delete_that_starts_from_its_own_read_starts_a_new_segment_when_the_old_is_l
 
 #[test]
 fn a_reader_behind_the_rotated_journal_is_told_what_it_missed() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let dir = s.registry.parent().unwrap();
     make_dir(dir);
     // Segments 1 and 2 were rotated away; 3 and 4 hold events 50..=60.
@@ -215,7 +215,7 @@ fn a_reader_behind_the_rotated_journal_is_told_what_it_missed() {
 /// the volume pending.
 #[test]
 fn a_create_records_pending_with_one_append() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     register_a1(&s, "first");
     let before = s.out_file("before");
     s.plugin(
@@ -269,7 +269,7 @@ esac"#,
 
 #[test]
 fn a_plugin_of_a_family_the_release_lacks_is_named_as_such() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.secrets_ok("env-file");
     plugctl(&s)
         .args(["--nomad-version", "1.10", "fingerprint", "env-file"])
@@ -286,7 +286,7 @@ fn a_plugin_of_a_family_the_release_lacks_is_named_as_such() {
 /// then refuses: the log stays readable and the record stays whole.
 #[test]
 fn a_record_or_event_too_long_for_a_journal_line_never_makes_the_log_unreadable() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     register_a1(&s, "first");
     let long = 2_000_000;
     s.plugin(
@@ -357,7 +357,7 @@ esac"#
 
 /// Fills the registry's current segment with committed events until it is
 /// `room` bytes short of 16 MiB, as a long-lived node's journal is.
-fn fill_segment(s: &Sandbox, room: u64) {
+fn fill_segment(s: &Rig, room: u64) {
     let mut file = s.registry_file();
     let n = file["journal"]["segment"].as_u64().unwrap();
     let (_, segment) = s
@@ -385,7 +385,7 @@ fn fill_segment(s: &Sandbox, room: u64) {
 fn a_fifo_or_a_link_where_a_rotation_goes_is_replaced_not_used() {
     use std::os::unix::fs::FileTypeExt;
     for planted in ["fifo", "link"] {
-        let s = Sandbox::new();
+        let s = Rig::new();
         register_a1(&s, "first");
         let next = s
             .registry
@@ -454,7 +454,7 @@ esac"#
 /// read, not an empty log.
 #[test]
 fn a_registry_with_its_keys_in_another_order_shows_the_same_events() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     register_a1(&s, "a");
     register_a1(&s, "b");
     let file = s.registry_file();
@@ -481,7 +481,7 @@ fn a_registry_with_its_keys_in_another_order_shows_the_same_events() {
 /// line, not reported as an I/O failure of the registry (exit 1).
 #[test]
 fn a_huge_line_in_a_segment_is_refused_naming_the_segment_and_byte() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     register_a1(&s, "a");
     let (_, segment) = s.journal_segments().pop().unwrap();
     let end = fs::metadata(&segment).unwrap().len();
@@ -500,7 +500,7 @@ fn a_huge_line_in_a_segment_is_refused_naming_the_segment_and_byte() {
 /// The refusal of an edited journal reads as one sentence.
 #[test]
 fn an_edited_journal_is_refused_with_a_readable_message() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     register_a1(&s, "a");
     let (_, segment) = s.journal_segments().pop().unwrap();
     let mut bytes = fs::read(&segment).unwrap();
@@ -517,7 +517,7 @@ fn an_edited_journal_is_refused_with_a_readable_message() {
 #[test]
 fn a_symlink_or_fifo_as_a_segment_is_refused_naming_the_segment() {
     for planted in ["symlink", "fifo"] {
-        let s = Sandbox::new();
+        let s = Rig::new();
         register_a1(&s, "a");
         let (_, segment) = s.journal_segments().pop().unwrap();
         let real = s.out_file("segment");
@@ -545,7 +545,7 @@ fn a_symlink_or_fifo_as_a_segment_is_refused_naming_the_segment() {
 
 /// Appends an intent line for `record` to the newest segment, as a hand
 /// (or a hostile user) would; returns the segment and the byte it starts at.
-fn append_intent(s: &Sandbox, record: &Value) -> (std::path::PathBuf, u64) {
+fn append_intent(s: &Rig, record: &Value) -> (std::path::PathBuf, u64) {
     let (_, segment) = s.journal_segments().pop().unwrap();
     let mut bytes = fs::read(&segment).unwrap();
     let at = bytes.len() as u64;
@@ -566,7 +566,7 @@ fn append_intent(s: &Sandbox, record: &Value) -> (std::path::PathBuf, u64) {
 /// the user would look through in vain.
 #[test]
 fn a_tampered_intent_is_refused_naming_its_segment_and_byte() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     register_a1(&s, "a");
     let record = serde_json::json!({
         "id": "../../etc", "name": "x", "namespace": "default", "plugin": "mkdir",
@@ -591,7 +591,7 @@ fn a_reader_told_of_a_far_segment_reads_only_the_segments_that_exist() {
     // count out) 2^60 names: it reads what exists and returns at once.
     use plugctl_core::registry::file::Files;
     use plugctl_core::registry::journal::{Pos, read_events};
-    let s = Sandbox::new();
+    let s = Rig::new();
     register_a1(&s, "a");
     register_a1(&s, "b");
     let registry = s.registry.clone();
@@ -626,7 +626,7 @@ fn a_reader_told_of_a_far_segment_reads_only_the_segments_that_exist() {
 fn a_segment_whose_header_names_another_is_refused() {
     // A segment renamed, or copied in from another registry's journal: its
     // header still names the number it was written as.
-    let s = Sandbox::new();
+    let s = Rig::new();
     register_a1(&s, "a");
     let (_, segment) = s.journal_segments().pop().unwrap();
     let text = fs::read_to_string(&segment).unwrap();
@@ -647,7 +647,7 @@ fn a_segment_whose_header_names_another_is_refused() {
 fn an_intent_for_a_volume_in_other_case_is_refused_not_a_second_record() {
     // Ids are compared lower-cased: an intent naming an existing volume in
     // upper case would be that volume recorded twice.
-    let s = Sandbox::new();
+    let s = Rig::new();
     let mut record = create_volume(&s, &["--plugin", "mkdir", "--name", "v"]);
     let id = id_of(&record);
     let upper = id.to_ascii_uppercase();
@@ -668,7 +668,7 @@ fn an_intent_for_a_volume_in_other_case_is_refused_not_a_second_record() {
 #[test]
 fn a_lock_file_or_segment_with_another_name_is_refused_and_that_file_untouched() {
     for planted in ["lock", "segment"] {
-        let s = Sandbox::new();
+        let s = Rig::new();
         register_a1(&s, "a");
         let victim = s.out_file("victim");
         fs::write(&victim, "root's own data\n").unwrap();

@@ -13,14 +13,14 @@ use crate::common::*;
 /// plugctl's own layout variables removed so only the agent config
 /// speaks.
 struct Node {
-    s: Sandbox,
+    s: Rig,
     config: PathBuf,
     data: PathBuf,
 }
 
 impl Node {
     fn new() -> Node {
-        let s = Sandbox::new();
+        let s = Rig::new();
         let config = s.root().join("etc/nomad.d");
         let data = s.root().join("opt/nomad/data");
         make_dir(&config);
@@ -55,7 +55,7 @@ impl Node {
     }
 
     /// plugctl reading this node's agent configuration (and nothing of
-    /// the sandbox's layout variables).
+    /// the rig's layout variables).
     fn plugctl(&self) -> expect::Run {
         plugctl(&self.s)
             .env("PLUGCTL_NOMAD_CONFIG", &self.config)
@@ -231,7 +231,7 @@ fn flags_and_variables_override_the_agent_config_and_say_so() {
 #[test]
 fn plugin_dir_alone_is_the_development_layout() {
     // The examples, as README's first command runs them.
-    let s = Sandbox::new();
+    let s = Rig::new();
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("plugins-examples");
     let doc = plugctl(&s)
         .env_remove("PLUGCTL_PLUGIN_DIR")

@@ -166,7 +166,7 @@ fn the_soft_open_file_limit_is_raised_to_the_hard_one() {
 
 #[test]
 fn a_registry_too_big_for_the_memory_limit_is_an_error_not_an_abort() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     make_dir(s.registry.parent().unwrap());
     // About 15 MB of valid volumes.
     let mut vols = Vec::new();

@@ -15,7 +15,7 @@ use crate::common::*;
 /// A host-volume plugin `real`, and links to it that stay inside the
 /// directory: one relative and direct, one absolute, one that leaves the
 /// directory by `..` and comes back.
-fn links(s: &Sandbox) {
+fn links(s: &Rig) {
     s.hv_ok("real", "1.0.0");
     let dir = s.plugins.join("host-volume");
     symlink("real", dir.join("plain")).unwrap();
@@ -33,7 +33,7 @@ fn health(doc: &Value, name: &str) -> (bool, String) {
 
 #[test]
 fn from_2_0_1_os_root_refuses_absolute_and_climbing_links() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     links(&s);
     for release in ["2.0.1", "2.0.5"] {
         let doc = plugctl(&s)
@@ -75,7 +75,7 @@ fn from_2_0_1_os_root_refuses_absolute_and_climbing_links() {
 
 #[test]
 fn validate_judges_os_root_links_per_release() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     links(&s);
     let doc = plugctl(&s)
         .args(["--json", "validate", "--nomad-version", "2.0.0,2.0.1"])
@@ -138,7 +138,7 @@ fn validate_judges_os_root_links_per_release() {
 /// the family and the release.
 #[test]
 fn an_escaping_link_is_plugctls_refusal_and_nomads_is_said_per_family() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let outside = s.root().join("elsewhere");
     fs::create_dir_all(&outside).unwrap();
     let plugin = outside.join("p");
@@ -196,7 +196,7 @@ fn an_escaping_link_is_plugctls_refusal_and_nomads_is_said_per_family() {
 /// fail, and the client does not start.
 #[test]
 fn a_secrets_link_to_a_non_plugin_stops_the_client() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.secrets_ok("good");
     let dir = s.plugins.join("secrets");
     fs::write(dir.join("data.txt"), "not a plugin").unwrap();

@@ -13,7 +13,7 @@ const MAKE: &str = r#"mkdir -p "$v" && printf '{"path": "%s", "bytes": 0}\n' "$v
 
 #[test]
 fn a_failed_create_or_delete_says_how_much_it_wrote_on_stderr_and_how_to_see_it() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     // {"error"} on stdout, and a debugging trail on stderr.
     s.hv_script(
         "trail",
@@ -61,7 +61,7 @@ fn a_failed_create_or_delete_says_how_much_it_wrote_on_stderr_and_how_to_see_it(
 
 #[test]
 fn a_failed_fingerprint_points_at_its_stderr_and_minus_v_shows_it() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "host-volume",
         "trail",
@@ -139,7 +139,7 @@ fn has_uuid(text: &str) -> bool {
 
 #[test]
 fn a_refused_request_names_no_id_the_user_never_saw_and_says_the_fix() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let refusals: [&[&str]; 4] = [
         &["volume", "create", "--plugin", "nope", "--name", "web"],
         &["volume", "create", "--plugin", "mkdir", "--name", ""],
@@ -196,7 +196,7 @@ fn a_refused_request_names_no_id_the_user_never_saw_and_says_the_fix() {
 
 #[test]
 fn locked_refusals_say_refused_to_run_both_hashes_and_the_pin_command() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_script("disk", MAKE, "exit 0");
     plugctl(&s).args(["pin"]).succeeds();
     let lock = fs::read_to_string(s.plugins.join("plugctl.lock")).unwrap();
@@ -232,7 +232,7 @@ fn locked_refusals_say_refused_to_run_both_hashes_and_the_pin_command() {
 
 #[test]
 fn a_dry_run_shows_the_call_the_real_run_would_refuse() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_script("flaky", MAKE, "exit 0");
     plugctl(&s).args(["fingerprint"]).succeeds();
     s.plugin("host-volume", "flaky", "echo not json");
@@ -275,7 +275,7 @@ fn a_dry_run_shows_the_call_the_real_run_would_refuse() {
 
 #[test]
 fn restore_rows_name_their_own_volume() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_script("gone", MAKE, "exit 0");
     let mut ids = Vec::new();
     for name in ["first", "second", "third"] {
@@ -307,7 +307,7 @@ fn restore_rows_name_their_own_volume() {
 
 /// plugctl with stderr on a terminal; what the terminal showed, with the
 /// carriage returns.
-fn on_a_terminal(s: &Sandbox, args: &str) -> Option<String> {
+fn on_a_terminal(s: &Rig, args: &str) -> Option<String> {
     Some(
         plugctl_on_a_terminal(s, &format!("{args} >/dev/null"))?
             .any_exit()
@@ -317,7 +317,7 @@ fn on_a_terminal(s: &Sandbox, args: &str) -> Option<String> {
 
 #[test]
 fn on_a_terminal_progress_names_what_it_still_waits_for() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for n in ["a", "b", "c"] {
         s.hv_ok(n, "1.0.0");
     }

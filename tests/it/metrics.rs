@@ -28,7 +28,7 @@ fn value(text: &str, series: &str) -> Option<f64> {
         .and_then(|l| l.rsplit(' ').next()?.parse().ok())
 }
 
-fn plugins(s: &Sandbox) {
+fn plugins(s: &Rig) {
     s.hv_ok("good", "1.2.3");
     s.secrets_ok("vaultish");
     s.plugin("host-volume", "broken", "exit 3");
@@ -47,7 +47,7 @@ fn metrics_are_valid_prometheus_text_with_the_registry_in_them() {
     if !tool_available("promtool", "plugctl's metrics text") {
         return;
     }
-    let s = Sandbox::new();
+    let s = Rig::new();
     // An empty registry is valid too.
     let out = plugctl(&s).args(["metrics"]).succeeds();
     promtool_check(&stdout(&out));
@@ -149,7 +149,7 @@ fn metrics_are_valid_prometheus_text_with_the_registry_in_them() {
 
 #[test]
 fn textfile_is_written_atomically_by_metrics_and_by_fingerprint() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugins(&s);
     let dir = s.root().join("textfile");
     fs::create_dir(&dir).unwrap();
@@ -248,7 +248,7 @@ fn node_exporter_serves_plugctl_series_before_and_after_a_plugin_breaks() {
     if !tool_available("prometheus-node-exporter", "scraping plugctl's textfile") {
         return;
     }
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("flaky", "1.0.0");
     let dir = s.root().join("textfile");
     fs::create_dir(&dir).unwrap();
@@ -288,7 +288,7 @@ fn node_exporter_serves_plugctl_series_before_and_after_a_plugin_breaks() {
 
 #[test]
 fn every_family_lists_its_series_in_label_order_run_after_run() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for i in 0..12 {
         s.hv_ok(&format!("p{i:02}"), "1.0.0");
     }
@@ -317,7 +317,7 @@ fn every_family_lists_its_series_in_label_order_run_after_run() {
 /// write to stdout.
 #[test]
 fn a_registry_it_cannot_read_is_that_error_not_a_write_failure() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     make_dir(s.registry.parent().unwrap());
     std::fs::write(&s.registry, "{ not json").unwrap();
     plugctl(&s)

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 /// `--json volume create` of the built-in mkdir under this umask, with
 /// these arguments after `--plugin mkdir`; the volume it made.
-fn created(s: &Sandbox, umask: &str, args: &[&str]) -> Value {
+fn created(s: &Rig, umask: &str, args: &[&str]) -> Value {
     plugctl_with_umask(s, umask)
         .args(["--json", "volume", "create", "--plugin", "mkdir"])
         .args_from(args)
@@ -29,7 +29,7 @@ fn entries(dir: &Path) -> Vec<String> {
     }
 }
 
-fn record_count(s: &Sandbox) -> usize {
+fn record_count(s: &Rig) -> usize {
     if !s.registry.exists() {
         return 0;
     }
@@ -38,7 +38,7 @@ fn record_count(s: &Sandbox) -> usize {
 
 #[test]
 fn mode_is_set_exactly_whatever_the_umask() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for (param, want) in [
         (Some("mode=0775"), 0o775),
         (Some("mode=755"), 0o755),
@@ -69,7 +69,7 @@ fn uid_and_gid_are_applied() {
         eprintln!("SKIPPED: chown to another user needs root");
         return;
     }
-    let s = Sandbox::new();
+    let s = Rig::new();
     let vol = create_volume(
         &s,
         &[
@@ -106,7 +106,7 @@ fn uid_and_gid_are_applied() {
 
 #[test]
 fn bad_parameters_are_named_and_leave_nothing() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     // Nomad's words (decodeMkdirParams): `invalid value for "<key>": ...`.
     for (param, needles) in [
         (
@@ -159,7 +159,7 @@ fn bad_parameters_are_named_and_leave_nothing() {
 /// which Go's `FileMode` drops (a warning says so).
 #[test]
 fn signed_ids_and_a_sticky_mode_are_accepted_as_nomad_does() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let out = plugctl(&s)
         .args([
             "--json",
@@ -203,7 +203,7 @@ fn signed_ids_and_a_sticky_mode_are_accepted_as_nomad_does() {
 
 #[test]
 fn an_existing_target_is_success_and_nothing_is_reapplied() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let id = "5f4e3d2c-1b0a-4998-8776-655443322110";
     let target = s.volumes.join(id);
     make_dir(&target);
@@ -247,7 +247,7 @@ fn an_existing_target_is_success_and_nothing_is_reapplied() {
 
 #[test]
 fn delete_is_recursive_and_idempotent() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let vol = create_volume(&s, &["--plugin", "mkdir", "--name", "d"]);
     let id = id_of(&vol);
     let path = PathBuf::from(vol["path"].as_str().unwrap());
@@ -296,7 +296,7 @@ fn delete_is_recursive_and_idempotent() {
 
 #[test]
 fn mkdir_cannot_be_shadowed_by_a_file() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin("host-volume", "mkdir", "echo '{\"path\": \"/evil\"}'");
     let vol = create_volume(&s, &["--plugin", "mkdir", "--name", "x"]);
     assert_ne!(vol["path"], "/evil");

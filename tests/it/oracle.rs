@@ -841,7 +841,7 @@ fn versions_match_go_version() {
 #[test]
 fn the_binary_reports_what_go_decodes() {
     let Some(go) = built() else { return };
-    let s = Sandbox::new();
+    let s = Rig::new();
     let mut records: Vec<(u8, Vec<u8>)> = corpus()
         .into_iter()
         .filter(|(op, _)| matches!(op, b'h' | b's'))
@@ -919,7 +919,7 @@ fn the_binary_reports_what_go_decodes() {
 #[test]
 fn volume_create_reports_what_go_decodes() {
     let Some(go) = built() else { return };
-    let s = Sandbox::new();
+    let s = Rig::new();
     let vol = s.volumes.join("v");
     let docs: Vec<Vec<u8>> = vec![
         format!(r#"{{"path": "{}", "bytes": 5, "x": 1e999}}"#, vol.display()).into_bytes(),

@@ -8,7 +8,7 @@ use crate::common::*;
 /// the first write fails with EPIPE however small the output is (an open
 /// reader that is dropped later would race with a short write into the
 /// pipe's buffer).
-fn into_closed_pipe(s: &Sandbox) -> expect::Run {
+fn into_closed_pipe(s: &Rig) -> expect::Run {
     let (reader, writer) = std::io::pipe().expect("pipe");
     drop(reader);
     let mut cmd = s.std_cmd();
@@ -16,7 +16,7 @@ fn into_closed_pipe(s: &Sandbox) -> expect::Run {
     expect::Run::new(cmd, "plugctl")
 }
 
-fn assert_quiet_success(s: &Sandbox, args: &[&str]) {
+fn assert_quiet_success(s: &Rig, args: &[&str]) {
     into_closed_pipe(s)
         .args_from(args)
         .succeeds()
@@ -27,7 +27,7 @@ fn assert_quiet_success(s: &Sandbox, args: &[&str]) {
 
 #[test]
 fn a_closed_pipe_ends_completions_quietly() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     // tens of kilobytes: more than a pipe holds
     let script = plugctl(&s).args(["completions", "bash"]).any_exit();
     assert!(script.stdout.len() > 65536);
@@ -38,7 +38,7 @@ fn a_closed_pipe_ends_completions_quietly() {
 
 #[test]
 fn a_closed_pipe_ends_json_and_tables_quietly() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     assert_quiet_success(&s, &["fingerprint"]);
     assert_quiet_success(&s, &["--json", "plugin", "list"]);
     assert_quiet_success(&s, &["plugin", "list"]);
@@ -47,7 +47,7 @@ fn a_closed_pipe_ends_json_and_tables_quietly() {
 
 #[test]
 fn a_closed_pipe_ends_help_and_version_quietly() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for args in [
         &["--help"][..],
         &["volume", "create", "--help"],
@@ -59,7 +59,7 @@ fn a_closed_pipe_ends_help_and_version_quietly() {
 }
 
 /// The fingerprint table with the built-in mkdir plugin, which always has a row.
-fn host_volume_table(s: &Sandbox, env: &[(&str, &str)], args: &[&str]) -> expect::Ran {
+fn host_volume_table(s: &Rig, env: &[(&str, &str)], args: &[&str]) -> expect::Ran {
     env.iter()
         .fold(plugctl(s), |run, (k, v)| run.env(k, v))
         .args_from(args)
@@ -74,7 +74,7 @@ fn has_escape(bytes: &[u8]) -> bool {
 
 #[test]
 fn always_colours_the_table_when_no_color_is_unset() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for (env, args) in [
         (&[][..], &["--color", "always"][..]),
         (&[("PLUGCTL_COLOR", "always")], &[]),
@@ -91,7 +91,7 @@ fn always_colours_the_table_when_no_color_is_unset() {
 
 #[test]
 fn no_color_and_pipes_get_no_escapes() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for (env, args) in [
         (&[("NO_COLOR", "1")][..], &["--color", "always"][..]),
         (&[("NO_COLOR", "1"), ("PLUGCTL_COLOR", "always")], &[]),
@@ -118,7 +118,7 @@ fn no_color_and_pipes_get_no_escapes() {
 
 #[test]
 fn json_is_never_coloured() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let out = host_volume_table(&s, &[], &["--color", "always", "--json"]);
     assert!(!has_escape(&out.stdout), "{}", stdout(&out));
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -127,7 +127,7 @@ fn json_is_never_coloured() {
 
 #[test]
 fn errors_on_a_pipe_get_no_escapes() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for args in [
         &["--no-such-flag"][..],
         &["--color", "always", "plugin", "show", "host-volume", "nope"],
@@ -142,7 +142,7 @@ fn errors_on_a_pipe_get_no_escapes() {
 
 /// stderr of `plugctl ARGS` on a pseudo-terminal (stdout discarded), or None
 /// where util-linux `script` is not there to make one.
-fn stderr_on_a_terminal(s: &Sandbox, env: &[(&str, &str)], args: &str) -> Option<String> {
+fn stderr_on_a_terminal(s: &Rig, env: &[(&str, &str)], args: &str) -> Option<String> {
     let run = plugctl_on_a_terminal(s, &format!("{args} >/dev/null"))?;
     let run = env.iter().fold(run, |run, (k, v)| run.env(k, v));
     Some(run.succeeds().stdout())
@@ -150,7 +150,7 @@ fn stderr_on_a_terminal(s: &Sandbox, env: &[(&str, &str)], args: &str) -> Option
 
 #[test]
 fn progress_only_on_a_capable_terminal_and_not_with_quiet() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let Some(shown) = stderr_on_a_terminal(&s, &[], "fingerprint") else {
         return;
     };
@@ -169,7 +169,7 @@ fn progress_only_on_a_capable_terminal_and_not_with_quiet() {
 
 #[test]
 fn quiet_silences_warnings_but_not_errors() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     // A relative path from create is recorded but warned about.
     s.plugin(
         "host-volume",

@@ -7,14 +7,14 @@ use std::os::unix::fs::{PermissionsExt, symlink};
 use crate::common::*;
 use serde_json::Value;
 
-fn lock(s: &Sandbox) -> Value {
+fn lock(s: &Rig) -> Value {
     let text = fs::read_to_string(s.plugins.join("plugctl.lock")).expect("lock file written");
     serde_json::from_str(&text).expect("lock file is JSON")
 }
 
 #[test]
 fn pin_writes_a_stable_lock_file_with_hashes_sizes_versions_and_interpreters() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let a = s.hv_ok("a", "1.2.3");
     s.secrets_ok("b");
     // Fingerprinted first: the lock file carries the reported version.
@@ -67,7 +67,7 @@ fn sha256_by_tool(path: &std::path::Path) -> String {
 
 #[test]
 fn pin_check_names_a_plugin_changed_by_one_byte_and_added_and_removed_ones() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let a = s.hv_ok("a", "1.0.0");
     s.hv_ok("gone", "1.0.0");
     plugctl(&s).args(["pin"]).succeeds();
@@ -118,7 +118,7 @@ fn pin_check_names_a_plugin_changed_by_one_byte_and_added_and_removed_ones() {
 
 #[test]
 fn pin_of_one_name_keeps_the_other_entries() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("a", "1.0.0");
     let b = s.hv_ok("b", "1.0.0");
     plugctl(&s).args(["pin"]).succeeds();
@@ -152,7 +152,7 @@ fn pin_of_one_name_keeps_the_other_entries() {
 
 #[test]
 fn pin_refuses_a_symlinked_or_hostile_lock_file_and_check_without_one() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("a", "1.0.0");
     plugctl(&s)
         .args(["pin", "--check"])
@@ -179,7 +179,7 @@ fn pin_refuses_a_symlinked_or_hostile_lock_file_and_check_without_one() {
 }
 
 /// A host-volume plugin that makes a directory per volume.
-fn dir_plugin(s: &Sandbox) {
+fn dir_plugin(s: &Rig) {
     s.plugin(
         "host-volume",
         "d",
@@ -191,7 +191,7 @@ esac"#,
     );
 }
 
-fn create(s: &Sandbox, name: &str) -> Value {
+fn create(s: &Rig, name: &str) -> Value {
     create_volume(
         s,
         &["--plugin", "d", "--name", name, "--capacity-max", "1MiB"],
@@ -200,7 +200,7 @@ fn create(s: &Sandbox, name: &str) -> Value {
 
 #[test]
 fn audit_is_clean_then_finds_an_orphan_a_missing_path_and_a_pending_operation() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     dir_plugin(&s);
     let a = create(&s, "a");
     let b = create(&s, "b");
@@ -247,7 +247,7 @@ fn audit_is_clean_then_finds_an_orphan_a_missing_path_and_a_pending_operation() 
 
 #[test]
 fn prune_needs_yes_removes_only_orphans_and_never_follows_symlinks() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     dir_plugin(&s);
     let a = create(&s, "a");
     let outside = s.root().join("outside");
@@ -289,7 +289,7 @@ fn prune_needs_yes_removes_only_orphans_and_never_follows_symlinks() {
 
 #[test]
 fn audit_counts_allocated_blocks_like_du_and_stays_off_symlinks() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     dir_plugin(&s);
     let a = create(&s, "a");
     let path = a["path"].as_str().unwrap();
@@ -319,7 +319,7 @@ fn audit_counts_allocated_blocks_like_du_and_stays_off_symlinks() {
 }
 
 /// A host-volume plugin whose answers come from a file the test can change.
-fn scripted(s: &Sandbox) {
+fn scripted(s: &Rig) {
     s.plugin(
         "host-volume",
         "scripted",
@@ -336,7 +336,7 @@ esac"#,
 
 #[test]
 fn a_recorded_session_replays_clean_then_with_a_diff_after_the_plugin_changes() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     scripted(&s);
     let cases = s.root().join("cases");
     let c = cases.to_str().unwrap();
@@ -414,7 +414,7 @@ fn a_recorded_session_replays_clean_then_with_a_diff_after_the_plugin_changes() 
 
 #[test]
 fn replay_never_touches_the_real_volumes_dir_and_never_runs_what_a_case_file_claims() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     scripted(&s);
     let cases = s.root().join("cases");
     let c = cases.to_str().unwrap();
@@ -458,7 +458,7 @@ fn replay_never_touches_the_real_volumes_dir_and_never_runs_what_a_case_file_cla
 
 #[test]
 fn a_secret_value_never_reaches_a_record_dir() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "secrets",
         "leaky",
@@ -498,7 +498,7 @@ esac"#,
 }
 
 /// A host-volume plugin that leaves a marker for every call it serves.
-fn marking(s: &Sandbox, name: &str, tag: &str) {
+fn marking(s: &Rig, name: &str, tag: &str) {
     s.plugin(
         "host-volume",
         name,
@@ -515,7 +515,7 @@ esac"#,
 
 #[test]
 fn locked_refuses_a_drifted_or_unpinned_plugin_without_running_it() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     marking(&s, "a", "v1");
     plugctl(&s).args(["pin"]).succeeds();
     plugctl(&s)
@@ -582,7 +582,7 @@ fn locked_refuses_a_drifted_or_unpinned_plugin_without_running_it() {
 
 #[test]
 fn locked_never_runs_a_file_swapped_between_hash_and_exec() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     // Two real executables: the pinned one (`true`) and a twin that leaves
     // a trace (`touch`, which creates a file named after its argument,
     // `fingerprint`, in plugctl's working directory).
@@ -638,7 +638,7 @@ fn locked_never_runs_a_file_swapped_between_hash_and_exec() {
 
 #[test]
 fn validate_locked_fails_on_drift_with_the_lock_file_of_its_dir() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     marking(&s, "a", "v1");
     let dir = s.plugins.to_str().unwrap();
     // Run from elsewhere: DIR's own plugctl.lock is the one checked.
@@ -679,7 +679,7 @@ fn reproduce_line(text: &str) -> String {
 
 #[test]
 fn dry_run_runs_nothing_changes_nothing_and_its_env_line_reproduces_the_call() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "host-volume",
         "touchy",
@@ -776,7 +776,7 @@ esac"#,
 
 #[test]
 fn dry_run_of_delete_restore_and_fetch_changes_nothing() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     scripted(&s);
     let vol = create_volume(&s, &["--plugin", "scripted", "--name", "v"]);
     let id = id_of(&vol);
@@ -848,7 +848,7 @@ fn prune_never_empties_a_file_system_mounted_in_an_orphan() {
         eprintln!("SKIPPED: needs root to mount a tmpfs");
         return;
     }
-    let s = Sandbox::new();
+    let s = Rig::new();
     dir_plugin(&s);
     create(&s, "a");
     let mnt = s.volumes.join("forgotten/mnt");

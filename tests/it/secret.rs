@@ -40,7 +40,7 @@ fn files_under(dir: &Path) -> Vec<(String, Vec<u8>)> {
     out
 }
 
-fn assert_not_in_registry(s: &Sandbox) {
+fn assert_not_in_registry(s: &Rig) {
     let dir = s.registry.parent().unwrap();
     let files = files_under(dir);
     assert!(!files.is_empty(), "the registry was written");
@@ -51,7 +51,7 @@ fn assert_not_in_registry(s: &Sandbox) {
     }
 }
 
-fn events(s: &Sandbox) -> Vec<Value> {
+fn events(s: &Rig) -> Vec<Value> {
     let mut events = s.events();
     events.retain(|e| e["kind"] == "secret_fetch");
     events
@@ -59,7 +59,7 @@ fn events(s: &Sandbox) -> Vec<Value> {
 
 /// A plugin that answers fetch with this exact stdout (written to a file,
 /// so any bytes survive) and exit status.
-fn answering(s: &Sandbox, name: &str, stdout: &str, status: i32) {
+fn answering(s: &Rig, name: &str, stdout: &str, status: i32) {
     let file = s.out_file(&format!("{name}.stdout"));
     fs::write(&file, stdout).unwrap();
     s.plugin(
@@ -75,7 +75,7 @@ fn answering(s: &Sandbox, name: &str, stdout: &str, status: i32) {
 
 #[test]
 fn environment_and_argv_are_exactly_the_protocols() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let env = s.out_file("env");
     let argv = s.out_file("argv");
     s.plugin(
@@ -196,7 +196,7 @@ fn environment_and_argv_are_exactly_the_protocols() {
 
 #[test]
 fn a_path_starting_with_a_dash_is_passed_verbatim() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let argv = s.out_file("argv");
     s.plugin(
         "secrets",
@@ -223,7 +223,7 @@ fn a_path_starting_with_a_dash_is_passed_verbatim() {
 
 #[test]
 fn output_formats() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     answering(
         &s,
         "p",
@@ -274,7 +274,7 @@ fn output_formats() {
 
 #[test]
 fn format_env_round_trips_hostile_values_through_eval() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let pwned = s.out_file("pwned");
     let values: Vec<(&str, String)> = vec![
         ("SINGLE", "it's 'quoted'".into()),
@@ -324,7 +324,7 @@ fn format_env_round_trips_hostile_values_through_eval() {
 
 #[test]
 fn a_key_that_is_no_shell_name_is_refused_by_format_env() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     answering(
         &s,
         "p",
@@ -346,7 +346,7 @@ fn a_key_that_is_no_shell_name_is_refused_by_format_env() {
 
 #[test]
 fn the_value_is_only_on_stdout_after_success() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "secrets",
         "chatty",
@@ -400,7 +400,7 @@ fn the_value_is_only_on_stdout_after_success() {
 
 #[test]
 fn bad_answers_are_clear_errors_without_the_value() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let cases: Vec<(&str, String, i32, &str)> = vec![
         (
             "string-result",
@@ -528,7 +528,7 @@ fn bad_answers_are_clear_errors_without_the_value() {
 
 #[test]
 fn a_plugin_killed_by_a_signal_is_a_clear_error() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "secrets",
         "dies",
@@ -557,7 +557,7 @@ fn a_plugin_killed_by_a_signal_is_a_clear_error() {
 
 #[test]
 fn a_timeout_exits_4() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "secrets",
         "slow",
@@ -597,7 +597,7 @@ fn a_timeout_exits_4() {
 
 #[test]
 fn missing_builtin_and_bad_usage() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.secrets_ok("good");
     plugctl(&s)
         .args(["secret", "fetch", "nosuch", "x"])
@@ -674,7 +674,7 @@ fn missing_builtin_and_bad_usage() {
 
 #[test]
 fn fingerprint_lists_a_secrets_plugin_of_the_wrong_type_as_unhealthy() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "secrets",
         "wrongtype",
@@ -699,7 +699,7 @@ fn fingerprint_lists_a_secrets_plugin_of_the_wrong_type_as_unhealthy() {
 
 #[test]
 fn the_env_file_example_through_plugctl() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let store = s.root().join("store");
     make_dir(store.join("app"));
     fs::write(
@@ -743,7 +743,7 @@ fn the_json_file_example_through_plugctl() {
         skip_unless_ci("no /usr/bin/python3 for the json-file example");
         return;
     }
-    let s = Sandbox::new();
+    let s = Rig::new();
     let store = s.root().join("store.json");
     fs::write(
         &store,
@@ -788,7 +788,7 @@ fn the_json_file_example_through_plugctl() {
 /// even with -vv.
 #[test]
 fn stderr_of_a_plugin_that_printed_nothing_is_never_shown() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "secrets",
         "dies",

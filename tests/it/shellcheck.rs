@@ -55,7 +55,7 @@ fn example_plugins_and_repo_scripts_pass_shellcheck() {
 
 #[test]
 fn init_templates_pass_shellcheck_as_written() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let mut files = Vec::new();
     for family in ["host-volume", "secrets"] {
         let name = format!("sc-{family}");

@@ -32,7 +32,7 @@ fn wait_lines(path: &Path, n: usize) -> Vec<String> {
 
 /// plugctl in the background, to signal; killed, and failed, if it has
 /// not ended 30 s after it started.
-fn spawn(s: &Sandbox, args: &[&str]) -> expect::Started {
+fn spawn(s: &Rig, args: &[&str]) -> expect::Started {
     plugctl(s)
         .args_from(args)
         .deadline(Duration::from_secs(30))
@@ -41,7 +41,7 @@ fn spawn(s: &Sandbox, args: &[&str]) -> expect::Started {
 
 /// A host-volume plugin that records its pid and a child's, then waits.
 /// The child ignores SIGTERM: only the group's SIGKILL ends it.
-fn sleeper(s: &Sandbox) {
+fn sleeper(s: &Rig) {
     s.plugin(
         "host-volume",
         "slow",
@@ -71,7 +71,7 @@ const STOPPING: &[(Signal, i32)] = &[
 #[test]
 fn every_stopping_signal_takes_the_plugins_down_and_exits_128_plus_n() {
     for &(sig, want) in STOPPING {
-        let s = Sandbox::new();
+        let s = Rig::new();
         sleeper(&s);
         let child = spawn(&s, &["fingerprint", "slow", "--grace", "300ms"]);
         let pid = child.id() as i32;
@@ -98,7 +98,7 @@ fn every_stopping_signal_takes_the_plugins_down_and_exits_128_plus_n() {
 #[test]
 fn a_signal_during_create_leaves_a_record_repair_settles() {
     for &(sig, want) in &[(Signal::SIGHUP, 129), (Signal::SIGTERM, 143)] {
-        let s = Sandbox::new();
+        let s = Rig::new();
         sleeper(&s);
         let child = spawn(
             &s,
@@ -132,7 +132,7 @@ fn a_signal_during_create_leaves_a_record_repair_settles() {
 
 #[test]
 fn a_hangup_during_test_removes_its_scratch_directory() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "host-volume",
         "slowtest",
@@ -167,7 +167,7 @@ fn state(pid: i32) -> char {
 
 #[test]
 fn ctrl_z_stops_the_plugins_too_and_the_stopped_time_is_not_their_deadline() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "host-volume",
         "naps",
@@ -210,7 +210,7 @@ echo '{{"version": "1.0.0"}}'"#,
 
 #[test]
 fn a_setsid_child_holding_stdout_is_killed_and_named_not_a_timeout() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "host-volume",
         "daemonizes",
@@ -246,7 +246,7 @@ echo '{{"version": "1.0.0"}}'"#,
 
 #[test]
 fn a_daemon_that_holds_nothing_is_killed_when_the_command_ends() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for n in ["a", "b", "c"] {
         s.plugin(
             "host-volume",
@@ -279,7 +279,7 @@ echo '{{"version": "1.0.0"}}'"#,
 
 #[test]
 fn secret_commands_cannot_dump_core() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "secrets",
         "napper",
@@ -324,7 +324,7 @@ esac"#,
 
 #[test]
 fn ctrl_c_during_a_registry_lock_wait_stops_at_once() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("quick", "1.0.0");
     plugctl(&s).args(["fingerprint"]).succeeds();
     let lock = s.registry.with_file_name("registry.json.lock");

@@ -6,7 +6,7 @@
 
 use crate::common::*;
 
-fn settings(s: &Sandbox) -> insta::Settings {
+fn settings(s: &Rig) -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
     settings.add_filter(&regex::escape(&s.root().display().to_string()), "[SANDBOX]");
     // The DURATION column of a table row, and nothing else.
@@ -32,7 +32,7 @@ fn transcript(out: &expect::Ran) -> String {
 
 #[test]
 fn fingerprint_table_with_a_broken_plugin() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("good", "1.2.3");
     s.plugin(
         "host-volume",
@@ -47,7 +47,7 @@ fn fingerprint_table_with_a_broken_plugin() {
 
 #[test]
 fn pin_check_table_after_an_edit() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("a", "1.0.0");
     s.hv_ok("b", "1.0.0");
     plugctl(&s).args(["pin"]).succeeds();
@@ -58,7 +58,7 @@ fn pin_check_table_after_an_edit() {
 
 #[test]
 fn usage_and_not_found_messages() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("a", "1.0.0");
     let mut all = String::new();
     for args in [

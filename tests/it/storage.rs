@@ -21,9 +21,9 @@ use serde_json::Value;
 
 const REGISTER: [&str; 10] = register_args("csi-node", "ebs", "new-alloc", "/run/ebs.sock");
 
-/// A sandbox whose registry holds something, as root wrote it.
-fn with_registry() -> (Sandbox, Vec<u8>) {
-    let s = Sandbox::new();
+/// A rig whose registry holds something, as root wrote it.
+fn with_registry() -> (Rig, Vec<u8>) {
+    let s = Rig::new();
     for alloc in ["a1", "a2", "a3"] {
         register(&s, "csi-node", "ebs", alloc, "/run/ebs.sock");
     }
@@ -33,7 +33,7 @@ fn with_registry() -> (Sandbox, Vec<u8>) {
 
 /// The `error` of the JSON document a run inside the mount namespace wrote
 /// to `$OUT/stdout` (its stderr went to `$OUT/stderr`).
-fn namespaced_error_doc(s: &Sandbox) -> Value {
+fn namespaced_error_doc(s: &Rig) -> Value {
     let (out, err) = (s.read_out("stdout"), s.read_out("stderr"));
     let doc: Value = serde_json::from_str(&out)
         .unwrap_or_else(|e| panic!("stdout is not one JSON document ({e}): {out}\nstderr: {err}"));
@@ -41,7 +41,7 @@ fn namespaced_error_doc(s: &Sandbox) -> Value {
 }
 
 /// The old file is byte for byte what it was, and nothing else was left.
-fn assert_intact(s: &Sandbox, before: &[u8]) {
+fn assert_intact(s: &Rig, before: &[u8]) {
     assert_eq!(
         fs::read(&s.registry).unwrap(),
         before,
@@ -62,7 +62,7 @@ fn unwritable_directory() {
     let dir = s.registry.parent().unwrap().to_path_buf();
     let mut program = PathBuf::from(PLUGCTL);
     if is_root() {
-        // nobody must reach the binary and the sandbox
+        // nobody must reach the binary and the rig
         fs::set_permissions(s.root(), fs::Permissions::from_mode(0o755)).unwrap();
         fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
         // The registry and its journal, readable by all.
@@ -247,7 +247,7 @@ mount -o remount,bind,ro "$STATE"
 /// error (exit 2) that says so.
 #[test]
 fn a_registry_path_that_cannot_be_a_file() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let dir = s.root().join("regdir");
     std::fs::create_dir(&dir).unwrap();
     let file = s.root().join("a-file");

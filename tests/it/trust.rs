@@ -14,7 +14,7 @@ use serde_json::Value;
 
 #[test]
 fn a_symlink_planted_as_the_lock_file_is_never_followed() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     make_dir(s.registry.parent().unwrap());
     let victim = s.root().join("victim");
     fs::write(&victim, "precious\n").unwrap();
@@ -35,7 +35,7 @@ fn a_symlink_planted_as_the_lock_file_is_never_followed() {
 /// holds instead, never run its transaction beside the other one.
 #[test]
 fn a_waiter_whose_lock_file_was_replaced_locks_the_new_one() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let register = |name: &str| {
         plugctl(&s)
             .args(["--lock-timeout", "30s"])
@@ -69,7 +69,7 @@ fn a_waiter_whose_lock_file_was_replaced_locks_the_new_one() {
 
 #[test]
 fn a_fifo_a_directory_a_device_or_a_symlink_as_the_registry_fails_at_once() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let fifo = s.root().join("fifo.json");
     nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o600)).unwrap();
     let dir = s.root().join("dir.json");
@@ -108,7 +108,7 @@ fn a_fifo_a_directory_a_device_or_a_symlink_as_the_registry_fails_at_once() {
 
 #[test]
 fn a_registry_over_the_size_limit_is_refused_unread() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     make_dir(s.registry.parent().unwrap());
     let mut doc = String::from(r#"{"schema_version": 1, "padding": ""#);
     doc.push_str(&"x".repeat(4096));
@@ -128,7 +128,7 @@ fn a_registry_over_the_size_limit_is_refused_unread() {
 
 #[test]
 fn a_registry_others_can_write_is_refused_unless_overridden() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugctl(&s).args(["fingerprint"]).succeeds();
     let before = fs::read(&s.registry).unwrap();
     let state = s.registry.parent().unwrap().to_path_buf();
@@ -171,7 +171,7 @@ fn a_registry_owned_by_another_user_is_refused_and_root_keeps_a_users_ownership(
         eprintln!("SKIPPED: needs root (chown to another user)");
         return;
     }
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugctl(&s).args(["fingerprint"]).succeeds();
     // Owned by nobody, inside root's directory: not trusted.
     nix::unistd::chown(&s.registry, Some(65534.into()), Some(65534.into())).unwrap();
@@ -212,7 +212,7 @@ fn a_registry_owned_by_another_user_is_refused_and_root_keeps_a_users_ownership(
 
 #[test]
 fn the_lock_wait_names_the_process_that_holds_the_lock_not_a_stale_pid() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugctl(&s).args(["fingerprint"]).succeeds();
     let lock = s.registry.with_file_name("registry.json.lock");
     // A stale pid from an earlier holder, and a holder that writes none.
@@ -244,7 +244,7 @@ fn the_lock_wait_names_the_process_that_holds_the_lock_not_a_stale_pid() {
 }
 
 /// The registry as JSON, to edit behind plugctl's back.
-fn edit(s: &Sandbox, f: impl FnOnce(&mut Value)) {
+fn edit(s: &Rig, f: impl FnOnce(&mut Value)) {
     let mut v = s.registry_file();
     f(&mut v);
     fs::write(&s.registry, serde_json::to_vec_pretty(&v).unwrap()).unwrap();
@@ -252,7 +252,7 @@ fn edit(s: &Sandbox, f: impl FnOnce(&mut Value)) {
 
 /// A host-volume plugin that removes what it is told to, as a real one does,
 /// and logs each call.
-fn remover(s: &Sandbox) {
+fn remover(s: &Rig) {
     s.plugin(
         "host-volume",
         "rm",
@@ -270,7 +270,7 @@ esac"#,
 
 #[test]
 fn an_edited_volume_id_never_reaches_a_plugin() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     remover(&s);
     let doc = plugctl(&s)
         .args([
@@ -315,7 +315,7 @@ fn an_edited_volume_id_never_reaches_a_plugin() {
 
 #[test]
 fn an_edited_path_or_volumes_dir_is_not_handed_to_a_plugin() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     remover(&s);
     let vol = create_volume(&s, &["--plugin", "rm", "--name", "v"]);
     let id = id_of(&vol);
@@ -352,7 +352,7 @@ fn an_edited_path_or_volumes_dir_is_not_handed_to_a_plugin() {
 
 #[test]
 fn a_volume_no_delete_may_settle_is_forgotten_without_its_plugin() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     remover(&s);
     let vol = create_volume(&s, &["--plugin", "rm", "--name", "v"]);
     let id = id_of(&vol);
@@ -424,7 +424,7 @@ fn a_volume_no_delete_may_settle_is_forgotten_without_its_plugin() {
 
 #[test]
 fn an_id_edited_to_upper_case_is_shown_and_named_as_itself() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     remover(&s);
     let keep = "0b5e2c1a-2111-4222-8333-444455556666";
     let victim = "0b5e2c1b-3111-4222-8333-444455556666";
@@ -461,7 +461,7 @@ fn an_id_edited_to_upper_case_is_shown_and_named_as_itself() {
 
 #[test]
 fn events_out_of_order_are_refused_on_load() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for n in ["a", "b"] {
         register(&s, "csi-node", n, "x", "/x");
     }
@@ -495,7 +495,7 @@ fn has_terminal_controls(bytes: &[u8]) -> bool {
 
 #[test]
 fn plugin_text_never_drives_the_terminal() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     // An error that would clear the screen, set the window title, ring the
     // bell and overwrite its own line with a forged "healthy".
     let evil = r#"\u001b]0;pwned\u0007\u001b[2J\u009b31m\rhost-volume  good  1.0.0  healthy"#;
@@ -548,7 +548,7 @@ exit 1"#
 
 #[test]
 fn a_user_default_plugin_dir_is_never_the_current_directory() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     // A plugins/ directory where the command happens to start.
     let cwd = s.root().join("somewhere");
     make_dir(cwd.join("plugins/host-volume"));
@@ -608,7 +608,7 @@ fn a_create_running_in_another_pid_namespace_is_seen_as_live() {
         eprintln!("SKIPPED: this machine cannot make a PID namespace");
         return;
     }
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "host-volume",
         "hangs",
@@ -666,7 +666,7 @@ esac"#,
 
 #[test]
 fn health_follows_the_disk() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let a = s.hv_ok("a", "1.0.0");
     let b = s.hv_ok("b", "1.0.0");
     plugctl(&s).args(["fingerprint"]).succeeds();
@@ -773,7 +773,7 @@ fn health_follows_the_disk() {
 
 #[test]
 fn small_defects_of_the_trust_boundary_list() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("a", "1.0.0");
     // An environment variable's bad value names the variable.
     plugctl(&s)
@@ -840,7 +840,7 @@ fn small_defects_of_the_trust_boundary_list() {
 
 #[test]
 fn restore_duration_is_the_plugins_time_not_the_queue() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "host-volume",
         "nap",

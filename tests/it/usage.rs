@@ -17,7 +17,7 @@ fn pieces(value: &str) -> Vec<&str> {
 
 #[test]
 fn malformed_key_value_arguments_are_refused_without_echoing_them() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let cases: &[(&[&str], &str)] = &[
         (&["secret", "fetch", "p", "x", "--env"], "--env"),
         (&["test", "secrets", "p", "--env"], "--env"),
@@ -69,7 +69,7 @@ fn malformed_key_value_arguments_are_refused_without_echoing_them() {
 /// clap's message on stderr and, when `--json` is among the arguments
 /// (before `--`),
 /// exactly one JSON error document on stdout, else nothing there.
-fn usage_error(s: &Sandbox, env: &[(&str, &str)], args: &[&str], message: &str) {
+fn usage_error(s: &Rig, env: &[(&str, &str)], args: &[&str], message: &str) {
     let out = env
         .iter()
         .fold(plugctl(s), |run, (k, v)| run.env(k, v))
@@ -96,7 +96,7 @@ fn usage_error(s: &Sandbox, env: &[(&str, &str)], args: &[&str], message: &str) 
 
 #[test]
 fn usage_errors_with_json_are_the_json_error_document() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let none: &[(&str, &str)] = &[];
     // A missing required argument, --json first or last.
     usage_error(
@@ -157,7 +157,7 @@ fn usage_errors_with_json_are_the_json_error_document() {
 
 #[test]
 fn help_and_version_with_json_stay_as_they_are() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     plugctl(&s)
         .args(["--json", "--help"])
         .succeeds()

@@ -12,9 +12,9 @@ use serde_json::Value;
 const HV_FP: &str = r#"echo '{"version": "1.0.0"}'"#;
 const SECRETS_FP: &str = r#"echo '{"type": "secrets", "version": "1.0.0"}'"#;
 
-/// A sandbox whose directories have exact modes, whatever the umask.
-fn sandbox() -> Sandbox {
-    let s = Sandbox::new();
+/// A rig whose directories have exact modes, whatever the umask.
+fn rig() -> Rig {
+    let s = Rig::new();
     for family in ["host-volume", "secrets"] {
         make_dir(s.plugins.join(family));
     }
@@ -71,7 +71,7 @@ fn outcome<'a>(doc: &'a Value, plugin: &str, check: &str) -> &'a Value {
 
 #[test]
 fn a_clean_directory_passes_even_strict() {
-    let s = sandbox();
+    let s = rig();
     s.plugin("host-volume", "disk", HV_FP);
     s.plugin("secrets", "store", SECRETS_FP);
     let doc = plugctl(&s)
@@ -114,7 +114,7 @@ fn a_clean_directory_passes_even_strict() {
 /// notes).
 #[test]
 fn the_bundled_examples_pass() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let dir = examples();
     let doc = plugctl(&s)
         .args(["--json", "validate", "--strict", dir.to_str().unwrap()])
@@ -145,7 +145,7 @@ fn the_bundled_examples_pass() {
 /// in one run, each with its check name and severity.
 #[test]
 fn every_planted_problem_is_found() {
-    let s = sandbox();
+    let s = rig();
     let hv = s.plugins.join("host-volume");
     let sec = s.plugins.join("secrets");
 
@@ -357,7 +357,7 @@ fn foreign_owner_is_a_warning_and_the_refusal_to_run_it_an_error() {
         eprintln!("SKIPPED: needs root to chown");
         return;
     }
-    let s = sandbox();
+    let s = rig();
     let p = s.plugin("host-volume", "theirs", HV_FP);
     nix::unistd::chown(&p, Some(nix::unistd::Uid::from_raw(65534)), None).unwrap();
     let doc = plugctl(&s)
@@ -382,7 +382,7 @@ fn foreign_owner_is_a_warning_and_the_refusal_to_run_it_an_error() {
 /// any other command; the override runs it.
 #[test]
 fn a_writable_plugin_is_not_run_anywhere() {
-    let s = sandbox();
+    let s = rig();
     let marker = s.out_file("ran");
     s.file(
         "host-volume",
@@ -449,7 +449,7 @@ touch '{}'
 
 #[test]
 fn strict_turns_warnings_into_a_failure() {
-    let s = sandbox();
+    let s = rig();
     s.file(
         "host-volume",
         "loose",
@@ -476,7 +476,7 @@ fn strict_turns_warnings_into_a_failure() {
     assert!(stderr(&out).contains("plugctl: error:"), "{}", stderr(&out));
 
     // a plain warning (not a permission) fails --strict too
-    let s = sandbox();
+    let s = rig();
     s.file("host-volume", "noexec", "#!/bin/sh\n", 0o644);
     plugctl(&s).args(["validate"]).succeeds();
     plugctl(&s)
@@ -487,7 +487,7 @@ fn strict_turns_warnings_into_a_failure() {
 
 #[test]
 fn junit_has_one_testcase_per_plugin_and_check() {
-    let s = sandbox();
+    let s = rig();
     s.plugin("host-volume", "good", HV_FP);
     s.plugin(
         "host-volume",
@@ -571,7 +571,7 @@ fn junit_has_one_testcase_per_plugin_and_check() {
 
 #[test]
 fn human_report_lists_findings_worst_first() {
-    let s = sandbox();
+    let s = rig();
     s.plugin("host-volume", "junk", &format!("echo log line\n{HV_FP}"));
     s.file("host-volume", "noexec", "#!/bin/sh\n", 0o644);
     let out = plugctl(&s).args(["validate"]).fails_with(Exit::Failure);
@@ -592,7 +592,7 @@ fn human_report_lists_findings_worst_first() {
 
 #[test]
 fn directory_argument_and_usage_errors() {
-    let s = sandbox();
+    let s = rig();
     // DIR wins over --plugin-dir, and its host-volume/ is used
     let other = s.root().join("other");
     make_dir(other.join("host-volume"));
@@ -643,7 +643,7 @@ fn directory_argument_and_usage_errors() {
 
 #[test]
 fn timeout_flag_bounds_each_fingerprint() {
-    let s = sandbox();
+    let s = rig();
     s.plugin("secrets", "hangs", &format!("sleep 30\n{SECRETS_FP}"));
     let out = plugctl(&s)
         .args([
@@ -667,7 +667,7 @@ fn timeout_flag_bounds_each_fingerprint() {
 
 #[test]
 fn json_refuses_a_report_format_other_than_json() {
-    let s = sandbox();
+    let s = rig();
     s.hv_ok("fine", "1.0.0");
     for format in ["junit", "human"] {
         assert_format_refused_with_json(
@@ -684,13 +684,13 @@ fn json_refuses_a_report_format_other_than_json() {
 #[test]
 fn a_family_entry_that_is_not_a_directory_is_an_error() {
     // What fingerprint says about the same directory.
-    fn fingerprint(s: &Sandbox, dir: &Path, extra: &[&str]) -> expect::Run {
+    fn fingerprint(s: &Rig, dir: &Path, extra: &[&str]) -> expect::Run {
         plugctl(s)
             .args(["--plugin-dir", dir.to_str().unwrap()])
             .args_from(extra)
             .arg("fingerprint")
     }
-    let s = Sandbox::new();
+    let s = Rig::new();
     let target = s.root().join("a-file");
     fs::write(&target, "not a directory\n").unwrap();
 
@@ -787,7 +787,7 @@ fn an_unreadable_plugin_is_a_warning_for_a_non_root_user() {
         eprintln!("SKIPPED: needs root to run validate as another user");
         return;
     }
-    let s = sandbox();
+    let s = rig();
     s.file(
         "host-volume",
         "hidden",

@@ -13,9 +13,9 @@ use serde_json::Value;
 
 use crate::common::*;
 
-/// The sandbox's plugins, broken after a first fingerprint recorded them:
+/// The rig's plugins, broken after a first fingerprint recorded them:
 /// plugin name → the words every view must give as (part of) its reason.
-fn broken_node(s: &Sandbox) -> BTreeMap<&'static str, &'static str> {
+fn broken_node(s: &Rig) -> BTreeMap<&'static str, &'static str> {
     // A plugin that passes everything (but a style warning of `test`).
     let dir = fs::read_to_string(examples().join("host-volume/dir")).unwrap();
     s.file("host-volume", "good", &dir, 0o755);
@@ -84,7 +84,7 @@ fn agree(view: &str, got: &BTreeMap<String, String>, want: &BTreeMap<&str, &str>
 
 #[test]
 fn six_views_agree_on_which_plugins_are_unhealthy_and_why() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let want = broken_node(&s);
 
     // 1. fingerprint: the table, JSON, summary line and exit status.
@@ -239,7 +239,7 @@ fn six_views_agree_on_which_plugins_are_unhealthy_and_why() {
 
 #[test]
 fn forget_clears_a_plugin_removed_on_purpose() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("keep", "1.0.0");
     let old = s.hv_ok("old", "1.0.0");
     plugctl(&s).args(["fingerprint"]).succeeds();
@@ -302,7 +302,7 @@ fn forget_clears_a_plugin_removed_on_purpose() {
 #[test]
 fn a_file_plugctl_cannot_use_is_one_row_and_stops_nothing() {
     use std::os::unix::ffi::OsStrExt;
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_ok("fine", "1.0.0");
     let dir = s.plugins.join("host-volume");
     let raw = dir.join(std::ffi::OsStr::from_bytes(b"caf\xe9"));
@@ -387,7 +387,7 @@ fn health_and_reason(table: &str) -> BTreeMap<String, (String, String)> {
 
 #[test]
 fn built_ins_read_the_same_in_every_table() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.secrets_ok("env-file");
     let fingerprint = health_and_reason(&plugctl(&s).args(["fingerprint"]).succeeds().stdout());
     let list = health_and_reason(&plugctl(&s).args(["plugin", "list"]).succeeds().stdout());
@@ -436,7 +436,7 @@ const REMOVE: &str = r#"rm -rf "$DHV_CREATED_PATH""#;
 /// `test --json` and `--format junit` of one plugin: exit 1, and exactly
 /// one failed check, the one named, whose message says `words`.
 #[track_caller]
-fn one_failure(s: &Sandbox, name: &str, check: &str, words: &str) -> Value {
+fn one_failure(s: &Rig, name: &str, check: &str, words: &str) -> Value {
     let tmp = s.root().join("tmp");
     make_dir(&tmp);
     let doc = plugctl(s)
@@ -482,7 +482,7 @@ fn one_failure(s: &Sandbox, name: &str, check: &str, words: &str) -> Value {
 
 #[test]
 fn a_volume_left_behind_by_delete_fails() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_script("sticky", MAKE, "true");
     one_failure(
         &s,
@@ -494,7 +494,7 @@ fn a_volume_left_behind_by_delete_fails() {
 
 #[test]
 fn a_create_that_makes_nothing_fails_once() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_script(
         "liar",
         r#"printf '{"path": "%s", "bytes": 1048576}\n' "$v""#,
@@ -514,7 +514,7 @@ fn a_create_that_makes_nothing_fails_once() {
 
 #[test]
 fn a_path_outside_the_volumes_dir_fails() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_script(
         "outside",
         r#"o="$DHV_VOLUMES_DIR/../elsewhere-$DHV_VOLUME_ID"; mkdir -p "$o" && printf '{"path": "%s", "bytes": 1048576}\n' "$o""#,
@@ -530,7 +530,7 @@ fn a_path_outside_the_volumes_dir_fails() {
 
 #[test]
 fn a_volume_that_is_a_symlink_out_of_the_volumes_dir_fails() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.hv_script(
         "linker",
         r#"t="$DHV_VOLUMES_DIR/../../target-$DHV_VOLUME_ID"; mkdir -p "$t" && ln -sfn "$t" "$v" && printf '{"path": "%s", "bytes": 1048576}\n' "$v""#,
@@ -541,7 +541,7 @@ fn a_volume_that_is_a_symlink_out_of_the_volumes_dir_fails() {
 
 #[test]
 fn a_delete_that_removes_the_scratch_dir_fails_and_stops_the_suite() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     // (rm refuses a path that ends in "..": the directory by its name.)
     s.hv_script(
         "wrecker",
@@ -568,7 +568,7 @@ fn a_delete_that_removes_the_scratch_dir_fails_and_stops_the_suite() {
 
 #[test]
 fn a_fingerprint_over_the_budget_fails_and_the_rest_is_skipped() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "host-volume",
         "sluggish",
@@ -607,7 +607,7 @@ fn a_fingerprint_over_the_budget_fails_and_the_rest_is_skipped() {
 
 #[test]
 fn strict_turns_style_warnings_into_failures() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     // The bundled dir plugin reports no size: a warning (create.bytes).
     let dir = fs::read_to_string(examples().join("host-volume/dir")).unwrap();
     s.file("host-volume", "dir", &dir, 0o755);
@@ -645,7 +645,7 @@ fn strict_turns_style_warnings_into_failures() {
 /// its plugins are deleted too, not silently dropped from the table.
 #[test]
 fn a_family_directory_removed_whole_leaves_its_plugins_deleted() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "example-family",
         "hello",

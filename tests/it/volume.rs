@@ -21,7 +21,7 @@ use serde_json::Value;
 /// prints junk (ignored on success).
 /// `out/fail-create-<id>` / `out/fail-delete-<id>` make that call fail with
 /// an `{"error"}`.
-fn recorder(s: &Sandbox, name: &str) -> PathBuf {
+fn recorder(s: &Rig, name: &str) -> PathBuf {
     s.plugin(
         "host-volume",
         name,
@@ -48,7 +48,7 @@ esac"#,
 }
 
 /// The environment a recorded call was exec'd with.
-fn env_of(s: &Sandbox, op: &str, id: &str) -> BTreeMap<String, String> {
+fn env_of(s: &Rig, op: &str, id: &str) -> BTreeMap<String, String> {
     let raw = fs::read(s.out_file(&format!("{op}-{id}.env")))
         .unwrap_or_else(|e| panic!("no {op} env for {id}: {e}"));
     raw.split(|&b| b == 0)
@@ -61,7 +61,7 @@ fn env_of(s: &Sandbox, op: &str, id: &str) -> BTreeMap<String, String> {
         .collect()
 }
 
-fn calls(s: &Sandbox, id: &str) -> Vec<String> {
+fn calls(s: &Rig, id: &str) -> Vec<String> {
     s.read_out(&format!("calls-{id}"))
         .lines()
         .map(str::to_string)
@@ -85,7 +85,7 @@ fn examples_dir() -> PathBuf {
 
 #[test]
 fn create_gets_exactly_the_eleven_variables() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     recorder(&s, "rec");
     let v = create_volume(
         &s,
@@ -168,7 +168,7 @@ fn create_gets_exactly_the_eleven_variables() {
 
 #[test]
 fn delete_gets_exactly_the_ten_variables_and_runs_while_deleting() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     recorder(&s, "rec");
     let v = create_volume(
         &s,
@@ -234,7 +234,7 @@ fn delete_gets_exactly_the_ten_variables_and_runs_while_deleting() {
 
 #[test]
 fn parameters_are_encoded_as_go_does() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     recorder(&s, "rec");
     let v = create_volume(
         &s,
@@ -284,7 +284,7 @@ fn parameters_are_encoded_as_go_does() {
 
 #[test]
 fn a_failing_plugin_leaves_no_volume_and_shows_its_error() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "host-volume",
         "full",
@@ -332,7 +332,7 @@ fn a_failing_plugin_leaves_no_volume_and_shows_its_error() {
 
 #[test]
 fn bad_output_after_exit_0_keeps_a_pending_record_that_repair_rolls_back() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "host-volume",
         "liar",
@@ -365,7 +365,7 @@ fn bad_output_after_exit_0_keeps_a_pending_record_that_repair_rolls_back() {
 
 #[test]
 fn kill_9_while_the_plugin_runs_leaves_a_pending_record_that_repair_settles() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let marker = s.out_file("first-call-done");
     let pgid_file = s.out_file("pgid");
     s.plugin(
@@ -451,7 +451,7 @@ esac"#,
 
 #[test]
 fn concurrent_creates_lose_no_record() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     recorder(&s, "rec");
     const N: usize = 24;
     let creates: Vec<_> = (0..N)
@@ -487,7 +487,7 @@ fn concurrent_creates_lose_no_record() {
 
 #[test]
 fn restore_reruns_every_create_and_keeps_going_past_failures() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     recorder(&s, "rec");
     let ids: Vec<String> = ["a", "b", "c"]
         .iter()
@@ -559,7 +559,7 @@ fn restore_reruns_every_create_and_keeps_going_past_failures() {
 
 #[test]
 fn hostile_names_pass_verbatim_and_never_become_paths() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     recorder(&s, "rec");
     let names = [
         "../../etc/passwd",
@@ -614,7 +614,7 @@ fn hostile_names_pass_verbatim_and_never_become_paths() {
 
 #[test]
 fn rerunning_create_with_an_id_updates_and_refuses_changes_of_identity() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     recorder(&s, "rec");
     recorder(&s, "other");
     let v = create_volume(
@@ -724,7 +724,7 @@ fn rerunning_create_with_an_id_updates_and_refuses_changes_of_identity() {
 
 #[test]
 fn delete_failures_keep_the_record() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let rec = recorder(&s, "rec");
     let id = id_of(&create_volume(&s, &["--plugin", "rec", "--name", "data"]));
 
@@ -778,7 +778,7 @@ fn delete_failures_keep_the_record() {
 
 #[test]
 fn list_filters_by_plugin_and_show_finds_by_id_or_name() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     recorder(&s, "rec");
     let a = create_volume(&s, &["--plugin", "rec", "--name", "a"]);
     create_volume(&s, &["--plugin", "mkdir", "--name", "b"]);
@@ -844,7 +844,7 @@ fn list_filters_by_plugin_and_show_finds_by_id_or_name() {
 
 #[test]
 fn odd_paths_are_recorded_with_warnings() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     for (name, path, needle) in [
         ("rel", "relative/dir", "relative"),
         ("out", "/somewhere/else", "outside the volumes directory"),
@@ -872,7 +872,7 @@ fn odd_paths_are_recorded_with_warnings() {
 
 #[test]
 fn bundled_examples_create_and_delete() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let run = |args: &[&str]| {
         plugctl(&s)
             .env("PLUGCTL_HOST_VOLUME_PLUGIN_DIR", examples_dir())
@@ -985,7 +985,7 @@ fn bundled_examples_create_and_delete() {
 /// directly (as Nomad would) twice with the same request, exit 0 both times.
 #[test]
 fn example_deletes_are_idempotent_at_the_plugin_level() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let id = "3e2d1c0b-5a49-4837-a625-141312111009";
     for (plugin, created) in [
         ("dir", s.volumes.join(id)),
@@ -1022,7 +1022,7 @@ fn example_deletes_are_idempotent_at_the_plugin_level() {
 
 #[test]
 fn bad_input_exit_codes_and_a_consistent_registry() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     recorder(&s, "rec");
     let base = ["volume", "create", "--plugin", "rec", "--name", "x"];
     for (extra, want, needle) in [
@@ -1103,7 +1103,7 @@ fn bad_input_exit_codes_and_a_consistent_registry() {
 
 #[test]
 fn a_timed_out_create_exits_4_and_repair_settles_it() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "host-volume",
         "hang",
@@ -1157,7 +1157,7 @@ fn a_timed_out_create_exits_4_and_repair_settles_it() {
 
 #[test]
 fn a_deleting_volume_is_finished_by_repair() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     recorder(&s, "rec");
     let id = id_of(&create_volume(&s, &["--plugin", "rec", "--name", "data"]));
     // as a plugctl killed during delete leaves it
@@ -1194,7 +1194,7 @@ fn a_deleting_volume_is_finished_by_repair() {
 /// a finished update never brings back a deleted volume.
 #[test]
 fn a_delete_waits_for_a_running_update_and_stays_final() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let gate = s.out_file("slow");
     s.plugin(
         "host-volume",
@@ -1257,7 +1257,7 @@ esac"#,
 /// could never be deleted; repair rolls it back.
 #[test]
 fn a_created_path_with_a_nul_byte_is_bad_output() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "host-volume",
         "nul",
@@ -1286,7 +1286,7 @@ esac"#,
 /// stored lower-case, and found in either case.
 #[test]
 fn upper_case_volume_ids_are_the_same_id() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     let upper = "0B6D3C1E-2F4A-4B5C-8D9E-0F1A2B3C4D5E";
     let vol = create_volume(&s, &["--plugin", "mkdir", "--name", "u", "--id", upper]);
     assert_eq!(vol["id"], upper.to_ascii_lowercase());
@@ -1318,7 +1318,7 @@ fn upper_case_volume_ids_are_the_same_id() {
 /// locks the node out of its own registry.
 #[test]
 fn a_negative_size_from_a_plugin_is_recorded_and_the_registry_stays_readable() {
-    let s = Sandbox::new();
+    let s = Rig::new();
     s.plugin(
         "host-volume",
         "neg",

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use super::{PLUGCTL, Sandbox};
+use super::{PLUGCTL, Rig};
 
 /// plugctl's exit codes, by name (mirrors `plugctl::exit`, which scripts
 /// depend on: docs/cli.md).
@@ -76,16 +76,16 @@ impl fmt::Display for Exit {
     }
 }
 
-/// plugctl in this sandbox (its cleared environment, see
-/// [`Sandbox::command`]), not yet run.
-pub fn plugctl(s: &Sandbox) -> Run {
+/// plugctl in this rig (its cleared environment, see
+/// [`Rig::command`]), not yet run.
+pub fn plugctl(s: &Rig) -> Run {
     Run::new(s.std_cmd(), "plugctl")
 }
 
 /// plugctl run under this umask, by `sh -c 'umask <umask>; exec plugctl
-/// "$@"'` in the sandbox's environment (what a file it makes gets from the
+/// "$@"'` in the rig's environment (what a file it makes gets from the
 /// umask is the point of such a test). Add plugctl's arguments as usual.
-pub fn plugctl_with_umask(s: &Sandbox, umask: &str) -> Run {
+pub fn plugctl_with_umask(s: &Rig, umask: &str) -> Run {
     Run::new(s.command("/bin/sh"), "sh")
         .arg("-c")
         .arg(format!("umask {umask}; exec \"$0\" \"$@\""))
@@ -93,10 +93,10 @@ pub fn plugctl_with_umask(s: &Sandbox, umask: &str) -> Run {
 }
 
 /// plugctl as user nobody (uid and gid 65534, no supplementary groups),
-/// by setpriv, in the sandbox's environment: for what a user without
+/// by setpriv, in the rig's environment: for what a user without
 /// privileges may read or write. Only root can switch users: a test calls
 /// this after [`super::is_root`] said so.
-pub fn plugctl_as_nobody(s: &Sandbox) -> Run {
+pub fn plugctl_as_nobody(s: &Rig) -> Run {
     Run::new(s.command("setpriv"), "setpriv").args([
         "--reuid=65534",
         "--regid=65534",
@@ -586,12 +586,12 @@ fn quote(word: &str) -> String {
 }
 
 /// plugctl on a pseudo-terminal that util-linux `script` makes, in the
-/// sandbox's environment: `args` is the rest of a shell line, quoted as
+/// rig's environment: `args` is the rest of a shell line, quoted as
 /// the shell wants it, and may redirect (`>/dev/null` leaves only stderr on
 /// the terminal). What the terminal showed, carriage returns and escapes
 /// and all, is the run's stdout. `None`, the test skipped (failed in CI),
 /// where util-linux `script` is not installed.
-pub fn plugctl_on_a_terminal(s: &Sandbox, args: &str) -> Option<Run> {
+pub fn plugctl_on_a_terminal(s: &Rig, args: &str) -> Option<Run> {
     let util_linux = Command::new("script")
         .arg("--version")
         .output()

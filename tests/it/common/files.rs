@@ -1,5 +1,5 @@
 //! Files the tests read or lay out: the repository's own (examples,
-//! generated artifacts), modes, and trees copied into a sandbox.
+//! generated artifacts), modes, and trees copied into a rig.
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt;

@@ -3,7 +3,7 @@
 //! with a cleared environment (plus a sentinel that must never reach a plugin).
 //!
 //! Where a test finds what it needs, before writing it again:
-//! - here: [`Sandbox`] (plugins, the registry and its journal read back,
+//! - here: [`Rig`] (plugins, the registry and its journal read back,
 //!   events and volume records), the second user ([`intruder`]), a mount
 //!   namespace ([`in_mount_namespace`]), skipping ([`skip_unless_ci`],
 //!   [`tool_available`], [`is_root`]), processes ([`alive`], [`survives`]);
@@ -39,11 +39,11 @@ pub use ops::{
 /// The binary under test.
 pub const PLUGCTL: &str = env!("CARGO_BIN_EXE_plugctl");
 
-/// Set in plugctl's own environment by [`Sandbox::command`]; a plugin must
+/// Set in plugctl's own environment by [`Rig::command`]; a plugin must
 /// never see it.
 pub const SENTINEL: &str = "PLUGCTL_TEST_SENTINEL";
 
-pub struct Sandbox {
+pub struct Rig {
     pub dir: tempfile::TempDir,
     pub plugins: PathBuf,
     pub registry: PathBuf,
@@ -52,14 +52,14 @@ pub struct Sandbox {
     pub out: PathBuf,
 }
 
-impl Sandbox {
-    pub fn new() -> Sandbox {
+impl Rig {
+    pub fn new() -> Rig {
         let dir = tempfile::tempdir().expect("tempdir");
         let root = dir.path().to_path_buf();
         // tempfile makes it 0777 less the umask: 0755 whatever the umask,
         // since plugctl refuses plugins below a group-writable directory.
         fs::set_permissions(&root, fs::Permissions::from_mode(0o755)).unwrap();
-        let s = Sandbox {
+        let s = Rig {
             plugins: root.join("plugins"),
             registry: root.join("state/registry.json"),
             volumes: root.join("volumes"),
@@ -76,7 +76,7 @@ impl Sandbox {
         self.dir.path()
     }
 
-    /// `program` as a plain process with only what the sandbox sets: for
+    /// `program` as a plain process with only what the rig sets: for
     /// plugctl in the background, or a shell that runs plugctl.
     pub fn command(&self, program: impl AsRef<OsStr>) -> Command {
         let mut c = Command::new(program);
@@ -95,7 +95,7 @@ impl Sandbox {
         c
     }
 
-    /// plugctl as a plain process (see [`Sandbox::command`]).
+    /// plugctl as a plain process (see [`Rig::command`]).
     pub fn std_cmd(&self) -> Command {
         self.command(PLUGCTL)
     }
@@ -167,7 +167,7 @@ impl Sandbox {
     /// back in — `events`, every committed event in order, and `volumes`
     /// with the intents committed after the file's end applied. Read here
     /// from the files themselves, as a second reader of the format
-    /// (docs/registry.md); [`Sandbox::registry_file`] is the file alone.
+    /// (docs/registry.md); [`Rig::registry_file`] is the file alone.
     pub fn registry_json(&self) -> Value {
         let mut doc = self.registry_file();
         let seq = doc["seq"].as_u64().unwrap_or(0);
@@ -424,8 +424,8 @@ pub fn intruder() -> Option<Intruder> {
 }
 
 impl Intruder {
-    /// `program` run as this user in the sandbox's environment.
-    pub fn command(&self, s: &Sandbox, program: impl AsRef<OsStr>) -> Command {
+    /// `program` run as this user in the rig's environment.
+    pub fn command(&self, s: &Rig, program: impl AsRef<OsStr>) -> Command {
         let mut c = s.command("setpriv");
         c.arg(format!("--reuid={}", self.uid))
             .arg(format!("--regid={}", self.gid))
@@ -437,7 +437,7 @@ impl Intruder {
     /// A shell script run as this user; panics when it fails (the attack
     /// must have been set up for the test to mean anything).
     #[track_caller]
-    pub fn sh(&self, s: &Sandbox, script: &str) {
+    pub fn sh(&self, s: &Rig, script: &str) {
         expect::Run::new(self.command(s, "/bin/sh"), &format!("{INTRUDER}: sh"))
             .args(["-c", script])
             .succeeds();
@@ -449,9 +449,9 @@ impl Intruder {
     }
 }
 
-/// A world-writable sticky directory in the sandbox (like `/tmp`), where
+/// A world-writable sticky directory in the rig (like `/tmp`), where
 /// the intruder may add entries.
-pub fn sticky_dir(s: &Sandbox, name: &str) -> PathBuf {
+pub fn sticky_dir(s: &Rig, name: &str) -> PathBuf {
     let d = s.root().join(name);
     make_dir(&d);
     fs::set_permissions(&d, fs::Permissions::from_mode(0o1777)).unwrap();
@@ -460,11 +460,11 @@ pub fn sticky_dir(s: &Sandbox, name: &str) -> PathBuf {
 
 /// `script` run by `/bin/sh -c` in a mount namespace of its own, with
 /// private propagation so that nothing mounted there outlives the test; in
-/// the sandbox's environment with plugctl at `$PLUGCTL`, the registry's
-/// directory at `$STATE` and [`Sandbox::out`] at `$OUT`. `None` where this
+/// the rig's environment with plugctl at `$PLUGCTL`, the registry's
+/// directory at `$STATE` and [`Rig::out`] at `$OUT`. `None` where this
 /// machine cannot mount in a new namespace (the test skips; in CI, where
 /// the tests run as root with util-linux, it fails instead).
-pub fn in_mount_namespace(s: &Sandbox, script: &str) -> Option<expect::Run> {
+pub fn in_mount_namespace(s: &Rig, script: &str) -> Option<expect::Run> {
     // The probe mounts for real: a namespace alone is not the permission.
     let probe = s
         .command("unshare")

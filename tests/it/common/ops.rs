@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::Sandbox;
+use super::Rig;
 use super::expect::{Exit, Finish, Ran, Run, plugctl};
 
 /// The words of `plugin register` for one allocation's socket, to run
@@ -32,7 +32,7 @@ pub const fn register_args<'a>(
 /// Registers a dynamic plugin's allocation (`plugin register`), which
 /// must succeed.
 #[track_caller]
-pub fn register(s: &Sandbox, ty: &str, name: &str, alloc: &str, socket: &str) -> Ran {
+pub fn register(s: &Rig, ty: &str, name: &str, alloc: &str, socket: &str) -> Ran {
     plugctl(s)
         .args(register_args(ty, name, alloc, socket))
         .succeeds()
@@ -41,7 +41,7 @@ pub fn register(s: &Sandbox, ty: &str, name: &str, alloc: &str, socket: &str) ->
 /// `volume create` with `--json` and these arguments (`--plugin`, `--name`
 /// and the rest), which must succeed; the `volume` object it printed.
 #[track_caller]
-pub fn create_volume(s: &Sandbox, args: &[&str]) -> Value {
+pub fn create_volume(s: &Rig, args: &[&str]) -> Value {
     plugctl(s)
         .args(["--json", "volume", "create"])
         .args_from(args)
@@ -52,7 +52,7 @@ pub fn create_volume(s: &Sandbox, args: &[&str]) -> Value {
 
 /// The volumes `volume list --json` shows, which must succeed.
 #[track_caller]
-pub fn list_volumes(s: &Sandbox) -> Vec<Value> {
+pub fn list_volumes(s: &Rig) -> Vec<Value> {
     plugctl(s)
         .args(["--json", "volume", "list"])
         .succeeds()
@@ -107,7 +107,7 @@ pub fn assert_clean_report(what: &str, doc: &Value) {
     assert!(bad.is_empty(), "{what}: {bad:#?}");
 }
 
-impl Sandbox {
+impl Rig {
     /// Every committed event in the registry (its journal read back), in
     /// order; none before there is a registry.
     pub fn events(&self) -> Vec<Value> {
