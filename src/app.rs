@@ -71,6 +71,12 @@ pub fn run_with(args: impl IntoIterator<Item = OsString>, host: &Host, streams: 
             ctx.printer.note(1, line);
         }
     }
+    // What each plugin call is confined by, and how each cap binds.
+    if runs_plugins(&cli.command) && !matches!(cli.command, Command::Validate(_)) {
+        for line in ctx.pool.sandbox().report().lines() {
+            ctx.printer.note(1, line);
+        }
+    }
     // What the library warns about reaches stderr through the printer.
     let _warnings =
         tracing::subscriber::set_default(crate::warnings::ToPrinter::new(ctx.printer.clone()));

@@ -240,6 +240,12 @@ pub fn advice(hint: &Hint) -> String {
              as a job's secret block could"
         ),
         Hint::JobInput(_) => String::new(),
+        Hint::SandboxBestEffort => {
+            "; --sandbox-best-effort (PLUGCTL_SANDBOX_BEST_EFFORT=1) applies what there is and \
+             says what it leaves out"
+                .into()
+        }
+        Hint::SandboxLevel => " (pass --sandbox trim or strict with them)".into(),
     }
 }
 

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::agent_config::{self, AgentConfig, Key, Place};
-use crate::cli::{ColorChoice, GlobalArgs};
+use crate::cli::{ColorChoice, GlobalArgs, SandboxLevel};
 use crate::{Error, Result};
 use plugctl_core::nomad::{Profile, Release};
 
@@ -53,6 +53,18 @@ pub struct Settings {
     /// when none was (the default release applies, and `validate` prints no
     /// matrix).
     pub nomad_releases: Vec<Release>,
+    /// `--sandbox`, the caps and `--sandbox-best-effort`.
+    pub sandbox: SandboxSettings,
+    /// What plugctl started with, which a plugin starts with too.
+    pub inherited: plugctl_core::sandbox::Inherited,
+}
+
+/// The sandbox the command line chose.
+#[derive(Debug, Clone, Default)]
+pub struct SandboxSettings {
+    pub level: plugctl_core::sandbox::Level,
+    pub caps: plugctl_core::sandbox::Caps,
+    pub best_effort: bool,
 }
 
 /// The parts of the process environment that defaults depend on.
@@ -72,6 +84,10 @@ pub struct Host {
     /// The agent configuration read when `--nomad-config` is not given:
     /// [`agent_config::DEFAULT_DIR`] as root when it exists.
     pub default_agent_config: Option<PathBuf>,
+    /// What this process started with that a plugin inherits (the soft
+    /// open-files limit, ignored signals), captured before anything
+    /// changes it; unknown for a host built by hand.
+    pub inherited: plugctl_core::sandbox::Inherited,
 }
 
 impl Host {
@@ -89,6 +105,7 @@ impl Host {
             nomad_version_var: std::env::var("PLUGCTL_NOMAD_VERSION").ok(),
             default_agent_config: Some(PathBuf::from(agent_config::DEFAULT_DIR))
                 .filter(|d| nix::unistd::geteuid().is_root() && d.exists()),
+            inherited: plugctl_core::sandbox::Inherited::capture(),
         }
     }
 
@@ -496,7 +513,28 @@ impl Settings {
             locked: args.locked,
             nomad,
             nomad_releases,
+            sandbox: SandboxSettings {
+                level: match args.sandbox {
+                    SandboxLevel::None => plugctl_core::sandbox::Level::None,
+                    SandboxLevel::Trim => plugctl_core::sandbox::Level::Trim,
+                    SandboxLevel::Strict => plugctl_core::sandbox::Level::Strict,
+                },
+                caps: plugctl_core::sandbox::Caps {
+                    memory_max: args.memory_max,
+                    cpu_max: args.cpu_max,
+                    files_max: args.files_max,
+                    tasks_max: args.tasks_max,
+                },
+                best_effort: args.sandbox_best_effort,
+            },
+            inherited: host.inherited,
         })
+    }
+
+    /// The sandbox policy file: beside the lock file.
+    pub fn policy_file(&self) -> PathBuf {
+        self.lockfile
+            .with_file_name(plugctl_core::sandbox::policy::POLICY_FILE_NAME)
     }
 
     /// What `-v` says about the layout: the agent configuration read and

@@ -227,11 +227,90 @@ pub struct GlobalArgs {
     )]
     pub locked: bool,
 
+    /// How far each plugin call is confined: none (as a Nomad client runs
+    /// it: nothing beyond the deadline), trim (no new privileges, no core
+    /// dumps, oom_score_adj 0, and the caps below), strict (trim, plus
+    /// Landlock, seccomp, no network, a private /tmp and no capabilities,
+    /// each relaxed only by what the plugin's policy in plugctl.policy.json
+    /// grants). A plugin's policy may raise its own level
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_SANDBOX",
+        value_name = "LEVEL",
+        default_value = "none"
+    )]
+    pub sandbox: SandboxLevel,
+
+    /// Apply the layers of --sandbox this kernel has and say which it lacks,
+    /// instead of refusing to run
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_SANDBOX_BEST_EFFORT",
+        value_parser = clap::builder::BoolishValueParser::new(),
+        action = clap::ArgAction::SetTrue
+    )]
+    pub sandbox_best_effort: bool,
+
+    /// Memory cap of each plugin call (trim, strict): its own cgroup's limit
+    /// (the call and everything it starts) where plugctl has one, else each
+    /// process's address space (RLIMIT_AS)
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_MEMORY_MAX",
+        value_name = "SIZE",
+        value_parser = parse_size
+    )]
+    pub memory_max: Option<u64>,
+
+    /// CPU time cap of each process of a plugin call (trim, strict;
+    /// RLIMIT_CPU)
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_CPU_MAX",
+        value_name = "DURATION",
+        value_parser = parse_duration
+    )]
+    pub cpu_max: Option<Duration>,
+
+    /// Open-files cap of each process of a plugin call (trim, strict;
+    /// RLIMIT_NOFILE)
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_FILES_MAX",
+        value_name = "N",
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    pub files_max: Option<u64>,
+
+    /// Processes and threads of a plugin call at once (trim, strict): its
+    /// own cgroup's pids limit; refused where plugctl has no cgroup to use
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_TASKS_MAX",
+        value_name = "N",
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    pub tasks_max: Option<u64>,
+
     /// Which of these took their value from their `PLUGCTL_*` variable, as
     /// clap saw it ([`parse`]): `-v` and messages name the
     /// flag or the variable a setting came from.
     #[arg(skip)]
     pub from_env: FromEnv,
+}
+
+/// `--sandbox`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SandboxLevel {
+    None,
+    Trim,
+    Strict,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -666,6 +745,11 @@ pub struct TestArgs {
     /// reports no size)
     #[arg(long)]
     pub strict: bool,
+    /// Run the suite under --sandbox strict; for each check that fails there
+    /// but passes under none, find the layer that stopped it by relaxing
+    /// one at a time, and print the smallest policy that passes
+    #[arg(long)]
+    pub propose_policy: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }

@@ -117,6 +117,33 @@ fn lock_notice(printer: &Printer) -> plugctl_core::registry::Notice {
     })
 }
 
+/// The run's sandbox: the level and caps of the command line, the policy
+/// file beside the lock file (read through the trust gate), what plugctl
+/// started with. With best effort, what the kernel lacks is a warning.
+pub fn sandbox(settings: &Settings, printer: &Printer) -> Result<plugctl_core::sandbox::Sandbox> {
+    use plugctl_core::sandbox::{Config, PolicyFile, Sandbox};
+    let policy_path = settings.policy_file();
+    let policies = PolicyFile::load(&policy_path, settings.policy())?.unwrap_or_default();
+    let sandbox = Sandbox::new(Config {
+        level: settings.sandbox.level,
+        caps: settings.sandbox.caps,
+        best_effort: settings.sandbox.best_effort,
+        policies,
+        policy_path: Some(policy_path),
+        plugin_dir: settings.plugin_dir.clone(),
+        host_volume_plugin_dir: settings.host_volume_plugin_dir.clone(),
+        inherited: settings.inherited,
+        trust: settings.policy(),
+    })?;
+    for (layer, why) in &sandbox.report().missing {
+        printer.warn(format!(
+            "--sandbox {} without {layer} (--sandbox-best-effort): {why}",
+            settings.sandbox.level
+        ));
+    }
+    Ok(sandbox)
+}
+
 /// Descriptors one call holds in plugctl at its peak (stdout and stderr
 /// pipes, both ends until the fork is done, and the /proc files read at
 /// its end).
@@ -125,22 +152,32 @@ const FDS_PER_CALL: u64 = 6;
 /// runtime's own).
 const FDS_RESERVED: u64 = 64;
 
-/// How many calls may run at once: `--concurrency`, after raising the soft
-/// open-file limit to the hard one (as Go's runtime does for Nomad), capped
-/// to what the descriptors allow — saying so on stderr when it lowers it.
+/// How many calls may run at once: `--concurrency`, capped to what the
+/// descriptors allow — after raising the soft open-file limit to the hard
+/// one when the calls need more (as Go's runtime raises it for Nomad), and
+/// saying so on stderr when it lowers the concurrency.
 fn fd_budget(concurrency: usize, printer: &Printer) -> usize {
     use nix::sys::resource::{Resource, getrlimit, setrlimit};
     let Ok((soft, hard)) = getrlimit(Resource::RLIMIT_NOFILE) else {
         return concurrency;
     };
-    let soft = if soft < hard && setrlimit(Resource::RLIMIT_NOFILE, hard, hard).is_ok() {
+    let fits = |limit: u64| {
+        usize::try_from(limit.saturating_sub(FDS_RESERVED) / FDS_PER_CALL)
+            .unwrap_or(usize::MAX)
+            .max(1)
+    };
+    // Raised only when the calls need it: a plugin must start with the
+    // soft limit plugctl started with (as a Go parent restores it in each
+    // child), which then costs each start a fork instead of posix_spawn.
+    let soft = if fits(soft) < concurrency
+        && soft < hard
+        && setrlimit(Resource::RLIMIT_NOFILE, hard, hard).is_ok()
+    {
         hard
     } else {
         soft
     };
-    let fit = usize::try_from(soft.saturating_sub(FDS_RESERVED) / FDS_PER_CALL)
-        .unwrap_or(usize::MAX)
-        .max(1);
+    let fit = fits(soft);
     if fit < concurrency {
         printer.warn(format!(
             "--concurrency {concurrency} lowered to {fit}: the open-file limit is {soft} \
@@ -155,7 +192,8 @@ fn fd_budget(concurrency: usize, printer: &Printer) -> usize {
 /// `--concurrency`, checking the lock file (`--locked`, or a warning when
 /// one exists) and recording calls (`--record`).
 pub fn plugin_pool(settings: &Settings, printer: &Printer) -> Result<Pool> {
-    let mut pool = Pool::new(fd_budget(settings.concurrency, printer));
+    let mut pool = Pool::new(fd_budget(settings.concurrency, printer))
+        .with_sandbox(sandbox(settings, printer)?);
     if settings.allow_insecure_paths {
         pool = pool.without_trust_checks();
     }

@@ -9,7 +9,8 @@ use crate::Result;
 use plugctl_core::provenance::{Call, dry_run};
 use plugctl_core::runner::Invocation;
 
-/// One call a command would make.
+/// One call a command would make (a handful per command: not boxed).
+#[allow(clippy::large_enum_variant)]
 pub enum Planned {
     /// A plugin executable, run as the invocation says.
     Exec(Call, Invocation),
@@ -43,7 +44,12 @@ pub fn print_refused(ctx: &Ctx, plans: &[Planned], refused: Option<&crate::Error
         let calls: Vec<Value> = plans
             .iter()
             .map(|p| match p {
-                Planned::Exec(call, inv) => dry_run::to_json(call, inv, &cwd),
+                Planned::Exec(call, inv) => {
+                    let mut v = dry_run::to_json(call, inv, &cwd);
+                    let conf = ctx.pool.sandbox().confinement(inv);
+                    v["sandbox"] = sandbox_json(&conf);
+                    v
+                }
                 Planned::Inline(call, what) => json!({
                     "type": call.family,
                     "name": call.name,
@@ -69,7 +75,13 @@ pub fn print_refused(ctx: &Ctx, plans: &[Planned], refused: Option<&crate::Error
             text.push('\n');
         }
         match p {
-            Planned::Exec(call, inv) => text.push_str(&dry_run::to_text(call, inv, &cwd)),
+            Planned::Exec(call, inv) => {
+                let conf = ctx.pool.sandbox().confinement(inv);
+                text.push_str(&with_sandbox_line(
+                    &dry_run::to_text(call, inv, &cwd),
+                    &conf,
+                ));
+            }
             Planned::Inline(call, what) => text.push_str(&format!(
                 "# {} plugin {:?}, operation {}: {}\n",
                 call.family,
@@ -88,4 +100,48 @@ pub fn print_refused(ctx: &Ctx, plans: &[Planned], refused: Option<&crate::Error
         ctx.settings.nomad
     ));
     Ok(())
+}
+
+/// The level and policy a call would run under, as data: `{"level",
+/// "plugin", "policy": {...} | null, "grants": [...], "caps": {...}}`.
+pub fn sandbox_json(conf: &plugctl_core::sandbox::Confinement) -> Value {
+    use plugctl_core::sandbox::{Cap, Level};
+    let caps: serde_json::Map<String, Value> = conf
+        .policy
+        .caps
+        .set()
+        .into_iter()
+        .map(|c| {
+            let key = match c {
+                Cap::Memory => "memory_max",
+                Cap::Cpu => "cpu_max",
+                Cap::Files => "files_max",
+                Cap::Tasks => "tasks_max",
+            };
+            (key.to_string(), Value::from(conf.policy.caps.describe(c)))
+        })
+        .collect();
+    json!({
+        "level": conf.level.name(),
+        "plugin": conf.plugin,
+        "policy_file_entry": conf.from_file,
+        "grants": if conf.level == Level::Strict { conf.policy.exposure() } else { Vec::new() },
+        "caps": caps,
+    })
+}
+
+/// A dry run's text with a `sandbox:` line after its deadline.
+fn with_sandbox_line(text: &str, conf: &plugctl_core::sandbox::Confinement) -> String {
+    let mut out = String::with_capacity(text.len() + 80);
+    for line in text.lines() {
+        out.push_str(line);
+        out.push('\n');
+        if line.starts_with("deadline:") {
+            out.push_str(&format!(
+                "sandbox:   {}\n",
+                crate::output::sanitize_cell(&conf.describe())
+            ));
+        }
+    }
+    out
 }

@@ -63,6 +63,9 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
     // plugin is not run, and its fingerprint check fails saying so. Its
     // calls are in the context's pool's table, which signals reach.
     let pool = Arc::new(super::plugin_pool(&settings, &ctx.printer)?.with_groups_of(&ctx.pool));
+    for line in pool.sandbox().report().lines() {
+        ctx.printer.note(1, line);
+    }
     let mut rep = validate::validate(&settings.dirs(), pool, &opts, &ctx.stop).await?;
     rep.advise(crate::exit::advised);
     rep.sort();

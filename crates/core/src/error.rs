@@ -78,6 +78,9 @@ pub enum PluginFailure {
     /// escaped with setsid); plugctl killed them.
     #[error("{0}")]
     LeftBehind(String),
+    /// A failure that came of a sandbox cap, the cap said first.
+    #[error("{message}")]
+    OverCap { message: String, hint: Option<Hint> },
     #[error("bad output: {0}")]
     BadOutput(String),
     #[error("{0}")]
@@ -116,6 +119,7 @@ impl PluginFailure {
         match self {
             PluginFailure::Refused { hint, .. }
             | PluginFailure::Exit { hint, .. }
+            | PluginFailure::OverCap { hint, .. }
             | PluginFailure::Signaled { hint, .. } => hint.as_ref(),
             _ => None,
         }
@@ -303,6 +307,11 @@ pub enum Hint {
     JobVariables { input: JobInput, since: String },
     /// A job input that was refused (the message says why).
     JobInput(JobInput),
+    /// The sandbox can make the best of what the kernel offers, saying
+    /// what it leaves out.
+    SandboxBestEffort,
+    /// Caps need a sandbox level that has them.
+    SandboxLevel,
 }
 
 impl Hint {

@@ -31,6 +31,7 @@ pub mod pin;
 pub mod provenance;
 pub mod registry;
 pub mod runner;
+pub mod sandbox;
 pub mod sockets;
 pub mod stop;
 pub mod suggest;

@@ -77,6 +77,27 @@ pub enum Quote {
 /// `{"error": ...}` is read from stdout when it parses, because plugctl
 /// shows what Nomad would have thrown away.
 pub fn judge(inv: &Invocation, out: &Outcome, quote: Quote) -> Result<(), PluginFailure> {
+    judge_end(inv, out, quote).map_err(|f| with_cap(out, f))
+}
+
+/// A failure said with the sandbox cap the call went over first ("over its
+/// memory cap of 128 MiB: killed by signal KILL"), or, for a cap enforced
+/// per process, the cap it may have hit after it.
+pub fn with_cap(out: &Outcome, failure: PluginFailure) -> PluginFailure {
+    match &out.over_cap {
+        None => failure,
+        Some(over) => PluginFailure::OverCap {
+            message: if over.certain {
+                format!("{over}: {failure}")
+            } else {
+                format!("{failure}; {over}")
+            },
+            hint: failure.hint().cloned(),
+        },
+    }
+}
+
+fn judge_end(inv: &Invocation, out: &Outcome, quote: Quote) -> Result<(), PluginFailure> {
     if out.timed_out {
         return Err(PluginFailure::TimedOut {
             deadline: inv.deadline,

@@ -307,6 +307,7 @@ pub(super) async fn run_call(
         pipes_abandoned,
         duration,
         leftovers,
+        over_cap: None,
     };
     Ok(Ended {
         outcome,

@@ -29,6 +29,26 @@ pub trait Gate: Send + Sync + std::fmt::Debug {
     ) -> std::result::Result<Option<crate::identity::Verified>, crate::error::Advised>;
 }
 
+/// Runs one call; with the sandbox's part, a start that failed in it is
+/// said as the sandbox's, and a cap the call went over is noted.
+async fn confined_call(
+    groups: &Arc<GroupTable>,
+    inv: &Invocation,
+) -> Result<super::call::Ended, SpawnError> {
+    match run_call(groups, inv).await {
+        Err(e) => Err(match &inv.confine {
+            Some(p) => p.explain(e),
+            None => e,
+        }),
+        Ok(mut ended) => {
+            if let Some(p) = &inv.confine {
+                ended.outcome.over_cap = p.over_cap(&ended.outcome);
+            }
+            Ok(ended)
+        }
+    }
+}
+
 /// Keeps every call that ran (`--record`:
 /// [`crate::provenance::case::Recorder`]).
 pub trait Witness: Send + Sync + std::fmt::Debug {
@@ -52,6 +72,8 @@ pub struct Pool {
     pins: Option<Arc<dyn Gate>>,
     /// Owner and mode checks on what runs (None: `--allow-insecure-paths`).
     trust: Option<Arc<crate::trust::Trust>>,
+    /// What each call may do ([`crate::sandbox`]); none by default.
+    sandbox: Arc<crate::sandbox::Sandbox>,
 }
 
 impl Pool {
@@ -66,7 +88,19 @@ impl Pool {
             recorder: None,
             pins: None,
             trust: Some(Arc::default()),
+            sandbox: Arc::default(),
         }
+    }
+
+    /// Runs every call under this sandbox.
+    pub fn with_sandbox(mut self, sandbox: crate::sandbox::Sandbox) -> Pool {
+        self.sandbox = Arc::new(sandbox);
+        self
+    }
+
+    /// The sandbox every call runs under.
+    pub fn sandbox(&self) -> &crate::sandbox::Sandbox {
+        &self.sandbox
     }
 
     /// Runs plugins whatever their owner and mode (`--allow-insecure-paths`).
@@ -104,6 +138,16 @@ impl Pool {
     /// spawn, not while waiting for a place. Once [`Pool::terminate`] was
     /// called, nothing more starts.
     pub async fn run(&self, inv: &Invocation) -> Result<Outcome, SpawnError> {
+        self.run_under(inv, None).await
+    }
+
+    /// [`Pool::run`], under `confinement` instead of the sandbox's own for
+    /// this plugin when one is given.
+    async fn run_under(
+        &self,
+        inv: &Invocation,
+        confinement: Option<crate::sandbox::Confinement>,
+    ) -> Result<Outcome, SpawnError> {
         let _permit = self
             .permits
             .acquire()
@@ -147,13 +191,39 @@ impl Pool {
                 }
             },
         };
-        let ended = run_call(&self.groups, inv).await?;
+        let confined;
+        let prepared = match confinement {
+            None => self.sandbox.prepare(inv)?,
+            Some(c) => self.sandbox.prepare_as(inv, c)?,
+        };
+        let inv = match prepared {
+            None => inv,
+            Some(prepared) => {
+                confined = Invocation {
+                    confine: Some(prepared),
+                    ..inv.clone()
+                };
+                &confined
+            }
+        };
+        let ended = confined_call(&self.groups, inv).await?;
         if let Some(rec) = &self.recorder
             && !ended.interrupted
         {
             rec.record(inv, &ended.outcome);
         }
         Ok(ended.outcome)
+    }
+
+    /// [`Pool::run`] under a confinement of the caller's instead of the
+    /// sandbox's own for this plugin (`test --propose-policy` relaxes one
+    /// layer at a time); checked and recorded as any call.
+    pub async fn run_as(
+        &self,
+        inv: &Invocation,
+        confinement: crate::sandbox::Confinement,
+    ) -> Result<Outcome, SpawnError> {
+        self.run_under(inv, Some(confinement)).await
     }
 
     /// The process groups (their leaders' pids) of the calls in flight.

@@ -79,6 +79,10 @@ pub(super) async fn spawn(
         .stderr(Stdio::piped())
         .process_group(0)
         .kill_on_drop(true);
+    // The sandbox's part first: the --locked hooks below end in exec.
+    if let Some(confine) = &inv.confine {
+        confine.install(&mut cmd);
+    }
     if let Some(verified) = &inv.expect {
         let failed = |e: io::Error| SpawnError::Other {
             program: inv.program.clone(),

@@ -27,6 +27,9 @@ pub struct Invocation {
     /// `--locked`: exec only if the program is still this file (checked in
     /// the child, between fork and exec).
     pub expect: Option<crate::identity::Verified>,
+    /// The sandbox's part of the child, between fork and exec (set by the
+    /// [`super::Pool`] from its [`crate::sandbox::Sandbox`]).
+    pub confine: Option<std::sync::Arc<crate::sandbox::Prepared>>,
 }
 
 impl Invocation {
@@ -40,6 +43,7 @@ impl Invocation {
             stdout_limit: STDOUT_LIMIT,
             stderr_limit: STDERR_LIMIT,
             expect: None,
+            confine: None,
         }
     }
 
@@ -84,6 +88,9 @@ pub struct Outcome {
     /// Processes the plugin left running after it exited (in its group, or
     /// escaped from it with setsid and adopted by plugctl), killed.
     pub leftovers: Vec<Leftover>,
+    /// A sandbox cap the call went over (or, enforced per process, may
+    /// have hit).
+    pub over_cap: Option<crate::sandbox::OverCap>,
 }
 
 /// A process a plugin left behind; plugctl killed it.
@@ -113,6 +120,7 @@ impl Outcome {
             pipes_abandoned: false,
             duration: Duration::from_millis(1),
             leftovers: Vec::new(),
+            over_cap: None,
         }
     }
 }

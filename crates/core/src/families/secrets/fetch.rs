@@ -237,28 +237,29 @@ pub fn parse_fetch(
         .filter(|m| !m.is_empty())
         .map(|m| mask(&m, &known));
 
+    let capped = |f| crate::families::with_cap(out, f);
     if out.timed_out {
-        return Err(PluginFailure::TimedOut {
+        return Err(capped(PluginFailure::TimedOut {
             deadline: inv.deadline,
             killed: out.killed,
             no_grace: inv.grace.is_zero(),
-        });
+        }));
     }
     match out.termination {
         Termination::Exited(0) => {}
         Termination::Exited(code) => {
-            return Err(PluginFailure::Exit {
+            return Err(capped(PluginFailure::Exit {
                 code,
                 message: plugin_error,
                 hint: None,
-            });
+            }));
         }
         Termination::Signaled(sig) => {
-            return Err(PluginFailure::Signaled {
+            return Err(capped(PluginFailure::Signaled {
                 signal: signal_name(sig),
                 message: plugin_error,
                 hint: None,
-            });
+            }));
         }
     }
     if !out.leftovers.is_empty() {
