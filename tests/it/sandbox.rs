@@ -31,7 +31,6 @@ fn fingerprint(s: &Rig, args: &[&str], name: &str) -> (bool, String) {
 }
 
 /// The report a plugin printed (its fingerprint's reason, from `REPORT`).
-#[allow(dead_code)]
 fn report(s: &Rig, args: &[&str], name: &str) -> String {
     let (healthy, reason) = fingerprint(s, args, name);
     assert!(!healthy, "a report plugin always fails: {reason}");
@@ -48,6 +47,7 @@ fn field<'a>(report: &'a str, key: &str) -> &'a str {
     report
         .split_whitespace()
         .find_map(|kv| kv.strip_prefix(key).and_then(|r| r.strip_prefix('=')))
+        .map(|v| v.trim_end_matches(['"', '\'']))
         .unwrap_or_else(|| panic!("no {key} in {report:?}"))
 }
 
@@ -284,11 +284,288 @@ fn the_sandbox_is_chosen_by_its_variables_too() {
         .stderr_has("open-files cap 128");
 }
 
-/// Where plugins and scratch files live for a test (never the node's).
-#[allow(dead_code)]
-fn target_tmp() -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sandbox");
+/// A scratch directory outside `/tmp` (which strict hides behind a private
+/// one): what a layer must stop there, Landlock stops, not the mount.
+fn outside_tmp(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("sandbox")
+        .join(format!("{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
     make_dir(&d);
     fs::set_permissions(&d, fs::Permissions::from_mode(0o755)).unwrap();
     d
+}
+
+/// Whether strict can run here; else the test skips (in CI it fails).
+fn strict_runs(s: &Rig) -> bool {
+    if !as_root() {
+        return false;
+    }
+    s.hv_ok("plain", "1.0.0");
+    let ran = plugctl(s)
+        .args(["--sandbox", "strict", "fingerprint", "plain"])
+        .any_exit();
+    if ran.code() == Some(Exit::Usage.code()) {
+        skip_unless_ci(&format!("strict cannot run here: {}", ran.stderr()));
+        return false;
+    }
+    true
+}
+
+#[test]
+fn strict_lets_a_plain_plugin_run_with_no_capabilities_seccomp_and_a_private_tmp() {
+    let s = Rig::new();
+    if !strict_runs(&s) {
+        return;
+    }
+    fs::write(s.out_file("marker"), "host").unwrap();
+    let body = format!(
+        r#"PATH=/usr/bin:/bin
+caps=$(awk '/^CapEff/ {{print $2}}' /proc/self/status)
+bnd=$(awk '/^CapBnd/ {{print $2}}' /proc/self/status)
+sec=$(awk '/^Seccomp:/ {{print $2}}' /proc/self/status)
+[ -e '{marker}' ] && seen=yes || seen=no
+echo private >/tmp/plugctl-sandbox-private-probe && tmp=writable || tmp=no
+echo "REPORT caps=$caps bnd=$bnd seccomp=$sec marker=$seen tmp=$tmp cwd=$(pwd)" >&2
+exit 1"#,
+        marker = s.out_file("marker").display()
+    );
+    s.plugin("host-volume", "looks", &body);
+    let none = report(&s, &[], "looks");
+    assert_ne!(field(&none, "caps"), "0000000000000000", "{none}");
+    assert_eq!(field(&none, "seccomp"), "0", "{none}");
+    assert_eq!(field(&none, "marker"), "yes", "{none}");
+    let strict = report(&s, &["--sandbox", "strict"], "looks");
+    assert_eq!(field(&strict, "caps"), "0000000000000000", "{strict}");
+    assert_eq!(field(&strict, "bnd"), "0000000000000000", "{strict}");
+    assert_eq!(field(&strict, "seccomp"), "2", "{strict}");
+    // The node's /tmp is not there (the rig lives in it), but a /tmp of
+    // its own is, writable, and gone after.
+    assert_eq!(field(&strict, "marker"), "no", "{strict}");
+    assert_eq!(field(&strict, "tmp"), "writable", "{strict}");
+    assert_eq!(field(&strict, "cwd"), "/", "{strict}");
+    assert!(
+        !Path::new("/tmp/plugctl-sandbox-private-probe").exists() || {
+            // Written by the none run above: that is the node's own /tmp.
+            let _ = fs::remove_file("/tmp/plugctl-sandbox-private-probe");
+            true
+        }
+    );
+    let again = report(&s, &["--sandbox", "strict"], "looks");
+    assert_eq!(field(&again, "tmp"), "writable", "{again}");
+    assert!(
+        !Path::new("/tmp/plugctl-sandbox-private-probe").exists(),
+        "strict's /tmp reached the node's"
+    );
+}
+
+#[test]
+fn writing_etc_is_allowed_under_none_and_stopped_by_landlock_under_strict() {
+    let s = Rig::new();
+    if !strict_runs(&s) {
+        return;
+    }
+    s.plugin(
+        "host-volume",
+        "etc-writer",
+        "echo owned >/etc/plugctl-sandbox-probe && echo '{\"version\": \"1.0.0\"}'",
+    );
+    // The node's /etc is never the target: a tmpfs over it, in a mount
+    // namespace of the test's own, whatever the level.
+    let Some(ns) = in_mount_namespace(
+        &s,
+        r#"mount -t tmpfs tmpfs /etc || exit 1
+"$PLUGCTL" --json fingerprint etc-writer >"$OUT/none.json"
+[ -e /etc/plugctl-sandbox-probe ] && echo wrote >"$OUT/none.wrote"
+rm -f /etc/plugctl-sandbox-probe
+"$PLUGCTL" --json --sandbox strict fingerprint etc-writer >"$OUT/strict.json"
+[ -e /etc/plugctl-sandbox-probe ] && echo wrote >"$OUT/strict.wrote"
+exit 0"#,
+    ) else {
+        return;
+    };
+    ns.succeeds();
+    let read = |f: &str| -> serde_json::Value {
+        serde_json::from_slice(&fs::read(s.out_file(f)).unwrap()).unwrap()
+    };
+    let none = read("none.json");
+    assert_eq!(
+        row(&none, "host-volume", "etc-writer")["healthy"],
+        true,
+        "{none}"
+    );
+    assert!(s.out_file("none.wrote").exists());
+    let strict = read("strict.json");
+    let r = row(&strict, "host-volume", "etc-writer");
+    assert_eq!(r["healthy"], false, "{strict}");
+    assert!(
+        r["error"].as_str().unwrap().contains("Permission denied"),
+        "{r}"
+    );
+    assert!(!s.out_file("strict.wrote").exists());
+    assert!(!Path::new("/etc/plugctl-sandbox-probe").exists());
+}
+
+#[test]
+fn a_root_only_file_elsewhere_is_read_under_none_and_not_under_strict() {
+    let s = Rig::new();
+    if !strict_runs(&s) {
+        return;
+    }
+    let dir = outside_tmp("secret");
+    let secret = dir.join("root-only");
+    fs::write(&secret, "TOPSECRET\n").unwrap();
+    fs::set_permissions(&secret, fs::Permissions::from_mode(0o600)).unwrap();
+    s.plugin(
+        "host-volume",
+        "reader",
+        &format!(
+            "PATH=/usr/bin:/bin\ngrep -q TOPSECRET '{}' && echo '{{\"version\": \"1.0.0\"}}'",
+            secret.display()
+        ),
+    );
+    let (healthy, reason) = fingerprint(&s, &[], "reader");
+    assert!(healthy, "{reason}");
+    let (healthy, reason) = fingerprint(&s, &["--sandbox", "strict"], "reader");
+    assert!(!healthy);
+    assert!(reason.contains("Permission denied"), "{reason}");
+    // trim has no Landlock: it reads it.
+    let (healthy, reason) = fingerprint(&s, &["--sandbox", "trim"], "reader");
+    assert!(healthy, "{reason}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_fingerprint_reaches_a_local_listener_under_none_and_no_network_under_strict() {
+    let s = Rig::new();
+    if !strict_runs(&s) || !tool_available("python3", "a plugin that connects") {
+        return;
+    }
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    s.file(
+        "host-volume",
+        "caller",
+        &format!(
+            "#!/usr/bin/python3 -I
+import socket
+socket.create_connection(('127.0.0.1', {port}), timeout=5).close()
+print('{{\"version\": \"1.0.0\"}}')
+"
+        ),
+        0o755,
+    );
+    let (healthy, reason) = fingerprint(&s, &[], "caller");
+    assert!(healthy, "{reason}");
+    let (healthy, reason) = fingerprint(&s, &["--sandbox", "strict"], "caller");
+    assert!(!healthy);
+    assert!(reason.contains("Network is unreachable"), "{reason}");
+}
+
+/// A python plugin that makes one raw system call and answers only when
+/// `ok` (a Python expression over `r`, its result, and `e`, its errno)
+/// holds; else it says the errno.
+fn syscall_plugin(s: &Rig, name: &str, call: &str, ok: &str) {
+    s.file(
+        "host-volume",
+        name,
+        &format!(
+            "#!/usr/bin/python3 -I
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+r = {call}
+e = ctypes.get_errno()
+if {ok}:
+    print('{{\"version\": \"1.0.0\"}}')
+else:
+    sys.exit('REPORT errno=%d %s' % (e, os.strerror(e)))
+"
+        ),
+        0o755,
+    );
+}
+
+#[test]
+fn ptrace_of_its_parent_works_under_none_and_is_refused_under_strict() {
+    let s = Rig::new();
+    if !strict_runs(&s) || !tool_available("python3", "a plugin that calls ptrace") {
+        return;
+    }
+    // PTRACE_SEIZE (0x4206) stops nothing; the link goes when it exits.
+    syscall_plugin(
+        &s,
+        "tracer",
+        "libc.syscall(101, 0x4206, os.getppid(), 0, 0)",
+        "r == 0",
+    );
+    let (healthy, reason) = fingerprint(&s, &[], "tracer");
+    assert!(healthy, "{reason}");
+    let r = report(&s, &["--sandbox", "strict"], "tracer");
+    assert_eq!(field(&r, "errno"), "1", "EPERM: {r}");
+}
+
+#[test]
+fn loading_a_kernel_module_reaches_the_kernel_under_none_and_is_refused_under_strict() {
+    let s = Rig::new();
+    if !strict_runs(&s) || !tool_available("python3", "a plugin that loads a module") {
+        return;
+    }
+    // init_module(2) with 64 bytes of garbage: the kernel refuses it as no
+    // module (EINVAL, ENOEXEC), or has no modules at all (ENOSYS); never
+    // loads it. Only a refusal of the call itself is EPERM.
+    syscall_plugin(
+        &s,
+        "loader",
+        "libc.syscall(175, ctypes.create_string_buffer(64), 64, b'')",
+        "r != 0 and e != 1",
+    );
+    let (healthy, reason) = fingerprint(&s, &[], "loader");
+    if !healthy && reason.contains("errno=1 ") {
+        skip_unless_ci("this kernel refuses module loading to root itself");
+        return;
+    }
+    assert!(healthy, "{reason}");
+    let r = report(&s, &["--sandbox", "strict"], "loader");
+    assert_eq!(field(&r, "errno"), "1", "EPERM: {r}");
+}
+
+#[test]
+fn a_setuid_program_gives_privileges_back_under_none_and_not_under_trim_or_strict() {
+    let s = Rig::new();
+    if !strict_runs(&s) || !tool_available("cc", "a setuid helper") {
+        return;
+    }
+    let dir = outside_tmp("setuid");
+    let src = dir.join("euid.c");
+    fs::write(
+        &src,
+        "#include <stdio.h>\n#include <unistd.h>\nint main(void){printf(\"%d\\n\", (int)geteuid());return 0;}\n",
+    )
+    .unwrap();
+    let helper = dir.join("euid");
+    tool("cc").arg("-o").arg(&helper).arg(&src).succeeds();
+    fs::set_permissions(&helper, fs::Permissions::from_mode(0o4755)).unwrap();
+    // The plugin drops to nobody, then runs the setuid-root helper: its
+    // euid is 0 again unless no-new-privileges holds.
+    s.plugin(
+        "host-volume",
+        "climber",
+        &format!(
+            "PATH=/usr/bin:/bin
+e=$(setpriv --reuid=65534 --regid=65534 --clear-groups '{}')
+[ \"$e\" = 0 ] && echo '{{\"version\": \"1.0.0\"}}' && exit 0
+echo \"REPORT euid=${{e:-none}}\" >&2; exit 1",
+            helper.display()
+        ),
+    );
+    let (healthy, reason) = fingerprint(&s, &[], "climber");
+    assert!(healthy, "none: the setuid bit works: {reason}");
+    let trim = report(&s, &["--sandbox", "trim"], "climber");
+    assert_eq!(field(&trim, "euid"), "65534", "{trim}");
+    // Under strict it cannot even become nobody (no CAP_SETUID), nor run
+    // the helper (Landlock): nothing is gained.
+    let strict = report(&s, &["--sandbox", "strict"], "climber");
+    assert_eq!(field(&strict, "euid"), "none", "{strict}");
+    let _ = fs::remove_dir_all(&dir);
 }
