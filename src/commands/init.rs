@@ -137,6 +137,7 @@ pub fn run(ctx: &Ctx, args: InitArgs) -> Result<()> {
         )
     })?;
     write_new(&checked, name, &path, render(template, name).as_bytes())?;
+    let policy = add_policy(ctx, family, name, &dir)?;
 
     let p = &ctx.printer;
     if p.json {
@@ -145,6 +146,7 @@ pub fn run(ctx: &Ctx, args: InitArgs) -> Result<()> {
             "type": family.name(),
             "name": name,
             "lang": lang_name(args.lang),
+            "policy_file": policy,
         }))?;
     } else {
         p.text(&format!("{}\n", path.display()))?;
@@ -154,10 +156,40 @@ pub fn run(ctx: &Ctx, args: InitArgs) -> Result<()> {
         lang_label(args.lang),
         path.display()
     ));
+    if let Some(policy) = &policy {
+        p.info(format!(
+            "its sandbox policy is in {}: it grants nothing beyond --sandbox strict (the \
+             template needs nothing more)",
+            policy.display()
+        ));
+    }
     for line in next_steps(ctx, family, name, &dir) {
         p.info(line);
     }
     Ok(())
+}
+
+/// Gives the new plugin its sandbox policy, granting nothing beyond
+/// strict (the templates need no more), in the policy file of the plugin
+/// directory `dir` belongs to (its parent, when `dir` is the family's
+/// directory); an entry already there is kept. The file is read and
+/// replaced through the trust gate. None when `dir` is not a family
+/// directory: there is no plugin directory to put it in.
+fn add_policy(ctx: &Ctx, family: Family, name: &str, dir: &Path) -> Result<Option<PathBuf>> {
+    use plugctl_core::sandbox::{Policy, PolicyFile, policy};
+    let Some(root) = dir
+        .parent()
+        .filter(|_| dir.file_name().is_some_and(|n| n == family.name()))
+    else {
+        return Ok(None);
+    };
+    let path = root.join(policy::POLICY_FILE_NAME);
+    let mut file = PolicyFile::load(&path, ctx.settings.policy())?.unwrap_or_default();
+    file.plugins
+        .entry(format!("{family}/{name}"))
+        .or_insert_with(Policy::default);
+    file.save(&path, ctx.settings.policy())?;
+    Ok(Some(path))
 }
 
 fn exists(path: &Path) -> Error {

@@ -117,13 +117,25 @@ fn lock_notice(printer: &Printer) -> plugctl_core::registry::Notice {
     })
 }
 
+/// The sandbox policy file beside the lock file, read through the trust
+/// gate (none: every plugin's policy grants nothing).
+pub fn policy_file(settings: &Settings) -> Result<plugctl_core::sandbox::PolicyFile> {
+    Ok(
+        plugctl_core::sandbox::PolicyFile::load(&settings.policy_file(), settings.policy())?
+            .unwrap_or_default(),
+    )
+}
+
 /// The run's sandbox: the level and caps of the command line, the policy
-/// file beside the lock file (read through the trust gate), what plugctl
-/// started with. With best effort, what the kernel lacks is a warning.
-pub fn sandbox(settings: &Settings, printer: &Printer) -> Result<plugctl_core::sandbox::Sandbox> {
-    use plugctl_core::sandbox::{Config, PolicyFile, Sandbox};
+/// file's policies, what plugctl started with. With best effort, what the
+/// kernel lacks is a warning.
+pub fn sandbox(
+    settings: &Settings,
+    printer: &Printer,
+    policies: plugctl_core::sandbox::PolicyFile,
+) -> Result<plugctl_core::sandbox::Sandbox> {
+    use plugctl_core::sandbox::{Config, Sandbox};
     let policy_path = settings.policy_file();
-    let policies = PolicyFile::load(&policy_path, settings.policy())?.unwrap_or_default();
     let sandbox = Sandbox::new(Config {
         level: settings.sandbox.level,
         caps: settings.sandbox.caps,
@@ -192,8 +204,12 @@ fn fd_budget(concurrency: usize, printer: &Printer) -> usize {
 /// `--concurrency`, checking the lock file (`--locked`, or a warning when
 /// one exists) and recording calls (`--record`).
 pub fn plugin_pool(settings: &Settings, printer: &Printer) -> Result<Pool> {
-    let mut pool = Pool::new(fd_budget(settings.concurrency, printer))
-        .with_sandbox(sandbox(settings, printer)?);
+    let policies = policy_file(settings)?;
+    let mut pool = Pool::new(fd_budget(settings.concurrency, printer)).with_sandbox(sandbox(
+        settings,
+        printer,
+        policies.clone(),
+    )?);
     if settings.allow_insecure_paths {
         pool = pool.without_trust_checks();
     }
@@ -202,7 +218,7 @@ pub fn plugin_pool(settings: &Settings, printer: &Printer) -> Result<Pool> {
         settings.locked,
         settings.policy(),
     )? {
-        pool = pool.with_pins(pins);
+        pool = pool.with_pins(pins.with_policies(policies));
     }
     if let Some(dir) = &settings.record {
         pool = pool.with_recorder(plugctl_core::provenance::case::Recorder::open(

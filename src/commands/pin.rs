@@ -120,6 +120,7 @@ pub fn run(ctx: &Ctx, args: PinArgs) -> Result<()> {
         let status = match previous.get(k) {
             None => "added",
             Some(p) if !p.same_file(pin) => "changed",
+            Some(p) if p.policy != pin.policy => "policy",
             Some(p) if p.version != pin.version => "version",
             Some(_) => "same",
         };
@@ -210,6 +211,9 @@ fn check(
             (None, Some(_), _) => Some("added".to_string()),
             (Some(_), None, _) => Some("removed".to_string()),
             (Some(w), Some(n), _) if !w.same_file(n) => Some("changed".to_string()),
+            (Some(w), Some(n), _) if w.policy != n.policy => {
+                Some("sandbox policy changed".to_string())
+            }
             _ => None,
         };
         match status {
@@ -272,6 +276,8 @@ fn scan(ctx: &Ctx, args: &PinArgs) -> Result<Current> {
     let mut pins = BTreeMap::new();
     let mut unpinnable = BTreeMap::new();
     let pinner = plugctl_core::pin::Pinner::default();
+    // Each plugin's sandbox policy is pinned with it.
+    let policies = super::policy_file(&ctx.settings)?;
     let mut families = Vec::new();
     for (family, dir) in discovery::families(&ctx.settings.dirs())? {
         families.push(family.clone());
@@ -291,7 +297,10 @@ fn scan(ctx: &Ctx, args: &PinArgs) -> Result<Current> {
                         .find(|i| i.source == Source::File && i.healthy)
                         .and_then(|i| i.version.clone());
                     match pinner.pin_file(&family, &entry.name, &entry.path, version) {
-                        Ok(pin) => {
+                        Ok(mut pin) => {
+                            pin.policy = policies
+                                .get(&family, &entry.name)
+                                .map(plugctl_core::sandbox::policy::digest);
                             pins.insert(key, pin);
                         }
                         Err(e) => {
@@ -332,6 +341,9 @@ fn describe(pin: Option<&Pin>) -> String {
                         .map(short)
                         .unwrap_or_else(|| "missing".into())
                 ));
+            }
+            if let Some(policy) = &p.policy {
+                s.push_str(&format!(", policy {}", short(policy)));
             }
             s
         }

@@ -91,7 +91,12 @@ fn json_names_what_was_made() {
     assert_eq!(doc["type"], "host-volume");
     assert_eq!(doc["name"], "vol");
     assert_eq!(doc["lang"], "python");
-    assert_eq!(doc.as_object().unwrap().len(), 5, "{doc}");
+    // Its sandbox policy went beside the plugins.
+    assert_eq!(
+        doc["policy_file"],
+        s.plugins.join("plugctl.policy.json").display().to_string()
+    );
+    assert_eq!(doc.as_object().unwrap().len(), 6, "{doc}");
 }
 
 #[test]

@@ -34,6 +34,7 @@ mod provenance;
 mod readme;
 mod runner;
 mod sandbox;
+mod sandbox_policy;
 mod secret;
 mod shellcheck;
 mod signals;

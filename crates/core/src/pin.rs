@@ -63,6 +63,11 @@ pub struct Pin {
     pub version: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interpreter: Option<Interpreter>,
+    /// The sha256 of the plugin's sandbox policy (its entry in the policy
+    /// file beside the lock file, in its canonical form); None when it has
+    /// none. What a plugin may do is part of what was approved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy: Option<String>,
 }
 
 impl Pin {
@@ -302,6 +307,7 @@ impl Pinner {
             size: rest,
             version,
             interpreter,
+            policy: None,
         };
         Ok((pin, runs))
     }
@@ -482,6 +488,7 @@ mod tests {
             size: 1,
             version: Some("1.0.0".into()),
             interpreter: None,
+            policy: None,
         };
         let mut b = a.clone();
         b.version = None;

@@ -17,6 +17,8 @@ pub fn stray_files(root: &Path, names: &[OsString]) -> Verdict {
     let issues = names
         .iter()
         .filter(|n| !root.join(n).is_dir())
+        // The sandbox policy file belongs there, beside the plugins.
+        .filter(|n| *n != crate::sandbox::policy::POLICY_FILE_NAME)
         .map(|n| {
             (
                 super::Severity::Info,

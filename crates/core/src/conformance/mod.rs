@@ -13,6 +13,7 @@ pub mod matrix;
 pub mod permissions;
 pub mod report;
 pub mod runnable;
+pub mod sandbox;
 pub mod subject;
 pub mod suite;
 pub mod validate;

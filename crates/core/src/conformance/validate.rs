@@ -174,6 +174,15 @@ pub async fn validate(
         }));
     }
 
+    if !pool.sandbox().policies().plugins.is_empty() {
+        let ids: Vec<String> = entries.iter().map(Entry::id).collect();
+        report.record(
+            None,
+            "sandbox.unused-policy",
+            super::sandbox::unused(pool.sandbox().policies(), &ids),
+        );
+    }
+
     // One plugin's checks at a time per place in the pool; their reports
     // join the whole in directory order as soon as they and all before
     // them are done (fanout::run_all).
@@ -321,6 +330,11 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
             permissions::setuid(s, opts.strict),
         );
         r.record(id, "permissions.owner", permissions::owner(s, opts.strict));
+        r.record(
+            id,
+            "sandbox.policy",
+            super::sandbox::policy(pool.sandbox(), &s.path),
+        );
     }
 
     // Whether it can run at all, and whether it runs as Nomad runs it.

@@ -28,6 +28,8 @@ pub struct Pins {
     warned: Mutex<HashSet<(String, String)>>,
     /// Hashes what is checked (each interpreter once for all calls).
     pinner: Pinner,
+    /// The sandbox policies in force, each held to its pinned digest.
+    policies: crate::sandbox::PolicyFile,
 }
 
 impl Pins {
@@ -64,8 +66,15 @@ impl Pins {
                 enforce,
                 warned: Mutex::new(HashSet::new()),
                 pinner: Pinner::default(),
+                policies: crate::sandbox::PolicyFile::default(),
             })),
         }
+    }
+
+    /// Holds each plugin's sandbox policy to the digest its pin recorded.
+    pub fn with_policies(mut self, policies: crate::sandbox::PolicyFile) -> Pins {
+        self.policies = policies;
+        self
     }
 }
 
@@ -98,14 +107,22 @@ impl crate::runner::Gate for Pins {
                 },
             )),
             // Both hashes are in the reason; what accepts the new file:
-            Some(pin) => compare(&self.pinner, pin, &call, exec_path).map_err(|reason| {
-                Advised::new(
-                    reason,
-                    Hint::Repin {
-                        name: call.name.clone(),
-                    },
-                )
-            }),
+            Some(pin) => compare(&self.pinner, pin, &call, exec_path)
+                .and_then(|id| {
+                    let now = self
+                        .policies
+                        .get(&call.family, &call.name)
+                        .map(crate::sandbox::policy::digest);
+                    same_policy(pin, now.as_deref()).map(|()| id)
+                })
+                .map_err(|reason| {
+                    Advised::new(
+                        reason,
+                        Hint::Repin {
+                            name: call.name.clone(),
+                        },
+                    )
+                }),
         };
         match verdict {
             Ok(id) if self.enforce => Ok(Some(id)),
@@ -135,6 +152,22 @@ impl crate::runner::Gate for Pins {
             }
         }
     }
+}
+
+/// Whether the plugin's sandbox policy is the one pinned with it.
+fn same_policy(pin: &Pin, now: Option<&str>) -> std::result::Result<(), String> {
+    if pin.policy.as_deref() == now {
+        return Ok(());
+    }
+    let short = |d: Option<&str>| match d {
+        Some(d) => format!("sha256 {}…", &d[..d.len().min(12)]),
+        None => "none".to_string(),
+    };
+    Err(format!(
+        "its sandbox policy changed since it was pinned: {} ≠ pinned {}",
+        short(now),
+        short(pin.policy.as_deref())
+    ))
 }
 
 fn compare(

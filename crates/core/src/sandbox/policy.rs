@@ -310,11 +310,15 @@ impl Policy {
                     .to_string(),
             );
         }
+        let what = |g: &Grant| match g {
+            Grant::Path(p) => p.display().to_string(),
+            Grant::FromEnv { .. } => format!("what {g} names (the call's own variable)"),
+        };
         for r in &g.read {
-            out.push(format!("reads {r}"));
+            out.push(format!("reads {}", what(r)));
         }
         for w in &g.write {
-            out.push(format!("writes {w}"));
+            out.push(format!("writes {}", what(w)));
         }
         out
     }
