@@ -69,6 +69,9 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
         node_id: ctx.settings.node_id.clone(),
         policy: ctx.settings.policy(),
     };
+    if args.propose_policy {
+        return propose(ctx, &args, &entry, &opts, format).await;
+    }
     let result = suite::run(Arc::clone(&ctx.pool), &entry, &opts).await?;
     let mut rep = result.report;
     rep.advise(crate::exit::advised);
@@ -130,4 +133,112 @@ fn recorded(ctx: &Ctx, family: Family, name: &str) -> bool {
             .first()
             .is_some_and(|i| i.source == plugctl_core::registry::Source::File)
     })
+}
+
+/// `--propose-policy`: the smallest policy under which the suite passes
+/// under strict whatever passes under none, on stdout as a policy file
+/// (one entry) to review and merge into the plugins' own; how it was found
+/// on stderr. Exit 1 when no policy was found that passes.
+async fn propose(
+    ctx: &Ctx,
+    args: &TestArgs,
+    entry: &discovery::Entry,
+    opts: &Options,
+    format: ReportFormat,
+) -> Result<()> {
+    use plugctl_core::sandbox::{Level, PolicyFile};
+    if ctx.settings.sandbox.level != Level::Strict {
+        return Err(Error::usage(
+            "--propose-policy proposes a policy for --sandbox strict: pass --sandbox strict",
+        ));
+    }
+    if format == ReportFormat::Junit {
+        return Err(Error::usage(
+            "--propose-policy prints a policy (human or JSON), not a JUnit report",
+        ));
+    }
+    let id = format!("{}/{}", args.family, args.name);
+    ctx.printer.info(format!(
+        "running the suite of {id} under strict and none, then a layer at a time..."
+    ));
+    let p = plugctl_core::conformance::propose::propose(Arc::clone(&ctx.pool), entry, opts).await?;
+    let mut file = PolicyFile::default();
+    file.plugins.insert(id.clone(), p.policy.clone());
+    let text = file.to_json();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+    let policy_path = ctx.settings.policy_file();
+    let layers = |l: &[plugctl_core::sandbox::Layer]| -> Vec<String> {
+        l.iter().map(ToString::to_string).collect()
+    };
+    if ctx.printer.json {
+        ctx.printer.document(json!({
+            "type": args.family,
+            "name": args.name,
+            "policy_file": policy_path,
+            "policy": doc["plugins"][&id],
+            "stopped": p.stopped.iter().map(|(check, l)| json!({
+                "check": check,
+                "layers": l,
+            })).collect::<Vec<_>>(),
+            "lifted_together": p.together,
+            "unresolved": p.unresolved,
+            "failing_under_none": p.failing_anyway,
+            "verified": p.verified,
+            "suite_runs": p.runs,
+        }))?;
+    } else {
+        if p.stopped.is_empty() {
+            ctx.printer.info(format!(
+                "strict stops nothing that passes under none: {id} needs no grant"
+            ));
+        } else {
+            let n = p.stopped.len();
+            ctx.printer.info(format!(
+                "{n} {} under none and not under strict:",
+                if n == 1 {
+                    "check passes"
+                } else {
+                    "checks pass"
+                }
+            ));
+            for (check, l) in &p.stopped {
+                let by = if l.is_empty() {
+                    format!("{} together", layers(&p.together).join(" and "))
+                } else {
+                    format!("{} (lifted alone, it passes)", layers(l).join(", or "))
+                };
+                ctx.printer.info(format!("  {check}: stopped by {by}"));
+            }
+        }
+        for l in &p.unresolved {
+            ctx.printer.warn(format!(
+                "{l} still stops it, and no policy grant relaxes it for this plugin: run it \
+                 under --sandbox trim, or name the paths it needs in read or write"
+            ));
+        }
+        if !p.failing_anyway.is_empty() {
+            ctx.printer.warn(format!(
+                "failing under none too (the plugin's own, not the sandbox's): {}",
+                p.failing_anyway.join(", ")
+            ));
+        }
+        ctx.printer.text(&text)?;
+        ctx.printer.info(format!(
+            "{} ({} suite runs); put the entry in {}, review it, and pin it",
+            if p.verified {
+                "the suite passes under strict with this policy"
+            } else {
+                "NOT verified: the suite still fails under strict with this policy"
+            },
+            p.runs,
+            policy_path.display()
+        ));
+    }
+    if p.verified {
+        Ok(())
+    } else {
+        Err(Error::Failed(format!(
+            "{id}: no policy found under which strict passes what none passes"
+        )))
+    }
 }

@@ -412,3 +412,144 @@ fn a_dry_run_shows_the_level_and_policy_a_call_would_run_under() {
         .json();
     assert_eq!(doc["calls"][0]["sandbox"]["level"], "none", "{doc:#}");
 }
+
+#[test]
+fn propose_policy_finds_the_read_grant_a_secrets_store_needs() {
+    let s = gallery();
+    if !strict_runs(&s) {
+        return;
+    }
+    write_policy(&s, r#"{"schema_version": 1, "plugins": {}}"#);
+    let store = s.root().join("store");
+    make_dir(store.join("app"));
+    fs::write(store.join("app/db.env"), "USER=admin\n").unwrap();
+    let env = format!("SECRETS_DIR={}", store.display());
+    plugctl(&s)
+        .args(["test", "secrets", "env-file", "--propose-policy"])
+        .fails_with(Exit::Usage)
+        .stderr_has("pass --sandbox strict");
+    let ran = plugctl(&s)
+        .args([
+            "--sandbox",
+            "strict",
+            "test",
+            "secrets",
+            "env-file",
+            "--propose-policy",
+        ])
+        .args(["--path", "app/db", "--env", &env])
+        .succeeds();
+    // stdout is a policy file of one entry, ready to merge.
+    let proposed: Value = serde_json::from_str(&ran.stdout()).unwrap();
+    assert_eq!(
+        proposed["plugins"]["secrets/env-file"],
+        serde_json::json!({"read": ["${SECRETS_DIR}"]}),
+        "{proposed:#}"
+    );
+    let err = ran.stderr();
+    assert!(err.contains("fetch.result: stopped by"), "{err}");
+    assert!(
+        err.contains("the suite passes under strict with this policy"),
+        "{err}"
+    );
+    // As JSON, with the evidence.
+    let doc = plugctl(&s)
+        .args([
+            "--json",
+            "--sandbox",
+            "strict",
+            "test",
+            "secrets",
+            "env-file",
+        ])
+        .args(["--propose-policy", "--path", "app/db", "--env", &env])
+        .succeeds()
+        .json();
+    assert_eq!(doc["verified"], true, "{doc:#}");
+    assert_eq!(doc["stopped"][0]["check"], "fetch.result", "{doc:#}");
+    assert!(
+        doc["lifted_together"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l == "landlock"),
+        "{doc:#}"
+    );
+}
+
+#[test]
+fn propose_policy_grants_a_fetch_the_network_and_a_mounting_create_its_capability_and_calls() {
+    let s = Rig::new();
+    if !strict_runs(&s) || !tool_available("python3", "a plugin that connects") {
+        return;
+    }
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for c in listener.incoming() {
+            drop(c);
+        }
+    });
+    s.file(
+        "secrets",
+        "remote",
+        &format!(
+            "#!/usr/bin/python3 -I
+import json, socket, sys
+if sys.argv[1] == 'fingerprint':
+    print(json.dumps({{'type': 'secrets', 'version': '1.0.0'}}))
+    sys.exit(0)
+try:
+    socket.create_connection(('127.0.0.1', {port}), timeout=5).close()
+except OSError as e:
+    print(json.dumps({{'error': str(e)}}))
+    sys.exit(0)
+if 'does-not-exist' in sys.argv[2]:
+    print(json.dumps({{'error': 'no such secret'}}))
+else:
+    print(json.dumps({{'result': {{'K': 'v'}}}}))
+"
+        ),
+        0o755,
+    );
+    let ran = plugctl(&s)
+        .args([
+            "--sandbox",
+            "strict",
+            "test",
+            "secrets",
+            "remote",
+            "--propose-policy",
+        ])
+        .args(["--path", "app/db"])
+        .succeeds();
+    let proposed: Value = serde_json::from_str(&ran.stdout()).unwrap();
+    assert_eq!(
+        proposed["plugins"]["secrets/remote"],
+        serde_json::json!({"network": true}),
+        "{proposed:#} {}",
+        ran.stderr()
+    );
+    // A create that mounts a tmpfs on its volume: in the test's own mount
+    // namespace, whatever the level.
+    s.hv_script(
+        "mounter",
+        r#"mkdir -p "$v" && { awk -v d="$v" '$5 == d {f=1} END {exit !f}' /proc/self/mountinfo || mount -t tmpfs -o size=1m tmpfs "$v" || exit 1; } && echo "{\"path\": \"$v\", \"bytes\": 0}""#,
+        r#"umount "$v" 2>/dev/null; rm -rf "$v""#,
+    );
+    let Some(ns) = in_mount_namespace(
+        &s,
+        r#""$PLUGCTL" --sandbox strict test host-volume mounter --propose-policy >"$OUT/proposed" 2>"$OUT/how"; echo $? >"$OUT/code""#,
+    ) else {
+        return;
+    };
+    ns.succeeds();
+    assert_eq!(s.read_out("code").trim(), "0", "{}", s.read_out("how"));
+    let proposed: Value = serde_json::from_str(&s.read_out("proposed")).unwrap();
+    assert_eq!(
+        proposed["plugins"]["host-volume/mounter"],
+        serde_json::json!({"capabilities": ["CAP_SYS_ADMIN"], "syscalls": ["mount"]}),
+        "{proposed:#} {}",
+        s.read_out("how")
+    );
+}

@@ -11,6 +11,7 @@ pub mod fingerprint;
 pub mod layout;
 pub mod matrix;
 pub mod permissions;
+pub mod propose;
 pub mod report;
 pub mod runnable;
 pub mod sandbox;

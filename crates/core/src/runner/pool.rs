@@ -74,7 +74,16 @@ pub struct Pool {
     trust: Option<Arc<crate::trust::Trust>>,
     /// What each call may do ([`crate::sandbox`]); none by default.
     sandbox: Arc<crate::sandbox::Sandbox>,
+    /// A level, policy and lifted layers for every call instead of the
+    /// sandbox's own ([`Pool::under`]).
+    overriding: Option<Arc<Overriding>>,
 }
+
+type Overriding = (
+    crate::sandbox::Level,
+    crate::sandbox::Policy,
+    std::collections::BTreeSet<crate::sandbox::Layer>,
+);
 
 impl Pool {
     /// A limit of 0 is taken as 1: a pool that never runs anything would
@@ -89,6 +98,7 @@ impl Pool {
             pins: None,
             trust: Some(Arc::default()),
             sandbox: Arc::default(),
+            overriding: None,
         }
     }
 
@@ -138,7 +148,21 @@ impl Pool {
     /// spawn, not while waiting for a place. Once [`Pool::terminate`] was
     /// called, nothing more starts.
     pub async fn run(&self, inv: &Invocation) -> Result<Outcome, SpawnError> {
-        self.run_under(inv, None).await
+        let confinement = self.overriding.as_ref().map(|o| {
+            let (level, policy, relaxed) = o.as_ref();
+            let own = self.sandbox.confinement(inv);
+            crate::sandbox::Confinement {
+                level: *level,
+                // The caps stay what the command line and the file say.
+                policy: crate::sandbox::Policy {
+                    caps: own.policy.caps,
+                    ..policy.clone()
+                },
+                relaxed: relaxed.clone(),
+                ..own
+            }
+        });
+        self.run_under(inv, confinement).await
     }
 
     /// [`Pool::run`], under `confinement` instead of the sandbox's own for
@@ -215,15 +239,20 @@ impl Pool {
         Ok(ended.outcome)
     }
 
-    /// [`Pool::run`] under a confinement of the caller's instead of the
-    /// sandbox's own for this plugin (`test --propose-policy` relaxes one
-    /// layer at a time); checked and recorded as any call.
-    pub async fn run_as(
+    /// This pool's places, groups and checks, with every call confined as
+    /// `level` and `policy` say (and `relaxed`'s layers lifted) whatever
+    /// the sandbox's own say for the plugin: `test --propose-policy` runs
+    /// the suite so, a layer at a time.
+    pub fn under(
         &self,
-        inv: &Invocation,
-        confinement: crate::sandbox::Confinement,
-    ) -> Result<Outcome, SpawnError> {
-        self.run_under(inv, Some(confinement)).await
+        level: crate::sandbox::Level,
+        policy: crate::sandbox::Policy,
+        relaxed: std::collections::BTreeSet<crate::sandbox::Layer>,
+    ) -> Pool {
+        Pool {
+            overriding: Some(Arc::new((level, policy, relaxed))),
+            ..self.clone()
+        }
     }
 
     /// The process groups (their leaders' pids) of the calls in flight.

@@ -60,6 +60,10 @@ pub struct Confinement {
     pub policy: Policy,
     /// Whether the policy file has an entry for the plugin.
     pub from_file: bool,
+    /// Strict layers lifted altogether, whatever the policy grants: only
+    /// `test --propose-policy`'s search does this, to find the layer that
+    /// stops a check.
+    pub relaxed: BTreeSet<Layer>,
 }
 
 impl Confinement {
@@ -334,6 +338,7 @@ impl Sandbox {
             plugin: plugin.map(|(f, n)| format!("{f}/{n}")),
             policy,
             from_file: entry.is_some(),
+            relaxed: BTreeSet::new(),
         }
     }
 
@@ -451,17 +456,25 @@ impl Sandbox {
                 Err(format!("{layer} cannot be applied here: {why}"))
             }
         };
+        let relaxed = |l: Layer| conf.relaxed.contains(&l);
         // Capabilities: only those granted, in every set.
         let mut keep = 0u64;
         for c in &grants.capabilities {
             keep |= 1u64 << c.index();
         }
-        prepared.plan.caps = Some(CapPlan {
-            keep,
-            last_cap: k.last_cap,
-        });
+        // Only capabilities this kernel has and plugctl holds: capset(2)
+        // refuses to give any other.
+        keep &= u64::MAX >> (63 - u32::from(k.last_cap.min(63)));
+        keep &= k.permitted;
+        if !relaxed(Layer::Capabilities) {
+            prepared.plan.caps = Some(CapPlan {
+                keep,
+                last_cap: k.last_cap,
+            });
+        }
         // Seccomp.
         match &k.seccomp {
+            _ if relaxed(Layer::Seccomp) => {}
             Ok(()) => {
                 let filters = self.filters(&grants.syscalls)?;
                 prepared.plan.seccomp = Some(filters);
@@ -508,8 +521,10 @@ impl Sandbox {
         rules.exec.extend(reads.iter().cloned());
         rules.write.extend(writes.iter().cloned());
         // Network: none for a fingerprint; for the rest, unless granted.
-        let network = grants.network && op != Some(Operation::Fingerprint);
-        let shared = if network && grants.mounts() {
+        let network =
+            (grants.network && op != Some(Operation::Fingerprint)) || relaxed(Layer::Network);
+        let no_mount_ns = grants.mounts() || relaxed(Layer::PrivateTmp);
+        let shared = if network && no_mount_ns {
             None
         } else {
             match self.shared() {
@@ -528,7 +543,7 @@ impl Sandbox {
         // refuses every mount).
         let mut tmp_rule: Option<&OwnedFd> = None;
         let private;
-        if !grants.mounts() {
+        if !no_mount_ns {
             let mut exposed: Vec<(PathBuf, bool)> = Vec::new();
             let mut add = |p: &Path, writable: bool| {
                 if namespaces::in_tmp(p) && p.exists() {
@@ -563,7 +578,7 @@ impl Sandbox {
             tmp_rule = shared.as_ref().map(|s| &s.tmp);
         }
         // Landlock.
-        if !grants.mounts() {
+        if !grants.mounts() && !relaxed(Layer::Landlock) {
             match &k.landlock {
                 Ok(abi) => {
                     let fd = files::ruleset(*abi, &rules, tmp_rule)?;

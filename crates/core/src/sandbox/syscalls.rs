@@ -128,18 +128,39 @@ pub(super) fn compile(granted: &BTreeSet<Syscalls>) -> Result<Filters, String> {
         refuse_x32(&mut program);
         programs.push(program);
     } else {
-        let filter = SeccompFilter::new(
-            BTreeMap::new(),
-            SeccompAction::Allow,
-            SeccompAction::Allow,
-            arch,
-        )
-        .map_err(fail)?;
-        let mut program = BpfProgram::try_from(filter).map_err(|e| format!("seccomp: {e}"))?;
-        refuse_x32(&mut program);
-        programs.push(program);
+        programs.push(x32_guard(arch));
     }
     Ok(Filters { programs })
+}
+
+/// A program of the x32 guard alone (every group granted: nothing else to
+/// refuse), in seccompiler's own shape: its architecture check, then the
+/// guard, then allow.
+fn x32_guard(arch: TargetArch) -> BpfProgram {
+    let audit = match arch {
+        TargetArch::x86_64 => 62 | 0x8000_0000 | 0x4000_0000,
+        TargetArch::aarch64 => 183 | 0x8000_0000 | 0x4000_0000,
+        TargetArch::riscv64 => 243 | 0x8000_0000 | 0x4000_0000,
+    };
+    let stmt = |code: u32, k: u32| seccompiler::sock_filter {
+        code: code as u16,
+        jt: 0,
+        jf: 0,
+        k,
+    };
+    let mut program = vec![
+        stmt(libc::BPF_LD | libc::BPF_W | libc::BPF_ABS, 4), // arch
+        seccompiler::sock_filter {
+            code: (libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K) as u16,
+            jt: 1,
+            jf: 0,
+            k: audit,
+        },
+        stmt(libc::BPF_RET | libc::BPF_K, libc::SECCOMP_RET_KILL_PROCESS),
+        stmt(libc::BPF_RET | libc::BPF_K, libc::SECCOMP_RET_ALLOW),
+    ];
+    refuse_x32(&mut program);
+    program
 }
 
 /// On x86-64, right after seccompiler's architecture check (its first three
