@@ -225,6 +225,18 @@ async fn replay_one(
             return verdict;
         }
     };
+    // The level and policy it ran under then and runs under now, when
+    // either is not none.
+    let now = ctx.pool.sandbox().confinement(&inv).describe();
+    let none = plugctl_core::sandbox::Level::None.name();
+    match case.sandbox.as_deref() {
+        None if now == none => {}
+        Some(then) if then == now => verdict.notes.push(format!("sandbox: {now}")),
+        then => verdict.notes.push(format!(
+            "recorded under sandbox {}, replayed under {now}",
+            then.unwrap_or(none)
+        )),
+    }
     match ctx.pool.run(&inv).await {
         Ok(out) => {
             verdict.duration_ms = u64::try_from(out.duration.as_millis()).unwrap_or(u64::MAX);

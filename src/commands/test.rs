@@ -72,6 +72,21 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
     if args.propose_policy {
         return propose(ctx, &args, &entry, &opts, format).await;
     }
+    // The level and policy its calls run under.
+    let confinement = ctx
+        .pool
+        .sandbox()
+        .confinement(&plugctl_core::runner::Invocation::new(
+            &entry.path,
+            std::time::Duration::ZERO,
+            std::time::Duration::ZERO,
+        ));
+    if confinement.level != plugctl_core::sandbox::Level::None || confinement.from_file {
+        ctx.printer.info(format!(
+            "sandbox: {}",
+            crate::output::sanitize_cell(&confinement.describe())
+        ));
+    }
     let result = suite::run(Arc::clone(&ctx.pool), &entry, &opts).await?;
     let mut rep = result.report;
     rep.advise(crate::exit::advised);
@@ -102,6 +117,7 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
                 "name": args.name,
                 "path": (!entry.path.as_os_str().is_empty()).then_some(&entry.path),
                 "scratch_dir": result.kept,
+                "sandbox": super::plan::sandbox_json(&confinement),
             }),
         ))?,
         ReportFormat::Junit => {

@@ -553,3 +553,54 @@ else:
         s.read_out("how")
     );
 }
+
+#[test]
+fn record_replay_and_test_say_the_level_and_policy_a_call_ran_under() {
+    let s = gallery();
+    if !strict_runs(&s) {
+        return;
+    }
+    let cases = s.root().join("cases");
+    plugctl(&s)
+        .arg("--record")
+        .arg(&cases)
+        .args(["--sandbox", "strict", "fingerprint", "dir"])
+        .succeeds();
+    let case = fs::read_dir(&cases)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "json"))
+        .expect("a case file");
+    let doc: Value = serde_json::from_slice(&fs::read(&case).unwrap()).unwrap();
+    assert_eq!(
+        doc["sandbox"], "strict, policy of host-volume/dir (grants nothing)",
+        "{doc:#}"
+    );
+    plugctl(&s)
+        .arg("replay")
+        .arg(&cases)
+        .succeeds()
+        .stdout_has("recorded under sandbox strict, policy of host-volume/dir (grants nothing), replayed under none");
+    plugctl(&s)
+        .args(["--sandbox", "strict", "replay"])
+        .arg(&cases)
+        .succeeds()
+        .stdout_has("note: sandbox: strict, policy of host-volume/dir");
+    let report = plugctl(&s)
+        .args([
+            "--json",
+            "--sandbox",
+            "strict",
+            "test",
+            "host-volume",
+            "dir",
+        ])
+        .succeeds()
+        .json();
+    assert_eq!(report["sandbox"]["level"], "strict", "{report:#}");
+    assert_eq!(report["sandbox"]["plugin"], "host-volume/dir", "{report:#}");
+    plugctl(&s)
+        .args(["--sandbox", "strict", "test", "host-volume", "dir"])
+        .succeeds()
+        .stderr_has("sandbox: strict, policy of host-volume/dir (grants nothing)");
+}

@@ -90,6 +90,10 @@ pub struct Case {
     /// stdout and stderr are then None and kept only as digests here.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redacted: Option<Redacted>,
+    /// The sandbox level and policy the call ran under, in words (absent:
+    /// none, as a Nomad client runs it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sandbox: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -301,6 +305,11 @@ impl Case {
             stdout,
             stderr,
             redacted,
+            sandbox: inv
+                .confine
+                .as_ref()
+                .map(|p| p.confinement.describe())
+                .filter(|d| d != crate::sandbox::Level::None.name()),
         }
     }
 
