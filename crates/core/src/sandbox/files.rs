@@ -7,7 +7,7 @@
 //! ruleset's descriptor to `landlock_restrict_self`.
 
 use std::os::fd::{AsFd, OwnedFd};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use landlock::{
     ABI, Access, AccessFs, BitFlags, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset,
@@ -83,13 +83,61 @@ fn python_etc() -> Vec<PathBuf> {
         .unwrap_or_default()
 }
 
-/// Builds the ruleset: every file-system right of `abi` handled, each path
-/// of `rules` that exists granted its rights (a file only the rights a
-/// file can have), plus `tmp` (the call's private `/tmp`, opened in its
-/// namespace) read and write. From ABI 6, signals and abstract Unix
-/// sockets are scoped too: the plugin cannot signal a process outside its
-/// sandbox (plugctl, the agent, init) nor reach one's abstract socket.
-pub(super) fn ruleset(abi: ABI, rules: &Rules, tmp: Option<&OwnedFd>) -> Result<OwnedFd, String> {
+/// What a rule grants beneath a path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Class {
+    Exec,
+    Read,
+    Write,
+}
+
+/// A path of a rule, opened (`O_PATH`, following links: a rule is on what
+/// a path names).
+#[derive(Debug)]
+pub(super) struct Opened {
+    fd: PathFd,
+    is_dir: bool,
+    class: Class,
+}
+
+/// Opens each path of `rules` that exists.
+pub(super) fn open(rules: &Rules) -> Vec<Opened> {
+    let sets: [(&Vec<PathBuf>, Class); 3] = [
+        (&rules.exec, Class::Exec),
+        (&rules.read, Class::Read),
+        (&rules.write, Class::Write),
+    ];
+    let mut out = Vec::new();
+    for (paths, class) in sets {
+        for path in paths {
+            let Ok(meta) = std::fs::metadata(path) else {
+                continue;
+            };
+            if let Ok(fd) = PathFd::new(path) {
+                out.push(Opened {
+                    fd,
+                    is_dir: meta.is_dir(),
+                    class,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Builds the ruleset: every file-system right of `abi` handled, each
+/// opened path of `base` (the system's, opened once a run) and `call` (the
+/// call's own) granted its rights (a file only the rights a file can
+/// have), plus `tmp` (the call's private `/tmp`, opened in its namespace)
+/// read and write. From ABI 6, signals and abstract Unix sockets are
+/// scoped too: the plugin cannot signal a process outside its sandbox
+/// (plugctl, the agent, init) nor reach one's abstract socket.
+pub(super) fn ruleset(
+    abi: ABI,
+    base: &[Opened],
+    call: &[Opened],
+    tmp: Option<&OwnedFd>,
+) -> Result<OwnedFd, String> {
     let all = AccessFs::from_all(abi);
     let exec = AccessFs::from_read(abi);
     let read = exec & make_bitflags!(AccessFs::{ReadFile | ReadDir});
@@ -104,25 +152,20 @@ pub(super) fn ruleset(abi: ABI, rules: &Rules, tmp: Option<&OwnedFd>) -> Result<
             .map_err(fail)?;
     }
     let mut created = ruleset.create().map_err(fail)?;
-    let sets: [(&Vec<PathBuf>, BitFlags<AccessFs>); 3] = [
-        (&rules.exec, exec),
-        (&rules.read, read),
-        (&rules.write, all),
-    ];
-    for (paths, access) in sets {
-        for path in paths {
-            let Some((fd, is_dir)) = open(path) else {
-                continue;
-            };
-            let access = if is_dir {
-                access
-            } else {
-                access & AccessFs::from_file(abi)
-            };
-            created = created
-                .add_rule(PathBeneath::new(fd, access))
-                .map_err(|e| format!("Landlock rule for {}: {e}", path.display()))?;
-        }
+    for o in base.iter().chain(call) {
+        let access: BitFlags<AccessFs> = match o.class {
+            Class::Exec => exec,
+            Class::Read => read,
+            Class::Write => all,
+        };
+        let access = if o.is_dir {
+            access
+        } else {
+            access & AccessFs::from_file(abi)
+        };
+        created = created
+            .add_rule(PathBeneath::new(&o.fd, access))
+            .map_err(fail)?;
     }
     if let Some(tmp) = tmp {
         created = created
@@ -131,12 +174,4 @@ pub(super) fn ruleset(abi: ABI, rules: &Rules, tmp: Option<&OwnedFd>) -> Result<
     }
     let fd: Option<OwnedFd> = created.into();
     fd.ok_or_else(|| "Landlock made no ruleset".to_string())
-}
-
-/// The path opened `O_PATH` (following links: a rule is on what a path
-/// names), and whether it is a directory; None when it is not there.
-fn open(path: &Path) -> Option<(PathFd, bool)> {
-    let meta = std::fs::metadata(path).ok()?;
-    let fd = PathFd::new(path).ok()?;
-    Some((fd, meta.is_dir()))
 }

@@ -150,7 +150,12 @@ impl Inherited {
                 ignore |= bit(sig);
             }
         }
-        Some(SignalPlan { mask, ignore })
+        Some(SignalPlan {
+            mask,
+            set_mask: self.mask != 0,
+            touch: self.ignored,
+            ignore,
+        })
     }
 }
 
@@ -158,7 +163,13 @@ impl Inherited {
 #[derive(Clone, Copy)]
 pub(super) struct SignalPlan {
     mask: libc::sigset_t,
-    /// Signals left ignored; every other one gets its default action.
+    /// The mask to set: plugctl started with one (else the child has the
+    /// empty one it runs with).
+    set_mask: bool,
+    /// The signals whose action to set: those ignored at plugctl's start
+    /// (a handler resets itself at exec; only an ignored signal stays).
+    touch: u64,
+    /// Of those, the ones left ignored; the others get their default.
     ignore: u64,
 }
 
@@ -177,7 +188,12 @@ impl SignalPlan {
         for sig in 1..=SIG_MAX {
             // KILL and STOP cannot be changed; 32 and 33 belong to the C
             // library (its threads' cancellation and set*id broadcasts).
-            if sig == libc::SIGKILL || sig == libc::SIGSTOP || sig == 32 || sig == 33 {
+            if self.touch & bit(sig) == 0
+                || sig == libc::SIGKILL
+                || sig == libc::SIGSTOP
+                || sig == 32
+                || sig == 33
+            {
                 continue;
             }
             let handler = if self.ignore & bit(sig) != 0 {
@@ -191,6 +207,9 @@ impl SignalPlan {
                 act.sa_sigaction = handler;
                 libc::sigaction(sig, &act, std::ptr::null_mut());
             }
+        }
+        if !self.set_mask {
+            return Ok(());
         }
         // SAFETY: a sigset_t prepared before the fork.
         let r =

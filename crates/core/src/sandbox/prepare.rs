@@ -107,6 +107,12 @@ pub struct Sandbox {
     cgroups: OnceLock<std::result::Result<Parent, String>>,
     filters: Mutex<BTreeMap<BTreeSet<Syscalls>, Arc<Filters>>>,
     seq: AtomicU64,
+    /// The system's paths of every ruleset, opened once.
+    base_rules: OnceLock<Vec<files::Opened>>,
+    /// trim's own layers are set on plugctl itself (the whole run is at
+    /// trim or above), so every child inherits them and a call without
+    /// caps needs no step of its own between fork and exec.
+    trimmed: bool,
 }
 
 impl Default for Sandbox {
@@ -135,6 +141,8 @@ impl Sandbox {
             cgroups: OnceLock::new(),
             filters: Mutex::default(),
             seq: AtomicU64::new(0),
+            base_rules: OnceLock::new(),
+            trimmed: false,
         }
     }
 
@@ -167,8 +175,16 @@ impl Sandbox {
             ..Report::default()
         };
         let sandbox = Sandbox::build(config, Report::default());
+        let mut trimmed = false;
         if level >= Level::Trim {
             report.caps = sandbox.enforcement(&sandbox.config.caps)?;
+            trim_self().map_err(|e| {
+                Error::io(
+                    "cannot apply the trim sandbox's layers to plugctl itself",
+                    e,
+                )
+            })?;
+            trimmed = true;
             if let Some(note) = oom_note() {
                 report.notes.push(note);
             }
@@ -196,7 +212,11 @@ impl Sandbox {
                 .flatten();
             report.missing = missing;
         }
-        Ok(Sandbox { report, ..sandbox })
+        Ok(Sandbox {
+            report,
+            trimmed,
+            ..sandbox
+        })
     }
 
     /// The level every call runs under at least.
@@ -367,7 +387,14 @@ impl Sandbox {
             hint: None,
         };
         let inherited = &self.config.inherited;
-        if conf.level == Level::None && inherited.spawn_gives_it() {
+        // What posix_spawn gives is all the call needs: at none, what a Go
+        // parent gives; at trim without caps, what plugctl itself has.
+        let inherits_all = match conf.level {
+            Level::None => true,
+            Level::Trim => self.trimmed && conf.policy.caps.is_empty(),
+            Level::Strict => false,
+        };
+        if inherits_all && inherited.spawn_gives_it() {
             return Ok(None);
         }
         let mut prepared = Prepared::new(conf.clone()).map_err(|e| refused(e.to_string()))?;
@@ -500,7 +527,7 @@ impl Sandbox {
         }
         // What the call reads, executes and writes, as the node sees it.
         let program = canonical(&inv.program);
-        let mut rules = Rules::base();
+        let mut rules = Rules::default();
         rules.exec.push(program.clone());
         rules.exec.extend(interpreters(&program));
         let mut reads = Vec::new();
@@ -551,7 +578,7 @@ impl Sandbox {
                 }
             };
             add(&program, false);
-            for p in &rules.exec[SYSTEM_AND_BASE..] {
+            for p in &rules.exec {
                 add(p, false);
             }
             for p in &writes {
@@ -581,7 +608,8 @@ impl Sandbox {
         if !grants.mounts() && !relaxed(Layer::Landlock) {
             match &k.landlock {
                 Ok(abi) => {
-                    let fd = files::ruleset(*abi, &rules, tmp_rule)?;
+                    let base = self.base_rules.get_or_init(|| files::open(&Rules::base()));
+                    let fd = files::ruleset(*abi, base, &files::open(&rules), tmp_rule)?;
                     prepared.plan.landlock = Some(fd.as_raw_fd());
                     prepared.landlock = Some(fd);
                 }
@@ -604,9 +632,24 @@ impl Sandbox {
     }
 }
 
-/// How many paths [`Rules::base`] puts in `exec` (the system's): what
-/// follows them is the call's own.
-const SYSTEM_AND_BASE: usize = files::SYSTEM.len();
+/// trim's layers on plugctl itself, for the whole run, so that every child
+/// inherits them without a step of its own between fork and exec:
+/// no-new-privileges (plugctl never needs a privilege an exec would give),
+/// no core dumps, `oom_score_adj` 0 (where the kernel lets it be lowered
+/// to 0; above 0 and not lowerable, it stays higher: more killable).
+fn trim_self() -> std::io::Result<()> {
+    nix::sys::prctl::set_no_new_privs()?;
+    nix::sys::resource::setrlimit(nix::sys::resource::Resource::RLIMIT_CORE, 0, 0)?;
+    let now = own_oom_score_adj();
+    if now != 0 {
+        match std::fs::write("/proc/self/oom_score_adj", "0") {
+            Ok(()) => {}
+            Err(e) if now > 0 && e.raw_os_error() == Some(libc::EACCES) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
 
 /// plugctl's own `oom_score_adj` (0 when it cannot be read).
 fn own_oom_score_adj() -> i32 {

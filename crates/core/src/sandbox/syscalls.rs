@@ -101,8 +101,12 @@ pub(super) fn compile(granted: &BTreeSet<Syscalls>) -> Result<Filters, String> {
             refused.insert(libc::SYS_clone, rules);
         }
     }
-    let mut programs = Vec::new();
-    if !refused.is_empty() {
+    // One program (the kernel compiles each one a child installs): the
+    // refused groups answer EPERM; after the architecture check, x32 calls
+    // and clone3 (unless namespaces are granted) answer ENOSYS.
+    let mut program = if refused.is_empty() {
+        allow_all(arch)
+    } else {
         let filter = SeccompFilter::new(
             refused,
             SeccompAction::Allow,
@@ -110,86 +114,79 @@ pub(super) fn compile(granted: &BTreeSet<Syscalls>) -> Result<Filters, String> {
             arch,
         )
         .map_err(fail)?;
-        programs.push(BpfProgram::try_from(filter).map_err(|e| format!("seccomp: {e}"))?);
-    }
-    // clone3 (and x32) answer ENOSYS, unless namespaces are granted
-    // altogether.
-    if !granted.contains(&Syscalls::Namespaces) {
-        let mut nosys = BTreeMap::new();
-        nosys.insert(libc::SYS_clone3, Vec::new());
-        let filter = SeccompFilter::new(
-            nosys,
-            SeccompAction::Allow,
-            SeccompAction::Errno(libc::ENOSYS as u32),
-            arch,
-        )
-        .map_err(fail)?;
-        let mut program = BpfProgram::try_from(filter).map_err(|e| format!("seccomp: {e}"))?;
-        refuse_x32(&mut program);
-        programs.push(program);
-    } else {
-        programs.push(x32_guard(arch));
-    }
-    Ok(Filters { programs })
+        BpfProgram::try_from(filter).map_err(|e| format!("seccomp: {e}"))?
+    };
+    let clone3 = !granted.contains(&Syscalls::Namespaces);
+    program.splice(3..3, nosys(std::env::consts::ARCH == "x86_64", clone3));
+    Ok(Filters {
+        programs: vec![program],
+    })
 }
 
-/// A program of the x32 guard alone (every group granted: nothing else to
-/// refuse), in seccompiler's own shape: its architecture check, then the
-/// guard, then allow.
-fn x32_guard(arch: TargetArch) -> BpfProgram {
+/// What answers ENOSYS, right after the architecture check (the program's
+/// own code loads the number again after this): a number with the x32 bit
+/// (on x86-64), and clone3 when asked.
+fn nosys(x32: bool, clone3: bool) -> Vec<seccompiler::sock_filter> {
+    const X32_SYSCALL_BIT: u32 = 0x4000_0000;
+    let op = |code: u32, jt: u8, k: u32| seccompiler::sock_filter {
+        code: code as u16,
+        jt,
+        jf: 0,
+        k,
+    };
+    let mut tests = Vec::new();
+    if x32 {
+        tests.push((libc::BPF_JMP | libc::BPF_JGE | libc::BPF_K, X32_SYSCALL_BIT));
+    }
+    if clone3 {
+        tests.push((
+            libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K,
+            libc::SYS_clone3 as u32,
+        ));
+    }
+    if tests.is_empty() {
+        return Vec::new();
+    }
+    let n = tests.len();
+    // offsetof(struct seccomp_data, nr) is 0.
+    let mut out = vec![op(libc::BPF_LD | libc::BPF_W | libc::BPF_ABS, 0, 0)];
+    for (j, (code, k)) in tests.into_iter().enumerate() {
+        // To the RET below: past the tests left and the jump over it.
+        out.push(op(code, (n - j) as u8, k));
+    }
+    out.push(op(libc::BPF_JMP | libc::BPF_JA, 0, 1));
+    out.push(op(
+        libc::BPF_RET | libc::BPF_K,
+        0,
+        libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32,
+    ));
+    out
+}
+
+/// A program that refuses nothing (every group granted), in seccompiler's
+/// own shape: its architecture check (three instructions), then allow.
+fn allow_all(arch: TargetArch) -> BpfProgram {
     let audit = match arch {
         TargetArch::x86_64 => 62 | 0x8000_0000 | 0x4000_0000,
         TargetArch::aarch64 => 183 | 0x8000_0000 | 0x4000_0000,
         TargetArch::riscv64 => 243 | 0x8000_0000 | 0x4000_0000,
     };
-    let stmt = |code: u32, k: u32| seccompiler::sock_filter {
+    let op = |code: u32, jt: u8, k: u32| seccompiler::sock_filter {
         code: code as u16,
-        jt: 0,
+        jt,
         jf: 0,
         k,
     };
-    let mut program = vec![
-        stmt(libc::BPF_LD | libc::BPF_W | libc::BPF_ABS, 4), // arch
-        seccompiler::sock_filter {
-            code: (libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K) as u16,
-            jt: 1,
-            jf: 0,
-            k: audit,
-        },
-        stmt(libc::BPF_RET | libc::BPF_K, libc::SECCOMP_RET_KILL_PROCESS),
-        stmt(libc::BPF_RET | libc::BPF_K, libc::SECCOMP_RET_ALLOW),
-    ];
-    refuse_x32(&mut program);
-    program
-}
-
-/// On x86-64, right after seccompiler's architecture check (its first three
-/// instructions), a system call number with the x32 bit answers ENOSYS.
-/// The program's own code loads the number again after this.
-fn refuse_x32(program: &mut BpfProgram) {
-    if std::env::consts::ARCH != "x86_64" || program.len() < 3 {
-        return;
-    }
-    const X32_SYSCALL_BIT: u32 = 0x4000_0000;
-    let ld = seccompiler::sock_filter {
-        code: (libc::BPF_LD | libc::BPF_W | libc::BPF_ABS) as u16,
-        jt: 0,
-        jf: 0,
-        k: 0, // offsetof(struct seccomp_data, nr)
-    };
-    let jge = seccompiler::sock_filter {
-        code: (libc::BPF_JMP | libc::BPF_JGE | libc::BPF_K) as u16,
-        jt: 0,
-        jf: 1,
-        k: X32_SYSCALL_BIT,
-    };
-    let ret = seccompiler::sock_filter {
-        code: (libc::BPF_RET | libc::BPF_K) as u16,
-        jt: 0,
-        jf: 0,
-        k: libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32,
-    };
-    program.splice(3..3, [ld, jge, ret]);
+    vec![
+        op(libc::BPF_LD | libc::BPF_W | libc::BPF_ABS, 0, 4), // arch
+        op(libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K, 1, audit),
+        op(
+            libc::BPF_RET | libc::BPF_K,
+            0,
+            libc::SECCOMP_RET_KILL_PROCESS,
+        ),
+        op(libc::BPF_RET | libc::BPF_K, 0, libc::SECCOMP_RET_ALLOW),
+    ]
 }
 
 /// In the child: installs the programs, on memory prepared before the
@@ -212,13 +209,68 @@ mod tests {
     #[test]
     fn every_group_compiles_alone_and_together() {
         let none = compile(&BTreeSet::new()).unwrap();
-        assert_eq!(none.programs.len(), 2);
+        assert_eq!(none.programs.len(), 1);
         let all: BTreeSet<Syscalls> = Syscalls::ALL.into_iter().collect();
         let open = compile(&all).unwrap();
-        // Nothing refused: only the x32 guard is left.
+        // Nothing refused: the architecture check, the x32 guard, allow.
         assert_eq!(open.programs.len(), 1);
+        assert_eq!(open.programs[0].len(), 4 + 4, "{:?}", open.programs[0]);
         for g in Syscalls::ALL {
             compile(&[g].into_iter().collect()).unwrap();
         }
+    }
+
+    /// The program as the kernel runs it, in a forked child: each answer
+    /// coded in the child's exit status.
+    #[test]
+    fn the_filter_answers_as_it_says() {
+        let filters = compile(&[Syscalls::Bpf].into_iter().collect()).unwrap();
+        // SAFETY: the child makes raw system calls only, then _exit.
+        let pid = unsafe { libc::fork() };
+        assert!(pid >= 0);
+        if pid == 0 {
+            unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) };
+            if install(&filters).is_err() {
+                unsafe { libc::_exit(10) };
+            }
+            let call = |r: i64| {
+                (
+                    r,
+                    std::io::Error::last_os_error().raw_os_error().unwrap_or(0),
+                )
+            };
+            let checks: [((i64, i32), i32); 4] = [
+                (
+                    call(unsafe { libc::syscall(libc::SYS_ptrace, 0x4206, 1, 0, 0) }),
+                    libc::EPERM,
+                ),
+                (
+                    call(unsafe { libc::syscall(libc::SYS_clone3, 0usize, 0usize) }),
+                    libc::ENOSYS,
+                ),
+                (
+                    call(unsafe { libc::syscall(0x4000_0000 + libc::SYS_getpid) }),
+                    libc::ENOSYS,
+                ),
+                (
+                    call(unsafe { libc::syscall(libc::SYS_unshare, libc::CLONE_NEWNET) }),
+                    libc::EPERM,
+                ),
+            ];
+            for (i, ((r, errno), want)) in checks.into_iter().enumerate() {
+                if r != -1 || errno != want {
+                    unsafe { libc::_exit(20 + i as i32) };
+                }
+            }
+            // Granted and unguarded calls pass.
+            if unsafe { libc::syscall(libc::SYS_getpid) } <= 0 {
+                unsafe { libc::_exit(30) };
+            }
+            unsafe { libc::_exit(0) };
+        }
+        let mut status = 0;
+        unsafe { libc::waitpid(pid, &mut status, 0) };
+        assert!(libc::WIFEXITED(status), "{status:#x}");
+        assert_eq!(libc::WEXITSTATUS(status), 0, "see the codes above");
     }
 }
