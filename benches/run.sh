@@ -200,6 +200,29 @@ if [ -n "${BASELINE_PLUGCTL:-}" ]; then
   row "fingerprint, 200 trivial sh plugins" "${MEDIANS[0]}" "the same by \$BASELINE_PLUGCTL" "${MEDIANS[1]}" 1.05
 fi
 
+# --- the sandbox: the same 200 plugins under trim and strict ----------------
+# Against --sandbox none in the same run. The tree lies outside /tmp (as a
+# node's plugin directory does): under strict, a plugin in /tmp costs each
+# call a mount namespace of its own (the last row, without a target).
+log "fingerprint: 200 trivial plugins under each sandbox level..."
+if [ "$(id -u)" = 0 ]; then
+  SB=$TARGET/bench-sandbox
+  rm -rf "$SB"
+  plugin_tree "$SB" 200 "$ANSWER"
+  chmod 755 "$SB"
+  SBFP="$PLUGCTL --nomad-config none --plugin-dir $SB --registry $WORK/sb-registry.json fingerprint --type host-volume"
+  compare 20 "" "$SBFP --sandbox none" "$SBFP --sandbox trim" "$SBFP --sandbox strict" \
+    "$SBFP --sandbox trim --files-max 4096"
+  row "fingerprint, 200 plugins, --sandbox trim" "${MEDIANS[1]}" "--sandbox none" "${MEDIANS[0]}" 1.05
+  row "fingerprint, 200 plugins, --sandbox strict" "${MEDIANS[2]}" "--sandbox none" "${MEDIANS[0]}" 1.3
+  row "fingerprint, 200 plugins, trim with a cap (fork and exec)" "${MEDIANS[3]}" "--sandbox none" "${MEDIANS[0]}" -
+  compare 10 "" "$FP --sandbox none" "$FP --sandbox strict"
+  row "fingerprint, 200 plugins in /tmp, --sandbox strict" "${MEDIANS[1]}" "--sandbox none" "${MEDIANS[0]}" -
+  rm -rf "$SB"
+else
+  log "  not root: the sandbox rows need root (namespaces, cgroups)"
+fi
+
 # --- fleet: the textfile written by fingerprint ----------------------------
 log "fingerprint --textfile on 200 plugins..."
 mkdir -p "$WORK/textfile"

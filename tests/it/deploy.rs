@@ -145,7 +145,8 @@ fn the_systemd_units_verify() {
     let service =
         std::fs::read_to_string(repo().join("deploy/systemd/plugctl-fingerprint.service")).unwrap();
     assert!(service.contains(
-        "ExecStart=/usr/bin/plugctl --quiet fingerprint --textfile ${PLUGCTL_TEXTFILE_DIR}"
+        "ExecStart=/usr/bin/plugctl --quiet --sandbox strict fingerprint --textfile \
+         ${PLUGCTL_TEXTFILE_DIR}"
     ));
     assert!(service.contains("Environment=PLUGCTL_TEXTFILE_DIR=/var/lib/prometheus/node-exporter"));
     assert!(service.contains("EnvironmentFile=-/etc/default/plugctl"));

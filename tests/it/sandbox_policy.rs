@@ -34,7 +34,10 @@ fn strict_runs(s: &Rig) -> bool {
         return false;
     }
     s.hv_ok("plain", "1.0.0");
+    // A registry of its own: the rig's never hears of this plugin.
     let ran = plugctl(s)
+        .arg("--registry")
+        .arg(s.root().join("probe/registry.json"))
         .args(["--sandbox", "strict", "fingerprint", "plain"])
         .any_exit();
     let _ = fs::remove_file(s.plugins.join("host-volume/plain"));
@@ -603,4 +606,46 @@ fn record_replay_and_test_say_the_level_and_policy_a_call_ran_under() {
         .args(["--sandbox", "strict", "test", "host-volume", "dir"])
         .succeeds()
         .stderr_has("sandbox: strict, policy of host-volume/dir (grants nothing)");
+}
+
+#[test]
+fn the_shipped_timer_fingerprints_every_example_under_strict() {
+    let s = gallery();
+    if !strict_runs(&s) {
+        return;
+    }
+    let unit =
+        fs::read_to_string(repo().join("deploy/systemd/plugctl-fingerprint.service")).unwrap();
+    let exec = unit
+        .lines()
+        .find_map(|l| l.strip_prefix("ExecStart="))
+        .expect("an ExecStart line");
+    assert!(exec.contains("--sandbox strict"), "{exec}");
+    let textfile = s.root().join("textfile");
+    make_dir(&textfile);
+    let line = exec
+        .replace("/usr/bin/plugctl", PLUGCTL)
+        .replace("${PLUGCTL_TEXTFILE_DIR}", &textfile.display().to_string());
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut c = s.command(words[0]);
+    c.args(&words[1..]);
+    let out = c.output().unwrap();
+    assert!(out.status.success(), "{line}: {}", stderr(&out));
+    let prom = fs::read_to_string(textfile.join("plugctl.prom")).unwrap();
+    for name in [
+        "dir",
+        "mkfs-image",
+        "quota-dir",
+        "sparse-image",
+        "env-file",
+        "json-file",
+    ] {
+        assert!(
+            prom.lines()
+                .any(|l| l.starts_with("plugctl_plugin_healthy{")
+                    && l.contains(&format!("name=\"{name}\""))
+                    && l.ends_with(" 1")),
+            "{name} is not healthy under strict: {prom}"
+        );
+    }
 }
