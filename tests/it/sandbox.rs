@@ -569,3 +569,49 @@ echo \"REPORT euid=${{e:-none}}\" >&2; exit 1",
     assert_eq!(field(&strict, "euid"), "none", "{strict}");
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_unix_socket_in_run_is_reached_under_none_and_hidden_under_strict() {
+    let s = Rig::new();
+    if !strict_runs(&s) || !tool_available("python3", "a plugin that connects") {
+        return;
+    }
+    // A node service's socket in /run (removed when the test ends).
+    let path = PathBuf::from(format!(
+        "/run/plugctl-sandbox-test-{}.sock",
+        std::process::id()
+    ));
+    let _ = fs::remove_file(&path);
+    let listener = std::os::unix::net::UnixListener::bind(&path).unwrap();
+    struct Gone(PathBuf);
+    impl Drop for Gone {
+        fn drop(&mut self) {
+            let _ = fs::remove_file(&self.0);
+        }
+    }
+    let _gone = Gone(path.clone());
+    std::thread::spawn(move || {
+        for c in listener.incoming() {
+            drop(c);
+        }
+    });
+    s.file(
+        "host-volume",
+        "dialer",
+        &format!(
+            "#!/usr/bin/python3 -I
+import socket
+c = socket.socket(socket.AF_UNIX)
+c.connect('{}')
+print('{{\\\"version\\\": \\\"1.0.0\\\"}}')
+",
+            path.display()
+        ),
+        0o755,
+    );
+    let (healthy, reason) = fingerprint(&s, &[], "dialer");
+    assert!(healthy, "{reason}");
+    let (healthy, reason) = fingerprint(&s, &["--sandbox", "strict"], "dialer");
+    assert!(!healthy);
+    assert!(reason.contains("No such file or directory"), "{reason}");
+}

@@ -141,6 +141,8 @@ pub(super) fn ruleset(
     let all = AccessFs::from_all(abi);
     let exec = AccessFs::from_read(abi);
     let read = exec & make_bitflags!(AccessFs::{ReadFile | ReadDir});
+    // Where a plugin writes, it does not execute what it wrote.
+    let write = all & !BitFlags::from(AccessFs::Execute);
     let fail = |e: landlock::RulesetError| format!("Landlock: {e}");
     let mut ruleset = Ruleset::default()
         .set_compatibility(CompatLevel::HardRequirement)
@@ -156,7 +158,7 @@ pub(super) fn ruleset(
         let access: BitFlags<AccessFs> = match o.class {
             Class::Exec => exec,
             Class::Read => read,
-            Class::Write => all,
+            Class::Write => write,
         };
         let access = if o.is_dir {
             access
@@ -169,7 +171,7 @@ pub(super) fn ruleset(
     }
     if let Some(tmp) = tmp {
         created = created
-            .add_rule(PathBeneath::new(tmp.as_fd(), all))
+            .add_rule(PathBeneath::new(tmp.as_fd(), write))
             .map_err(|e| format!("Landlock rule for the private /tmp: {e}"))?;
     }
     let fd: Option<OwnedFd> = created.into();

@@ -12,6 +12,9 @@
 //! (`open_tree`, read-only unless it is to be written), and the child
 //! moves them into place after unshare(2). Nothing of the node's `/tmp`
 //! but what the call names is there.
+//!
+//! In both, `/run` is an empty read-only tmpfs but for a read-only
+//! `/run/systemd/resolve` ([`HiddenRun`]).
 
 use std::ffi::CString;
 use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
@@ -68,6 +71,8 @@ fn make_on_this_thread() -> Result<Shared, String> {
         c"mode=1777",
     )
     .map_err(|e| format!("cannot mount a private /tmp: {e}"))?;
+    let run = HiddenRun::make()?;
+    run.enter().map_err(|e| format!("cannot hide /run: {e}"))?;
     let open = |path: &std::ffi::CStr, flags: OFlags| {
         rustix::fs::open(path, flags | OFlags::CLOEXEC, Mode::empty())
             .map_err(|e| format!("cannot open {}: {e}", path.to_string_lossy()))
@@ -77,6 +82,77 @@ fn make_on_this_thread() -> Result<Shared, String> {
         mnt: open(c"/proc/thread-self/ns/mnt", OFlags::RDONLY)?,
         tmp: open(c"/tmp", OFlags::PATH | OFlags::DIRECTORY)?,
     })
+}
+
+/// `/run` hidden behind an empty read-only tmpfs: it is where the node's
+/// services keep their Unix sockets (a container runtime's, systemd's),
+/// and before Landlock ABI 9 no rule governs connecting to a socket by its
+/// path. Only `/run/systemd/resolve` shows through, read-only (resolv.conf
+/// points there on a node with systemd-resolved).
+#[derive(Debug)]
+pub(super) struct HiddenRun {
+    tmpfs: OwnedFd,
+    resolve: Option<OwnedFd>,
+}
+
+impl HiddenRun {
+    /// Makes the detached tmpfs (with the mount point for resolve's copy)
+    /// and the copy, from the mount namespace this thread is in.
+    pub fn make() -> Result<HiddenRun, String> {
+        let fail = |what: &str, e: rustix::io::Errno| format!("cannot hide /run ({what}): {e}");
+        let fs = rustix::mount::fsopen(c"tmpfs", FsOpenFlags::FSOPEN_CLOEXEC)
+            .map_err(|e| fail("fsopen", e))?;
+        rustix::mount::fsconfig_set_string(fs.as_fd(), c"mode", c"0755")
+            .and_then(|()| rustix::mount::fsconfig_set_string(fs.as_fd(), c"size", c"64k"))
+            .and_then(|()| rustix::mount::fsconfig_create(fs.as_fd()))
+            .map_err(|e| fail("fsconfig", e))?;
+        let tmpfs = rustix::mount::fsmount(
+            fs.as_fd(),
+            FsMountFlags::FSMOUNT_CLOEXEC,
+            MountAttrFlags::MOUNT_ATTR_NOSUID
+                | MountAttrFlags::MOUNT_ATTR_NODEV
+                | MountAttrFlags::MOUNT_ATTR_NOEXEC,
+        )
+        .map_err(|e| fail("fsmount", e))?;
+        let resolve = Path::new("/run/systemd/resolve");
+        let copy = if resolve.is_dir() {
+            let copy = rustix::mount::open_tree(
+                rustix::fs::CWD,
+                resolve,
+                OpenTreeFlags::OPEN_TREE_CLONE | OpenTreeFlags::OPEN_TREE_CLOEXEC,
+            )
+            .map_err(|e| fail("open_tree", e))?;
+            set_attrs(
+                &copy,
+                MountAttrFlags::MOUNT_ATTR_RDONLY
+                    | MountAttrFlags::MOUNT_ATTR_NOSUID
+                    | MountAttrFlags::MOUNT_ATTR_NODEV
+                    | MountAttrFlags::MOUNT_ATTR_NOEXEC,
+            )
+            .map_err(|e| format!("cannot hide /run (a read-only resolve): {e}"))?;
+            mount_point(&tmpfs, Path::new("systemd/resolve"), true)
+                .map_err(|e| format!("cannot hide /run (mkdir): {e}"))?;
+            Some(copy)
+        } else {
+            None
+        };
+        set_attrs(&tmpfs, MountAttrFlags::MOUNT_ATTR_RDONLY)
+            .map_err(|e| format!("cannot hide /run (read-only): {e}"))?;
+        Ok(HiddenRun {
+            tmpfs,
+            resolve: copy,
+        })
+    }
+
+    /// After the mount namespace is the caller's own: the tmpfs onto
+    /// `/run`, resolve's copy into it. move_mount(2) only.
+    pub fn enter(&self) -> std::io::Result<()> {
+        move_mount(self.tmpfs.as_raw_fd(), c"/run".as_ptr())?;
+        if let Some(copy) = &self.resolve {
+            move_mount(copy.as_raw_fd(), c"/run/systemd/resolve".as_ptr())?;
+        }
+        Ok(())
+    }
 }
 
 /// Whether `path` lies in the node's `/tmp`, which a private one hides.
@@ -92,6 +168,8 @@ pub(super) struct Private {
     pub tmpfs: OwnedFd,
     /// Each path's detached copy and where it goes.
     exposed: Vec<(OwnedFd, CString)>,
+    /// `/run`, hidden.
+    run: HiddenRun,
 }
 
 impl Private {
@@ -136,7 +214,11 @@ impl Private {
                 .map_err(|_| format!("{} holds a NUL byte", path.display()))?;
             exposed.push((copy, target));
         }
-        Ok(Private { tmpfs, exposed })
+        Ok(Private {
+            tmpfs,
+            exposed,
+            run: HiddenRun::make()?,
+        })
     }
 
     /// In the child, after unshare(CLONE_NEWNS): the tmpfs onto `/tmp`,
@@ -146,7 +228,7 @@ impl Private {
         for (copy, target) in &self.exposed {
             move_mount(copy.as_raw_fd(), target.as_ptr())?;
         }
-        Ok(())
+        self.run.enter()
     }
 }
 

@@ -315,10 +315,10 @@ impl Policy {
             Grant::FromEnv { .. } => format!("what {g} names (the call's own variable)"),
         };
         for r in &g.read {
-            out.push(format!("reads {}", what(r)));
+            out.push(format!("reads and runs {}", what(r)));
         }
         for w in &g.write {
-            out.push(format!("writes {}", what(w)));
+            out.push(format!("reads and writes {}", what(w)));
         }
         out
     }

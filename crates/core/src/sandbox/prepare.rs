@@ -530,20 +530,31 @@ impl Sandbox {
         let mut rules = Rules::default();
         rules.exec.push(program.clone());
         rules.exec.extend(interpreters(&program));
+        // A path that leads to / (a symlink, a variable) grants nothing:
+        // confined, nothing may have the whole disk.
+        let whole = |p: &PathBuf| p == Path::new("/");
         let mut reads = Vec::new();
         for g in &grants.read {
-            if let Some(p) = g.resolve(&inv.env) {
-                reads.push(canonical(&p));
+            if let Some(p) = g.resolve(&inv.env).map(|p| canonical(&p))
+                && !whole(&p)
+            {
+                reads.push(p);
             }
         }
         let mut writes = Vec::new();
         for g in &grants.write {
-            if let Some(p) = g.resolve(&inv.env) {
-                writes.push(canonical(&p));
+            if let Some(p) = g.resolve(&inv.env).map(|p| canonical(&p))
+                && !whole(&p)
+            {
+                writes.push(p);
             }
         }
         if let Some(v) = &volumes {
-            writes.push(canonical(v));
+            let v = canonical(v);
+            if whole(&v) {
+                return Err("a volumes directory of / cannot be confined".into());
+            }
+            writes.push(v);
         }
         rules.exec.extend(reads.iter().cloned());
         rules.write.extend(writes.iter().cloned());
