@@ -12,6 +12,7 @@ mod crash;
 mod deploy;
 mod dynamic;
 mod events;
+mod events_since;
 mod expect;
 mod faults;
 mod fidelity;
