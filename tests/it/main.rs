@@ -6,6 +6,7 @@
 mod attacks;
 mod common;
 mod conformance;
+mod contain;
 mod contention;
 mod contract;
 mod crash;
