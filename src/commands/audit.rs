@@ -465,3 +465,60 @@ fn capacity(max: u64) -> String {
         crate::readable::size(max)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plugctl_core::trust::Policy;
+    use rustix::fs::FileType;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// On a file system whose listing gives no entry type (`DT_UNKNOWN`:
+    /// some network and FUSE file systems, old XFS), each orphan is judged
+    /// by what it is: a directory or a file is not called a symlink, and a
+    /// FIFO, a socket or a device is still reported.
+    #[test]
+    fn an_untyped_listing_judges_each_orphan_by_what_it_is() {
+        let d = tempfile::tempdir().unwrap();
+        fs::set_permissions(d.path(), fs::Permissions::from_mode(0o755)).unwrap();
+        let root = d.path();
+        fs::create_dir(root.join("a-dir")).unwrap();
+        fs::write(root.join("a-file"), b"x").unwrap();
+        std::os::unix::fs::symlink("/", root.join("a-link")).unwrap();
+        nix::unistd::mkfifo(&root.join("a-fifo"), nix::sys::stat::Mode::S_IRWXU).unwrap();
+        let _socket = std::os::unix::net::UnixListener::bind(root.join("a-socket")).unwrap();
+        let mut want = vec![
+            ("a-dir", "dir"),
+            ("a-fifo", "special"),
+            ("a-file", "file"),
+            ("a-link", "symlink"),
+            ("a-socket", "special"),
+        ];
+        // A device needs root to make (tests run as root in CI).
+        if nix::sys::stat::mknod(
+            &root.join("a-device"),
+            nix::sys::stat::SFlag::S_IFCHR,
+            nix::sys::stat::Mode::S_IRUSR,
+            nix::sys::stat::makedev(1, 3),
+        )
+        .is_ok()
+        {
+            want.insert(0, ("a-device", "special"));
+        }
+        let dir = CheckedDir::open(Policy::strict(), root).unwrap();
+        let mut entries: Vec<(OsString, FileType)> = dir
+            .entries()
+            .unwrap()
+            .into_iter()
+            .map(|(name, _)| (name, FileType::Unknown))
+            .collect();
+        // Listed, then gone before it was looked at: not an orphan.
+        entries.push(("vanished".into(), FileType::Unknown));
+        let orphans = find_orphans(&dir, root, entries, &[]);
+        let got: Vec<(&str, &str)> = orphans
+            .iter()
+            .map(|o| (o.name.to_str().unwrap(), o.kind))
+            .collect();
+        assert_eq!(got, want);
+    }
+}

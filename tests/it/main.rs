@@ -6,12 +6,14 @@
 mod attacks;
 mod common;
 mod conformance;
+mod contain;
 mod contention;
 mod contract;
 mod crash;
 mod deploy;
 mod dynamic;
 mod events;
+mod events_since;
 mod expect;
 mod faults;
 mod fidelity;

@@ -276,12 +276,16 @@ async fn escaped_pipe_holder_is_abandoned() {
     }
     let dir = scratch();
     let pid_file = dir.path().join("pid");
-    // setsid takes the sleep out of the group, out of our reach, with our
-    // stdout still open.
+    // setsid takes the sleep out of the call's session, and nsenter out of
+    // the call's time namespace (where the call has one: as root) back
+    // into this process's: nothing marks it as the call's any more, and it
+    // is out of our reach with our stdout still open.
     let p = script(
         dir.path(),
         "escapee",
-        "setsid sleep 30 & echo $! > \"$1\"; exit 0",
+        "back=\"nsenter --time=/proc/$PPID/ns/time\"\n\
+         $back true 2>/dev/null || back=\n\
+         setsid $back sleep 30 & echo $! > \"$1\"; exit 0",
     );
     let o = runner::run(&Invocation::new(&p, DEADLINE, GRACE).arg(&pid_file))
         .await
