@@ -396,7 +396,7 @@ pub fn classify_in(
                      directory"
                 )
             } else if confined {
-                format!("{profile} refuses it too (Go's os.Root, from {since}: CVE-2026-7474)")
+                format!("{profile} refuses it too (Go's os.Root, CVE-2026-7474; from {since})")
             } else {
                 format!("{profile} runs it (CVE-2026-7474, fixed in {since})")
             };

@@ -129,7 +129,7 @@ pub fn symlink_escapes(s: &Subject, profile: Profile) -> Verdict {
              directory)"
         )
     } else if profile.has(Change::ConfinedLookup) {
-        format!("{profile} refuses it too (Go's os.Root, from {since}: CVE-2026-7474)")
+        format!("{profile} refuses it too (Go's os.Root, CVE-2026-7474; from {since})")
     } else {
         format!("{profile} runs it (CVE-2026-7474; Nomad refuses it from {since})")
     };
