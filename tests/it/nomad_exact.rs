@@ -143,3 +143,44 @@ fn from_2_0_5_test_fetches_a_secret_twice_and_the_answers_must_agree() {
     );
     assert_eq!(doc["ok"], true, "a warning does not fail the suite");
 }
+
+/// Nomad's secrets fingerprint reads `<common_plugin_dir>/secrets`; when
+/// that is a file it logs a warning and still reports its built-in
+/// providers (`nomad`, `vault`). plugctl did the same for a missing
+/// directory but stopped every command with exit 2 for a file.
+#[test]
+fn a_secrets_path_that_is_a_file_leaves_the_built_ins_listed_with_a_warning() {
+    let s = Rig::new();
+    s.hv_ok("dir", "1.0.0");
+    fs::write(s.plugins.join("secrets"), "not a directory\n").unwrap();
+    let ran = plugctl(&s).args(["--json", "fingerprint"]).succeeds();
+    let doc = ran.json();
+    for name in ["nomad", "vault"] {
+        assert_eq!(row(&doc, "secrets", name)["healthy"], true, "{doc}");
+    }
+    assert_eq!(row(&doc, "host-volume", "dir")["healthy"], true);
+    ran.stderr_has(&format!(
+        "warning: secrets plugin directory {} is not a directory: a Nomad client warns and \
+         finds no secrets plugins there; only the built-ins are listed",
+        s.plugins.join("secrets").display()
+    ));
+    // Every view agrees: the table lists the built-ins, and a plugin asked
+    // for by name is not found there (exit 3), not a broken layout (2).
+    plugctl(&s)
+        .args(["plugin", "list", "--type", "secrets"])
+        .succeeds()
+        .stdout_has("vault");
+    plugctl(&s)
+        .args(["secret", "fetch", "env-file", "app/db"])
+        .fails_with(Exit::NotFound);
+    // validate still says what is wrong with the layout.
+    let doc = plugctl(&s)
+        .args(["--json", "validate"])
+        .fails_with(Exit::Failure)
+        .json();
+    assert!(
+        doc.to_string()
+            .contains("a Nomad client warns and finds no secrets plugins there"),
+        "{doc}"
+    );
+}

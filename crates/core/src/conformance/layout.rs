@@ -74,7 +74,8 @@ pub fn family_not_directory(family: &str, dir: &Path, set_apart: bool) -> Verdic
         "a special file (FIFO, socket or device), not a directory".to_string()
     };
     let unreadable = format!(
-        "{} is {what}: plugctl fingerprint and Nomad cannot read {family} plugins from it",
+        "{} is {what}: a Nomad client warns and finds no {family} plugins there (plugctl \
+         fingerprint does the same: the built-ins alone are listed)",
         dir.display()
     );
     if set_apart {
