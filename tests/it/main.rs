@@ -28,6 +28,7 @@ mod lookup;
 mod messages;
 mod metrics;
 mod mkdir;
+mod node_box;
 mod oracle;
 mod output;
 mod provenance;
