@@ -9,6 +9,7 @@ use std::fs;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
+use crate::common::expect::Ran;
 use crate::common::node_box::*;
 use crate::common::*;
 
@@ -96,4 +97,200 @@ fn with_the_packages_own_owners_plugctl_names_the_owner_of_the_configuration() {
         .stderr_has("/etc/nomad.d")
         .stderr_has(&format!("belongs to uid {}", b.nomad.uid));
     assert!(!b.exists(REGISTRY), "nothing was recorded");
+}
+
+/// Runs plugctl in the box with these arguments, expecting `exit`, and
+/// checks the agent's volumes came out of it byte for byte.
+#[track_caller]
+fn keeps_the_agents_volumes(b: &NodeBox, args: &[&str], exit: Exit) -> Ran {
+    let before = b.agent_volumes();
+    assert_eq!(before.len(), 11, "the box's agent volumes: {before:#?}");
+    let out = b.plugctl().args_from(args).exits(exit);
+    assert_same_tree(
+        &format!("the agent's volumes after plugctl {}", args.join(" ")),
+        &before,
+        &b.agent_volumes(),
+    );
+    out
+}
+
+#[test]
+fn every_command_leaves_the_agents_volumes_as_they_were() {
+    let Some(b) = NodeBox::new() else { return };
+    let tree = b.agent_tree();
+    let k = |args: &[&str], exit| keeps_the_agents_volumes(&b, args, exit);
+    k(&["fingerprint"], Exit::Success);
+    let made: Vec<String> = [
+        vec!["--plugin", "mkdir", "--name", "scratch"],
+        vec!["--plugin", "dir", "--name", "web"],
+        vec![
+            "--plugin",
+            "sparse-image",
+            "--name",
+            "img",
+            "--capacity-max",
+            "1MiB",
+        ],
+    ]
+    .iter()
+    .map(|a| {
+        let mut args = vec!["--json", "volume", "create"];
+        args.extend(a);
+        id_of(&k(&args, Exit::Success).json()["volume"])
+    })
+    .collect();
+    k(&["volume", "list"], Exit::Success);
+
+    // The audit shows the agent's volumes as foreign, apart, and is clean.
+    let table = k(&["volume", "audit"], Exit::Success)
+        .stderr_has("4 foreign entries in /opt/nomad/data/host_volumes: not plugctl's")
+        .stdout_lacks("orphan");
+    for v in AGENT_VOLUMES {
+        assert!(
+            table
+                .stdout()
+                .lines()
+                .any(|l| l.starts_with("foreign ") && l.ends_with(v)),
+            "{v} not shown as foreign:\n{}",
+            table.stdout()
+        );
+    }
+    let doc = k(&["--json", "volume", "audit"], Exit::Success).json();
+    assert_eq!(doc["orphans"], serde_json::json!([]), "{doc:#}");
+    assert_eq!(doc["foreign"].as_array().unwrap().len(), 4, "{doc:#}");
+    assert_eq!(doc["volumes"].as_array().unwrap().len(), 3, "{doc:#}");
+
+    // A leftover of plugctl's own (a volume forgotten: its directory stays)
+    // is an orphan, and the prune takes it and nothing of the agent's.
+    k(&["volume", "forget", "scratch"], Exit::Success);
+    let left = format!("{VOLUMES_DIR}/{}", made[0]);
+    assert!(b.exists(&left));
+    k(&["volume", "audit"], Exit::Failure).stdout_has("orphan dir");
+    k(&["volume", "audit", "--prune-orphans"], Exit::Usage)
+        .stderr_has("removes 1 orphan(s)")
+        .stderr_has("4 foreign entries, not plugctl's, are never removed");
+    k(
+        &["volume", "audit", "--prune-orphans", "--yes"],
+        Exit::Success,
+    );
+    assert!(!b.exists(&left), "plugctl's own leftover was pruned");
+
+    k(&["volume", "restore"], Exit::Success);
+    k(&["volume", "repair"], Exit::Success);
+    // The agent's volumes are no record of plugctl's: by id, none is found,
+    // and a create with the id of one is refused before anything runs.
+    let agents = AGENT_VOLUMES[0];
+    k(&["volume", "delete", agents], Exit::NotFound);
+    k(&["volume", "forget", agents], Exit::NotFound);
+    for plugin in ["mkdir", "dir"] {
+        k(
+            &[
+                "volume", "create", "--plugin", plugin, "--name", "mine", "--id", agents,
+            ],
+            Exit::Usage,
+        )
+        .stderr_has(&format!(
+            "{VOLUMES_DIR}/{agents} is already in the volumes directory and not plugctl's"
+        ));
+    }
+    let image = AGENT_VOLUMES[3].trim_end_matches(".img");
+    k(
+        &[
+            "volume",
+            "create",
+            "--plugin",
+            "sparse-image",
+            "--name",
+            "i2",
+            "--capacity-max",
+            "1MiB",
+            "--id",
+            image,
+        ],
+        Exit::Usage,
+    );
+
+    for id in &made[1..] {
+        k(&["volume", "delete", id], Exit::Success);
+    }
+    k(&["volume", "audit"], Exit::Success);
+    // The agent's whole tree: its configuration, data_dir and volumes.
+    assert_same_tree("the agent's tree", &tree, &b.agent_tree());
+}
+
+#[test]
+fn a_volumes_directory_others_can_write_is_refused_sticky_or_not() {
+    let Some(b) = NodeBox::new() else { return };
+    let root = User { uid: 0, gid: 0 };
+    let ready = b
+        .plugctl()
+        .args([
+            "--json", "volume", "create", "--plugin", "mkdir", "--name", "a",
+        ])
+        .succeeds()
+        .json();
+    let id = id_of(&ready["volume"]);
+    // Sticky (the trust gate lets a sticky directory through: the rule is
+    // the volumes directory's own), or not.
+    for mode in [0o1777, 0o1730, 0o0770] {
+        b.own(VOLUMES_DIR, mode, root);
+        let k = |args: &[&str]| {
+            keeps_the_agents_volumes(&b, args, Exit::Usage)
+                .stderr_has(&format!("{VOLUMES_DIR} is writable by"))
+                .stderr_has(&format!("mode {mode:04o}"))
+                .stderr_has("chmod go-w")
+        };
+        let create = k(&["volume", "create", "--plugin", "mkdir", "--name", "b"]);
+        if mode & 0o1000 != 0 {
+            create.stderr_has("the sticky bit keeps users from removing each other's entries");
+        }
+        k(&["volume", "delete", &id]);
+        k(&["volume", "restore"]);
+        k(&["volume", "repair"]);
+        k(&["volume", "audit", "--prune-orphans", "--yes"]);
+        if mode & 0o1000 != 0 {
+            // Reading it is no danger: the audit itself still looks.
+            keeps_the_agents_volumes(&b, &["volume", "audit"], Exit::Success);
+        }
+        assert!(b.exists(&format!("{VOLUMES_DIR}/{id}")));
+    }
+    b.own(VOLUMES_DIR, 0o700, root);
+    b.plugctl().args(["volume", "delete", &id]).succeeds();
+    assert!(!b.exists(&format!("{VOLUMES_DIR}/{id}")));
+}
+
+#[test]
+fn a_new_volume_never_takes_the_id_of_what_another_made() {
+    // Outside the box too: any volumes directory may be shared.
+    let s = Rig::new();
+    let theirs = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
+    make_dir(s.volumes.join(theirs));
+    std::fs::write(s.volumes.join(theirs).join("data"), "theirs").unwrap();
+    std::fs::write(s.volumes.join(format!("{theirs}.IMG")), "image").unwrap();
+    let out = plugctl(&s)
+        .args([
+            "volume", "create", "--plugin", "mkdir", "--name", "x", "--id",
+        ])
+        .arg(theirs.to_uppercase())
+        .fails_with(Exit::Usage)
+        .stderr_has("are already in the volumes directory and not plugctl's")
+        .stderr_has("Choose another --id");
+    assert!(
+        out.stderr().contains(&format!("{theirs}.IMG")),
+        "{}",
+        out.stderr()
+    );
+    assert!(s.volume_records().is_empty(), "nothing recorded");
+    assert_eq!(
+        std::fs::read_to_string(s.volumes.join(theirs).join("data")).unwrap(),
+        "theirs"
+    );
+    // plugctl's own leftover of that name is plugctl's to take again.
+    let mine = leftover(&s);
+    let id = mine.file_name().unwrap().to_str().unwrap();
+    plugctl(&s)
+        .args([
+            "volume", "create", "--plugin", "mkdir", "--name", "again", "--id", id,
+        ])
+        .succeeds();
 }

@@ -36,8 +36,8 @@ pub use expect::{
 };
 pub use files::{copy_tree, examples, mode, repo};
 pub use ops::{
-    assert_clean_report, assert_format_refused_with_json, create_volume, id_of, list_volumes,
-    register, register_args, seqs,
+    assert_clean_report, assert_format_refused_with_json, create_volume, id_of, leftover,
+    list_volumes, register, register_args, seqs,
 };
 
 /// The binary under test.
