@@ -294,3 +294,125 @@ fn a_new_volume_never_takes_the_id_of_what_another_made() {
         ])
         .succeeds();
 }
+
+#[test]
+fn the_textfile_goes_into_debians_node_exporter_directory_as_the_package_leaves_it() {
+    let Some(b) = NodeBox::new() else { return };
+    let prometheus = b.checksum("/var/lib/prometheus");
+    b.plugctl()
+        .args(["--quiet", "fingerprint", "--textfile", TEXTFILE_DIR])
+        .succeeds()
+        .stdout_empty();
+    let prom = format!("{TEXTFILE_DIR}/plugctl.prom");
+    let meta = fs::symlink_metadata(b.path(&prom)).unwrap();
+    assert!(meta.is_file());
+    assert_eq!((meta.uid(), meta.mode() & 0o7777), (0, 0o644));
+    assert!(
+        b.read(&prom).contains(
+            r#"plugctl_plugin_healthy{family="host-volume",name="sparse-image",version="1.0.0"} 1"#
+        ),
+        "{}",
+        b.read(&prom)
+    );
+    b.plugctl()
+        .args(["metrics", "--textfile", TEXTFILE_DIR])
+        .succeeds();
+    // Its own file and nothing else (no temporary one left), and no chown:
+    // the package's owners are as they were.
+    assert_eq!(b.ls(TEXTFILE_DIR), ["plugctl.prom"]);
+    let mut now = b.checksum("/var/lib/prometheus");
+    now.remove(&prom);
+    assert_same_tree("/var/lib/prometheus", &prometheus, &now);
+}
+
+#[test]
+fn the_prometheus_user_never_makes_root_write_through_a_link_or_into_another_file() {
+    let Some(b) = NodeBox::new() else { return };
+    let p = b.prometheus;
+    let root = User { uid: 0, gid: 0 };
+    // What they would have root's plugctl write: root's files elsewhere.
+    b.mkdir("/var/lib/victim", 0o755, root);
+    b.write("/var/lib/victim/keep", "root's own\n", 0o644, root);
+    let victim = b.checksum("/var/lib/victim");
+    let metrics = || b.plugctl().args(["metrics", "--textfile", TEXTFILE_DIR]);
+    let untouched = |how: &str| {
+        assert_same_tree(
+            &format!("root's files ({how})"),
+            &victim,
+            &b.checksum("/var/lib/victim"),
+        );
+    };
+
+    // The textfile directory swapped for a link: refused, naming it.
+    b.sh_as(
+        p,
+        "cd /var/lib/prometheus && mv node-exporter ne.real && ln -s /var/lib/victim node-exporter",
+    )
+    .succeeds();
+    metrics()
+        .fails_with(Exit::Usage)
+        .stderr_has(&format!("{TEXTFILE_DIR} is a symbolic link"))
+        .stderr_has("through no symbolic link, at any step");
+    untouched("a link in place of the directory");
+
+    // A directory of theirs in its place, its plugctl.prom a link to a file
+    // of root's: the file lands in their directory, the link is replaced.
+    b.sh_as(
+        p,
+        "cd /var/lib/prometheus && rm node-exporter && mkdir node-exporter && \
+         ln -s /var/lib/victim/keep node-exporter/plugctl.prom",
+    )
+    .succeeds();
+    metrics().succeeds();
+    let prom = format!("{TEXTFILE_DIR}/plugctl.prom");
+    let meta = fs::symlink_metadata(b.path(&prom)).unwrap();
+    assert!(meta.is_file() && meta.uid() == 0, "{meta:?}");
+    untouched("a link where the file goes");
+    // A hard link to root's file there (where the kernel lets them make
+    // one: fs.protected_hardlinks=0) is replaced, never written into.
+    let linked = b
+        .sh_as(
+            p,
+            "ln -f /var/lib/victim/keep /var/lib/prometheus/node-exporter/plugctl.prom",
+        )
+        .output();
+    if linked.status.success() {
+        metrics().succeeds();
+        assert_eq!(
+            fs::metadata(b.path("/var/lib/victim/keep"))
+                .unwrap()
+                .nlink(),
+            1
+        );
+    }
+    untouched("a hard link where the file goes");
+
+    // Swapped back and forth while root writes: each write lands in the
+    // real directory or is refused, never in root's elsewhere.
+    b.sh_as(
+        p,
+        "cd /var/lib/prometheus && rm -r node-exporter && mv ne.real node-exporter",
+    )
+    .succeeds();
+    let swapping = b
+        .sh_as(
+            p,
+            "cd /var/lib/prometheus && while [ ! -e /tmp/stop ]; do \
+             mv node-exporter hold && ln -s /var/lib/victim node-exporter && \
+             rm node-exporter && mv hold node-exporter || exit 1; done",
+        )
+        .start();
+    for _ in 0..40 {
+        let out = metrics().output();
+        let code = out.status.code();
+        assert!(
+            code == Some(0) || code == Some(2),
+            "{code:?}: {}",
+            stderr(&out)
+        );
+    }
+    fs::write(b.path("/tmp/stop"), "").unwrap();
+    swapping.succeeds();
+    untouched("a swap race");
+    assert_eq!(b.ls(TEXTFILE_DIR), ["plugctl.prom"]);
+}
