@@ -416,3 +416,194 @@ fn the_prometheus_user_never_makes_root_write_through_a_link_or_into_another_fil
     untouched("a swap race");
     assert_eq!(b.ls(TEXTFILE_DIR), ["plugctl.prom"]);
 }
+
+/// The shipped service's settings: `(key, value)` in order, a key given
+/// twice twice.
+fn service_settings() -> Vec<(String, String)> {
+    let text =
+        fs::read_to_string(repo().join("deploy/systemd/plugctl-fingerprint.service")).unwrap();
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with('#') && !l.starts_with('['))
+        .filter_map(|l| l.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+/// Every system call a `SystemCallFilter=` group holds, its nested groups
+/// expanded (`systemd-analyze syscall-filter`).
+fn syscall_group(name: &str) -> std::collections::BTreeSet<String> {
+    let out = tool("systemd-analyze")
+        .args(["syscall-filter", name])
+        .succeeds()
+        .stdout();
+    let mut all = std::collections::BTreeSet::new();
+    for entry in out.lines().skip(1).map(str::trim) {
+        if entry.is_empty() || entry.starts_with('#') {
+            continue;
+        }
+        if entry.starts_with('@') {
+            all.extend(syscall_group(entry));
+        } else {
+            all.insert(entry.to_string());
+        }
+    }
+    all
+}
+
+#[test]
+fn the_shipped_units_exec_start_fingerprints_a_stock_node_under_its_hardening() {
+    let have = tool_available("systemd-analyze", "the unit's system call filter")
+        && tool_available("strace", "what the unit's fingerprint calls");
+    if !have {
+        return;
+    }
+    let Some(b) = NodeBox::new() else { return };
+    let unit = service_settings();
+    let get = |key: &str| -> Vec<&str> {
+        unit.iter()
+            .filter(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .collect()
+    };
+    // What this test reproduces of the unit, which must be what it says.
+    assert_eq!(get("ProtectSystem"), ["strict"]);
+    assert_eq!(get("NoNewPrivileges"), ["yes"]);
+    assert_eq!(get("CapabilityBoundingSet"), [""]);
+    assert_eq!(get("PrivateTmp"), ["yes"]);
+    // ExecStart with the unit's Environment= (no /etc/default/plugctl on a
+    // stock node), the binary under test for /usr/bin/plugctl.
+    let mut exec = get("ExecStart")[0].to_string();
+    let mut env = vec![(
+        "PATH".to_string(),
+        "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin".to_string(),
+    )];
+    for e in get("Environment") {
+        let (k, v) = e.split_once('=').unwrap();
+        exec = exec.replace(&format!("${{{k}}}"), v);
+        env.push((k.to_string(), v.to_string()));
+    }
+    assert!(exec.starts_with("/usr/bin/plugctl "), "{exec}");
+    let exec = exec.replacen("/usr/bin/plugctl", PLUGCTL, 1);
+    let state = get("StateDirectory")
+        .iter()
+        .map(|d| format!("/var/lib/{d}"))
+        .collect::<Vec<_>>();
+    let writable: Vec<String> = get("ReadWritePaths")
+        .iter()
+        .flat_map(|v| v.split_whitespace())
+        .map(|p| p.trim_start_matches('-').to_string())
+        .chain(state.iter().cloned())
+        .collect();
+    // In a mount namespace of its own inside the box: the writable
+    // directories bound on themselves, every other mount read-only
+    // (ProtectSystem=strict, ProtectHome=read-only), /tmp private, no
+    // capability and no new privileges; strace records what is called.
+    let script = format!(
+        r#"set -e
+for d in {state}; do mkdir -p -m 0700 "$d"; done
+exec 3>/tmp/trace
+exec unshare --mount --propagation private /bin/sh -c '
+set -e
+for d in {writable}; do [ -d "$d" ] && mount --bind "$d" "$d"; done
+awk "{{print \$5}}" /proc/self/mountinfo | sort -u | while read -r m; do
+  case " {writable} " in *" $m "*) continue ;; esac
+  case "$m" in /proc|/proc/*|/dev|/dev/*) continue ;; esac
+  mount -o remount,bind,ro "$m" 2>/dev/null || true
+done
+mount -t tmpfs -o mode=1777 tmpfs /tmp
+touch /etc/plugctl-rw-check 2>/dev/null && exit 97
+exec strace -f -qq -o /dev/fd/3 env -i {env} setpriv --no-new-privs --bounding-set=-all --inh-caps=-all --ambient-caps=-all -- {exec}
+'"#,
+        state = state.join(" "),
+        writable = writable.join(" "),
+        env = env
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    let out = b.sh(&script).output();
+    let code = out.status.code();
+    assert!(
+        code == Some(0)
+            || get("SuccessExitStatus").contains(&code.unwrap_or(-1).to_string().as_str()),
+        "{code:?}: {}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    // Every family's plugins ran and are healthy; the metrics are out.
+    let prom = b.read(&format!("{TEXTFILE_DIR}/plugctl.prom"));
+    for (family, name) in [
+        ("host-volume", "dir"),
+        ("host-volume", "sparse-image"),
+        ("secrets", "env-file"),
+        ("example-family", "hello-py"),
+    ] {
+        assert!(
+            prom.contains(&format!(
+                "plugctl_plugin_healthy{{family=\"{family}\",name=\"{name}\","
+            )) && !prom.contains(&format!(
+                "plugctl_plugin_healthy{{family=\"{family}\",name=\"{name}\",version=\"1.0.0\"}} 0"
+            )),
+            "{family}/{name}: {prom}"
+        );
+    }
+    assert!(b.exists(REGISTRY));
+
+    // What plugctl and the plugins called (from plugctl's exec on) is in
+    // the unit's system call filter, and every socket is one of its
+    // address families.
+    let trace = b.read("/tmp/trace");
+    let from = trace
+        .find(&format!("execve(\"{PLUGCTL}\""))
+        .expect("plugctl ran under strace");
+    let mut allowed = std::collections::BTreeSet::new();
+    let mut denied = std::collections::BTreeSet::new();
+    for filter in get("SystemCallFilter") {
+        let (set, list) = match filter.strip_prefix('~') {
+            Some(rest) => (&mut denied, rest),
+            None => (&mut allowed, filter),
+        };
+        for item in list.split_whitespace() {
+            if item.starts_with('@') {
+                set.extend(syscall_group(item));
+            } else {
+                set.insert(item.to_string());
+            }
+        }
+    }
+    let families: Vec<&str> = get("RestrictAddressFamilies")
+        .iter()
+        .flat_map(|v| v.split_whitespace())
+        .collect();
+    let mut called = std::collections::BTreeSet::new();
+    for line in trace[from..].lines() {
+        let rest = line
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .trim_start();
+        let Some((name, args)) = rest.split_once('(') else {
+            continue;
+        };
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        if name == "socket" || name == "socketpair" {
+            let family = args.split(',').next().unwrap_or("");
+            assert!(families.contains(&family), "{line}: not in {families:?}");
+        }
+        called.insert(name.to_string());
+    }
+    assert!(
+        called.contains("execve") && called.contains("openat"),
+        "{called:?}"
+    );
+    let outside: Vec<&String> = called
+        .iter()
+        .filter(|c| !allowed.contains(*c) || denied.contains(*c))
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "called outside the unit's SystemCallFilter: {outside:?}"
+    );
+}
