@@ -1,8 +1,10 @@
 //! What `deploy/` ships, each piece checked by the tool that will use it:
 //! the alert rules by `promtool test rules`, the Nomad job by parsing it
 //! (hcl-rs) and running its exact command, the systemd units by
-//! `systemd-analyze verify`, and the Debian package by building it
-//! (`cargo deb`), installing it with dpkg and removing it again.
+//! `systemd-analyze verify` and `systemd-analyze security --offline`, and
+//! the Debian package by building it (`cargo deb`), installing it with
+//! dpkg and purging it again. What the units run, under their hardening,
+//! on a stock node: `node_box`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -141,6 +143,26 @@ fn the_systemd_units_verify() {
         .arg(dir.path().join("plugctl-fingerprint.timer"))
         .succeeds();
     assert!(stderr(&out).trim().is_empty(), "warnings: {}", stderr(&out));
+    // Hardened: at most 2.0 in systemd's own exposure score (in tenths
+    // for --threshold), read offline from the file as shipped.
+    let scored = tool("systemd-analyze")
+        .args(["security", "--offline=true", "--threshold=20", "--no-pager"])
+        .arg(dir.path().join("plugctl-fingerprint.service"))
+        .succeeds();
+    let score = stdout(&scored);
+    let level = score
+        .lines()
+        .find_map(|l| l.split_once("Overall exposure level for plugctl-fingerprint.service: "))
+        .and_then(|(_, rest)| rest.split_whitespace().next()?.parse::<f64>().ok())
+        .unwrap_or_else(|| panic!("no exposure level in:\n{score}"));
+    assert!(level <= 2.0, "{score}");
+    // The fleet's nodes do not all fingerprint in the same second.
+    let timer =
+        std::fs::read_to_string(repo().join("deploy/systemd/plugctl-fingerprint.timer")).unwrap();
+    assert!(
+        timer.lines().any(|l| l.starts_with("RandomizedDelaySec=")),
+        "{timer}"
+    );
     // The service runs the command the docs describe.
     let service =
         std::fs::read_to_string(repo().join("deploy/systemd/plugctl-fingerprint.service")).unwrap();
@@ -207,7 +229,12 @@ fn the_debian_package_installs_runs_and_removes() {
     assert!(install.status.success(), "{}", stderr(&install));
     let version = Command::new("/usr/bin/plugctl").arg("--version").output();
     let man = Command::new("man").args(["-w", "plugctl"]).output();
-    let remove = dpkg(&[std::ffi::OsStr::new("-r"), std::ffi::OsStr::new("plugctl")]);
+    // Purged, not only removed: a removed package keeps its conffile,
+    // /etc/default/plugctl, in the machine's own /etc.
+    let remove = dpkg(&[
+        std::ffi::OsStr::new("--purge"),
+        std::ffi::OsStr::new("plugctl"),
+    ]);
     let version = version.unwrap();
     assert!(
         stdout(&version).starts_with("plugctl "),
@@ -224,7 +251,11 @@ fn the_debian_package_installs_runs_and_removes() {
     assert!(remove.status.success(), "{}", stderr(&remove));
     assert!(
         !Path::new("/usr/bin/plugctl").exists(),
-        "dpkg -r left the binary"
+        "dpkg --purge left the binary"
+    );
+    assert!(
+        !Path::new("/etc/default/plugctl").exists(),
+        "dpkg --purge left the conffile"
     );
 }
 

@@ -30,6 +30,7 @@ mod lookup;
 mod messages;
 mod metrics;
 mod mkdir;
+mod node_box;
 mod nomad_exact;
 mod oracle;
 mod output;
