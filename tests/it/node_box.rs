@@ -607,3 +607,42 @@ exec strace -f -qq -o /dev/fd/3 env -i {env} setpriv --no-new-privs --bounding-s
         "called outside the unit's SystemCallFilter: {outside:?}"
     );
 }
+
+#[test]
+fn the_readmes_set_up_on_a_node_says_where_the_agent_keeps_the_host_volume_plugins() {
+    let Some(b) = NodeBox::new() else { return };
+    // A clone, as the README's set-up runs from one: plugins-examples, and
+    // the registry under target/.
+    b.mkdir("/tmp/clone", 0o755, User { uid: 0, gid: 0 });
+    copy_tree(&examples(), &b.path("/tmp/clone/plugins-examples"));
+    let readme = fs::read_to_string(repo().join("README.md")).unwrap();
+    let line = readme
+        .lines()
+        .find(|l| l.contains("cargo run --release -- --plugin-dir plugins-examples fingerprint"))
+        .expect("the README's set-up command");
+    let command = line.replace("cargo run --release --", PLUGCTL);
+    let out = b
+        .sh(&format!("cd /tmp/clone && {command}"))
+        .succeeds()
+        .stderr_has(
+            "plugctl: warning: host-volume plugins are read from \
+             /opt/nomad/data/host_volume_plugins (<data_dir>/host_volume_plugins, as Nomad \
+             derives it; data_dir in /etc/nomad.d/nomad.hcl:6), where the Nomad agent's \
+             configuration puts them, not from /tmp/clone/plugins-examples/host-volume",
+        );
+    // In one line; the bundled common plugins are fingerprinted.
+    assert_eq!(out.stderr().lines().count(), 1, "{}", out.stderr());
+    out.stdout_has("env-file").stdout_has("hello-py");
+    let doc = b
+        .sh(&format!("cd /tmp/clone && {command} --json"))
+        .succeeds()
+        .json();
+    assert_eq!(doc["plugin_dir"], "/tmp/clone/plugins-examples", "{doc:#}");
+    // Without an agent configuration in use, no such line.
+    b.sh(&format!(
+        "cd /tmp/clone && {}",
+        command.replace("--plugin-dir", "--nomad-config none --plugin-dir")
+    ))
+    .succeeds()
+    .stderr_empty();
+}
