@@ -607,3 +607,130 @@ exec strace -f -qq -o /dev/fd/3 env -i {env} setpriv --no-new-privs --bounding-s
         "called outside the unit's SystemCallFilter: {outside:?}"
     );
 }
+
+#[test]
+fn the_readmes_set_up_on_a_node_says_where_the_agent_keeps_the_host_volume_plugins() {
+    let Some(b) = NodeBox::new() else { return };
+    // A clone, as the README's set-up runs from one: plugins-examples, and
+    // the registry under target/.
+    b.mkdir("/tmp/clone", 0o755, User { uid: 0, gid: 0 });
+    copy_tree(&examples(), &b.path("/tmp/clone/plugins-examples"));
+    let readme = fs::read_to_string(repo().join("README.md")).unwrap();
+    let line = readme
+        .lines()
+        .find(|l| l.contains("cargo run --release -- --plugin-dir plugins-examples fingerprint"))
+        .expect("the README's set-up command");
+    let command = line.replace("cargo run --release --", PLUGCTL);
+    let out = b
+        .sh(&format!("cd /tmp/clone && {command}"))
+        .succeeds()
+        .stderr_has(
+            "plugctl: warning: host-volume plugins are read from \
+             /opt/nomad/data/host_volume_plugins (<data_dir>/host_volume_plugins, as Nomad \
+             derives it; data_dir in /etc/nomad.d/nomad.hcl:6), where the Nomad agent's \
+             configuration puts them, not from /tmp/clone/plugins-examples/host-volume",
+        );
+    // In one line; the bundled common plugins are fingerprinted.
+    assert_eq!(out.stderr().lines().count(), 1, "{}", out.stderr());
+    out.stdout_has("env-file").stdout_has("hello-py");
+    let doc = b
+        .sh(&format!("cd /tmp/clone && {command} --json"))
+        .succeeds()
+        .json();
+    assert_eq!(doc["plugin_dir"], "/tmp/clone/plugins-examples", "{doc:#}");
+    // Without an agent configuration in use, no such line.
+    b.sh(&format!(
+        "cd /tmp/clone && {}",
+        command.replace("--plugin-dir", "--nomad-config none --plugin-dir")
+    ))
+    .succeeds()
+    .stderr_empty();
+}
+
+#[test]
+fn the_readmes_operator_tour_runs_as_root_with_no_flag_and_leaves_the_agent_as_it_was() {
+    let Some(b) = NodeBox::new() else { return };
+    let tree = b.agent_tree();
+    let root = User { uid: 0, gid: 0 };
+    // The README's tour, on a node: no PLUGCTL_* variable, no directory
+    // flag; the agent's configuration says where everything is.
+    b.plugctl()
+        .args(["fingerprint"])
+        .succeeds()
+        .stdout_has("sparse-image")
+        .stdout_has("built-in to Nomad; needs a Nomad cluster to run");
+    b.plugctl()
+        .args(["-v", "fingerprint"])
+        .succeeds()
+        .stderr_has("plugctl: volumes: /opt/nomad/data/host_volumes");
+    b.plugctl().args(["plugin", "list"]).succeeds();
+    let created = b
+        .plugctl()
+        .args([
+            "volume",
+            "create",
+            "--plugin",
+            "sparse-image",
+            "--name",
+            "web-data",
+            "--capacity-max",
+            "10MiB",
+        ])
+        .succeeds()
+        .stdout_has("/opt/nomad/data/host_volumes/");
+    assert!(created.stdout().contains(".img"), "{}", created.stdout());
+    b.plugctl().args(["volume", "show", "web-data"]).succeeds();
+    b.plugctl()
+        .args(["volume", "delete", "web-data"])
+        .succeeds()
+        .stdout_has("deleted volume");
+    b.mkdir("/tmp/store", 0o700, root);
+    b.mkdir("/tmp/store/app", 0o700, root);
+    b.write(
+        "/tmp/store/app/db.env",
+        "DB_USER=app\nDB_PASS=s3cret\n",
+        0o600,
+        root,
+    );
+    b.plugctl()
+        .args([
+            "secret",
+            "fetch",
+            "env-file",
+            "app/db",
+            "--env",
+            "SECRETS_DIR=/tmp/store",
+        ])
+        .succeeds()
+        .stdout_has("DB_USER=app");
+    b.plugctl()
+        .args(["fingerprint", "--quiet", "--textfile", TEXTFILE_DIR])
+        .succeeds();
+    assert!(
+        b.read(&format!("{TEXTFILE_DIR}/plugctl.prom")).contains(
+            r#"plugctl_plugin_healthy{family="host-volume",name="dir",version="1.0.0"} 1"#
+        )
+    );
+    b.plugctl()
+        .args(["events"])
+        .succeeds()
+        .stdout_has("volume_delete");
+    b.plugctl()
+        .args([
+            "volume",
+            "create",
+            "--plugin",
+            "dir",
+            "--name",
+            "web",
+            "--dry-run",
+        ])
+        .succeeds()
+        .stdout_has("DHV_VOLUMES_DIR=/opt/nomad/data/host_volumes")
+        .stderr_has("nothing was run and the registry was not changed");
+    b.plugctl().args(["volume", "audit"]).succeeds();
+    // The agent's configuration, data_dir and volumes, as they were; what
+    // plugctl keeps is its own (/var/lib/plugctl).
+    assert_same_tree("the agent's tree", &tree, &b.agent_tree());
+    assert!(b.exists(REGISTRY));
+}
