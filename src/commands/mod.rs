@@ -180,7 +180,7 @@ fn fd_budget(concurrency: usize, printer: &Printer) -> usize {
     };
     // Raised only when the calls need it: a plugin must start with the
     // soft limit plugctl started with (as a Go parent restores it in each
-    // child), which then costs each start a fork instead of posix_spawn.
+    // child), which the child then sets back between fork and exec.
     let soft = if fits(soft) < concurrency
         && soft < hard
         && setrlimit(Resource::RLIMIT_NOFILE, hard, hard).is_ok()

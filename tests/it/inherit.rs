@@ -6,7 +6,8 @@
 //! SIGUSR2 blocked, umask 027, oom_score_adj 200, a working directory of
 //! their own — and the same plugin reports what it got under each: every
 //! limit, the signal mask and ignored signals, oom_score_adj, umask,
-//! working directory, stdin, session and process group.
+//! working directory, stdin, session and process group (the one
+//! deliberate difference: a session and group of its own).
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -34,7 +35,7 @@ set -- $(sed 's/.*) //' /proc/$$/stat)
 pgrp=$3 sid=$4
 set -- $(sed 's/.*) //' /proc/$PPID/stat)
 [ "$pgrp" = $$ ] && echo "group=own" >>"$r" || {{ [ "$pgrp" = "$3" ] && echo "group=parent's" >>"$r" || echo "group=other" >>"$r"; }}
-[ "$sid" = "$4" ] && echo "session=parent's" >>"$r" || echo "session=other" >>"$r"
+[ "$sid" = $$ ] && echo "session=own" >>"$r" || {{ [ "$sid" = "$4" ] && echo "session=parent's" >>"$r" || echo "session=other" >>"$r"; }}
 mv "$r" '{report}'
 echo '{{"version": "1.0.0"}}'"#,
             report = report.display()
@@ -150,11 +151,11 @@ fn a_plugin_starts_with_what_a_go_parent_gives_its_children() {
         let mine = ours
             .get(key)
             .unwrap_or_else(|| panic!("no {key} under plugctl"));
-        if key == "group" {
-            // The one deliberate difference: a group of its own, so that
-            // a deadline reaches everything the plugin started.
-            assert_eq!(theirs, "parent's");
-            assert_eq!(mine, "own");
+        if key == "group" || key == "session" {
+            // The deliberate difference: a session (and group) of its own,
+            // so that a deadline reaches everything the plugin started.
+            assert_eq!(theirs, "parent's", "{key}");
+            assert_eq!(mine, "own", "{key}");
             continue;
         }
         assert_eq!(
@@ -165,7 +166,6 @@ fn a_plugin_starts_with_what_a_go_parent_gives_its_children() {
     assert_eq!(ours["oom"], "200");
     assert_eq!(ours["Umask"], "0027");
     assert_eq!(ours["stdin"], "/dev/null");
-    assert_eq!(ours["session"], "parent's");
     assert_eq!(Path::new(&ours["cwd"]), work.as_path());
     // SIGHUP (1) ignored as it was, SIGQUIT (3) and SIGXFSZ (25) at their
     // default again, SIGUSR2 (12) blocked as it was.

@@ -215,7 +215,10 @@ pub async fn propose(pool: Arc<Pool>, entry: &Entry, opts: &Options) -> Result<P
                 })
                 .await?
             }
-            Layer::Landlock => {
+            // A path granted is readable under Landlock and shows, read
+            // only (or writable), in the private /tmp: the same grants
+            // put either layer back.
+            Layer::Landlock | Layer::PrivateTmp => {
                 // Paths the call's own variables name: a store, a file;
                 // writes first, so that halving drops them before reads.
                 let mut candidates: Vec<(bool, Grant)> = Vec::new();
@@ -245,7 +248,7 @@ pub async fn propose(pool: Arc<Pool>, entry: &Entry, opts: &Options) -> Result<P
                 })
                 .await?
             }
-            _ => None,
+            Layer::NoNewPrivs | Layer::NoCoreDumps | Layer::OomScoreAdj => None,
         };
         match found {
             Some(g) => {

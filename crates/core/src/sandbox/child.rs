@@ -121,11 +121,12 @@ impl Drop for StepMark {
     }
 }
 
-/// The capability sets a child keeps: bits of `keep` in every set, the
-/// rest dropped from the bounding set too.
+/// The capability sets a child keeps: bits of `keep` in every set; the
+/// bits of `drop_bounding` leave the bounding set too.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct CapPlan {
     pub keep: u64,
+    pub drop_bounding: u64,
     pub last_cap: u8,
 }
 
@@ -264,7 +265,7 @@ impl Plan {
 /// effective and inheritable sets to `keep`.
 fn apply_caps(plan: CapPlan) -> std::io::Result<()> {
     for cap in 0..=plan.last_cap {
-        if plan.keep & (1u64 << cap) == 0 {
+        if plan.drop_bounding & (1u64 << cap) != 0 {
             // SAFETY: prctl(PR_CAPBSET_DROP, cap).
             let r =
                 unsafe { libc::prctl(libc::PR_CAPBSET_DROP, libc::c_ulong::from(cap), 0, 0, 0) };

@@ -6,12 +6,12 @@
 //! agent started with them ignored, and the job-control signals `SIGTSTP`,
 //! `SIGTTIN`, `SIGTTOU` and `SIGCONT`, which Go does not take over).
 //!
-//! plugctl starts a plugin with `posix_spawn` when what the child would get
-//! that way is exactly that: no limit raised since, and no signal ignored
-//! at plugctl's start (std resets `SIGPIPE`, handled signals reset at exec
-//! by themselves, and std passes the mask on). Otherwise (a raised limit,
-//! `nohup`, a script's `&`) the child sets each of them itself between
-//! fork and exec.
+//! The child inherits exactly that, with nothing to set, when no limit was
+//! raised since plugctl started and no signal was ignored or blocked at
+//! its start (std resets `SIGPIPE`, handled signals reset at exec by
+//! themselves, and the mask passes on). Otherwise (a raised limit, `nohup`,
+//! a script's `&`) the child sets each of them back between fork and
+//! exec.
 
 use nix::libc;
 
@@ -57,7 +57,7 @@ fn bit(sig: i32) -> u64 {
 }
 
 impl Inherited {
-    /// Nothing captured: the child gets what `posix_spawn` gives it.
+    /// Nothing captured: the child gets what it inherits, as it is.
     pub fn unknown() -> Inherited {
         Inherited {
             mask: 0,
@@ -109,7 +109,7 @@ impl Inherited {
         }
     }
 
-    /// Whether `posix_spawn` gives a child exactly what a Go parent would:
+    /// Whether a child inherits, as it is, exactly what a Go parent gives:
     /// no signal ignored at start but `SIGPIPE` (which both reset), no
     /// signal blocked (std versions differ on passing the mask on), and the
     /// soft open-files limit as it started.

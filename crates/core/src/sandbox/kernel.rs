@@ -33,6 +33,8 @@ pub(super) struct Kernel {
     /// The capabilities plugctl itself holds (its permitted set): a child
     /// can keep no other (capset(2) refuses to add one).
     pub permitted: u64,
+    /// plugctl's bounding set: a child drops only what is in it.
+    pub bounding: u64,
 }
 
 impl Kernel {
@@ -42,11 +44,22 @@ impl Kernel {
             landlock_version: landlock_version(),
             seccomp: seccomp(),
             last_cap: last_cap(),
-            permitted: caps::read(None, caps::CapSet::Permitted)
-                .map(|set| set.iter().fold(0u64, |m, c| m | (1u64 << c.index())))
-                .unwrap_or(0),
+            permitted: mask(caps::CapSet::Permitted),
+            bounding: mask(caps::CapSet::Bounding),
         }
     }
+
+    /// Whether plugctl holds `cap` (effective, and so permitted).
+    pub fn holds(&self, cap: caps::Capability) -> bool {
+        self.permitted & (1u64 << cap.index()) != 0
+    }
+}
+
+/// One of plugctl's capability sets as a mask.
+fn mask(set: caps::CapSet) -> u64 {
+    caps::read(None, set)
+        .map(|set| set.iter().fold(0u64, |m, c| m | (1u64 << c.index())))
+        .unwrap_or(0)
 }
 
 /// The newest ABI for which the crate can make a ruleset that handles

@@ -245,7 +245,19 @@ impl Sandbox {
 
     fn shared(&self) -> std::result::Result<Arc<Shared>, String> {
         self.shared
-            .get_or_init(|| Shared::make().map(Arc::new))
+            .get_or_init(|| {
+                // Not even tried without the capability it needs (a
+                // hardened unit's bounding set): no call a filter refuses.
+                if !self.kernel().holds(caps::Capability::CAP_SYS_ADMIN) {
+                    return Err(
+                        "plugctl does not hold CAP_SYS_ADMIN, which making a network and \
+                                mount namespace needs (a systemd unit's \
+                                CapabilityBoundingSet= may leave it out)"
+                            .to_string(),
+                    );
+                }
+                Shared::make().map(Arc::new)
+            })
             .clone()
     }
 
@@ -363,7 +375,7 @@ impl Sandbox {
     }
 
     /// Everything `inv`'s child needs, made now; None when the child needs
-    /// nothing (plain `posix_spawn` gives it exactly what a Nomad client's
+    /// nothing (what it inherits is exactly what a Nomad client's
     /// child gets). A call that cannot be confined as its policy says is
     /// refused, naming why.
     pub fn prepare(
@@ -387,7 +399,7 @@ impl Sandbox {
             hint: None,
         };
         let inherited = &self.config.inherited;
-        // What posix_spawn gives is all the call needs: at none, what a Go
+        // What it inherits is all the call needs: at none, what a Go
         // parent gives; at trim without caps, what plugctl itself has.
         let inherits_all = match conf.level {
             Level::None => true,
@@ -493,9 +505,13 @@ impl Sandbox {
         // refuses to give any other.
         keep &= u64::MAX >> (63 - u32::from(k.last_cap.min(63)));
         keep &= k.permitted;
-        if !relaxed(Layer::Capabilities) {
+        // Nothing to drop (plugctl itself holds no more, as in a unit whose
+        // CapabilityBoundingSet= is empty): the child inherits the bound.
+        let drop_bounding = k.bounding & !keep;
+        if !relaxed(Layer::Capabilities) && (drop_bounding != 0 || k.permitted & !keep != 0) {
             prepared.plan.caps = Some(CapPlan {
                 keep,
+                drop_bounding,
                 last_cap: k.last_cap,
             });
         }
@@ -581,7 +597,7 @@ impl Sandbox {
         // refuses every mount).
         let mut tmp_rule: Option<&OwnedFd> = None;
         let private;
-        if !no_mount_ns {
+        if !no_mount_ns && shared.is_some() {
             let mut exposed: Vec<(PathBuf, bool)> = Vec::new();
             let mut add = |p: &Path, writable: bool| {
                 if namespaces::in_tmp(p) && p.exists() {
@@ -614,6 +630,10 @@ impl Sandbox {
             tmp_rule = Some(&p.tmpfs);
         } else if prepared.plan.mntns.is_some() {
             tmp_rule = shared.as_ref().map(|s| &s.tmp);
+        } else {
+            // No /tmp of its own (lifted, or not to be had): the node's,
+            // which programs need to write in.
+            rules.write.push(PathBuf::from("/tmp"));
         }
         // Landlock.
         if !grants.mounts() && !relaxed(Layer::Landlock) {
