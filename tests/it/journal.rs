@@ -289,39 +289,55 @@ fn a_record_or_event_too_long_for_a_journal_line_never_makes_the_log_unreadable(
     let s = Rig::new();
     register_a1(&s, "first");
     let long = 2_000_000;
+    // An update that fails with a message of 2 MB: the record keeps the
+    // whole of it as its error, the event a shortened one. (A path that
+    // long is refused when it arrives: no path is longer than 4095 bytes.)
+    let fail = s.out_file("fail");
     s.plugin(
         "host-volume",
         "loud",
         &format!(
             r#"case $1 in
 fingerprint) echo '{{"version": "1.0.0"}}' ;;
-create) printf '{{"path": "%s/%s"}}' "$DHV_VOLUMES_DIR" "$(head -c {long} /dev/zero | tr '\0' a)" ;;
-esac"#
+create) if [ -e '{fail}' ]; then
+          printf '{{"error": "%s"}}' "$(head -c {long} /dev/zero | tr '\0' a)"; exit 1
+        fi
+        printf '{{"path": "%s/%s"}}' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" ;;
+esac"#,
+            fail = fail.display()
         ),
     );
+    let create = |extra: &[&str]| {
+        plugctl(&s)
+            .args([
+                "--json",
+                "--node-id",
+                "n1",
+                "volume",
+                "create",
+                "--plugin",
+                "loud",
+                "--name",
+                "l",
+            ])
+            .args_from(extra)
+    };
+    let id = id_of(&create(&[]).succeeds().json()["volume"]);
+    fs::write(&fail, "").unwrap();
+    create(&["--id", &id]).fails_with(Exit::Failure);
     let doc = plugctl(&s)
-        .args([
-            "--json",
-            "--node-id",
-            "n1",
-            "volume",
-            "create",
-            "--plugin",
-            "loud",
-            "--name",
-            "l",
-        ])
+        .args(["--json", "volume", "show", &id])
         .succeeds()
         .json();
-    let path = doc["volume"]["path"].as_str().unwrap().to_string();
-    assert!(path.len() > long, "the record keeps the whole path");
+    let error = doc["volume"]["error"].as_str().unwrap().to_string();
+    assert!(error.len() > long, "the record keeps the whole error");
     let events = plugctl(&s)
         .args(["--json", "events"])
         .succeeds()
         .json_lines();
     let last = events.last().unwrap();
-    assert_eq!(last["kind"], "volume_create");
-    let shown = last["path"].as_str().unwrap();
+    assert_eq!(last["kind"], "volume_update");
+    let shown = last["error"].as_str().unwrap();
     assert!(shown.len() < 4096 && shown.contains("shortened"), "{shown}");
 
     // A record longer than a line (ten parameters of 120 kB): the create's

@@ -113,6 +113,10 @@ impl Registration {
         check_type(&self.family)?;
         check_name(&self.name)?;
         check_alloc_id(&self.alloc_id)?;
+        if let Some(version) = &self.version {
+            crate::families::recordable_version(version)
+                .map_err(|why| Error::usage(format!("the plugin's version: {why}")))?;
+        }
         if self.socket.as_os_str().is_empty() {
             return Err(Error::usage(
                 "the socket path (connection info) must not be empty",

@@ -21,18 +21,26 @@ pub fn check(state: &State<'_>) -> Result<(), String> {
             let at = format!("plugins[{family:?}][{name:?}]");
             check_name(name).map_err(|e| format!("{at}: bad plugin name: {e}"))?;
             for (i, inst) in instances.iter().enumerate() {
-                for (field, value) in [
-                    ("alloc_id", inst.alloc_id.as_deref()),
-                    ("version", inst.version.as_deref()),
+                // Each bound is the one that field is held to when it
+                // arrives (`plugin register`, a fingerprint): whatever
+                // plugctl records, it loads again.
+                for (field, value, max) in [
+                    (
+                        "alloc_id",
+                        inst.alloc_id.as_deref(),
+                        super::dynamic::ALLOC_ID_MAX,
+                    ),
+                    (
+                        "version",
+                        inst.version.as_deref(),
+                        crate::families::VERSION_MAX,
+                    ),
                 ] {
                     if value.is_some_and(|v| v.chars().any(char::is_control)) {
                         return Err(format!("{at}[{i}].{field}: contains a control character"));
                     }
-                    if value.is_some_and(|v| v.len() > super::dynamic::ALLOC_ID_MAX) {
-                        return Err(format!(
-                            "{at}[{i}].{field}: longer than {} bytes",
-                            super::dynamic::ALLOC_ID_MAX
-                        ));
+                    if value.is_some_and(|v| v.len() > max) {
+                        return Err(format!("{at}[{i}].{field}: longer than {max} bytes"));
                     }
                 }
             }

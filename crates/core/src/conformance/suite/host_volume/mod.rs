@@ -377,7 +377,7 @@ pub(super) async fn suite(
 /// create, create again, delete, delete again, of one volume.
 async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Option<&str>) {
     let req = cx.base.clone();
-    let first = cx.driver.create(&req).await;
+    let first = cx.driver.create_as_returned(&req).await;
     let created = match first.result {
         Ok(c) => {
             tracker.created(&req, &c.path);
@@ -418,7 +418,7 @@ async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Opti
     };
     r.record(plugin, "create.bytes", bytes);
 
-    let second = cx.driver.create(&req).await;
+    let second = cx.driver.create_as_returned(&req).await;
     let v = match second.result {
         Err(f) => Verdict::error(format!(
             "the same create, repeated, failed: {f}; Nomad repeats create on every client \

@@ -118,7 +118,7 @@ pub(super) async fn refusal(cx: &Ctx, tracker: &mut Tracker, kind: Refusal) -> V
         }
     };
     let before = snapshot(&cx.volumes_dir, None);
-    let call = cx.driver.create(&req).await;
+    let call = cx.driver.create_as_returned(&req).await;
     let failure = match call.result {
         Ok(created) => {
             tracker.created(&req, &created.path);
@@ -199,7 +199,7 @@ pub(super) async fn hostile_names(
     let mut refused = Vec::new();
     for name in &names {
         let req = cx.request(name);
-        match cx.driver.create(&req).await.result {
+        match cx.driver.create_as_returned(&req).await.result {
             Ok(created) => {
                 tracker.created(&req, &created.path);
                 let problems = host_volume::path_warnings(&created, &cx.volumes_dir);
@@ -271,7 +271,7 @@ pub(super) async fn parallel(cx: &Ctx, tracker: &mut Tracker, stop: &Stop) -> Ve
     // All at once through the one fan-out; results in request order.
     let results = crate::fanout::collect_all(requests.iter().cloned(), PARALLEL, stop, |req| {
         let driver = cx.driver.clone();
-        async move { driver.create(&req).await.result }
+        async move { driver.create_as_returned(&req).await.result }
     })
     .await;
     let mut issues = Vec::new();
