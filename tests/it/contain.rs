@@ -359,3 +359,95 @@ fn without_time_namespaces_every_way_out_still_dies() {
     }
     assert_none_running(&nonce, &said);
 }
+
+/// A process that keeps moving to a new pid (it forks, and the parent
+/// exits, over and over, in a session of its own) is still caught: each
+/// child comes back to plugctl as its parent dies, and the sweep goes on
+/// until none is left.
+#[test]
+fn a_process_that_keeps_moving_to_a_new_pid_is_still_killed() {
+    if !python() {
+        return;
+    }
+    let s = Rig::new();
+    let nonce = nonce();
+    let _cleanup = Cleanup(nonce.clone());
+    let script = format!(
+        r#"#!/usr/bin/python3
+import os, sys
+NONCE = "{nonce}"
+if sys.argv[1:] != ["fingerprint"]:
+    sys.exit(1)
+if os.fork() == 0:
+    null = os.open("/dev/null", os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.setsid()
+    # The argument plugctl's test looks for in /proc, whatever the pid.
+    sys.argv.append(NONCE)
+    open("{out}/hopping", "w").close()
+    while True:
+        if os.fork() != 0:
+            os._exit(0)
+import time
+while not os.path.exists("{out}/hopping"):
+    time.sleep(0.01)
+time.sleep(0.2)
+print('{{"version": "1.0.0"}}')
+"#,
+        out = s.out.display()
+    );
+    s.file("host-volume", "hopper", &script, 0o755);
+    let out = plugctl(&s)
+        .args(["--json", "fingerprint", "hopper", "--timeout", "30s"])
+        .fails_with(Exit::Failure);
+    let doc = out.json();
+    let context = format!("{doc}\n{}", stderr(&out));
+    assert!(
+        error_of(&doc, "hopper").contains("background process"),
+        "{context}"
+    );
+    assert_none_running_python(&s, &context);
+}
+
+/// Nothing runs the plugin file `hopper` of this rig (python keeps the
+/// script's path in its command line, whatever the pid).
+#[track_caller]
+fn assert_none_running_python(s: &Rig, context: &str) {
+    let marker = s.plugins.join("host-volume/hopper").display().to_string();
+    let find = || {
+        let mut out = Vec::new();
+        for entry in fs::read_dir("/proc").unwrap().flatten() {
+            let Some(pid) = entry
+                .file_name()
+                .to_str()
+                .and_then(|n| n.parse::<i32>().ok())
+            else {
+                continue;
+            };
+            let Ok(cmdline) = fs::read(entry.path().join("cmdline")) else {
+                continue;
+            };
+            if cmdline.split(|&b| b == 0).any(|a| a == marker.as_bytes()) && alive(pid) {
+                out.push(pid);
+            }
+        }
+        out
+    };
+    let until = Instant::now() + Duration::from_secs(5);
+    let mut left = find();
+    while !left.is_empty() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+        left = find();
+    }
+    for pid in &left {
+        let _ = nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(*pid),
+            nix::sys::signal::Signal::SIGKILL,
+        );
+    }
+    assert!(
+        left.is_empty(),
+        "still hopping after plugctl exited: {left:?}\n{context}"
+    );
+}

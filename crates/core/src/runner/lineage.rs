@@ -54,11 +54,6 @@ impl Lineage {
     pub(super) fn ns(&self) -> Option<u64> {
         self.ns.as_ref().map(|(_, ino)| *ino)
     }
-
-    /// Whether `p` carries this call's mark.
-    pub(super) fn marks(&self, pid: i32, sid: i32) -> bool {
-        sid == self.sid || self.ns().is_some_and(|ns| time_ns(pid) == Some(ns))
-    }
 }
 
 /// The inode of `pid`'s time namespace (`None` for a process that is gone,
@@ -176,10 +171,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_lineage_without_a_namespace_marks_its_session_only() {
+    fn a_lineage_without_a_namespace_has_its_session_only() {
         let l = Lineage { sid: 42, ns: None };
-        assert!(l.marks(7, 42));
-        assert!(!l.marks(std::process::id() as i32, 43));
+        assert_eq!((l.sid, l.ns()), (42, None));
     }
 
     #[test]
