@@ -97,6 +97,7 @@ fn kill_exact(p: &Proc, me: &Me) {
 struct Me {
     pid: i32,
     pgid: i32,
+    sid: i32,
 }
 
 impl Me {
@@ -104,14 +105,17 @@ impl Me {
         Me {
             pid: nix::unistd::getpid().as_raw(),
             pgid: nix::unistd::getpgrp().as_raw(),
+            sid: nix::unistd::getsid(None).map_or(0, |s| s.as_raw()),
         }
     }
 
     /// Whether `p`, one of plugctl's children that leads no call in
-    /// flight, is a plugin's descendant adopted by plugctl: not in
-    /// plugctl's own process group (a helper plugctl started, or a sibling
-    /// in a host program's tests). A plugin's process cannot join that
-    /// group: it lies in another session.
+    /// flight and carries no call's mark, may be taken as a plugin's
+    /// descendant adopted by plugctl: not in plugctl's own process group
+    /// (a helper plugctl started, or a sibling in a host program's tests).
+    /// A process that does carry a call's mark is that call's wherever it
+    /// is, plugctl's group included (a plugin in plugctl's session may move
+    /// a child there).
     fn adopted(&self, p: &Proc) -> bool {
         p.ppid == self.pid && p.pgid != self.pgid
     }
@@ -267,25 +271,26 @@ impl Claim<'_> {
             look.taken.extend(subtree(p).into_iter().skip(1));
         }
         for root in children() {
-            if !me.adopted(&root) {
+            if root.ppid != me.pid {
                 continue;
             }
             if root.zombie {
                 // It died: its children have just come to plugctl.
-                look.moving = true;
+                look.moving |= me.adopted(&root);
                 continue;
             }
+            let adopted = me.adopted(&root);
             let tree = subtree(root);
             let take = match self {
-                Claim::Orphans => true,
+                Claim::Orphans => adopted,
                 Claim::Call {
                     pipes, all_orphans, ..
                 } => {
                     let marked = tree.iter().map(|p| self.marks(p)).collect::<Vec<_>>();
                     look.moving |= marked.contains(&None);
-                    *all_orphans
-                        || marked.contains(&Some(true))
-                        || tree.iter().any(|p| holds_pipe(p.pid, pipes))
+                    marked.contains(&Some(true))
+                        || (adopted
+                            && (*all_orphans || tree.iter().any(|p| holds_pipe(p.pid, pipes))))
                 }
             };
             if take {
@@ -375,8 +380,12 @@ async fn sweep(mut claim: Claim<'_>) -> Vec<Leftover> {
                     command: p.comm.clone(),
                 });
             }
-            // What it forked before it died carries its session.
-            if let Claim::Call { sessions, .. } = &mut claim {
+            // What it forked before it died carries its session (never
+            // plugctl's own: where the call has a time namespace its plugin
+            // stays in plugctl's session, and so would everything else).
+            if let Claim::Call { sessions, .. } = &mut claim
+                && p.sid != me.sid
+            {
                 sessions.insert(p.sid);
             }
         }
@@ -419,7 +428,7 @@ pub(super) async fn kill_leftovers(
     }
     sweep(Claim::Call {
         lineage,
-        sessions: HashSet::from([lineage.sid]),
+        sessions: lineage.sid.into_iter().collect(),
         pipes,
         all_orphans,
         leader,
@@ -547,6 +556,7 @@ mod tests {
         let me = Me {
             pid: 100,
             pgid: 100,
+            sid: 50,
         };
         let p = |pid, ppid, pgid, sid| parse(&line(pid, "x", 'S', ppid, pgid, sid));
         // Escaped with setsid: leads a session of its own.
