@@ -31,6 +31,8 @@ mod lookup;
 mod messages;
 mod metrics;
 mod mkdir;
+mod node_box;
+mod nomad_exact;
 mod oracle;
 mod output;
 mod provenance;

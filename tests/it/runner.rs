@@ -641,7 +641,6 @@ async fn pool_runs_concurrently_within_its_limit() {
     let p = script(dir.path(), "nap", "date +%s%N; sleep 0.2; date +%s%N");
     let pool = Pool::new(LIMIT);
     assert_eq!(pool.limit(), LIMIT);
-    let started = Instant::now();
     let mut calls = tokio::task::JoinSet::new();
     for _ in 0..100 {
         let (pool, i) = (pool.clone(), inv(&p));
@@ -658,8 +657,9 @@ async fn pool_runs_concurrently_within_its_limit() {
             .collect();
         spans.push((t[0], t[1]));
     }
-    let elapsed = started.elapsed();
-    assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
+    // No timed assertion: on a loaded machine 100 calls can take any
+    // time. That they overlapped, and never more than the limit, is read
+    // from the plugins' own clocks.
     // Most calls overlapping at any instant, from the plugins' own clocks.
     let mut edges: Vec<(u128, i32)> = spans.iter().flat_map(|&(a, b)| [(a, 1), (b, -1)]).collect();
     edges.sort();

@@ -58,6 +58,17 @@ fn absolute(path: &Path) -> Result<PathBuf, Refusal> {
 }
 
 impl CheckedDir {
+    /// A directory another walk of the gate opened and judged
+    /// ([`super::output`]).
+    pub(super) fn from_parts(fd: OwnedFd, path: PathBuf, meta: Meta, policy: Policy) -> Self {
+        CheckedDir {
+            fd: Arc::new(fd),
+            path,
+            meta,
+            policy,
+        }
+    }
+
     /// The directory `path` names, reached from `/` one component at a
     /// time: each directory opened `O_NOFOLLOW` relative to the last and
     /// judged (owner, mode), each symlink on the way read and followed by
