@@ -268,6 +268,16 @@ fn no_plugin_answer_locks_the_node_out_of_its_registry() {
         "{refused}"
     );
     assert_eq!(row(&doc, "host-volume", "noisy")["healthy"], false);
+    // What a record keeps of a message is bounded: a few hundred plugins
+    // saying this much would otherwise take the registry past the size it
+    // loads.
+    let shown = plugctl(&s)
+        .args(["--json", "plugin", "show", "host-volume", "noisy"])
+        .succeeds()
+        .json();
+    let kept = shown.to_string();
+    assert!(kept.len() < 16 << 10, "{} bytes", kept.len());
+    assert!(kept.contains("shortened for the registry"), "{kept:.300}");
     let longest = create_volume(&s, &["--plugin", "longest", "--name", "longest"]);
     assert_eq!(longest["bytes"], i64::MAX);
     let smallest = create_volume(&s, &["--plugin", "smallest", "--name", "smallest"]);

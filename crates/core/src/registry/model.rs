@@ -373,7 +373,8 @@ impl State<'_> {
 
     /// Records a fingerprint result as the most recent instance, and emits an
     /// event when it is new or its health or version changed.
-    pub fn record_fingerprint(&mut self, family: &str, name: &str, inst: Instance) {
+    pub fn record_fingerprint(&mut self, family: &str, name: &str, mut inst: Instance) {
+        inst.error = inst.error.map(kept_message);
         let list = self
             .plugins
             .entry(family.to_string())
@@ -400,6 +401,30 @@ impl State<'_> {
             self.emit(kind::FINGERPRINT, family, name, details);
         }
     }
+}
+
+/// The most of an error message a record keeps, in bytes. A message may
+/// quote what a plugin printed (its `{"error"}`, a version or type it
+/// gave), of any length up to what plugctl reads of its output; kept
+/// whole, a few hundred of them would take the registry past the size it
+/// loads (`--registry-max-size`) and lock every command out.
+pub const MESSAGE_MAX: usize = 4096;
+
+/// `message` as a record keeps it: whole up to [`MESSAGE_MAX`] bytes, else
+/// its beginning, saying how long it was.
+pub fn kept_message(message: String) -> String {
+    if message.len() <= MESSAGE_MAX {
+        return message;
+    }
+    let mut cut = MESSAGE_MAX;
+    while !message.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!(
+        "{}… ({} bytes in all, shortened for the registry)",
+        &message[..cut],
+        message.len()
+    )
 }
 
 #[cfg(test)]

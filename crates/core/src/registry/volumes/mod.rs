@@ -503,7 +503,7 @@ impl<'a> State<'a> {
                     self.volumes.remove(&proposed.id);
                     return None;
                 }
-                v.error = Some(Cow::Owned(error));
+                v.error = Some(Cow::Owned(super::model::kept_message(error)));
                 v.owner = None;
                 v.updated_at = Cow::Owned(now());
                 if v.state != VolumeState::Ready {
@@ -569,7 +569,7 @@ impl<'a> State<'a> {
                     VolumeState::Pending => VolumeState::Pending,
                     VolumeState::Ready | VolumeState::Deleting => VolumeState::Ready,
                 };
-                v.error = Some(Cow::Owned(error));
+                v.error = Some(Cow::Owned(super::model::kept_message(error)));
                 v.owner = None;
                 v.updated_at = Cow::Owned(now());
                 let v = v.to_owned_record();
