@@ -350,3 +350,25 @@ fn no_plugin_answer_locks_the_node_out_of_its_registry() {
         );
     }
 }
+
+/// A volumes directory named with `..` (the registry records it, and loads
+/// none such) is refused before anything is recorded: the registry stays
+/// readable by every command.
+#[test]
+fn a_volumes_directory_with_dot_dot_is_refused_before_it_is_recorded() {
+    let s = Rig::new();
+    s.hv_script(
+        "dir",
+        r#"mkdir -p "$v"; printf '{"path": "%s"}' "$v""#,
+        "exit 0",
+    );
+    let dotted = s.root().join("out/../volumes");
+    for plugin in ["dir", "mkdir"] {
+        plugctl(&s)
+            .env("PLUGCTL_VOLUMES_DIR", &dotted)
+            .args(["volume", "create", "--plugin", plugin, "--name", plugin])
+            .fails_with(Exit::Usage)
+            .stderr_has("holds '..'");
+    }
+    assert!(list_volumes(&s).is_empty());
+}

@@ -111,7 +111,8 @@ impl Request {
     /// - both capacities fit Go's `int64`, and `capacity_max >= capacity_min`
     ///   when a maximum is set (0 means unset, as in Nomad);
     /// - parameter keys not empty;
-    /// - no value holds a NUL byte (an environment variable cannot carry one).
+    /// - no value holds a NUL byte (an environment variable cannot carry one);
+    /// - the directories are absolute, without `..`.
     pub fn validate(&self) -> Result<(), InvalidRequest> {
         for (field, dir) in [
             ("volumes_dir", &self.volumes_dir),
@@ -122,6 +123,15 @@ impl Request {
             };
             if !dir.is_absolute() {
                 return Err(invalid(field, format!("{text:?} is not an absolute path")));
+            }
+            // The registry records the volumes directory and loads none
+            // with '..' (which a symlink before it makes ambiguous); and no
+            // path a plugin builds from it could be judged inside it.
+            if dir.components().any(|c| c == Component::ParentDir) {
+                return Err(invalid(
+                    field,
+                    format!("{text:?} holds '..': name the directory without it"),
+                ));
             }
             no_nul(field, text)?;
         }
@@ -762,6 +772,7 @@ mod tests {
         bad(&|r| r.id = "0c4a7e6e1c7e4f0b9d8e5a1b2c3d4e5f".into(), "id");
         bad(&|r| r.id = "../../etc".into(), "id");
         bad(&|r| r.volumes_dir = "vols".into(), "volumes_dir");
+        bad(&|r| r.volumes_dir = "/srv/x/../vols".into(), "volumes_dir");
         bad(&|r| r.plugin_dir = "".into(), "plugin_dir");
         bad(&|r| r.node_id = String::new(), "node_id");
         bad(
