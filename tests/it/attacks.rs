@@ -658,29 +658,38 @@ esac"#,
 fn secret_values_are_exact_on_a_pipe_and_escaped_on_a_terminal() {
     let s = Rig::new();
     fetch_plugin(&s, "a\\u001b[31mb\\u0007c\\\\r\\\\nFORGED=1");
+    // A line break can never make a KEY=VALUE line of its own: refused.
+    plugctl(&s)
+        .args(["secret", "fetch", "kv", "db"])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_lacks("FORGED");
+    let piped = plugctl(&s)
+        .args(["secret", "fetch", "kv", "db", "--format", "env"])
+        .succeeds();
+    assert_eq!(piped.stdout, b"export pw='a\x1b[31mb\x07c\r\nFORGED=1'\n");
+    let Some(on_a_terminal) = plugctl_on_a_terminal(&s, "secret fetch kv db --format env") else {
+        return;
+    };
+    let tty = on_a_terminal.any_exit();
+    let text = String::from_utf8_lossy(&tty.stdout);
+    assert!(text.contains("\\x1b[31mb\\x07c\\r\\nFORGED=1"), "{text:?}");
+    assert!(
+        !text.lines().any(|l| l.trim_start().starts_with("FORGED")),
+        "a value forged a line: {text:?}"
+    );
+    assert!(!tty.stdout.contains(&0x1b), "raw ESC on a terminal");
+    // A plain value with control characters: kv prints it as it is on a
+    // pipe, escaped on a terminal.
+    fetch_plugin(&s, "a\\u001b[31mb\\u0007c");
     let piped = plugctl(&s).args(["secret", "fetch", "kv", "db"]).succeeds();
-    assert_eq!(piped.stdout, b"pw=a\x1b[31mb\x07c\r\nFORGED=1\n");
-    for format in ["kv", "env"] {
-        let Some(on_a_terminal) =
-            plugctl_on_a_terminal(&s, &format!("secret fetch kv db --format {format}"))
-        else {
-            return;
-        };
-        let tty = on_a_terminal.any_exit();
-        let text = String::from_utf8_lossy(&tty.stdout);
-        assert!(
-            text.contains("\\x1b[31mb\\x07c\\r\\nFORGED=1"),
-            "{format}: {text:?}"
-        );
-        assert!(
-            !text.lines().any(|l| l.trim_start().starts_with("FORGED")),
-            "{format}: a value forged a line: {text:?}"
-        );
-        assert!(
-            !tty.stdout.contains(&0x1b),
-            "{format}: raw ESC on a terminal"
-        );
-    }
+    assert_eq!(piped.stdout, b"pw=a\x1b[31mb\x07c\n");
+    let tty = plugctl_on_a_terminal(&s, "secret fetch kv db")
+        .unwrap()
+        .any_exit();
+    let text = String::from_utf8_lossy(&tty.stdout);
+    assert!(text.contains("pw=a\\x1b[31mb\\x07c"), "{text:?}");
+    assert!(!tty.stdout.contains(&0x1b), "raw ESC on a terminal");
 }
 
 #[test]

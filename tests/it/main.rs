@@ -33,6 +33,7 @@ mod output;
 mod provenance;
 mod readme;
 mod runner;
+mod safe_output;
 mod secret;
 mod shellcheck;
 mod signals;
