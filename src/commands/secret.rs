@@ -259,11 +259,16 @@ fn show_stderr(ctx: &Ctx, out: &Outcome, parsed: &std::result::Result<Fetched, P
     } else {
         "; -v shows them, values masked"
     };
-    if parsed.is_ok() {
-        ctx.printer.warn(format!(
-            "the plugin wrote {size} bytes on stderr while succeeding: on a Nomad client that \
-             can crash the client (protocol 5.2){hint}"
-        ));
+    let crashes = parsed.as_ref().ok().and_then(|_| {
+        plugctl_core::verdict::stderr_crashes_client(
+            Family::Secrets.name(),
+            Operation::Fetch,
+            ctx.settings.nomad,
+            out,
+        )
+    });
+    if let Some(why) = crashes {
+        ctx.printer.warn(format!("the plugin {why}{hint}"));
     } else if !hint.is_empty() {
         ctx.printer
             .warn(format!("the plugin wrote {size} bytes on stderr{hint}"));

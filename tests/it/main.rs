@@ -4,6 +4,7 @@
 //! One area: `cargo test --test it volume::`.
 
 mod attacks;
+mod client_crash;
 mod common;
 mod conformance;
 mod contention;

@@ -370,7 +370,7 @@ fn the_value_is_only_on_stdout_after_success() {
         let err = stderr(&out);
         assert!(!err.contains(SECRET), "{verbosity:?}: {err}");
         assert!(!err.contains("t0k3n-Z"), "{verbosity:?}: {err}");
-        assert!(err.contains("crash"), "warns about stderr: {err}");
+        assert!(err.contains("client panics"), "warns about stderr: {err}");
         if verbosity.is_some() {
             assert!(
                 err.contains("fetching **** for you")

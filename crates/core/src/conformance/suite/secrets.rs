@@ -79,15 +79,15 @@ pub(super) async fn suite(pool: &Pool, entry: &Entry, opts: &Options, id: &str, 
                 Ok(out) => match secrets::parse_fetch(opts.nomad.dialect(), &inv, out) {
                     Ok(_) => (
                         Verdict::pass(),
-                        if out.stderr.is_empty() && out.stderr_dropped == 0 {
-                            Verdict::pass()
-                        } else {
-                            Verdict::error(format!(
-                                "a successful fetch wrote {} bytes to stderr (not shown: it \
-                                 may hold values); on a Nomad client that can crash the \
-                                 client; write nothing on stderr when fetch succeeds",
-                                out.stderr.len() as u64 + out.stderr_dropped
-                            ))
+                        match crate::verdict::stderr_crashes_client(
+                            Family::Secrets.name(),
+                            crate::family::Operation::Fetch,
+                            opts.nomad,
+                            out,
+                        ) {
+                            // Not shown: it may hold values.
+                            Some(why) => Verdict::error(format!("the fetch {why}")),
+                            None => Verdict::pass(),
                         },
                     ),
                     Err(f) => (
