@@ -31,6 +31,7 @@ mod metrics;
 mod mkdir;
 mod oracle;
 mod output;
+mod plugin_env;
 mod provenance;
 mod readme;
 mod runner;
