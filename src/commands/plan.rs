@@ -104,9 +104,9 @@ pub fn print_refused(ctx: &Ctx, plans: &[Planned], refused: Option<&crate::Error
         match p {
             Planned::Exec(call, inv) => text.push_str(&dry_run::to_text(call, inv, &cwd)),
             Planned::Inline(call, what) => text.push_str(&format!(
-                "# {} plugin {:?}, operation {}: {}\n",
-                call.family,
-                crate::output::sanitize_cell(&call.name),
+                "# {} plugin {}, operation {}: {}\n",
+                crate::output::value(&call.family),
+                crate::output::quote(&call.name),
                 call.operation,
                 crate::output::sanitize_cell(what)
             )),

@@ -81,8 +81,9 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
                 .any(|c| c == '=' || c.is_whitespace() || c.is_control())
     }) {
         return Err(Error::usage(format!(
-            "--env/--env-file: {k:?} is not an environment variable name (no spaces, control \
-             characters or '=')"
+            "--env/--env-file: {k_q} is not an environment variable name (no spaces, control \
+             characters or '=')",
+            k_q = plugctl_core::escape::quote(k)
         )));
     }
     // From 1.11.1 the job's own NOMAD_JOB_ID and NOMAD_NAMESPACE overwrite
@@ -107,8 +108,9 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
         ] {
             if !given && request.env.iter().any(|(k, _)| k == key) {
                 ctx.printer.warn(format!(
-                    "{key} from --env/--env-file is replaced by {value:?}: {nomad} sets it \
-                     for every fetch, over the secret block's env; use {flag} to choose it"
+                    "{key} from --env/--env-file is replaced by {value_q}: {nomad} sets it \
+                     for every fetch, over the secret block's env; use {flag} to choose it",
+                    value_q = plugctl_core::escape::quote(value)
                 ));
             }
         }
@@ -135,10 +137,11 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
         EntryKind::Plugin => {}
         EntryKind::Builtin(_) => {
             return Err(Error::usage(format!(
-                "secrets provider {provider:?} is built into Nomad (it reads Nomad Variables or \
+                "secrets provider {provider_q} is built into Nomad (it reads Nomad Variables or \
                  Vault through a Nomad client) and needs a Nomad cluster; plugctl runs only \
                  secrets plugins that are executables in {}",
-                dir.display()
+                dir.display(),
+                provider_q = plugctl_core::escape::quote(provider)
             )));
         }
         EntryKind::Rejected(reason) => {
@@ -169,9 +172,9 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
     ctx.printer.note(
         2,
         format!(
-            "running {} fetch {:?} (environment: {}; values not shown)",
+            "running {} fetch {} (environment: {}; values not shown)",
             entry.path.display(),
-            args.path,
+            plugctl_core::escape::quote_os(&args.path),
             inv.env
                 .iter()
                 .map(|(k, _)| k.to_string_lossy())
@@ -211,7 +214,7 @@ fn fetch_error(provider: &str, path: &str, failure: PluginFailure) -> Error {
 
 /// What a fetch is about, in its errors.
 fn subject(path: &str) -> String {
-    format!("path {path:?}")
+    format!("path {path_q}", path_q = plugctl_core::escape::quote(path))
 }
 
 /// The plugin's stderr, which may hold values. Without `-v` only its size
@@ -417,7 +420,7 @@ fn refusal(provider: &str, path: &str, lines: Lines, refused: &[(String, Unprint
 
 /// A name a plugin or the caller chose, quoted for a message.
 fn quoted(s: &str) -> String {
-    format!("{s:?}")
+    plugctl_core::escape::quote(s)
 }
 
 /// `KEY=VALUE` lines, keys sorted, values verbatim: every key and value

@@ -211,7 +211,7 @@ fn a_case_type_or_name_out_of_the_name_rules_is_refused_and_shown_escaped() {
         .args(["replay", c])
         .fails_with(Exit::Failure)
         .stdout_has("its type breaks the name rules")
-        .stdout_has("\\x1b[31mred\\x07");
+        .stdout_has("\\u{1b}[31mred\\u{7}");
     assert!(
         !out.stdout.iter().any(|b| *b == 0x1b || *b == 0x07),
         "a raw control byte reached the terminal"
@@ -673,7 +673,10 @@ fn secret_values_are_exact_on_a_pipe_and_escaped_on_a_terminal() {
     };
     let tty = on_a_terminal.any_exit();
     let text = String::from_utf8_lossy(&tty.stdout);
-    assert!(text.contains("\\x1b[31mb\\x07c\\r\\nFORGED=1"), "{text:?}");
+    assert!(
+        text.contains("\\u{1b}[31mb\\u{7}c\\r\\nFORGED=1"),
+        "{text:?}"
+    );
     assert!(
         !text.lines().any(|l| l.trim_start().starts_with("FORGED")),
         "a value forged a line: {text:?}"
@@ -688,7 +691,7 @@ fn secret_values_are_exact_on_a_pipe_and_escaped_on_a_terminal() {
         .unwrap()
         .any_exit();
     let text = String::from_utf8_lossy(&tty.stdout);
-    assert!(text.contains("pw=a\\x1b[31mb\\x07c"), "{text:?}");
+    assert!(text.contains("pw=a\\u{1b}[31mb\\u{7}c"), "{text:?}");
     assert!(!tty.stdout.contains(&0x1b), "raw ESC on a terminal");
 }
 

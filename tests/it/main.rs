@@ -12,6 +12,7 @@ mod contract;
 mod crash;
 mod deploy;
 mod dynamic;
+mod escapes;
 mod events;
 mod expect;
 mod faults;

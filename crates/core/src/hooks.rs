@@ -365,7 +365,7 @@ pub const TABLE: &[Group] = &[
     Group {
         reader: Reader::Python,
         why: "Python's module search path, start-up file, breakpoint hook and every other \
-              PYTHON* setting (python3 --help-env)",
+              PYTHON* setting (python3(1), and the environment section of its help)",
         entries: &[
             family("PYTHON"),
             paths("PYTHONPATH"),
@@ -396,8 +396,8 @@ pub const TABLE: &[Group] = &[
     },
     Group {
         reader: Reader::Node,
-        why: "Node.js's module path and the options every node starts with (--require, \
-              --import), and npm's configuration, read in any case (node(1), npm-config)",
+        why: "Node.js's module path and the options every node starts with (its require and \
+              import options), and npm's configuration, read in any case (node(1), npm-config)",
         entries: &[family("NODE_"), paths("NODE_PATH"), family("NPM_CONFIG_")],
     },
     Group {
@@ -445,8 +445,8 @@ pub const TABLE: &[Group] = &[
         why: "commands that programs a script runs start on their own: an editor (crontab -e, \
               git commit, systemctl edit), a pager (man, git log, systemctl status), less's \
               input preprocessor and key file, askpass helpers of sudo and ssh, tar's default \
-              options (--to-command) and rsync's remote shell (less(1), man(1), systemctl(1), \
-              sudo(8), ssh(1), tar(1), rsync(1))",
+              options (its to-command option) and rsync's remote shell (less(1), man(1), \
+              systemctl(1), sudo(8), ssh(1), tar(1), rsync(1))",
         entries: &[
             code("EDITOR"),
             code("VISUAL"),

@@ -373,16 +373,21 @@ impl Release {
             ));
         }
         let v = Version::parse(text).map_err(|e| {
-            format!("{text:?} is not a Nomad release ({e}); give one such as 1.11 or 2.0.1")
+            format!(
+                "{text_q} is not a Nomad release ({e}); give one such as 1.11 or 2.0.1",
+                text_q = crate::escape::quote(text)
+            )
         })?;
         if !v.prerelease().is_empty() || !v.metadata().is_empty() {
             return Err(format!(
-                "{text:?} is a pre-release or a build: plugctl knows releases only ({covered})"
+                "{text_q} is a pre-release or a build: plugctl knows releases only ({covered})",
+                text_q = crate::escape::quote(text)
             ));
         }
         if v.written_segments() > 3 {
             return Err(format!(
-                "{text:?} has more than three numbers: a Nomad release is MAJOR.MINOR.PATCH"
+                "{text_q} has more than three numbers: a Nomad release is MAJOR.MINOR.PATCH",
+                text_q = crate::escape::quote(text)
             ));
         }
         let s = v.segments();

@@ -83,8 +83,9 @@ pub fn stderr_crashes_client(
 pub fn exe_in_secrets(name: &str) -> Option<String> {
     name.ends_with(".exe").then(|| {
         format!(
-            "{name:?} ends in .exe: a Nomad client on Linux refuses to start with a *.exe file \
-             in secrets/; rename it without the suffix, or keep Windows builds elsewhere"
+            "{name_q} ends in .exe: a Nomad client on Linux refuses to start with a *.exe file \
+             in secrets/; rename it without the suffix, or keep Windows builds elsewhere",
+            name_q = crate::escape::quote(name)
         )
     })
 }

@@ -125,9 +125,9 @@ impl crate::runner::Gate for Pins {
                         hint = reason.hint.as_ref().and_then(Hint::event_kind),
                         name = call.name.as_str(),
                         then = Hint::Locked.event_kind(),
-                        "{} plugin {:?}: {}",
+                        "{} plugin {}: {}",
                         call.family,
-                        call.name,
+                        crate::escape::quote_os(&call.name),
                         reason.message
                     );
                 }

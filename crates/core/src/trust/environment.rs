@@ -43,9 +43,9 @@ pub fn judge(policy: Policy, env: &[(OsString, OsString)]) -> Result<(), String>
         for path in paths {
             judge_path(policy, Path::new(path)).map_err(|why| {
                 format!(
-                    "its environment's {name} names {:?}, {why}; fix it, or leave {name} out \
+                    "its environment's {name} names {}, {why}; fix it, or leave {name} out \
                      of the plugin's environment",
-                    path.to_string_lossy()
+                    crate::escape::quote_os(path)
                 )
             })?;
         }

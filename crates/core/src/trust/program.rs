@@ -139,8 +139,9 @@ impl Shebang {
                 }
                 w if w.starts_with('-') => {
                     return EnvRuns::Unknown(format!(
-                        "`#!/usr/bin/env` with the option {w:?}, which plugctl does not \
-                         interpret; name the interpreter by its path instead"
+                        "`#!/usr/bin/env` with the option {w_q}, which plugctl does not \
+                         interpret; name the interpreter by its path instead",
+                        w_q = crate::escape::quote(w)
                     ));
                 }
                 w if w.contains('=') => continue,
@@ -256,9 +257,10 @@ pub fn env_lookup(program: &str, search: Option<&OsStr>) -> Result<Option<PathBu
     for dir in dirs {
         if !dir.is_absolute() {
             return Err(format!(
-                "env would look for {program:?} in {:?} of the plugin's PATH, a directory \
+                "env would look for {program_q} in {} of the plugin's PATH, a directory \
                  relative to its working directory",
-                dir.display().to_string()
+                crate::escape::quote_os(dir.display().to_string()),
+                program_q = crate::escape::quote(program)
             ));
         }
         let candidate = dir.join(program);
@@ -390,10 +392,10 @@ impl Trust {
         if !interp.is_absolute() {
             // The kernel would look it up from plugctl's working directory.
             return Err(Untrusted::Refused(format!(
-                "not run: the #! line of {} names {:?}, a relative path the kernel resolves \
+                "not run: the #! line of {} names {}, a relative path the kernel resolves \
                  from the working directory; fix: name the interpreter by its absolute path",
                 script.display(),
-                shebang.interpreter
+                crate::escape::quote_os(&shebang.interpreter)
             )));
         }
         if depth > SHEBANG_DEPTH {

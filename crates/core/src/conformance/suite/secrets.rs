@@ -92,8 +92,9 @@ pub(super) async fn suite(pool: &Pool, entry: &Entry, opts: &Options, id: &str, 
                     ),
                     Err(f) => (
                         Verdict::error(format!(
-                            "fetch {path:?} failed: {f}; it must exit 0 and print {{\"result\": \
-                             {{\"KEY\": \"value\", ...}}}}"
+                            "fetch {path_q} failed: {f}; it must exit 0 and print {{\"result\": \
+                             {{\"KEY\": \"value\", ...}}}}",
+                            path_q = crate::escape::quote(path)
                         ))
                         .hint(crate::error::Hint::FetchInputs),
                         Verdict::skip("fetch failed (see fetch.result)"),
@@ -128,16 +129,18 @@ fn missing_path_verdict(dialect: Dialect, path: &str, inv: &Invocation, out: &Ou
     let how = "exit 0 and print {\"error\": \"<what is missing>\"}";
     if out.timed_out {
         return Verdict::error(format!(
-            "fetch of the missing path {path:?} timed out after {}; {how}",
-            humantime::format_duration(inv.deadline)
+            "fetch of the missing path {path_q} timed out after {}; {how}",
+            humantime::format_duration(inv.deadline),
+            path_q = crate::escape::quote(path)
         ));
     }
     match (out.termination, secrets::parse_fetch(dialect, inv, out)) {
         (Termination::Exited(0), Err(PluginFailure::Response(msg))) => {
             if msg.contains("\"error\": \"\"") {
                 Verdict::warning(format!(
-                    "fetch of the missing path {path:?} failed with an empty error message; \
-                     say what is missing: {how}"
+                    "fetch of the missing path {path_q} failed with an empty error message; \
+                     say what is missing: {how}",
+                    path_q = crate::escape::quote(path)
                 ))
             } else {
                 Verdict::pass()
@@ -146,21 +149,25 @@ fn missing_path_verdict(dialect: Dialect, path: &str, inv: &Invocation, out: &Ou
         // A provider may answer any path (one that derives values, as
         // Nomad's own e2e test plugin does): worth a look, not a failure.
         (Termination::Exited(0), Ok(fetched)) => Verdict::warning(format!(
-            "fetch of {path:?}, a path that cannot exist, succeeded with {} keys: fine for a \
+            "fetch of {path_q}, a path that cannot exist, succeeded with {} keys: fine for a \
              provider that makes values for any path; a provider that stores secrets should \
              {how}",
-            fetched.len()
+            fetched.len(),
+            path_q = crate::escape::quote(path)
         )),
-        (Termination::Exited(0), Err(f)) => {
-            Verdict::error(format!("fetch of the missing path {path:?}: {f}; {how}"))
-        }
+        (Termination::Exited(0), Err(f)) => Verdict::error(format!(
+            "fetch of the missing path {path_q}: {f}; {how}",
+            path_q = crate::escape::quote(path)
+        )),
         (Termination::Exited(code), _) => Verdict::warning(format!(
-            "fetch of the missing path {path:?} exited with status {code}: Nomad discards \
-             stdout on a non-zero exit, so the job's operator never sees why; {how}"
+            "fetch of the missing path {path_q} exited with status {code}: Nomad discards \
+             stdout on a non-zero exit, so the job's operator never sees why; {how}",
+            path_q = crate::escape::quote(path)
         )),
         (Termination::Signaled(sig), _) => Verdict::error(format!(
-            "fetch of the missing path {path:?} was killed by signal {}; {how}",
-            families::signal_name(sig)
+            "fetch of the missing path {path_q} was killed by signal {}; {how}",
+            families::signal_name(sig),
+            path_q = crate::escape::quote(path)
         )),
     }
 }

@@ -55,8 +55,9 @@ pub fn parse_fingerprint(
         }
         Some(other) => {
             return Err(PluginFailure::Response(format!(
-                "fingerprint type is {other:?}, must be exactly \"secrets\" (Nomad silently \
-                 ignores this plugin)"
+                "fingerprint type is {other_q}, must be exactly \"secrets\" (Nomad silently \
+                 ignores this plugin)",
+                other_q = crate::escape::quote(other)
             )));
         }
     }
