@@ -355,6 +355,9 @@ fn print(ctx: &Ctx, args: &SecretFetchArgs, fetched: &Fetched, format: SecretFor
     ctx.printer.text(&text)
 }
 
+/// How many refused keys a refusal names, one by one.
+const REFUSALS_NAMED: usize = 500;
+
 /// Why nothing was printed: every refused key by name (never a value),
 /// each with its reason, then what the caller can do.
 fn refusal(provider: &str, path: &str, lines: Lines, refused: &[(String, Unprintable)]) -> String {
@@ -362,8 +365,11 @@ fn refusal(provider: &str, path: &str, lines: Lines, refused: &[(String, Unprint
         Lines::Kv => "KEY=VALUE lines",
         Lines::Env => "export lines for a shell",
     };
-    let reasons: Vec<String> = refused
+    // A store can hold any number of keys: a message names a bounded
+    // number of them, and counts the rest.
+    let mut reasons: Vec<String> = refused
         .iter()
+        .take(REFUSALS_NAMED)
         .map(|(key, why)| {
             let key = quoted(key);
             match why {
@@ -384,6 +390,12 @@ fn refusal(provider: &str, path: &str, lines: Lines, refused: &[(String, Unprint
             }
         })
         .collect();
+    if refused.len() > REFUSALS_NAMED {
+        reasons.push(format!(
+            "and {} more keys (--format json shows every key)",
+            refused.len() - REFUSALS_NAMED
+        ));
+    }
     let mut advice = Vec::new();
     if refused
         .iter()

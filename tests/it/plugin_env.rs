@@ -285,3 +285,42 @@ fn a_variable_that_changes_what_the_plugin_loads_passes_the_gate_or_is_refused()
     }
     assert!(ran.exists());
 }
+
+/// `validate`'s second try of a fingerprint with an inherited PATH is a
+/// plugin environment like any other: on a node whose /usr/local/bin a
+/// group can write (as some Debian installs make it), that try is refused
+/// by the gate, and the check says so rather than "fails with PATH too".
+#[test]
+fn validates_try_with_an_inherited_path_says_when_the_gate_refuses_that_path() {
+    let s = Rig::new();
+    // Works only when it is given a PATH.
+    s.plugin(
+        "host-volume",
+        "needs-path",
+        r#"/usr/bin/env | /usr/bin/grep -q ^PATH= || exit 1
+[ "$1" = fingerprint ] && echo '{"version": "1.0.0"}'"#,
+    );
+    let Some(run) = in_mount_namespace(
+        &s,
+        r#"set -e
+mount -t tmpfs -o size=4k,mode=0775 tmpfs /usr/local/bin
+"$PLUGCTL" --json validate > "$OUT/stdout" 2> "$OUT/stderr" || echo $? > "$OUT/code""#,
+    ) else {
+        return;
+    };
+    run.succeeds();
+    let doc: serde_json::Value = serde_json::from_str(&s.read_out("stdout")).unwrap();
+    let check = doc["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["plugin"] == "host-volume/needs-path" && c["check"] == "runnable.needs-path")
+        .unwrap_or_else(|| panic!("{doc:#}"));
+    assert_eq!(check["outcome"], "skipped", "{check}");
+    let reason = check["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("not tried with PATH=/usr/local/bin:/usr/bin:/bin")
+            && reason.contains("/usr/local/bin"),
+        "{reason}"
+    );
+}

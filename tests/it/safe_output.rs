@@ -931,3 +931,22 @@ fn docs_list_the_table_exactly_with_the_names_that_hold_paths_marked() {
     assert_eq!(documented, table, "docs/secrets.md and hooks::TABLE");
     assert_eq!(rows.len(), hooks::TABLE.len(), "one row per group");
 }
+
+#[test]
+fn a_refusal_names_a_bounded_number_of_keys_and_counts_the_rest() {
+    let s = Rig::new();
+    let keys: Vec<String> = (0..600).map(|i| format!("PYTHON_{i:03}")).collect();
+    answering(&s, "many", &result(keys.iter().map(|k| (k, "v"))));
+    let err = plugctl(&s)
+        .args(["secret", "fetch", "many", "x", "--format", "env"])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_has("nothing printed: 600 keys cannot be printed")
+        .stderr_has("and 100 more keys (--format json shows every key)")
+        .stderr();
+    assert!(
+        err.contains("\"PYTHON_499\"") && !err.contains("\"PYTHON_500\""),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "one line");
+}

@@ -348,6 +348,9 @@ pub async fn needs_path(pool: &Pool, first: &Run) -> Verdict {
         profile: first.profile,
         timeout: first.timeout,
     };
+    if let Err(crate::runner::SpawnError::Refused { message, .. }) = &again.result {
+        return Verdict::skip(format!("not tried with PATH={INHERITED_PATH}: {message}"));
+    }
     if again.healthy() {
         Verdict::warning(format!(
             "fingerprint fails with the protocol's empty environment but works with \
