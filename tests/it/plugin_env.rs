@@ -220,6 +220,11 @@ fn a_variable_that_changes_what_the_plugin_loads_passes_the_gate_or_is_refused()
         // A lower-case name is the same variable to zsh.
         (format!("path={t}"), owner.clone()),
         (format!("HOME={t}"), owner.clone()),
+        // A sticky directory like /tmp: anyone may put a program there.
+        (
+            format!("PATH={}:/usr/bin", sticky_dir(&s, "shared").display()),
+            "a sticky directory others may add files to".to_string(),
+        ),
         // Not there yet, in a directory anyone may create it in.
         (
             "LD_LIBRARY_PATH=/tmp/plugctl-nothing-here/lib".to_string(),

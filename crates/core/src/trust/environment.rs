@@ -87,7 +87,21 @@ fn judge_path(policy: Policy, path: &Path) -> Result<(), String> {
             let what = if meta.is_dir() { "directory" } else { "file" };
             policy
                 .judge(&dir.join(&name), &meta, what)
-                .map_err(|r| format!("which {}", r.explained()))
+                .map_err(|r| format!("which {}", r.explained()))?;
+            // The gate takes a sticky directory for what plugctl itself
+            // puts there; a program searching it runs what anyone put there.
+            if policy.enforces()
+                && meta.is_dir()
+                && meta.mode & 0o1000 != 0
+                && meta.mode & 0o022 != 0
+            {
+                return Err(format!(
+                    "a sticky directory others may add files to (mode {:o}), which the plugin \
+                     would search",
+                    meta.mode & 0o7777
+                ));
+            }
+            Ok(())
         }
         // `/` itself, or a path ending in `..`: a directory.
         Err(Refusal::Kind { .. }) => CheckedDir::open(policy, path)
@@ -153,6 +167,11 @@ mod tests {
             std::os::unix::fs::PermissionsExt::from_mode(0o1777),
         )
         .unwrap();
+        let why = judge(p, &env(&[("PATH", sticky.path().to_str().unwrap())])).unwrap_err();
+        assert!(
+            why.contains("a sticky directory others may add files to"),
+            "{why}"
+        );
         let later = sticky.path().join("later");
         let why = judge(p, &env(&[("PATH", later.to_str().unwrap())])).unwrap_err();
         assert!(why.contains("anyone may create it"), "{why}");
