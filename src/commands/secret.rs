@@ -418,9 +418,10 @@ fn refusal(provider: &str, path: &str, lines: Lines, refused: &[(String, Unprint
         advice.push("use --format json");
     }
     format!(
-        "secrets plugin {} fetch {}: nothing printed: {} cannot be printed as {what}: {}; {}",
+        "secrets plugin {}, operation fetch ({}): nothing printed: {} cannot be printed as \
+         {what}: {}; {}",
         quoted(provider),
-        quoted(path),
+        subject(path),
         match refused.len() {
             1 => "1 key".to_string(),
             n => format!("{n} keys"),

@@ -114,9 +114,9 @@ pub fn quote_os(s: impl AsRef<std::ffi::OsStr>) -> String {
 /// A whole line of text that may hold untrusted parts, made safe for a
 /// terminal: C0 controls (except tab and newline, unless `one_line`), a CR
 /// not followed by LF, DEL, C1 (U+0080 to U+009F, which some terminals
-/// take as ESC sequences) and [`invisible`] characters are shown escaped,
-/// as [`value`] shows them (`\u{1b}`, `\u{9b}`, `\r`); backslashes are
-/// left as they are.
+/// take as ESC sequences) and bidirectional and zero-width characters are
+/// shown escaped, as [`value`] shows them (`\u{1b}`, `\u{9b}`, `\r`);
+/// backslashes are left as they are.
 pub fn escape_untrusted(s: &str, one_line: bool) -> Cow<'_, str> {
     let unsafe_at = |c: char, next: Option<char>| match c {
         '\n' | '\t' => one_line,
