@@ -725,6 +725,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--job-id', '--job-id', [CompletionResultType]::ParameterName, 'Sets NOMAD_JOB_ID, as Nomad 1.11.1+ does')
             [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'Sets NOMAD_NAMESPACE, as Nomad 1.11.1+ does')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: kv, or json with --json]')
+            [CompletionResult]::new('--allow-key', '--allow-key', [CompletionResultType]::ParameterName, 'Print this key in kv and env output although it changes how a shell or the programs it starts run code (repeatable; exactly as spelled)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call [default: the operation''s limit from the protocol]')
             [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Time between SIGTERM and SIGKILL at the deadline')
             [CompletionResult]::new('--nomad-config', '--nomad-config', [CompletionResultType]::ParameterName, 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]')

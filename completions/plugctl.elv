@@ -685,6 +685,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --job-id 'Sets NOMAD_JOB_ID, as Nomad 1.11.1+ does'
             cand --namespace 'Sets NOMAD_NAMESPACE, as Nomad 1.11.1+ does'
             cand --format 'Output format [default: kv, or json with --json]'
+            cand --allow-key 'Print this key in kv and env output although it changes how a shell or the programs it starts run code (repeatable; exactly as spelled)'
             cand --timeout 'Deadline for each plugin call [default: the operation''s limit from the protocol]'
             cand --grace 'Time between SIGTERM and SIGKILL at the deadline'
             cand --nomad-config 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]'

@@ -579,9 +579,10 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l env-file -d 'Read K=V lines for the plugin\'s environment from a file' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l job-id -d 'Sets NOMAD_JOB_ID, as Nomad 1.11.1+ does' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l namespace -d 'Sets NOMAD_NAMESPACE, as Nomad 1.11.1+ does' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l format -d 'Output format [default: kv, or json with --json]' -r -f -a "kv\t'KEY=VALUE lines'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l format -d 'Output format [default: kv, or json with --json]' -r -f -a "kv\t'KEY=VALUE lines, for EnvironmentFile=, docker --env-file and --env-file'
 env\t'export KEY=\'VALUE\' lines, safe for eval in sh'
 json\t'the JSON document'"
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l allow-key -d 'Print this key in kv and env output although it changes how a shell or the programs it starts run code (repeatable; exactly as spelled)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l nomad-config -d 'The Nomad agent\'s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client\'s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]' -r -F
@@ -947,7 +948,7 @@ function __plugctl_registry_lookup
     set -g __plugctl_registry_names
     set -l tokens (commandline -opc)
     set -e tokens[1]
-    set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --lang --lock-timeout --lockfile --max-bytes --name --namespace --node-id --node-pool --nomad-config --nomad-version --option --param --path --plugin --plugin-dir --record --registry --registry-max-size --since --socket --textfile --timeout --type --version --volumes-dir
+    set -l value_options --alloc-id --allow-key --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --lang --lock-timeout --lockfile --max-bytes --name --namespace --node-id --node-pool --nomad-config --nomad-version --option --param --path --plugin --plugin-dir --record --registry --registry-max-size --since --socket --textfile --timeout --type --version --volumes-dir
     set -l context_options --registry --plugin-dir --host-volume-plugin-dir --nomad-config --nomad-version
     set -l args --json
     set -l pos

@@ -599,6 +599,9 @@ pub struct SecretFetchArgs {
     /// Output format [default: kv, or json with --json]
     #[arg(long, value_name = "FORMAT")]
     pub format: Option<SecretFormat>,
+    /// Print this key in kv and env output although it changes how a shell or the programs it starts run code (repeatable; exactly as spelled)
+    #[arg(long, value_name = "KEY")]
+    pub allow_key: Vec<String>,
     #[command(flatten)]
     pub run: RunArgs,
     #[command(flatten)]
@@ -607,7 +610,7 @@ pub struct SecretFetchArgs {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SecretFormat {
-    /// KEY=VALUE lines
+    /// KEY=VALUE lines, for EnvironmentFile=, docker --env-file and --env-file
     Kv,
     /// export KEY='VALUE' lines, safe for eval in sh
     Env,

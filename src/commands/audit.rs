@@ -202,11 +202,11 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
                     Cow::Borrowed(super::volume::view::table_id(&ids, r.id, full_ids)),
                     Style::Plain,
                 ),
-                (Cow::Borrowed(r.plugin), Style::Plain),
+                (crate::output::value(r.plugin), Style::Plain),
                 (Cow::Borrowed(r.state), Style::Plain),
                 (Cow::Owned(human(r.bytes_on_disk)), Style::Plain),
                 (Cow::Owned(capacity(r.capacity_max)), Style::Plain),
-                (Cow::Borrowed(r.path), Style::Plain),
+                (crate::output::value(r.path), Style::Plain),
             ]
         });
         let orphan_rows = orphans.iter().map(|o| {
@@ -222,7 +222,10 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
                 (Cow::Borrowed("-"), Style::Plain),
                 (Cow::Owned(human(o.bytes_on_disk)), Style::Plain),
                 (Cow::Borrowed("-"), Style::Plain),
-                (o.path.to_string_lossy(), Style::Plain),
+                (
+                    Cow::Owned(crate::output::value(&o.path.to_string_lossy()).into_owned()),
+                    Style::Plain,
+                ),
             ]
         });
         // What is not plugctl's is shown for what it is, never as a finding.

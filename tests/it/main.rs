@@ -5,6 +5,7 @@
 
 mod arrival;
 mod attacks;
+mod client_crash;
 mod common;
 mod conformance;
 mod contain;
@@ -13,6 +14,7 @@ mod contract;
 mod crash;
 mod deploy;
 mod dynamic;
+mod escapes;
 mod events;
 mod events_since;
 mod expect;
@@ -35,9 +37,11 @@ mod node_box;
 mod nomad_exact;
 mod oracle;
 mod output;
+mod plugin_env;
 mod provenance;
 mod readme;
 mod runner;
+mod safe_output;
 mod secret;
 mod shellcheck;
 mod signals;

@@ -135,7 +135,8 @@ pub enum Error {
     /// A plugin call failed: timed out, not a plugin as Nomad sees it, or
     /// failed ([`PluginFailure`] says which).
     #[error(
-        "{family} plugin {name:?}, operation {operation}{}: {failure}",
+        "{family} plugin {}, operation {operation}{}: {failure}",
+        crate::escape::quote(name),
         subject.as_ref().map(|s| format!(" ({s})")).unwrap_or_default()
     )]
     Plugin {

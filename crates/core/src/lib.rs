@@ -25,6 +25,7 @@ pub mod families;
 pub mod family;
 pub mod fanout;
 pub mod fingerprint;
+pub mod hooks;
 pub mod identity;
 pub mod nomad;
 pub mod pin;

@@ -373,7 +373,11 @@ fn requested(req: &Request, id_given: bool) -> String {
     if id_given {
         describe(&req.id, &req.name, &req.namespace)
     } else {
-        format!("volume {:?} (namespace {})", req.name, req.namespace)
+        format!(
+            "volume {} (namespace {})",
+            plugctl_core::escape::quote_os(&req.name),
+            req.namespace
+        )
     }
 }
 

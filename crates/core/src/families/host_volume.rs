@@ -119,10 +119,22 @@ impl Request {
             ("plugin_dir", &self.plugin_dir),
         ] {
             let Some(text) = dir.to_str() else {
-                return Err(invalid(field, format!("{dir:?} is not valid UTF-8")));
+                return Err(invalid(
+                    field,
+                    format!(
+                        "{dir_q} is not valid UTF-8",
+                        dir_q = crate::escape::quote_os(dir)
+                    ),
+                ));
             };
             if !dir.is_absolute() {
-                return Err(invalid(field, format!("{text:?} is not an absolute path")));
+                return Err(invalid(
+                    field,
+                    format!(
+                        "{text_q} is not an absolute path",
+                        text_q = crate::escape::quote(text)
+                    ),
+                ));
             }
             // The registry records the volumes directory and loads none
             // with '..' (which a symlink before it makes ambiguous); and no
@@ -139,8 +151,8 @@ impl Request {
             return Err(invalid(
                 "namespace",
                 format!(
-                    "{:?} must be 1 to {NAMESPACE_MAX} characters of a-z, A-Z, 0-9 and '-'",
-                    self.namespace
+                    "{} must be 1 to {NAMESPACE_MAX} characters of a-z, A-Z, 0-9 and '-'",
+                    crate::escape::quote_os(&self.namespace)
                 ),
             ));
         }
@@ -152,8 +164,8 @@ impl Request {
             return Err(invalid(
                 "id",
                 format!(
-                    "{:?} is not a UUID (8-4-4-4-12 hex digits, e.g. {})",
-                    self.id,
+                    "{} is not a UUID (8-4-4-4-12 hex digits, e.g. {})",
+                    crate::escape::quote_os(&self.id),
                     new_volume_id()
                 ),
             ));
@@ -212,7 +224,13 @@ impl Request {
 
 fn no_nul(field: &'static str, value: &str) -> Result<(), InvalidRequest> {
     if value.contains('\0') {
-        Err(invalid(field, format!("{value:?} contains a NUL byte")))
+        Err(invalid(
+            field,
+            format!(
+                "{value_q} contains a NUL byte",
+                value_q = crate::escape::quote(value)
+            ),
+        ))
     } else {
         Ok(())
     }
@@ -439,9 +457,9 @@ pub fn path_warnings_of(created_path: &str, volumes_dir: &Path) -> Vec<String> {
     }
     if !path.is_absolute() {
         return vec![format!(
-            "the plugin returned a relative path {:?}; Nomad would mount it relative to \
+            "the plugin returned a relative path {}; Nomad would mount it relative to \
              its own working directory",
-            created_path
+            crate::escape::quote_os(created_path)
         )];
     }
     let (p, dir) = (lexical(path), lexical(volumes_dir));
@@ -453,8 +471,8 @@ pub fn path_warnings_of(created_path: &str, volumes_dir: &Path) -> Vec<String> {
     }
     if !p.starts_with(&dir) {
         return vec![format!(
-            "the path {:?} is outside the volumes directory {}",
-            created_path,
+            "the path {} is outside the volumes directory {}",
+            crate::escape::quote_os(created_path),
             volumes_dir.display()
         )];
     }

@@ -268,7 +268,7 @@ pub fn excerpt(bytes: &[u8], max_chars: usize) -> String {
     if text.chars().count() > max_chars {
         s.push('…');
     }
-    format!("{s:?}")
+    crate::escape::quote(&s).to_string()
 }
 
 pub fn signal_name(sig: i32) -> String {
@@ -312,7 +312,8 @@ pub fn spawn_failure(e: SpawnError) -> PluginFailure {
 fn version_refused(e: &json::JsonError) -> Option<PluginFailure> {
     match e {
         json::JsonError::Field { value, message, .. } => Some(PluginFailure::Response(format!(
-            "invalid version {value:?}: {message}"
+            "invalid version {value_q}: {message}",
+            value_q = crate::escape::quote(value)
         ))),
         _ => None,
     }

@@ -354,9 +354,10 @@ impl State<'_> {
             return Ok(());
         }
         Err(crate::Error::usage(format!(
-            "{family} plugin {name:?} is unavailable for {operation}: its last fingerprint failed \
+            "{family} plugin {name_q} is unavailable for {operation}: its last fingerprint failed \
              ({}); a Nomad cluster would not use it on this node",
-            inst.error.as_deref().unwrap_or("unhealthy")
+            inst.error.as_deref().unwrap_or("unhealthy"),
+            name_q = crate::escape::quote(name)
         ))
         .hint(crate::error::Hint::Fingerprint {
             name: name.to_string(),

@@ -92,7 +92,11 @@ impl Tracker {
         let mut failed = Vec::new();
         while let Some((req, path)) = self.volumes.pop() {
             if let Err(f) = driver.delete(&req, &path).await.result {
-                failed.push(format!("{path:?} (volume {}): {f}", req.id));
+                failed.push(format!(
+                    "{path_q} (volume {}): {f}",
+                    req.id,
+                    path_q = crate::escape::quote(&path)
+                ));
             }
         }
         failed
@@ -388,9 +392,11 @@ async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Opti
                 plugin,
                 "create.path",
                 Verdict::error(format!(
-                    "create failed: {f}; a plain request (name {:?}, capacity {}–{} bytes, no \
+                    "create failed: {f}; a plain request (name {}, capacity {}–{} bytes, no \
                      parameters) must succeed",
-                    req.name, req.capacity_min, req.capacity_max
+                    crate::escape::quote_os(&req.name),
+                    req.capacity_min,
+                    req.capacity_max
                 )),
             );
             for c in [
@@ -429,8 +435,9 @@ async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Opti
             let mut issues = Vec::new();
             if again.path != created.path {
                 issues.push(format!(
-                    "the same create, repeated, returned path {:?}, the first returned {:?}",
-                    again.path, created.path
+                    "the same create, repeated, returned path {}, the first returned {}",
+                    crate::escape::quote_os(&again.path),
+                    crate::escape::quote_os(&created.path)
                 ));
             }
             if again.bytes != created.bytes {
@@ -470,9 +477,9 @@ async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Opti
                 // Nomad forgets the volume when delete succeeds: what is
                 // left is never removed, and fills the node.
                 Verdict::error(format!(
-                    "{:?} still exists after delete succeeded: Nomad forgets the volume then, \
+                    "{} still exists after delete succeeded: Nomad forgets the volume then, \
                      so it stays on the node for good; remove what create made",
-                    created.path
+                    crate::escape::quote_os(&created.path)
                 ))
             } else {
                 Verdict::pass()
