@@ -20,6 +20,7 @@ mod flood_memory;
 mod gallery;
 mod generated;
 mod habits;
+mod hcl_oracle;
 mod init;
 mod journal;
 mod layout;
