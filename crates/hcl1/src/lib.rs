@@ -14,12 +14,14 @@
 //! file (which may hold a token or a password).
 //!
 //! ```
-//! let file = plugctl_hcl1::parse(b"data_dir = \"/srv/nomad\"\nclient { node_pool = \"gpu\" }\n").unwrap();
-//! let fields = [
-//!     plugctl_hcl1::Field::string("data_dir"),
-//!     plugctl_hcl1::Field::block("client", &[plugctl_hcl1::Field::string("node_pool")]),
+//! use plugctl_hcl1::Field;
+//!
+//! const FIELDS: [Field; 2] = [
+//!     Field::string("data_dir"),
+//!     Field::block("client", &[Field::string("node_pool")]),
 //! ];
-//! let got = plugctl_hcl1::decode(&file.root, &fields).unwrap();
+//! let file = plugctl_hcl1::parse(b"data_dir = \"/srv/nomad\"\nclient { node_pool = \"gpu\" }\n").unwrap();
+//! let got = plugctl_hcl1::decode(&file.root, &FIELDS).unwrap();
 //! assert_eq!(got.string("client.node_pool").unwrap().bytes, b"gpu");
 //! assert_eq!(got.string("data_dir").unwrap().pos.line, 1);
 //! ```
