@@ -303,7 +303,7 @@ impl Layout {
             let sub = agent_config::derived(key)?;
             let (dir, origin) = data_dir.as_ref()?;
             Some((
-                dir.join(sub),
+                go_join(dir, sub),
                 Origin::DataDir {
                     sub,
                     data_dir: Box::new(origin.clone()),
@@ -408,6 +408,44 @@ impl Layout {
             node_pool.0,
         ))
     }
+}
+
+/// Go's `filepath.Join(dir, sub)`, as Nomad derives a directory from
+/// `data_dir`: the joined path cleaned lexically (`filepath.Clean`: no
+/// `.`, no empty element, `..` taken back where it can be, no trailing
+/// `/`), so `/srv//nomad/` gives `/srv/nomad/host_volumes`, as the agent
+/// hands it to plugins.
+pub fn go_join(dir: &Path, sub: &str) -> PathBuf {
+    use std::os::unix::ffi::{OsStrExt, OsStringExt};
+    let mut joined = dir.as_os_str().as_bytes().to_vec();
+    joined.push(b'/');
+    joined.extend_from_slice(sub.as_bytes());
+    let rooted = joined.first() == Some(&b'/');
+    let mut parts: Vec<&[u8]> = Vec::new();
+    for part in joined.split(|&b| b == b'/') {
+        match part {
+            b"" | b"." => {}
+            b".." => match parts.last() {
+                Some(last) if *last != b".." => {
+                    parts.pop();
+                }
+                // `..` above the root is the root; above a relative
+                // start it stays.
+                _ if rooted => {}
+                _ => parts.push(part),
+            },
+            _ => parts.push(part),
+        }
+    }
+    let mut out = Vec::new();
+    if rooted {
+        out.push(b'/');
+    }
+    out.extend_from_slice(&parts.join(&b'/'));
+    if out.is_empty() {
+        out.push(b'.');
+    }
+    PathBuf::from(std::ffi::OsString::from_vec(out))
 }
 
 /// The agent configuration paths to read and why, or None for none:
@@ -762,6 +800,24 @@ mod tests {
             s.layout.agent.unwrap().origin,
             Origin::Env("PLUGCTL_NOMAD_CONFIG")
         );
+    }
+
+    #[test]
+    fn directories_derive_from_data_dir_as_go_joins_them() {
+        for (dir, want) in [
+            ("/srv/nomad", "/srv/nomad/host_volumes"),
+            ("/srv//nomad/", "/srv/nomad/host_volumes"),
+            ("/srv/./nomad/.", "/srv/nomad/host_volumes"),
+            ("/srv/a/../nomad", "/srv/nomad/host_volumes"),
+            ("/../srv", "/srv/host_volumes"),
+            ("/", "/host_volumes"),
+        ] {
+            assert_eq!(
+                go_join(Path::new(dir), "host_volumes"),
+                Path::new(want),
+                "{dir}"
+            );
+        }
     }
 
     #[test]

@@ -10,6 +10,10 @@
 //	{"ok": {"data_dir": HEX, "client.state_dir": HEX, ...}, "json": BOOL}
 //	{"error": {"kind": "parse"|"decode"|"panic", "pos": "L:C"|"-", "text": "..."}}
 //
+// pos is where HCL 1 says the error is: a position error's, or the "L:C"
+// a JSON scanner error starts with; "-" when it says nowhere (JSON's
+// parser and decoder errors, whose tokens carry no position).
+//
 // Strings are printed as the hex of their bytes (escapes make strings that
 // are not UTF-8). A field the file leaves unset is "" (Go cannot tell it
 // from one set to ""). A panic of the library is caught and answered as
@@ -40,6 +44,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 
 	"github.com/hashicorp/hcl"
 	"github.com/hashicorp/hcl/hcl/ast"
@@ -123,10 +128,15 @@ func agent(payload []byte) (answer any) {
 	}}
 }
 
+var jsonPos = regexp.MustCompile(`^(\d+:\d+): `)
+
 func failure(kind string, err error, text string) any {
 	pos := "-"
 	if pe, ok := err.(*parser.PosError); ok {
 		pos = pe.Pos.String()
+	} else if m := jsonPos.FindStringSubmatch(text); m != nil {
+		// The JSON scanner's errors are "L:C: message".
+		pos = m[1]
 	}
 	return map[string]any{"error": map[string]any{"kind": kind, "pos": pos, "text": text}}
 }
