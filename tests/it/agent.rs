@@ -432,3 +432,36 @@ fn a_dry_run_on_a_fresh_node_shows_the_id_the_call_gets() {
     assert_eq!(n.seen("fresh").0, planned);
     assert!(Path::new(&n.s.registry).exists());
 }
+
+/// HCL 1 nests without limit; plugctl's reader refuses past 512 levels
+/// rather than run out of stack (a crash of a root command), and reads
+/// what is below that.
+#[test]
+fn deep_nesting_is_refused_not_a_crash() {
+    let n = Node::new("");
+    for (depth, ok) in [(500, true), (513, false), (200_000, false)] {
+        let list = format!("x = {}{}\n", "[".repeat(depth), "]".repeat(depth));
+        let objects = format!("{}{}\n", "a {".repeat(depth), "}".repeat(depth));
+        let json = format!(
+            "{{{}\"b\": 1{}}}",
+            "\"a\": {".repeat(depth),
+            "}".repeat(depth)
+        );
+        for (name, text) in [
+            ("list.hcl", list),
+            ("objects.hcl", objects),
+            ("deep.json", json),
+        ] {
+            let file = n.write(name, &text);
+            let ran = n.plugctl().args(["plugin", "list"]).any_exit();
+            if ok {
+                assert_eq!(ran.code(), Some(0), "{name} at {depth}: {}", ran.stderr());
+            } else {
+                assert_eq!(ran.code(), Some(2), "{name} at {depth}: {}", ran.stderr());
+                ran.stderr_has(&format!("Nomad agent configuration {}:", file.display()))
+                    .stderr_has("nested deeper than 512");
+            }
+            fs::remove_file(&file).unwrap();
+        }
+    }
+}
