@@ -465,3 +465,38 @@ fn deep_nesting_is_refused_not_a_crash() {
         }
     }
 }
+
+/// On a node as the packages leave it (the node in a box: the package's
+/// `nomad.hcl`, `/opt/nomad/data/client/client-id` as the agent writes
+/// it), plugctl run as root with no flag gives a plugin the agent's own
+/// node id and the default node pool, and says so with `-v`.
+#[test]
+fn on_a_packaged_node_a_plugin_gets_the_agents_node_id() {
+    use crate::common::node_box::{CLIENT_ID, NodeBox};
+    let Some(b) = NodeBox::new() else { return };
+    let ran = b
+        .plugctl()
+        .args([
+            "-v", "--json", "volume", "create", "--plugin", "dir", "--name", "id",
+        ])
+        .args(["--dry-run"])
+        .succeeds()
+        .stderr_has(&format!(
+            "node id: {CLIENT_ID} (the Nomad agent's, from /opt/nomad/data/client/client-id)"
+        ))
+        .stderr_has("node pool: default (Nomad's default, as no client.node_pool is set)");
+    let env = ran.json()["calls"][0]["env"].to_string();
+    assert!(
+        env.contains(&format!("\"DHV_NODE_ID={CLIENT_ID}\"")),
+        "{env}"
+    );
+    assert!(env.contains("\"DHV_NODE_POOL=default\""), "{env}");
+    let doc = b
+        .plugctl()
+        .args([
+            "--json", "volume", "create", "--plugin", "mkdir", "--name", "id",
+        ])
+        .succeeds()
+        .json();
+    assert_eq!(doc["volume"]["node_id"], CLIENT_ID);
+}
