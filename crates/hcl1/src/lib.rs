@@ -280,3 +280,81 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FIELDS: [Field; 2] = [
+        Field::string("data_dir"),
+        Field::block(
+            "client",
+            &[Field::string("node_pool"), Field::string("state_dir")],
+        ),
+    ];
+
+    fn read(src: &str) -> Result<Decoded, Error> {
+        decode(&parse(src.as_bytes())?.root, &FIELDS)
+    }
+
+    fn text(d: &Decoded, path: &str) -> Option<String> {
+        d.string(path)
+            .map(|v| String::from_utf8(v.bytes.clone()).unwrap())
+    }
+
+    #[test]
+    fn what_hcl_1_merges_and_keeps() {
+        let d = read("data_dir = \"/a\"\ndata_dir = \"/b\"\n").unwrap();
+        assert_eq!(text(&d, "data_dir").as_deref(), Some("/b"));
+        assert_eq!(d.string("data_dir").unwrap().pos.line, 2);
+        // A second block is decoded into the first.
+        let d =
+            read("client { node_pool = \"a\"\n state_dir = \"/s\" }\nclient { node_pool = \"b\" }")
+                .unwrap();
+        assert_eq!(text(&d, "client.node_pool").as_deref(), Some("b"));
+        assert_eq!(text(&d, "client.state_dir").as_deref(), Some("/s"));
+        // A labelled block's items are keyed by the label: not ours.
+        let d = read("client \"x\" { node_pool = \"p\" }").unwrap();
+        assert_eq!(text(&d, "client.node_pool"), None);
+        // Numbers and bools as written; ${...} untouched; quoted, folded keys.
+        let d = read("\"DATA_DIR\" = 017\nclient { NODE_pool = \"${a}\" }").unwrap();
+        assert_eq!(text(&d, "data_dir").as_deref(), Some("017"));
+        assert_eq!(text(&d, "client.node_pool").as_deref(), Some("${a}"));
+        // JSON: a list of client objects is two blocks.
+        let d = read(r#"{"client": [{"node_pool": "a"}, {"state_dir": "/s"}]}"#).unwrap();
+        assert_eq!(text(&d, "client.node_pool").as_deref(), Some("a"));
+        assert_eq!(text(&d, "client.state_dir").as_deref(), Some("/s"));
+    }
+
+    #[test]
+    fn what_hcl_1_refuses_is_refused_where_it_says() {
+        let e = read("client {\n  node_pool = \"a\"\n").unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::Syntax(_)), "{e}");
+        // Every scan past the end moves one column on, as in HCL 1.
+        assert_eq!(
+            e.to_string(),
+            "3:2: object expected closing RBRACE got: EOF"
+        );
+        let e = read("data_dir = \"/a\\q\"").unwrap_err();
+        assert_eq!(e.to_string(), "1:16: illegal char escape");
+        let e = read("data_dir = [\"/a\"]").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "1:12: data_dir: expected a string, found a list"
+        );
+        // Where HCL 1 panics: an escape its unquoting refuses.
+        let e = read("data_dir = \"\\777\"").unwrap_err();
+        assert!(
+            matches!(e.kind(), ErrorKind::Value(ValueError::Unquote)),
+            "{e}"
+        );
+        // An error in a list in a list names the innermost place, bounded.
+        let deep = format!("x = {}1 2{}", "[".repeat(40), "]".repeat(40));
+        let e = read(&deep).unwrap_err();
+        assert_eq!(e.pos().map(|p| p.column), Some(47));
+        assert!(e.cause().len() < 200, "{}", e.cause());
+        // Nothing of the text reaches a message.
+        let e = read("vault {\n  token = s3cret-token\n}").unwrap_err();
+        assert!(!e.to_string().contains("s3cret"), "{e}");
+    }
+}
