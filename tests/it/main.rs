@@ -3,6 +3,7 @@
 //! (`runner` drives the library's runner against real processes).
 //! One area: `cargo test --test it volume::`.
 
+mod agent;
 mod arrival;
 mod attacks;
 mod client_crash;
@@ -25,6 +26,7 @@ mod flood_memory;
 mod gallery;
 mod generated;
 mod habits;
+mod hcl_oracle;
 mod init;
 mod journal;
 mod layout;

@@ -254,6 +254,8 @@ pub enum Hint {
     Fingerprint { name: String },
     /// The plugins can be fingerprinted again (a file changed since).
     FingerprintAgain,
+    /// The node id can be named for this run (the agent's cannot be used).
+    NodeId,
     /// A plugin removed on purpose can be forgotten: its record goes.
     Forget { family: String, name: String },
     /// Locked runs need a lock file: pinning (and reviewing it) writes one.

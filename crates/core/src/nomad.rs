@@ -474,6 +474,29 @@ impl std::str::FromStr for Release {
     }
 }
 
+/// The longest node pool name Nomad takes.
+pub const NODE_POOL_MAX: usize = 128;
+
+/// Whether Nomad lets a client register in this node pool
+/// (`structs.ValidateNodePoolName` and the agent's own check): 1 to 128
+/// letters, digits, `-` and `_`, and not `all`, the pool of every node.
+/// The error says why, without quoting the name.
+pub fn check_node_pool(name: &str) -> Result<(), String> {
+    let valid = (1..=NODE_POOL_MAX).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if !valid {
+        return Err(format!(
+            "is not a node pool name: 1 to {NODE_POOL_MAX} letters, digits, - and _"
+        ));
+    }
+    if name == "all" {
+        return Err("is all, the pool of every node, which no node registers in".into());
+    }
+    Ok(())
+}
+
 /// What the built-in `mkdir` of a release does differently.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MkdirBehaviour {
@@ -689,6 +712,16 @@ mod tests {
                 .unwrap_err()
                 .contains("1.10.x, 1.11.x and 2.0.x")
         );
+    }
+
+    #[test]
+    fn node_pools_are_checked_as_nomad_checks_them() {
+        for ok in ["default", "gpu", "a-b_c", "A1", &"x".repeat(128)] {
+            assert!(check_node_pool(ok).is_ok(), "{ok}");
+        }
+        for bad in ["", "a b", "pool.1", "é", "all", &"x".repeat(129), "a/b"] {
+            assert!(check_node_pool(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

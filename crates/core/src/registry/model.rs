@@ -324,11 +324,20 @@ impl State<'_> {
         self.seq
     }
 
-    /// The node id, made (and so kept) on first use.
+    /// plugctl's own node id, made (and so kept) on first use
+    /// ([`crate::node::first_own_node_id`]).
     pub fn node_id(&mut self) -> String {
         self.node_id
-            .get_or_insert_with(|| uuid::Uuid::new_v4().to_string())
+            .get_or_insert_with(crate::node::first_own_node_id)
             .clone()
+    }
+
+    /// The id [`State::node_id`] gives, without keeping it: what a dry run
+    /// shows.
+    pub fn node_id_to_be(&self) -> String {
+        self.node_id
+            .clone()
+            .unwrap_or_else(crate::node::first_own_node_id)
     }
 
     /// Nomad never places a volume, or registers a secrets provider, on a
