@@ -133,6 +133,7 @@ pub fn sandbox(
     settings: &Settings,
     printer: &Printer,
     policies: plugctl_core::sandbox::PolicyFile,
+    policy_unread: Option<String>,
 ) -> Result<plugctl_core::sandbox::Sandbox> {
     use plugctl_core::sandbox::{Config, Sandbox};
     let policy_path = settings.policy_file();
@@ -142,6 +143,7 @@ pub fn sandbox(
         best_effort: settings.sandbox.best_effort,
         policies,
         policy_path: Some(policy_path),
+        policy_unread,
         plugin_dir: settings.plugin_dir.clone(),
         host_volume_plugin_dir: settings.host_volume_plugin_dir.clone(),
         inherited: settings.inherited,
@@ -157,9 +159,9 @@ pub fn sandbox(
 }
 
 /// Descriptors one call holds in plugctl at its peak (stdout and stderr
-/// pipes, both ends until the fork is done, and the /proc files read at
-/// its end).
-const FDS_PER_CALL: u64 = 6;
+/// pipes, both ends until the fork is done, the /proc files read at its
+/// end, and its time namespace, held for the call).
+const FDS_PER_CALL: u64 = 7;
 /// Descriptors kept for everything else (the registry, its lock, stdio, the
 /// runtime's own).
 const FDS_RESERVED: u64 = 64;
@@ -204,11 +206,31 @@ fn fd_budget(concurrency: usize, printer: &Printer) -> usize {
 /// `--concurrency`, checking the lock file (`--locked`, or a warning when
 /// one exists) and recording calls (`--record`).
 pub fn plugin_pool(settings: &Settings, printer: &Printer) -> Result<Pool> {
-    let policies = policy_file(settings)?;
+    // A policy file plugctl cannot trust (its directory or itself another
+    // user's) does not stop the command: as with the lock file, the
+    // plugins it may hold a policy for are refused, each as it is run (in
+    // the usual layout, the gate refuses them first, for the same
+    // directory), and none runs without its policy.
+    let (policies, unread) = match policy_file(settings) {
+        Ok(policies) => (policies, None),
+        Err(Error::Hinted {
+            error,
+            hint: plugctl_core::error::Hint::AllowInsecurePaths,
+        }) => {
+            if std::fs::symlink_metadata(settings.policy_file()).is_ok() {
+                printer.warn(format!(
+                    "{error}; the plugins it may hold a policy for are refused as they run"
+                ));
+            }
+            (Default::default(), Some(error.to_string()))
+        }
+        Err(e) => return Err(e),
+    };
     let mut pool = Pool::new(fd_budget(settings.concurrency, printer)).with_sandbox(sandbox(
         settings,
         printer,
         policies.clone(),
+        unread,
     )?);
     if settings.allow_insecure_paths {
         pool = pool.without_trust_checks();

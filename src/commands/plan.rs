@@ -39,16 +39,46 @@ pub fn print_refused(ctx: &Ctx, plans: &[Planned], refused: Option<&crate::Error
     if let Some(why) = &refused {
         ctx.printer.warn(why);
     }
+    // Each call as the run would judge it just before it starts: its
+    // program, interpreter and environment through the trust gate.
+    let admitted: Vec<Option<String>> = plans
+        .iter()
+        .map(|p| match p {
+            Planned::Exec(call, inv) => ctx.pool.admits(inv).err().map(|e| {
+                let mut error = plugctl_core::Error::plugin(
+                    &call.family,
+                    &call.name,
+                    call.operation,
+                    plugctl_core::families::spawn_failure(e),
+                );
+                if let Some(subject) = &call.subject {
+                    error = error.about(subject.clone());
+                }
+                format!(
+                    "the real call would be refused: {}",
+                    crate::exit::message(&error)
+                )
+            }),
+            Planned::Inline(..) => None,
+        })
+        .collect();
+    for why in admitted.iter().flatten() {
+        ctx.printer.warn(why);
+    }
     let cwd = std::env::current_dir().unwrap_or_default();
     if ctx.printer.json {
         let calls: Vec<Value> = plans
             .iter()
-            .map(|p| match p {
+            .zip(&admitted)
+            .map(|(p, admitted)| match p {
                 Planned::Exec(call, inv) => {
-                    let mut v = dry_run::to_json(call, inv, &cwd);
+                    let mut doc = dry_run::to_json(call, inv, &cwd);
                     let conf = ctx.pool.sandbox().confinement(inv);
-                    v["sandbox"] = sandbox_json(&conf);
-                    v
+                    doc["sandbox"] = sandbox_json(&conf);
+                    if let Some(why) = admitted {
+                        doc["refused"] = why.clone().into();
+                    }
+                    doc
                 }
                 Planned::Inline(call, what) => json!({
                     "type": call.family,
@@ -83,9 +113,9 @@ pub fn print_refused(ctx: &Ctx, plans: &[Planned], refused: Option<&crate::Error
                 ));
             }
             Planned::Inline(call, what) => text.push_str(&format!(
-                "# {} plugin {:?}, operation {}: {}\n",
-                call.family,
-                crate::output::sanitize_cell(&call.name),
+                "# {} plugin {}, operation {}: {}\n",
+                crate::output::value(&call.family),
+                crate::output::quote(&call.name),
                 call.operation,
                 crate::output::sanitize_cell(what)
             )),

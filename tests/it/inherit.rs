@@ -1,4 +1,4 @@
-//! What a plugin starts with (docs/protocol.md#what-a-plugin-starts-with):
+//! What a plugin starts with (docs/protocol.md#38-what-a-plugin-starts-with):
 //! the same as a Nomad client's children, measured, not assumed. A Go
 //! program that starts a plugin as the client does (`tests/oracle/spawn`:
 //! os/exec, only the protocol's environment) and plugctl are started alike
@@ -7,7 +7,8 @@
 //! their own — and the same plugin reports what it got under each: every
 //! limit, the signal mask and ignored signals, oom_score_adj, umask,
 //! working directory, stdin, session and process group (the one
-//! deliberate difference: a session and group of its own).
+//! deliberate difference: a group and a time namespace of its own, or,
+//! where no time namespace can be made, a session of its own).
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -36,6 +37,7 @@ pgrp=$3 sid=$4
 set -- $(sed 's/.*) //' /proc/$PPID/stat)
 [ "$pgrp" = $$ ] && echo "group=own" >>"$r" || {{ [ "$pgrp" = "$3" ] && echo "group=parent's" >>"$r" || echo "group=other" >>"$r"; }}
 [ "$sid" = $$ ] && echo "session=own" >>"$r" || {{ [ "$sid" = "$4" ] && echo "session=parent's" >>"$r" || echo "session=other" >>"$r"; }}
+[ "$(readlink /proc/$$/ns/time)" = "$(readlink /proc/$PPID/ns/time)" ] && echo "timens=parent's" >>"$r" || echo "timens=own" >>"$r"
 mv "$r" '{report}'
 echo '{{"version": "1.0.0"}}'"#,
             report = report.display()
@@ -151,11 +153,21 @@ fn a_plugin_starts_with_what_a_go_parent_gives_its_children() {
         let mine = ours
             .get(key)
             .unwrap_or_else(|| panic!("no {key} under plugctl"));
-        if key == "group" || key == "session" {
-            // The deliberate difference: a session (and group) of its own,
-            // so that a deadline reaches everything the plugin started.
+        if key == "group" || key == "session" || key == "timens" {
+            // The deliberate difference: a group of its own, and a time
+            // namespace of its own (as root, where the kernel makes one)
+            // or else a session of its own, so that a deadline reaches
+            // everything the plugin started.
             assert_eq!(theirs, "parent's", "{key}");
-            assert_eq!(mine, "own", "{key}");
+            let expected = match key.as_str() {
+                "session" if ours["timens"] == "own" => "parent's",
+                // As root, on a kernel with time namespaces, every call
+                // has one.
+                "timens" if Path::new("/proc/self/ns/time").exists() => "own",
+                "timens" => "parent's",
+                _ => "own",
+            };
+            assert_eq!(mine, expected, "{key}: {ours:?}");
             continue;
         }
         assert_eq!(

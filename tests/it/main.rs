@@ -3,7 +3,10 @@
 //! (`runner` drives the library's runner against real processes).
 //! One area: `cargo test --test it volume::`.
 
+mod agent;
+mod arrival;
 mod attacks;
+mod client_crash;
 mod common;
 mod conformance;
 mod contain;
@@ -12,6 +15,7 @@ mod contract;
 mod crash;
 mod deploy;
 mod dynamic;
+mod escapes;
 mod events;
 mod events_since;
 mod expect;
@@ -22,6 +26,7 @@ mod flood_memory;
 mod gallery;
 mod generated;
 mod habits;
+mod hcl_oracle;
 mod inherit;
 mod init;
 mod journal;
@@ -35,9 +40,11 @@ mod node_box;
 mod nomad_exact;
 mod oracle;
 mod output;
+mod plugin_env;
 mod provenance;
 mod readme;
 mod runner;
+mod safe_output;
 mod sandbox;
 mod sandbox_policy;
 mod secret;

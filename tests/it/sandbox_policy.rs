@@ -195,9 +195,17 @@ awk '$5 ~ /volumes/ && / - ext4 / { print "still" }' /proc/self/mountinfo >"$OUT
 }
 
 #[test]
-fn a_policy_file_another_user_controls_is_refused_and_a_bad_one_is_named() {
+fn a_policy_file_another_user_controls_is_not_read_its_plugins_are_refused_and_a_bad_one_is_named()
+{
     let s = Rig::new();
-    s.hv_ok("ok", "1.0.0");
+    s.plugin(
+        "host-volume",
+        "ok",
+        &format!(
+            r#"echo "$1" >>'{}'; echo '{{"version": "1.0.0"}}'"#,
+            s.out_file("ran").display()
+        ),
+    );
     write_policy(
         &s,
         r#"{"schema_version": 1, "plugins": {"host-volume/ok": {"netwrk": true}}}"#,
@@ -208,12 +216,17 @@ fn a_policy_file_another_user_controls_is_refused_and_a_bad_one_is_named() {
         .stderr_has("plugctl.policy.json")
         .stderr_has("netwrk");
     write_policy(&s, r#"{"schema_version": 1, "plugins": {}}"#);
+    // One plugctl cannot trust is not read, as the lock file: the command
+    // goes on, and every plugin it may hold a policy for is refused as it
+    // runs, never run without it.
     fs::set_permissions(s.plugins.join(POLICY), fs::Permissions::from_mode(0o666)).unwrap();
     plugctl(&s)
         .args(["fingerprint"])
-        .fails_with(Exit::Usage)
+        .fails_with(Exit::Failure)
         .stderr_has("policy file")
-        .stderr_has("writable by");
+        .stderr_has("writable by")
+        .stderr_has("refused as they run")
+        .stdout_has("its sandbox policy cannot be read");
     fs::set_permissions(s.plugins.join(POLICY), fs::Permissions::from_mode(0o644)).unwrap();
     let Some(user) = intruder() else {
         return;
@@ -221,9 +234,24 @@ fn a_policy_file_another_user_controls_is_refused_and_a_bad_one_is_named() {
     user.own(&s.plugins.join(POLICY));
     plugctl(&s)
         .args(["fingerprint"])
-        .fails_with(Exit::Usage)
+        .fails_with(Exit::Failure)
         .stderr_has("policy file")
-        .stderr_has(&format!("belongs to uid {}", user.uid));
+        .stderr_has(&format!("belongs to uid {}", user.uid))
+        .stdout_has("its sandbox policy cannot be read");
+    // A plugin of the directories is refused even where the gate lets it
+    // run, with the reason; a policy file elsewhere (--lockfile) whose
+    // directory is another user's, holding nothing, is judged alike.
+    let elsewhere = s.dir.path().join("theirs");
+    fs::create_dir(&elsewhere).unwrap();
+    user.own(&elsewhere);
+    plugctl(&s)
+        .args(["--lockfile"])
+        .arg(elsewhere.join("plugctl.lock"))
+        .args(["fingerprint"])
+        .fails_with(Exit::Failure)
+        .stdout_has("its sandbox policy cannot be read")
+        .stdout_has(&format!("belongs to uid {}", user.uid));
+    assert_eq!(s.read_out("ran"), "", "a plugin ran without its policy");
 }
 
 #[test]

@@ -83,7 +83,9 @@ unsafe impl Sync for StepMark {}
 
 impl std::fmt::Debug for StepMark {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "StepMark({:?})", self.get())
+        write!(f, "StepMark(")?;
+        std::fmt::Debug::fmt(&self.get(), f)?;
+        write!(f, ")")
     }
 }
 

@@ -139,7 +139,7 @@ impl FromStr for Capability {
 
     fn from_str(s: &str) -> std::result::Result<Capability, String> {
         caps::Capability::from_str(s).map(Capability).map_err(|_| {
-            format!("{s:?} is not a Linux capability (they are written as the kernel names them: CAP_SYS_ADMIN, CAP_CHOWN, ...)")
+            format!("{s_q} is not a Linux capability (they are written as the kernel names them: CAP_SYS_ADMIN, CAP_CHOWN, ...)", s_q = crate::escape::quote(s))
         })
     }
 }
@@ -193,14 +193,21 @@ impl FromStr for Grant {
 
     fn from_str(s: &str) -> std::result::Result<Grant, String> {
         if let Some(rest) = s.strip_prefix("${") {
-            let (var, tail) = rest
-                .split_once('}')
-                .ok_or_else(|| format!("{s:?}: a ${{VAR}} without its closing brace"))?;
+            let (var, tail) = rest.split_once('}').ok_or_else(|| {
+                format!(
+                    "{s_q}: a ${{VAR}} without its closing brace",
+                    s_q = crate::escape::quote(s)
+                )
+            })?;
             let name_ok = !var.is_empty()
                 && !var.starts_with(|c: char| c.is_ascii_digit())
                 && var.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
             if !name_ok {
-                return Err(format!("{s:?}: {var:?} is not a variable name"));
+                return Err(format!(
+                    "{s_q}: {var_q} is not a variable name",
+                    s_q = crate::escape::quote(s),
+                    var_q = crate::escape::quote(var)
+                ));
             }
             let rest = match tail {
                 "" => PathBuf::new(),
@@ -209,7 +216,8 @@ impl FromStr for Grant {
                 }
                 _ => {
                     return Err(format!(
-                        "{s:?}: after ${{{var}}} only /a/path may follow, without . or .."
+                        "{s_q}: after ${{{var}}} only /a/path may follow, without . or ..",
+                        s_q = crate::escape::quote(s)
                     ));
                 }
             };
@@ -221,14 +229,16 @@ impl FromStr for Grant {
         let p = Path::new(s);
         if !plain_absolute(p) {
             return Err(format!(
-                "{s:?} is not an absolute path without . or .. (or ${{VAR}}, a directory the \
-                 call's variable names)"
+                "{s_q} is not an absolute path without . or .. (or ${{VAR}}, a directory the \
+                 call's variable names)",
+                s_q = crate::escape::quote(s)
             ));
         }
         if p == Path::new("/") {
             return Err(format!(
-                "{s:?} grants the whole file system; under strict name what the plugin needs, \
-                 or run it under trim"
+                "{s_q} grants the whole file system; under strict name what the plugin needs, \
+                 or run it under trim",
+                s_q = crate::escape::quote(s)
             ));
         }
         Ok(Grant::Path(p.to_path_buf()))
@@ -381,10 +391,13 @@ impl PolicyFile {
             });
             if !ok_key {
                 return Err(format!(
-                    "{key:?} is not a plugin as TYPE/NAME (host-volume/dir, secrets/env-file)"
+                    "{key_q} is not a plugin as TYPE/NAME (host-volume/dir, secrets/env-file)",
+                    key_q = crate::escape::quote(&key)
                 ));
             }
-            let policy = entry.policy().map_err(|e| format!("{key}: {e}"))?;
+            let policy = entry
+                .policy()
+                .map_err(|e| format!("{}: {e}", crate::escape::quote(&key)))?;
             plugins.insert(key, policy);
         }
         Ok(PolicyFile { plugins })
@@ -521,10 +534,12 @@ impl RawPolicy {
         };
         let cpu_max = match self.cpu_max {
             None => None,
-            Some(t) => Some(
-                humantime::parse_duration(t.trim())
-                    .map_err(|e| format!("cpu_max {t:?}: {e} (examples: 500ms, 10s, 2m)"))?,
-            ),
+            Some(t) => Some(humantime::parse_duration(t.trim()).map_err(|e| {
+                format!(
+                    "cpu_max {t_q}: {e} (examples: 500ms, 10s, 2m)",
+                    t_q = crate::escape::quote(&t)
+                )
+            })?),
         };
         let caps = Caps {
             memory_max,
@@ -544,8 +559,9 @@ impl RawPolicy {
             let group = Syscalls::of(s).ok_or_else(|| {
                 let all: Vec<&str> = Syscalls::ALL.iter().map(|s| s.name()).collect();
                 format!(
-                    "{s:?} is not a group of system calls a policy can grant (one of {})",
-                    all.join(", ")
+                    "{s_q} is not a group of system calls a policy can grant (one of {})",
+                    all.join(", "),
+                    s_q = crate::escape::quote(s)
                 )
             })?;
             grants.syscalls.insert(group);
@@ -594,11 +610,16 @@ impl RawPolicy {
 
 /// `50MB` (10^6), `50MiB` (2^20), or bytes; a whole number of bytes.
 fn parse_size(t: &str) -> std::result::Result<u64, String> {
-    let bytes = parse_size::parse_size(t.trim())
-        .map_err(|e| format!("memory_max {t:?}: {e} (examples: 128MiB, 1GiB)"))?;
+    let bytes = parse_size::parse_size(t.trim()).map_err(|e| {
+        format!(
+            "memory_max {t_q}: {e} (examples: 128MiB, 1GiB)",
+            t_q = crate::escape::quote(t)
+        )
+    })?;
     if bytes == 0 {
         return Err(format!(
-            "memory_max {t:?}: a cap of nothing lets nothing run"
+            "memory_max {t_q}: a cap of nothing lets nothing run",
+            t_q = crate::escape::quote(t)
         ));
     }
     Ok(bytes)

@@ -39,6 +39,10 @@ pub struct Config {
     pub policies: PolicyFile,
     /// Where the policy file was looked for (for messages).
     pub policy_path: Option<PathBuf>,
+    /// Why the policy file was not read (the trust gate refused it or its
+    /// directory): every plugin of the plugin directories, whose policy it
+    /// may hold, is then refused as it is run, never run without it.
+    pub policy_unread: Option<String>,
     /// Where plugins are, to tell which plugin a call runs.
     pub plugin_dir: PathBuf,
     pub host_volume_plugin_dir: PathBuf,
@@ -398,6 +402,13 @@ impl Sandbox {
             message: format!("sandbox {}: {message}", conf.level),
             hint: None,
         };
+        if let (Some(why), Some(_)) = (&self.config.policy_unread, &conf.plugin) {
+            return Err(SpawnError::Refused {
+                program: inv.program.clone(),
+                message: format!("not run: its sandbox policy cannot be read: {why}"),
+                hint: Some(Hint::AllowInsecurePaths),
+            });
+        }
         let inherited = &self.config.inherited;
         // What it inherits is all the call needs: at none, what a Go
         // parent gives; at trim without caps, what plugctl itself has.
@@ -545,7 +556,10 @@ impl Sandbox {
         let program = canonical(&inv.program);
         let mut rules = Rules::default();
         rules.exec.push(program.clone());
-        rules.exec.extend(interpreters(&program));
+        rules.exec.extend(interpreters(
+            &program,
+            crate::trust::program::path_of(&inv.env),
+        ));
         // A path that leads to / (a symlink, a variable) grants nothing:
         // confined, nothing may have the whole disk.
         let whole = |p: &PathBuf| p == Path::new("/");
@@ -723,20 +737,24 @@ fn canonical(p: &Path) -> PathBuf {
     std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
-/// What runs a `#!` script: its interpreter, what `env` runs, and an
-/// interpreter's own interpreter, as deep as the kernel follows them.
-fn interpreters(program: &Path) -> Vec<PathBuf> {
+/// What runs a `#!` script: its interpreter, what `env` runs (found on
+/// the `PATH` the plugin gets, `search`, as its `#!` line changes it, as
+/// the trust gate finds it), and an interpreter's own interpreter, as
+/// deep as the kernel follows them.
+fn interpreters(program: &Path, search: Option<&std::ffi::OsStr>) -> Vec<PathBuf> {
     use crate::trust::program::{SHEBANG_DEPTH, env_lookup, shebang_of};
     let mut out = Vec::new();
     let mut at = program.to_path_buf();
+    let mut search = search.map(std::ffi::OsStr::to_os_string);
     for _ in 0..SHEBANG_DEPTH {
         let Some(sb) = shebang_of(&at) else { break };
         let interp = canonical(Path::new(&sb.interpreter));
         out.push(interp.clone());
-        if let Some(word) = sb.env_program()
-            && let Some(found) = env_lookup(word)
-        {
-            out.push(canonical(&found));
+        if let Some(word) = sb.env_program() {
+            search = sb.env_search_path(search.as_deref());
+            if let Ok(Some(found)) = env_lookup(word, search.as_deref()) {
+                out.push(canonical(&found));
+            }
         }
         at = interp;
     }
