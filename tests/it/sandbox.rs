@@ -615,3 +615,40 @@ print('{{\\\"version\\\": \\\"1.0.0\\\"}}')
     assert!(!healthy);
     assert!(reason.contains("No such file or directory"), "{reason}");
 }
+
+/// A confined call takes steps between fork and exec, and its exec is
+/// still execve(2) itself, last: a file the kernel refuses with ENOEXEC
+/// (an ELF cut short; a script without `#!`) is an exec format error, as
+/// Nomad (Go) reports it, never run through /bin/sh as execvp would.
+#[test]
+fn a_confined_call_is_never_run_through_the_shell_when_exec_refuses_it() {
+    let s = Rig::new();
+    if !strict_runs(&s) {
+        return;
+    }
+    s.file("host-volume", "cut-elf", "\x7fELF\x02\x01\x01\0\0\0", 0o755);
+    let ran = s.out_file("bare-ran");
+    s.file(
+        "host-volume",
+        "bare",
+        &format!(
+            "touch '{}'\necho '{{\"version\": \"1.0.0\"}}'\n",
+            ran.display()
+        ),
+        0o755,
+    );
+    for args in [
+        &["--sandbox", "trim", "--files-max", "64"][..],
+        &["--sandbox", "strict"],
+    ] {
+        for name in ["cut-elf", "bare"] {
+            let (healthy, reason) = fingerprint(&s, args, name);
+            assert!(!healthy, "{args:?} {name}: {reason}");
+            assert!(
+                reason.contains("exec format error"),
+                "{args:?} {name}: {reason}"
+            );
+        }
+    }
+    assert!(!ran.exists(), "a shell ran the script without #!");
+}
