@@ -652,3 +652,56 @@ fn a_confined_call_is_never_run_through_the_shell_when_exec_refuses_it() {
     }
     assert!(!ran.exists(), "a shell ran the script without #!");
 }
+
+/// A layer the node cannot give is never skipped in silence: plugctl
+/// without `CAP_SYS_ADMIN` (a bounding set without it, as a hardened unit
+/// may leave it out) cannot make strict's network and mount namespaces,
+/// and `--sandbox strict` stops with exit 2 naming both and the flag that
+/// lets it go on; with `--sandbox-best-effort` the plugin runs under the
+/// rest, a warning names each layer left out, and `-v` says which were
+/// applied and which not.
+#[test]
+fn a_layer_the_node_lacks_is_exit_2_unless_best_effort_says_what_it_leaves_out() {
+    let s = Rig::new();
+    if !strict_runs(&s) || !tool_available("setpriv", "plugctl without CAP_SYS_ADMIN") {
+        return;
+    }
+    let without_admin = || {
+        crate::common::expect::Run::new(s.command("setpriv"), "setpriv").args([
+            "--bounding-set=-sys_admin",
+            "--inh-caps=-sys_admin",
+            "--",
+            PLUGCTL,
+        ])
+    };
+    without_admin()
+        .args(["--sandbox", "strict", "fingerprint", "plain"])
+        .fails_with(Exit::Usage)
+        .stderr_has("the strict sandbox needs what this node does not give")
+        .stderr_has("no network")
+        .stderr_has("private /tmp")
+        .stderr_has("CAP_SYS_ADMIN")
+        .stderr_has("--sandbox-best-effort");
+    let ran = without_admin()
+        .args(["-v", "--sandbox", "strict", "--sandbox-best-effort"])
+        .args(["fingerprint", "plain"])
+        .succeeds()
+        .stderr_has("warning: --sandbox strict without no network")
+        .stderr_has("sandbox: private /tmp NOT applied");
+    let applied = ran
+        .stderr()
+        .lines()
+        .find(|l| l.contains("sandbox: strict: applied"))
+        .unwrap_or_else(|| panic!("no applied line: {}", ran.stderr()))
+        .to_string();
+    for layer in ["no-new-privileges", "Landlock", "seccomp"] {
+        assert!(applied.contains(layer), "{layer}: {applied}");
+    }
+    assert!(!applied.contains("no network"), "{applied}");
+    // With the capability, nothing is left out and no flag is needed.
+    plugctl(&s)
+        .args(["-v", "--sandbox", "strict", "fingerprint", "plain"])
+        .succeeds()
+        .stderr_has("no network, private /tmp")
+        .stderr_lacks("NOT applied");
+}
