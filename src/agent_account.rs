@@ -162,8 +162,13 @@ fn because(why: &Why) -> String {
         ),
         Why::Raced => "the directory changed while plugctl looked".to_string(),
         Why::Unprivileged(AgentRuns::As { user, file }) => format!(
-            "{} runs the agent as {user} (User=), so that account is not root's equal",
-            file.display()
+            "{} runs the agent as {} (User=), so that account is not root's equal",
+            file.display(),
+            if account::plain_name(user) {
+                user.clone()
+            } else {
+                plugctl_core::escape::quote(user)
+            }
         ),
         Why::Unprivileged(AgentRuns::Dynamic { file }) => format!(
             "{} runs the agent as a user of its own (DynamicUser=), so that account is not \

@@ -341,8 +341,8 @@ pub fn name_of(uid: u32) -> Option<String> {
 }
 
 /// A login as `useradd` makes them: letters, digits, `.`, `_`, `-` (a
-/// trailing `$`), at most 64 bytes; anything else is not shown.
-fn plain_name(login: &str) -> bool {
+/// trailing `$`), at most 64 bytes; anything else is not shown as it is.
+pub fn plain_name(login: &str) -> bool {
     let body = login.strip_suffix('$').unwrap_or(login);
     !body.is_empty()
         && login.len() <= 64
