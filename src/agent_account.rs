@@ -116,7 +116,11 @@ impl AgentAccount {
         else {
             return Error::refused(what, r);
         };
-        let owner = who(*uid, account::name_of(*uid).as_deref());
+        // As every refusal says it ("belongs to uid N"), with the name.
+        let owner = match account::name_of(*uid) {
+            Some(name) => format!("uid {uid} ({name})"),
+            None => format!("uid {uid}"),
+        };
         let message = match (&self.derived, self.name.as_deref()) {
             (Derived::Trusted { account, .. }, name) => {
                 let user = name.map_or_else(|| account.uid.as_raw().to_string(), str::to_string);

@@ -79,7 +79,7 @@ fn another_user_on_the_way_is_still_refused() {
         .fails_with(Exit::Usage)
         .stderr_has(&format!(
             "cannot read the Nomad agent configuration /etc/nomad.d/zz-theirs.hcl: refusing to \
-             trust it: the file /etc/nomad.d/zz-theirs.hcl belongs to prometheus (uid {}), and \
+             trust it: the file /etc/nomad.d/zz-theirs.hcl belongs to uid {} (prometheus), and \
              only root or the agent's account, nomad (uid {}), which owns /etc/nomad.d, may own \
              the agent's configuration (fix: chown root /etc/nomad.d/zz-theirs.hcl, or chown \
              nomad /etc/nomad.d/zz-theirs.hcl)",
@@ -182,7 +182,7 @@ fn the_account_is_not_trusted_where_root_could_not_have_given_it_the_directory()
     config("/opt/home/nomad.d")
         .fails_with(Exit::Usage)
         .stderr_has(&format!(
-            "the directory /opt/home belongs to prometheus (uid {}), and only root may own the \
+            "the directory /opt/home belongs to uid {} (prometheus), and only root may own the \
              agent's configuration here: nomad (uid {}) owns /opt/home/nomad.d but is not \
              trusted as the agent's account, as a directory above it is not root's alone, so \
              its owner may have made it: /opt/home belongs to uid {}",
@@ -196,7 +196,7 @@ fn the_account_is_not_trusted_where_root_could_not_have_given_it_the_directory()
     config("/tmp/nomad.d")
         .fails_with(Exit::Usage)
         .stderr_has(&format!(
-            "the directory /tmp/nomad.d belongs to nomad (uid {}), and only root may own the \
+            "the directory /tmp/nomad.d belongs to uid {} (nomad), and only root may own the \
              agent's configuration here",
             nomad.uid
         ))
@@ -254,7 +254,7 @@ fn the_account_is_not_trusted_when_the_agents_unit_runs_the_agent_as_it() {
         .args(["fingerprint"])
         .fails_with(Exit::Usage)
         .stderr_has(&format!(
-            "the directory /etc/nomad.d belongs to nomad (uid {}), and only root may own the \
+            "the directory /etc/nomad.d belongs to uid {} (nomad), and only root may own the \
              agent's configuration here: nomad (uid {}) owns /etc/nomad.d but is not trusted \
              as the agent's account, as /etc/systemd/system/nomad.service.d/user.conf runs the \
              agent as nomad (User=), so that account is not root's equal",
