@@ -142,7 +142,10 @@ impl Request {
             if dir.components().any(|c| c == Component::ParentDir) {
                 return Err(invalid(
                     field,
-                    format!("{text:?} holds '..': name the directory without it"),
+                    format!(
+                        "{} holds '..': name the directory without it",
+                        crate::escape::quote(text)
+                    ),
                 ));
             }
             no_nul(field, text)?;
@@ -505,20 +508,29 @@ pub fn judge_created_path(path: &str, volumes_dir: &Path) -> Result<(), String> 
     let p = Path::new(path);
     if !p.is_absolute() {
         return Err(format!(
-            "the returned path {path:?} is relative, not absolute ({nomad})"
+            "the returned path {} is relative, not absolute ({nomad})",
+            crate::escape::quote(path)
         ));
     }
     if path.split('/').any(|c| c == "..") {
-        return Err(format!("the returned path {path:?} holds '..' ({nomad})"));
+        return Err(format!(
+            "the returned path {} holds '..' ({nomad})",
+            crate::escape::quote(path)
+        ));
     }
     if !p.starts_with(volumes_dir) || p == volumes_dir {
         return Err(format!(
-            "the returned path {path:?} is not inside the volumes directory {} ({nomad})",
+            "the returned path {} is not inside the volumes directory {} ({nomad})",
+            crate::escape::quote(path),
             volumes_dir.display()
         ));
     }
-    resolves_inside(p, volumes_dir)
-        .map_err(|why| format!("the returned path {path:?} {why} ({nomad})"))
+    resolves_inside(p, volumes_dir).map_err(|why| {
+        format!(
+            "the returned path {} {why} ({nomad})",
+            crate::escape::quote(path)
+        )
+    })
 }
 
 /// Whether a recorded path may be walked under `volumes_dir`: absolute,

@@ -87,7 +87,10 @@ pub fn recordable_version(version: &str) -> Result<(), String> {
         ));
     }
     if version.chars().any(char::is_control) {
-        return Err(format!("the version {version:?} holds a control character"));
+        return Err(format!(
+            "the version {} holds a control character",
+            crate::escape::quote(version)
+        ));
     }
     Ok(())
 }
