@@ -18,6 +18,10 @@ use crate::Error;
 pub struct AgentAccount {
     derived: Derived,
     name: Option<String>,
+    /// The configuration paths named that are files, not directories: a
+    /// file gives no account, and a refusal of its directory says to name
+    /// the directory instead (for wording only; nothing is trusted by it).
+    files: Vec<PathBuf>,
 }
 
 impl Default for AgentAccount {
@@ -26,6 +30,7 @@ impl Default for AgentAccount {
         AgentAccount {
             derived: Derived::NoAccount,
             name: None,
+            files: Vec::new(),
         }
     }
 }
@@ -50,7 +55,16 @@ impl AgentAccount {
             }
             Derived::NoAccount => None,
         };
-        AgentAccount { derived, name }
+        let files = paths
+            .iter()
+            .filter(|p| p.metadata().is_ok_and(|m| !m.is_dir()))
+            .cloned()
+            .collect();
+        AgentAccount {
+            derived,
+            name,
+            files,
+        }
     }
 
     /// The account the trust gate takes as root's equal, if any.
@@ -121,13 +135,20 @@ impl AgentAccount {
             Some(name) => format!("uid {uid} ({name})"),
             None => format!("uid {uid}"),
         };
+        // chown follows a symlink unless told not to: the link itself is
+        // what was refused.
+        let chown = if *kind == "symbolic link" {
+            "chown -h"
+        } else {
+            "chown"
+        };
         let message = match (&self.derived, self.name.as_deref()) {
             (Derived::Trusted { account, .. }, name) => {
                 let user = name.map_or_else(|| account.uid.as_raw().to_string(), str::to_string);
                 format!(
                     "{what}: refusing to trust it: the {kind} {} belongs to {owner}, and only \
                      root or the agent's account, {}, which owns {}, may own the agent's \
-                     configuration (fix: chown root {}, or chown {user} {})",
+                     configuration (fix: {chown} root {}, or {chown} {user} {})",
                     path.display(),
                     self.named().unwrap_or_default(),
                     account.dir.display(),
@@ -138,20 +159,40 @@ impl AgentAccount {
             (Derived::Untrusted { account, why }, _) => format!(
                 "{what}: refusing to trust it: the {kind} {} belongs to {owner}, and only root \
                  may own the agent's configuration here: {} owns {} but is not trusted as the \
-                 agent's account, as {} (fix: chown root {}, or keep the configuration in a \
-                 directory only root could give the agent's account, as /etc/nomad.d)",
+                 agent's account, as {} (fix: {chown} root {}{})",
                 path.display(),
                 self.named().unwrap_or_default(),
                 account.dir.display(),
                 because(why),
-                path.display()
+                path.display(),
+                // Moving the configuration helps only where its place was
+                // what kept the account from being trusted.
+                if matches!(why, Why::Parent { .. }) {
+                    ", or keep the configuration in a directory only root could give the \
+                     agent's account, as /etc/nomad.d"
+                } else {
+                    ""
+                }
             ),
             (Derived::NoAccount, _) => format!(
                 "{what}: refusing to trust it: the {kind} {} belongs to {owner}, and only root \
                  may own the agent's configuration, or the account that owns its directory \
-                 when only root could have given it that directory (fix: chown root {})",
+                 when only root could have given it that directory (fix: {chown} root {}{})",
                 path.display(),
-                path.display()
+                path.display(),
+                if self
+                    .files
+                    .iter()
+                    .any(|f| f.parent() == Some(path.as_path()))
+                {
+                    format!(
+                        ", or name the directory {} rather than a file in it: only a \
+                         directory's owner is taken as the agent's account",
+                        path.display()
+                    )
+                } else {
+                    String::new()
+                }
             ),
         };
         Error::usage(message).hint(plugctl_core::error::Hint::AllowInsecurePaths)

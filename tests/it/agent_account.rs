@@ -202,7 +202,9 @@ fn the_account_is_not_trusted_where_root_could_not_have_given_it_the_directory()
         ))
         .stderr_has(
             "a directory above it is not root's alone, so its owner may have made it: \
-             /tmp is writable by group and others (mode 1777)",
+             /tmp is writable by group and others (mode 1777) (fix: chown root \
+             /tmp/nomad.d, or keep the configuration in a directory only root could give the \
+             agent's account, as /etc/nomad.d)",
         );
     // A directory root made and gave it, named by the variable, is the
     // agent's account's: its configuration is read.
@@ -293,4 +295,152 @@ fn the_account_is_not_trusted_when_the_agents_unit_runs_the_agent_as_it() {
         .args(["plugin", "list"])
         .fails_with(Exit::Usage)
         .stderr_has("cannot say how the agent runs");
+}
+
+#[test]
+fn an_account_that_could_have_made_its_directory_itself_is_never_trusted() {
+    let Some(b) = packaged() else { return };
+    let nomad = b.nomad;
+    // prometheus: an unprivileged user, the attacker. As themselves they
+    // make an agent configuration where anyone may (/tmp) and in their own
+    // home (a directory root gave them, as useradd does), each pointing
+    // data_dir at plugins of theirs that would leave a mark if run.
+    let attacker = b.prometheus;
+    b.mkdir("/opt/home", 0o755, ROOT);
+    b.mkdir("/opt/home/prometheus", 0o755, attacker);
+    for base in ["/tmp/mine", "/opt/home/prometheus"] {
+        b.sh_as(
+            attacker,
+            &format!(
+                "set -e; mkdir -p {base}/nomad.d {base}/data/common_plugins/secrets
+                 printf 'data_dir = \"{base}/data\"\\n' >{base}/nomad.d/nomad.hcl
+                 printf '#!/bin/sh\\ntouch {base}/ran\\n' >{base}/data/common_plugins/secrets/evil
+                 chmod 755 {base}/data/common_plugins/secrets/evil"
+            ),
+        )
+        .succeeds();
+    }
+    let owner_is_not_trusted = |dir: &str| {
+        format!(
+            "prometheus (uid {}) owns {dir} but is not trusted as the agent's account, as a \
+             directory above it is not root's alone, so its owner may have made it",
+            attacker.uid
+        )
+    };
+    let never_ran = |b: &NodeBox| {
+        for base in ["/tmp/mine", "/opt/home/prometheus"] {
+            assert!(!b.exists(&format!("{base}/ran")), "{base}'s plugin ran");
+        }
+        assert!(!b.exists(REGISTRY), "nothing ran, nothing was recorded");
+    };
+
+    // Named by the variable: refused, saying why.
+    b.plugctl()
+        .env("PLUGCTL_NOMAD_CONFIG", "/tmp/mine/nomad.d")
+        .args(["-v", "fingerprint"])
+        .fails_with(Exit::Usage)
+        .stderr_has(&owner_is_not_trusted("/tmp/mine/nomad.d"))
+        .stderr_has("/tmp is writable by group and others (mode 1777)");
+    b.plugctl()
+        .env("PLUGCTL_NOMAD_CONFIG", "/opt/home/prometheus/nomad.d")
+        .args(["-v", "fingerprint"])
+        .fails_with(Exit::Usage)
+        .stderr_has(&owner_is_not_trusted("/opt/home/prometheus/nomad.d"))
+        .stderr_has(&format!(
+            "/opt/home/prometheus belongs to uid {}",
+            attacker.uid
+        ));
+    never_ran(&b);
+
+    // /etc/nomad.d a symlink (root's, in root's /etc) to either: the
+    // account is judged where the link leads, not where it is, and plugctl
+    // with no flag refuses.
+    fs::rename(b.path(NOMAD_D), b.path("/etc/nomad.d.package")).unwrap();
+    let link_to = |target: &str| {
+        let _ = fs::remove_file(b.path(NOMAD_D));
+        std::os::unix::fs::symlink(target, b.path(NOMAD_D)).unwrap();
+    };
+    for base in ["/tmp/mine", "/opt/home/prometheus"] {
+        link_to(&format!("{base}/nomad.d"));
+        b.plugctl()
+            .args(["-v", "fingerprint"])
+            .fails_with(Exit::Usage)
+            .stderr_has(&owner_is_not_trusted(&format!("{base}/nomad.d")));
+        never_ran(&b);
+    }
+
+    // A parent root owns but others may write in, sticky or not: anyone
+    // could have made the directory there.
+    b.mkdir("/opt/shared", 0o755, ROOT);
+    b.mkdir("/opt/shared/nomad.d", 0o755, nomad);
+    b.write(
+        "/opt/shared/nomad.d/nomad.hcl",
+        "data_dir = \"/opt/nomad/data\"\n",
+        0o644,
+        nomad,
+    );
+    link_to("/opt/shared/nomad.d");
+    for (mode, who) in [
+        (0o775, "its group"),
+        (0o757, "others"),
+        (0o1777, "group and others"),
+    ] {
+        b.own("/opt/shared", mode, ROOT);
+        b.plugctl()
+            .args(["-v", "fingerprint"])
+            .fails_with(Exit::Usage)
+            .stderr_has(&format!(
+                "/opt/shared is writable by {who} (mode {mode:04o})"
+            ))
+            .stderr_lacks("trusted owner: the agent's account");
+        never_ran(&b);
+    }
+    // The same directory once its parent is root's alone: trusted, and -v
+    // names the directory the link leads to.
+    b.own("/opt/shared", 0o755, ROOT);
+    b.plugctl()
+        .args(["-v", "plugin", "list"])
+        .succeeds()
+        .stderr_has(&format!(
+            "trusted owner: the agent's account, nomad (uid {}), owns /opt/shared/nomad.d: \
+             only root could give it that directory (/opt/shared is root's alone)",
+            nomad.uid
+        ));
+    // ...but not through a link of the attacker's on the way, which they
+    // could point elsewhere at any moment.
+    b.sh_as(attacker, "ln -s /opt/shared/nomad.d /tmp/hop")
+        .succeeds();
+    link_to("/tmp/hop");
+    b.plugctl()
+        .args(["fingerprint"])
+        .fails_with(Exit::Usage)
+        .stderr_has(&format!(
+            "the symbolic link /tmp/hop belongs to uid {} (prometheus), and only root or the \
+             agent's account, nomad (uid {}), which owns /opt/shared/nomad.d, may own the \
+             agent's configuration (fix: chown -h root /tmp/hop, or chown -h nomad /tmp/hop)",
+            attacker.uid, nomad.uid
+        ));
+    never_ran(&b);
+
+    // A configuration named as a file, not a directory: no account, so
+    // the package's directory (nomad's) is refused, naming its owner and
+    // saying to name the directory.
+    fs::remove_file(b.path(NOMAD_D)).unwrap();
+    fs::rename(b.path("/etc/nomad.d.package"), b.path(NOMAD_D)).unwrap();
+    b.plugctl()
+        .env("PLUGCTL_NOMAD_CONFIG", "/etc/nomad.d/nomad.hcl")
+        .args(["-v", "fingerprint"])
+        .fails_with(Exit::Usage)
+        .stderr_has(&format!(
+            "the directory /etc/nomad.d belongs to uid {} (nomad), and only root may own the \
+             agent's configuration, or the account that owns its directory when only root \
+             could have given it that directory (fix: chown root /etc/nomad.d, or name the \
+             directory /etc/nomad.d rather than a file in it: only a directory's owner is taken \
+             as the agent's account)",
+            nomad.uid
+        ))
+        .stderr_lacks("trusted owner");
+    never_ran(&b);
+    // And the package's layout, as it was, works with no flag.
+    b.plugctl().args(["plugin", "list"]).succeeds();
 }

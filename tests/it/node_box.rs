@@ -79,7 +79,9 @@ fn the_box_is_a_packaged_client_and_the_machine_is_untouched() {
 fn with_the_packages_own_owners_plugctl_trusts_the_agents_account() {
     // HashiCorp's postinst gives /etc/nomad.d and data_dir to the nomad
     // user, and its unit runs the agent as root: that account is the
-    // agent's, trusted as root is (docs/fleet.md), and -v says why.
+    // agent's, trusted as root is (docs/fleet.md): plugctl runs with no
+    // flag, and -v says why. (Where the refusal still holds:
+    // the next test, and tests/it/agent_account.rs.)
     let Some(b) = NodeBox::with(Layout {
         package_owners: true,
     }) else {
@@ -93,17 +95,53 @@ fn with_the_packages_own_owners_plugctl_trusts_the_agents_account() {
     assert_eq!(fs::metadata(b.path(DATA_DIR)).unwrap().uid(), b.nomad.uid);
     let tree = b.agent_tree();
     b.plugctl()
-        .args(["-v", "fingerprint"])
+        .args(["fingerprint"])
         .succeeds()
         .stdout_has("sparse-image")
-        .stdout_has("env-file")
+        .stdout_has("env-file");
+    assert!(b.exists(REGISTRY));
+    b.plugctl()
+        .args(["-v", "plugin", "list"])
+        .succeeds()
         .stderr_has(&format!(
             "plugctl: trusted owner: the agent's account, nomad (uid {}), owns /etc/nomad.d: \
              only root could give it that directory (/etc is root's alone)",
             b.nomad.uid
         ));
-    assert!(b.exists(REGISTRY));
     assert_same_tree("the agent's tree", &tree, &b.agent_tree());
+}
+
+#[test]
+fn with_the_packages_own_owners_and_the_agent_run_as_nomad_plugctl_names_the_owner() {
+    // The same layout, but an operator's drop-in runs the agent as nomad:
+    // that account is then no more root's equal, and plugctl stops before
+    // it runs anything, naming the owner, why, and the fix.
+    let Some(b) = NodeBox::with(Layout {
+        package_owners: true,
+    }) else {
+        return;
+    };
+    let root = User { uid: 0, gid: 0 };
+    b.mkdir("/etc/systemd/system/nomad.service.d", 0o755, root);
+    b.write(
+        "/etc/systemd/system/nomad.service.d/10-user.conf",
+        "[Service]\nUser=nomad\n",
+        0o644,
+        root,
+    );
+    b.plugctl()
+        .args(["fingerprint"])
+        .fails_with(Exit::Usage)
+        .stderr_has(&format!(
+            "cannot read the Nomad agent configuration /etc/nomad.d: refusing to trust it: the \
+             directory /etc/nomad.d belongs to uid {} (nomad), and only root may own the \
+             agent's configuration here: nomad (uid {}) owns /etc/nomad.d but is not trusted \
+             as the agent's account, as /etc/systemd/system/nomad.service.d/10-user.conf runs \
+             the agent as nomad (User=), so that account is not root's equal (fix: chown root \
+             /etc/nomad.d); or pass --allow-insecure-paths",
+            b.nomad.uid, b.nomad.uid
+        ));
+    assert!(!b.exists(REGISTRY), "nothing was recorded");
 }
 
 /// Runs plugctl in the box with these arguments, expecting `exit`, and
