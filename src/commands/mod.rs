@@ -47,11 +47,11 @@ impl Ctx {
         let printer = Printer::new(&settings, stop.clone()).with_streams(streams);
         Ctx {
             registry: Registry::new(&settings.registry, settings.lock_timeout)
-                .with_limits(settings.registry_max_size, settings.allow_insecure_paths)
+                .with_limits(settings.registry_max_size, settings.policy())
                 .with_stop(stop.clone())
                 .with_notice(lock_notice(&printer)),
             printer,
-            pool: Arc::new(Pool::new(settings.concurrency)),
+            pool: Arc::new(Pool::new(settings.concurrency).with_policy(settings.policy())),
             stop,
             settings,
         }
@@ -70,7 +70,7 @@ impl Ctx {
         )?;
         Ok(Ctx {
             registry: Registry::new(&settings.registry, settings.lock_timeout)
-                .with_limits(settings.registry_max_size, settings.allow_insecure_paths)
+                .with_limits(settings.registry_max_size, settings.policy())
                 .with_stop(stop.clone())
                 .with_notice(lock_notice(&printer)),
             printer,
@@ -226,12 +226,9 @@ pub fn plugin_pool(settings: &Settings, printer: &Printer) -> Result<Pool> {
         }
         Err(e) => return Err(e),
     };
-    let mut pool = Pool::new(fd_budget(settings.concurrency, printer)).with_sandbox(sandbox(
-        settings,
-        printer,
-        policies.clone(),
-        unread,
-    )?);
+    let mut pool = Pool::new(fd_budget(settings.concurrency, printer))
+        .with_policy(settings.policy())
+        .with_sandbox(sandbox(settings, printer, policies.clone(), unread)?);
     if settings.allow_insecure_paths {
         pool = pool.without_trust_checks();
     }
