@@ -394,7 +394,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__events)
-            opts="-q -v -h -V --type --since --follow --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version"
+            opts="-o -q -v -h -V --type --kind --since --until --tail --follow --output --wide --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -404,8 +404,28 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kind)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --since)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tail)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
                     return 0
                     ;;
                 --nomad-config)
@@ -472,7 +492,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__fingerprint)
-            opts="-q -v -h -V --type --timeout --grace --dry-run --textfile --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version"
+            opts="-o -q -v -h -V --type --timeout --grace --dry-run --textfile --output --wide --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -492,6 +512,14 @@ _plugctl() {
                     ;;
                 --textfile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
                     return 0
                     ;;
                 --nomad-config)
@@ -1524,7 +1552,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__list)
-            opts="-q -v -h -V --type --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version"
+            opts="-o -q -v -h -V --type --unhealthy --output --wide --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1532,6 +1560,14 @@ _plugctl() {
             case "${prev}" in
                 --type)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
                     return 0
                     ;;
                 --nomad-config)
@@ -1692,7 +1728,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__show)
-            opts="-q -v -h -V --alloc-id --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version"
+            opts="-o -q -v -h -V --alloc-id --output --wide --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1700,6 +1736,14 @@ _plugctl() {
             case "${prev}" in
                 --alloc-id)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
                     return 0
                     ;;
                 --nomad-config)
@@ -2444,7 +2488,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__create)
-            opts="-q -v -h -V --plugin --name --id --namespace --capacity-min --capacity-max --param --timeout --grace --dry-run --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version"
+            opts="-o -q -v -h -V --plugin --name --id --namespace --capacity-min --capacity-max --param --timeout --grace --dry-run --output --wide --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2484,6 +2528,14 @@ _plugctl() {
                     ;;
                 --grace)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
                     return 0
                     ;;
                 --nomad-config)
@@ -2862,7 +2914,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__list)
-            opts="-q -v -h -V --plugin --namespace --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version"
+            opts="-o -q -v -h -V --plugin --namespace --state --name --output --wide --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2874,6 +2926,22 @@ _plugctl() {
                     ;;
                 --namespace)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --state)
+                    COMPREPLY=($(compgen -W "pending ready deleting" -- "${cur}"))
+                    return 0
+                    ;;
+                --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
                     return 0
                     ;;
                 --nomad-config)
@@ -3096,7 +3164,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__show)
-            opts="-q -v -h -V --id --name --namespace --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version"
+            opts="-o -q -v -h -V --id --name --namespace --output --wide --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3112,6 +3180,14 @@ _plugctl() {
                     ;;
                 --namespace)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
                     return 0
                     ;;
                 --nomad-config)
@@ -3276,7 +3352,7 @@ _plugctl_registry_position() {
     while (( i < COMP_CWORD )); do
         w=${COMP_WORDS[i]}
         case $w in
-            --alloc-id|--capacity-max|--capacity-min|--color|--concurrency|--dir|--env|--env-file|--format|--grace|--host-volume-plugin-dir|--id|--job-id|--lang|--lock-timeout|--lockfile|--max-bytes|--name|--namespace|--node-id|--node-pool|--nomad-config|--nomad-version|--option|--param|--path|--plugin|--plugin-dir|--record|--registry|--registry-max-size|--since|--socket|--textfile|--timeout|--type|--version|--volumes-dir)
+            --alloc-id|--capacity-max|--capacity-min|--color|--concurrency|--dir|--env|--env-file|--format|--grace|--host-volume-plugin-dir|--id|--job-id|--kind|--lang|--lock-timeout|--lockfile|--max-bytes|--name|--namespace|--node-id|--node-pool|--nomad-config|--nomad-version|--option|--output|--param|--path|--plugin|--plugin-dir|--record|--registry|--registry-max-size|--since|--socket|--state|--tail|--textfile|--timeout|--type|--until|--version|--volumes-dir|-o)
                 # bash splits `--opt=value` into `--opt`, `=`, `value`
                 [[ ${COMP_WORDS[i+1]-} == = ]] && (( i++ ))
                 if (( i + 1 >= COMP_CWORD )); then

@@ -65,6 +65,10 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l type -d 
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l textfile -d 'After recording, write the metrics to DIR/plugctl.prom (one timer does both; see `plugctl metrics`)' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s o -l output -d 'How to print: table (on a terminal, fitted to its width), wide (every column, whole), json (as --json), name (one id or name a line, for xargs)' -r -f -a "table\t'A table; on a terminal, fitted to its width (empty columns left out, free text cut short)'
+wide\t'Every column, whole'
+json\t'The JSON document (as --json)'
+name\t'One id or name a line, for xargs'"
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l nomad-config -d 'The Nomad agent\'s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client\'s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config\'s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: the agent config\'s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]' -r -F
@@ -82,13 +86,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l nomad-ve
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l dry-run -d 'Print each plugin call (argv, environment, deadline, an `env -i` line to reproduce it) instead of making it; change nothing'
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l wide -d 'Every column, whole: the same as -o wide'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -l nomad-config -d 'The Nomad agent\'s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client\'s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config\'s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
@@ -121,7 +126,11 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_s
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -f -a "forget" -d 'Forget plugins that are no longer in their directory (removed on purpose), so that their health is no longer reported'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -f -a "wait" -d 'Wait until a plugin is registered (and, with --healthy, its socket accepts)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list show register deregister forget wait help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l type -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l type -d 'Only plugins of this type (host-volume, secrets, or another family)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s o -l output -d 'How to print: table (on a terminal, fitted to its width), wide (every column, whole), json (as --json), name (one id or name a line, for xargs)' -r -f -a "table\t'A table; on a terminal, fitted to its width (empty columns left out, free text cut short)'
+wide\t'Every column, whole'
+json\t'The JSON document (as --json)'
+name\t'One id or name a line, for xargs'"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l nomad-config -d 'The Nomad agent\'s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client\'s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config\'s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: the agent config\'s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]' -r -F
@@ -138,15 +147,21 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l unhealthy -d 'Only plugins that are not healthy now (failed, gone, changed on disk, a socket that does not accept)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l wide -d 'Every column, whole: the same as -o wide'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l alloc-id -d 'Only the instance of this allocation' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s o -l output -d 'How to print: table (on a terminal, fitted to its width), wide (every column, whole), json (as --json), name (one id or name a line, for xargs)' -r -f -a "table\t'A table; on a terminal, fitted to its width (empty columns left out, free text cut short)'
+wide\t'Every column, whole'
+json\t'The JSON document (as --json)'
+name\t'One id or name a line, for xargs'"
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l nomad-config -d 'The Nomad agent\'s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client\'s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config\'s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: the agent config\'s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]' -r -F
@@ -163,13 +178,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l wide -d 'Every column, whole: the same as -o wide'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l type -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l name -r
@@ -326,6 +342,10 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l param -d 'Plugin parameter (repeatable)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s o -l output -d 'How to print: table (on a terminal, fitted to its width), wide (every column, whole), json (as --json), name (one id or name a line, for xargs)' -r -f -a "table\t'A table; on a terminal, fitted to its width (empty columns left out, free text cut short)'
+wide\t'Every column, whole'
+json\t'The JSON document (as --json)'
+name\t'One id or name a line, for xargs'"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l nomad-config -d 'The Nomad agent\'s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client\'s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config\'s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: the agent config\'s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]' -r -F
@@ -343,13 +363,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l dry-run -d 'Print each plugin call (argv, environment, deadline, an `env -i` line to reproduce it) instead of making it; change nothing'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l wide -d 'Every column, whole: the same as -o wide'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l id -d 'The volume by id or id prefix only (never a name)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l name -d 'The volume by name only (in --namespace)' -r
@@ -410,6 +431,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l plugin -d 'Only volumes of this plugin' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l namespace -d 'Only volumes in this namespace [default: every namespace]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l state -d 'Only volumes in this state (repeatable, or comma-separated)' -r -f -a "pending\t'Being created, or a create that was interrupted or failed'
+ready\t'Created'
+deleting\t'Being deleted, or a delete that was interrupted'"
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l name -d 'Only volumes whose name matches this pattern (* any text, ? one character, [abc] one of them; quote it from the shell)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s o -l output -d 'How to print: table (on a terminal, fitted to its width), wide (every column, whole), json (as --json), name (one id or name a line, for xargs)' -r -f -a "table\t'A table; on a terminal, fitted to its width (empty columns left out, free text cut short)'
+wide\t'Every column, whole'
+json\t'The JSON document (as --json)'
+name\t'One id or name a line, for xargs'"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l nomad-config -d 'The Nomad agent\'s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client\'s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config\'s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: the agent config\'s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]' -r -F
@@ -426,17 +455,22 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l wide -d 'Every column, whole: the same as -o wide'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l id -d 'The volume by id or id prefix only (never a name)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l name -d 'The volume by name only (in --namespace)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l namespace -d 'The namespace a name is looked up in (an id is unique in all)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s o -l output -d 'How to print: table (on a terminal, fitted to its width), wide (every column, whole), json (as --json), name (one id or name a line, for xargs)' -r -f -a "table\t'A table; on a terminal, fitted to its width (empty columns left out, free text cut short)'
+wide\t'Every column, whole'
+json\t'The JSON document (as --json)'
+name\t'One id or name a line, for xargs'"
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l nomad-config -d 'The Nomad agent\'s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client\'s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config\'s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: the agent config\'s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]' -r -F
@@ -453,13 +487,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l wide -d 'Every column, whole: the same as -o wide'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l timeout -d 'Deadline for each plugin call [default: the operation\'s limit from the protocol]' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l grace -d 'Time between SIGTERM and SIGKILL at the deadline' -r
@@ -677,7 +712,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l locked -d 'Run 
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l type -d 'Only events of this plugin family' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l since -d 'Only events after this sequence number' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l kind -d 'Only events of this kind (fingerprint, gone, volume_create, ...; repeatable, or comma-separated)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l since -d 'Only events after this one: a sequence number (42), a time (2026-11-27T10:00:00Z) or how long ago (1h, 30m)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l until -d 'Only events up to this one: a sequence number, a time or how long ago' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l tail -d 'Only the last N events (of those the other options keep)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s o -l output -d 'How to print: table (on a terminal, fitted to its width), wide (every column, whole), json (as --json), name (one id or name a line, for xargs)' -r -f -a "table\t'A table; on a terminal, fitted to its width (empty columns left out, free text cut short)'
+wide\t'Every column, whole'
+json\t'The JSON document (as --json)'
+name\t'One id or name a line, for xargs'"
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l nomad-config -d 'The Nomad agent\'s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client\'s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config\'s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: the agent config\'s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]' -r -F
@@ -695,13 +737,14 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l nomad-version
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l follow -d 'Keep printing new events until interrupted'
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l wide -d 'Every column, whole: the same as -o wide'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s h -l help -d 'Print help'
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l type -d 'Only this family (host-volume, secrets, or another directory name)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l nomad-config -d 'The Nomad agent\'s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client\'s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]' -r -F
@@ -947,7 +990,7 @@ function __plugctl_registry_lookup
     set -g __plugctl_registry_names
     set -l tokens (commandline -opc)
     set -e tokens[1]
-    set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --lang --lock-timeout --lockfile --max-bytes --name --namespace --node-id --node-pool --nomad-config --nomad-version --option --param --path --plugin --plugin-dir --record --registry --registry-max-size --since --socket --textfile --timeout --type --version --volumes-dir
+    set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --kind --lang --lock-timeout --lockfile --max-bytes --name --namespace --node-id --node-pool --nomad-config --nomad-version --option --output --param --path --plugin --plugin-dir --record --registry --registry-max-size --since --socket --state --tail --textfile --timeout --type --until --version --volumes-dir -o
     set -l context_options --registry --plugin-dir --host-volume-plugin-dir --nomad-config --nomad-version
     set -l args --json
     set -l pos

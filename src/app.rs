@@ -30,9 +30,16 @@ pub fn run_with(args: impl IntoIterator<Item = OsString>, host: &Host, streams: 
         Ok(cli) => cli,
         Err(e) => return clap_error(&own_usage(e), wants_json(&args), &args, streams),
     };
-    let json = cli.global.json;
+    let asked = cli
+        .command
+        .output()
+        .and_then(crate::cli::OutputArgs::format);
+    let json = cli.global.json || asked == Some(crate::cli::OutputFormat::Json);
     let plain = || Printer::plain(json).with_streams(streams);
-    let settings = match Settings::resolve(&cli.global, host) {
+    let settings = match Settings::resolve(&cli.global, host).and_then(|mut s| {
+        s.apply_output(asked)?;
+        Ok(s)
+    }) {
         Ok(s) => s,
         Err(e) => return report(&plain(), &e),
     };
@@ -272,7 +279,7 @@ fn runs_plugins(command: &Command) -> bool {
         | Command::Metrics(_) => false,
         Command::Volume(v) => !matches!(
             v,
-            VolumeCommand::List { .. }
+            VolumeCommand::List(_)
                 | VolumeCommand::Show { .. }
                 | VolumeCommand::Audit { .. }
                 | VolumeCommand::Forget { .. }
@@ -294,7 +301,7 @@ fn shows(command: &Command) -> bool {
     match command {
         Command::Plugin(p) => matches!(p, PluginCommand::List { .. } | PluginCommand::Show { .. }),
         Command::Volume(v) => match v {
-            VolumeCommand::List { .. } | VolumeCommand::Show { .. } => true,
+            VolumeCommand::List(_) | VolumeCommand::Show { .. } => true,
             VolumeCommand::Create(args) => args.plan.dry_run,
             VolumeCommand::Delete(args) => args.plan.dry_run,
             VolumeCommand::Restore { plan, .. } => plan.dry_run,
@@ -423,14 +430,17 @@ fn find_env(cmd: &clap::Command, long: &str) -> Option<String> {
         .or_else(|| cmd.get_subcommands().find_map(|c| find_env(c, long)))
 }
 
-/// Whether `--json` is among the arguments, as clap would see it: before a
-/// `--` (after which everything is a positional value). Known before the
-/// arguments parse, so a usage error can honour it.
+/// Whether `--json` (or `-o json`) is among the arguments, as clap would
+/// see it: before a `--` (after which everything is a positional value).
+/// Known before the arguments parse, so a usage error can honour it.
 fn wants_json(args: &[OsString]) -> bool {
-    args.iter()
-        .skip(1)
-        .take_while(|a| *a != "--")
-        .any(|a| a == "--json")
+    let words: Vec<&OsString> = args.iter().skip(1).take_while(|a| *a != "--").collect();
+    words.iter().enumerate().any(|(i, a)| {
+        *a == "--json"
+            || *a == "-ojson"
+            || *a == "--output=json"
+            || ((*a == "-o" || *a == "--output") && words.get(i + 1).is_some_and(|v| *v == "json"))
+    })
 }
 
 /// clap's message for the JSON error document: plain text (no styles),

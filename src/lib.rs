@@ -9,6 +9,7 @@ pub mod app;
 pub mod cli;
 pub mod commands;
 pub mod exit;
+pub mod fit;
 pub mod generate;
 pub mod layout;
 pub mod output;

@@ -26,6 +26,8 @@ pub struct Settings {
     pub node_id: Option<String>,
     pub node_pool: String,
     pub json: bool,
+    /// How a listing is printed (`-o`; `--json` is `json`).
+    pub form: crate::output::Form,
     pub concurrency: usize,
     pub lock_timeout: Duration,
     pub color: bool,
@@ -482,6 +484,11 @@ impl Settings {
             node_id: args.node_id.clone(),
             node_pool: args.node_pool.clone(),
             json: args.json,
+            form: if args.json {
+                crate::output::Form::Json
+            } else {
+                crate::output::Form::Table
+            },
             concurrency: usize::from(args.concurrency),
             lock_timeout: args.lock_timeout,
             color,
@@ -497,6 +504,30 @@ impl Settings {
             nomad,
             nomad_releases,
         })
+    }
+
+    /// The form the command's `-o` asks for (`-o json` is `--json`); `--json`
+    /// with another form is a usage error.
+    pub fn apply_output(&mut self, asked: Option<crate::cli::OutputFormat>) -> Result<()> {
+        use crate::cli::OutputFormat;
+        use crate::output::Form;
+        let Some(asked) = asked else {
+            return Ok(());
+        };
+        let (form, word) = match asked {
+            OutputFormat::Table => (Form::Table, "table"),
+            OutputFormat::Wide => (Form::Wide, "wide"),
+            OutputFormat::Json => (Form::Json, "json"),
+            OutputFormat::Name => (Form::Name, "name"),
+        };
+        if self.json && form != Form::Json {
+            return Err(Error::usage(format!(
+                "--json and -o {word} ask for two forms of output: give one (-o json is --json)"
+            )));
+        }
+        self.json = form == Form::Json;
+        self.form = form;
+        Ok(())
     }
 
     /// What `-v` says about the layout: the agent configuration read and

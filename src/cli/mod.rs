@@ -17,7 +17,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub use parse::{FromEnv, command, parse};
-pub use values::{KeyValueParser, parse_duration, parse_key_value, parse_size};
+pub use values::{KeyValueParser, When, parse_duration, parse_key_value, parse_size, parse_when};
 
 /// A command line, read: the global options and the subcommand.
 #[derive(Debug)]
@@ -241,6 +241,43 @@ pub enum ColorChoice {
     Never,
 }
 
+/// `-o, --output` on the commands that list or show.
+#[derive(Debug, Clone, Default, Args)]
+pub struct OutputArgs {
+    /// How to print: table (on a terminal, fitted to its width), wide
+    /// (every column, whole), json (as --json), name (one id or name a
+    /// line, for xargs)
+    #[arg(short = 'o', long = "output", value_name = "FORMAT")]
+    pub output: Option<OutputFormat>,
+    /// Every column, whole: the same as -o wide
+    #[arg(long, conflicts_with = "output")]
+    pub wide: bool,
+}
+
+impl OutputArgs {
+    /// The form asked for, if any (`--wide` is `-o wide`).
+    pub fn format(&self) -> Option<OutputFormat> {
+        if self.wide {
+            Some(OutputFormat::Wide)
+        } else {
+            self.output
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// A table; on a terminal, fitted to its width (empty columns left out,
+    /// free text cut short)
+    Table,
+    /// Every column, whole
+    Wide,
+    /// The JSON document (as --json)
+    Json,
+    /// One id or name a line, for xargs
+    Name,
+}
+
 /// `--dry-run` on the commands that run plugins.
 #[derive(Debug, Clone, Args)]
 pub struct DryRunArgs {
@@ -312,6 +349,22 @@ pub enum Command {
     Completions(CompletionsArgs),
 }
 
+impl Command {
+    /// The `-o` of a command that lists or shows, if it has one.
+    pub fn output(&self) -> Option<&OutputArgs> {
+        match self {
+            Command::Fingerprint(a) => Some(&a.output),
+            Command::Plugin(PluginCommand::List { output, .. })
+            | Command::Plugin(PluginCommand::Show { output, .. })
+            | Command::Volume(VolumeCommand::Show { output, .. }) => Some(output),
+            Command::Volume(VolumeCommand::List(a)) => Some(&a.output),
+            Command::Volume(VolumeCommand::Create(a)) => Some(&a.output),
+            Command::Events(a) => Some(&a.output),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct FingerprintArgs {
     /// Only this family (host-volume, secrets, or another directory name)
@@ -332,6 +385,9 @@ pub struct FingerprintArgs {
     /// does both; see `plugctl metrics`)
     #[arg(long, value_name = "DIR")]
     pub textfile: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -379,17 +435,31 @@ pub struct PinArgs {
 pub enum PluginCommand {
     /// Plugins in the registry, with the current (most recent) instance of each
     List {
+        /// Only plugins of this type (host-volume, secrets, or another family)
         #[arg(long = "type", value_name = "TYPE")]
         family: Option<String>,
+        /// Only plugins that are not healthy now (failed, gone, changed on
+        /// disk, a socket that does not accept)
+        #[arg(long)]
+        unhealthy: bool,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Every instance of one plugin, most recent first
+    #[command(override_usage = "plugctl plugin show [OPTIONS] [TYPE] <NAME>")]
     Show {
+        /// The plugin's type (host-volume, secrets, ...); given alone, the
+        /// plugin's name, when only one type has a plugin of that name
         #[arg(value_name = "TYPE")]
-        family: String,
-        name: String,
+        first: String,
+        /// The plugin's name
+        #[arg(value_name = "NAME")]
+        second: Option<String>,
         /// Only the instance of this allocation
         #[arg(long, value_name = "ID")]
         alloc_id: Option<String>,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Record a plugin instance that runs as a long-lived task
     // Its own --version (the plugin's) would clash with the propagated
@@ -458,18 +528,13 @@ pub enum VolumeCommand {
         volume: VolumeSelector,
     },
     /// Volumes in the registry
-    List {
-        /// Only volumes of this plugin
-        #[arg(long, value_name = "NAME")]
-        plugin: Option<String>,
-        /// Only volumes in this namespace [default: every namespace]
-        #[arg(long, value_name = "NS")]
-        namespace: Option<String>,
-    },
+    List(VolumeListArgs),
     /// One volume, by id, id prefix or name
     Show {
         #[command(flatten)]
         volume: VolumeSelector,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Re-run create for every recorded volume, as a Nomad client does at start
     Restore {
@@ -494,6 +559,36 @@ pub enum VolumeCommand {
         #[arg(long, requires = "prune_orphans")]
         yes: bool,
     },
+}
+
+#[derive(Debug, Args)]
+pub struct VolumeListArgs {
+    /// Only volumes of this plugin
+    #[arg(long, value_name = "NAME")]
+    pub plugin: Option<String>,
+    /// Only volumes in this namespace [default: every namespace]
+    #[arg(long, value_name = "NS")]
+    pub namespace: Option<String>,
+    /// Only volumes in this state (repeatable, or comma-separated)
+    #[arg(long, value_name = "STATE", value_delimiter = ',')]
+    pub state: Vec<VolumeStateArg>,
+    /// Only volumes whose name matches this pattern (* any text, ? one
+    /// character, [abc] one of them; quote it from the shell)
+    #[arg(long, value_name = "GLOB")]
+    pub name: Option<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// A volume's state, as `volume list --state` takes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VolumeStateArg {
+    /// Being created, or a create that was interrupted or failed
+    Pending,
+    /// Created
+    Ready,
+    /// Being deleted, or a delete that was interrupted
+    Deleting,
 }
 
 #[derive(Debug, Args)]
@@ -522,6 +617,8 @@ pub struct VolumeCreateArgs {
     pub run: RunArgs,
     #[command(flatten)]
     pub plan: DryRunArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -675,12 +772,25 @@ pub struct EventsArgs {
     /// Only events of this plugin family
     #[arg(long = "type", value_name = "TYPE")]
     pub family: Option<String>,
-    /// Only events after this sequence number
-    #[arg(long, value_name = "SEQ", default_value_t = 0)]
-    pub since: u64,
+    /// Only events of this kind (fingerprint, gone, volume_create, ...;
+    /// repeatable, or comma-separated)
+    #[arg(long, value_name = "KIND", value_delimiter = ',')]
+    pub kind: Vec<String>,
+    /// Only events after this one: a sequence number (42), a time
+    /// (2026-11-27T10:00:00Z) or how long ago (1h, 30m)
+    #[arg(long, value_name = "WHEN", value_parser = parse_when)]
+    pub since: Option<When>,
+    /// Only events up to this one: a sequence number, a time or how long ago
+    #[arg(long, value_name = "WHEN", value_parser = parse_when, conflicts_with = "follow")]
+    pub until: Option<When>,
+    /// Only the last N events (of those the other options keep)
+    #[arg(long, value_name = "N")]
+    pub tail: Option<usize>,
     /// Keep printing new events until interrupted
     #[arg(long)]
     pub follow: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]

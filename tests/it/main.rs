@@ -38,6 +38,7 @@ mod shellcheck;
 mod signals;
 mod snapshots;
 mod storage;
+mod tables;
 mod trust;
 mod usage;
 mod validate;

@@ -22,6 +22,7 @@ use super::super::Ctx;
 use super::{Plugin, Timing, call_create_timed, call_delete, confinement, resolve, uncertain};
 use crate::cli::RunArgs;
 use crate::exit::failure;
+use crate::fit::Column;
 use crate::output::{Printer, Style};
 use crate::units::duration_ms;
 use crate::{Error, Result};
@@ -529,15 +530,15 @@ fn report(
         let ids = state.short_ids();
         ctx.printer.table_from(
             &[
-                "ID",
-                "NAME",
-                "NAMESPACE",
-                "PLUGIN",
-                "WAS",
-                "ACTION",
-                "STATE",
-                "DURATION",
-                "DETAIL",
+                Column::keep("ID"),
+                Column::text("NAME"),
+                Column::keep("NAMESPACE"),
+                Column::keep("PLUGIN"),
+                Column::keep("WAS"),
+                Column::keep("ACTION"),
+                Column::keep("STATE"),
+                Column::keep("DURATION"),
+                Column::text("DETAIL"),
             ],
             || {
                 steps().map(|s| {

@@ -36,10 +36,8 @@ pub async fn run(ctx: &Ctx, cmd: VolumeCommand) -> Result<()> {
         VolumeCommand::Create(args) => create(ctx, args).await,
         VolumeCommand::Delete(args) => delete(ctx, args).await,
         VolumeCommand::Forget { volume } => forget(ctx, &volume).await,
-        VolumeCommand::List { plugin, namespace } => {
-            view::list(ctx, plugin.as_deref(), namespace.as_deref())
-        }
-        VolumeCommand::Show { volume } => view::show(ctx, &volume),
+        VolumeCommand::List(args) => view::list(ctx, &args),
+        VolumeCommand::Show { volume, .. } => view::show(ctx, &volume),
         VolumeCommand::Restore { run, plan } if plan.dry_run => plan_restore(ctx, &run),
         VolumeCommand::Restore { run, .. } => batch::restore(ctx, &run).await,
         VolumeCommand::Repair { run } => batch::repair(ctx, &run).await,
