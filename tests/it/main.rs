@@ -15,6 +15,7 @@ mod events;
 mod expect;
 mod faults;
 mod fidelity;
+mod filters;
 mod fingerprint;
 mod flood_memory;
 mod gallery;
