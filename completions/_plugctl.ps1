@@ -54,6 +54,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check a plugin directory for problems before it reaches a Nomad node')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run the conformance suite against one plugin')
             [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The registry''s event log')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Is this node fine? Its layout, plugin health, volumes to repair, the last fingerprint and textfile, the registry, what the kernel offers a sandbox; exit 1 when something needs attention')
             [CompletionResult]::new('pin', 'pin', [CompletionResultType]::ParameterValue, 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Run calls recorded with --record DIR again against today''s plugins and compare; exit 1 on any difference')
             [CompletionResult]::new('metrics', 'metrics', [CompletionResultType]::ParameterValue, 'The registry''s state in the Prometheus text format')
@@ -897,6 +898,40 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'plugctl;status' {
+            [CompletionResult]::new('--textfile', '--textfile', [CompletionResultType]::ParameterName, 'node_exporter''s textfile directory, whose plugctl.prom is checked [default: /var/lib/prometheus/node-exporter as root, when it exists]')
+            [CompletionResult]::new('--stale-after', '--stale-after', [CompletionResultType]::ParameterName, 'A last fingerprint or a textfile older than this needs attention')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'How to print: table (on a terminal, fitted to its width), wide (every column, whole), json (as --json), name (one id or name a line, for xargs)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'How to print: table (on a terminal, fitted to its width), wide (every column, whole), json (as --json), name (one id or name a line, for xargs)')
+            [CompletionResult]::new('--nomad-config', '--nomad-config', [CompletionResultType]::ParameterName, 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]')
+            [CompletionResult]::new('--plugin-dir', '--plugin-dir', [CompletionResultType]::ParameterName, 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config''s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]')
+            [CompletionResult]::new('--host-volume-plugin-dir', '--host-volume-plugin-dir', [CompletionResultType]::ParameterName, 'Host-volume plugin directory [default: the agent config''s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]')
+            [CompletionResult]::new('--volumes-dir', '--volumes-dir', [CompletionResultType]::ParameterName, 'Where volumes live [default: the agent config''s host_volumes_dir, or <data_dir>/host_volumes (/opt/nomad/data/host_volumes as root), else $XDG_STATE_HOME/plugctl/volumes]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]')
+            [CompletionResult]::new('--node-id', '--node-id', [CompletionResultType]::ParameterName, 'Node id passed to plugins [default: a stable id kept in the registry]')
+            [CompletionResult]::new('--node-pool', '--node-pool', [CompletionResultType]::ParameterName, 'Node pool passed to plugins')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'How many plugins may run at once')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'How long to wait for the registry lock held by another plugctl')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (never when NO_COLOR is set)')
+            [CompletionResult]::new('--registry-max-size', '--registry-max-size', [CompletionResultType]::ParameterName, 'Refuse a registry file larger than this before reading it')
+            [CompletionResult]::new('--nomad-version', '--nomad-version', [CompletionResultType]::ParameterName, 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]')
+            [CompletionResult]::new('--lockfile', '--lockfile', [CompletionResultType]::ParameterName, 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]')
+            [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`')
+            [CompletionResult]::new('--wide', '--wide', [CompletionResultType]::ParameterName, 'Every column, whole: the same as -o wide')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print exactly one JSON document on stdout (or one object per line when streaming)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less on stderr (warnings and progress off)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)')
+            [CompletionResult]::new('--allow-insecure-paths', '--allow-insecure-paths', [CompletionResultType]::ParameterName, 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)')
+            [CompletionResult]::new('--record-env', '--record-env', [CompletionResultType]::ParameterName, 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)')
+            [CompletionResult]::new('--locked', '--locked', [CompletionResultType]::ParameterName, 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'plugctl;pin' {
             [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only this family (host-volume, secrets, or another directory name)')
             [CompletionResult]::new('--nomad-config', '--nomad-config', [CompletionResultType]::ParameterName, 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]')
@@ -1057,6 +1092,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check a plugin directory for problems before it reaches a Nomad node')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run the conformance suite against one plugin')
             [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The registry''s event log')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Is this node fine? Its layout, plugin health, volumes to repair, the last fingerprint and textfile, the registry, what the kernel offers a sandbox; exit 1 when something needs attention')
             [CompletionResult]::new('pin', 'pin', [CompletionResultType]::ParameterValue, 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Run calls recorded with --record DIR again against today''s plugins and compare; exit 1 on any difference')
             [CompletionResult]::new('metrics', 'metrics', [CompletionResultType]::ParameterValue, 'The registry''s state in the Prometheus text format')
@@ -1144,6 +1180,9 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             break
         }
         'plugctl;help;events' {
+            break
+        }
+        'plugctl;help;status' {
             break
         }
         'plugctl;help;pin' {

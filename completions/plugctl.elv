@@ -51,6 +51,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand validate 'Check a plugin directory for problems before it reaches a Nomad node'
             cand test 'Run the conformance suite against one plugin'
             cand events 'The registry''s event log'
+            cand status 'Is this node fine? Its layout, plugin health, volumes to repair, the last fingerprint and textfile, the registry, what the kernel offers a sandbox; exit 1 when something needs attention'
             cand pin 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it'
             cand replay 'Run calls recorded with --record DIR again against today''s plugins and compare; exit 1 on any difference'
             cand metrics 'The registry''s state in the Prometheus text format'
@@ -850,6 +851,39 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'plugctl;status'= {
+            cand --textfile 'node_exporter''s textfile directory, whose plugctl.prom is checked [default: /var/lib/prometheus/node-exporter as root, when it exists]'
+            cand --stale-after 'A last fingerprint or a textfile older than this needs attention'
+            cand -o 'How to print: table (on a terminal, fitted to its width), wide (every column, whole), json (as --json), name (one id or name a line, for xargs)'
+            cand --output 'How to print: table (on a terminal, fitted to its width), wide (every column, whole), json (as --json), name (one id or name a line, for xargs)'
+            cand --nomad-config 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]'
+            cand --plugin-dir 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config''s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]'
+            cand --host-volume-plugin-dir 'Host-volume plugin directory [default: the agent config''s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]'
+            cand --volumes-dir 'Where volumes live [default: the agent config''s host_volumes_dir, or <data_dir>/host_volumes (/opt/nomad/data/host_volumes as root), else $XDG_STATE_HOME/plugctl/volumes]'
+            cand --registry 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]'
+            cand --node-id 'Node id passed to plugins [default: a stable id kept in the registry]'
+            cand --node-pool 'Node pool passed to plugins'
+            cand --concurrency 'How many plugins may run at once'
+            cand --lock-timeout 'How long to wait for the registry lock held by another plugctl'
+            cand --color 'When to colour output (never when NO_COLOR is set)'
+            cand --registry-max-size 'Refuse a registry file larger than this before reading it'
+            cand --nomad-version 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]'
+            cand --lockfile 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]'
+            cand --record 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`'
+            cand --wide 'Every column, whole: the same as -o wide'
+            cand --json 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+            cand -q 'Print less on stderr (warnings and progress off)'
+            cand --quiet 'Print less on stderr (warnings and progress off)'
+            cand -v 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+            cand --verbose 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+            cand --allow-insecure-paths 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+            cand --record-env 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
+            cand --locked 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'plugctl;pin'= {
             cand --type 'Only this family (host-volume, secrets, or another directory name)'
             cand --nomad-config 'The Nomad agent''s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client''s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]'
@@ -1005,6 +1039,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand validate 'Check a plugin directory for problems before it reaches a Nomad node'
             cand test 'Run the conformance suite against one plugin'
             cand events 'The registry''s event log'
+            cand status 'Is this node fine? Its layout, plugin health, volumes to repair, the last fingerprint and textfile, the registry, what the kernel offers a sandbox; exit 1 when something needs attention'
             cand pin 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it'
             cand replay 'Run calls recorded with --record DIR again against today''s plugins and compare; exit 1 on any difference'
             cand metrics 'The registry''s state in the Prometheus text format'
@@ -1070,6 +1105,8 @@ set edit:completion:arg-completer[plugctl] = {|@words|
         &'plugctl;help;test'= {
         }
         &'plugctl;help;events'= {
+        }
+        &'plugctl;help;status'= {
         }
         &'plugctl;help;pin'= {
         }

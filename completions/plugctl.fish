@@ -55,6 +55,7 @@ complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "secret" -d 'Fetch s
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "validate" -d 'Check a plugin directory for problems before it reaches a Nomad node'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "test" -d 'Run the conformance suite against one plugin'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "events" -d 'The registry\'s event log'
+complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "status" -d 'Is this node fine? Its layout, plugin health, volumes to repair, the last fingerprint and textfile, the registry, what the kernel offers a sandbox; exit 1 when something needs attention'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "pin" -d 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "replay" -d 'Run calls recorded with --record DIR again against today\'s plugins and compare; exit 1 on any difference'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "metrics" -d 'The registry\'s state in the Prometheus text format'
@@ -746,6 +747,37 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l record-env -d
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s V -l version -d 'Print version'
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l textfile -d 'node_exporter\'s textfile directory, whose plugctl.prom is checked [default: /var/lib/prometheus/node-exporter as root, when it exists]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l stale-after -d 'A last fingerprint or a textfile older than this needs attention' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -s o -l output -d 'How to print: table (on a terminal, fitted to its width), wide (every column, whole), json (as --json), name (one id or name a line, for xargs)' -r -f -a "table\t'A table; on a terminal, fitted to its width (empty columns left out, free text cut short)'
+wide\t'Every column, whole'
+json\t'The JSON document (as --json)'
+name\t'One id or name a line, for xargs'"
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l nomad-config -d 'The Nomad agent\'s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client\'s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config\'s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l host-volume-plugin-dir -d 'Host-volume plugin directory [default: the agent config\'s host_volume_plugin_dir, or <data_dir>/host_volume_plugins (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-dir is given and no agent config is read]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l volumes-dir -d 'Where volumes live [default: the agent config\'s host_volumes_dir, or <data_dir>/host_volumes (/opt/nomad/data/host_volumes as root), else $XDG_STATE_HOME/plugctl/volumes]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l registry -d 'Registry file [default: /var/lib/plugctl/registry.json as root, else $XDG_STATE_HOME/plugctl/registry.json]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l node-id -d 'Node id passed to plugins [default: a stable id kept in the registry]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l node-pool -d 'Node pool passed to plugins' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l concurrency -d 'How many plugins may run at once' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l lock-timeout -d 'How long to wait for the registry lock held by another plugctl' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l color -d 'When to colour output (never when NO_COLOR is set)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l registry-max-size -d 'Refuse a registry file larger than this before reading it' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l nomad-version -d 'Behave as this Nomad release does: deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2, 2.0.1, ...); `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest release covered]' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l lockfile -d 'The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l record -d 'Save every plugin call (argv, env, output, status, plugin sha256) as a case file in DIR, for `plugctl replay`' -r -F
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l wide -d 'Every column, whole: the same as -o wide'
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l json -d 'Print exactly one JSON document on stdout (or one object per line when streaming)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -s v -l verbose -d 'Print more on stderr (-v: plugin stderr of failures, -vv: every call)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l allow-insecure-paths -d 'Use a registry, and run plugins, that group or others can write or another user owns (lab machines only; see docs/security.md)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l record-env -d 'With --record: keep the values of --env/--env-file in the case files (by default only their names are kept: they may configure a secret)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l type -d 'Only this family (host-volume, secrets, or another directory name)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l nomad-config -d 'The Nomad agent\'s configuration, a file or a directory (*.hcl and *.json, in order, the later winning), read as `nomad agent -config` reads it for data_dir and the client\'s common_plugin_dir, host_volume_plugin_dir and host_volumes_dir; repeatable; `none` reads none [default: /etc/nomad.d as root when it exists]' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l plugin-dir -d 'Plugin directory: one subdirectory per family (secrets/, host-volume/, ...) [default: the agent config\'s common_plugin_dir, or <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]' -r -F
@@ -876,19 +908,20 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l record-e
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "fingerprint" -d 'Discover and fingerprint plugins concurrently, and record the results'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "plugin" -d 'Plugins in the registry: list, show, and the dynamic registry'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "volume" -d 'Create, delete, list and restore dynamic host volumes'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "secret" -d 'Fetch secrets through a secrets plugin'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "validate" -d 'Check a plugin directory for problems before it reaches a Nomad node'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "test" -d 'Run the conformance suite against one plugin'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "events" -d 'The registry\'s event log'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "pin" -d 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "replay" -d 'Run calls recorded with --record DIR again against today\'s plugins and compare; exit 1 on any difference'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "metrics" -d 'The registry\'s state in the Prometheus text format'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "init" -d 'Scaffold a new plugin that passes validate and test'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events pin replay metrics init completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events status pin replay metrics init completions help" -f -a "fingerprint" -d 'Discover and fingerprint plugins concurrently, and record the results'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events status pin replay metrics init completions help" -f -a "plugin" -d 'Plugins in the registry: list, show, and the dynamic registry'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events status pin replay metrics init completions help" -f -a "volume" -d 'Create, delete, list and restore dynamic host volumes'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events status pin replay metrics init completions help" -f -a "secret" -d 'Fetch secrets through a secrets plugin'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events status pin replay metrics init completions help" -f -a "validate" -d 'Check a plugin directory for problems before it reaches a Nomad node'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events status pin replay metrics init completions help" -f -a "test" -d 'Run the conformance suite against one plugin'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events status pin replay metrics init completions help" -f -a "events" -d 'The registry\'s event log'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events status pin replay metrics init completions help" -f -a "status" -d 'Is this node fine? Its layout, plugin health, volumes to repair, the last fingerprint and textfile, the registry, what the kernel offers a sandbox; exit 1 when something needs attention'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events status pin replay metrics init completions help" -f -a "pin" -d 'Pin each plugin file (sha256, size, interpreter, version) in the lock file, or check the disk against it'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events status pin replay metrics init completions help" -f -a "replay" -d 'Run calls recorded with --record DIR again against today\'s plugins and compare; exit 1 on any difference'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events status pin replay metrics init completions help" -f -a "metrics" -d 'The registry\'s state in the Prometheus text format'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events status pin replay metrics init completions help" -f -a "init" -d 'Scaffold a new plugin that passes validate and test'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events status pin replay metrics init completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events status pin replay metrics init completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "list" -d 'Plugins in the registry, with the current (most recent) instance of each'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "show" -d 'Every instance of one plugin, most recent first'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and __fish_seen_subcommand_from plugin" -f -a "register" -d 'Record a plugin instance that runs as a long-lived task'
@@ -990,7 +1023,7 @@ function __plugctl_registry_lookup
     set -g __plugctl_registry_names
     set -l tokens (commandline -opc)
     set -e tokens[1]
-    set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --kind --lang --lock-timeout --lockfile --max-bytes --name --namespace --node-id --node-pool --nomad-config --nomad-version --option --output --param --path --plugin --plugin-dir --record --registry --registry-max-size --since --socket --state --tail --textfile --timeout --type --until --version --volumes-dir -o
+    set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --kind --lang --lock-timeout --lockfile --max-bytes --name --namespace --node-id --node-pool --nomad-config --nomad-version --option --output --param --path --plugin --plugin-dir --record --registry --registry-max-size --since --socket --stale-after --state --tail --textfile --timeout --type --until --version --volumes-dir -o
     set -l context_options --registry --plugin-dir --host-volume-plugin-dir --nomad-config --nomad-version
     set -l args --json
     set -l pos

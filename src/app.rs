@@ -274,6 +274,7 @@ fn runs_plugins(command: &Command) -> bool {
     match command {
         Command::Plugin(_)
         | Command::Events(_)
+        | Command::Status(_)
         | Command::Completions(_)
         | Command::Pin(_)
         | Command::Metrics(_) => false,
@@ -309,7 +310,9 @@ fn shows(command: &Command) -> bool {
             | VolumeCommand::Audit { .. }
             | VolumeCommand::Forget { .. } => false,
         },
-        Command::Secret(_) | Command::Events(_) | Command::Completions(_) => true,
+        Command::Secret(_) | Command::Events(_) | Command::Status(_) | Command::Completions(_) => {
+            true
+        }
         Command::Metrics(m) => m.textfile.is_none(),
         Command::Fingerprint(args) => args.plan.dry_run,
         Command::Validate(_)

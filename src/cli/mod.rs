@@ -331,6 +331,11 @@ pub enum Command {
     /// The registry's event log
     Events(EventsArgs),
 
+    /// Is this node fine? Its layout, plugin health, volumes to repair, the
+    /// last fingerprint and textfile, the registry, what the kernel offers a
+    /// sandbox; exit 1 when something needs attention
+    Status(StatusArgs),
+
     /// Pin each plugin file (sha256, size, interpreter, version) in the lock
     /// file, or check the disk against it
     Pin(PinArgs),
@@ -360,6 +365,7 @@ impl Command {
             Command::Volume(VolumeCommand::List(a)) => Some(&a.output),
             Command::Volume(VolumeCommand::Create(a)) => Some(&a.output),
             Command::Events(a) => Some(&a.output),
+            Command::Status(a) => Some(&a.output),
             _ => None,
         }
     }
@@ -789,6 +795,19 @@ pub struct EventsArgs {
     /// Keep printing new events until interrupted
     #[arg(long)]
     pub follow: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct StatusArgs {
+    /// node_exporter's textfile directory, whose plugctl.prom is checked
+    /// [default: /var/lib/prometheus/node-exporter as root, when it exists]
+    #[arg(long, value_name = "DIR", env = "PLUGCTL_TEXTFILE_DIR")]
+    pub textfile: Option<PathBuf>,
+    /// A last fingerprint or a textfile older than this needs attention
+    #[arg(long, value_name = "DURATION", default_value = "15m", value_parser = parse_duration)]
+    pub stale_after: Duration,
     #[command(flatten)]
     pub output: OutputArgs,
 }

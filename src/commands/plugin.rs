@@ -192,7 +192,7 @@ const HEADERS: [Column; 9] = [
 ];
 
 /// Checks the sockets of the dynamic instances among these, all at once.
-async fn probe(instances: &[&Instance]) -> Vec<Option<SocketStatus>> {
+pub(crate) async fn probe(instances: &[&Instance]) -> Vec<Option<SocketStatus>> {
     let sockets: Vec<&Path> = instances.iter().filter_map(|i| dynamic_socket(i)).collect();
     let mut statuses = plugctl_core::sockets::check_all(&sockets, PROBE_TIMEOUT)
         .await

@@ -38,6 +38,7 @@ mod secret;
 mod shellcheck;
 mod signals;
 mod snapshots;
+mod status;
 mod storage;
 mod tables;
 mod trust;

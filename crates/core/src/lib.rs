@@ -26,6 +26,7 @@ pub mod family;
 pub mod fanout;
 pub mod fingerprint;
 pub mod identity;
+pub mod kernel_support;
 pub mod nomad;
 pub mod pin;
 pub mod provenance;
