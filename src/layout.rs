@@ -122,3 +122,50 @@ pub fn check_explicit(settings: &Settings) -> Result<()> {
     }
     Ok(())
 }
+
+/// A plugin in the current directory when plugctl looked elsewhere: the
+/// plugin directory was not named (no `--plugin-dir`, no variable), and
+/// `./<TYPE>/<NAME>` is there, as `init` makes it. Said beside "nothing
+/// found": "./host-volume/NAME exists here: pass --plugin-dir .".
+/// `family` and `name` narrow what is looked for; without a name, the
+/// first plugin of the first family that has one.
+pub fn here_instead(
+    settings: &Settings,
+    family: Option<&str>,
+    name: Option<&str>,
+) -> Option<String> {
+    if settings.layout.plugin_dir.explicit() {
+        return None;
+    }
+    let cwd = std::env::current_dir().ok()?;
+    if cwd == settings.plugin_dir {
+        return None;
+    }
+    let families: Vec<&str> = match family {
+        Some(f) => vec![f],
+        None => Family::ALL.iter().map(|f| f.name()).collect(),
+    };
+    for f in families {
+        let dir = cwd.join(f);
+        let found = match name {
+            Some(n) => fs::symlink_metadata(dir.join(n))
+                .is_ok()
+                .then(|| n.to_string()),
+            None => {
+                let mut names: Vec<String> = fs::read_dir(&dir)
+                    .ok()?
+                    .filter_map(|e| e.ok())
+                    .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .filter(|n| !n.starts_with('.'))
+                    .collect();
+                names.sort();
+                names.into_iter().next()
+            }
+        };
+        if let Some(n) = found {
+            return Some(format!("./{f}/{n} exists here: pass --plugin-dir ."));
+        }
+    }
+    None
+}

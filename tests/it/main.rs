@@ -28,6 +28,7 @@ mod limits;
 mod lookup;
 mod messages;
 mod metrics;
+mod mistakes;
 mod mkdir;
 mod oracle;
 mod output;

@@ -77,8 +77,8 @@ pub(super) async fn suite(pool: &Pool, entry: &Entry, opts: &Options, id: &str, 
                     Verdict::skip("fetch did not start"),
                 ),
                 Ok(out) => match secrets::parse_fetch(opts.nomad.dialect(), &inv, out) {
-                    Ok(_) => (
-                        Verdict::pass(),
+                    Ok(fetched) => (
+                        result_verdict(path, &fetched),
                         if out.stderr.is_empty() && out.stderr_dropped == 0 {
                             Verdict::pass()
                         } else {
@@ -119,6 +119,28 @@ pub(super) async fn suite(pool: &Pool, entry: &Entry, opts: &Options, id: &str, 
         Ok(out) => missing_path_verdict(opts.nomad.dialect(), &missing, &inv, &out),
     };
     r.record(plugin, "fetch.missing-path", verdict);
+}
+
+/// `fetch.result` of a fetch that succeeded: an answer without `result`
+/// but with a key Nomad ignores (`results`) is a mistake that gives a task
+/// no secret, and fails; no keys at all, or keys Nomad ignores beside the
+/// result, are worth a warning.
+fn result_verdict(path: &str, fetched: &secrets::Fetched) -> Verdict {
+    let answer = "print {\"result\": {\"KEY\": \"value\", ...}}";
+    match fetched.why_empty() {
+        Some(why) if !fetched.had_result && !fetched.ignored.is_empty() => Verdict::error(format!(
+            "fetch {path:?} returned 0 keys: {why}; a task would get no secret"
+        )),
+        Some(why) => Verdict::warning(format!(
+            "fetch {path:?}, a path that should exist, returned 0 keys: {why}; {answer}"
+        )),
+        None if !fetched.ignored.is_empty() => Verdict::warning(format!(
+            "fetch {path:?} succeeded, and Nomad ignores {} of its answer: only \"result\" \
+             and \"error\" are read",
+            fetched.ignored_words()
+        )),
+        None => Verdict::pass(),
+    }
 }
 
 /// `fetch.missing-path`: the protocol's way to fail is exit 0 with a
