@@ -157,6 +157,9 @@ _plugctl() {
             plugctl__subcmd__plugin,list)
                 cmd="plugctl__subcmd__plugin__subcmd__list"
                 ;;
+            plugctl__subcmd__plugin,ls)
+                cmd="plugctl__subcmd__plugin__subcmd__list"
+                ;;
             plugctl__subcmd__plugin,register)
                 cmd="plugctl__subcmd__plugin__subcmd__register"
                 ;;
@@ -217,11 +220,17 @@ _plugctl() {
             plugctl__subcmd__volume,list)
                 cmd="plugctl__subcmd__volume__subcmd__list"
                 ;;
+            plugctl__subcmd__volume,ls)
+                cmd="plugctl__subcmd__volume__subcmd__list"
+                ;;
             plugctl__subcmd__volume,repair)
                 cmd="plugctl__subcmd__volume__subcmd__repair"
                 ;;
             plugctl__subcmd__volume,restore)
                 cmd="plugctl__subcmd__volume__subcmd__restore"
+                ;;
+            plugctl__subcmd__volume,rm)
+                cmd="plugctl__subcmd__volume__subcmd__delete"
                 ;;
             plugctl__subcmd__volume,show)
                 cmd="plugctl__subcmd__volume__subcmd__show"
@@ -1238,7 +1247,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin)
-            opts="-q -v -h -V --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version list show register deregister forget wait help"
+            opts="-q -v -h -V --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version list ls show register deregister forget wait help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2454,7 +2463,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume)
-            opts="-q -v -h -V --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version create delete forget list show restore repair audit help"
+            opts="-q -v -h -V --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version create delete rm forget list ls show restore repair audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

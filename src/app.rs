@@ -361,7 +361,10 @@ fn clap_error(e: &clap::Error, json: bool, args: &[OsString], streams: &Streams)
         return exit::SUCCESS;
     }
     if json {
-        let _ = printer.document(crate::exit::json_body(&Error::usage(usage_message(e))));
+        let (message, tips) = clap_tips(&usage_message(e));
+        let mut body = crate::exit::json_body(&Error::usage(message));
+        body["error"]["hints"] = tips.into();
+        let _ = printer.document(body);
     }
     exit::USAGE
 }
@@ -444,6 +447,20 @@ fn wants_json(args: &[OsString]) -> bool {
             || *a == "--output=json"
             || ((*a == "-o" || *a == "--output") && words.get(i + 1).is_some_and(|v| *v == "json"))
     })
+}
+
+/// clap's message apart from its `tip:` lines, and those tips: the JSON
+/// error document carries them as its `hints`, as it does plugctl's own.
+fn clap_tips(text: &str) -> (String, Vec<String>) {
+    let mut message = Vec::new();
+    let mut tips = Vec::new();
+    for line in text.lines() {
+        match line.trim_start().strip_prefix("tip: ") {
+            Some(tip) => tips.push(tip.to_string()),
+            None => message.push(line),
+        }
+    }
+    (message.join("\n").trim().to_string(), tips)
 }
 
 /// clap's message for the JSON error document: plain text (no styles),

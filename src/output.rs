@@ -115,6 +115,9 @@ impl Sink {
 pub struct Printer {
     pub json: bool,
     color: bool,
+    /// Colour on stderr: `error:`, `warning:` and `tip:` styled as clap
+    /// styles its own.
+    color_err: bool,
     quiet: bool,
     /// `-q` on a command that acts (not one asked to show something): its
     /// human output is not printed either, only its errors.
@@ -159,6 +162,7 @@ impl Printer {
             stop,
             json: settings.json,
             color: settings.color,
+            color_err: settings.color_err,
             quiet: settings.quiet,
             results_muted: false,
             verbose: settings.verbose,
@@ -187,6 +191,7 @@ impl Printer {
             stop: Stop::new(),
             json,
             color: false,
+            color_err: false,
             quiet: false,
             results_muted: false,
             verbose: 0,
@@ -208,6 +213,7 @@ impl Printer {
             self.stdout_terminal = false;
             self.progress = false;
             self.color = false;
+            self.color_err = false;
             self.width = None;
         }
         self.out = streams.out.clone();
@@ -545,8 +551,30 @@ impl Printer {
     /// A warning on stderr (hidden by -q).
     pub fn warn(&self, msg: impl AsRef<str>) {
         if !self.quiet {
-            self.stderr(&format!("plugctl: warning: {}", msg.as_ref()));
+            self.labelled(Label::Warning, msg.as_ref());
         }
+    }
+
+    /// `plugctl: error: ...` (or `warning:`, or an indented `tip:`) on
+    /// stderr: the label styled as clap styles its own (bold red, bold
+    /// yellow, green) when stderr takes colour, the text escaped.
+    fn labelled(&self, label: Label, text: &str) {
+        let (word, code, lead) = match label {
+            Label::Error => ("error:", "\x1b[1m\x1b[31m", "plugctl: "),
+            Label::Warning => ("warning:", "\x1b[1m\x1b[33m", "plugctl: "),
+            Label::Tip => ("tip:", "\x1b[32m", "  "),
+        };
+        let word = if self.color_err {
+            Cow::Owned(format!("{code}{word}\x1b[0m"))
+        } else {
+            Cow::Borrowed(word)
+        };
+        self.err.with(|err| {
+            if self.progress_shown.swap(false, Ordering::Relaxed) {
+                let _ = write!(err, "\r\x1b[2K");
+            }
+            let _ = writeln!(err, "{lead}{word} {}", escape_untrusted(text, true));
+        });
     }
 
     /// A message for people on stderr, as it is (hidden by -q): what a
@@ -626,11 +654,23 @@ impl Printer {
         if matches!(e.inner(), Error::BrokenPipe) {
             return;
         }
-        self.stderr(&format!("plugctl: error: {}", crate::exit::message(e)));
+        let (message, tips) = crate::exit::parts(e);
+        self.labelled(Label::Error, &message);
+        for tip in tips {
+            self.labelled(Label::Tip, &tip);
+        }
         if self.json && !matches!(e.inner(), Error::Failed(_)) {
             let _ = self.document(crate::exit::json_body(e));
         }
     }
+}
+
+/// The label of a line on stderr.
+#[derive(Debug, Clone, Copy)]
+enum Label {
+    Error,
+    Warning,
+    Tip,
 }
 
 /// Which columns a table shows, how wide, and which are cut (on a terminal).

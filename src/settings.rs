@@ -31,6 +31,9 @@ pub struct Settings {
     pub concurrency: usize,
     pub lock_timeout: Duration,
     pub color: bool,
+    /// Colour on stderr (errors, warnings): as `color`, for stderr's
+    /// terminal.
+    pub color_err: bool,
     pub quiet: bool,
     pub verbose: u8,
     /// stderr is a terminal (progress lines only then)
@@ -469,12 +472,13 @@ impl Settings {
         let nomad = nomad_releases
             .last()
             .map_or_else(Profile::default, |r| Profile::of(*r));
-        let color = match args.color {
+        let colour_on = |tty: bool| match args.color {
             _ if host.no_color => false,
             ColorChoice::Always => true,
             ColorChoice::Never => false,
-            ColorChoice::Auto => host.stdout_tty,
+            ColorChoice::Auto => tty,
         };
+        let (color, color_err) = (colour_on(host.stdout_tty), colour_on(host.stderr_tty));
         Ok(Settings {
             layout,
             plugin_dir,
@@ -492,6 +496,7 @@ impl Settings {
             concurrency: usize::from(args.concurrency),
             lock_timeout: args.lock_timeout,
             color,
+            color_err,
             quiet: args.quiet,
             verbose: args.verbose,
             interactive: host.stderr_tty && !args.quiet,

@@ -18,9 +18,82 @@ use clap::{CommandFactory, FromArgMatches, Subcommand};
 
 use super::{Cli, Command, GlobalArgs, Plugctl};
 
-/// The whole command tree: for help, completions and man pages.
+/// The whole command tree: for completions and man pages.
 pub fn command() -> clap::Command {
     Command::augment_subcommands(Plugctl::command())
+}
+
+/// The whole tree as help shows it: [`command`] with, below each command's
+/// options, the examples of it its man page carries
+/// (`crate::generate::EXAMPLES`; on `plugctl -h`, those marked for the top).
+/// Made only when help or an error is printed: parsing never pays for it.
+pub fn help_command() -> clap::Command {
+    type Paths = [(Vec<&'static str>, crate::generate::Example)];
+    fn with_examples(mut cmd: clap::Command, path: &mut Vec<String>, all: &Paths) -> clap::Command {
+        let words: Vec<&str> = path.iter().map(String::as_str).collect();
+        // Its own examples (a group's page, `plugctl volume -h`, stays a
+        // list of its commands; the man page has them all).
+        let examples: Vec<_> = crate::generate::examples_at(all, &words)
+            .into_iter()
+            .filter(|e| {
+                words.is_empty()
+                    || all
+                        .iter()
+                        .any(|(at, x)| at == &words && x.command == e.command)
+            })
+            .collect();
+        if !examples.is_empty() {
+            let head = clap::builder::styling::Styles::default()
+                .get_header()
+                .clone();
+            let mut text = format!("{head}Examples:{head:#}\n");
+            for e in examples {
+                text.push_str(&format!("  {}\n      {}\n", e.command, e.what));
+            }
+            cmd = cmd.after_help(text.trim_end().to_string());
+        }
+        let names: Vec<String> = cmd
+            .get_subcommands()
+            .map(|s| s.get_name().to_string())
+            .collect();
+        for name in names {
+            path.push(name.clone());
+            cmd = cmd.mut_subcommand(&name, |sub| with_examples(sub, path, all));
+            path.pop();
+        }
+        cmd
+    }
+    with_examples(
+        command(),
+        &mut Vec::new(),
+        &crate::generate::example_paths(),
+    )
+}
+
+/// The colour plugctl's `--color` (or `PLUGCTL_COLOR`, or `NO_COLOR`) asks
+/// for, read before clap parses: clap's own errors and help follow it too.
+fn colour_asked(args: &[OsString]) -> clap::ColorChoice {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let mut asked = std::env::var("PLUGCTL_COLOR").ok();
+    let words: Vec<&str> = args
+        .iter()
+        .skip(1)
+        .map(|a| a.to_str().unwrap_or_default())
+        .take_while(|a| *a != "--")
+        .collect();
+    for (i, w) in words.iter().enumerate() {
+        if let Some(v) = w.strip_prefix("--color=") {
+            asked = Some(v.to_string());
+        } else if *w == "--color" {
+            asked = words.get(i + 1).map(|v| v.to_string());
+        }
+    }
+    match asked.as_deref() {
+        _ if no_color => clap::ColorChoice::Never,
+        Some("never") => clap::ColorChoice::Never,
+        Some("always") => clap::ColorChoice::Always,
+        _ => clap::ColorChoice::Auto,
+    }
 }
 
 /// Parses a command line (`args[0]` is the program), as
@@ -36,9 +109,12 @@ pub fn command() -> clap::Command {
 /// `PLUGCTL_*` variable, a default) is noted in [`GlobalArgs::from_env`],
 /// read before the matches are taken apart.
 pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
-    match parse_on(named_tree(args), args) {
+    let colour = colour_asked(args);
+    match parse_on(named_tree(args).color(colour), args) {
         // The version is the same in either tree; help and errors are not.
-        Err(e) if e.kind() != clap::error::ErrorKind::DisplayVersion => parse_on(command(), args),
+        Err(e) if e.kind() != clap::error::ErrorKind::DisplayVersion => {
+            parse_on(help_command().color(colour), args)
+        }
         parsed => parsed,
     }
 }
@@ -213,6 +289,14 @@ mod tests {
                 "volume delete web --dry-run --grace 1s",
                 "volume show --name x --namespace ns",
                 "volume list --plugin volume",
+                "volume ls --state pending -o name",
+                "volume rm web --dry-run",
+                "plugin ls --unhealthy",
+                "plugin show dir",
+                "status --stale-after 1h -o json",
+                "events --since 2026-01-01T00:00:00Z --until 5 --kind gone,fingerprint --tail 3",
+                "--color never volume craete",
+                "--color=always plugn",
                 "volume audit --prune-orphans --yes",
                 "secret fetch env-file app/db --env K=V --format env",
                 "secret fetch vault -- -path",
@@ -234,7 +318,7 @@ mod tests {
             let args = line(words);
             assert_eq!(
                 answer(parse(&args)),
-                answer(parse_on(command(), &args)),
+                answer(parse_on(help_command().color(colour_asked(&args)), &args)),
                 "plugctl {words}"
             );
         }

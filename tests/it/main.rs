@@ -21,6 +21,7 @@ mod flood_memory;
 mod gallery;
 mod generated;
 mod habits;
+mod help;
 mod init;
 mod journal;
 mod layout;
