@@ -340,7 +340,7 @@ fn pruning_never_crosses_a_bind_mount_of_the_same_file_system() {
     let outside = s.root().join("outside");
     make_dir(&outside);
     fs::write(outside.join("precious"), "keep").unwrap();
-    let orphan = s.volumes.join("orphan");
+    let orphan = leftover(&s);
     make_dir(orphan.join("mnt"));
     fs::write(orphan.join("junk"), "x").unwrap();
     let Some(audit) = with_bind_mount(
@@ -375,8 +375,7 @@ fn pruning_keeps_what_a_volume_owns_however_the_directory_is_spelled() {
     // Nomad's example-plugin-mkfs keeps an image beside the mount point.
     let image = s.volumes.join(format!("{id}.ext4"));
     fs::write(&image, "fs").unwrap();
-    let orphan = s.volumes.join("orphan");
-    make_dir(&orphan);
+    let orphan = leftover(&s);
     // The volumes directory through a symlink, and through `..`.
     let link = s.root().join("vols-link");
     symlink(&s.volumes, &link).unwrap();
@@ -1235,16 +1234,20 @@ esac"#,
 #[test]
 fn audit_counts_a_symlinked_orphan_as_the_link_not_what_it_points_to() {
     let s = Rig::new();
-    make_dir(&s.volumes);
+    // A leftover of plugctl's whose name is now a link, and a foreign one.
+    let orphan = leftover(&s);
+    fs::remove_dir(&orphan).unwrap();
+    symlink("/usr", &orphan).unwrap();
     symlink("/usr", s.volumes.join("stray")).unwrap();
     let start = Instant::now();
     let doc = plugctl(&s)
         .args(["--json", "volume", "audit"])
         .fails_with(Exit::Failure)
         .json();
-    let stray = &doc["orphans"][0];
-    assert_eq!(stray["kind"], "symlink", "{doc}");
-    assert!(stray["bytes_on_disk"].as_u64().unwrap() < 1 << 20, "{doc}");
+    for found in [&doc["orphans"][0], &doc["foreign"][0]] {
+        assert_eq!(found["kind"], "symlink", "{doc}");
+        assert!(found["bytes_on_disk"].as_u64().unwrap() < 1 << 20, "{doc}");
+    }
     assert!(start.elapsed() < Duration::from_secs(5), "it walked /usr");
 }
 

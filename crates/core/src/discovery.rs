@@ -225,13 +225,33 @@ pub fn names_in(family: &str, dir: &Path) -> Vec<String> {
 }
 
 /// Every entry of one family directory, plus the family's built-ins, sorted
-/// by name. A missing directory means no plugins.
+/// by name. A missing directory means no plugins. One that is not a
+/// directory (a file named `secrets`) or cannot be read holds no plugins
+/// either, with a warning: Nomad's fingerprint warns ("error finding
+/// secrets plugins") and still reports its built-in providers.
 pub fn scan(family: &str, dir: &Path, profile: Profile) -> Result<Vec<Entry>> {
     let mut out = builtin_entries(family);
     let rd = match fs::read_dir(dir) {
         Ok(rd) => rd,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(out),
-        Err(e) => return Err(dir_error(dir, e)),
+        Err(e) => {
+            let why = if e.kind() == io::ErrorKind::NotADirectory {
+                "is not a directory".to_string()
+            } else {
+                format!("cannot be read: {e}")
+            };
+            let only = if out.is_empty() {
+                "none are listed"
+            } else {
+                "only the built-ins are listed"
+            };
+            tracing::warn!(
+                "{family} plugin directory {} {why}: a Nomad client warns and finds no \
+                 {family} plugins there; {only}",
+                dir.display()
+            );
+            return Ok(out);
+        }
     };
     // Canonical form of the directory, to confine symlinks to it.
     let canonical_dir = fs::canonicalize(dir).map_err(|e| dir_error(dir, e))?;
@@ -396,7 +416,7 @@ pub fn classify_in(
                      directory"
                 )
             } else if confined {
-                format!("{profile} refuses it too (Go's os.Root, from {since}: CVE-2026-7474)")
+                format!("{profile} refuses it too (Go's os.Root, CVE-2026-7474; from {since})")
             } else {
                 format!("{profile} runs it (CVE-2026-7474, fixed in {since})")
             };

@@ -6,7 +6,7 @@
 //! results and errors.
 //!
 //! - [`discovery`] finds plugins in a family directory, as Nomad does;
-//! - [`runner`] runs an [`runner::Invocation`]: its own process group, a
+//! - [`runner`] runs an [`runner::Invocation`]: its own session, a
 //!   deadline, bounded capture, leftovers killed; a [`runner::Pool`] owns
 //!   its calls' groups, which a shutdown or Ctrl-Z reaches through it;
 //! - [`families`] turn requests into invocations and plugin output into

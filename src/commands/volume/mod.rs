@@ -67,6 +67,7 @@ pub(super) fn trusted_volumes_dir(ctx: &Ctx) -> Result<()> {
     let mut dir = wanted.as_path();
     loop {
         match plugctl_core::trust::CheckedDir::open(ctx.settings.policy(), dir) {
+            Ok(d) if dir == wanted => return writable_only_by_root(ctx, &d),
             Ok(_) => return Ok(()),
             Err(r) if r.is_not_found() => match dir.parent() {
                 Some(parent) => dir = parent,
@@ -80,6 +81,85 @@ pub(super) fn trusted_volumes_dir(ctx: &Ctx) -> Result<()> {
             }
         }
     }
+}
+
+/// Refuses a volumes directory that anyone but its owner (root, or the
+/// user who runs plugctl) may write in, sticky or not, for every command
+/// that creates or deletes there. The sticky bit keeps users from removing
+/// each other's entries, not from adding their own: in such a directory
+/// anyone can put, under the name the next volume takes (`<id>`,
+/// `<id>.img`), a directory or a link that a plugin running as root would
+/// then fill, chown or delete through. `--allow-insecure-paths` lifts it,
+/// as it lifts every owner and mode rule.
+pub(crate) fn writable_only_by_root(
+    ctx: &Ctx,
+    dir: &plugctl_core::trust::CheckedDir,
+) -> Result<()> {
+    let mode = dir.meta().mode & 0o7777;
+    if ctx.settings.allow_insecure_paths || mode & 0o022 == 0 {
+        return Ok(());
+    }
+    let sticky = if mode & 0o1000 != 0 {
+        "; the sticky bit keeps users from removing each other's entries, not from adding \
+         their own"
+    } else {
+        ""
+    };
+    Err(Error::usage(format!(
+        "the volumes directory {} is writable by {} (mode {mode:04o}{sticky}): anyone there \
+         could put a directory or a link under the name of the next volume, for a plugin \
+         running as root to fill or delete through; plugctl creates and deletes volumes only \
+         where no one else can write (fix: chmod go-w {})",
+        dir.path().display(),
+        plugctl_core::trust::who_writes(mode),
+        dir.path().display()
+    ))
+    .hint(plugctl_core::error::Hint::AllowInsecurePaths))
+}
+
+/// Refuses a new volume whose id names what is already in the volumes
+/// directory and is not plugctl's: an entry `<id>` or `<id>.<anything>`
+/// that no record of plugctl's claims and its journal never named. The
+/// directory is shared with the Nomad agent; its volume would otherwise be
+/// taken for a new one (the built-in mkdir reports an existing directory
+/// as made, as Nomad's does), recorded as plugctl's, and removed by the
+/// next delete.
+fn refuse_foreign_id(ctx: &Ctx, state: &plugctl_core::registry::State<'_>, id: &str) -> Result<()> {
+    let dir = match plugctl_core::trust::CheckedDir::open(
+        ctx.settings.policy(),
+        &ctx.settings.volumes_dir,
+    ) {
+        Ok(d) => d,
+        // Not there (yet): nothing in it. A refusal is trusted_volumes_dir's.
+        Err(_) => return Ok(()),
+    };
+    let entries = dir.entries().map_err(|r| {
+        Error::refused(
+            format_args!("cannot list the volumes directory {}", dir.path().display()),
+            &r,
+        )
+    })?;
+    let taken: Vec<String> = entries
+        .iter()
+        .filter_map(|(name, _)| name.to_str())
+        .filter(|n| n.get(..36).is_some_and(|p| p.eq_ignore_ascii_case(id)))
+        .map(|n| dir.join(n).display().to_string())
+        .collect();
+    if taken.is_empty() || ctx.registry.volume_ids_ever(state)?.contains(id) {
+        return Ok(());
+    }
+    Err(Error::usage(format!(
+        "cannot create volume {id}: {} {} in the volumes directory and not plugctl's (no record \
+         or journal of plugctl's names this id: the Nomad agent's or another tool's volume); \
+         plugctl never hands what another made to a plugin as a new volume of its own. Choose \
+         another --id",
+        taken.join(", "),
+        if taken.len() == 1 {
+            "is already"
+        } else {
+            "are already"
+        }
+    )))
 }
 
 impl Timing {
@@ -349,6 +429,9 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     // that follows, which then parses nothing again unless someone wrote.
     let before = if id_given {
         let snap = ctx.registry.read()?;
+        if snap.state().volume(&req.id).is_none() {
+            refuse_foreign_id(ctx, snap.state(), &req.id)?;
+        }
         let before = snap
             .state()
             .volume(&req.id)

@@ -74,7 +74,8 @@ pub fn family_not_directory(family: &str, dir: &Path, set_apart: bool) -> Verdic
         "a special file (FIFO, socket or device), not a directory".to_string()
     };
     let unreadable = format!(
-        "{} is {what}: plugctl fingerprint and Nomad cannot read {family} plugins from it",
+        "{} is {what}: a Nomad client warns and finds no {family} plugins there (plugctl \
+         fingerprint does the same: the built-ins alone are listed)",
         dir.display()
     );
     if set_apart {
@@ -129,7 +130,7 @@ pub fn symlink_escapes(s: &Subject, profile: Profile) -> Verdict {
              directory)"
         )
     } else if profile.has(Change::ConfinedLookup) {
-        format!("{profile} refuses it too (Go's os.Root, from {since}: CVE-2026-7474)")
+        format!("{profile} refuses it too (Go's os.Root, CVE-2026-7474; from {since})")
     } else {
         format!("{profile} runs it (CVE-2026-7474; Nomad refuses it from {since})")
     };

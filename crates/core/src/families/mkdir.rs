@@ -586,7 +586,7 @@ mod tests {
         );
         assert!(!d.path().join("vols").join(&req.id).exists());
         assert!(d.path().join("vols").is_dir());
-        // Before 1.10.5 / 1.11.0 it stays.
+        // Before 1.10.3 it stays.
         let old = MkdirBehaviour {
             chmod: false,
             cleanup_on_chown_failure: false,

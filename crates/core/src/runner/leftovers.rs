@@ -4,28 +4,38 @@
 //! were adopted by plugctl as their child subreaper. Found, they are
 //! killed, and the adopted ones reaped.
 
+use std::collections::{BTreeMap, HashSet};
 use std::time::Duration;
 
-use nix::sys::signal::{Signal, killpg};
+use nix::sys::signal::Signal;
 use nix::unistd::Pid;
 use procfs::process::{FDTarget, Process, Stat};
 use tokio::process::{ChildStderr, ChildStdout};
 
 use super::Leftover;
-use super::groups::GroupTable;
+use super::groups::leaders_in_flight;
+use super::lineage::Lineage;
 
-/// How long [`reap_orphans`] waits for orphans it just killed to die.
+/// How long [`reap_orphans`] waits for orphans it just killed to die, and
+/// a sweep goes on killing what they forked meanwhile.
 const REAP_BOUND: Duration = Duration::from_millis(200);
 
 /// How often it looks again meanwhile.
 const REAP_POLL: Duration = Duration::from_millis(5);
 
 /// Makes plugctl the reaper of its descendants' orphans (Linux's child
-/// subreaper): a plugin's child that calls setsid() and outlives the plugin
-/// is re-parented to plugctl instead of init, so plugctl can find it, kill
-/// it and reap it.
+/// subreaper): a plugin's child whose parent exits is re-parented to
+/// plugctl instead of init, so that once a call's plugin has exited,
+/// everything it left hangs below plugctl's own children, where plugctl
+/// finds it, kills it and reaps it.
 pub fn become_subreaper() {
     let _ = nix::sys::prctl::set_child_subreaper(true);
+}
+
+/// Whether this process is a subreaper: then what a call left is all below
+/// its own children; else it may be anywhere, and /proc is read whole.
+fn is_subreaper() -> bool {
+    nix::sys::prctl::get_child_subreaper().unwrap_or(false)
 }
 
 /// One process, from `/proc/<pid>/stat`.
@@ -57,7 +67,6 @@ impl From<&Stat> for Proc {
 struct Me {
     pid: i32,
     pgid: i32,
-    sid: i32,
 }
 
 impl Me {
@@ -65,17 +74,16 @@ impl Me {
         Me {
             pid: nix::unistd::getpid().as_raw(),
             pgid: nix::unistd::getpgrp().as_raw(),
-            sid: nix::unistd::getsid(None).map_or(0, |s| s.as_raw()),
         }
     }
 
-    /// Whether `p` is a plugin's descendant adopted by plugctl: our child
-    /// that is not in plugctl's own process group (so not a helper plugctl
-    /// started, nor a sibling in a host program's tests), and not a call's
-    /// leader (a leader leads its group inside plugctl's session; an
-    /// escapee is in a group it does not lead, or in a session of its own).
+    /// Whether `p`, one of plugctl's children that leads no call in
+    /// flight, is a plugin's descendant adopted by plugctl: not in
+    /// plugctl's own process group (a helper plugctl started, or a sibling
+    /// in a host program's tests). A plugin's process cannot join that
+    /// group: it lies in another session.
     fn adopted(&self, p: &Proc) -> bool {
-        p.ppid == self.pid && p.pgid != self.pgid && (p.pgid != p.pid || p.sid != self.sid)
+        p.ppid == self.pid && p.pgid != self.pgid
     }
 }
 
@@ -95,33 +103,58 @@ fn processes() -> Vec<Proc> {
         .collect()
 }
 
-/// plugctl's own children, from `/proc/self/task/*/children` (the kernel
-/// lists each thread's children, adopted orphans included), less the
-/// leaders of `table`'s calls: there may be hundreds of them, and known by
-/// their group they need no /proc read.
-fn children(table: &GroupTable) -> Vec<Proc> {
-    let me = std::process::id() as i32;
-    // By pid rather than /proc/self: no link to read.
-    let Some(tasks) = Process::new(me).ok().and_then(|p| p.tasks().ok()) else {
-        return processes().into_iter().filter(|p| p.ppid == me).collect();
-    };
-    let mut pids: Vec<i32> = tasks
-        .flatten()
-        .filter_map(|t| t.children().ok())
-        .flatten()
-        .filter_map(|p| i32::try_from(p).ok())
-        .collect();
+/// The children of `pid`, from `/proc/<pid>/task/*/children` (the kernel
+/// lists each thread's children, adopted orphans included); `None` where
+/// the kernel keeps no such list.
+fn child_pids(pid: i32) -> Option<Vec<i32>> {
+    let tasks = Process::new(pid).ok()?.tasks().ok()?;
+    let mut pids: Vec<i32> = Vec::new();
+    let mut listed = false;
+    for task in tasks.flatten() {
+        if let Ok(children) = task.children() {
+            listed = true;
+            pids.extend(children.into_iter().filter_map(|p| i32::try_from(p).ok()));
+        }
+    }
     pids.sort_unstable();
     pids.dedup();
+    listed.then_some(pids)
+}
+
+/// plugctl's own children less the leaders of the calls in flight (there
+/// may be hundreds of them, and known by the index they need no /proc
+/// read).
+fn children() -> Vec<Proc> {
+    let me = std::process::id() as i32;
+    // By pid rather than /proc/self: no link to read.
+    let Some(pids) = child_pids(me) else {
+        return processes().into_iter().filter(|p| p.ppid == me).collect();
+    };
     if pids.is_empty() {
         return Vec::new();
     }
-    // Sorted: the table's keys are.
-    let leaders = table.leaders();
+    // Sorted, as the index is.
+    let leaders = leaders_in_flight();
     pids.into_iter()
         .filter(|p| leaders.binary_search(p).is_err())
         .filter_map(proc_of)
         .collect()
+}
+
+/// `root` and every process below it, parents first.
+fn subtree(root: Proc) -> Vec<Proc> {
+    let mut out = vec![root];
+    let mut at = 0;
+    while at < out.len() {
+        let pid = out[at].pid;
+        at += 1;
+        for child in child_pids(pid).unwrap_or_default() {
+            if let Some(p) = proc_of(child) {
+                out.push(p);
+            }
+        }
+    }
+    out
 }
 
 /// The inodes of a child's stdout and stderr pipes still open (what a
@@ -140,6 +173,9 @@ pub(super) fn pipe_inodes(stdout: &Option<ChildStdout>, stderr: &Option<ChildStd
 }
 
 fn holds_pipe(pid: i32, pipes: &[u64]) -> bool {
+    if pipes.is_empty() {
+        return false;
+    }
     let Some(fds) = Process::new(pid).ok().and_then(|p| p.fd().ok()) else {
         return false;
     };
@@ -147,76 +183,204 @@ fn holds_pipe(pid: i32, pipes: &[u64]) -> bool {
         .any(|fd| matches!(fd.target, FDTarget::Pipe(ino) if pipes.contains(&ino)))
 }
 
+/// Which processes one sweep takes.
+enum Claim<'a> {
+    /// A call's: those its lineage marks (its session, its time
+    /// namespace, and the sessions of what it was already found to have
+    /// left), those holding its pipes, and everything below them; with
+    /// `all_orphans` (no other call in flight, so nothing else can own
+    /// them) every adopted orphan too.
+    Call {
+        lineage: &'a Lineage,
+        sessions: HashSet<i32>,
+        pipes: &'a [u64],
+        all_orphans: bool,
+        /// The call's leader when it was never reaped (SIGKILL did not end
+        /// it): everything below it is the call's too.
+        leader: Option<i32>,
+    },
+    /// Every adopted orphan, whoever left it: the end of a command.
+    Orphans,
+}
+
+impl Claim<'_> {
+    fn marks(&self, p: &Proc) -> bool {
+        match self {
+            Claim::Call {
+                lineage, sessions, ..
+            } => sessions.contains(&p.sid) || lineage.marks(p.pid, p.sid),
+            Claim::Orphans => true,
+        }
+    }
+
+    /// Below plugctl (a subreaper): the trees of its adopted children that
+    /// are this claim's, whole (a tree is one call's: its root was the
+    /// call's own descendant before its parent died).
+    fn adopted(&self, me: &Me) -> Vec<Proc> {
+        let mut out = Vec::new();
+        if let Claim::Call {
+            leader: Some(leader),
+            ..
+        } = self
+            && let Some(p) = proc_of(*leader)
+        {
+            out.extend(subtree(p).into_iter().skip(1));
+        }
+        for root in children() {
+            if root.zombie || !me.adopted(&root) {
+                continue;
+            }
+            let tree = subtree(root);
+            let take = match self {
+                Claim::Orphans => true,
+                Claim::Call {
+                    pipes, all_orphans, ..
+                } => {
+                    *all_orphans
+                        || tree.iter().any(|p| self.marks(p))
+                        || tree.iter().any(|p| holds_pipe(p.pid, pipes))
+                }
+            };
+            if take {
+                out.extend(tree);
+            }
+        }
+        out
+    }
+
+    /// Anywhere (plugctl is no subreaper, so orphans went to init): the
+    /// processes this claim marks in all of /proc, and everything below
+    /// them.
+    fn scanned(&self, me: &Me) -> Vec<Proc> {
+        if matches!(self, Claim::Orphans) {
+            return Vec::new();
+        }
+        let leaders = leaders_in_flight();
+        let all = processes();
+        let mut below: BTreeMap<i32, Vec<&Proc>> = BTreeMap::new();
+        for p in &all {
+            below.entry(p.ppid).or_default().push(p);
+        }
+        let mut out: Vec<Proc> = Vec::new();
+        let mut taken: HashSet<i32> = HashSet::new();
+        let mut todo: Vec<&Proc> = all
+            .iter()
+            .filter(|p| p.pid != me.pid && self.marks(p))
+            .collect();
+        if let Claim::Call {
+            leader: Some(leader),
+            ..
+        } = self
+        {
+            todo.extend(below.get(leader).into_iter().flatten());
+        }
+        while let Some(p) = todo.pop() {
+            if leaders.binary_search(&p.pid).is_ok() || !taken.insert(p.pid) {
+                continue;
+            }
+            out.push(p.clone());
+            todo.extend(below.get(&p.pid).into_iter().flatten());
+        }
+        out
+    }
+}
+
+/// Kills what `claim` takes, round after round while what it killed had
+/// forked meanwhile (their children come back to plugctl), for at most
+/// [`REAP_BOUND`]; then reaps what plugctl adopted. Each process killed,
+/// once, in the order found.
+async fn sweep(mut claim: Claim<'_>) -> Vec<Leftover> {
+    let subreaper = is_subreaper();
+    let me = Me::now();
+    let deadline = tokio::time::Instant::now() + REAP_BOUND;
+    let mut found: Vec<Leftover> = Vec::new();
+    let mut killed: HashSet<i32> = HashSet::new();
+    loop {
+        let taken = if subreaper {
+            claim.adopted(&me)
+        } else {
+            claim.scanned(&me)
+        };
+        let mut any = false;
+        for p in taken.iter().filter(|p| !p.zombie) {
+            any = true;
+            let _ = nix::sys::signal::kill(Pid::from_raw(p.pid), Signal::SIGKILL);
+            if killed.insert(p.pid) {
+                found.push(Leftover {
+                    pid: p.pid,
+                    command: p.comm.clone(),
+                });
+            }
+            // What it forked before it died carries its session.
+            if let Claim::Call { sessions, .. } = &mut claim {
+                sessions.insert(p.sid);
+            }
+        }
+        if !any || tokio::time::Instant::now() >= deadline {
+            break;
+        }
+        if subreaper {
+            reap_dead(&me);
+        }
+        tokio::time::sleep(REAP_POLL).await;
+    }
+    if subreaper {
+        reap_orphans().await;
+    }
+    found
+}
+
 /// Kills what a finished call left behind and reaps what was adopted:
-/// members of its group, orphans (adopted by plugctl) holding its pipes,
-/// and, when `all_orphans` (no other call runs, so nothing else can own
-/// them), every other orphan too.
+/// every process its lineage marks (its session, its time namespace),
+/// every process holding its pipes, everything below them, and, when
+/// `all_orphans` (no other call runs, so nothing else can own them),
+/// every other adopted orphan too; with `leader` (the plugin, never
+/// reaped), everything below it. Cheap when nothing is left: plugctl is a
+/// subreaper, so once the plugin has exited all it left is below
+/// plugctl's own children, which the kernel lists.
 pub(super) async fn kill_leftovers(
-    table: &GroupTable,
-    pgid: Pid,
+    lineage: &Lineage,
+    leader: Option<i32>,
     pipes: &[u64],
     all_orphans: bool,
 ) -> Vec<Leftover> {
-    // Cheap first: the group is usually gone (no member answers a null
-    // signal), and plugctl's children are listed by the kernel; the whole
-    // process table is read only when the group still has members.
-    let group_left = killpg(pgid, None).is_ok();
-    // With the group gone, other calls beside this one (so orphans are not
-    // all its own) and both pipes at EOF (so nobody holds them), nothing
-    // can be this call's: the scan would only reap orphans that died,
-    // which is done now and then rather than after every call.
-    if !group_left && !all_orphans && pipes.is_empty() && !table.sweep_due() {
+    if leader.is_none() && is_subreaper() && children().is_empty() {
         return Vec::new();
     }
-    let mut procs = if group_left {
-        processes()
-    } else {
-        children(table)
-    };
-    if procs.is_empty() {
-        return Vec::new();
+    sweep(Claim::Call {
+        lineage,
+        sessions: HashSet::from([lineage.sid]),
+        pipes,
+        all_orphans,
+        leader,
+    })
+    .await
+}
+
+/// Whether no call but one is in flight in this process: what plugctl
+/// adopted is then that call's or a finished one's.
+pub(super) fn alone() -> bool {
+    leaders_in_flight().len() <= 1
+}
+
+/// Reaps every adopted orphan that has died, without waiting.
+fn reap_dead(me: &Me) {
+    use nix::sys::wait::{WaitPidFlag, waitpid};
+    for p in children().iter().filter(|p| p.zombie && me.adopted(p)) {
+        let _ = waitpid(Pid::from_raw(p.pid), Some(WaitPidFlag::WNOHANG));
     }
-    let me = Me::now();
-    // Dead orphans too: they wait for plugctl to reap them.
-    let any_adopted = procs.iter().any(|p| me.adopted(p));
-    procs.retain(|p| !p.zombie && p.pid != me.pid);
-    let mut found = Vec::new();
-    let mut in_group = false;
-    for p in &procs {
-        let member = p.pgid == pgid.as_raw();
-        let orphan = me.adopted(p);
-        if member || (orphan && (all_orphans || holds_pipe(p.pid, pipes))) {
-            in_group |= member;
-            found.push(Leftover {
-                pid: p.pid,
-                command: p.comm.clone(),
-            });
-        }
-    }
-    if in_group {
-        let _ = killpg(pgid, Signal::SIGKILL);
-    }
-    for l in &found {
-        let _ = nix::sys::signal::kill(Pid::from_raw(l.pid), Signal::SIGKILL);
-    }
-    // Only adopted orphans are ours to reap (group members have their own
-    // parents); with none in sight there is nothing to wait for.
-    if any_adopted {
-        reap_orphans(table).await;
-    }
-    found
 }
 
 /// Reaps adopted orphans that have died (never a call's leader, which its
 /// own task reaps, nor any other child of the host program), waiting a
 /// little (async: other calls run meanwhile) for those just killed.
-async fn reap_orphans(table: &GroupTable) {
+async fn reap_orphans() {
     use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
     let deadline = tokio::time::Instant::now() + REAP_BOUND;
     loop {
         let me = Me::now();
         let mut pending = false;
-        for p in children(table).iter().filter(|p| me.adopted(p)) {
+        for p in children().iter().filter(|p| me.adopted(p)) {
             if let Ok(WaitStatus::StillAlive) =
                 waitpid(Pid::from_raw(p.pid), Some(WaitPidFlag::WNOHANG))
             {
@@ -230,23 +394,16 @@ async fn reap_orphans(table: &GroupTable) {
     }
 }
 
-/// Kills and reaps every adopted orphan still running: at shutdown, and
-/// when a command that ran plugins ends (an escapee that held no pipe of a
-/// call running beside others could not be told apart before).
-pub(super) async fn kill_orphans(table: &GroupTable) -> Vec<Leftover> {
-    let me = Me::now();
-    let mut killed = Vec::new();
-    for p in children(table) {
-        if me.adopted(&p) && !p.zombie {
-            let _ = nix::sys::signal::kill(Pid::from_raw(p.pid), Signal::SIGKILL);
-            killed.push(Leftover {
-                pid: p.pid,
-                command: p.comm,
-            });
-        }
+/// Kills and reaps every adopted orphan still running, and all below it:
+/// at shutdown, and when a command that ran plugins ends (what no single
+/// call could claim: an escapee without a mark of its call, where the
+/// kernel gave no time namespace, that held no pipe of a call running
+/// beside others).
+pub(super) async fn kill_orphans() -> Vec<Leftover> {
+    if !is_subreaper() {
+        return Vec::new();
     }
-    reap_orphans(table).await;
-    killed
+    sweep(Claim::Orphans).await
 }
 
 #[cfg(test)]
@@ -312,19 +469,19 @@ mod tests {
     }
 
     #[test]
-    fn adopted_means_our_child_outside_our_group_and_not_a_leader() {
+    fn adopted_means_our_child_outside_our_group() {
         let me = Me {
             pid: 100,
             pgid: 100,
-            sid: 50,
         };
         let p = |pid, ppid, pgid, sid| parse(&line(pid, "x", 'S', ppid, pgid, sid));
-        // A call's leader: leads its group, in our session.
-        assert!(!me.adopted(&p(200, 100, 200, 50)));
         // Escaped with setsid: leads a session of its own.
         assert!(me.adopted(&p(201, 100, 201, 201)));
+        // Made a group of its own in its call's session (setpgid): a call's
+        // leaders are known by the index, never by how they look.
+        assert!(me.adopted(&p(205, 100, 205, 200)));
         // A call's grandchild, re-parented to us, in the call's group.
-        assert!(me.adopted(&p(202, 100, 200, 50)));
+        assert!(me.adopted(&p(202, 100, 200, 200)));
         // A helper in our own group.
         assert!(!me.adopted(&p(203, 100, 100, 50)));
         // Someone else's child.

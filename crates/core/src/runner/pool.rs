@@ -203,6 +203,6 @@ impl Pool {
     /// escapee that held no pipe of a call running beside others could not
     /// be told apart before. Returns what it killed.
     pub async fn kill_orphans(&self) -> Vec<Leftover> {
-        super::leftovers::kill_orphans(&self.groups).await
+        super::leftovers::kill_orphans().await
     }
 }
