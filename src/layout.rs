@@ -177,17 +177,24 @@ pub fn here_instead(
         None => Family::ALL.iter().map(|f| f.name()).collect(),
     };
     for f in families {
-        let dir = cwd.join(f);
+        // Through the trust gate, as every directory root opens; only its
+        // names are looked at (nothing is read or run), so the owner and
+        // mode rules, which would refuse a clone under /tmp, are lifted.
+        let Ok(dir) = plugctl_core::trust::CheckedDir::open(
+            plugctl_core::trust::Policy::new(true),
+            &cwd.join(f),
+        ) else {
+            continue;
+        };
         let found = match name {
-            Some(n) => fs::symlink_metadata(dir.join(n))
-                .is_ok()
-                .then(|| n.to_string()),
+            Some(n) => dir.stat(n).ok().flatten().is_some().then(|| n.to_string()),
             None => {
-                let mut names: Vec<String> = fs::read_dir(&dir)
+                let mut names: Vec<String> = dir
+                    .entries()
                     .ok()?
-                    .filter_map(|e| e.ok())
-                    .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .into_iter()
+                    .filter(|(_, kind)| kind.is_file())
+                    .map(|(n, _)| n.to_string_lossy().into_owned())
                     .filter(|n| !n.starts_with('.'))
                     .collect();
                 names.sort();

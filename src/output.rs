@@ -319,14 +319,22 @@ impl Printer {
     }
 
     /// `-o name`: one id or name a line on stdout, escaped as a table cell
-    /// is (a name holding a newline stays one line), for `xargs`.
+    /// is (a name holding a newline stays one line), for `xargs`. Asked
+    /// for by a script, as a `--json` document is: printed with `-q` too
+    /// (`id=$(plugctl -q volume create ... -o name)`).
     pub fn names<S: AsRef<str>>(&self, names: impl IntoIterator<Item = S>) -> Result<()> {
-        self.stream(|w| {
-            for name in names {
-                writeln!(w, "{}", escape_untrusted(name.as_ref(), true))?;
-            }
-            Ok(())
-        })
+        if self.interrupted() {
+            return Ok(());
+        }
+        self.out
+            .with(|out| {
+                let mut w = io::BufWriter::with_capacity(1 << 16, out);
+                for name in names {
+                    writeln!(w, "{}", escape_untrusted(name.as_ref(), true))?;
+                }
+                w.flush()
+            })
+            .map_err(|e| Error::io("cannot write to stdout", e))
     }
 
     /// Aligned columns on stdout. Cells may carry a style (colour on a

@@ -43,9 +43,7 @@ pub fn help_command() -> clap::Command {
             })
             .collect();
         if !examples.is_empty() {
-            let head = clap::builder::styling::Styles::default()
-                .get_header()
-                .clone();
+            let head = *clap::builder::styling::Styles::default().get_header();
             let mut text = format!("{head}Examples:{head:#}\n");
             for e in examples {
                 text.push_str(&format!("  {}\n      {}\n", e.command, e.what));

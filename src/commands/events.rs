@@ -516,10 +516,9 @@ impl Stream<'_> {
         let mut out = Vec::with_capacity(cells.len());
         for (i, cell) in cells.iter().enumerate() {
             let gap = if i == 0 { 0 } else { 2 };
-            let w = match widths.get(i) {
-                Some(&w) => w,
-                None => width.saturating_sub(used + gap),
-            };
+            // A column never runs past the terminal's edge either.
+            let left = width.saturating_sub(used + gap);
+            let w = widths.get(i).map_or(left, |&w| w.min(left));
             if w == 0 || used + gap >= width {
                 break;
             }

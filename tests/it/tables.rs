@@ -272,6 +272,15 @@ fn output_forms_name_json_and_wide() {
         .succeeds()
         .stdout();
     assert_eq!(id.trim().len(), 36, "{id}");
+    // Asked for by a script: printed with -q too, as --json is.
+    let id = plugctl(&s)
+        .args([
+            "-q", "volume", "create", "--plugin", "mkdir", "--name", "quiet", "-o", "name",
+        ])
+        .succeeds()
+        .stderr_empty()
+        .stdout();
+    assert_eq!(id.trim().len(), 36, "{id}");
     plugctl(&s)
         .args(["volume", "show", "web-data", "--output", "name"])
         .succeeds()
