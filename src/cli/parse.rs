@@ -129,7 +129,8 @@ fn parse_on(tree: clap::Command, args: &[OsString]) -> Result<Cli, clap::Error> 
 
 /// plugctl with only the subcommands a word of `args` names, at every
 /// depth (a word that is an option's value may keep one more: that costs
-/// nothing but time).
+/// nothing but time). The top-level ones are built one by one
+/// ([`top_level`]): the others are never built at all.
 fn named_tree(args: &[OsString]) -> clap::Command {
     let named = |sub: &clap::Command| {
         let names = std::iter::once(sub.get_name()).chain(sub.get_all_aliases());
@@ -137,12 +138,66 @@ fn named_tree(args: &[OsString]) -> clap::Command {
             .into_iter()
             .any(|name| args.iter().skip(1).any(|word| word == name))
     };
-    let mut all = Command::augment_subcommands(clap::Command::new("plugctl"));
     let mut tree = Plugctl::command();
-    for sub in all.get_subcommands_mut().filter(|sub| named(sub)) {
-        tree = tree.subcommand(keeping(std::mem::take(sub), &named));
+    for name in TOP_LEVEL {
+        if args.iter().skip(1).any(|word| word == name)
+            && let Some(sub) = top_level(name)
+        {
+            tree = tree.subcommand(keeping(sub, &named));
+        }
     }
     tree
+}
+
+/// plugctl's top-level subcommands, in [`Command`]'s order; a test holds
+/// it to the enum.
+const TOP_LEVEL: [&str; 13] = [
+    "fingerprint",
+    "plugin",
+    "volume",
+    "secret",
+    "validate",
+    "test",
+    "events",
+    "status",
+    "pin",
+    "replay",
+    "metrics",
+    "init",
+    "completions",
+];
+
+/// One top-level subcommand as derive makes it for parsing (its options,
+/// its own subcommands, that a group needs one), without its help text:
+/// help and errors come from the whole tree. Building every subcommand to
+/// keep one was most of what `plugctl plugin list` ran before it parsed;
+/// a test holds each to derive's, argument by argument.
+fn top_level(name: &'static str) -> Option<clap::Command> {
+    use super::{
+        CompletionsArgs, EventsArgs, FingerprintArgs, InitArgs, MetricsArgs, PinArgs,
+        PluginCommand, ReplayArgs, SecretCommand, StatusArgs, TestArgs, ValidateArgs,
+        VolumeCommand,
+    };
+    use clap::Args;
+    let new = || clap::Command::new(name);
+    // What derive puts on a `#[command(subcommand)]` variant.
+    let group = |cmd: clap::Command| cmd.subcommand_required(true).arg_required_else_help(true);
+    Some(match name {
+        "fingerprint" => FingerprintArgs::augment_args(new()),
+        "plugin" => group(PluginCommand::augment_subcommands(new())),
+        "volume" => group(VolumeCommand::augment_subcommands(new())),
+        "secret" => group(SecretCommand::augment_subcommands(new())),
+        "validate" => ValidateArgs::augment_args(new()),
+        "test" => TestArgs::augment_args(new()),
+        "events" => EventsArgs::augment_args(new()),
+        "status" => StatusArgs::augment_args(new()),
+        "pin" => PinArgs::augment_args(new()),
+        "replay" => ReplayArgs::augment_args(new()),
+        "metrics" => MetricsArgs::augment_args(new()),
+        "init" => InitArgs::augment_args(new()),
+        "completions" => CompletionsArgs::augment_args(new()),
+        _ => return None,
+    })
 }
 
 /// `sub` with only the subcommands `keep` keeps. clap cannot take a
@@ -375,6 +430,40 @@ mod tests {
                 Err(clap::error::ErrorKind::InvalidSubcommand),
                 "{short}"
             );
+        }
+    }
+
+    #[test]
+    fn each_top_level_subcommand_built_alone_parses_as_derive_makes_it() {
+        let whole = command();
+        let names: Vec<&str> = whole.get_subcommands().map(|s| s.get_name()).collect();
+        assert_eq!(
+            names, TOP_LEVEL,
+            "TOP_LEVEL is Command's subcommands, in order"
+        );
+        // What parsing reads of a command: its arguments, its settings,
+        // its subcommands; not its help text.
+        fn shape(cmd: &clap::Command) -> String {
+            let mut out = format!(
+                "{} required={} else_help={} version={} args={:?}\n",
+                cmd.get_name(),
+                cmd.is_subcommand_required_set(),
+                cmd.is_arg_required_else_help_set(),
+                cmd.is_disable_version_flag_set(),
+                cmd.get_arguments().collect::<Vec<_>>()
+            );
+            for sub in cmd.get_subcommands() {
+                out.push_str(&shape(sub));
+            }
+            out
+        }
+        for derived in whole.get_subcommands() {
+            let name = TOP_LEVEL
+                .iter()
+                .find(|n| **n == derived.get_name())
+                .unwrap();
+            let alone = top_level(name).unwrap();
+            assert_eq!(shape(&alone), shape(derived), "{}", derived.get_name());
         }
     }
 
