@@ -350,15 +350,16 @@ pub fn advice(hint: &Hint) -> String {
 }
 
 /// The body of the JSON error document (docs/cli.md): `{"error": {...}}`.
-/// `message` is the whole message, hints worded into it as before;
-/// `hints` has each hint that stderr shows on a `tip:` line of its own.
+/// `message` is the error line stderr shows; `hints` each hint stderr
+/// shows on a `tip:` line of its own below it.
 pub fn json_body(e: &Error) -> serde_json::Value {
     let (plugin, operation) = e.plugin_context();
+    let (message, hints) = parts(e);
     serde_json::json!({
         "error": {
             "kind": kind(e),
-            "message": message(e),
-            "hints": parts(e).1,
+            "message": message,
+            "hints": hints,
             "plugin": plugin,
             "operation": operation,
             "subject": e.subject(),

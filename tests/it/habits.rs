@@ -528,7 +528,8 @@ fn a_mistyped_type_or_plugin_name_gets_a_did_you_mean() {
         .args(["--json", "plugin", "show", "hostvolume", "quota-dir"])
         .fails_with(Exit::NotFound)
         .error_kind("not_found")
-        .error_has("did you mean host-volume?");
+        .error_has("plugin not found: hostvolume/quota-dir")
+        .stdout_has("\"hints\": [\n      \"did you mean host-volume?\"\n    ]");
     // An empty list with a mistyped type says it, and succeeds.
     plugctl(&s)
         .args(["plugin", "list", "--type", "hostvolume"])
