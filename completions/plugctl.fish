@@ -714,9 +714,10 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l env-file -d 'Read K=V lines for the plugin\'s environment from a file' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l job-id -d 'Sets NOMAD_JOB_ID, as Nomad 1.11.1+ does' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l namespace -d 'Sets NOMAD_NAMESPACE, as Nomad 1.11.1+ does' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l format -d 'Output format: kv, env or json' -r -f -a "kv\t'KEY=VALUE lines'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l format -d 'Output format: kv, env or json' -r -f -a "kv\t'KEY=VALUE lines, for EnvironmentFile=, docker --env-file and --env-file'
 env\t'export KEY=\'VALUE\' lines, safe for eval in sh'
 json\t'the JSON document'"
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l allow-key -d 'Print this key in kv and env output although it changes how a shell or the programs it starts run code (repeatable; exactly as spelled)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l timeout -d 'Deadline for each plugin call' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l grace -d 'Grace from SIGTERM to SIGKILL' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l nomad-config -d 'The Nomad agent\'s configuration (`none`: read none)' -r -F
@@ -1122,7 +1123,7 @@ function __plugctl_registry_lookup
     set -g __plugctl_registry_names
     set -l tokens (commandline -opc)
     set -e tokens[1]
-    set -l value_options --alloc-id --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --kind --lang --lock-timeout --lockfile --max-bytes --name --namespace --node-id --node-pool --nomad-config --nomad-version --option --output --param --path --plugin --plugin-dir --record --registry --registry-max-size --since --socket --stale-after --state --tail --textfile --timeout --type --until --version --volumes-dir -o
+    set -l value_options --alloc-id --allow-key --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --kind --lang --lock-timeout --lockfile --max-bytes --name --namespace --node-id --node-pool --nomad-config --nomad-version --option --output --param --path --plugin --plugin-dir --record --registry --registry-max-size --since --socket --stale-after --state --tail --textfile --timeout --type --until --version --volumes-dir -o
     set -l context_options --registry --plugin-dir --host-volume-plugin-dir --nomad-config --nomad-version
     set -l args --json
     set -l pos

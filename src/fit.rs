@@ -9,8 +9,9 @@
 //!
 //! A cell is cut where a terminal shows it: by display width (a wide
 //! character is two columns and is never split), after the escaping that
-//! makes a control byte visible (`\x1b` is four columns and is kept or
-//! dropped whole, never cut inside).
+//! makes a control byte visible (`\u{1b}` is six columns and is kept or
+//! dropped whole, never cut inside, whether plugctl escaped it here or the
+//! cell came escaped).
 
 use std::borrow::Cow;
 use std::os::fd::AsFd;
@@ -150,52 +151,59 @@ pub fn cell(raw: &str, width: usize, side: Cut) -> Cow<'_, str> {
     if display_width(&shown) <= width {
         return shown;
     }
-    Cow::Owned(cut(raw, width, side))
+    Cow::Owned(cut(&shown, width, side))
 }
 
-/// [`cell`] for a text that does not fit: the units it is escaped into
-/// (a plain character, or the whole escape a control byte becomes), as
-/// many as fit in `width - 1` columns, and `…`.
-fn cut(raw: &str, width: usize, side: Cut) -> String {
+/// The units a shown text is cut between: a plain character, or a whole
+/// escape (`\u{1b}`, `\n`, `\\`), whether the cell's value came escaped
+/// (`escape::value`) or was escaped here.
+fn units(shown: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = shown;
+    while let Some(c) = rest.chars().next() {
+        let len = if c != '\\' {
+            c.len_utf8()
+        } else if rest[1..].starts_with("u{") {
+            rest.find('}').map_or(1, |end| end + 1)
+        } else {
+            1 + rest[1..].chars().next().map_or(0, char::len_utf8)
+        };
+        out.push(&rest[..len]);
+        rest = &rest[len..];
+    }
+    out
+}
+
+/// [`cell`] for a text that does not fit: its units, as many as fit in
+/// `width - 1` columns, and `…`.
+fn cut(shown: &str, width: usize, side: Cut) -> String {
     if width == 0 {
         return String::new();
     }
     let room = width - 1;
-    let mut units: Vec<Cow<'_, str>> = Vec::new();
+    let all = units(shown);
+    let mut kept: Vec<&str> = Vec::new();
     let mut used = 0;
-    let mut buf = [0u8; 4];
-    let mut take = |c: char| -> bool {
-        let unit = escape_untrusted(c.encode_utf8(&mut buf), true).into_owned();
-        let w = display_width(&unit);
+    let ordered: Box<dyn Iterator<Item = &&str>> = match side {
+        Cut::End => Box::new(all.iter()),
+        Cut::Start => Box::new(all.iter().rev()),
+    };
+    for unit in ordered {
+        let w = display_width(unit);
         if used + w > room {
-            return false;
+            break;
         }
         used += w;
-        units.push(Cow::Owned(unit));
-        true
-    };
-    match side {
-        Cut::End => {
-            for c in raw.chars() {
-                if !take(c) {
-                    break;
-                }
-            }
-        }
-        Cut::Start => {
-            for c in raw.chars().rev() {
-                if !take(c) {
-                    break;
-                }
-            }
-            units.reverse();
-        }
+        kept.push(unit);
     }
-    let mut out = String::with_capacity(raw.len().min(4 * width) + 3);
+    if side == Cut::Start {
+        kept.reverse();
+    }
+    let mut out = String::with_capacity(used * 4 + 3);
     if side == Cut::Start {
         out.push(ELLIPSIS);
     }
-    for u in &units {
+    for u in &kept {
         out.push_str(u);
     }
     if side == Cut::End {
@@ -234,21 +242,29 @@ mod tests {
 
     #[test]
     fn an_escape_plugctl_made_is_kept_or_dropped_whole() {
-        // ESC is shown as four columns (\x1b): never cut inside.
+        // ESC is shown as six columns (\u{1b}): never cut inside, whether
+        // escaped here or given escaped (escape::value, as tables do).
         let raw = "ab\x1b[2Jcd";
-        for width in 1..12 {
-            let shown = cell(raw, width, Cut::End);
-            assert!(display_width(&shown) <= width, "{width}: {shown}");
-            assert!(!shown.contains('\x1b'), "{width}: {shown:?}");
-            let body = shown.trim_end_matches(ELLIPSIS);
-            assert!(
-                !body.ends_with("\\x1") && !body.ends_with("\\x") && !body.ends_with('\\'),
-                "{width}: {shown}"
-            );
+        let given = plugctl_core::escape::value(raw).into_owned();
+        for text in [raw, given.as_str()] {
+            for width in 1..14 {
+                let shown = cell(text, width, Cut::End);
+                assert!(display_width(&shown) <= width, "{width}: {shown}");
+                assert!(!shown.contains('\x1b'), "{width}: {shown:?}");
+                let body = shown.trim_end_matches(ELLIPSIS);
+                let open = body.rfind('\\').is_some_and(|i| {
+                    let tail = &body[i..];
+                    tail.len() < 2 || (tail.starts_with("\\u") && !tail.contains('}'))
+                });
+                assert!(!open, "{width}: {shown}");
+            }
+            assert_eq!(cell(text, 9, Cut::End), "ab\\u{1b}…");
+            assert_eq!(cell(text, 8, Cut::End), "ab…");
+            assert_eq!(cell(text, 9, Cut::Start), "…[2Jcd");
         }
-        assert_eq!(cell(raw, 7, Cut::End), "ab\\x1b…");
-        assert_eq!(cell(raw, 6, Cut::End), "ab…");
         assert_eq!(cell("a\nb", 3, Cut::End), "a…");
+        assert_eq!(cell("a\\\\nb", 3, Cut::End), "a…");
+        assert_eq!(cell("a\\\\nb", 4, Cut::End), "a\\\\…");
     }
 
     #[test]

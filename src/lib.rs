@@ -12,6 +12,7 @@ pub mod exit;
 pub mod fit;
 pub mod generate;
 pub mod layout;
+pub mod node_identity;
 pub mod output;
 pub mod readable;
 pub mod render;

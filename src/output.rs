@@ -17,7 +17,7 @@ use serde_json::Value;
 
 use crate::fit::{self, Column};
 use crate::settings::Settings;
-pub use plugctl_core::escape::{escape_untrusted, sanitize_cell};
+pub use plugctl_core::escape::{escape_untrusted, quote, sanitize_cell, value};
 use plugctl_core::stop::Stop;
 
 use crate::{Error, Result};

@@ -138,7 +138,8 @@ pub struct GlobalArgs {
 
     /// Node id passed to plugins
     ///
-    /// [default: a stable id kept in the registry]
+    /// [default: the Nomad agent's (<state_dir>/client-id), else a stable id plugctl keeps in
+    /// the registry]
     #[arg(
         long,
         global = true,
@@ -149,15 +150,16 @@ pub struct GlobalArgs {
     pub node_id: Option<String>,
 
     /// Node pool passed to plugins
+    ///
+    /// [default: the agent configuration's client.node_pool, else default]
     #[arg(
         long,
         global = true,
         env = "PLUGCTL_NODE_POOL",
         value_name = "NAME",
-        default_value = "default",
         hide_short_help = true
     )]
-    pub node_pool: String,
+    pub node_pool: Option<String>,
 
     /// Print one JSON document on stdout (as -o json)
     ///
@@ -848,6 +850,9 @@ pub struct SecretFetchArgs {
     /// [default: kv, or json with --json]
     #[arg(long, value_name = "FORMAT", hide_possible_values = true)]
     pub format: Option<SecretFormat>,
+    /// Print this key in kv and env output although it changes how a shell or the programs it starts run code (repeatable; exactly as spelled)
+    #[arg(long, value_name = "KEY")]
+    pub allow_key: Vec<String>,
     #[command(flatten)]
     pub run: RunArgs,
     #[command(flatten)]
@@ -856,7 +861,7 @@ pub struct SecretFetchArgs {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SecretFormat {
-    /// KEY=VALUE lines
+    /// KEY=VALUE lines, for EnvironmentFile=, docker --env-file and --env-file
     Kv,
     /// export KEY='VALUE' lines, safe for eval in sh
     Env,

@@ -26,6 +26,7 @@ pub enum When {
 /// with an example of each, not in a parser's words.
 pub fn parse_when(s: &str) -> Result<When, String> {
     let t = s.trim();
+    let q = plugctl_core::escape::quote(s);
     let forms = "a sequence number (42), a time in UTC (2026-11-27T10:00:00Z) or how long \
                  ago (30m, 1h, 2d)";
     if t.is_empty() {
@@ -42,7 +43,7 @@ pub fn parse_when(s: &str) -> Result<When, String> {
             .map(When::Time)
             .map_err(|_| {
                 format!(
-                    "{s:?} is not a time plugctl reads: write it as 2026-11-27T10:00:00Z \
+                    "{q} is not a time plugctl reads: write it as 2026-11-27T10:00:00Z \
                      (UTC; an offset other than +00:00 is not taken)"
                 )
             });
@@ -51,8 +52,8 @@ pub fn parse_when(s: &str) -> Result<When, String> {
         Ok(ago) => std::time::SystemTime::now()
             .checked_sub(ago)
             .map(When::Time)
-            .ok_or_else(|| format!("{s:?} is before the clock's start")),
-        Err(_) => Err(format!("{s:?} is none of {forms}")),
+            .ok_or_else(|| format!("{q} is before the clock's start")),
+        Err(_) => Err(format!("{q} is none of {forms}")),
     }
 }
 

@@ -109,7 +109,7 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
     // record (pending at least) was written before it ran.
     let snap = ctx.registry.read()?;
     let volumes = snap.state().volumes_sorted();
-    let reports = audit_all(&volumes, ctx.registry.owners());
+    let reports = audit_all(&volumes, ctx.registry.owners(), volumes_dir);
     let Unclaimed {
         mut orphans,
         foreign,
@@ -203,11 +203,11 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
                     Cow::Borrowed(super::volume::view::table_id(&ids, r.id, full_ids)),
                     Style::Plain,
                 ),
-                (Cow::Borrowed(r.plugin), Style::Plain),
+                (crate::output::value(r.plugin), Style::Plain),
                 (Cow::Borrowed(r.state), Style::Plain),
                 (Cow::Owned(human(r.bytes_on_disk)), Style::Plain),
                 (Cow::Owned(capacity(r.capacity_max)), Style::Plain),
-                (Cow::Borrowed(r.path), Style::Plain),
+                (crate::output::value(r.path), Style::Plain),
             ]
         });
         let orphan_rows = orphans.iter().map(|o| {
@@ -223,7 +223,10 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
                 (Cow::Borrowed("-"), Style::Plain),
                 (Cow::Owned(human(o.bytes_on_disk)), Style::Plain),
                 (Cow::Borrowed("-"), Style::Plain),
-                (o.path.to_string_lossy(), Style::Plain),
+                (
+                    Cow::Owned(crate::output::value(&o.path.to_string_lossy()).into_owned()),
+                    Style::Plain,
+                ),
             ]
         });
         // What is not plugctl's is shown for what it is, never as a finding.
@@ -297,7 +300,11 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
 /// mostly waits on stat(2), and volumes are independent.
 /// One slot per volume, in order (every slot filled): kept as they are
 /// rather than collected again, which would hold the reports twice.
-fn audit_all<'a>(volumes: &[&'a Volume], owners: &Owners) -> Vec<Option<VolumeReport<'a>>> {
+fn audit_all<'a>(
+    volumes: &[&'a Volume],
+    owners: &Owners,
+    volumes_dir: &Path,
+) -> Vec<Option<VolumeReport<'a>>> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(volumes.len().max(1));
@@ -310,7 +317,7 @@ fn audit_all<'a>(volumes: &[&'a Volume], owners: &Owners) -> Vec<Option<VolumeRe
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(v) = volumes.get(i) else { break };
-                    let report = audit_volume(v, owners);
+                    let report = audit_volume(v, owners, volumes_dir);
                     done.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(report);
                 }
             });
@@ -319,7 +326,10 @@ fn audit_all<'a>(volumes: &[&'a Volume], owners: &Owners) -> Vec<Option<VolumeRe
     slots
 }
 
-fn audit_volume<'a>(v: &'a Volume, owners: &Owners) -> VolumeReport<'a> {
+/// A volume's path is walked only when it lies inside the volumes
+/// directory and leads nowhere out of it: an audit run as root never walks
+/// what a record elsewhere names (`/usr`, or a link to it).
+fn audit_volume<'a>(v: &'a Volume, owners: &Owners, volumes_dir: &Path) -> VolumeReport<'a> {
     let mut findings = Vec::new();
     match v.state {
         VolumeState::Ready => {}
@@ -336,7 +346,13 @@ fn audit_volume<'a>(v: &'a Volume, owners: &Owners) -> VolumeReport<'a> {
             });
         }
     }
+    let outside = (!v.path.is_empty())
+        .then(|| plugctl_core::families::host_volume::judge_recorded_path(&v.path, volumes_dir))
+        .and_then(Result::err);
     let bytes_on_disk = if v.path.is_empty() {
+        None
+    } else if let Some(why) = outside {
+        findings.push(format!("not walked: {why}"));
         None
     } else {
         match fs::symlink_metadata(v.path.as_ref()) {

@@ -386,8 +386,8 @@ fn row(e: &Event) -> Vec<(String, Style)> {
         (e.seq.to_string(), Style::Plain),
         (e.time.clone(), Style::Dim),
         (e.kind.clone(), kind_style(&e.kind)),
-        (e.family.clone(), Style::Plain),
-        (e.name.clone(), Style::Plain),
+        (crate::output::value(&e.family).into_owned(), Style::Plain),
+        (crate::output::value(&e.name).into_owned(), Style::Plain),
         (details(e), Style::Plain),
     ]
 }

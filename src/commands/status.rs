@@ -481,9 +481,9 @@ fn print(ctx: &Ctx, st: &Status) -> Result<()> {
     for rep in &v.need_repair {
         add(
             format!(
-                "{indent}{} {:?} (namespace {}): {}{}",
+                "{indent}{} {} (namespace {}): {}{}",
                 rep.id,
-                rep.name,
+                plugctl_core::escape::quote(&rep.name),
                 rep.namespace,
                 rep.state,
                 rep.note

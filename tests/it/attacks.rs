@@ -211,7 +211,7 @@ fn a_case_type_or_name_out_of_the_name_rules_is_refused_and_shown_escaped() {
         .args(["replay", c])
         .fails_with(Exit::Failure)
         .stdout_has("its type breaks the name rules")
-        .stdout_has("\\x1b[31mred\\x07");
+        .stdout_has("\\u{1b}[31mred\\u{7}");
     assert!(
         !out.stdout.iter().any(|b| *b == 0x1b || *b == 0x07),
         "a raw control byte reached the terminal"
@@ -657,29 +657,41 @@ esac"#,
 fn secret_values_are_exact_on_a_pipe_and_escaped_on_a_terminal() {
     let s = Rig::new();
     fetch_plugin(&s, "a\\u001b[31mb\\u0007c\\\\r\\\\nFORGED=1");
+    // A line break can never make a KEY=VALUE line of its own: refused.
+    plugctl(&s)
+        .args(["secret", "fetch", "kv", "db"])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_lacks("FORGED");
+    let piped = plugctl(&s)
+        .args(["secret", "fetch", "kv", "db", "--format", "env"])
+        .succeeds();
+    assert_eq!(piped.stdout, b"export pw='a\x1b[31mb\x07c\r\nFORGED=1'\n");
+    let Some(on_a_terminal) = plugctl_on_a_terminal(&s, "secret fetch kv db --format env") else {
+        return;
+    };
+    let tty = on_a_terminal.any_exit();
+    let text = String::from_utf8_lossy(&tty.stdout);
+    assert!(
+        text.contains("\\u{1b}[31mb\\u{7}c\\r\\nFORGED=1"),
+        "{text:?}"
+    );
+    assert!(
+        !text.lines().any(|l| l.trim_start().starts_with("FORGED")),
+        "a value forged a line: {text:?}"
+    );
+    assert!(!tty.stdout.contains(&0x1b), "raw ESC on a terminal");
+    // A plain value with control characters: kv prints it as it is on a
+    // pipe, escaped on a terminal.
+    fetch_plugin(&s, "a\\u001b[31mb\\u0007c");
     let piped = plugctl(&s).args(["secret", "fetch", "kv", "db"]).succeeds();
-    assert_eq!(piped.stdout, b"pw=a\x1b[31mb\x07c\r\nFORGED=1\n");
-    for format in ["kv", "env"] {
-        let Some(on_a_terminal) =
-            plugctl_on_a_terminal(&s, &format!("secret fetch kv db --format {format}"))
-        else {
-            return;
-        };
-        let tty = on_a_terminal.any_exit();
-        let text = String::from_utf8_lossy(&tty.stdout);
-        assert!(
-            text.contains("\\x1b[31mb\\x07c\\r\\nFORGED=1"),
-            "{format}: {text:?}"
-        );
-        assert!(
-            !text.lines().any(|l| l.trim_start().starts_with("FORGED")),
-            "{format}: a value forged a line: {text:?}"
-        );
-        assert!(
-            !tty.stdout.contains(&0x1b),
-            "{format}: raw ESC on a terminal"
-        );
-    }
+    assert_eq!(piped.stdout, b"pw=a\x1b[31mb\x07c\n");
+    let tty = plugctl_on_a_terminal(&s, "secret fetch kv db")
+        .unwrap()
+        .any_exit();
+    let text = String::from_utf8_lossy(&tty.stdout);
+    assert!(text.contains("pw=a\\u{1b}[31mb\\u{7}c"), "{text:?}");
+    assert!(!tty.stdout.contains(&0x1b), "raw ESC on a terminal");
 }
 
 #[test]

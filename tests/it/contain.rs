@@ -21,8 +21,15 @@ use serde_json::Value;
 
 /// How the escapee leaves its call: not at all (an orphan of a double
 /// fork that keeps its group and session), by a process group of its own,
-/// by a session of its own, by a daemon's double fork.
-const WAYS: [&str; 4] = ["orphan", "setpgid", "setsid", "double-fork"];
+/// by moving into plugctl's own process group (where the plugin shares
+/// plugctl's session), by a session of its own, by a daemon's double fork.
+const WAYS: [&str; 5] = [
+    "orphan",
+    "setpgid",
+    "plugctl-group",
+    "setsid",
+    "double-fork",
+];
 
 /// Whether the escapee's parent (the intermediate) exits at once or stays.
 const PARENTS: [&str; 2] = ["exits", "stays"];
@@ -64,12 +71,19 @@ def record_and_sleep():
 
 if sys.argv[1:] != ["fingerprint"]:
     sys.exit(1)
+PLUGCTL = os.getppid()
 want = 1 if PARENT == "exits" else 2
 if os.fork() == 0:
     quiet()
     if os.fork() == 0:
         if WAY == "setpgid":
             os.setpgid(0, 0)
+        elif WAY == "plugctl-group":
+            # Refused where the plugin leads a session of its own.
+            try:
+                os.setpgid(0, os.getpgid(PLUGCTL))
+            except PermissionError:
+                pass
         elif WAY == "setsid":
             os.setsid()
         elif WAY == "double-fork":
@@ -343,7 +357,9 @@ fn without_time_namespaces_every_way_out_still_dies() {
     // What never left its call's session: by the session.
     let kept_session: Vec<String> = names
         .iter()
-        .filter(|n| n.starts_with("setpgid") || n.starts_with("orphan"))
+        .filter(|n| {
+            n.starts_with("setpgid") || n.starts_with("orphan") || n.starts_with("plugctl-group")
+        })
         .cloned()
         .collect();
     assert_named_by_their_own_calls(&s, &doc, &kept_session);
@@ -358,4 +374,96 @@ fn without_time_namespaces_every_way_out_still_dies() {
         }
     }
     assert_none_running(&nonce, &said);
+}
+
+/// A process that keeps moving to a new pid (it forks, and the parent
+/// exits, over and over, in a session of its own) is still caught: each
+/// child comes back to plugctl as its parent dies, and the sweep goes on
+/// until none is left.
+#[test]
+fn a_process_that_keeps_moving_to_a_new_pid_is_still_killed() {
+    if !python() {
+        return;
+    }
+    let s = Rig::new();
+    let nonce = nonce();
+    let _cleanup = Cleanup(nonce.clone());
+    let script = format!(
+        r#"#!/usr/bin/python3
+import os, sys
+NONCE = "{nonce}"
+if sys.argv[1:] != ["fingerprint"]:
+    sys.exit(1)
+if os.fork() == 0:
+    null = os.open("/dev/null", os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.setsid()
+    # The argument plugctl's test looks for in /proc, whatever the pid.
+    sys.argv.append(NONCE)
+    open("{out}/hopping", "w").close()
+    while True:
+        if os.fork() != 0:
+            os._exit(0)
+import time
+while not os.path.exists("{out}/hopping"):
+    time.sleep(0.01)
+time.sleep(0.2)
+print('{{"version": "1.0.0"}}')
+"#,
+        out = s.out.display()
+    );
+    s.file("host-volume", "hopper", &script, 0o755);
+    let out = plugctl(&s)
+        .args(["--json", "fingerprint", "hopper", "--timeout", "30s"])
+        .fails_with(Exit::Failure);
+    let doc = out.json();
+    let context = format!("{doc}\n{}", stderr(&out));
+    assert!(
+        error_of(&doc, "hopper").contains("background process"),
+        "{context}"
+    );
+    assert_none_running_python(&s, &context);
+}
+
+/// Nothing runs the plugin file `hopper` of this rig (python keeps the
+/// script's path in its command line, whatever the pid).
+#[track_caller]
+fn assert_none_running_python(s: &Rig, context: &str) {
+    let marker = s.plugins.join("host-volume/hopper").display().to_string();
+    let find = || {
+        let mut out = Vec::new();
+        for entry in fs::read_dir("/proc").unwrap().flatten() {
+            let Some(pid) = entry
+                .file_name()
+                .to_str()
+                .and_then(|n| n.parse::<i32>().ok())
+            else {
+                continue;
+            };
+            let Ok(cmdline) = fs::read(entry.path().join("cmdline")) else {
+                continue;
+            };
+            if cmdline.split(|&b| b == 0).any(|a| a == marker.as_bytes()) && alive(pid) {
+                out.push(pid);
+            }
+        }
+        out
+    };
+    let until = Instant::now() + Duration::from_secs(5);
+    let mut left = find();
+    while !left.is_empty() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+        left = find();
+    }
+    for pid in &left {
+        let _ = nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(*pid),
+            nix::sys::signal::Signal::SIGKILL,
+        );
+    }
+    assert!(
+        left.is_empty(),
+        "still hopping after plugctl exited: {left:?}\n{context}"
+    );
 }

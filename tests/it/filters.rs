@@ -321,5 +321,5 @@ fn events_on_an_80_column_terminal_fit_it_and_a_pipe_gets_whole_lines() {
         piped.contains("a-plugin-with-a-rather-long-name"),
         "{piped}"
     );
-    assert!(piped.contains("volume_name=evil\\x1b[2J\n"), "{piped}");
+    assert!(piped.contains("volume_name=evil\\u{1b}[2J\n"), "{piped}");
 }

@@ -3,7 +3,10 @@
 //! (`runner` drives the library's runner against real processes).
 //! One area: `cargo test --test it volume::`.
 
+mod agent;
+mod arrival;
 mod attacks;
+mod client_crash;
 mod common;
 mod conformance;
 mod contain;
@@ -12,6 +15,7 @@ mod contract;
 mod crash;
 mod deploy;
 mod dynamic;
+mod escapes;
 mod events;
 mod events_since;
 mod expect;
@@ -23,6 +27,7 @@ mod flood_memory;
 mod gallery;
 mod generated;
 mod habits;
+mod hcl_oracle;
 mod help;
 mod init;
 mod journal;
@@ -37,9 +42,11 @@ mod node_box;
 mod nomad_exact;
 mod oracle;
 mod output;
+mod plugin_env;
 mod provenance;
 mod readme;
 mod runner;
+mod safe_output;
 mod secret;
 mod shellcheck;
 mod signals;

@@ -83,8 +83,9 @@ fn a_create_answer_without_path_names_the_keys_it_had_and_its_dependents_are_ski
     );
     plugctl(&s)
         .args(["volume", "create", "--plugin", "vp", "--name", "x"])
-        .succeeds()
-        .stderr_has("no `path` in create's answer; it had `volume_path`, `bytes`");
+        .fails_with(Exit::Failure)
+        .stderr_has("bad output: no `path` in create's answer; it had `volume_path`, `bytes`")
+        .stderr_lacks("path is empty");
     let out = plugctl(&s)
         .args(["test", "host-volume", "vp"])
         .fails_with(Exit::Failure);

@@ -511,12 +511,20 @@ awk "{{print \$5}}" /proc/self/mountinfo | sort -u | while read -r m; do
   case "$m" in /proc|/proc/*|/dev|/dev/*) continue ;; esac
   mount -o remount,bind,ro "$m" 2>/dev/null || true
 done
+exec 4<{bin}
 mount -t tmpfs -o mode=1777 tmpfs /tmp
+if [ "$(stat -L -c %d:%i {bin} 2>/dev/null)" != "$(stat -L -c %d:%i /proc/self/fd/4)" ]; then
+  mkdir -p "$(dirname {bin})" && : >{bin} && mount --no-canonicalize --bind /proc/self/fd/4 {bin}
+fi
+exec 4<&-
 touch /etc/plugctl-rw-check 2>/dev/null && exit 97
 exec strace -f -qq -o /dev/fd/3 env -i {env} setpriv --no-new-privs --bounding-set=-all --inh-caps=-all --ambient-caps=-all -- {exec}
 '"#,
         state = state.join(" "),
         writable = writable.join(" "),
+        // The binary under test, bound back onto its own path where the
+        // private /tmp covers it (a clone under /tmp), as the box does.
+        bin = PLUGCTL,
         env = env
             .iter()
             .map(|(k, v)| format!("{k}={v}"))

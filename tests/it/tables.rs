@@ -121,7 +121,7 @@ fn a_volume_table_on_an_80_column_terminal_fits_it_and_a_pipe_gets_whole_lines()
     // and never cut inside; a wide character is never split.
     let expected = [
         "ID        NAME               NAMESPACE  PLUGIN  STATE    SIZE  NOTE",
-        "7f000000  evil\\x1b[2J\\x1b]…  default    mkdir   ready    0 B",
+        "7f000000  evil\\u{1b}[2J…     default    mkdir   ready    0 B",
         "7f000001  half               default    half    pending  0 B   create failed: b…",
         "0b5e2c1a  web-data           default    mkdir   ready    0 B",
         "0b5e2c1b  日本語のボリュー…  default    mkdir   ready    0 B",

@@ -57,6 +57,15 @@ pub enum Change {
     /// deadline then SIGKILL 2 s later; a `*.exe` in `secrets/` fails
     /// fingerprinting on Linux.
     SecretsPlugins,
+    /// A secrets plugin's stderr on a call that exited 0 is logged through
+    /// the plugin's `logger`, which `NewExternalSecretsPlugin` never sets:
+    /// a nil interface, so the client panics — at agent start for a
+    /// fingerprint (the fingerprint manager), at task start for a fetch
+    /// (the secrets hook); nothing recovers. Every release with secrets
+    /// plugins has it (1.11.0 to 2.0.5, and main as of aa026cc99c); a
+    /// release that fixes it will get a row of its own, which
+    /// [`Profile::stderr_on_success_crashes`] will ask too.
+    SecretsStderrPanics,
     /// `NOMAD_JOB_ID` and `NOMAD_NAMESPACE` are set for every fetch.
     FetchJobVariables,
     /// The task's fetch error messages were reworded. Nothing a plugin
@@ -114,6 +123,12 @@ pub const TABLE: &[Row] = &[
         change: Change::SecretsPlugins,
         since: &[r(1, 11, 0)],
         source: "client/commonplugins/ (1.11.0 GA)",
+    },
+    Row {
+        change: Change::SecretsStderrPanics,
+        since: &[r(1, 11, 0)],
+        source: "client/commonplugins/secrets_plugin.go (e.logger.Info on stderr; the logger is \
+                 never set, from 00ef9cacab, 1.11.0, through 2.0.5)",
     },
     Row {
         change: Change::MkdirChmod,
@@ -403,16 +418,21 @@ impl Release {
             ));
         }
         let v = Version::parse(text).map_err(|e| {
-            format!("{text:?} is not a Nomad release ({e}); give one such as 1.11 or 2.0.1")
+            format!(
+                "{text_q} is not a Nomad release ({e}); give one such as 1.11 or 2.0.1",
+                text_q = crate::escape::quote(text)
+            )
         })?;
         if !v.prerelease().is_empty() || !v.metadata().is_empty() {
             return Err(format!(
-                "{text:?} is a pre-release or a build: plugctl knows releases only ({covered})"
+                "{text_q} is a pre-release or a build: plugctl knows releases only ({covered})",
+                text_q = crate::escape::quote(text)
             ));
         }
         if v.written_segments() > 3 {
             return Err(format!(
-                "{text:?} has more than three numbers: a Nomad release is MAJOR.MINOR.PATCH"
+                "{text_q} has more than three numbers: a Nomad release is MAJOR.MINOR.PATCH",
+                text_q = crate::escape::quote(text)
             ));
         }
         let s = v.segments();
@@ -452,6 +472,29 @@ impl std::str::FromStr for Release {
     fn from_str(s: &str) -> Result<Release, String> {
         Release::parse(s)
     }
+}
+
+/// The longest node pool name Nomad takes.
+pub const NODE_POOL_MAX: usize = 128;
+
+/// Whether Nomad lets a client register in this node pool
+/// (`structs.ValidateNodePoolName` and the agent's own check): 1 to 128
+/// letters, digits, `-` and `_`, and not `all`, the pool of every node.
+/// The error says why, without quoting the name.
+pub fn check_node_pool(name: &str) -> Result<(), String> {
+    let valid = (1..=NODE_POOL_MAX).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if !valid {
+        return Err(format!(
+            "is not a node pool name: 1 to {NODE_POOL_MAX} letters, digits, - and _"
+        ));
+    }
+    if name == "all" {
+        return Err("is all, the pool of every node, which no node registers in".into());
+    }
+    Ok(())
 }
 
 /// What the built-in `mkdir` of a release does differently.
@@ -565,6 +608,13 @@ impl Profile {
         }
     }
 
+    /// Whether a `family` plugin that writes on stderr while its call
+    /// succeeds (exit 0) crashes a client of this release
+    /// ([`Change::SecretsStderrPanics`]).
+    pub fn stderr_on_success_crashes(&self, family: &str) -> bool {
+        Family::Secrets.is(family) && self.has(Change::SecretsStderrPanics)
+    }
+
     /// Whether a fetch always gets `NOMAD_JOB_ID` and `NOMAD_NAMESPACE`.
     pub fn sets_fetch_job_variables(&self) -> bool {
         self.has(Change::FetchJobVariables)
@@ -662,6 +712,16 @@ mod tests {
                 .unwrap_err()
                 .contains("1.10.x, 1.11.x and 2.0.x")
         );
+    }
+
+    #[test]
+    fn node_pools_are_checked_as_nomad_checks_them() {
+        for ok in ["default", "gpu", "a-b_c", "A1", &"x".repeat(128)] {
+            assert!(check_node_pool(ok).is_ok(), "{ok}");
+        }
+        for bad in ["", "a b", "pool.1", "é", "all", &"x".repeat(129), "a/b"] {
+            assert!(check_node_pool(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

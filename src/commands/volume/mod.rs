@@ -371,17 +371,19 @@ fn requested(req: &Request, id_given: bool) -> String {
     if id_given {
         describe(&req.id, &req.name, &req.namespace)
     } else {
-        format!("volume {:?} (namespace {})", req.name, req.namespace)
+        format!(
+            "volume {} (namespace {})",
+            plugctl_core::escape::quote_os(&req.name),
+            req.namespace
+        )
     }
 }
-
-/// Stands in for the node id until the registry provides the stable one.
-const NODE_ID_PLACEHOLDER: &str = "node-id-from-registry";
 
 async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     let timing = Timing::of(&args.run, ctx)?;
     trusted_volumes_dir(ctx)?;
     let settings = &ctx.settings;
+    let node = crate::node_identity::NodeIdentity::resolve(settings)?;
     let id_given = args.id.is_some();
     let mut req = Request {
         volumes_dir: settings.volumes_dir.clone(),
@@ -397,10 +399,12 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
             .unwrap_or_else(host_volume::new_volume_id),
         capacity_min: args.capacity_min.unwrap_or(0),
         capacity_max: args.capacity_max.unwrap_or(0),
-        node_id: settings
-            .node_id
-            .clone()
-            .unwrap_or_else(|| NODE_ID_PLACEHOLDER.into()),
+        // plugctl's own id is the registry's, set when the volume is
+        // recorded (a dry run asks the registry what it would be); until
+        // then, the one a new registry would make.
+        node_id: node
+            .fixed()
+            .map_or_else(plugctl_core::node::first_own_node_id, str::to_string),
         // A key given twice: the later value wins.
         parameters: args.params.into_iter().collect::<BTreeMap<_, _>>(),
     };
@@ -414,11 +418,10 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
         let refused =
             super::require_fingerprinted(ctx, Family::HostVolume, &args.plugin, Operation::Create)
                 .err();
-        if settings.node_id.is_none()
-            && let Some(id) = ctx.registry.read()?.state().node_id.clone()
-        {
-            req.node_id = id;
+        if node.fixed().is_none() {
+            req.node_id = ctx.registry.read()?.state().node_id_to_be();
         }
+        ctx.printer.note(1, node.describe(&req.node_id));
         let planned = plan_call(&args.plugin, &plugin, Operation::Create, &req, "", timing);
         return super::plan::print_refused(ctx, &[planned], refused.as_ref());
     }
@@ -444,8 +447,9 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     };
     let (proposed, kind) = ctx
         .registry
-        .begin_create(&mut req, &args.plugin, settings.node_id.is_none())
+        .begin_create(&mut req, &args.plugin, node.fixed().is_none())
         .await?;
+    ctx.printer.note(1, node.describe(&req.node_id));
 
     let running = format!(
         "volume create: running {} for {subject}",

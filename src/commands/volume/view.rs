@@ -13,7 +13,7 @@ use serde::ser::{SerializeSeq, Serializer};
 use super::super::Ctx;
 use crate::cli::{VolumeListArgs, VolumeSelector, VolumeStateArg};
 use crate::fit::Column;
-use crate::output::{Form, Style, sanitize_cell};
+use crate::output::{Form, Style, quote, sanitize_cell, value};
 use crate::{Error, Result};
 use plugctl_core::families::host_volume;
 use plugctl_core::registry::Owners;
@@ -44,7 +44,7 @@ pub fn list(ctx: &Ctx, args: &VolumeListArgs) -> Result<()> {
             says = format!("no {} volumes", words.join(" or "));
         }
         if let Some(glob) = &args.name {
-            says.push_str(&format!(" named like {:?}", sanitize_cell(glob)));
+            says.push_str(&format!(" named like {}", quote(glob)));
         }
         if let Some(ns) = namespace {
             says.push_str(&format!(" in namespace {}", sanitize_cell(ns)));
@@ -72,9 +72,9 @@ fn state_of(s: VolumeStateArg) -> VolumeState {
 fn name_pattern(glob: &str) -> Result<glob::Pattern> {
     glob::Pattern::new(glob).map_err(|e| {
         Error::usage(format!(
-            "--name {:?} is not a pattern plugctl reads: {} (at character {}); * matches any \
+            "--name {} is not a pattern plugctl reads: {} (at character {}); * matches any \
              text, ? one character, [abc] one of those; [*] matches a * itself",
-            sanitize_cell(glob),
+            quote(glob),
             e.msg,
             e.pos + 1
         ))
@@ -104,21 +104,21 @@ pub fn show(ctx: &Ctx, selector: &VolumeSelector) -> Result<()> {
         }
     };
     let mut rows = vec![
-        ("id", v.id.to_string()),
-        ("name", v.name.to_string()),
-        ("namespace", v.namespace.to_string()),
-        ("plugin", v.plugin.to_string()),
+        ("id", value(v.id.as_ref()).into_owned()),
+        ("name", value(v.name.as_ref()).into_owned()),
+        ("namespace", value(v.namespace.as_ref()).into_owned()),
+        ("plugin", value(v.plugin.as_ref()).into_owned()),
         ("state", v.state.as_str().to_string()),
-        ("path", v.path.to_string()),
+        ("path", value(v.path.as_ref()).into_owned()),
         ("size", crate::readable::signed_size(v.bytes)),
         ("capacity min", capacity(v.capacity_min)),
         ("capacity max", capacity(v.capacity_max)),
         ("parameters", params),
-        ("node id", v.node_id.to_string()),
-        ("node pool", v.node_pool.to_string()),
+        ("node id", value(v.node_id.as_ref()).into_owned()),
+        ("node pool", value(v.node_pool.as_ref()).into_owned()),
         (
             "volumes dir",
-            v.volumes_dir.as_deref().unwrap_or("-").to_string(),
+            value(v.volumes_dir.as_deref().unwrap_or("-")).into_owned(),
         ),
         ("created", v.created_at.to_string()),
         ("updated", v.updated_at.to_string()),
@@ -346,15 +346,15 @@ pub fn print_volumes(ctx: &Ctx, state: &State<'_>, volumes: &[&Volume<'_>]) -> R
                 };
                 vec![
                     (Cow::Borrowed(table_id(&ids, &v.id, full_ids)), Style::Plain),
-                    (Cow::Borrowed(v.name.as_ref()), Style::Plain),
-                    (Cow::Borrowed(v.namespace.as_ref()), Style::Plain),
-                    (Cow::Borrowed(v.plugin.as_ref()), Style::Plain),
+                    (value(v.name.as_ref()), Style::Plain),
+                    (value(v.namespace.as_ref()), Style::Plain),
+                    (value(v.plugin.as_ref()), Style::Plain),
                     (Cow::Borrowed(v.state.as_str()), style),
                     (
                         Cow::Owned(crate::readable::signed_size(v.bytes)),
                         Style::Plain,
                     ),
-                    (Cow::Borrowed(v.path.as_ref()), Style::Plain),
+                    (value(v.path.as_ref()), Style::Plain),
                     (
                         note(v, ctx.registry.owners()).map_or(Cow::Borrowed(""), Cow::Owned),
                         Style::Dim,

@@ -14,7 +14,9 @@
 //! (`/proc/PID/root/...`, [`NodeBox::path`]) and runs commands in the
 //! namespace with `nsenter` ([`NodeBox::command`], [`NodeBox::plugctl`]).
 //! Dropping the box closes the process's stdin: it ends, and the namespace
-//! and its tmpfs go with it.
+//! and its tmpfs go with it. The binary under test stays at its own path in
+//! the box even when a covered directory holds it (a clone under /tmp): it
+//! is bound back from a descriptor opened before the mounts.
 //!
 //! What the box holds, as the packages make it:
 //! - `/etc/nomad.d/nomad.hcl`, the file HashiCorp's Linux package ships
@@ -153,13 +155,28 @@ impl NodeBox {
         // The whole set-up runs in the new namespace, before it says ready:
         // nothing is mounted in the machine's. `set -e`: a mount that fails
         // ends the script, and the box is never used.
+        //
+        // The binary under test may live below a directory the box covers
+        // (a clone under /tmp): it is opened before the mounts and, where
+        // its path no longer reaches it, bound back onto that path from the
+        // open descriptor (`--no-canonicalize`: the path text of
+        // /proc/self/fd/3 would name the covered place), so that `PLUGCTL`
+        // runs in the box, as root or as any user, under its own name.
         let script = r#"set -e
 staging=$0
+bin=$1
+exec 3<"$bin"
 mount -t tmpfs -o mode=0755,size=32m plugctl-box-etc "$staging"
 cp -a /etc/. "$staging/"
 mount --bind "$staging" /etc
 for d in /opt /var/lib; do mount -t tmpfs -o mode=0755,size=256m plugctl-box "$d"; done
 mount -t tmpfs -o mode=1777,size=64m plugctl-box /tmp
+if [ "$(stat -L -c %d:%i "$bin" 2>/dev/null)" != "$(stat -L -c %d:%i /proc/self/fd/3)" ]; then
+  mkdir -p "${bin%/*}"
+  : >"$bin"
+  mount --no-canonicalize --bind /proc/self/fd/3 "$bin"
+fi
+exec 3<&-
 echo ready
 read -r _ || true
 "#;
@@ -173,6 +190,7 @@ read -r _ || true
                 script,
             ])
             .arg(staging.path())
+            .arg(PLUGCTL)
             .env_clear()
             .env("PATH", "/usr/sbin:/usr/bin:/sbin:/bin")
             .stdin(Stdio::piped())

@@ -95,9 +95,9 @@ pub fn bad_name(s: &Subject) -> Verdict {
         Verdict::pass()
     } else {
         Verdict::error(format!(
-            "the file name {:?} is not valid UTF-8: plugctl refuses to run it and Nomad \
+            "the file name {} is not valid UTF-8: plugctl refuses to run it and Nomad \
              cannot report it; rename it",
-            s.name
+            crate::escape::quote_os(&s.name)
         ))
     }
 }
@@ -254,9 +254,11 @@ pub fn not_executable(s: &Subject, known: bool) -> Verdict {
 pub fn shadows_builtin(s: &Subject) -> Verdict {
     match s.shadowed() {
         Some(b) => Verdict::error(format!(
-            "{:?} is the name of a Nomad built-in {} plugin: Nomad always uses the \
+            "{} is the name of a Nomad built-in {} plugin: Nomad always uses the \
              built-in and never runs this file; rename it (e.g. {}-local)",
-            b.name, b.family, b.name
+            crate::escape::quote_os(b.name),
+            b.family,
+            b.name
         )),
         None => Verdict::pass(),
     }

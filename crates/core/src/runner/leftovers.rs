@@ -14,7 +14,7 @@ use tokio::process::{ChildStderr, ChildStdout};
 
 use super::Leftover;
 use super::groups::leaders_in_flight;
-use super::lineage::Lineage;
+use super::lineage::{Lineage, time_ns};
 
 /// How long [`reap_orphans`] waits for orphans it just killed to die, and
 /// a sweep goes on killing what they forked meanwhile.
@@ -47,6 +47,9 @@ struct Proc {
     sid: i32,
     zombie: bool,
     comm: String,
+    /// When it started (clock ticks after boot): with the pid, which
+    /// process this is, even once its pid is another's.
+    start: u64,
 }
 
 impl From<&Stat> for Proc {
@@ -58,7 +61,34 @@ impl From<&Stat> for Proc {
             sid: stat.session,
             zombie: matches!(stat.state, 'Z' | 'X'),
             comm: stat.comm.clone(),
+            start: stat.starttime,
         }
+    }
+}
+
+/// SIGKILL to exactly `p`, never to another process that has its pid by
+/// now: plugctl's own child keeps its pid until plugctl reaps it; any
+/// other is reached through a pidfd, opened and then checked to be the
+/// process that was read (its start time). Without pidfds (Linux before
+/// 5.3), by pid.
+fn kill_exact(p: &Proc, me: &Me) {
+    if p.ppid == me.pid {
+        let _ = nix::sys::signal::kill(Pid::from_raw(p.pid), Signal::SIGKILL);
+        return;
+    }
+    let Some(pid) = rustix::process::Pid::from_raw(p.pid) else {
+        return;
+    };
+    match rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()) {
+        Ok(fd) => {
+            if proc_of(p.pid).is_some_and(|now| now.start == p.start) {
+                let _ = rustix::process::pidfd_send_signal(&fd, rustix::process::Signal::KILL);
+            }
+        }
+        Err(rustix::io::Errno::NOSYS) => {
+            let _ = nix::sys::signal::kill(Pid::from_raw(p.pid), Signal::SIGKILL);
+        }
+        Err(_) => {}
     }
 }
 
@@ -67,6 +97,7 @@ impl From<&Stat> for Proc {
 struct Me {
     pid: i32,
     pgid: i32,
+    sid: i32,
 }
 
 impl Me {
@@ -74,14 +105,17 @@ impl Me {
         Me {
             pid: nix::unistd::getpid().as_raw(),
             pgid: nix::unistd::getpgrp().as_raw(),
+            sid: nix::unistd::getsid(None).map_or(0, |s| s.as_raw()),
         }
     }
 
     /// Whether `p`, one of plugctl's children that leads no call in
-    /// flight, is a plugin's descendant adopted by plugctl: not in
-    /// plugctl's own process group (a helper plugctl started, or a sibling
-    /// in a host program's tests). A plugin's process cannot join that
-    /// group: it lies in another session.
+    /// flight and carries no call's mark, may be taken as a plugin's
+    /// descendant adopted by plugctl: not in plugctl's own process group
+    /// (a helper plugctl started, or a sibling in a host program's tests).
+    /// A process that does carry a call's mark is that call's wherever it
+    /// is, plugctl's group included (a plugin in plugctl's session may move
+    /// a child there).
     fn adopted(&self, p: &Proc) -> bool {
         p.ppid == self.pid && p.pgid != self.pgid
     }
@@ -204,56 +238,74 @@ enum Claim<'a> {
 }
 
 impl Claim<'_> {
-    fn marks(&self, p: &Proc) -> bool {
+    /// Whether `p` carries the claim's marks; `None` when that could not
+    /// be told (it died while it was looked at).
+    fn marks(&self, p: &Proc) -> Option<bool> {
         match self {
             Claim::Call {
                 lineage, sessions, ..
-            } => sessions.contains(&p.sid) || lineage.marks(p.pid, p.sid),
-            Claim::Orphans => true,
+            } => {
+                if sessions.contains(&p.sid) {
+                    return Some(true);
+                }
+                let Some(ns) = lineage.ns() else {
+                    return Some(false);
+                };
+                time_ns(p.pid).map(|n| n == ns)
+            }
+            Claim::Orphans => Some(true),
         }
     }
 
     /// Below plugctl (a subreaper): the trees of its adopted children that
     /// are this claim's, whole (a tree is one call's: its root was the
     /// call's own descendant before its parent died).
-    fn adopted(&self, me: &Me) -> Vec<Proc> {
-        let mut out = Vec::new();
+    fn adopted(&self, me: &Me) -> Look {
+        let mut look = Look::default();
         if let Claim::Call {
             leader: Some(leader),
             ..
         } = self
             && let Some(p) = proc_of(*leader)
         {
-            out.extend(subtree(p).into_iter().skip(1));
+            look.taken.extend(subtree(p).into_iter().skip(1));
         }
         for root in children() {
-            if root.zombie || !me.adopted(&root) {
+            if root.ppid != me.pid {
                 continue;
             }
+            if root.zombie {
+                // It died: its children have just come to plugctl.
+                look.moving |= me.adopted(&root);
+                continue;
+            }
+            let adopted = me.adopted(&root);
             let tree = subtree(root);
             let take = match self {
-                Claim::Orphans => true,
+                Claim::Orphans => adopted,
                 Claim::Call {
                     pipes, all_orphans, ..
                 } => {
-                    *all_orphans
-                        || tree.iter().any(|p| self.marks(p))
-                        || tree.iter().any(|p| holds_pipe(p.pid, pipes))
+                    let marked = tree.iter().map(|p| self.marks(p)).collect::<Vec<_>>();
+                    look.moving |= marked.contains(&None);
+                    marked.contains(&Some(true))
+                        || (adopted
+                            && (*all_orphans || tree.iter().any(|p| holds_pipe(p.pid, pipes))))
                 }
             };
             if take {
-                out.extend(tree);
+                look.taken.extend(tree);
             }
         }
-        out
+        look
     }
 
     /// Anywhere (plugctl is no subreaper, so orphans went to init): the
     /// processes this claim marks in all of /proc, and everything below
     /// them.
-    fn scanned(&self, me: &Me) -> Vec<Proc> {
+    fn scanned(&self, me: &Me) -> Look {
         if matches!(self, Claim::Orphans) {
-            return Vec::new();
+            return Look::default();
         }
         let leaders = leaders_in_flight();
         let all = processes();
@@ -265,7 +317,7 @@ impl Claim<'_> {
         let mut taken: HashSet<i32> = HashSet::new();
         let mut todo: Vec<&Proc> = all
             .iter()
-            .filter(|p| p.pid != me.pid && self.marks(p))
+            .filter(|p| p.pid != me.pid && self.marks(p) == Some(true))
             .collect();
         if let Claim::Call {
             leader: Some(leader),
@@ -281,8 +333,21 @@ impl Claim<'_> {
             out.push(p.clone());
             todo.extend(below.get(&p.pid).into_iter().flatten());
         }
-        out
+        Look {
+            taken: out,
+            moving: false,
+        }
     }
+}
+
+/// What one look found: the processes a claim takes, and whether what is
+/// below plugctl was still moving (an adopted process had died, so its
+/// children had just come to plugctl, or one died while it was looked
+/// at): then it is looked at again at once.
+#[derive(Debug, Default)]
+struct Look {
+    taken: Vec<Proc>,
+    moving: bool,
 }
 
 /// Kills what `claim` takes, round after round while what it killed had
@@ -294,35 +359,49 @@ async fn sweep(mut claim: Claim<'_>) -> Vec<Leftover> {
     let me = Me::now();
     let deadline = tokio::time::Instant::now() + REAP_BOUND;
     let mut found: Vec<Leftover> = Vec::new();
-    let mut killed: HashSet<i32> = HashSet::new();
+    let mut killed: HashSet<(i32, u64)> = HashSet::new();
     loop {
-        let taken = if subreaper {
+        // The dead first: what they forked has come to plugctl by now.
+        let reaped = subreaper && reap_dead(&me);
+        let look = if subreaper {
             claim.adopted(&me)
         } else {
             claim.scanned(&me)
         };
-        let mut any = false;
-        for p in taken.iter().filter(|p| !p.zombie) {
-            any = true;
-            let _ = nix::sys::signal::kill(Pid::from_raw(p.pid), Signal::SIGKILL);
-            if killed.insert(p.pid) {
+        let mut alive = false;
+        let mut new = false;
+        for p in look.taken.iter().filter(|p| !p.zombie) {
+            alive = true;
+            kill_exact(p, &me);
+            if killed.insert((p.pid, p.start)) {
+                new = true;
                 found.push(Leftover {
                     pid: p.pid,
                     command: p.comm.clone(),
                 });
             }
-            // What it forked before it died carries its session.
-            if let Claim::Call { sessions, .. } = &mut claim {
+            // What it forked before it died carries its session (never
+            // plugctl's own: where the call has a time namespace its plugin
+            // stays in plugctl's session, and so would everything else).
+            if let Claim::Call { sessions, .. } = &mut claim
+                && p.sid != me.sid
+            {
                 sessions.insert(p.sid);
             }
         }
-        if !any || tokio::time::Instant::now() >= deadline {
+        let settled = !alive && !look.moving && !reaped;
+        if settled || tokio::time::Instant::now() >= deadline {
             break;
         }
-        if subreaper {
-            reap_dead(&me);
+        if new || look.moving || reaped {
+            // Something moved: look again at once (a process that forks
+            // and exits over and over is caught by being faster than it),
+            // letting the other calls run meanwhile.
+            tokio::task::yield_now().await;
+        } else {
+            // Only what was killed is left: give it a moment to die.
+            tokio::time::sleep(REAP_POLL).await;
         }
-        tokio::time::sleep(REAP_POLL).await;
     }
     if subreaper {
         reap_orphans().await;
@@ -349,7 +428,7 @@ pub(super) async fn kill_leftovers(
     }
     sweep(Claim::Call {
         lineage,
-        sessions: HashSet::from([lineage.sid]),
+        sessions: lineage.sid.into_iter().collect(),
         pipes,
         all_orphans,
         leader,
@@ -363,12 +442,15 @@ pub(super) fn alone() -> bool {
     leaders_in_flight().len() <= 1
 }
 
-/// Reaps every adopted orphan that has died, without waiting.
-fn reap_dead(me: &Me) {
+/// Reaps every adopted orphan that has died, without waiting; whether
+/// there was any.
+fn reap_dead(me: &Me) -> bool {
     use nix::sys::wait::{WaitPidFlag, waitpid};
+    let mut any = false;
     for p in children().iter().filter(|p| p.zombie && me.adopted(p)) {
-        let _ = waitpid(Pid::from_raw(p.pid), Some(WaitPidFlag::WNOHANG));
+        any |= waitpid(Pid::from_raw(p.pid), Some(WaitPidFlag::WNOHANG)).is_ok();
     }
+    any
 }
 
 /// Reaps adopted orphans that have died (never a call's leader, which its
@@ -438,6 +520,7 @@ mod tests {
                 sid: 4200,
                 zombie: false,
                 comm: "sleep".into(),
+                start: 358126,
             }
         );
     }
@@ -473,6 +556,7 @@ mod tests {
         let me = Me {
             pid: 100,
             pgid: 100,
+            sid: 50,
         };
         let p = |pid, ppid, pgid, sid| parse(&line(pid, "x", 'S', ppid, pgid, sid));
         // Escaped with setsid: leads a session of its own.

@@ -1,10 +1,10 @@
 //! Runs plugin executables the way the protocol says Nomad does (direct exec,
 //! only the given environment, stdin from /dev/null) but safer: each call
-//! leading a session (so a process group) of its own, a hard deadline with
-//! SIGTERM → grace → SIGKILL to the whole group, bounded capture of stdout
-//! and stderr, no waiting on pipes that orphaned children hold open, and
-//! nothing the plugin started left running after it. Knows nothing about
-//! JSON.
+//! in a process group and a time namespace (or a session) of its own, a
+//! hard deadline with SIGTERM → grace → SIGKILL to the whole group, bounded
+//! capture of stdout and stderr, no waiting on pipes that orphaned children
+//! hold open, and nothing the plugin started left running after it. Knows
+//! nothing about JSON.
 //!
 //! Where each part lives:
 //!
@@ -16,8 +16,8 @@
 //!   backoff), with `elf` naming a missing interpreter;
 //! - `groups`: the table of the calls' process groups a [`Pool`] owns,
 //!   through which shutdown and job control reach them;
-//! - `lineage`: what marks every process of a call (its session, its time
-//!   namespace), set between fork and exec;
+//! - `lineage`: what marks every process of a call (its time namespace,
+//!   else its session);
 //! - `leftovers`: /proc, to find and kill what a plugin left behind and
 //!   reap what plugctl adopted;
 //! - `pool`: [`Pool`], and the [`Gate`] and [`Witness`] it consults;

@@ -1,6 +1,7 @@
-//! Starting a call: the child leading a session of its own (and, where it
-//! can, in a time namespace of the call's: `lineage`), with only the
-//! given environment and stdin from /dev/null; a file exec would run
+//! Starting a call: the child in a time namespace of the call's own and a
+//! process group of its own, or, where no namespace can be made, leading a
+//! session of its own (`lineage`), with only the given environment and
+//! stdin from /dev/null; a file exec would run
 //! through the shell refused first; `--locked` checked between fork and
 //! exec; passing shortages waited out; and exec's errno turned into what
 //! the user should look at ([`SpawnError`]).
@@ -21,7 +22,7 @@ use tokio::sync::watch;
 use tokio::time::Instant;
 
 use super::groups::{Control, Group, GroupTable};
-use super::lineage::{self, Handover};
+use super::lineage::{self, Lineage, TimeNs};
 use super::{Invocation, SpawnError, later};
 
 /// ETXTBSY means some process still has the file open for writing: usually
@@ -67,9 +68,10 @@ pub(super) fn refuse_unknown_format(program: &Path, shown: &Path) -> Result<(), 
     }
 }
 
-/// Starts `inv` (whose path to exec is `program`) in a session of its own,
-/// entered in `table`; the receiver carries what the table asks of the
-/// call, and the group what marks its processes ([`Group::lineage`]).
+/// Starts `inv` (whose path to exec is `program`) marked as its call's
+/// (`lineage`), entered in `table`; the receiver carries what the table
+/// asks of the call, and the group what marks its processes
+/// ([`Group::lineage`]).
 pub(super) async fn spawn(
     table: &Arc<GroupTable>,
     inv: &Invocation,
@@ -83,25 +85,33 @@ pub(super) async fn spawn(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .kill_on_drop(true);
-    // First of the steps between fork and exec: those after it (`--locked`
-    // execs through a descriptor) never return.
-    let handover = Handover::new();
-    let child_end = handover.as_ref().map(Handover::child_end);
-    // SAFETY: system calls only, on a descriptor and a path prepared
-    // before the fork (`lineage::in_child`).
-    unsafe {
-        cmd.pre_exec(move || lineage::in_child(child_end));
+    // The call's mark, made on this thread for the children it starts next
+    // (no `.await` until the spawn): a time namespace, which costs the
+    // spawn nothing; else a session of the plugin's own, which takes a
+    // step between fork and exec, the first of them (those after it,
+    // `--locked`'s, exec and never return).
+    let mut ns = TimeNs::for_next_children();
+    let by_session = ns.is_none();
+    if by_session {
+        // SAFETY: one setsid(2).
+        unsafe {
+            cmd.pre_exec(lineage::lead_a_session);
+        }
+    } else {
+        cmd.process_group(0);
     }
     let failed = |e: io::Error| SpawnError::Other {
         program: inv.program.clone(),
         message: e.to_string(),
     };
-    // `--locked` execs the file it hashed through its descriptor; every
-    // other call execs by path, with execve(2) itself (below).
+    // `--locked` execs the file it hashed through its descriptor; any other
+    // call that forks (a step between fork and exec) execs by path with
+    // execve(2) itself (below); the rest are posix_spawn'ed.
     let execs_by_fd = inv
         .expect
         .as_ref()
         .is_some_and(|v| v.elf || v.interpreter.is_some());
+    let forks = by_session || inv.expect.is_some();
     if let Some(verified) = &inv.expect {
         if verified.elf {
             let mut argv = vec![program.as_os_str()];
@@ -143,7 +153,7 @@ pub(super) async fn spawn(
             }
         }
     }
-    if !execs_by_fd {
+    if forks && !execs_by_fd {
         let exec = ExecPath::new(program, &inv.args, &inv.env).map_err(failed)?;
         // Last of the steps between fork and exec: nothing after it runs.
         // SAFETY: one execve(2) with arrays prepared before fork.
@@ -154,14 +164,24 @@ pub(super) async fn spawn(
     let mut backoff = TXTBSY_BACKOFF_MS.iter();
     let give_up = later(Instant::now(), inv.deadline);
     let mut pause = Duration::from_millis(10);
+    let mut attempt = 0;
     loop {
+        // A retry comes after an `.await`: on a runtime of many threads,
+        // maybe on another thread, whose next children get its own
+        // namespace.
+        if attempt > 0 && !by_session {
+            ns = TimeNs::for_next_children();
+        }
+        attempt += 1;
         let error = match table.spawn(&mut cmd, inv.grace) {
             Ok(Some((child, mut group, control))) => {
-                if let Some(handover) = handover {
-                    group.lineage = handover.receive(group.pgid.as_raw());
-                } else {
-                    group.lineage.sid = group.pgid.as_raw();
-                }
+                group.lineage = match ns.take() {
+                    Some(ns) => Lineage::by_namespace(ns),
+                    None if by_session => Lineage::by_session(group.pgid.as_raw()),
+                    // Made for the first try, not on this thread: only its
+                    // pipes and plugctl's adoption name what it leaves.
+                    None => Lineage::default(),
+                };
                 return Ok((child, group, control));
             }
             Ok(None) => {
@@ -205,8 +225,8 @@ pub(super) async fn spawn(
 }
 
 /// An exec by path, prepared before fork so that the child makes one
-/// system call: execve(2) itself. A step between fork and exec (the
-/// session, above) makes std fork and call execvp, which glibc retries
+/// system call: execve(2) itself. A step between fork and exec (a session,
+/// `--locked`'s check) makes std fork and call execvp, which glibc retries
 /// through /bin/sh when the kernel says ENOEXEC; a Nomad client (Go) gets
 /// "exec format error" for such a file, and so must plugctl.
 struct ExecPath {

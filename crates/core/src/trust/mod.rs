@@ -33,6 +33,7 @@
 //! mode that was wrong and the `chown`/`chmod` that fixes it.
 
 pub mod dir;
+pub mod environment;
 pub mod output;
 pub mod program;
 pub mod tree;
@@ -83,6 +84,11 @@ impl Policy {
         } else {
             Policy::strict()
         }
+    }
+
+    /// Whether the owner and mode rules apply (not `--allow-insecure-paths`).
+    pub fn enforces(&self) -> bool {
+        self.enforce
     }
 
     fn trusts_owner(&self, uid: u32) -> bool {

@@ -91,21 +91,22 @@ pub(super) async fn suite(pool: &Pool, entry: &Entry, opts: &Options, id: &str, 
                 Ok(out) => match secrets::parse_fetch(opts.nomad.dialect(), &inv, out) {
                     Ok(fetched) => (
                         result_verdict(path, &fetched),
-                        if out.stderr.is_empty() && out.stderr_dropped == 0 {
-                            Verdict::pass()
-                        } else {
-                            Verdict::error(format!(
-                                "a successful fetch wrote {} bytes to stderr (not shown: it \
-                                 may hold values); on a Nomad client that can crash the \
-                                 client; write nothing on stderr when fetch succeeds",
-                                out.stderr.len() as u64 + out.stderr_dropped
-                            ))
+                        match crate::verdict::stderr_crashes_client(
+                            Family::Secrets.name(),
+                            crate::family::Operation::Fetch,
+                            opts.nomad,
+                            out,
+                        ) {
+                            // Not shown: it may hold values.
+                            Some(why) => Verdict::error(format!("the fetch {why}")),
+                            None => Verdict::pass(),
                         },
                     ),
                     Err(f) => (
                         Verdict::error(format!(
-                            "fetch {path:?} failed: {f}; it must exit 0 and print {{\"result\": \
-                             {{\"KEY\": \"value\", ...}}}}"
+                            "fetch {path_q} failed: {f}; it must exit 0 and print {{\"result\": \
+                             {{\"KEY\": \"value\", ...}}}}",
+                            path_q = crate::escape::quote(path)
                         ))
                         .hint(crate::error::Hint::FetchInputs),
                         Verdict::skip("fetch failed (see fetch.result)"),
@@ -154,15 +155,16 @@ pub(super) async fn suite(pool: &Pool, entry: &Entry, opts: &Options, id: &str, 
 /// result, are worth a warning.
 fn result_verdict(path: &str, fetched: &secrets::Fetched) -> Verdict {
     let answer = "print {\"result\": {\"KEY\": \"value\", ...}}";
+    let path = crate::escape::quote(path);
     match fetched.why_empty() {
         Some(why) if !fetched.had_result && !fetched.ignored.is_empty() => Verdict::error(format!(
-            "fetch {path:?} returned 0 keys: {why}; a task would get no secret"
+            "fetch {path} returned 0 keys: {why}; a task would get no secret"
         )),
         Some(why) => Verdict::warning(format!(
-            "fetch {path:?}, a path that should exist, returned 0 keys: {why}; {answer}"
+            "fetch {path}, a path that should exist, returned 0 keys: {why}; {answer}"
         )),
         None if !fetched.ignored.is_empty() => Verdict::warning(format!(
-            "fetch {path:?} succeeded, and Nomad ignores {} of its answer: only \"result\" \
+            "fetch {path} succeeded, and Nomad ignores {} of its answer: only \"result\" \
              and \"error\" are read",
             fetched.ignored_words()
         )),
@@ -191,8 +193,9 @@ fn again_verdict(
         Ok(out) => out,
         Err(e) => {
             return Verdict::error(format!(
-                "the second fetch of {path:?} could not start: {}; {why}",
-                families::spawn_failure(e)
+                "the second fetch of {path_q} could not start: {}; {why}",
+                families::spawn_failure(e),
+                path_q = crate::escape::quote(path)
             ));
         }
     };
@@ -200,22 +203,28 @@ fn again_verdict(
         Ok(second) => second,
         Err(f) => {
             return Verdict::error(format!(
-                "the second fetch of {path:?} failed where the first succeeded: {f}; {why}, so \
-                 the task would not start again"
+                "the second fetch of {path_q} failed where the first succeeded: {f}; {why}, so \
+                 the task would not start again",
+                path_q = crate::escape::quote(path)
             ));
         }
     };
-    if !out.stderr.is_empty() || out.stderr_dropped > 0 {
+    if let Some(crashes) = crate::verdict::stderr_crashes_client(
+        Family::Secrets.name(),
+        crate::family::Operation::Fetch,
+        profile,
+        &out,
+    ) {
+        // Not shown: it may hold values.
         return Verdict::error(format!(
-            "the second fetch of {path:?} wrote {} bytes to stderr (not shown: it may hold \
-             values); on a Nomad client that can crash the client",
-            out.stderr.len() as u64 + out.stderr_dropped
+            "the second fetch of {} {crashes}",
+            crate::escape::quote(path)
         ));
     }
     let only = |a: &Fetched, b: &Fetched| -> Vec<String> {
         a.keys()
             .filter(|k| !b.values.contains_key(*k))
-            .map(|k| format!("{k:?}"))
+            .map(crate::escape::quote)
             .collect()
     };
     let (lost, gained) = (only(first, &second), only(&second, first));
@@ -228,25 +237,27 @@ fn again_verdict(
             said.push(format!("it adds {}", gained.join(", ")));
         }
         return Verdict::error(format!(
-            "the second fetch of {path:?} answered other keys than the first: {}; {why}, and \
+            "the second fetch of {path_q} answered other keys than the first: {}; {why}, and \
              a key it lacks is missing from the task's environment",
-            said.join("; ")
+            said.join("; "),
+            path_q = crate::escape::quote(path)
         ));
     }
     let changed: Vec<String> = first
         .values
         .iter()
         .filter(|(k, v)| second.values.get(*k) != Some(*v))
-        .map(|(k, _)| format!("{k:?}"))
+        .map(|(k, _)| crate::escape::quote(k))
         .collect();
     if changed.is_empty() {
         Verdict::pass()
     } else {
         Verdict::warning(format!(
-            "the second fetch of {path:?} answered other values for {} (not shown); {why}: \
+            "the second fetch of {path_q} answered other values for {} (not shown); {why}: \
              fine for a provider that issues fresh credentials on every fetch, a surprise \
              for one that stores secrets",
-            changed.join(", ")
+            changed.join(", "),
+            path_q = crate::escape::quote(path)
         ))
     }
 }
@@ -258,16 +269,18 @@ fn missing_path_verdict(dialect: Dialect, path: &str, inv: &Invocation, out: &Ou
     let how = "exit 0 and print {\"error\": \"<what is missing>\"}";
     if out.timed_out {
         return Verdict::error(format!(
-            "fetch of the missing path {path:?} timed out after {}; {how}",
-            humantime::format_duration(inv.deadline)
+            "fetch of the missing path {path_q} timed out after {}; {how}",
+            humantime::format_duration(inv.deadline),
+            path_q = crate::escape::quote(path)
         ));
     }
     match (out.termination, secrets::parse_fetch(dialect, inv, out)) {
         (Termination::Exited(0), Err(PluginFailure::Response(msg))) => {
             if msg.contains("\"error\": \"\"") {
                 Verdict::warning(format!(
-                    "fetch of the missing path {path:?} failed with an empty error message; \
-                     say what is missing: {how}"
+                    "fetch of the missing path {path_q} failed with an empty error message; \
+                     say what is missing: {how}",
+                    path_q = crate::escape::quote(path)
                 ))
             } else {
                 Verdict::pass()
@@ -276,21 +289,25 @@ fn missing_path_verdict(dialect: Dialect, path: &str, inv: &Invocation, out: &Ou
         // A provider may answer any path (one that derives values, as
         // Nomad's own e2e test plugin does): worth a look, not a failure.
         (Termination::Exited(0), Ok(fetched)) => Verdict::warning(format!(
-            "fetch of {path:?}, a path that cannot exist, succeeded with {} keys: fine for a \
+            "fetch of {path_q}, a path that cannot exist, succeeded with {} keys: fine for a \
              provider that makes values for any path; a provider that stores secrets should \
              {how}",
-            fetched.len()
+            fetched.len(),
+            path_q = crate::escape::quote(path)
         )),
-        (Termination::Exited(0), Err(f)) => {
-            Verdict::error(format!("fetch of the missing path {path:?}: {f}; {how}"))
-        }
+        (Termination::Exited(0), Err(f)) => Verdict::error(format!(
+            "fetch of the missing path {path_q}: {f}; {how}",
+            path_q = crate::escape::quote(path)
+        )),
         (Termination::Exited(code), _) => Verdict::warning(format!(
-            "fetch of the missing path {path:?} exited with status {code}: Nomad discards \
-             stdout on a non-zero exit, so the job's operator never sees why; {how}"
+            "fetch of the missing path {path_q} exited with status {code}: Nomad discards \
+             stdout on a non-zero exit, so the job's operator never sees why; {how}",
+            path_q = crate::escape::quote(path)
         )),
         (Termination::Signaled(sig), _) => Verdict::error(format!(
-            "fetch of the missing path {path:?} was killed by signal {}; {how}",
-            families::signal_name(sig)
+            "fetch of the missing path {path_q} was killed by signal {}; {how}",
+            families::signal_name(sig),
+            path_q = crate::escape::quote(path)
         )),
     }
 }
