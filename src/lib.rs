@@ -19,6 +19,7 @@ pub mod render;
 pub mod settings;
 pub mod shutdown;
 pub mod units;
+pub mod volume_spec;
 pub mod warnings;
 
 pub use plugctl_core::{Error, Result};

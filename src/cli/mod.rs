@@ -735,14 +735,26 @@ pub enum VolumeStateArg {
 
 #[derive(Debug, Args)]
 pub struct VolumeCreateArgs {
+    /// The volume's specification, as `nomad volume create FILE` takes it
+    ///
+    /// HCL or JSON, type = "host": name, namespace, id, plugin_id, capacity_min, capacity_max,
+    /// parameters; a node_pool or node_id must be this node's. What a node cannot honour
+    /// (constraint, capability) is said on stderr. Instead of the flags below
+    #[arg(
+        short = 'f',
+        long = "file",
+        value_name = "FILE",
+        conflicts_with_all = ["plugin", "name", "id", "namespace", "capacity_min", "capacity_max", "params"]
+    )]
+    pub file: Option<PathBuf>,
     /// Host-volume plugin name (mkdir is built in)
-    #[arg(long, value_name = "NAME")]
-    pub plugin: String,
+    #[arg(long, value_name = "NAME", required_unless_present = "file")]
+    pub plugin: Option<String>,
     /// Volume name
     ///
     /// Any non-empty string; plugctl never builds a path from it
-    #[arg(long)]
-    pub name: String,
+    #[arg(long, required_unless_present = "file")]
+    pub name: Option<String>,
     /// Volume id, a UUID [default: a new one]
     ///
     /// In either case, stored lower-case

@@ -240,10 +240,7 @@ fn only_type_of(ctx: &Ctx, name: &str) -> Result<String> {
             "{} plugins are named {}: {}; name the type: `plugctl plugin show TYPE {}`",
             many.len(),
             quote(name),
-            many.iter()
-                .map(|t| value(t))
-                .collect::<Vec<_>>()
-                .join(", "),
+            many.iter().map(|t| value(t)).collect::<Vec<_>>().join(", "),
             crate::exit::name_arg(name)
         ))),
     }

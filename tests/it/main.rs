@@ -59,4 +59,5 @@ mod usage;
 mod validate;
 mod verdict;
 mod volume;
+mod volume_spec;
 mod workspace;

@@ -247,7 +247,11 @@ mount -o remount,bind,ro "$STATE"
     ] {
         assert!(message.contains(needle), "{needle:?} in {message}");
     }
-    assert_eq!(e["hints"], serde_json::json!(["choose another --registry"]), "{e}");
+    assert_eq!(
+        e["hints"],
+        serde_json::json!(["choose another --registry"]),
+        "{e}"
+    );
     assert!(s.read_out("stderr").contains(message));
     // reading a read-only registry is fine
     assert_eq!(s.read_out("list-code"), "", "{}", s.read_out("list"));
