@@ -30,10 +30,6 @@ pub fn into_flags(
     let bytes = read(ctx, file)?;
     let spec = volume_spec::parse(&bytes).map_err(|e| Error::usage(format!("-f {shown}: {e}")))?;
     let at = |v: &Located| format!("-f {shown}, line {}", v.line);
-    for (what, line) in &spec.unhonoured {
-        ctx.printer
-            .warn(format!("-f {shown}, line {line}: {}", what.sentence()));
-    }
     if let Some(pool) = &spec.node_pool
         && pool.value != ctx.settings.node_pool
     {
@@ -82,6 +78,11 @@ pub fn into_flags(
     args.capacity_min = size(spec.capacity_min, "capacity_min")?;
     args.capacity_max = size(spec.capacity_max, "capacity_max")?;
     args.params = spec.parameters.into_iter().collect();
+    // Said once the file is taken: a refusal above is the one message.
+    for (what, line) in &spec.unhonoured {
+        ctx.printer
+            .warn(format!("-f {shown}, line {line}: {}", what.sentence()));
+    }
     Ok(args)
 }
 
