@@ -94,7 +94,8 @@ pub fn parse(bytes: &[u8]) -> Result<VolumeSpec, String> {
                     .into(),
             );
         }
-        Some(t) if t.value != "host" => {
+        // Nomad lower-cases the type before it dispatches on it.
+        Some(t) if !t.value.eq_ignore_ascii_case("host") => {
             return Err(format!(
                 "line {}: type = {}: plugctl creates host volumes only (type = \"host\"); a {} \
                  volume is created through Nomad",
@@ -235,6 +236,7 @@ parameters {
     #[test]
     fn a_type_other_than_host_or_none_is_refused() {
         assert!(parse(b"name = \"x\"").unwrap_err().starts_with("no type"));
+        assert!(parse(b"type = \"HOST\"").is_ok(), "any case, as Nomad");
         let e = parse(b"\ntype = \"csi\"").unwrap_err();
         assert!(
             e.starts_with("line 2: type = \"csi\": plugctl creates host volumes only"),
