@@ -435,6 +435,8 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             break
         }
         'plugctl;volume;create' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'The volume''s specification, as `nomad volume create FILE` takes it')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'The volume''s specification, as `nomad volume create FILE` takes it')
             [CompletionResult]::new('--plugin', '--plugin', [CompletionResultType]::ParameterName, 'Host-volume plugin name (mkdir is built in)')
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Volume name')
             [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'Volume id, a UUID [default: a new one]')

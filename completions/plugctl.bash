@@ -2607,12 +2607,20 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__create)
-            opts="-o -q -v -h -V --plugin --name --id --namespace --capacity-min --capacity-max --param --timeout --grace --dry-run --output --wide --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version"
+            opts="-f -o -q -v -h -V --file --plugin --name --id --namespace --capacity-min --capacity-max --param --timeout --grace --dry-run --output --wide --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --plugin)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3471,7 +3479,7 @@ _plugctl_registry_position() {
     while (( i < COMP_CWORD )); do
         w=${COMP_WORDS[i]}
         case $w in
-            --alloc-id|--allow-key|--capacity-max|--capacity-min|--color|--concurrency|--dir|--env|--env-file|--format|--grace|--host-volume-plugin-dir|--id|--job-id|--kind|--lang|--lock-timeout|--lockfile|--max-bytes|--name|--namespace|--node-id|--node-pool|--nomad-config|--nomad-version|--option|--output|--param|--path|--plugin|--plugin-dir|--record|--registry|--registry-max-size|--since|--socket|--stale-after|--state|--tail|--textfile|--timeout|--type|--until|--version|--volumes-dir|-o)
+            --alloc-id|--allow-key|--capacity-max|--capacity-min|--color|--concurrency|--dir|--env|--env-file|--file|--format|--grace|--host-volume-plugin-dir|--id|--job-id|--kind|--lang|--lock-timeout|--lockfile|--max-bytes|--name|--namespace|--node-id|--node-pool|--nomad-config|--nomad-version|--option|--output|--param|--path|--plugin|--plugin-dir|--record|--registry|--registry-max-size|--since|--socket|--stale-after|--state|--tail|--textfile|--timeout|--type|--until|--version|--volumes-dir|-f|-o)
                 # bash splits `--opt=value` into `--opt`, `=`, `value`
                 [[ ${COMP_WORDS[i+1]-} == = ]] && (( i++ ))
                 if (( i + 1 >= COMP_CWORD )); then

@@ -413,6 +413,8 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'plugctl;volume;create'= {
+            cand -f 'The volume''s specification, as `nomad volume create FILE` takes it'
+            cand --file 'The volume''s specification, as `nomad volume create FILE` takes it'
             cand --plugin 'Host-volume plugin name (mkdir is built in)'
             cand --name 'Volume name'
             cand --id 'Volume id, a UUID [default: a new one]'

@@ -368,6 +368,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_s
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -f -a "repair" -d 'Finish or roll back volumes left pending or deleting'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -f -a "audit" -d 'Hold the registry against the disk; exit 1 on any finding'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s f -l file -d 'The volume\'s specification, as `nomad volume create FILE` takes it' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l plugin -d 'Host-volume plugin name (mkdir is built in)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l name -d 'Volume name' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l id -d 'Volume id, a UUID [default: a new one]' -r
@@ -1123,7 +1124,7 @@ function __plugctl_registry_lookup
     set -g __plugctl_registry_names
     set -l tokens (commandline -opc)
     set -e tokens[1]
-    set -l value_options --alloc-id --allow-key --capacity-max --capacity-min --color --concurrency --dir --env --env-file --format --grace --host-volume-plugin-dir --id --job-id --kind --lang --lock-timeout --lockfile --max-bytes --name --namespace --node-id --node-pool --nomad-config --nomad-version --option --output --param --path --plugin --plugin-dir --record --registry --registry-max-size --since --socket --stale-after --state --tail --textfile --timeout --type --until --version --volumes-dir -o
+    set -l value_options --alloc-id --allow-key --capacity-max --capacity-min --color --concurrency --dir --env --env-file --file --format --grace --host-volume-plugin-dir --id --job-id --kind --lang --lock-timeout --lockfile --max-bytes --name --namespace --node-id --node-pool --nomad-config --nomad-version --option --output --param --path --plugin --plugin-dir --record --registry --registry-max-size --since --socket --stale-after --state --tail --textfile --timeout --type --until --version --volumes-dir -f -o
     set -l context_options --registry --plugin-dir --host-volume-plugin-dir --nomad-config --nomad-version
     set -l args --json
     set -l pos

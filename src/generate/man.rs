@@ -124,6 +124,11 @@ pub const EXAMPLES: &[Example] = &[
         true,
     ),
     ex(
+        "plugctl volume create -f web.volume.hcl",
+        "Create the host volume a `nomad volume create` specification describes (type = \"host\").",
+        false,
+    ),
+    ex(
         "plugctl volume list --namespace default",
         "The volumes recorded in the default namespace.",
         false,

@@ -21,7 +21,7 @@ fn dumping(s: &Rig) -> std::path::PathBuf {
         ),
         r#"rm -rf "$v""#,
     );
-    plugctl(&s).args(["fingerprint"]).succeeds();
+    plugctl(s).args(["fingerprint"]).succeeds();
     dump
 }
 
