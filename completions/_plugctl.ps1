@@ -857,7 +857,7 @@ Register-ArgumentCompleter -Native -CommandName 'plugctl' -ScriptBlock {
             [CompletionResult]::new('--job-id', '--job-id', [CompletionResultType]::ParameterName, 'Sets NOMAD_JOB_ID, as Nomad 1.11.1+ does')
             [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'Sets NOMAD_NAMESPACE, as Nomad 1.11.1+ does')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: kv, env or json')
-            [CompletionResult]::new('--allow-key', '--allow-key', [CompletionResultType]::ParameterName, 'Print this key in kv and env output although it changes how a shell or the programs it starts run code (repeatable; exactly as spelled)')
+            [CompletionResult]::new('--allow-key', '--allow-key', [CompletionResultType]::ParameterName, 'Print this code-running key in kv and env output (repeatable)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Deadline for each plugin call')
             [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'Grace from SIGTERM to SIGKILL')
             [CompletionResult]::new('--nomad-config', '--nomad-config', [CompletionResultType]::ParameterName, 'The Nomad agent''s configuration (`none`: read none)')

@@ -814,7 +814,7 @@ set edit:completion:arg-completer[plugctl] = {|@words|
             cand --job-id 'Sets NOMAD_JOB_ID, as Nomad 1.11.1+ does'
             cand --namespace 'Sets NOMAD_NAMESPACE, as Nomad 1.11.1+ does'
             cand --format 'Output format: kv, env or json'
-            cand --allow-key 'Print this key in kv and env output although it changes how a shell or the programs it starts run code (repeatable; exactly as spelled)'
+            cand --allow-key 'Print this code-running key in kv and env output (repeatable)'
             cand --timeout 'Deadline for each plugin call'
             cand --grace 'Grace from SIGTERM to SIGKILL'
             cand --nomad-config 'The Nomad agent''s configuration (`none`: read none)'

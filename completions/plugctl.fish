@@ -718,7 +718,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l format -d 'Output format: kv, env or json' -r -f -a "kv\t'KEY=VALUE lines, for EnvironmentFile=, docker --env-file and --env-file'
 env\t'export KEY=\'VALUE\' lines, safe for eval in sh'
 json\t'the JSON document'"
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l allow-key -d 'Print this key in kv and env output although it changes how a shell or the programs it starts run code (repeatable; exactly as spelled)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l allow-key -d 'Print this code-running key in kv and env output (repeatable)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l timeout -d 'Deadline for each plugin call' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l grace -d 'Grace from SIGTERM to SIGKILL' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l nomad-config -d 'The Nomad agent\'s configuration (`none`: read none)' -r -F

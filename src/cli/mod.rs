@@ -862,7 +862,10 @@ pub struct SecretFetchArgs {
     /// [default: kv, or json with --json]
     #[arg(long, value_name = "FORMAT", hide_possible_values = true)]
     pub format: Option<SecretFormat>,
-    /// Print this key in kv and env output although it changes how a shell or the programs it starts run code (repeatable; exactly as spelled)
+    /// Print this code-running key in kv and env output (repeatable)
+    ///
+    /// A key that changes how a shell or the programs it starts run code (PATH, LD_PRELOAD,
+    /// ...) is refused unless named here, exactly as spelled
     #[arg(long, value_name = "KEY")]
     pub allow_key: Vec<String>,
     #[command(flatten)]
