@@ -641,6 +641,11 @@ pub struct RegisterArgs {
 #[derive(Debug, Subcommand)]
 pub enum VolumeCommand {
     /// Run the plugin's create and record the volume
+    // Two forms: the flags, or Nomad's specification instead of them.
+    #[command(
+        override_usage = "plugctl volume create [OPTIONS] --plugin <NAME> --name <NAME>\n       \
+                          plugctl volume create [OPTIONS] -f <FILE>"
+    )]
     Create(VolumeCreateArgs),
     /// Run the plugin's delete, then forget the volume
     ///
