@@ -46,6 +46,9 @@ _plugctl() {
             plugctl,secret)
                 cmd="plugctl__subcmd__secret"
                 ;;
+            plugctl,status)
+                cmd="plugctl__subcmd__status"
+                ;;
             plugctl,test)
                 cmd="plugctl__subcmd__test"
                 ;;
@@ -84,6 +87,9 @@ _plugctl() {
                 ;;
             plugctl__subcmd__help,secret)
                 cmd="plugctl__subcmd__help__subcmd__secret"
+                ;;
+            plugctl__subcmd__help,status)
+                cmd="plugctl__subcmd__help__subcmd__status"
                 ;;
             plugctl__subcmd__help,test)
                 cmd="plugctl__subcmd__help__subcmd__test"
@@ -151,6 +157,9 @@ _plugctl() {
             plugctl__subcmd__plugin,list)
                 cmd="plugctl__subcmd__plugin__subcmd__list"
                 ;;
+            plugctl__subcmd__plugin,ls)
+                cmd="plugctl__subcmd__plugin__subcmd__list"
+                ;;
             plugctl__subcmd__plugin,register)
                 cmd="plugctl__subcmd__plugin__subcmd__register"
                 ;;
@@ -211,11 +220,17 @@ _plugctl() {
             plugctl__subcmd__volume,list)
                 cmd="plugctl__subcmd__volume__subcmd__list"
                 ;;
+            plugctl__subcmd__volume,ls)
+                cmd="plugctl__subcmd__volume__subcmd__list"
+                ;;
             plugctl__subcmd__volume,repair)
                 cmd="plugctl__subcmd__volume__subcmd__repair"
                 ;;
             plugctl__subcmd__volume,restore)
                 cmd="plugctl__subcmd__volume__subcmd__restore"
+                ;;
+            plugctl__subcmd__volume,rm)
+                cmd="plugctl__subcmd__volume__subcmd__delete"
                 ;;
             plugctl__subcmd__volume,show)
                 cmd="plugctl__subcmd__volume__subcmd__show"
@@ -254,7 +269,7 @@ _plugctl() {
 
     case "${cmd}" in
         plugctl)
-            opts="-q -v -h -V --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version fingerprint plugin volume secret validate test events pin replay metrics init completions help"
+            opts="-q -v -h -V --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version fingerprint plugin volume secret validate test events status pin replay metrics init completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -434,7 +449,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__events)
-            opts="-q -v -h -V --type --since --follow --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version"
+            opts="-o -q -v -h -V --type --kind --since --until --tail --follow --output --wide --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -444,8 +459,28 @@ _plugctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kind)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --since)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tail)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
                     return 0
                     ;;
                 --nomad-config)
@@ -532,7 +567,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__fingerprint)
-            opts="-q -v -h -V --type --timeout --grace --dry-run --textfile --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version"
+            opts="-o -q -v -h -V --type --timeout --grace --dry-run --textfile --output --wide --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -552,6 +587,14 @@ _plugctl() {
                     ;;
                 --textfile)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
                     return 0
                     ;;
                 --nomad-config)
@@ -638,7 +681,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__help)
-            opts="fingerprint plugin volume secret validate test events pin replay metrics init completions help"
+            opts="fingerprint plugin volume secret validate test events status pin replay metrics init completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -878,6 +921,20 @@ _plugctl() {
         plugctl__subcmd__help__subcmd__secret__subcmd__fetch)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        plugctl__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1330,7 +1387,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin)
-            opts="-q -v -h -V --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version list show register deregister forget wait help"
+            opts="-q -v -h -V --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version list ls show register deregister forget wait help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1724,7 +1781,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__list)
-            opts="-q -v -h -V --type --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version"
+            opts="-o -q -v -h -V --type --unhealthy --output --wide --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1732,6 +1789,14 @@ _plugctl() {
             case "${prev}" in
                 --type)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
                     return 0
                     ;;
                 --nomad-config)
@@ -1932,7 +1997,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__plugin__subcmd__show)
-            opts="-q -v -h -V --alloc-id --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version"
+            opts="-o -q -v -h -V --alloc-id --output --wide --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1940,6 +2005,14 @@ _plugctl() {
             case "${prev}" in
                 --alloc-id)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
                     return 0
                     ;;
                 --nomad-config)
@@ -2471,6 +2544,112 @@ _plugctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        plugctl__subcmd__status)
+            opts="-o -q -v -h -V --textfile --stale-after --output --wide --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --textfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stale-after)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
+                    return 0
+                    ;;
+                --nomad-config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --plugin-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --host-volume-plugin-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --volumes-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --node-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --node-pool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --registry-max-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --nomad-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lockfile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sandbox)
+                    COMPREPLY=($(compgen -W "none trim strict" -- "${cur}"))
+                    return 0
+                    ;;
+                --memory-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cpu-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --files-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tasks-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         plugctl__subcmd__test)
             opts="-q -v -h -V --format --keep --path --env --max-bytes --check-absurd-capacity --strict --propose-policy --timeout --grace --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -2688,7 +2867,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume)
-            opts="-q -v -h -V --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version create delete forget list show restore repair audit help"
+            opts="-q -v -h -V --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version create delete rm forget list ls show restore repair audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2868,12 +3047,20 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__create)
-            opts="-q -v -h -V --plugin --name --id --namespace --capacity-min --capacity-max --param --timeout --grace --dry-run --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version"
+            opts="-f -o -q -v -h -V --file --plugin --name --id --namespace --capacity-min --capacity-max --param --timeout --grace --dry-run --output --wide --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --plugin)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2908,6 +3095,14 @@ _plugctl() {
                     ;;
                 --grace)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
                     return 0
                     ;;
                 --nomad-config)
@@ -3346,7 +3541,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__list)
-            opts="-q -v -h -V --plugin --namespace --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version"
+            opts="-o -q -v -h -V --plugin --namespace --state --name --output --wide --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3358,6 +3553,22 @@ _plugctl() {
                     ;;
                 --namespace)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --state)
+                    COMPREPLY=($(compgen -W "pending ready deleting" -- "${cur}"))
+                    return 0
+                    ;;
+                --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
                     return 0
                     ;;
                 --nomad-config)
@@ -3640,7 +3851,7 @@ _plugctl() {
             return 0
             ;;
         plugctl__subcmd__volume__subcmd__show)
-            opts="-q -v -h -V --id --name --namespace --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version"
+            opts="-o -q -v -h -V --id --name --namespace --output --wide --nomad-config --plugin-dir --host-volume-plugin-dir --volumes-dir --registry --node-id --node-pool --json --concurrency --lock-timeout --color --quiet --verbose --allow-insecure-paths --registry-max-size --nomad-version --lockfile --record --record-env --locked --sandbox --sandbox-best-effort --memory-max --cpu-max --files-max --tasks-max --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3656,6 +3867,14 @@ _plugctl() {
                     ;;
                 --namespace)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table wide json name" -- "${cur}"))
                     return 0
                     ;;
                 --nomad-config)
@@ -3840,7 +4059,7 @@ _plugctl_registry_position() {
     while (( i < COMP_CWORD )); do
         w=${COMP_WORDS[i]}
         case $w in
-            --alloc-id|--allow-key|--capacity-max|--capacity-min|--color|--concurrency|--cpu-max|--dir|--env|--env-file|--files-max|--format|--grace|--host-volume-plugin-dir|--id|--job-id|--lang|--lock-timeout|--lockfile|--max-bytes|--memory-max|--name|--namespace|--node-id|--node-pool|--nomad-config|--nomad-version|--option|--param|--path|--plugin|--plugin-dir|--record|--registry|--registry-max-size|--sandbox|--since|--socket|--tasks-max|--textfile|--timeout|--type|--version|--volumes-dir)
+            --alloc-id|--allow-key|--capacity-max|--capacity-min|--color|--concurrency|--cpu-max|--dir|--env|--env-file|--file|--files-max|--format|--grace|--host-volume-plugin-dir|--id|--job-id|--kind|--lang|--lock-timeout|--lockfile|--max-bytes|--memory-max|--name|--namespace|--node-id|--node-pool|--nomad-config|--nomad-version|--option|--output|--param|--path|--plugin|--plugin-dir|--record|--registry|--registry-max-size|--sandbox|--since|--socket|--stale-after|--state|--tail|--tasks-max|--textfile|--timeout|--type|--until|--version|--volumes-dir|-f|-o)
                 # bash splits `--opt=value` into `--opt`, `=`, `value`
                 [[ ${COMP_WORDS[i+1]-} == = ]] && (( i++ ))
                 if (( i + 1 >= COMP_CWORD )); then

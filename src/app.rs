@@ -30,9 +30,16 @@ pub fn run_with(args: impl IntoIterator<Item = OsString>, host: &Host, streams: 
         Ok(cli) => cli,
         Err(e) => return clap_error(&own_usage(e), wants_json(&args), &args, streams),
     };
-    let json = cli.global.json;
+    let asked = cli
+        .command
+        .output()
+        .and_then(crate::cli::OutputArgs::format);
+    let json = cli.global.json || asked == Some(crate::cli::OutputFormat::Json);
     let plain = || Printer::plain(json).with_streams(streams);
-    let settings = match Settings::resolve(&cli.global, host) {
+    let settings = match Settings::resolve(&cli.global, host).and_then(|mut s| {
+        s.apply_output(asked)?;
+        Ok(s)
+    }) {
         Ok(s) => s,
         Err(e) => return report(&plain(), &e),
     };
@@ -279,12 +286,13 @@ fn runs_plugins(command: &Command) -> bool {
     match command {
         Command::Plugin(_)
         | Command::Events(_)
+        | Command::Status(_)
         | Command::Completions(_)
         | Command::Pin(_)
         | Command::Metrics(_) => false,
         Command::Volume(v) => !matches!(
             v,
-            VolumeCommand::List { .. }
+            VolumeCommand::List(_)
                 | VolumeCommand::Show { .. }
                 | VolumeCommand::Audit { .. }
                 | VolumeCommand::Forget { .. }
@@ -306,7 +314,7 @@ fn shows(command: &Command) -> bool {
     match command {
         Command::Plugin(p) => matches!(p, PluginCommand::List { .. } | PluginCommand::Show { .. }),
         Command::Volume(v) => match v {
-            VolumeCommand::List { .. } | VolumeCommand::Show { .. } => true,
+            VolumeCommand::List(_) | VolumeCommand::Show { .. } => true,
             VolumeCommand::Create(args) => args.plan.dry_run,
             VolumeCommand::Delete(args) => args.plan.dry_run,
             VolumeCommand::Restore { plan, .. } => plan.dry_run,
@@ -314,7 +322,9 @@ fn shows(command: &Command) -> bool {
             | VolumeCommand::Audit { .. }
             | VolumeCommand::Forget { .. } => false,
         },
-        Command::Secret(_) | Command::Events(_) | Command::Completions(_) => true,
+        Command::Secret(_) | Command::Events(_) | Command::Status(_) | Command::Completions(_) => {
+            true
+        }
         Command::Metrics(m) => m.textfile.is_none(),
         Command::Fingerprint(args) => args.plan.dry_run,
         Command::Validate(_)
@@ -363,7 +373,10 @@ fn clap_error(e: &clap::Error, json: bool, args: &[OsString], streams: &Streams)
         return exit::SUCCESS;
     }
     if json {
-        let _ = printer.document(crate::exit::json_body(&Error::usage(usage_message(e))));
+        let (message, tips) = clap_tips(&usage_message(e));
+        let mut body = crate::exit::json_body(&Error::usage(message));
+        body["error"]["hints"] = tips.into();
+        let _ = printer.document(body);
     }
     exit::USAGE
 }
@@ -435,14 +448,31 @@ fn find_env(cmd: &clap::Command, long: &str) -> Option<String> {
         .or_else(|| cmd.get_subcommands().find_map(|c| find_env(c, long)))
 }
 
-/// Whether `--json` is among the arguments, as clap would see it: before a
-/// `--` (after which everything is a positional value). Known before the
-/// arguments parse, so a usage error can honour it.
+/// Whether `--json` (or `-o json`) is among the arguments, as clap would
+/// see it: before a `--` (after which everything is a positional value).
+/// Known before the arguments parse, so a usage error can honour it.
 fn wants_json(args: &[OsString]) -> bool {
-    args.iter()
-        .skip(1)
-        .take_while(|a| *a != "--")
-        .any(|a| a == "--json")
+    let words: Vec<&OsString> = args.iter().skip(1).take_while(|a| *a != "--").collect();
+    words.iter().enumerate().any(|(i, a)| {
+        *a == "--json"
+            || *a == "-ojson"
+            || *a == "--output=json"
+            || ((*a == "-o" || *a == "--output") && words.get(i + 1).is_some_and(|v| *v == "json"))
+    })
+}
+
+/// clap's message apart from its `tip:` lines, and those tips: the JSON
+/// error document carries them as its `hints`, as it does plugctl's own.
+fn clap_tips(text: &str) -> (String, Vec<String>) {
+    let mut message = Vec::new();
+    let mut tips = Vec::new();
+    for line in text.lines() {
+        match line.trim_start().strip_prefix("tip: ") {
+            Some(tip) => tips.push(tip.to_string()),
+            None => message.push(line),
+        }
+    }
+    (message.join("\n").trim().to_string(), tips)
 }
 
 /// clap's message for the JSON error document: plain text (no styles),

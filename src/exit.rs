@@ -97,6 +97,112 @@ pub fn message(e: &Error) -> String {
     }
 }
 
+/// An error as stderr shows it: its message (with the input a hint is
+/// about before it, and the hints that have no line of their own worded
+/// into it), and each other hint as a sentence of its own, for a `tip:`
+/// line below the message, as clap shows its own.
+pub fn parts(e: &Error) -> (String, Vec<String>) {
+    match e {
+        Error::Hinted { error, hint } => {
+            let (message, mut tips) = parts(error);
+            match tip(hint) {
+                Some(t) => {
+                    tips.push(t);
+                    (format!("{}{message}", preface(hint)), tips)
+                }
+                None => (advised(&message, hint), tips),
+            }
+        }
+        Error::Plugin { failure, .. } => match failure.hint() {
+            Some(hint) => match tip(hint) {
+                Some(t) => (format!("{}{e}", preface(hint)), vec![t]),
+                None => (advised(&e.to_string(), hint), Vec::new()),
+            },
+            None => (e.to_string(), Vec::new()),
+        },
+        e => (e.to_string(), Vec::new()),
+    }
+}
+
+/// A [`Hint`] as a sentence that stands on a line of its own (`tip:`),
+/// or None for one that belongs inside its message (it continues a
+/// sentence, or says nothing alone).
+pub fn tip(hint: &Hint) -> Option<String> {
+    Some(match hint {
+        Hint::DidYouMean(close) => format!("did you mean {close}?"),
+        Hint::AllowInsecurePaths => "on a lab machine, --allow-insecure-paths lifts this check \
+                                     (see docs/security.md)"
+            .into(),
+        Hint::NomadRelease => "--nomad-version or PLUGCTL_NOMAD_VERSION picks the release".into(),
+        Hint::FewerCalls => "lower --concurrency or PLUGCTL_CONCURRENCY".into(),
+        Hint::RegistryMaxSize => {
+            "if it is genuine, raise --registry-max-size or PLUGCTL_REGISTRY_MAX_SIZE".into()
+        }
+        Hint::RegistryPath => "--registry (PLUGCTL_REGISTRY) must name a regular file".into(),
+        Hint::AnotherRegistry => "choose another --registry".into(),
+        Hint::RegistryAccess => "fix the permissions or choose another --registry".into(),
+        Hint::VolumesDir(dir) => format!("run with --volumes-dir {}", dir.display()),
+        Hint::CreateWithId { id, namespace } => format!(
+            "to re-run create for that volume, pass --id {id}{}",
+            namespace
+                .as_ref()
+                .map(|ns| format!(" --namespace {ns}"))
+                .unwrap_or_default()
+        ),
+        Hint::ForgetVolume { id } => format!(
+            "`plugctl volume forget {id}` drops its record without running the plugin, or pass \
+             --allow-insecure-paths on a lab machine (see docs/security.md)"
+        ),
+        Hint::DeleteOrRepair { id } => {
+            format!("finish it with `plugctl volume delete {id}` or `plugctl volume repair`")
+        }
+        Hint::Fingerprint { name } => {
+            format!("fix it and run `plugctl fingerprint {}`", name_arg(name))
+        }
+        Hint::FingerprintAgain => "run plugctl fingerprint".into(),
+        Hint::Forget { family, name } => format!(
+            "if it was removed on purpose, `plugctl plugin forget {family} {name}` forgets it"
+        ),
+        Hint::LockFile => "run `plugctl pin` (and review it) first".into(),
+        Hint::Pin { name } => format!("run `plugctl pin {name}` and review the change"),
+        Hint::Repin { name } => format!(
+            "if the change is yours, review it and run `plugctl pin {name}` to accept the new file"
+        ),
+        Hint::ReplayEnv { name } => format!(
+            "replay takes its value only from `plugctl replay --env {name}=...` (a case file \
+             never chooses a plugin's environment)"
+        ),
+        Hint::Validate => "`plugctl validate` says more".into(),
+        Hint::PluginStderr { all, masked } => format!(
+            "-v shows {} stderr{}",
+            if *all { "all of its" } else { "its" },
+            if *masked {
+                ", secret values masked"
+            } else {
+                ""
+            }
+        ),
+        Hint::HostVolumePluginDir => "point --host-volume-plugin-dir (or \
+                                      PLUGCTL_HOST_VOLUME_PLUGIN_DIR) at the directory that \
+                                      holds the host-volume plugins"
+            .into(),
+        Hint::CheckAbsurdCapacity => {
+            "--check-absurd-capacity runs it for a plugin that checks sizes first".into()
+        }
+        Hint::FetchInputs => "the plugin sees only CPI_OPERATION and the --env variables: is \
+                              --path right, and is the store configured with --env?"
+            .into(),
+        Hint::Timeout => "--timeout raises the budget for plugctl alone".into(),
+        Hint::JobVariables { since, .. } => format!(
+            "pick --nomad-version {since} or later, or pass the variable yourself with --env, as \
+             a job's secret block could"
+        ),
+        // A hint that continues its message's sentence, or that only names
+        // the input before it: worded into the message.
+        _ => return None,
+    })
+}
+
 /// A plugin call's failure as the command line says it, with its advice.
 pub fn failure(f: &PluginFailure) -> String {
     match f.hint() {
@@ -251,12 +357,16 @@ pub fn advice(hint: &Hint) -> String {
 }
 
 /// The body of the JSON error document (docs/cli.md): `{"error": {...}}`.
+/// `message` is the error line stderr shows; `hints` each hint stderr
+/// shows on a `tip:` line of its own below it.
 pub fn json_body(e: &Error) -> serde_json::Value {
     let (plugin, operation) = e.plugin_context();
+    let (message, hints) = parts(e);
     serde_json::json!({
         "error": {
             "kind": kind(e),
-            "message": message(e),
+            "message": message,
+            "hints": hints,
             "plugin": plugin,
             "operation": operation,
             "subject": e.subject(),

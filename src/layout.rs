@@ -153,3 +153,57 @@ pub fn check_explicit(settings: &Settings) -> Result<()> {
     }
     Ok(())
 }
+
+/// A plugin in the current directory when plugctl looked elsewhere: the
+/// plugin directory was not named (no `--plugin-dir`, no variable), and
+/// `./<TYPE>/<NAME>` is there, as `init` makes it. Said beside "nothing
+/// found": "./host-volume/NAME exists here: pass --plugin-dir .".
+/// `family` and `name` narrow what is looked for; without a name, the
+/// first plugin of the first family that has one.
+pub fn here_instead(
+    settings: &Settings,
+    family: Option<&str>,
+    name: Option<&str>,
+) -> Option<String> {
+    if settings.layout.plugin_dir.explicit() {
+        return None;
+    }
+    let cwd = std::env::current_dir().ok()?;
+    if cwd == settings.plugin_dir {
+        return None;
+    }
+    let families: Vec<&str> = match family {
+        Some(f) => vec![f],
+        None => Family::ALL.iter().map(|f| f.name()).collect(),
+    };
+    for f in families {
+        // Through the trust gate, as every directory root opens; only its
+        // names are looked at (nothing is read or run), so the owner and
+        // mode rules, which would refuse a clone under /tmp, are lifted.
+        let Ok(dir) = plugctl_core::trust::CheckedDir::open(
+            plugctl_core::trust::Policy::new(true),
+            &cwd.join(f),
+        ) else {
+            continue;
+        };
+        let found = match name {
+            Some(n) => dir.stat(n).ok().flatten().is_some().then(|| n.to_string()),
+            None => {
+                let mut names: Vec<String> = dir
+                    .entries()
+                    .ok()?
+                    .into_iter()
+                    .filter(|(_, kind)| kind.is_file())
+                    .map(|(n, _)| n.to_string_lossy().into_owned())
+                    .filter(|n| !n.starts_with('.'))
+                    .collect();
+                names.sort();
+                names.into_iter().next()
+            }
+        };
+        if let Some(n) = found {
+            return Some(format!("./{f}/{n} exists here: pass --plugin-dir ."));
+        }
+    }
+    None
+}

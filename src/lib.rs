@@ -10,6 +10,7 @@ pub mod app;
 pub mod cli;
 pub mod commands;
 pub mod exit;
+pub mod fit;
 pub mod generate;
 pub mod layout;
 pub mod node_identity;
@@ -19,6 +20,7 @@ pub mod render;
 pub mod settings;
 pub mod shutdown;
 pub mod units;
+pub mod volume_spec;
 pub mod warnings;
 
 pub use plugctl_core::{Error, Result};

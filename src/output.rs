@@ -9,11 +9,13 @@
 
 use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::fit::{self, Column};
 use crate::settings::Settings;
 pub use plugctl_core::escape::{escape_untrusted, quote, sanitize_cell, value};
 use plugctl_core::stop::Stop;
@@ -33,6 +35,20 @@ pub fn display_width(s: &str) -> usize {
 
 /// The `schema_version` of every JSON document on stdout.
 pub const JSON_SCHEMA_VERSION: u32 = 1;
+
+/// The form a listing is printed in (`-o, --output`; `--json` is `json`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Form {
+    /// A table; on a terminal, one that fits its width.
+    #[default]
+    Table,
+    /// Every column, whole, on a terminal too.
+    Wide,
+    /// The JSON document.
+    Json,
+    /// One id or name a line, for `xargs`.
+    Name,
+}
 
 /// Where one of the printer's two streams goes.
 #[derive(Clone)]
@@ -99,15 +115,26 @@ impl Sink {
 pub struct Printer {
     pub json: bool,
     color: bool,
+    /// Colour on stderr: `error:`, `warning:` and `tip:` styled as clap
+    /// styles its own.
+    color_err: bool,
     quiet: bool,
     /// `-q` on a command that acts (not one asked to show something): its
     /// human output is not printed either, only its errors.
     results_muted: bool,
     verbose: u8,
     progress: bool,
+    /// A progress line is on the terminal: a message erases it first, so
+    /// nothing is left of it behind the message. Shared by clones.
+    progress_shown: Arc<AtomicBool>,
     /// stdout is a terminal: text a plugin controls is escaped there, and
     /// only there (a pipe gets the exact bytes).
     stdout_terminal: bool,
+    /// How a listing is printed (`-o`).
+    form: Form,
+    /// The terminal's width a table fits in: stdout is a terminal and the
+    /// form is a table (not `-o wide`). None: whole lines.
+    width: Option<usize>,
     /// The command writes one JSON object per line (`events`): its error
     /// document is one line too. Shared by clones.
     lines: std::sync::Arc<std::sync::atomic::AtomicBool>,
@@ -135,6 +162,7 @@ impl Printer {
             stop,
             json: settings.json,
             color: settings.color,
+            color_err: settings.color_err,
             quiet: settings.quiet,
             results_muted: false,
             verbose: settings.verbose,
@@ -143,7 +171,13 @@ impl Printer {
             progress: settings.interactive
                 && io::stderr().is_terminal()
                 && std::env::var_os("TERM").is_none_or(|t| t != "dumb"),
+            progress_shown: Default::default(),
             stdout_terminal: io::stdout().is_terminal(),
+            form: settings.form,
+            width: match settings.form {
+                Form::Table => fit::terminal_width(io::stdout()),
+                _ => None,
+            },
             lines: Default::default(),
             out: Sink::Stdout,
             err: Sink::Stderr,
@@ -157,11 +191,15 @@ impl Printer {
             stop: Stop::new(),
             json,
             color: false,
+            color_err: false,
             quiet: false,
             results_muted: false,
             verbose: 0,
             progress: false,
+            progress_shown: Default::default(),
             stdout_terminal: false,
+            form: if json { Form::Json } else { Form::Table },
+            width: None,
             lines: Default::default(),
             out: Sink::Stdout,
             err: Sink::Stderr,
@@ -175,6 +213,8 @@ impl Printer {
             self.stdout_terminal = false;
             self.progress = false;
             self.color = false;
+            self.color_err = false;
+            self.width = None;
         }
         self.out = streams.out.clone();
         self.err = streams.err.clone();
@@ -268,9 +308,41 @@ impl Printer {
             .map_err(|e| Error::io("cannot write to stdout", e))
     }
 
+    /// How a listing is printed (`-o`).
+    pub fn form(&self) -> Form {
+        self.form
+    }
+
+    /// The width of the terminal tables fit in, if they are cut to one.
+    pub fn fit_width(&self) -> Option<usize> {
+        self.width
+    }
+
+    /// `-o name`: one id or name a line on stdout, escaped as a table cell
+    /// is (a name holding a newline stays one line), for `xargs`. Asked
+    /// for by a script, as a `--json` document is: printed with `-q` too
+    /// (`id=$(plugctl -q volume create ... -o name)`).
+    pub fn names<S: AsRef<str>>(&self, names: impl IntoIterator<Item = S>) -> Result<()> {
+        if self.interrupted() {
+            return Ok(());
+        }
+        self.out
+            .with(|out| {
+                let mut w = io::BufWriter::with_capacity(1 << 16, out);
+                for name in names {
+                    writeln!(w, "{}", escape_untrusted(name.as_ref(), true))?;
+                }
+                w.flush()
+            })
+            .map_err(|e| Error::io("cannot write to stdout", e))
+    }
+
     /// Aligned columns on stdout. Cells may carry a style (colour on a
-    /// terminal only).
-    pub fn table(&self, headers: &[&str], rows: &[Vec<(String, Style)>]) -> Result<()> {
+    /// terminal only). See [`Printer::table_from`].
+    pub fn table<H>(&self, headers: &[H], rows: &[Vec<(String, Style)>]) -> Result<()>
+    where
+        H: Copy + Into<Column>,
+    {
         self.table_from(headers, || {
             rows.iter().map(|row| {
                 row.iter()
@@ -285,25 +357,64 @@ impl Printer {
     /// volumes is never held (only the state it is made from). Each column
     /// but the last is as wide as its widest cell (display width) plus two
     /// spaces; lines carry no trailing spaces.
-    pub fn table_from<'r, I>(&self, headers: &[&str], rows: impl Fn() -> I) -> Result<()>
+    ///
+    /// On a terminal (not `-o wide`) the table fits its width
+    /// ([`crate::fit`]): columns that say nothing in any row, and those only
+    /// `-o wide` shows, are left out, and the free-text columns are cut
+    /// with `…`. Elsewhere every column is printed whole.
+    pub fn table_from<'r, H, I>(&self, headers: &[H], rows: impl Fn() -> I) -> Result<()>
     where
+        H: Copy + Into<Column>,
         I: Iterator<Item = Vec<(Cow<'r, str>, Style)>>,
     {
         if self.silenced() {
             return Ok(());
         }
-        let mut widths: Vec<usize> = headers.iter().map(|h| display_width(h)).collect();
+        let columns: Vec<Column> = headers.iter().map(|h| (*h).into()).collect();
+        let mut natural: Vec<usize> = columns.iter().map(|c| display_width(c.name)).collect();
+        let mut filled = vec![false; columns.len()];
         for row in rows() {
             for (i, (text, _)) in row.iter().enumerate() {
                 let w = display_width(&escape_untrusted(text, true));
-                match widths.get_mut(i) {
-                    Some(max) => *max = (*max).max(w),
-                    None => widths.push(w),
+                if i >= natural.len() {
+                    natural.resize(i + 1, 0);
+                    filled.resize(i + 1, false);
                 }
+                natural[i] = natural[i].max(w);
+                filled[i] |= !fit::says_nothing(text);
             }
         }
+        let shown: Vec<usize> = (0..natural.len())
+            .filter(|&i| {
+                self.width.is_none()
+                    || columns
+                        .get(i)
+                        .is_none_or(|c| !c.wide_only && (filled[i] || i == 0))
+            })
+            .collect();
+        let cut = |i: usize| columns.get(i).and_then(|c| c.cut);
+        let widths = match self.width {
+            Some(width) => {
+                let header: Vec<usize> = shown
+                    .iter()
+                    .map(|&i| columns.get(i).map_or(0, |c| display_width(c.name)))
+                    .collect();
+                let flags: Vec<bool> = shown.iter().map(|&i| cut(i).is_some()).collect();
+                let natural: Vec<usize> = shown.iter().map(|&i| natural[i]).collect();
+                fit::widths(&natural, &header, &flags, width)
+            }
+            None => shown.iter().map(|&i| natural[i]).collect(),
+        };
+        let layout = Layout {
+            shown: &shown,
+            widths: &widths,
+            cuts: &shown
+                .iter()
+                .map(|&i| cut(i).filter(|_| self.width.is_some()))
+                .collect::<Vec<_>>(),
+        };
         self.out
-            .with(|out| self.write_table(out, headers, &widths, rows))
+            .with(|out| self.write_table(out, &columns, &layout, rows))
             .map_err(|e| Error::io("cannot write to stdout", e))
     }
 
@@ -311,8 +422,8 @@ impl Printer {
     fn write_table<'r, I>(
         &self,
         out: &mut dyn Write,
-        headers: &[&str],
-        widths: &[usize],
+        columns: &[Column],
+        layout: &Layout<'_>,
         rows: impl Fn() -> I,
     ) -> io::Result<()>
     where
@@ -322,28 +433,45 @@ impl Printer {
         let mut line = String::new();
         let mut write = |w: &mut io::BufWriter<&mut dyn Write>, cells: &[(Cow<'_, str>, Style)]| {
             line.clear();
-            for (i, (text, style)) in cells.iter().enumerate() {
-                let last = i + 1 == cells.len();
+            for (n, (text, style)) in cells.iter().enumerate() {
+                let last = n + 1 == cells.len();
                 line.push_str(&self.paint(text, *style));
                 if !last {
-                    let pad = widths[i] + 2 - display_width(text);
+                    let pad = layout.widths[n] + 2 - display_width(text);
                     line.extend(std::iter::repeat_n(' ', pad));
                 }
             }
             writeln!(w, "{}", line.trim_end())
         };
-        let head: Vec<(Cow<'_, str>, Style)> = headers
+        let head: Vec<(Cow<'_, str>, Style)> = layout
+            .shown
             .iter()
-            .map(|h| (Cow::Borrowed(*h), Style::Dim))
+            .map(|&i| {
+                (
+                    Cow::Borrowed(columns.get(i).map_or("", |c| c.name)),
+                    Style::Dim,
+                )
+            })
             .collect();
         let mut result = write(&mut w, &head);
         for row in rows() {
             if result.is_err() {
                 break;
             }
-            let cells: Vec<(Cow<'_, str>, Style)> = row
+            let cells: Vec<(Cow<'_, str>, Style)> = layout
+                .shown
                 .iter()
-                .map(|(text, style)| (escape_untrusted(text, true), *style))
+                .enumerate()
+                .map(|(n, &i)| {
+                    let (text, style): (&str, Style) = row
+                        .get(i)
+                        .map_or(("", Style::Plain), |(t, s)| (t.as_ref(), *s));
+                    let shown = match layout.cuts[n] {
+                        Some(side) => fit::cell(text, layout.widths[n], side),
+                        None => escape_untrusted(text, true),
+                    };
+                    (Cow::Owned(shown.into_owned()), style)
+                })
                 .collect();
             result = write(&mut w, &cells);
         }
@@ -431,8 +559,30 @@ impl Printer {
     /// A warning on stderr (hidden by -q).
     pub fn warn(&self, msg: impl AsRef<str>) {
         if !self.quiet {
-            self.stderr(&format!("plugctl: warning: {}", msg.as_ref()));
+            self.labelled(Label::Warning, msg.as_ref());
         }
+    }
+
+    /// `plugctl: error: ...` (or `warning:`, or an indented `tip:`) on
+    /// stderr: the label styled as clap styles its own (bold red, bold
+    /// yellow, green) when stderr takes colour, the text escaped.
+    fn labelled(&self, label: Label, text: &str) {
+        let (word, code, lead) = match label {
+            Label::Error => ("error:", "\x1b[1m\x1b[31m", "plugctl: "),
+            Label::Warning => ("warning:", "\x1b[1m\x1b[33m", "plugctl: "),
+            Label::Tip => ("tip:", "\x1b[32m", "  "),
+        };
+        let word = if self.color_err {
+            Cow::Owned(format!("{code}{word}\x1b[0m"))
+        } else {
+            Cow::Borrowed(word)
+        };
+        self.err.with(|err| {
+            if self.progress_shown.swap(false, Ordering::Relaxed) {
+                let _ = write!(err, "\r\x1b[2K");
+            }
+            let _ = writeln!(err, "{lead}{word} {}", escape_untrusted(text, true));
+        });
     }
 
     /// A message for people on stderr, as it is (hidden by -q): what a
@@ -466,13 +616,18 @@ impl Printer {
         }
     }
 
-    /// A transient progress line, only when stderr is a terminal.
+    /// A transient progress line, only when stderr is a terminal: cut to
+    /// one column less than the terminal is wide, so that it never wraps
+    /// (a wrapped line is two, and `\r` erases only the last of them).
     pub fn progress(&self, msg: impl AsRef<str>) {
         if self.progress {
+            let width = fit::terminal_width(io::stderr()).unwrap_or(80);
+            let text = fit::line(msg.as_ref(), width.saturating_sub(1));
             self.err.with(|err| {
-                let _ = write!(err, "\r\x1b[2K{}", msg.as_ref());
+                let _ = write!(err, "\r\x1b[2K{text}");
                 let _ = err.flush();
             });
+            self.progress_shown.store(true, Ordering::Relaxed);
         }
     }
 
@@ -482,6 +637,7 @@ impl Printer {
                 let _ = write!(err, "\r\x1b[2K");
                 let _ = err.flush();
             });
+            self.progress_shown.store(false, Ordering::Relaxed);
         }
     }
 
@@ -491,6 +647,11 @@ impl Printer {
     /// cannot forge a second one. Several lines are several calls.
     fn stderr(&self, line: &str) {
         self.err.with(|err| {
+            // A progress line on the terminal goes first: the message
+            // would otherwise start behind it.
+            if self.progress_shown.swap(false, Ordering::Relaxed) {
+                let _ = write!(err, "\r\x1b[2K");
+            }
             let _ = writeln!(err, "{}", escape_untrusted(line, true));
         });
     }
@@ -501,11 +662,30 @@ impl Printer {
         if matches!(e.inner(), Error::BrokenPipe) {
             return;
         }
-        self.stderr(&format!("plugctl: error: {}", crate::exit::message(e)));
+        let (message, tips) = crate::exit::parts(e);
+        self.labelled(Label::Error, &message);
+        for tip in tips {
+            self.labelled(Label::Tip, &tip);
+        }
         if self.json && !matches!(e.inner(), Error::Failed(_)) {
             let _ = self.document(crate::exit::json_body(e));
         }
     }
+}
+
+/// The label of a line on stderr.
+#[derive(Debug, Clone, Copy)]
+enum Label {
+    Error,
+    Warning,
+    Tip,
+}
+
+/// Which columns a table shows, how wide, and which are cut (on a terminal).
+struct Layout<'a> {
+    shown: &'a [usize],
+    widths: &'a [usize],
+    cuts: &'a [Option<fit::Cut>],
 }
 
 /// "12ms", "1.25s": short durations for tables.

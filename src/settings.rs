@@ -27,9 +27,14 @@ pub struct Settings {
     pub node_id: Option<String>,
     pub node_pool: String,
     pub json: bool,
+    /// How a listing is printed (`-o`; `--json` is `json`).
+    pub form: crate::output::Form,
     pub concurrency: usize,
     pub lock_timeout: Duration,
     pub color: bool,
+    /// Colour on stderr (errors, warnings): as `color`, for stderr's
+    /// terminal.
+    pub color_err: bool,
     pub quiet: bool,
     pub verbose: u8,
     /// stderr is a terminal (progress lines only then)
@@ -590,12 +595,13 @@ impl Settings {
         let nomad = nomad_releases
             .last()
             .map_or_else(Profile::default, |r| Profile::of(*r));
-        let color = match args.color {
+        let colour_on = |tty: bool| match args.color {
             _ if host.no_color => false,
             ColorChoice::Always => true,
             ColorChoice::Never => false,
-            ColorChoice::Auto => host.stdout_tty,
+            ColorChoice::Auto => tty,
         };
+        let (color, color_err) = (colour_on(host.stdout_tty), colour_on(host.stderr_tty));
         Ok(Settings {
             layout,
             plugin_dir,
@@ -605,9 +611,15 @@ impl Settings {
             node_id: args.node_id.clone(),
             node_pool,
             json: args.json,
+            form: if args.json {
+                crate::output::Form::Json
+            } else {
+                crate::output::Form::Table
+            },
             concurrency: usize::from(args.concurrency),
             lock_timeout: args.lock_timeout,
             color,
+            color_err,
             quiet: args.quiet,
             verbose: args.verbose,
             interactive: host.stderr_tty && !args.quiet,
@@ -641,6 +653,30 @@ impl Settings {
     pub fn policy_file(&self) -> PathBuf {
         self.lockfile
             .with_file_name(plugctl_core::sandbox::policy::POLICY_FILE_NAME)
+    }
+
+    /// The form the command's `-o` asks for (`-o json` is `--json`); `--json`
+    /// with another form is a usage error.
+    pub fn apply_output(&mut self, asked: Option<crate::cli::OutputFormat>) -> Result<()> {
+        use crate::cli::OutputFormat;
+        use crate::output::Form;
+        let Some(asked) = asked else {
+            return Ok(());
+        };
+        let (form, word) = match asked {
+            OutputFormat::Table => (Form::Table, "table"),
+            OutputFormat::Wide => (Form::Wide, "wide"),
+            OutputFormat::Json => (Form::Json, "json"),
+            OutputFormat::Name => (Form::Name, "name"),
+        };
+        if self.json && form != Form::Json {
+            return Err(Error::usage(format!(
+                "--json and -o {word} ask for two forms of output: give one (-o json is --json)"
+            )));
+        }
+        self.json = form == Form::Json;
+        self.form = form;
+        Ok(())
     }
 
     /// What `-v` says about the layout: the agent configuration read and

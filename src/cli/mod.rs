@@ -5,8 +5,9 @@
 //! line into a [`Cli`].
 //!
 //! The doc comments below are clap's help text, shown as written: a
-//! `<plugin-dir>` in them is a placeholder for people, not an HTML tag.
-#![allow(rustdoc::invalid_html_tags)]
+//! `<plugin-dir>` in them is a placeholder for people, not an HTML tag,
+//! and a `[abc]` a glob's class, not a link.
+#![allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
 
 mod parse;
 mod values;
@@ -16,8 +17,8 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-pub use parse::{FromEnv, command, parse};
-pub use values::{KeyValueParser, parse_duration, parse_key_value, parse_size};
+pub use parse::{FromEnv, command, help_command, parse};
+pub use values::{KeyValueParser, When, parse_duration, parse_key_value, parse_size, parse_when};
 
 /// A command line, read: the global options and the subcommand.
 #[derive(Debug)]
@@ -64,54 +65,106 @@ struct Plugctl {
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
-    /// The Nomad agent's configuration, a file or a directory (*.hcl and
-    /// *.json, in order, the later winning), read as `nomad agent -config`
-    /// reads it for data_dir and the client's common_plugin_dir,
-    /// host_volume_plugin_dir and host_volumes_dir; repeatable; `none`
-    /// reads none [default: /etc/nomad.d as root when it exists]
-    #[arg(long, global = true, env = "PLUGCTL_NOMAD_CONFIG", value_name = "PATH")]
+    /// The Nomad agent's configuration (`none`: read none)
+    ///
+    /// A file or a directory (*.hcl and *.json, in order, the later
+    /// winning), read as `nomad agent -config` reads it for data_dir and the
+    /// client's common_plugin_dir, host_volume_plugin_dir and
+    /// host_volumes_dir; repeatable; `none` reads none [default:
+    /// /etc/nomad.d as root when it exists]
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_NOMAD_CONFIG",
+        value_name = "PATH",
+        hide_short_help = true
+    )]
     pub nomad_config: Vec<PathBuf>,
 
-    /// Plugin directory: one subdirectory per family (secrets/, host-volume/, ...)
-    /// [default: the agent config's common_plugin_dir, or <data_dir>/common_plugins
-    /// (/opt/nomad/data/common_plugins as root), else $XDG_CONFIG_HOME/plugctl/plugins]
-    #[arg(long, global = true, env = "PLUGCTL_PLUGIN_DIR", value_name = "DIR")]
+    /// Plugin directory: one subdirectory per family
+    ///
+    /// secrets/, host-volume/, ... [default: the agent config's common_plugin_dir, or
+    /// <data_dir>/common_plugins (/opt/nomad/data/common_plugins as root), else
+    /// $XDG_CONFIG_HOME/plugctl/plugins]
+    // The variable's value would make -h's line wrap: its name is enough.
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_PLUGIN_DIR",
+        value_name = "DIR",
+        hide_env_values = true
+    )]
     pub plugin_dir: Option<PathBuf>,
 
-    /// Host-volume plugin directory [default: the agent config's
-    /// host_volume_plugin_dir, or <data_dir>/host_volume_plugins
-    /// (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume
-    /// when --plugin-dir is given and no agent config is read]
+    /// Host-volume plugin directory
+    ///
+    /// [default: the agent config's host_volume_plugin_dir, or <data_dir>/host_volume_plugins
+    /// (/opt/nomad/data/host_volume_plugins as root); <plugin-dir>/host-volume when --plugin-
+    /// dir is given and no agent config is read]
     #[arg(
         long,
         global = true,
         env = "PLUGCTL_HOST_VOLUME_PLUGIN_DIR",
-        value_name = "DIR"
+        value_name = "DIR",
+        hide_short_help = true
     )]
     pub host_volume_plugin_dir: Option<PathBuf>,
 
-    /// Where volumes live [default: the agent config's host_volumes_dir, or
-    /// <data_dir>/host_volumes (/opt/nomad/data/host_volumes as root), else
-    /// $XDG_STATE_HOME/plugctl/volumes]
-    #[arg(long, global = true, env = "PLUGCTL_VOLUMES_DIR", value_name = "DIR")]
+    /// Where volumes live
+    ///
+    /// [default: the agent config's host_volumes_dir, or <data_dir>/host_volumes
+    /// (/opt/nomad/data/host_volumes as root), else $XDG_STATE_HOME/plugctl/volumes]
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_VOLUMES_DIR",
+        value_name = "DIR",
+        hide_short_help = true
+    )]
     pub volumes_dir: Option<PathBuf>,
 
-    /// Registry file [default: /var/lib/plugctl/registry.json as root,
-    /// else $XDG_STATE_HOME/plugctl/registry.json]
-    #[arg(long, global = true, env = "PLUGCTL_REGISTRY", value_name = "FILE")]
+    /// Registry file
+    ///
+    /// [default: /var/lib/plugctl/registry.json as root, else
+    /// $XDG_STATE_HOME/plugctl/registry.json]
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_REGISTRY",
+        value_name = "FILE",
+        hide_env_values = true
+    )]
     pub registry: Option<PathBuf>,
 
-    /// Node id passed to plugins [default: the Nomad agent's (<state_dir>/client-id), else a
-    /// stable id plugctl keeps in the registry]
-    #[arg(long, global = true, env = "PLUGCTL_NODE_ID", value_name = "ID")]
+    /// Node id passed to plugins
+    ///
+    /// [default: the Nomad agent's (<state_dir>/client-id), else a stable id plugctl keeps in
+    /// the registry]
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_NODE_ID",
+        value_name = "ID",
+        hide_short_help = true
+    )]
     pub node_id: Option<String>,
 
-    /// Node pool passed to plugins [default: the agent configuration's client.node_pool, else
-    /// default]
-    #[arg(long, global = true, env = "PLUGCTL_NODE_POOL", value_name = "NAME")]
+    /// Node pool passed to plugins
+    ///
+    /// [default: the agent configuration's client.node_pool, else default]
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_NODE_POOL",
+        value_name = "NAME",
+        hide_short_help = true
+    )]
     pub node_pool: Option<String>,
 
-    /// Print exactly one JSON document on stdout (or one object per line when streaming)
+    /// Print one JSON document on stdout (as -o json)
+    ///
+    /// Exactly one document (one object a line when a command streams); where a command takes
+    /// -o, the same as -o json
     #[arg(long, global = true)]
     pub json: bool,
 
@@ -122,7 +175,8 @@ pub struct GlobalArgs {
         env = "PLUGCTL_CONCURRENCY",
         value_name = "N",
         default_value_t = 64,
-        value_parser = clap::value_parser!(u16).range(1..=1024)
+        value_parser = clap::value_parser!(u16).range(1..=1024),
+        hide_short_help = true
     )]
     pub concurrency: u16,
 
@@ -133,17 +187,19 @@ pub struct GlobalArgs {
         env = "PLUGCTL_LOCK_TIMEOUT",
         value_name = "DURATION",
         default_value = "10s",
-        value_parser = parse_duration
+        value_parser = parse_duration,
+        hide_short_help = true
     )]
     pub lock_timeout: Duration,
 
-    /// When to colour output (never when NO_COLOR is set)
+    /// When to colour output, help and errors (never when NO_COLOR is set)
     #[arg(
         long,
         global = true,
         env = "PLUGCTL_COLOR",
         value_name = "WHEN",
-        default_value = "auto"
+        default_value = "auto",
+        hide_short_help = true
     )]
     pub color: ColorChoice,
 
@@ -151,18 +207,24 @@ pub struct GlobalArgs {
     #[arg(short, long, global = true, conflicts_with = "verbose")]
     pub quiet: bool,
 
-    /// Print more on stderr (-v: plugin stderr of failures, -vv: every call)
+    /// Print more on stderr (-vv: every call)
+    ///
+    /// -v: where each directory came from, and the stderr of plugins that failed; -vv: every
+    /// call too
     #[arg(short, long, global = true, action = clap::ArgAction::Count)]
     pub verbose: u8,
 
-    /// Use a registry, and run plugins, that group or others can write or
-    /// another user owns (lab machines only; see docs/security.md)
+    /// Lift the owner and mode checks (lab machines only)
+    ///
+    /// Use a registry, and run plugins, that group or others can write or another user owns
+    /// (see docs/security.md)
     #[arg(
         long,
         global = true,
         env = "PLUGCTL_ALLOW_INSECURE_PATHS",
         value_parser = clap::builder::BoolishValueParser::new(),
-        action = clap::ArgAction::SetTrue
+        action = clap::ArgAction::SetTrue,
+        hide_short_help = true
     )]
     pub allow_insecure_paths: bool,
 
@@ -173,43 +235,63 @@ pub struct GlobalArgs {
         env = "PLUGCTL_REGISTRY_MAX_SIZE",
         value_name = "SIZE",
         default_value = "1GiB",
-        value_parser = parse_size
+        value_parser = parse_size,
+        hide_short_help = true
     )]
     pub registry_max_size: u64,
 
-    /// Behave as this Nomad release does: deadlines, the variables a fetch
-    /// gets, the built-in mkdir, which plugin families exist (1.10, 1.11.2,
-    /// 2.0.1, ...); `validate` takes a comma-separated list and prints a
-    /// matrix [default: 2.0.5, the newest release covered]
+    /// Behave as this Nomad release does (1.10, 2.0.1, ...)
+    ///
+    /// Deadlines, the variables a fetch gets, the built-in mkdir, which plugin families exist;
+    /// `validate` takes a comma-separated list and prints a matrix [default: 2.0.5, the newest
+    /// release covered]
     #[arg(
         long,
         global = true,
         env = "PLUGCTL_NOMAD_VERSION",
         value_name = "VERSION",
-        value_delimiter = ','
+        value_delimiter = ',',
+        hide_short_help = true
     )]
     // Strings, read as releases in `settings`: a bad PLUGCTL_NOMAD_VERSION
     // must not be an error when the flag overrides it, and clap parses a
     // global option's variable even then.
     pub nomad_version: Vec<String>,
 
-    /// The lock file of `pin` and `--locked` [default: <plugin-dir>/plugctl.lock]
-    #[arg(long, global = true, env = "PLUGCTL_LOCKFILE", value_name = "FILE")]
+    /// The lock file of `pin` and `--locked`
+    ///
+    /// [default: <plugin-dir>/plugctl.lock]
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_LOCKFILE",
+        value_name = "FILE",
+        hide_short_help = true
+    )]
     pub lockfile: Option<PathBuf>,
 
-    /// Save every plugin call (argv, env, output, status, plugin sha256) as
-    /// a case file in DIR, for `plugctl replay`
-    #[arg(long, global = true, env = "PLUGCTL_RECORD", value_name = "DIR")]
+    /// Save every plugin call in DIR, for `plugctl replay`
+    ///
+    /// Each call's argv, environment, output, status and plugin sha256, as a case file
+    #[arg(
+        long,
+        global = true,
+        env = "PLUGCTL_RECORD",
+        value_name = "DIR",
+        hide_short_help = true
+    )]
     pub record: Option<PathBuf>,
 
-    /// With --record: keep the values of --env/--env-file in the case files
-    /// (by default only their names are kept: they may configure a secret)
+    /// With --record: keep --env values in the case files
+    ///
+    /// By default only their names are kept: they may configure a secret
     #[arg(
         long,
         global = true,
         env = "PLUGCTL_RECORD_ENV",
         value_parser = clap::builder::BoolishValueParser::new(),
-        action = clap::ArgAction::SetTrue
+        action = clap::ArgAction::SetTrue,
+        hide_short_help = true
     )]
     pub record_env: bool,
 
@@ -219,7 +301,8 @@ pub struct GlobalArgs {
         global = true,
         env = "PLUGCTL_LOCKED",
         value_parser = clap::builder::BoolishValueParser::new(),
-        action = clap::ArgAction::SetTrue
+        action = clap::ArgAction::SetTrue,
+        hide_short_help = true
     )]
     pub locked: bool,
 
@@ -316,11 +399,55 @@ pub enum ColorChoice {
     Never,
 }
 
+/// `-o, --output` on the commands that list or show.
+#[derive(Debug, Clone, Default, Args)]
+pub struct OutputArgs {
+    /// How to print: table, wide, json or name
+    ///
+    /// table: on a terminal, fitted to its width (empty columns left out, free text cut); wide:
+    /// every column, whole; json: as --json; name: one id or name a line, for xargs
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "FORMAT",
+        hide_possible_values = true
+    )]
+    pub output: Option<OutputFormat>,
+    /// Every column, whole: the same as -o wide
+    #[arg(long, conflicts_with = "output")]
+    pub wide: bool,
+}
+
+impl OutputArgs {
+    /// The form asked for, if any (`--wide` is `-o wide`).
+    pub fn format(&self) -> Option<OutputFormat> {
+        if self.wide {
+            Some(OutputFormat::Wide)
+        } else {
+            self.output
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// A table; on a terminal, fitted to its width (empty columns left out,
+    /// free text cut short)
+    Table,
+    /// Every column, whole
+    Wide,
+    /// The JSON document (as --json)
+    Json,
+    /// One id or name a line, for xargs
+    Name,
+}
+
 /// `--dry-run` on the commands that run plugins.
 #[derive(Debug, Clone, Args)]
 pub struct DryRunArgs {
-    /// Print each plugin call (argv, environment, deadline, an `env -i`
-    /// line to reproduce it) instead of making it; change nothing
+    /// Print each plugin call instead of making it; change nothing
+    ///
+    /// Each call's argv, environment and deadline, and an `env -i` line to reproduce it
     #[arg(long)]
     pub dry_run: bool,
 }
@@ -328,16 +455,19 @@ pub struct DryRunArgs {
 /// Deadline and grace for commands that run plugins.
 #[derive(Debug, Clone, Args)]
 pub struct RunArgs {
-    /// Deadline for each plugin call [default: the operation's limit from the protocol]
+    /// Deadline for each plugin call
+    ///
+    /// [default: the operation's limit from the protocol]
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub timeout: Option<Duration>,
 
-    /// Time between SIGTERM and SIGKILL at the deadline
+    /// Grace from SIGTERM to SIGKILL
     #[arg(
         long,
         value_name = "DURATION",
         default_value = "2s",
         env = "PLUGCTL_GRACE",
+        hide_env_values = true,
         value_parser = parse_duration
     )]
     pub grace: Duration,
@@ -360,7 +490,7 @@ pub enum Command {
     #[command(subcommand)]
     Secret(SecretCommand),
 
-    /// Check a plugin directory for problems before it reaches a Nomad node
+    /// Check a plugin directory before it reaches a Nomad node
     Validate(ValidateArgs),
 
     /// Run the conformance suite against one plugin
@@ -369,12 +499,21 @@ pub enum Command {
     /// The registry's event log
     Events(EventsArgs),
 
-    /// Pin each plugin file (sha256, size, interpreter, version) in the lock
-    /// file, or check the disk against it
+    /// Is this node fine? One screen; exit 1 when something needs attention
+    ///
+    /// Where its layout came from, plugin health, volumes to repair, the last fingerprint and
+    /// textfile, the registry and its journal, what the kernel offers a sandbox; what needs
+    /// attention is said first
+    Status(StatusArgs),
+
+    /// Pin each plugin file in the lock file, or check the disk against it
+    ///
+    /// Each file's sha256, size, interpreter and version
     Pin(PinArgs),
 
-    /// Run calls recorded with --record DIR again against today's plugins
-    /// and compare; exit 1 on any difference
+    /// Run calls recorded with --record again, and compare
+    ///
+    /// Against today's plugins; exit 1 on any difference
     Replay(ReplayArgs),
 
     /// The registry's state in the Prometheus text format
@@ -385,6 +524,23 @@ pub enum Command {
 
     /// Print a shell completion script
     Completions(CompletionsArgs),
+}
+
+impl Command {
+    /// The `-o` of a command that lists or shows, if it has one.
+    pub fn output(&self) -> Option<&OutputArgs> {
+        match self {
+            Command::Fingerprint(a) => Some(&a.output),
+            Command::Plugin(PluginCommand::List { output, .. })
+            | Command::Plugin(PluginCommand::Show { output, .. })
+            | Command::Volume(VolumeCommand::Show { output, .. }) => Some(output),
+            Command::Volume(VolumeCommand::List(a)) => Some(&a.output),
+            Command::Volume(VolumeCommand::Create(a)) => Some(&a.output),
+            Command::Events(a) => Some(&a.output),
+            Command::Status(a) => Some(&a.output),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -403,16 +559,21 @@ pub struct FingerprintArgs {
     #[command(flatten)]
     pub plan: DryRunArgs,
 
-    /// After recording, write the metrics to DIR/plugctl.prom (one timer
-    /// does both; see `plugctl metrics`)
+    /// Then write the metrics to DIR/plugctl.prom
+    ///
+    /// One timer does both; see `plugctl metrics`
     #[arg(long, value_name = "DIR")]
     pub textfile: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
 pub struct MetricsArgs {
-    /// Write DIR/plugctl.prom atomically (node_exporter's textfile
-    /// collector) instead of printing
+    /// Write DIR/plugctl.prom instead of printing
+    ///
+    /// Atomically, for node_exporter's textfile collector
     #[arg(long, value_name = "DIR")]
     pub textfile: Option<PathBuf>,
 }
@@ -423,14 +584,17 @@ pub struct ReplayArgs {
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
 
-    /// A secrets fetch's own variable (repeatable): a case file only names
-    /// the variables a fetch was given, and replay takes their values from
+    /// A secrets fetch's own variable (repeatable)
+    ///
+    /// A case file only names the variables a fetch was given; replay takes their values from
     /// here, never from the case
     #[arg(long = "env", value_name = "K=V", value_parser = KeyValueParser)]
     pub env: Vec<(String, String)>,
 
-    /// Report format [default: human, or json with --json]
-    #[arg(long, value_name = "FORMAT")]
+    /// Report format: human, json or junit
+    ///
+    /// [default: human, or json with --json]
+    #[arg(long, value_name = "FORMAT", hide_possible_values = true)]
     pub format: Option<ReportFormat>,
 }
 
@@ -444,27 +608,46 @@ pub struct PinArgs {
     #[arg(value_name = "NAME")]
     pub names: Vec<String>,
 
-    /// Compare the plugin files with the lock file instead of writing it;
-    /// exit 1 on any difference
+    /// Compare the plugin files with the lock file instead
+    ///
+    /// Exit 1 on any difference
     #[arg(long)]
     pub check: bool,
 }
 
 #[derive(Debug, Subcommand)]
 pub enum PluginCommand {
-    /// Plugins in the registry, with the current (most recent) instance of each
+    /// Plugins in the registry, each as its current instance
+    #[command(visible_alias = "ls")]
     List {
+        /// Only plugins of this type (host-volume, secrets, ...)
         #[arg(long = "type", value_name = "TYPE")]
         family: Option<String>,
+        /// Only plugins that are not healthy now
+        ///
+        /// Failed, gone, changed on disk, or a socket that does not accept
+        #[arg(long)]
+        unhealthy: bool,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Every instance of one plugin, most recent first
+    #[command(override_usage = "plugctl plugin show [OPTIONS] [TYPE] <NAME>")]
     Show {
+        /// The plugin's type; alone, its name (when one type has it)
+        ///
+        /// host-volume, secrets, ...; given alone, the plugin's name, when only one type has a
+        /// plugin of that name
         #[arg(value_name = "TYPE")]
-        family: String,
-        name: String,
+        first: String,
+        /// The plugin's name
+        #[arg(value_name = "NAME")]
+        second: Option<String>,
         /// Only the instance of this allocation
         #[arg(long, value_name = "ID")]
         alloc_id: Option<String>,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Record a plugin instance that runs as a long-lived task
     // Its own --version (the plugin's) would clash with the propagated
@@ -473,30 +656,40 @@ pub enum PluginCommand {
     Register(RegisterArgs),
     /// Remove a plugin instance
     Deregister {
+        /// The plugin's type (csi-node, csi-controller, ...)
         #[arg(long = "type", value_name = "TYPE")]
         family: String,
+        /// The plugin's name
         #[arg(long)]
         name: String,
+        /// The allocation whose instance goes
         #[arg(long, value_name = "ID")]
         alloc_id: String,
     },
-    /// Forget plugins that are no longer in their directory (removed on
-    /// purpose), so that their health is no longer reported
+    /// Forget plugins removed from their directory on purpose
+    ///
+    /// So that their health is no longer reported
     Forget {
+        /// The plugins' type (host-volume, secrets, ...)
         #[arg(value_name = "TYPE")]
         family: String,
+        /// The plugins to forget, each gone from its directory
         #[arg(value_name = "NAME", required = true)]
         names: Vec<String>,
     },
-    /// Wait until a plugin is registered (and, with --healthy, its socket accepts)
+    /// Wait until a plugin is registered (and healthy)
+    ///
+    /// With --healthy, until its socket accepts a connection too
     Wait {
+        /// The plugin's type (csi-node, secrets, ...)
         #[arg(value_name = "TYPE")]
         family: String,
+        /// The plugin's name
         name: String,
         /// Give up after this long (exit 4)
         #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = parse_duration)]
         timeout: Duration,
-        /// Also wait until the current instance's socket accepts a connection
+        /// Also wait until its socket accepts a connection
         #[arg(long)]
         healthy: bool,
     },
@@ -504,15 +697,19 @@ pub enum PluginCommand {
 
 #[derive(Debug, Args)]
 pub struct RegisterArgs {
+    /// The plugin's type (csi-node, csi-controller, ...)
     #[arg(long = "type", value_name = "TYPE")]
     pub family: String,
+    /// The plugin's name
     #[arg(long)]
     pub name: String,
+    /// The allocation the plugin's task runs in
     #[arg(long, value_name = "ID")]
     pub alloc_id: String,
     /// The plugin's control socket
     #[arg(long, value_name = "PATH")]
     pub socket: PathBuf,
+    /// The plugin's version
     #[arg(long, value_name = "VERSION")]
     pub version: Option<String>,
     /// Free-form options stored with the instance
@@ -523,44 +720,54 @@ pub struct RegisterArgs {
 #[derive(Debug, Subcommand)]
 pub enum VolumeCommand {
     /// Run the plugin's create and record the volume
+    // Two forms: the flags, or Nomad's specification instead of them.
+    #[command(
+        override_usage = "plugctl volume create [OPTIONS] --plugin <NAME> --name <NAME>\n       \
+                          plugctl volume create [OPTIONS] -f <FILE>"
+    )]
     Create(VolumeCreateArgs),
-    /// Run the plugin's delete with the recorded path, then forget the volume
+    /// Run the plugin's delete, then forget the volume
+    ///
+    /// The plugin is given the path recorded at create
+    #[command(visible_alias = "rm")]
     Delete(VolumeDeleteArgs),
-    /// Drop a volume's record without running its plugin; what is on its
-    /// path stays
+    /// Drop a volume's record without running its plugin
+    ///
+    /// What is on its path stays
     Forget {
         #[command(flatten)]
         volume: VolumeSelector,
     },
     /// Volumes in the registry
-    List {
-        /// Only volumes of this plugin
-        #[arg(long, value_name = "NAME")]
-        plugin: Option<String>,
-        /// Only volumes in this namespace [default: every namespace]
-        #[arg(long, value_name = "NS")]
-        namespace: Option<String>,
-    },
+    #[command(visible_alias = "ls")]
+    List(VolumeListArgs),
     /// One volume, by id, id prefix or name
     Show {
         #[command(flatten)]
         volume: VolumeSelector,
+        #[command(flatten)]
+        output: OutputArgs,
     },
-    /// Re-run create for every recorded volume, as a Nomad client does at start
+    /// Run create again for every volume, as a Nomad client does
+    ///
+    /// As a client does when it starts; a volume given back its path and size is unchanged
     Restore {
         #[command(flatten)]
         run: RunArgs,
         #[command(flatten)]
         plan: DryRunArgs,
     },
-    /// Finish or roll back volumes left pending or deleting by an interrupted plugctl
+    /// Finish or roll back volumes left pending or deleting
+    ///
+    /// By an interrupted plugctl
     Repair {
         #[command(flatten)]
         run: RunArgs,
     },
-    /// Hold the registry against the disk: orphan entries in the volumes
-    /// directory, vanished paths, pending operations, bytes on disk;
-    /// exit 1 when anything is found
+    /// Hold the registry against the disk; exit 1 on any finding
+    ///
+    /// Orphan entries in the volumes directory, vanished paths, pending operations, bytes on
+    /// disk
     Audit {
         /// Remove orphan entries of the volumes directory (with --yes)
         #[arg(long)]
@@ -572,16 +779,72 @@ pub enum VolumeCommand {
 }
 
 #[derive(Debug, Args)]
-pub struct VolumeCreateArgs {
-    /// Host-volume plugin name (mkdir is built in)
+pub struct VolumeListArgs {
+    /// Only volumes of this plugin
     #[arg(long, value_name = "NAME")]
-    pub plugin: String,
-    /// Volume name (any non-empty string; never used by plugctl to build a path)
-    #[arg(long)]
-    pub name: String,
-    /// Volume id, a UUID in either case (stored lower-case) [default: a new one]
+    pub plugin: Option<String>,
+    /// Only volumes in this namespace [default: every namespace]
+    #[arg(long, value_name = "NS")]
+    pub namespace: Option<String>,
+    /// Only volumes in this state: pending, ready or deleting
+    ///
+    /// Repeatable, or comma-separated
+    #[arg(
+        long,
+        value_name = "STATE",
+        value_delimiter = ',',
+        hide_possible_values = true
+    )]
+    pub state: Vec<VolumeStateArg>,
+    /// Only volumes whose name matches (* ? [abc])
+    ///
+    /// Matched against the whole name: * any text, ? one character, [abc] one of them, [!abc]
+    /// none of them; quote it from the shell
+    #[arg(long, value_name = "GLOB")]
+    pub name: Option<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// A volume's state, as `volume list --state` takes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VolumeStateArg {
+    /// Being created, or a create that was interrupted or failed
+    Pending,
+    /// Created
+    Ready,
+    /// Being deleted, or a delete that was interrupted
+    Deleting,
+}
+
+#[derive(Debug, Args)]
+pub struct VolumeCreateArgs {
+    /// The volume's specification, as `nomad volume create FILE` takes it
+    ///
+    /// HCL or JSON, type = "host": name, namespace, id, plugin_id, capacity_min, capacity_max,
+    /// parameters; a node_pool or node_id must be this node's. What a node cannot honour
+    /// (constraint, capability) is said on stderr. Instead of the flags below
+    #[arg(
+        short = 'f',
+        long = "file",
+        value_name = "FILE",
+        conflicts_with_all = ["plugin", "name", "id", "namespace", "capacity_min", "capacity_max", "params"]
+    )]
+    pub file: Option<PathBuf>,
+    /// Host-volume plugin name (mkdir is built in)
+    #[arg(long, value_name = "NAME", required_unless_present = "file")]
+    pub plugin: Option<String>,
+    /// Volume name
+    ///
+    /// Any non-empty string; plugctl never builds a path from it
+    #[arg(long, required_unless_present = "file")]
+    pub name: Option<String>,
+    /// Volume id, a UUID [default: a new one]
+    ///
+    /// In either case, stored lower-case
     #[arg(long, value_name = "UUID")]
     pub id: Option<String>,
+    /// The volume's namespace
     #[arg(long, value_name = "NS", default_value = "default")]
     pub namespace: String,
     /// Minimum capacity, e.g. 50MB (10^6) or 50MiB (2^20)
@@ -597,6 +860,8 @@ pub struct VolumeCreateArgs {
     pub run: RunArgs,
     #[command(flatten)]
     pub plan: DryRunArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -613,8 +878,10 @@ pub struct VolumeDeleteArgs {
 /// (an id prefix) and `kubectl` (a name) do.
 #[derive(Debug, Args)]
 pub struct VolumeSelector {
-    /// The volume: its id (any case), a unique prefix of its id (4
-    /// characters or more), or its name in --namespace
+    /// The volume: its id, an id prefix, or its name
+    ///
+    /// Its id in any case, a unique prefix of its id (4 characters or more), or its name in
+    /// --namespace
     #[arg(
         value_name = "VOLUME",
         required_unless_present_any = ["id", "name"],
@@ -627,7 +894,9 @@ pub struct VolumeSelector {
     /// The volume by name only (in --namespace)
     #[arg(long)]
     pub name: Option<String>,
-    /// The namespace a name is looked up in (an id is unique in all)
+    /// The namespace a name is looked up in
+    ///
+    /// An id is unique in all namespaces
     #[arg(long, value_name = "NS", default_value = "default")]
     pub namespace: String,
 }
@@ -656,7 +925,7 @@ pub enum SecretCommand {
 pub struct SecretFetchArgs {
     /// Secrets plugin name
     pub provider: String,
-    /// Secret path, passed verbatim as one argument (may start with -)
+    /// Secret path, passed verbatim (may start with -)
     #[arg(allow_hyphen_values = true)]
     pub path: String,
     /// Environment for the plugin (repeatable; a later key wins)
@@ -671,10 +940,16 @@ pub struct SecretFetchArgs {
     /// Sets NOMAD_NAMESPACE, as Nomad 1.11.1+ does
     #[arg(long, value_name = "NS")]
     pub namespace: Option<String>,
-    /// Output format [default: kv, or json with --json]
-    #[arg(long, value_name = "FORMAT")]
+    /// Output format: kv, env or json
+    ///
+    /// kv: KEY=VALUE lines; env: export lines, safe for eval in sh; json: the document
+    /// [default: kv, or json with --json]
+    #[arg(long, value_name = "FORMAT", hide_possible_values = true)]
     pub format: Option<SecretFormat>,
-    /// Print this key in kv and env output although it changes how a shell or the programs it starts run code (repeatable; exactly as spelled)
+    /// Print this code-running key in kv and env output (repeatable)
+    ///
+    /// A key that changes how a shell or the programs it starts run code (PATH, LD_PRELOAD,
+    /// ...) is refused unless named here, exactly as spelled
     #[arg(long, value_name = "KEY")]
     pub allow_key: Vec<String>,
     #[command(flatten)]
@@ -705,8 +980,10 @@ pub struct ValidateArgs {
     /// Plugin directory to check [default: --plugin-dir]
     #[arg(value_name = "DIR")]
     pub dir: Option<PathBuf>,
-    /// Report format [default: human, or json with --json]
-    #[arg(long, value_name = "FORMAT")]
+    /// Report format: human, json or junit
+    ///
+    /// [default: human, or json with --json]
+    #[arg(long, value_name = "FORMAT", hide_possible_values = true)]
     pub format: Option<ReportFormat>,
     /// Fail on warnings too
     #[arg(long)]
@@ -717,11 +994,15 @@ pub struct ValidateArgs {
 
 #[derive(Debug, Args)]
 pub struct TestArgs {
+    /// The plugin's type: host-volume or secrets
     #[arg(value_name = "TYPE")]
     pub family: String,
+    /// The plugin's name, in the type's directory
     pub name: String,
-    /// Report format [default: human, or json with --json]
-    #[arg(long, value_name = "FORMAT")]
+    /// Report format: human, json or junit
+    ///
+    /// [default: human, or json with --json]
+    #[arg(long, value_name = "FORMAT", hide_possible_values = true)]
     pub format: Option<ReportFormat>,
     /// Leave the scratch directory and what was created in it
     #[arg(long)]
@@ -732,16 +1013,19 @@ pub struct TestArgs {
     /// Secrets: environment for fetch (repeatable)
     #[arg(long = "env", value_name = "K=V", value_parser = KeyValueParser)]
     pub env: Vec<(String, String)>,
-    /// Host volumes: the largest capacity any check asks for (a real plugin
-    /// may allocate what it is asked)
+    /// Host volumes: the largest capacity a check asks for
+    ///
+    /// A real plugin may allocate what it is asked
     #[arg(long, value_name = "SIZE", default_value = "64MiB", value_parser = parse_size)]
     pub max_bytes: u64,
-    /// Host volumes: also ask for 1 EiB to see the plugin refuse it — only
-    /// for a plugin that checks sizes before allocating
+    /// Host volumes: also ask for 1 EiB, to be refused
+    ///
+    /// Only for a plugin that checks sizes before allocating
     #[arg(long)]
     pub check_absurd_capacity: bool,
-    /// Fail on warnings too (matters of style, such as a create that
-    /// reports no size)
+    /// Fail on warnings too
+    ///
+    /// Matters of style, such as a create that reports no size
     #[arg(long)]
     pub strict: bool,
     /// Run the suite under --sandbox strict; for each check that fails there
@@ -758,12 +1042,52 @@ pub struct EventsArgs {
     /// Only events of this plugin family
     #[arg(long = "type", value_name = "TYPE")]
     pub family: Option<String>,
-    /// Only events after this sequence number
-    #[arg(long, value_name = "SEQ", default_value_t = 0)]
-    pub since: u64,
+    /// Only events of this kind (fingerprint, volume_create, ...)
+    ///
+    /// fingerprint, gone, forgotten, register, deregister, volume_create, volume_update,
+    /// volume_delete, volume_forget, secret_fetch; repeatable, or comma-separated
+    #[arg(long, value_name = "KIND", value_delimiter = ',')]
+    pub kind: Vec<String>,
+    /// Only events after this: a sequence number, a time, or 1h
+    ///
+    /// A sequence number (42), a time in UTC (2026-11-27T10:00:00Z) or how long ago (30m, 1h,
+    /// 2d)
+    #[arg(long, value_name = "WHEN", value_parser = parse_when)]
+    pub since: Option<When>,
+    /// Only events up to this: a sequence number, a time, or 1h
+    ///
+    /// A sequence number (42), a time in UTC (2026-11-27T10:00:00Z) or how long ago (30m, 1h,
+    /// 2d)
+    #[arg(long, value_name = "WHEN", value_parser = parse_when, conflicts_with = "follow")]
+    pub until: Option<When>,
+    /// Only the last N events (of those the other options keep)
+    #[arg(long, value_name = "N")]
+    pub tail: Option<usize>,
     /// Keep printing new events until interrupted
     #[arg(long)]
     pub follow: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct StatusArgs {
+    /// node_exporter's textfile directory
+    ///
+    /// Its plugctl.prom is looked at [default: /var/lib/prometheus/node-exporter as root, when
+    /// it exists]
+    #[arg(
+        long,
+        value_name = "DIR",
+        env = "PLUGCTL_TEXTFILE_DIR",
+        hide_env_values = true
+    )]
+    pub textfile: Option<PathBuf>,
+    /// Older than this, a fingerprint or textfile is stale
+    #[arg(long, value_name = "DURATION", default_value = "15m", value_parser = parse_duration)]
+    pub stale_after: Duration,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -771,12 +1095,21 @@ pub struct InitArgs {
     /// Family: host-volume or secrets
     #[arg(value_name = "TYPE")]
     pub family: String,
+    /// The new plugin's name (its file's)
     pub name: String,
-    /// Where to create the plugin [default: ./<TYPE>, the current directory
-    /// as a plugin directory; never a node's plugin directory unless named]
+    /// Where to create the plugin [default: ./<TYPE>]
+    ///
+    /// The current directory as a plugin directory; never a node's plugin directory unless
+    /// named
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
-    #[arg(long, value_name = "LANG", default_value = "sh")]
+    /// The language to write it in: sh or python
+    #[arg(
+        long,
+        value_name = "LANG",
+        default_value = "sh",
+        hide_possible_values = true
+    )]
     pub lang: InitLang,
 }
 
@@ -788,5 +1121,103 @@ pub enum InitLang {
 
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
+    /// bash, zsh, fish, elvish or powershell
+    #[arg(hide_possible_values = true)]
     pub shell: clap_complete::Shell,
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every option and argument of every command, as `(command path, id,
+    /// short help)`: the help clap shows with `-h`.
+    fn each_arg() -> Vec<(String, String, Option<String>)> {
+        fn walk(cmd: &clap::Command, at: &str, out: &mut Vec<(String, String, Option<String>)>) {
+            for a in cmd.get_arguments() {
+                if a.is_hide_set() || a.is_global_set() && !at.is_empty() {
+                    continue;
+                }
+                out.push((
+                    at.to_string(),
+                    a.get_id().to_string(),
+                    a.get_help().map(ToString::to_string),
+                ));
+            }
+            for sub in cmd.get_subcommands() {
+                let path = format!("{at} {}", sub.get_name()).trim().to_string();
+                walk(sub, &path, out);
+            }
+        }
+        let mut tree = super::command();
+        tree.build();
+        let mut out = Vec::new();
+        walk(&tree, "", &mut out);
+        out
+    }
+
+    #[test]
+    fn every_option_and_argument_is_described() {
+        let missing: Vec<String> = each_arg()
+            .into_iter()
+            .filter(|(_, _, help)| help.as_deref().is_none_or(|h| h.trim().is_empty()))
+            .map(|(at, id, _)| format!("plugctl {at}: {id}"))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "no description:\n{}",
+            missing.join("\n")
+        );
+    }
+}
+
+#[cfg(test)]
+mod short_help {
+    /// Every command's `-h` as clap writes it on a terminal 100 columns
+    /// wide (plugctl's widest help), with its path.
+    fn every_short_help() -> Vec<(String, String)> {
+        fn walk(cmd: &mut clap::Command, at: &str, out: &mut Vec<(String, String)>) {
+            let mut c = cmd.clone().term_width(100);
+            out.push((at.to_string(), c.render_help().to_string()));
+            for sub in cmd.get_subcommands_mut() {
+                let path = format!("{at} {}", sub.get_name()).trim().to_string();
+                walk(sub, &path, out);
+            }
+        }
+        let mut tree = super::command();
+        tree.build();
+        let mut out = Vec::new();
+        walk(&mut tree, "", &mut out);
+        out
+    }
+
+    #[test]
+    fn short_help_is_one_line_an_option_and_leaves_out_the_rare_global_options() {
+        for (at, help) in every_short_help() {
+            let mut section = "";
+            for line in help.lines() {
+                if !line.starts_with(' ') && line.ends_with(':') {
+                    section = line;
+                    continue;
+                }
+                let listed = matches!(
+                    section,
+                    "Options:" | "Arguments:" | "Commands:" | "Global options:"
+                );
+                // A line of a list that starts past the name column
+                // continues the line above: a description that wrapped.
+                let indent = line.len() - line.trim_start().len();
+                assert!(
+                    !(listed && indent > 6 && !line.trim().is_empty()),
+                    "plugctl {at} -h: a description wraps: {line:?}\n{help}"
+                );
+            }
+            for rare in [
+                "--nomad-config",
+                "--lock-timeout",
+                "--record-env",
+                "--concurrency",
+            ] {
+                assert!(!help.contains(rare), "plugctl {at} -h shows {rare}\n{help}");
+            }
+        }
+    }
 }

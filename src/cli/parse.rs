@@ -18,9 +18,80 @@ use clap::{CommandFactory, FromArgMatches, Subcommand};
 
 use super::{Cli, Command, GlobalArgs, Plugctl};
 
-/// The whole command tree: for help, completions and man pages.
+/// The whole command tree: for completions and man pages.
 pub fn command() -> clap::Command {
     Command::augment_subcommands(Plugctl::command())
+}
+
+/// The whole tree as help shows it: [`command`] with, below each command's
+/// options, the examples of it its man page carries
+/// (`crate::generate::EXAMPLES`; on `plugctl -h`, those marked for the top).
+/// Made only when help or an error is printed: parsing never pays for it.
+pub fn help_command() -> clap::Command {
+    type Paths = [(Vec<&'static str>, crate::generate::Example)];
+    fn with_examples(mut cmd: clap::Command, path: &mut Vec<String>, all: &Paths) -> clap::Command {
+        let words: Vec<&str> = path.iter().map(String::as_str).collect();
+        // Its own examples (a group's page, `plugctl volume -h`, stays a
+        // list of its commands; the man page has them all).
+        let examples: Vec<_> = crate::generate::examples_at(all, &words)
+            .into_iter()
+            .filter(|e| {
+                words.is_empty()
+                    || all
+                        .iter()
+                        .any(|(at, x)| at == &words && x.command == e.command)
+            })
+            .collect();
+        if !examples.is_empty() {
+            let head = *clap::builder::styling::Styles::default().get_header();
+            let mut text = format!("{head}Examples:{head:#}\n");
+            for e in examples {
+                text.push_str(&format!("  {}\n      {}\n", e.command, e.what));
+            }
+            cmd = cmd.after_help(text.trim_end().to_string());
+        }
+        let names: Vec<String> = cmd
+            .get_subcommands()
+            .map(|s| s.get_name().to_string())
+            .collect();
+        for name in names {
+            path.push(name.clone());
+            cmd = cmd.mut_subcommand(&name, |sub| with_examples(sub, path, all));
+            path.pop();
+        }
+        cmd
+    }
+    with_examples(
+        command(),
+        &mut Vec::new(),
+        &crate::generate::example_paths(),
+    )
+}
+
+/// The colour plugctl's `--color` (or `PLUGCTL_COLOR`, or `NO_COLOR`) asks
+/// for, read before clap parses: clap's own errors and help follow it too.
+fn colour_asked(args: &[OsString]) -> clap::ColorChoice {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let mut asked = std::env::var("PLUGCTL_COLOR").ok();
+    let words: Vec<&str> = args
+        .iter()
+        .skip(1)
+        .map(|a| a.to_str().unwrap_or_default())
+        .take_while(|a| *a != "--")
+        .collect();
+    for (i, w) in words.iter().enumerate() {
+        if let Some(v) = w.strip_prefix("--color=") {
+            asked = Some(v.to_string());
+        } else if *w == "--color" {
+            asked = words.get(i + 1).map(|v| v.to_string());
+        }
+    }
+    match asked.as_deref() {
+        _ if no_color => clap::ColorChoice::Never,
+        Some("never") => clap::ColorChoice::Never,
+        Some("always") => clap::ColorChoice::Always,
+        _ => clap::ColorChoice::Auto,
+    }
 }
 
 /// Parses a command line (`args[0]` is the program), as
@@ -36,9 +107,12 @@ pub fn command() -> clap::Command {
 /// `PLUGCTL_*` variable, a default) is noted in [`GlobalArgs::from_env`],
 /// read before the matches are taken apart.
 pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
-    match parse_on(named_tree(args), args) {
+    let colour = colour_asked(args);
+    match parse_on(named_tree(args).color(colour), args) {
         // The version is the same in either tree; help and errors are not.
-        Err(e) if e.kind() != clap::error::ErrorKind::DisplayVersion => parse_on(command(), args),
+        Err(e) if e.kind() != clap::error::ErrorKind::DisplayVersion => {
+            parse_on(help_command().color(colour), args)
+        }
         parsed => parsed,
     }
 }
@@ -55,7 +129,8 @@ fn parse_on(tree: clap::Command, args: &[OsString]) -> Result<Cli, clap::Error> 
 
 /// plugctl with only the subcommands a word of `args` names, at every
 /// depth (a word that is an option's value may keep one more: that costs
-/// nothing but time).
+/// nothing but time). The top-level ones are built one by one
+/// ([`top_level`]): the others are never built at all.
 fn named_tree(args: &[OsString]) -> clap::Command {
     let named = |sub: &clap::Command| {
         let names = std::iter::once(sub.get_name()).chain(sub.get_all_aliases());
@@ -63,12 +138,66 @@ fn named_tree(args: &[OsString]) -> clap::Command {
             .into_iter()
             .any(|name| args.iter().skip(1).any(|word| word == name))
     };
-    let mut all = Command::augment_subcommands(clap::Command::new("plugctl"));
     let mut tree = Plugctl::command();
-    for sub in all.get_subcommands_mut().filter(|sub| named(sub)) {
-        tree = tree.subcommand(keeping(std::mem::take(sub), &named));
+    for name in TOP_LEVEL {
+        if args.iter().skip(1).any(|word| word == name)
+            && let Some(sub) = top_level(name)
+        {
+            tree = tree.subcommand(keeping(sub, &named));
+        }
     }
     tree
+}
+
+/// plugctl's top-level subcommands, in [`Command`]'s order; a test holds
+/// it to the enum.
+const TOP_LEVEL: [&str; 13] = [
+    "fingerprint",
+    "plugin",
+    "volume",
+    "secret",
+    "validate",
+    "test",
+    "events",
+    "status",
+    "pin",
+    "replay",
+    "metrics",
+    "init",
+    "completions",
+];
+
+/// One top-level subcommand as derive makes it for parsing (its options,
+/// its own subcommands, that a group needs one), without its help text:
+/// help and errors come from the whole tree. Building every subcommand to
+/// keep one was most of what `plugctl plugin list` ran before it parsed;
+/// a test holds each to derive's, argument by argument.
+fn top_level(name: &'static str) -> Option<clap::Command> {
+    use super::{
+        CompletionsArgs, EventsArgs, FingerprintArgs, InitArgs, MetricsArgs, PinArgs,
+        PluginCommand, ReplayArgs, SecretCommand, StatusArgs, TestArgs, ValidateArgs,
+        VolumeCommand,
+    };
+    use clap::Args;
+    let new = || clap::Command::new(name);
+    // What derive puts on a `#[command(subcommand)]` variant.
+    let group = |cmd: clap::Command| cmd.subcommand_required(true).arg_required_else_help(true);
+    Some(match name {
+        "fingerprint" => FingerprintArgs::augment_args(new()),
+        "plugin" => group(PluginCommand::augment_subcommands(new())),
+        "volume" => group(VolumeCommand::augment_subcommands(new())),
+        "secret" => group(SecretCommand::augment_subcommands(new())),
+        "validate" => ValidateArgs::augment_args(new()),
+        "test" => TestArgs::augment_args(new()),
+        "events" => EventsArgs::augment_args(new()),
+        "status" => StatusArgs::augment_args(new()),
+        "pin" => PinArgs::augment_args(new()),
+        "replay" => ReplayArgs::augment_args(new()),
+        "metrics" => MetricsArgs::augment_args(new()),
+        "init" => InitArgs::augment_args(new()),
+        "completions" => CompletionsArgs::augment_args(new()),
+        _ => return None,
+    })
 }
 
 /// `sub` with only the subcommands `keep` keeps. clap cannot take a
@@ -213,6 +342,14 @@ mod tests {
                 "volume delete web --dry-run --grace 1s",
                 "volume show --name x --namespace ns",
                 "volume list --plugin volume",
+                "volume ls --state pending -o name",
+                "volume rm web --dry-run",
+                "plugin ls --unhealthy",
+                "plugin show dir",
+                "status --stale-after 1h -o json",
+                "events --since 2026-01-01T00:00:00Z --until 5 --kind gone,fingerprint --tail 3",
+                "--color never volume craete",
+                "--color=always plugn",
                 "volume audit --prune-orphans --yes",
                 "secret fetch env-file app/db --env K=V --format env",
                 "secret fetch vault -- -path",
@@ -234,7 +371,7 @@ mod tests {
             let args = line(words);
             assert_eq!(
                 answer(parse(&args)),
-                answer(parse_on(command(), &args)),
+                answer(parse_on(help_command().color(colour_asked(&args)), &args)),
                 "plugctl {words}"
             );
         }
@@ -293,6 +430,40 @@ mod tests {
                 Err(clap::error::ErrorKind::InvalidSubcommand),
                 "{short}"
             );
+        }
+    }
+
+    #[test]
+    fn each_top_level_subcommand_built_alone_parses_as_derive_makes_it() {
+        let whole = command();
+        let names: Vec<&str> = whole.get_subcommands().map(|s| s.get_name()).collect();
+        assert_eq!(
+            names, TOP_LEVEL,
+            "TOP_LEVEL is Command's subcommands, in order"
+        );
+        // What parsing reads of a command: its arguments, its settings,
+        // its subcommands; not its help text.
+        fn shape(cmd: &clap::Command) -> String {
+            let mut out = format!(
+                "{} required={} else_help={} version={} args={:?}\n",
+                cmd.get_name(),
+                cmd.is_subcommand_required_set(),
+                cmd.is_arg_required_else_help_set(),
+                cmd.is_disable_version_flag_set(),
+                cmd.get_arguments().collect::<Vec<_>>()
+            );
+            for sub in cmd.get_subcommands() {
+                out.push_str(&shape(sub));
+            }
+            out
+        }
+        for derived in whole.get_subcommands() {
+            let name = TOP_LEVEL
+                .iter()
+                .find(|n| **n == derived.get_name())
+                .unwrap();
+            let alone = top_level(name).unwrap();
+            assert_eq!(shape(&alone), shape(derived), "{}", derived.get_name());
         }
     }
 

@@ -44,6 +44,7 @@ use serde::Serialize;
 use walkdir::WalkDir;
 
 use super::Ctx;
+use crate::fit::Column;
 use crate::output::Style;
 use crate::{Error, Result};
 use plugctl_core::registry::{Owners, Volume, VolumeState};
@@ -249,7 +250,13 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
         } else {
             ctx.printer.table_from(
                 &[
-                    "FINDING", "ID", "PLUGIN", "STATE", "ON DISK", "CAPACITY", "PATH",
+                    Column::text("FINDING"),
+                    Column::keep("ID"),
+                    Column::keep("PLUGIN"),
+                    Column::keep("STATE"),
+                    Column::keep("ON DISK"),
+                    Column::keep("CAPACITY"),
+                    Column::path("PATH"),
                 ],
                 || {
                     volume_rows

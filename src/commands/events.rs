@@ -1,5 +1,6 @@
-//! `plugctl events [--type T] [--since SEQ] [--follow]`: the registry's event
-//! log, in sequence order, each event once.
+//! `plugctl events [--type T] [--kind K] [--since WHEN] [--until WHEN]
+//! [--tail N] [--follow]`: the registry's event log, in sequence order,
+//! each event once.
 //!
 //! The log lives in the journal beside the registry (see
 //! [`plugctl_core::registry::journal`]) and is streamed: one event is held at a
@@ -10,6 +11,10 @@
 //! event further on knows exactly which ones it missed, and is told so on
 //! stderr. `--follow` sleeps until the kernel says the registry was
 //! replaced, then reads only the journal's new bytes.
+//!
+//! `--since` and `--until` take a sequence number or a time; `--tail N`
+//! holds the last N events that pass (at most N at a time) and prints them
+//! once the log is read. On a terminal a line is cut to its width.
 
 use std::collections::BTreeSet;
 
@@ -17,8 +22,9 @@ use serde_json::Value;
 
 use super::Ctx;
 use crate::Result;
-use crate::cli::EventsArgs;
-use crate::output::{JSON_SCHEMA_VERSION, Printer, Style, sanitize_cell};
+use crate::cli::{EventsArgs, When};
+use crate::fit::{self, Cut};
+use crate::output::{Form, JSON_SCHEMA_VERSION, Printer, Style, display_width, sanitize_cell};
 use plugctl_core::discovery;
 use plugctl_core::error::Hint;
 use plugctl_core::family::Family;
@@ -35,24 +41,55 @@ pub async fn run(ctx: &Ctx, args: EventsArgs) -> Result<()> {
     // Watching starts before the first read: a write landing in between
     // wakes the loop below.
     let mut watch = args.follow.then(|| Watch::new(ctx.registry.path()));
-    let mut reader = Reader::new(args.since, args.family.clone());
+    let filter = Filter::of(&args);
+    let since = filter.after;
+    let mut reader = Reader::new(since, filter.clone());
+    let head = ctx.registry.head()?;
     let stream = Stream {
         printer,
         shown: std::cell::Cell::new(false),
+        seq_width: head.seq.to_string().len().max(3),
+        tail: args.tail.map(|n| {
+            std::cell::RefCell::new(std::collections::VecDeque::with_capacity(n.min(4096)))
+        }),
+        tail_len: args.tail.unwrap_or(0),
+        tail_done: std::cell::Cell::new(false),
     };
-    let head = ctx.registry.head()?;
-    if args.since > head.seq {
+    if since > head.seq {
         printer.warn(format!(
-            "--since {} is after the newest event ({}): only events after {} will be shown",
-            args.since, head.seq, args.since
+            "--since {since} is after the newest event ({}): only events after {since} will be \
+             shown",
+            head.seq
         ));
     }
     reader.read(ctx, &head, &stream)?;
+    stream.flush_tail()?;
     reader.mark(ctx, &head);
     let Some(watch) = watch.as_mut() else {
         if !stream.shown.get() && !printer.json {
             // On stderr, so a script reading the lines gets none.
             let mut says = "no events".to_string();
+            if !args.kind.is_empty() {
+                let kinds: Vec<String> = args.kind.iter().map(|k| sanitize_cell(k)).collect();
+                says.push_str(&format!(" of kind {}", kinds.join(" or ")));
+                let unknown: Vec<&String> = args
+                    .kind
+                    .iter()
+                    .filter(|k| !KINDS.contains(&k.as_str()))
+                    .collect();
+                for k in unknown {
+                    match plugctl_core::suggest::closest(k, KINDS.iter().copied()) {
+                        Some(close) => {
+                            says.push_str(&crate::exit::advice(&Hint::DidYouMean(close)))
+                        }
+                        None => says.push_str(&format!(
+                            " ({} is no kind plugctl records: {})",
+                            sanitize_cell(k),
+                            KINDS.join(", ")
+                        )),
+                    }
+                }
+            }
             if let Some(f) = &args.family {
                 says.push_str(&format!(" of type {f}"));
                 let known = ctx.registry.read().ok().map(|snap| {
@@ -67,8 +104,18 @@ pub async fn run(ctx: &Ctx, args: EventsArgs) -> Result<()> {
                     says.push_str(&crate::exit::advice(&Hint::DidYouMean(close)));
                 }
             }
-            if args.since > 0 {
-                says.push_str(&format!(" after event {}", args.since));
+            if since > 0 {
+                says.push_str(&format!(" after event {since}"));
+            }
+            if let Some(When::Time(t)) = args.since {
+                says.push_str(&format!(" since {}", humantime::format_rfc3339_seconds(t)));
+            }
+            match args.until {
+                Some(When::Time(t)) => {
+                    says.push_str(&format!(" until {}", humantime::format_rfc3339_seconds(t)));
+                }
+                Some(When::Seq(n)) => says.push_str(&format!(" up to event {n}")),
+                None => {}
             }
             printer.info(says);
         }
@@ -94,7 +141,7 @@ pub async fn run(ctx: &Ctx, args: EventsArgs) -> Result<()> {
                  replaced?); following its log from the start",
                 reader.newest, head.seq
             ));
-            reader = Reader::new(0, args.family.clone());
+            reader = Reader::new(0, filter.clone());
         } else if !reader.still_on_its_segment(ctx) {
             // The journal was replaced under the reader (a registry and
             // journal restored from a copy): its place in the old bytes
@@ -128,7 +175,7 @@ struct Reader {
     /// already read the log once. A plain `plugctl events` just shows what
     /// the log still holds.
     explicit: bool,
-    family: Option<String>,
+    filter: Filter,
     /// The segment file the cursor is in, as it was when read (device,
     /// inode): plugctl only ever appends to a segment, so another file
     /// there means the journal was replaced.
@@ -136,13 +183,13 @@ struct Reader {
 }
 
 impl Reader {
-    fn new(since: u64, family: Option<String>) -> Reader {
+    fn new(since: u64, filter: Filter) -> Reader {
         Reader {
             last: since,
             newest: 0,
             cursor: Pos::default(),
             explicit: since > 0,
-            family,
+            filter,
             segment_file: None,
         }
     }
@@ -189,8 +236,10 @@ impl Reader {
                 }
                 self.last = e.seq;
                 self.explicit = true;
-                if self.family.as_deref().is_some_and(|f| f != e.family) {
-                    return true;
+                match self.filter.judge(&e) {
+                    Judged::Show => {}
+                    Judged::Skip => return true,
+                    Judged::Done => return false,
                 }
                 match stream.event(&e) {
                     Ok(()) => true,
@@ -206,6 +255,87 @@ impl Reader {
             Some(e) => Err(e),
             None => Ok(()),
         }
+    }
+}
+
+/// The kinds of event plugctl records (docs/cli.md), for "did you mean".
+const KINDS: [&str; 10] = [
+    "fingerprint",
+    "gone",
+    "forgotten",
+    "register",
+    "deregister",
+    "volume_create",
+    "volume_update",
+    "volume_delete",
+    "volume_forget",
+    "secret_fetch",
+];
+
+/// Which events are shown: `--type`, `--kind`, `--since`, `--until`.
+#[derive(Debug, Clone, Default)]
+struct Filter {
+    family: Option<String>,
+    kinds: Vec<String>,
+    /// Events after this sequence number (`--since SEQ`, else 0).
+    after: u64,
+    /// Events at or after this time (`--since TIME`).
+    from: Option<std::time::SystemTime>,
+    /// Events up to this sequence number (`--until SEQ`).
+    upto: Option<u64>,
+    /// Events at or before this time (`--until TIME`).
+    to: Option<std::time::SystemTime>,
+}
+
+/// What a filter makes of one event.
+enum Judged {
+    Show,
+    Skip,
+    /// Past `--until SEQ`: no later event is shown either.
+    Done,
+}
+
+impl Filter {
+    fn of(args: &EventsArgs) -> Filter {
+        let (after, from) = match args.since {
+            Some(When::Seq(n)) => (n, None),
+            Some(When::Time(t)) => (0, Some(t)),
+            None => (0, None),
+        };
+        let (upto, to) = match args.until {
+            Some(When::Seq(n)) => (Some(n), None),
+            Some(When::Time(t)) => (None, Some(t)),
+            None => (None, None),
+        };
+        Filter {
+            family: args.family.clone(),
+            kinds: args.kind.clone(),
+            after,
+            from,
+            upto,
+            to,
+        }
+    }
+
+    fn judge(&self, e: &Event) -> Judged {
+        if self.upto.is_some_and(|n| e.seq > n) {
+            return Judged::Done;
+        }
+        if self.family.as_deref().is_some_and(|f| f != e.family)
+            || (!self.kinds.is_empty() && !self.kinds.contains(&e.kind))
+        {
+            return Judged::Skip;
+        }
+        if self.from.is_some() || self.to.is_some() {
+            // An event whose time does not read as one is shown: the
+            // filter cannot tell, and hiding it would hide a problem.
+            if let Ok(at) = humantime::parse_rfc3339_weak(&e.time)
+                && (self.from.is_some_and(|from| at < from) || self.to.is_some_and(|to| at > to))
+            {
+                return Judged::Skip;
+            }
+        }
+        Judged::Show
     }
 }
 
@@ -268,39 +398,155 @@ struct Stream<'p> {
     printer: &'p Printer,
     /// Whether an event (and so the header) was printed.
     shown: std::cell::Cell<bool>,
+    /// The SEQ column's width on a terminal: the newest number's.
+    seq_width: usize,
+    /// `--tail N`: the last N events that passed, printed once the log
+    /// is read (then each new one as it comes).
+    tail: Option<std::cell::RefCell<std::collections::VecDeque<Event>>>,
+    tail_len: usize,
+    /// What `--tail` held was printed: later events print as they come.
+    tail_done: std::cell::Cell<bool>,
 }
 
 impl Stream<'_> {
     fn header(&self) -> Result<()> {
-        if self.printer.json {
+        if self.printer.json || self.printer.form() == Form::Name {
             return Ok(());
         }
         let cells: Vec<String> = HEADERS.iter().map(|h| h.to_string()).collect();
-        self.printer.text(&format!(
-            "{}\n",
-            self.printer.paint(&fixed(&cells), Style::Dim)
-        ))
+        let text = match self.printer.fit_width() {
+            Some(width) => self.fitted(&cells, width),
+            None => fixed(&cells),
+        };
+        self.printer
+            .text(&format!("{}\n", self.printer.paint(&text, Style::Dim)))
     }
 
+    /// An event that passed the filter: held for `--tail`, else printed.
     fn event(&self, e: &Event) -> Result<()> {
+        if let Some(tail) = self.tail.as_ref().filter(|_| !self.tail_done.get()) {
+            let mut held = tail.borrow_mut();
+            if self.tail_len == 0 {
+                return Ok(());
+            }
+            if held.len() == self.tail_len {
+                held.pop_front();
+            }
+            held.push_back(e.clone());
+            return Ok(());
+        }
+        self.print(e)
+    }
+
+    /// Prints what `--tail` held; from then on events print as they come.
+    fn flush_tail(&self) -> Result<()> {
+        let Some(tail) = &self.tail else {
+            return Ok(());
+        };
+        self.tail_done.set(true);
+        let held = std::mem::take(&mut *tail.borrow_mut());
+        for e in held {
+            self.print(&e)?;
+        }
+        Ok(())
+    }
+
+    fn print(&self, e: &Event) -> Result<()> {
         if !self.shown.replace(true) {
             self.header()?;
         }
         if self.printer.json {
             return self.printer.json_line(&line(e));
         }
-        let r = row(e);
-        let cells: Vec<String> = r.iter().map(|(t, _)| sanitize_cell(t)).collect();
-        let mut text = String::new();
-        for (i, (cell, (_, style))) in cells.iter().zip(&r).enumerate() {
-            let w = WIDTHS.get(i).copied().unwrap_or(0);
-            let padded = format!("{cell:<w$}");
-            text.push_str(&self.printer.paint(&padded, *style));
-            if i + 1 < cells.len() {
-                text.push_str("  ");
-            }
+        if self.printer.form() == Form::Name {
+            return self.printer.text(&format!("{}\n", e.seq));
         }
+        let r = row(e);
+        let width = self.printer.fit_width();
+        let text = match width {
+            Some(width) => {
+                let raw: Vec<String> = r
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (t, _))| match i {
+                        // To the second: the line has room for more.
+                        1 => short_time(t),
+                        _ => t.clone(),
+                    })
+                    .collect();
+                let mut painted = String::new();
+                let fitted = self.fit_cells(&raw, width);
+                for (i, (cell, (_, style))) in fitted.iter().zip(&r).enumerate() {
+                    painted.push_str(&self.printer.paint(cell, *style));
+                    if i + 1 < fitted.len() {
+                        painted.push_str("  ");
+                    }
+                }
+                painted
+            }
+            None => {
+                let cells: Vec<String> = r.iter().map(|(t, _)| sanitize_cell(t)).collect();
+                let mut text = String::new();
+                for (i, (cell, (_, style))) in cells.iter().zip(&r).enumerate() {
+                    let w = WIDTHS.get(i).copied().unwrap_or(0);
+                    let padded = format!("{cell:<w$}");
+                    text.push_str(&self.printer.paint(&padded, *style));
+                    if i + 1 < cells.len() {
+                        text.push_str("  ");
+                    }
+                }
+                text
+            }
+        };
         self.printer.text(&format!("{}\n", text.trim_end()))
+    }
+
+    /// The terminal's columns: SEQ as wide as the newest number, the time
+    /// to the second, TYPE and NAME cut to their width, DETAILS cut to
+    /// what is left of the line (left out when nothing is).
+    fn widths(&self) -> [usize; 5] {
+        [self.seq_width, 20, 13, 11, 12]
+    }
+
+    /// Cells (as recorded) escaped, padded and cut to the terminal's
+    /// columns.
+    fn fit_cells(&self, cells: &[String], width: usize) -> Vec<String> {
+        let widths = self.widths();
+        let mut used = 0;
+        let mut out = Vec::with_capacity(cells.len());
+        for (i, cell) in cells.iter().enumerate() {
+            let gap = if i == 0 { 0 } else { 2 };
+            // A column never runs past the terminal's edge either.
+            let left = width.saturating_sub(used + gap);
+            let w = widths.get(i).map_or(left, |&w| w.min(left));
+            if w == 0 || used + gap >= width {
+                break;
+            }
+            let mut shown = fit::cell(cell, w, Cut::End).into_owned();
+            if i + 1 < cells.len() && widths.get(i).is_some() {
+                let pad = w.saturating_sub(display_width(&shown));
+                shown.extend(std::iter::repeat_n(' ', pad));
+            }
+            used += gap + display_width(&shown);
+            out.push(shown);
+        }
+        out
+    }
+
+    fn fitted(&self, cells: &[String], width: usize) -> String {
+        self.fit_cells(cells, width)
+            .join("  ")
+            .trim_end()
+            .to_string()
+    }
+}
+
+/// An RFC 3339 time to the second (`2026-11-25T07:46:02Z`), escaped; as
+/// recorded when it does not read as one.
+fn short_time(recorded: &str) -> String {
+    match humantime::parse_rfc3339_weak(recorded) {
+        Ok(t) => humantime::format_rfc3339_seconds(t).to_string(),
+        Err(_) => sanitize_cell(recorded),
     }
 }
 

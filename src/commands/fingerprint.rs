@@ -442,6 +442,9 @@ fn print(ctx: &Ctx, probes: &[Probe]) -> Result<()> {
             "plugins": probes,
         }));
     }
+    if printer.form() == crate::output::Form::Name {
+        return printer.names(probes.iter().map(|p| format!("{}/{}", p.family, p.name)));
+    }
     let rows: Vec<_> = probes
         .iter()
         .map(|p| {
@@ -484,8 +487,16 @@ fn print(ctx: &Ctx, probes: &[Probe]) -> Result<()> {
             ]
         })
         .collect();
+    use crate::fit::Column;
     printer.table(
-        &["TYPE", "NAME", "VERSION", "HEALTH", "DURATION", "REASON"],
+        &[
+            Column::keep("TYPE"),
+            Column::text("NAME"),
+            Column::keep("VERSION"),
+            Column::keep("HEALTH"),
+            Column::keep("DURATION"),
+            Column::text("REASON"),
+        ],
         &rows,
     )
 }

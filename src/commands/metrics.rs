@@ -201,16 +201,19 @@ fn metrics_of(
             for (result, n) in results {
                 ops.get_or_create(&labels(&[
                     ("family", family),
-                    ("operation", kind),
+                    ("kind", kind),
                     ("result", result),
                 ]))
                 .inc_by(*n);
             }
         }
     }
+    // Events, not operations: a fingerprint is an event only when a
+    // plugin's health or version changed, and `gone` or `forgotten` are
+    // no operation at all. Named for what it counts.
     reg.register(
-        "operations",
-        "Registry events ever recorded, by family, operation and result",
+        "recorded_events",
+        "Registry events ever recorded, by family, kind and result",
         ops,
     );
     let events = Counter::<u64>::default();
@@ -242,7 +245,7 @@ fn metrics_of(
 
 /// The counters registered above, by their full names: their HELP and TYPE
 /// lines are renamed for the Prometheus text format.
-const COUNTERS: [&str; 2] = ["plugctl_operations", "plugctl_registry_events"];
+const COUNTERS: [&str; 2] = ["plugctl_recorded_events", "plugctl_registry_events"];
 
 /// The family [`Capacities`] writes straight from the registry, in id order.
 const STREAMED: &str = "plugctl_volume_capacity_bytes ";

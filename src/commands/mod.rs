@@ -12,6 +12,7 @@ pub mod plan;
 pub mod plugin;
 pub mod replay;
 pub mod secret;
+pub mod status;
 pub mod test;
 pub mod validate;
 pub mod volume;
@@ -319,6 +320,7 @@ async fn run_command(ctx: &Ctx, command: Command) -> Result<()> {
         Command::Validate(args) => validate::run(ctx, args).await,
         Command::Test(args) => test::run(ctx, args).await,
         Command::Events(args) => events::run(ctx, args).await,
+        Command::Status(args) => status::run(ctx, args).await,
         Command::Init(args) => init::run(ctx, args),
         Command::Pin(args) => pin::run(ctx, args),
         Command::Replay(args) => replay::run(ctx, args).await,

@@ -9,6 +9,7 @@ use serde_json::json;
 
 use super::Ctx;
 use crate::cli::PinArgs;
+use crate::fit::Column;
 use crate::output::Style;
 use crate::{Error, Result};
 use plugctl_core::discovery::{self, EntryKind};
@@ -177,7 +178,14 @@ pub fn run(ctx: &Ctx, args: PinArgs) -> Result<()> {
     // No plugin: no table, the line below says it.
     if !rows.is_empty() {
         ctx.printer.table(
-            &["STATUS", "TYPE", "NAME", "SHA256", "SIZE", "VERSION"],
+            &[
+                Column::keep("STATUS"),
+                Column::keep("TYPE"),
+                Column::text("NAME"),
+                Column::keep("SHA256"),
+                Column::keep("SIZE"),
+                Column::keep("VERSION"),
+            ],
             &rows,
         )?;
     }
@@ -253,8 +261,16 @@ fn check(
                 ]
             })
             .collect();
-        ctx.printer
-            .table(&["STATUS", "TYPE", "NAME", "PINNED", "CURRENT"], &rows)?;
+        ctx.printer.table(
+            &[
+                Column::keep("STATUS"),
+                Column::keep("TYPE"),
+                Column::text("NAME"),
+                Column::text("PINNED"),
+                Column::text("CURRENT"),
+            ],
+            &rows,
+        )?;
     }
     if diffs.is_empty() {
         if !ctx.printer.json {

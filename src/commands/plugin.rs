@@ -9,7 +9,8 @@ use serde_json::{Value, json};
 
 use super::Ctx;
 use crate::cli::{PluginCommand, RegisterArgs};
-use crate::output::{Style, short_duration, value};
+use crate::fit::Column;
+use crate::output::{Form, Style, quote, short_duration, value};
 use crate::units::duration_ms;
 use crate::{Error, Result};
 use plugctl_core::discovery;
@@ -23,12 +24,21 @@ use plugctl_core::registry::{Instance, Source};
 
 pub async fn run(ctx: &Ctx, cmd: PluginCommand) -> Result<()> {
     match cmd {
-        PluginCommand::List { family } => list(ctx, family.as_deref()).await,
+        PluginCommand::List {
+            family, unhealthy, ..
+        } => list(ctx, family.as_deref(), unhealthy).await,
         PluginCommand::Show {
-            family,
-            name,
+            first,
+            second,
             alloc_id,
-        } => show(ctx, &family, &name, alloc_id.as_deref()).await,
+            ..
+        } => {
+            let (family, name) = match second {
+                Some(name) => (first, name),
+                None => (only_type_of(ctx, &first)?, first),
+            };
+            show(ctx, &family, &name, alloc_id.as_deref()).await
+        }
         PluginCommand::Register(args) => register(ctx, args).await,
         PluginCommand::Deregister {
             family,
@@ -169,12 +179,22 @@ fn row(
     ]
 }
 
-const HEADERS: [&str; 9] = [
-    "TYPE", "NAME", "VERSION", "HEALTH", "SOCKET", "DURATION", "CHECKED", "FROM", "REASON",
+/// On a terminal the FROM and DURATION columns are for `-o wide`: what
+/// an operator looks at is which plugin is healthy, since when, and why not.
+const HEADERS: [Column; 9] = [
+    Column::keep("TYPE"),
+    Column::text("NAME"),
+    Column::keep("VERSION"),
+    Column::keep("HEALTH"),
+    Column::keep("SOCKET"),
+    Column::keep("DURATION").wide(),
+    Column::keep("CHECKED"),
+    Column::path("FROM").wide(),
+    Column::text("REASON"),
 ];
 
 /// Checks the sockets of the dynamic instances among these, all at once.
-async fn probe(instances: &[&Instance]) -> Vec<Option<SocketStatus>> {
+pub(crate) async fn probe(instances: &[&Instance]) -> Vec<Option<SocketStatus>> {
     let sockets: Vec<&Path> = instances.iter().filter_map(|i| dynamic_socket(i)).collect();
     let mut statuses = plugctl_core::sockets::check_all(&sockets, PROBE_TIMEOUT)
         .await
@@ -192,7 +212,49 @@ fn dynamic_socket(inst: &Instance) -> Option<&Path> {
     }
 }
 
-pub async fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
+/// `plugin show NAME`: the one type that has a plugin of that name in the
+/// registry. None has: not found (with a name close to it); several do: a
+/// usage error listing them, to name one.
+fn only_type_of(ctx: &Ctx, name: &str) -> Result<String> {
+    discovery::require_name("plugin", name)?;
+    let mut snap = ctx.registry.read()?;
+    snap.check_files(crate::exit::advised);
+    let state = snap.state();
+    let types: Vec<&String> = state
+        .plugins
+        .iter()
+        .filter(|(_, plugins)| plugins.get(name).is_some_and(|list| !list.is_empty()))
+        .map(|(family, _)| family)
+        .collect();
+    match types.as_slice() {
+        [one] => Ok((*one).clone()),
+        [] => Err(Error::NotFound {
+            what: "plugin",
+            name: format!(
+                "{name} (no type has a plugin of that name in registry {})",
+                ctx.registry.path().display()
+            ),
+        }
+        .did_you_mean(name, state.plugins.values().flat_map(|p| p.keys()))),
+        many => Err(Error::usage(format!(
+            "{} plugins are named {}: {}; name the type: `plugctl plugin show TYPE {}`",
+            many.len(),
+            quote(name),
+            many.iter().map(|t| value(t)).collect::<Vec<_>>().join(", "),
+            crate::exit::name_arg(name)
+        ))),
+    }
+}
+
+/// Whether an instance is not healthy now: its record, or its socket.
+fn unhealthy_now(inst: &Instance, status: Option<&SocketStatus>) -> bool {
+    match status {
+        Some(st) => !st.accepts,
+        None => !inst.healthy,
+    }
+}
+
+pub async fn list(ctx: &Ctx, family: Option<&str>, unhealthy: bool) -> Result<()> {
     if let Some(f) = family {
         discovery::require_name("plugin type", f)?;
     }
@@ -211,6 +273,11 @@ pub async fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
         }
     }
     let statuses = probe(&current.iter().map(|c| c.2).collect::<Vec<_>>()).await;
+    let (current, statuses): (Vec<_>, Vec<_>) = current
+        .into_iter()
+        .zip(statuses)
+        .filter(|((_, _, inst), st)| !unhealthy || unhealthy_now(inst, st.as_ref()))
+        .unzip();
     if ctx.printer.json {
         let plugins: Vec<Value> = current
             .iter()
@@ -220,11 +287,21 @@ pub async fn list(ctx: &Ctx, family: Option<&str>) -> Result<()> {
         return ctx.printer.document(json!({ "plugins": plugins }));
     }
     if current.is_empty() {
+        let what = if unhealthy {
+            "no unhealthy plugins"
+        } else {
+            "no plugins"
+        };
         ctx.printer.info(match family {
-            Some(f) => format!("no plugins of type {f}{}", type_hint(state, f)),
-            None => "no plugins".to_string(),
+            Some(f) => format!("{what} of type {f}{}", type_hint(state, f)),
+            None => what.to_string(),
         });
         return Ok(());
+    }
+    if ctx.printer.form() == Form::Name {
+        return ctx
+            .printer
+            .names(current.iter().map(|(f, n, _)| format!("{f}/{n}")));
     }
     let now = std::time::SystemTime::now();
     let rows: Vec<_> = current
@@ -306,6 +383,9 @@ pub async fn show(ctx: &Ctx, family: &str, name: &str, alloc_id: Option<&str>) -
             "name": name,
             "instances": list,
         }));
+    }
+    if ctx.printer.form() == Form::Name {
+        return ctx.printer.names([format!("{family}/{name}")]);
     }
     let now = std::time::SystemTime::now();
     let rows: Vec<_> = instances

@@ -204,7 +204,29 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
             short_duration(duration_ms(duration))
         ),
     );
+    say_what_was_ignored(ctx, provider, &args.path, &fetched);
     print(ctx, args, &fetched, format)
+}
+
+/// On stderr, a fetch that gave no keys and why (no `result`, a `results`
+/// Nomad ignores, an empty one), and keys Nomad ignores beside a result:
+/// a task would get nothing from them, and nothing else says so.
+fn say_what_was_ignored(ctx: &Ctx, provider: &str, path: &str, fetched: &Fetched) {
+    let who = format!(
+        "secrets plugin {}, path {}",
+        plugctl_core::escape::quote(provider),
+        plugctl_core::escape::quote(path)
+    );
+    match fetched.why_empty() {
+        Some(why) => ctx
+            .printer
+            .warn(format!("{who}: fetch returned 0 keys: {why}")),
+        None if !fetched.ignored.is_empty() => ctx.printer.warn(format!(
+            "{who}: Nomad ignores {} of the answer (only \"result\" and \"error\" are read)",
+            fetched.ignored_words()
+        )),
+        None => {}
+    }
 }
 
 /// The command's error: provider, operation, path and cause.
@@ -549,6 +571,7 @@ mod tests {
                 .iter()
                 .map(|(k, v)| (k.to_string(), SecretValue::new(*v)))
                 .collect(),
+            ..Fetched::default()
         }
     }
 

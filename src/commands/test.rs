@@ -47,6 +47,25 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
                 name: args.name.clone(),
             }
         }
+        // Not there, and `./TYPE/NAME` is (made by `init` here): say so.
+        Err(e) if matches!(e.inner(), Error::NotFound { .. }) => {
+            return Err(
+                match crate::layout::here_instead(
+                    &ctx.settings,
+                    Some(family.name()),
+                    Some(&args.name),
+                ) {
+                    Some(here) => e.map_inner(|inner| match inner {
+                        Error::NotFound { what, name } => Error::NotFound {
+                            what,
+                            name: format!("{name}; {here}"),
+                        },
+                        other => other,
+                    }),
+                    None => e,
+                },
+            );
+        }
         other => other?,
     };
     if let Some(t) = args.run.timeout

@@ -36,10 +36,16 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
             settings.lockfile = plugctl_core::pin::default_path(&settings.plugin_dir);
         }
     }
+    let here = || {
+        (args.dir.is_none())
+            .then(|| crate::layout::here_instead(&settings, None, None))
+            .flatten()
+    };
     if !settings.plugin_dir.is_dir() {
         return Err(Error::usage(format!(
-            "plugin directory {} does not exist or is not a directory",
-            settings.plugin_dir.display()
+            "plugin directory {} does not exist or is not a directory{}",
+            settings.plugin_dir.display(),
+            here().map(|h| format!("; {h}")).unwrap_or_default()
         )));
     }
     let deadline = match args.run.timeout {
@@ -70,6 +76,18 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
     let mut rep = validate::validate(&settings.dirs(), pool, &opts, &ctx.stop).await?;
     rep.advise(crate::exit::advised);
     rep.sort();
+    // Nothing found in a directory plugctl chose, and a plugin here.
+    if !rep
+        .checks_run
+        .iter()
+        .any(|c| c.plugin.as_deref().is_some_and(|p| p.contains('/')))
+        && let Some(h) = here()
+    {
+        ctx.printer.warn(format!(
+            "no plugin in {}; {h}",
+            settings.plugin_dir.display()
+        ));
+    }
     let ok = rep.ok(args.strict);
     let title = settings.plugin_dir.display().to_string();
     let releases = (!settings.nomad_releases.is_empty()).then_some(&settings.nomad_releases[..]);

@@ -94,6 +94,16 @@ pub const EXAMPLES: &[Example] = &[
         true,
     ),
     ex(
+        "plugctl status",
+        "Is this node fine? Where its layout came from, plugin health, volumes to repair, the last fingerprint and textfile; exit 1 when something needs attention.",
+        true,
+    ),
+    ex(
+        "plugctl plugin list --unhealthy",
+        "The plugins that are not healthy now, with why.",
+        false,
+    ),
+    ex(
         "plugctl plugin list --type secrets",
         "The secrets plugins the registry knows, with their health.",
         true,
@@ -114,8 +124,18 @@ pub const EXAMPLES: &[Example] = &[
         true,
     ),
     ex(
+        "plugctl volume create -f web.volume.hcl",
+        "Create the host volume a `nomad volume create` specification describes (type = \"host\").",
+        false,
+    ),
+    ex(
         "plugctl volume list --namespace default",
         "The volumes recorded in the default namespace.",
+        false,
+    ),
+    ex(
+        "plugctl volume list --state pending -o name",
+        "The ids of the volumes a create left pending, one a line, for xargs.",
         false,
     ),
     ex(
@@ -159,6 +179,11 @@ pub const EXAMPLES: &[Example] = &[
         true,
     ),
     ex(
+        "plugctl events --since 1h --kind volume_create,volume_delete",
+        "The volumes created and deleted in the last hour.",
+        false,
+    ),
+    ex(
         "plugctl events --since 100 --follow",
         "Print the registry's events after sequence number 100, and keep printing new ones.",
         false,
@@ -197,10 +222,9 @@ pub const EXAMPLES: &[Example] = &[
 
 /// The words of an example's command after `plugctl`'s global options: its
 /// command path first.
-fn example_path(e: &Example) -> Vec<&'static str> {
-    let cmd = crate::cli::command();
+fn example_path(e: &Example, cmd: &clap::Command) -> Vec<&'static str> {
     let mut path = Vec::new();
-    let mut at = &cmd;
+    let mut at = cmd;
     let mut words = e.command.split(' ').skip(1);
     while let Some(w) = words.next() {
         if let Some(sub) = at.find_subcommand(w) {
@@ -220,16 +244,34 @@ fn example_path(e: &Example) -> Vec<&'static str> {
 
 /// The examples shown on the page of the command at `path` (empty: `plugctl.1`).
 pub fn examples_for(path: &[&str]) -> Vec<Example> {
+    let paths = example_paths();
+    examples_at(&paths, path)
+}
+
+/// Each example with its command path (`["volume", "create"]`), worked
+/// out on one tree: for pages and help that show them for many commands.
+pub fn example_paths() -> Vec<(Vec<&'static str>, Example)> {
+    let cmd = crate::cli::command();
     EXAMPLES
         .iter()
-        .filter(|e| {
+        .map(|e| (example_path(e, &cmd), *e))
+        .collect()
+}
+
+/// Of `paths` ([`example_paths`]), the examples shown on the page of the
+/// command at `path`: its own and those of the commands below it (on
+/// `plugctl.1`, those marked for it).
+pub fn examples_at(paths: &[(Vec<&'static str>, Example)], path: &[&str]) -> Vec<Example> {
+    paths
+        .iter()
+        .filter(|(at, e)| {
             if path.is_empty() {
                 e.on_root
             } else {
-                example_path(e).starts_with(path)
+                at.starts_with(path)
             }
         })
-        .copied()
+        .map(|(_, e)| *e)
         .collect()
 }
 

@@ -19,7 +19,8 @@ use clap_complete::Shell;
 
 pub use completions::{CONTEXT_OPTIONS, JSON_AWK, ZSH_DISPATCH, completion, completion_file_name};
 pub use man::{
-    EXAMPLES, Example, OTHER_VARIABLES, environment, examples_for, files_section, man_pages,
+    EXAMPLES, Example, OTHER_VARIABLES, environment, example_paths, examples_at, examples_for,
+    files_section, man_pages,
 };
 
 /// The name completions are registered for and man pages are titled with.

@@ -222,8 +222,11 @@ esac"#,
         fingerprint: bad("no \"version\""),
         // Go decodes null into the response struct as {}: Nomad accepts it
         // and records an empty path; plugctl judges the path when it
-        // arrives: the plugin's failure, the volume kept pending
-        create: bad("the returned path is empty (Nomad would record it"),
+        // arrives: the plugin's failure, the volume kept pending, and the
+        // message says the answer had no path at all
+        create: bad(
+            "no `path` in create's answer; it had no key at all (Nomad would record an empty path",
+        ),
         delete: Ok,
         fetch: bad("bare JSON null"),
     },

@@ -511,10 +511,11 @@ fn a_mistyped_type_or_plugin_name_gets_a_did_you_mean() {
             .args_from(args)
             .fails_with(exit)
             .stderr_has(says);
+        // The hint on a line of its own, as clap gives its tips.
         let want = match args {
-            a if a.contains(&"hostvolume") => "; did you mean host-volume?",
-            a if a.contains(&"env-fil") => "; did you mean env-file?",
-            _ => "; did you mean quota-dir?",
+            a if a.contains(&"hostvolume") => "\n  tip: did you mean host-volume?",
+            a if a.contains(&"env-fil") => "\n  tip: did you mean env-file?",
+            _ => "\n  tip: did you mean quota-dir?",
         };
         assert!(
             out.stderr().trim_end().ends_with(want),
@@ -527,7 +528,8 @@ fn a_mistyped_type_or_plugin_name_gets_a_did_you_mean() {
         .args(["--json", "plugin", "show", "hostvolume", "quota-dir"])
         .fails_with(Exit::NotFound)
         .error_kind("not_found")
-        .error_has("did you mean host-volume?");
+        .error_has("plugin not found: hostvolume/quota-dir")
+        .stdout_has("\"hints\": [\n      \"did you mean host-volume?\"\n    ]");
     // An empty list with a mistyped type says it, and succeeds.
     plugctl(&s)
         .args(["plugin", "list", "--type", "hostvolume"])

@@ -27,7 +27,7 @@ fn a_failed_create_or_delete_says_how_much_it_wrote_on_stderr_and_how_to_see_it(
         .args(["volume", "create", "--plugin", "trail", "--name", "web"])
         .fails_with(Exit::Failure)
         .stderr_has(&format!(
-            "no space left (it also wrote {bytes} bytes on stderr); -v shows them"
+            "no space left (it also wrote {bytes} bytes on stderr)\n  tip: -v shows its stderr\n"
         ));
     plugctl(&s)
         .args([
@@ -49,7 +49,7 @@ fn a_failed_create_or_delete_says_how_much_it_wrote_on_stderr_and_how_to_see_it(
         .args(["volume", "delete", &id])
         .fails_with(Exit::Failure)
         .stderr_has("stderr: \"rm: Device or resource busy\" (the last line of ")
-        .stderr_has(" bytes on stderr); -v shows them all");
+        .stderr_has(" bytes on stderr)\n  tip: -v shows all of its stderr\n");
     // One line, all there was: quoted, nothing more to say.
     s.hv_script("terse", r#"echo "disk full" >&2; exit 1"#, "exit 0");
     plugctl(&s)
@@ -308,8 +308,10 @@ fn restore_rows_name_their_own_volume() {
 /// plugctl with stderr on a terminal; what the terminal showed, with the
 /// carriage returns.
 fn on_a_terminal(s: &Rig, args: &str) -> Option<String> {
+    // Wide enough that no progress line is cut to fit (tables.rs holds
+    // the cut on an 80-column terminal).
     Some(
-        plugctl_on_a_terminal(s, &format!("{args} >/dev/null"))?
+        plugctl_on_a_terminal_of(s, 400, &format!("{args} >/dev/null"))?
             .any_exit()
             .stdout(),
     )

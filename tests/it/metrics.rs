@@ -100,7 +100,7 @@ fn metrics_are_valid_prometheus_text_with_the_registry_in_them() {
     assert_eq!(
         value(
             &text,
-            r#"plugctl_operations_total{family="host-volume",operation="volume_create",result="ok"}"#
+            r#"plugctl_recorded_events_total{family="host-volume",kind="volume_create",result="ok"}"#
         ),
         Some(1.0),
         "{text}"

@@ -138,7 +138,7 @@ fn with_the_packages_own_owners_and_the_agent_run_as_nomad_plugctl_names_the_own
              agent's configuration here: nomad (uid {}) owns /etc/nomad.d but is not trusted \
              as the agent's account, as /etc/systemd/system/nomad.service.d/10-user.conf runs \
              the agent as nomad (User=), so that account is not root's equal (fix: chown root \
-             /etc/nomad.d); or pass --allow-insecure-paths",
+             /etc/nomad.d)\n  tip: on a lab machine, --allow-insecure-paths lifts this check",
             b.nomad.uid, b.nomad.uid
         ));
     assert!(!b.exists(REGISTRY), "nothing was recorded");

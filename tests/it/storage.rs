@@ -95,10 +95,20 @@ fn unwritable_directory() {
             s.registry.to_str().unwrap(),
             "Permission denied",
             "needs read and write access to",
-            "choose another --registry",
         ] {
             assert!(message.contains(needle), "{what}: {needle:?} in {message}");
         }
+        // What to do is a hint of its own, a tip line on stderr.
+        assert_eq!(
+            e["hints"],
+            serde_json::json!(["fix the permissions or choose another --registry"]),
+            "{what}: {e}"
+        );
+        assert!(
+            stderr(&out).contains("\n  tip: fix the permissions or choose another --registry\n"),
+            "{}",
+            stderr(&out)
+        );
         assert!(stderr(&out).contains(message), "{}", stderr(&out));
         assert_intact(&s, &before);
         message.to_string()
@@ -233,10 +243,15 @@ mount -o remount,bind,ro "$STATE"
     for needle in [
         s.registry.to_str().unwrap(),
         "Read-only file system",
-        "is on a read-only file system; choose another --registry",
+        "is on a read-only file system",
     ] {
         assert!(message.contains(needle), "{needle:?} in {message}");
     }
+    assert_eq!(
+        e["hints"],
+        serde_json::json!(["choose another --registry"]),
+        "{e}"
+    );
     assert!(s.read_out("stderr").contains(message));
     // reading a read-only registry is fine
     assert_eq!(s.read_out("list-code"), "", "{}", s.read_out("list"));

@@ -27,6 +27,7 @@ pub mod fanout;
 pub mod fingerprint;
 pub mod hooks;
 pub mod identity;
+pub mod kernel_support;
 pub mod node;
 pub mod nomad;
 pub mod pin;

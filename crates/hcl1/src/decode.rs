@@ -15,6 +15,13 @@
 //!   A labelled block (`client "x" { ... }`) is decoded first, as a list of
 //!   its labelled items. A literal or a list there is an error.
 //!
+//! - A map (a block of strings under any keys, as Nomad's volume
+//!   specification has `parameters`) takes `name { k = "v" }` and
+//!   `name = { ... }`; given twice, the maps merge, the later key winning.
+//!   A value is a string, a heredoc or a number as written; a bool, an
+//!   object or a list there is an error (Go's `mapstructure` would make a
+//!   bool `1` or `0`, a value no one wrote).
+//!
 //! Only the fields asked for are looked at: the rest of the file is not
 //! decoded, so a block of another subsystem never stops the program.
 
@@ -36,6 +43,7 @@ pub struct Field {
 pub enum Shape {
     String,
     Block(&'static [Field]),
+    Map,
 }
 
 impl Field {
@@ -43,6 +51,13 @@ impl Field {
         Field {
             name,
             shape: Shape::String,
+        }
+    }
+
+    pub const fn map(name: &'static str) -> Field {
+        Field {
+            name,
+            shape: Shape::Map,
         }
     }
 
@@ -68,11 +83,18 @@ pub struct StringValue {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Decoded {
     values: BTreeMap<String, StringValue>,
+    maps: BTreeMap<String, BTreeMap<String, StringValue>>,
 }
 
 impl Decoded {
     pub fn string(&self, path: &str) -> Option<&StringValue> {
         self.values.get(path)
+    }
+
+    /// A map field the file set (an empty block sets it), by its dotted
+    /// path: each key as written, with the value that won.
+    pub fn map(&self, path: &str) -> Option<&BTreeMap<String, StringValue>> {
+        self.maps.get(path)
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (&str, &StringValue)> {
@@ -140,16 +162,57 @@ fn found(node: &Node) -> &'static str {
     }
 }
 
+/// A literal as a string field takes it: a string or heredoc unquoted, a
+/// number, float or bool as written.
+fn literal_bytes(t: &crate::token::Token) -> Result<Vec<u8>, Error> {
+    match t.kind {
+        // Nomad's build of HCL 1 takes these as written.
+        TokenKind::Number | TokenKind::Float | TokenKind::Bool => Ok(t.text.as_bytes().to_vec()),
+        _ => t.string_value().map_err(|e| Error::value(t.pos, e)),
+    }
+}
+
+fn decode_map(path: &str, list: &ObjectList, out: &mut Decoded) -> Result<(), Error> {
+    let map = out.maps.entry(path.to_string()).or_default();
+    for item in &list.items {
+        let key = &item.keys[0];
+        let name = key
+            .string_value()
+            .ok()
+            .and_then(|b| String::from_utf8(b).ok())
+            .ok_or_else(|| Error::value(key.pos, crate::token::ValueError::Unquote))?;
+        let at = format!("{path}.{name}");
+        let t = match &item.val {
+            _ if item.keys.len() > 1 => {
+                return Err(Error::type_error(Some(key.pos), &at, "a string", "a block"));
+            }
+            Node::Literal(t) if t.kind != TokenKind::Bool => t,
+            node => {
+                return Err(Error::type_error(
+                    Some(node.pos()),
+                    &at,
+                    "a string",
+                    found(node),
+                ));
+            }
+        };
+        let bytes = literal_bytes(t)?;
+        map.insert(name, StringValue { bytes, pos: t.pos });
+    }
+    Ok(())
+}
+
 fn decode_value(path: &str, from: From<'_>, shape: Shape, out: &mut Decoded) -> Result<(), Error> {
     match (shape, from) {
+        (Shape::Map, From::Items(list)) => decode_map(path, list, out),
+        (Shape::Map, From::Node(node)) => Err(Error::type_error(
+            Some(node.pos()),
+            path,
+            "a block",
+            found(node),
+        )),
         (Shape::String, From::Node(Node::Literal(t))) => {
-            let bytes = match t.kind {
-                // Nomad's build of HCL 1 takes these as written.
-                TokenKind::Number | TokenKind::Float | TokenKind::Bool => {
-                    t.text.as_bytes().to_vec()
-                }
-                _ => t.string_value().map_err(|e| Error::value(t.pos, e))?,
-            };
+            let bytes = literal_bytes(t)?;
             out.values
                 .insert(path.to_string(), StringValue { bytes, pos: t.pos });
             Ok(())

@@ -357,4 +357,75 @@ mod tests {
         let e = read("vault {\n  token = s3cret-token\n}").unwrap_err();
         assert!(!e.to_string().contains("s3cret"), "{e}");
     }
+
+    const SPEC: [Field; 2] = [Field::string("name"), Field::map("parameters")];
+
+    fn map_of(src: &str) -> Result<Vec<(String, String)>, Error> {
+        let d = decode(&parse(src.as_bytes())?.root, &SPEC)?;
+        Ok(d.map("parameters")
+            .map(|m| {
+                m.iter()
+                    .map(|(k, v)| (k.clone(), String::from_utf8(v.bytes.clone()).unwrap()))
+                    .collect()
+            })
+            .unwrap_or_default())
+    }
+
+    fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
+        p.iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_map_takes_strings_and_numbers_under_any_keys_and_merges() {
+        // A block, its `=` form, quoted keys, numbers as written, heredocs.
+        let got = map_of(
+            "parameters {\n  size = 5\n  \"dotted.key\" = \"a\"\n  ratio = 1.5\n}\n\
+             parameters = { size = \"6\"\n  doc = <<EOF\nx\nEOF\n}\n",
+        )
+        .unwrap();
+        assert_eq!(
+            got,
+            pairs(&[
+                ("doc", "x\n"),
+                ("dotted.key", "a"),
+                ("ratio", "1.5"),
+                ("size", "6")
+            ])
+        );
+        // JSON, as nomad volume create reads a .json file.
+        let got = map_of("{\"parameters\": {\"a\": \"b\", \"n\": 7}}").unwrap();
+        assert_eq!(got, pairs(&[("a", "b"), ("n", "7")]));
+        // An empty block sets an empty map; none sets none.
+        let d = decode(&parse(b"parameters {}").unwrap().root, &SPEC).unwrap();
+        assert_eq!(d.map("parameters").map(|m| m.len()), Some(0));
+        let d = decode(&parse(b"name = \"x\"").unwrap().root, &SPEC).unwrap();
+        assert!(d.map("parameters").is_none());
+    }
+
+    #[test]
+    fn a_map_refuses_bools_blocks_lists_and_a_literal_where_it_stands() {
+        for (src, want) in [
+            (
+                "parameters { fast = true }",
+                "1:21: parameters.fast: expected a string, found a bool",
+            ),
+            (
+                "parameters { a { b = \"c\" } }",
+                "1:16: parameters.a: expected a string, found an object",
+            ),
+            (
+                "parameters { a = [\"b\"] }",
+                "1:18: parameters.a: expected a string, found a list",
+            ),
+            (
+                "parameters = \"x\"",
+                "1:14: parameters: expected a block, found a string",
+            ),
+        ] {
+            let e = map_of(src).unwrap_err();
+            assert_eq!(e.to_string(), want, "{src}");
+        }
+    }
 }

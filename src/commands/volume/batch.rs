@@ -22,6 +22,7 @@ use super::super::Ctx;
 use super::{Plugin, Timing, call_create_timed, call_delete, confinement, resolve, uncertain};
 use crate::cli::RunArgs;
 use crate::exit::failure;
+use crate::fit::Column;
 use crate::output::{Printer, Style};
 use crate::units::duration_ms;
 use crate::{Error, Result};
@@ -72,6 +73,11 @@ enum Done {
     /// rule): kept without a copy of the path, of which 100,000 would pin
     /// memory between the calls' garbage.
     CreatedAsRecorded {
+        bytes: i64,
+    },
+    /// Created at the recorded path with the recorded size: the volume did
+    /// not change (what a restore finds, as a rule).
+    Unchanged {
         bytes: i64,
     },
     CreateFailed(Failed),
@@ -256,9 +262,18 @@ async fn run_batch(ctx: &Ctx, batch: Batch, picks: Vec<Pick>, timing: Timing) ->
                 let i = runs[k];
                 let (mut d, ms) = result.unwrap_or_else(|lost| (Done::Lost(lost), 0));
                 if let Done::Created(c) = &d
-                    && state.volume(&picks[i].id).is_some_and(|v| v.path == c.path)
+                    && let Some(v) = state.volume(&picks[i].id).filter(|v| v.path == c.path)
                 {
-                    d = Done::CreatedAsRecorded { bytes: c.bytes };
+                    // Ready, error-free, and given back its path and size:
+                    // nothing about the volume changed.
+                    let same = v.state == plugctl_core::registry::VolumeState::Ready
+                        && v.error.is_none()
+                        && v.bytes == c.bytes;
+                    d = if same {
+                        Done::Unchanged { bytes: c.bytes }
+                    } else {
+                        Done::CreatedAsRecorded { bytes: c.bytes }
+                    };
                 }
                 done[i] = Some((d, ms));
                 ctx.printer.progress(line());
@@ -319,9 +334,12 @@ fn settle(pick: &Pick, done: &mut Done) -> Option<Settle> {
             CreateOutcome::Created(Created {
                 path: std::mem::take(&mut c.path),
                 bytes: c.bytes,
+                without_path: c.without_path.take(),
             }),
         ),
-        Done::CreatedAsRecorded { bytes } => Settle::Recreated(kind, *bytes),
+        Done::CreatedAsRecorded { bytes } | Done::Unchanged { bytes } => {
+            Settle::Recreated(kind, *bytes)
+        }
         Done::CreateFailed(f) => Settle::Create(
             kind,
             CreateOutcome::Failed {
@@ -349,6 +367,9 @@ enum Action {
     Created,
     #[serde(rename = "updated")]
     Updated,
+    /// Created again, and the plugin returned the path and size on record.
+    #[serde(rename = "unchanged")]
+    Unchanged,
     #[serde(rename = "rolled back")]
     RolledBack,
     #[serde(rename = "deleted")]
@@ -364,6 +385,7 @@ impl Action {
         match self {
             Action::Created => "created",
             Action::Updated => "updated",
+            Action::Unchanged => "unchanged",
             Action::RolledBack => "rolled back",
             Action::Deleted => "deleted",
             Action::Skipped => "skipped",
@@ -432,10 +454,13 @@ fn step<'p>(
         return s;
     };
     match done {
-        Done::Created(Created { bytes, .. }) | Done::CreatedAsRecorded { bytes } => {
+        Done::Created(Created { bytes, .. })
+        | Done::CreatedAsRecorded { bytes }
+        | Done::Unchanged { bytes } => {
             s.ok = true;
-            s.action = match pick.todo {
-                Ok(Todo::Create(CreateKind::Update)) => Action::Updated,
+            s.action = match (pick.todo.as_ref(), done) {
+                (Ok(Todo::Create(CreateKind::Update)), Done::Unchanged { .. }) => Action::Unchanged,
+                (Ok(Todo::Create(CreateKind::Update)), _) => Action::Updated,
                 _ => Action::Created,
             };
             let dir = record.and_then(Volume::volumes_dir).unwrap_or(default_dir);
@@ -529,15 +554,15 @@ fn report(
         let ids = state.short_ids();
         ctx.printer.table_from(
             &[
-                "ID",
-                "NAME",
-                "NAMESPACE",
-                "PLUGIN",
-                "WAS",
-                "ACTION",
-                "STATE",
-                "DURATION",
-                "DETAIL",
+                Column::keep("ID"),
+                Column::text("NAME"),
+                Column::keep("NAMESPACE"),
+                Column::keep("PLUGIN"),
+                Column::keep("WAS"),
+                Column::keep("ACTION"),
+                Column::keep("STATE"),
+                Column::keep("DURATION"),
+                Column::text("DETAIL"),
             ],
             || {
                 steps().map(|s| {

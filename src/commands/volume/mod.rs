@@ -10,6 +10,7 @@
 
 mod batch;
 mod select;
+mod spec;
 pub(crate) mod view;
 
 use std::collections::BTreeMap;
@@ -36,10 +37,8 @@ pub async fn run(ctx: &Ctx, cmd: VolumeCommand) -> Result<()> {
         VolumeCommand::Create(args) => create(ctx, args).await,
         VolumeCommand::Delete(args) => delete(ctx, args).await,
         VolumeCommand::Forget { volume } => forget(ctx, &volume).await,
-        VolumeCommand::List { plugin, namespace } => {
-            view::list(ctx, plugin.as_deref(), namespace.as_deref())
-        }
-        VolumeCommand::Show { volume } => view::show(ctx, &volume),
+        VolumeCommand::List(args) => view::list(ctx, &args),
+        VolumeCommand::Show { volume, .. } => view::show(ctx, &volume),
         VolumeCommand::Restore { run, plan } if plan.dry_run => plan_restore(ctx, &run),
         VolumeCommand::Restore { run, .. } => batch::restore(ctx, &run).await,
         VolumeCommand::Repair { run } => batch::repair(ctx, &run).await,
@@ -386,13 +385,21 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     trusted_volumes_dir(ctx)?;
     let settings = &ctx.settings;
     let node = crate::node_identity::NodeIdentity::resolve(settings)?;
+    // A specification file becomes the flags it stands for, so the plugin
+    // gets exactly what they would give it.
+    let args = match args.file.clone() {
+        Some(file) => spec::into_flags(ctx, &node, args, &file)?,
+        None => args,
+    };
+    // clap requires both unless a file gave them.
+    let plugin_name = args.plugin.clone().unwrap_or_default();
     let id_given = args.id.is_some();
     let mut req = Request {
         volumes_dir: settings.volumes_dir.clone(),
         plugin_dir: settings.host_volume_plugin_dir.clone(),
         node_pool: settings.node_pool.clone(),
         namespace: args.namespace,
-        name: args.name,
+        name: args.name.unwrap_or_default(),
         // Nomad's helper.IsUUID takes either case and compares ids
         // lower-cased: stored lower-case, one string everywhere.
         id: args
@@ -414,17 +421,17 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     req.validate()
         .map_err(|e| invalid_request(&unseen, &req, &e))?;
     let subject = describe(&req.id, &req.name, &req.namespace);
-    let plugin = resolve(ctx, &args.plugin, Operation::Create, &unseen)?;
+    let plugin = resolve(ctx, &plugin_name, Operation::Create, &unseen)?;
     if args.plan.dry_run {
         // The call is shown either way; a refusal is said beside it.
         let refused =
-            super::require_fingerprinted(ctx, Family::HostVolume, &args.plugin, Operation::Create)
+            super::require_fingerprinted(ctx, Family::HostVolume, &plugin_name, Operation::Create)
                 .err();
         if node.fixed().is_none() {
             req.node_id = ctx.registry.read()?.state().node_id_to_be();
         }
         ctx.printer.note(1, node.describe(&req.node_id));
-        let planned = plan_call(&args.plugin, &plugin, Operation::Create, &req, "", timing);
+        let planned = plan_call(&plugin_name, &plugin, Operation::Create, &req, "", timing);
         return super::plan::print_refused(ctx, &[planned], refused.as_ref());
     }
 
@@ -449,7 +456,7 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     };
     let (proposed, kind) = ctx
         .registry
-        .begin_create(&mut req, &args.plugin, node.fixed().is_none())
+        .begin_create(&mut req, &plugin_name, node.fixed().is_none())
         .await?;
     ctx.printer.note(1, node.describe(&req.node_id));
 
@@ -501,7 +508,7 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
             }
             return Err(Error::plugin(
                 Family::HostVolume.name(),
-                &args.plugin,
+                &plugin_name,
                 Operation::Create,
                 f,
             )
@@ -510,7 +517,7 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     };
     let mut warnings = host_volume::warnings(&created, &req.volumes_dir);
     // The name is always the built-in (no file can shadow it).
-    if args.plugin == mkdir::NAME {
+    if plugin_name == mkdir::NAME {
         warnings.extend(mkdir::parameter_warnings(&req.parameters));
     }
     for w in &warnings {

@@ -11,16 +11,21 @@ use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 
 use super::super::Ctx;
-use crate::Result;
-use crate::cli::VolumeSelector;
-use crate::output::{Style, value};
+use crate::cli::{VolumeListArgs, VolumeSelector, VolumeStateArg};
+use crate::fit::Column;
+use crate::output::{Form, Style, quote, sanitize_cell, value};
+use crate::{Error, Result};
 use plugctl_core::families::host_volume;
 use plugctl_core::registry::Owners;
 use plugctl_core::registry::find::ShortIds;
 use plugctl_core::registry::model::{Owner, Params};
 use plugctl_core::registry::{State, Volume, VolumeState};
 
-pub fn list(ctx: &Ctx, plugin: Option<&str>, namespace: Option<&str>) -> Result<()> {
+/// `volume list`, filtered by plugin, namespace, state and a name pattern.
+pub fn list(ctx: &Ctx, args: &VolumeListArgs) -> Result<()> {
+    let pattern = args.name.as_deref().map(name_pattern).transpose()?;
+    let states: Vec<VolumeState> = args.state.iter().map(|s| state_of(*s)).collect();
+    let (plugin, namespace) = (args.plugin.as_deref(), args.namespace.as_deref());
     let snap = ctx.registry.read()?;
     let volumes: Vec<&Volume> = snap
         .state()
@@ -28,20 +33,52 @@ pub fn list(ctx: &Ctx, plugin: Option<&str>, namespace: Option<&str>) -> Result<
         .into_iter()
         .filter(|v| plugin.is_none_or(|p| v.plugin == p))
         .filter(|v| namespace.is_none_or(|ns| v.namespace == ns))
+        .filter(|v| states.is_empty() || states.contains(&v.state))
+        .filter(|v| pattern.as_ref().is_none_or(|p| p.matches(&v.name)))
         .collect();
     if volumes.is_empty() && !ctx.printer.json {
         // Said on stderr, so a script reading the table gets no lines.
         let mut says = "no volumes".to_string();
+        if !states.is_empty() {
+            let words: Vec<&str> = states.iter().map(|s| s.as_str()).collect();
+            says = format!("no {} volumes", words.join(" or "));
+        }
+        if let Some(glob) = &args.name {
+            says.push_str(&format!(" named like {}", quote(glob)));
+        }
         if let Some(ns) = namespace {
-            says.push_str(&format!(" in namespace {ns}"));
+            says.push_str(&format!(" in namespace {}", sanitize_cell(ns)));
         }
         if let Some(p) = plugin {
-            says.push_str(&format!(" of plugin {p}"));
+            says.push_str(&format!(" of plugin {}", sanitize_cell(p)));
         }
         ctx.printer.info(says);
         return Ok(());
     }
     print_volumes(ctx, snap.state(), &volumes)
+}
+
+fn state_of(s: VolumeStateArg) -> VolumeState {
+    match s {
+        VolumeStateArg::Pending => VolumeState::Pending,
+        VolumeStateArg::Ready => VolumeState::Ready,
+        VolumeStateArg::Deleting => VolumeState::Deleting,
+    }
+}
+
+/// `--name GLOB` as a pattern: `*`, `?` and `[...]` as the shell has them,
+/// matched against the whole name (a `/` in a name is a character like
+/// any other). A bad pattern is a usage error that says what is wrong.
+fn name_pattern(glob: &str) -> Result<glob::Pattern> {
+    glob::Pattern::new(glob).map_err(|e| {
+        Error::usage(format!(
+            "--name {} is not a pattern plugctl reads: {} (at character {}); * matches any \
+             text, ? one character, [abc] one of those; [*] matches a * itself",
+            quote(glob),
+            e.msg,
+            e.pos + 1
+        ))
+    })
 }
 
 pub fn show(ctx: &Ctx, selector: &VolumeSelector) -> Result<()> {
@@ -50,6 +87,9 @@ pub fn show(ctx: &Ctx, selector: &VolumeSelector) -> Result<()> {
     let warnings = ready_warnings(ctx, v);
     if ctx.printer.json {
         return print_one(ctx, v, warnings);
+    }
+    if ctx.printer.form() == Form::Name {
+        return ctx.printer.names([&*v.id]);
     }
     let params = if v.parameters.is_empty() {
         "-".to_string()
@@ -239,6 +279,9 @@ pub fn print_created(
             volume: VolumeJson::new(v, Some(warnings), ctx.registry.owners()),
         });
     }
+    if ctx.printer.form() == Form::Name {
+        return ctx.printer.names([&*v.id]);
+    }
     // The state the create's transaction left (no second parse), for the
     // length its id needs.
     let snap = ctx.registry.latest()?;
@@ -275,18 +318,24 @@ pub fn print_volumes(ctx: &Ctx, state: &State<'_>, volumes: &[&Volume<'_>]) -> R
             volumes: All { volumes, ctx },
         });
     }
+    if ctx.printer.form() == Form::Name {
+        // Whole ids: a name is unique only in its namespace.
+        return ctx.printer.names(volumes.iter().map(|v| &*v.id));
+    }
     let full_ids = ctx.printer.verbose() > 0;
     let ids = state.short_ids();
     ctx.printer.table_from(
         &[
-            "ID",
-            "NAME",
-            "NAMESPACE",
-            "PLUGIN",
-            "STATE",
-            "SIZE",
-            "PATH",
-            "NOTE",
+            Column::keep("ID"),
+            Column::text("NAME"),
+            Column::keep("NAMESPACE"),
+            Column::keep("PLUGIN"),
+            Column::keep("STATE"),
+            Column::keep("SIZE"),
+            // On a terminal, for -o wide: the id names the volume, and
+            // `volume show` has its path.
+            Column::path("PATH").wide(),
+            Column::text("NOTE"),
         ],
         || {
             volumes.iter().map(|v| {

@@ -592,6 +592,20 @@ fn quote(word: &str) -> String {
 /// and all, is the run's stdout. `None`, the test skipped (failed in CI),
 /// where util-linux `script` is not installed.
 pub fn plugctl_on_a_terminal(s: &Rig, args: &str) -> Option<Run> {
+    on_a_terminal(s, &format!("'{PLUGCTL}' {args}"))
+}
+
+/// [`plugctl_on_a_terminal`] on a terminal `cols` columns wide (and 50
+/// lines high), as `stty` sets it before plugctl starts.
+pub fn plugctl_on_a_terminal_of(s: &Rig, cols: u16, args: &str) -> Option<Run> {
+    on_a_terminal(
+        s,
+        &format!("stty cols {cols} rows 50 && exec '{PLUGCTL}' {args}"),
+    )
+}
+
+/// A shell line run on a pseudo-terminal that util-linux `script` makes.
+fn on_a_terminal(s: &Rig, line: &str) -> Option<Run> {
     let util_linux = Command::new("script")
         .arg("--version")
         .output()
@@ -601,6 +615,5 @@ pub fn plugctl_on_a_terminal(s: &Rig, args: &str) -> Option<Run> {
         super::skip_unless_ci("util-linux script is not installed to make a terminal");
         return None;
     }
-    let line = format!("'{PLUGCTL}' {args}");
-    Some(Run::new(s.command("script"), "script").args(["-qfec", &line, "/dev/null"]))
+    Some(Run::new(s.command("script"), "script").args(["-qfec", line, "/dev/null"]))
 }

@@ -32,7 +32,8 @@ pub mod files;
 pub mod node_box;
 pub mod ops;
 pub use expect::{
-    Exit, Finish, plugctl, plugctl_as_nobody, plugctl_on_a_terminal, plugctl_with_umask, tool,
+    Exit, Finish, plugctl, plugctl_as_nobody, plugctl_on_a_terminal, plugctl_on_a_terminal_of,
+    plugctl_with_umask, tool,
 };
 pub use files::{copy_tree, examples, mode, repo};
 pub use ops::{

@@ -43,6 +43,15 @@ impl Driver {
         if let Ok(created) = &call.result
             && let Err(why) = host_volume::judge_created_path(&created.path, &req.volumes_dir)
         {
+            // An answer without `path` names the keys it had instead: the
+            // plugin's real mistake (`volume_path`), not "empty".
+            let why = match host_volume::no_path(created) {
+                Some(keys) if created.path.is_empty() => format!(
+                    "{keys} (Nomad would record an empty path; plugctl records no volume \
+                     outside its volumes directory)"
+                ),
+                _ => why,
+            };
             call.result = Err(PluginFailure::BadOutput(why));
         }
         call

@@ -20,7 +20,7 @@ use super::{Fingerprint, Quote, decode_fingerprint, decode_stdout, judge};
 use crate::error::PluginFailure;
 use crate::family::Operation;
 use crate::runner::{Invocation, Outcome};
-use plugctl_protocol::json::Dialect;
+use plugctl_protocol::json::{self, Dialect};
 use plugctl_protocol::responses;
 
 /// Nomad's code caps a fingerprint at 5 s (it allows 1 s at agent start:
@@ -377,13 +377,46 @@ fn go_string(out: &mut String, s: &str) {
 
 /// What a successful create returned (protocol 4.2), from a plugin or from
 /// the built-in `mkdir`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Created {
     /// `path`: recorded as given. Nomad checks nothing about it; see
     /// [`path_warnings`].
     pub path: String,
     /// `bytes`: an int64 literal, 0 when absent or `null`.
     pub bytes: i64,
+    /// The keys the answer had when none of them was `path` (what the
+    /// plugin wrote instead: `volume_path`, say); None when it had one.
+    /// (Boxed, one word: a restore holds one `Created` a volume, 100,000
+    /// of them.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub without_path: Option<Box<AnswerKeys>>,
+}
+
+/// The keys of a create's answer, in document order.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct AnswerKeys(pub Vec<String>);
+
+/// How many of an answer's keys a message names.
+const KEYS_NAMED: usize = 6;
+
+/// Why a create's path is empty when its answer had no `path` at all:
+/// "no `path` in create's answer; it had `volume_path`, `bytes`".
+pub fn no_path(created: &Created) -> Option<String> {
+    let keys = &created.without_path.as_ref()?.0;
+    Some(if keys.is_empty() {
+        "no `path` in create's answer; it had no key at all".to_string()
+    } else {
+        let mut named: Vec<String> = keys
+            .iter()
+            .take(KEYS_NAMED)
+            .map(|k| format!("`{k}`"))
+            .collect();
+        if keys.len() > KEYS_NAMED {
+            named.push(format!("and {} more", keys.len() - KEYS_NAMED));
+        }
+        format!("no `path` in create's answer; it had {}", named.join(", "))
+    })
 }
 
 /// Judges a `create` call and reads `{"path": string, "bytes": int64}`.
@@ -420,9 +453,22 @@ pub fn parse_create(
                 .into(),
         ));
     }
+    // Keys are matched as Go matches them: `"Path"` is the path.
+    let without_path = json::parse_object(&out.stdout)
+        .ok()
+        .filter(|o| !o.has_key_folded("path"))
+        .map(|o| {
+            Box::new(AnswerKeys(
+                o.keys_unknown_to(&[])
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect(),
+            ))
+        });
     Ok(Created {
         path,
         bytes: resp.bytes,
+        without_path,
     })
 }
 
@@ -438,7 +484,10 @@ pub fn parse_delete(inv: &Invocation, out: &Outcome) -> Result<(), PluginFailure
 /// `volumes_dir`. The check is lexical (`.` and `..` are resolved, symlinks
 /// are not followed), so it never touches the filesystem.
 pub fn path_warnings(created: &Created, volumes_dir: &Path) -> Vec<String> {
-    path_warnings_of(&created.path, volumes_dir)
+    match no_path(created) {
+        Some(why) if created.path.is_empty() => vec![why],
+        _ => path_warnings_of(&created.path, volumes_dir),
+    }
 }
 
 /// [`path_warnings`] of a recorded path.
@@ -604,18 +653,20 @@ pub fn resolves_inside(path: &Path, volumes_dir: &Path) -> Result<(), String> {
 /// [`path_warnings`], plus a warning for a negative `bytes` (which Go's
 /// int64 accepts and no volume can have).
 pub fn warnings(created: &Created, volumes_dir: &Path) -> Vec<String> {
-    warnings_of(&created.path, created.bytes, volumes_dir)
+    let mut w = path_warnings(created, volumes_dir);
+    w.extend(negative_bytes(created.bytes));
+    w
 }
 
 /// [`warnings`] of a recorded path and size.
 pub fn warnings_of(created_path: &str, bytes: i64, volumes_dir: &Path) -> Vec<String> {
     let mut w = path_warnings_of(created_path, volumes_dir);
-    if bytes < 0 {
-        w.push(format!(
-            "the plugin returned a negative size ({bytes} bytes)"
-        ));
-    }
+    w.extend(negative_bytes(bytes));
     w
+}
+
+fn negative_bytes(bytes: i64) -> Option<String> {
+    (bytes < 0).then(|| format!("the plugin returned a negative size ({bytes} bytes)"))
 }
 
 /// An absolute path with no `.`, `..` or empty component (nor a trailing
@@ -847,8 +898,32 @@ mod tests {
         let created = |path: &str, bytes| Created {
             path: path.into(),
             bytes,
+            without_path: None,
         };
         assert_eq!(ok(r#"{"path": "/v/x", "bytes": 5}"#), created("/v/x", 5));
+        // No `path` at all: the keys it had instead, said by no_path.
+        let odd = ok(r#"{"volume_path": "/v/x", "bytes": 5}"#);
+        assert_eq!(odd.path, "");
+        assert_eq!(
+            no_path(&odd).as_deref(),
+            Some("no `path` in create's answer; it had `volume_path`, `bytes`")
+        );
+        assert_eq!(
+            path_warnings(&odd, Path::new("/v")),
+            ["no `path` in create's answer; it had `volume_path`, `bytes`"]
+        );
+        // A `path` in any case is one (Go's matching), null or empty too.
+        for doc in [
+            r#"{"PATH": "/v/x"}"#,
+            r#"{"path": null}"#,
+            r#"{"path": ""}"#,
+        ] {
+            assert_eq!(ok(doc).without_path, None, "{doc}");
+        }
+        assert_eq!(
+            no_path(&ok("{}")).as_deref(),
+            Some("no `path` in create's answer; it had no key at all")
+        );
         assert_eq!(ok(r#"{"path": "/v/x"}"#), created("/v/x", 0));
         assert_eq!(ok(r#"{"path": "/v/x", "bytes": null}"#), created("/v/x", 0));
         assert_eq!(
@@ -859,7 +934,13 @@ mod tests {
             ok(r#"{"path": "/v/x", "bytes": 9223372036854775807, "error": "ignored"}"#),
             created("/v/x", i64::MAX)
         );
-        assert_eq!(ok("{}"), created("", 0));
+        assert_eq!(
+            ok("{}"),
+            Created {
+                without_path: Some(Box::default()),
+                ..created("", 0)
+            }
+        );
         for bad in [
             r#"{"path": "/v/x", "bytes": 5.0}"#,
             r#"{"path": "/v/x", "bytes": "5"}"#,
@@ -968,6 +1049,7 @@ mod tests {
                 &Created {
                     path: p.into(),
                     bytes: 0,
+                    without_path: None,
                 },
                 dir,
             )
@@ -1020,6 +1102,7 @@ mod tests {
             &Created {
                 path: "/vols/a".into(),
                 bytes: -5,
+                without_path: None,
             },
             dir,
         );

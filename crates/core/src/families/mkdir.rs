@@ -242,6 +242,7 @@ fn created(path: &Path) -> Created {
         // target() checked that the path is UTF-8.
         path: path.to_string_lossy().into_owned(),
         bytes: 0,
+        without_path: None,
     }
 }
 

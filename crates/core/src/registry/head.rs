@@ -100,6 +100,45 @@ impl Registry {
     }
 }
 
+/// What the registry takes on disk: its file and its journal's segments.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Storage {
+    /// The registry file's size; None when there is none yet.
+    pub file_bytes: Option<u64>,
+    /// The journal's segments beside it, by number, each with its size.
+    pub segments: Vec<(u64, u64)>,
+}
+
+impl Registry {
+    /// The registry's file and journal segments as they are on disk,
+    /// looked at through the trust gate (`plugctl status`).
+    pub fn storage(&self) -> Result<Storage> {
+        let Some(files) = self.files()? else {
+            return Ok(Storage::default());
+        };
+        let size_of = |name: &std::ffi::OsStr| -> Result<Option<u64>> {
+            Ok(files
+                .dir
+                .stat(name)
+                .map_err(|r| self.refused(r))?
+                .map(|m| m.size))
+        };
+        let file_bytes = size_of(files.name())?;
+        let mut segments = Vec::new();
+        let numbers = journal::segments(&files).map_err(|e| self.io_error("cannot list", e))?;
+        for n in numbers {
+            let path = journal::segment_path(&self.path, n);
+            if let Some(size) = size_of(path.file_name().unwrap_or_default())? {
+                segments.push((n, size));
+            }
+        }
+        Ok(Storage {
+            file_bytes,
+            segments,
+        })
+    }
+}
+
 /// The committed position from the first bytes of the file (`whole`: they
 /// are the whole file). None when they do not hold it as plugctl lays it
 /// out: the caller parses the whole file instead.

@@ -51,7 +51,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-pub use head::Head;
+pub use head::{Head, Storage};
 pub use lock::{Held, LOCK_NOTICE_AFTER, Notice};
 pub use model::{Event, Instance, SCHEMA_VERSION, Source, State, Volume, VolumeState};
 pub use owner::Owners;

@@ -324,6 +324,19 @@ impl Object {
         self.members.iter().map(|m| m.key.as_str())
     }
 
+    /// The keys that match none of `fields` as Go's decoder matches them
+    /// (case-insensitively, with its folding): those Nomad ignores. In
+    /// document order, each once.
+    pub fn keys_unknown_to(&self, fields: &[&str]) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for m in &self.members {
+            if !fields.iter().any(|f| key_matches(&m.key, f)) && !out.contains(&m.key.as_str()) {
+                out.push(&m.key);
+            }
+        }
+        out
+    }
+
     /// Whether any key maps to `field`, even with a `null` value, for checks
     /// that must tell `"error": null` from a missing `error`.
     pub fn has_key_folded(&self, field: &str) -> bool {

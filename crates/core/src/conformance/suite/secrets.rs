@@ -89,8 +89,8 @@ pub(super) async fn suite(pool: &Pool, entry: &Entry, opts: &Options, id: &str, 
                     Verdict::skip("fetch did not start"),
                 ),
                 Ok(out) => match secrets::parse_fetch(opts.nomad.dialect(), &inv, out) {
-                    Ok(_) => (
-                        Verdict::pass(),
+                    Ok(fetched) => (
+                        result_verdict(path, &fetched),
                         match crate::verdict::stderr_crashes_client(
                             Family::Secrets.name(),
                             crate::family::Operation::Fetch,
@@ -147,6 +147,29 @@ pub(super) async fn suite(pool: &Pool, entry: &Entry, opts: &Options, id: &str, 
         Ok(out) => missing_path_verdict(opts.nomad.dialect(), &missing, &inv, &out),
     };
     r.record(plugin, "fetch.missing-path", verdict);
+}
+
+/// `fetch.result` of a fetch that succeeded: an answer without `result`
+/// but with a key Nomad ignores (`results`) is a mistake that gives a task
+/// no secret, and fails; no keys at all, or keys Nomad ignores beside the
+/// result, are worth a warning.
+fn result_verdict(path: &str, fetched: &secrets::Fetched) -> Verdict {
+    let answer = "print {\"result\": {\"KEY\": \"value\", ...}}";
+    let path = crate::escape::quote(path);
+    match fetched.why_empty() {
+        Some(why) if !fetched.had_result && !fetched.ignored.is_empty() => Verdict::error(format!(
+            "fetch {path} returned 0 keys: {why}; a task would get no secret"
+        )),
+        Some(why) => Verdict::warning(format!(
+            "fetch {path}, a path that should exist, returned 0 keys: {why}; {answer}"
+        )),
+        None if !fetched.ignored.is_empty() => Verdict::warning(format!(
+            "fetch {path} succeeded, and Nomad ignores {} of its answer: only \"result\" \
+             and \"error\" are read",
+            fetched.ignored_words()
+        )),
+        None => Verdict::pass(),
+    }
 }
 
 /// `fetch.again`: the same fetch a second time, as Nomad makes it from

@@ -169,6 +169,11 @@ pub fn dedup_env(pairs: Vec<(String, String)>) -> Vec<(String, String)> {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Fetched {
     pub values: BTreeMap<String, SecretValue>,
+    /// Whether the answer had a `result` member that was not `null`.
+    pub had_result: bool,
+    /// The answer's other top-level keys, which Nomad ignores (`results`
+    /// for `result`, say), each masked with the answer's strings.
+    pub ignored: Vec<String>,
 }
 
 impl Fetched {
@@ -182,6 +187,46 @@ impl Fetched {
 
     pub fn keys(&self) -> impl Iterator<Item = &str> {
         self.values.keys().map(String::as_str)
+    }
+
+    /// Why a fetch that succeeded gave no keys: `result` missing (and the
+    /// keys Nomad ignored instead), `null`, or empty. None when it gave
+    /// some.
+    pub fn why_empty(&self) -> Option<String> {
+        if !self.is_empty() {
+            return None;
+        }
+        Some(match (self.had_result, self.ignored.is_empty()) {
+            (true, _) => "its answer's \"result\" is empty".to_string(),
+            (false, true) => {
+                "its answer has no \"result\" (a fetch answers {\"result\": {\"KEY\": \"value\"}})"
+                    .to_string()
+            }
+            (false, false) => format!(
+                "its answer has no \"result\", and Nomad ignores {} (a fetch answers \
+                 {{\"result\": {{\"KEY\": \"value\"}}}})",
+                self.ignored_words()
+            ),
+        })
+    }
+
+    /// "its key \"results\"", "its keys \"a\", \"b\"": the keys Nomad ignores.
+    pub fn ignored_words(&self) -> String {
+        const NAMED: usize = 6;
+        let mut named: Vec<String> = self
+            .ignored
+            .iter()
+            .take(NAMED)
+            .map(|k| crate::escape::quote(k))
+            .collect();
+        if self.ignored.len() > NAMED {
+            named.push(format!("and {} more", self.ignored.len() - NAMED));
+        }
+        format!(
+            "its key{} {}",
+            if self.ignored.len() == 1 { "" } else { "s" },
+            named.join(", ")
+        )
     }
 }
 
@@ -294,7 +339,21 @@ pub fn parse_fetch(
             format!("the plugin reported an error: {}", mask(&message, &known))
         }));
     }
+    // Top-level keys Nomad ignores: a `results` for `result` gives the task
+    // no secret at all, and says nothing. Masked: a key is no value, but a
+    // plugin may write one where a key goes.
+    let ignored: Vec<String> = parsed
+        .as_ref()
+        .map(|o| {
+            o.keys_unknown_to(&["result", "error"])
+                .into_iter()
+                .map(|k| mask(k, &known))
+                .collect()
+        })
+        .unwrap_or_default();
     Ok(Fetched {
+        had_result: resp.result.is_some(),
+        ignored,
         values: resp
             .result
             .unwrap_or_default()

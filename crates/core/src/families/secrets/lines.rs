@@ -94,6 +94,8 @@ mod tests {
                 .iter()
                 .map(|(k, v)| (k.to_string(), SecretValue::new(*v)))
                 .collect(),
+            had_result: true,
+            ignored: Vec::new(),
         }
     }
 

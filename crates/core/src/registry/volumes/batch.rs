@@ -186,6 +186,7 @@ impl Registry {
                         let outcome = CreateOutcome::Created(Created {
                             path: current.path.to_string(),
                             bytes,
+                            without_path: None,
                         });
                         state.settle_create(&current, kind, outcome, owners);
                     }

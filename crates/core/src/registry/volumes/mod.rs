@@ -696,6 +696,7 @@ pub(crate) mod tests {
         CreateOutcome::Created(Created {
             path: path.into(),
             bytes: 7,
+            without_path: None,
         })
     }
 

@@ -273,7 +273,15 @@ pub(super) async fn suite(
     // the steps left are then skipped, saying so, as each would only fail
     // for that one bug.
     let parent_before = token_entries(&cx);
-    lifecycle(&cx, &mut tracker, &mut r, plugin).await;
+    let no_path = lifecycle(&cx, &mut tracker, &mut r, plugin).await;
+    // An answer with no `path` fails create.path, saying what it had
+    // instead; every check that needs the path is skipped with that
+    // reason rather than failed again for it.
+    let no_path_skip = || {
+        no_path
+            .as_ref()
+            .map(|why| Verdict::skip(format!("{why} (see create.path)")))
+    };
     settle(&mut tracker, &mut failed).await;
     let confined = cx.damage();
     let gone = |confined: &Option<String>| {
@@ -314,7 +322,7 @@ pub(super) async fn suite(
         .checks_run
         .iter()
         .any(|c| c.check == "create.path" && c.outcome == crate::conformance::Outcome::Failed);
-    let v = match gone(&confined) {
+    let v = match gone(&confined).or_else(no_path_skip) {
         Some(v) => v,
         None if path_failed => Verdict::skip(
             "create already returns a path that is not a volume inside the volumes directory \
@@ -324,7 +332,7 @@ pub(super) async fn suite(
     };
     r.record(plugin, "create.hostile-names", v);
     settle(&mut tracker, &mut failed).await;
-    let v = match gone(&confined) {
+    let v = match gone(&confined).or_else(no_path_skip) {
         Some(v) => v,
         None => parallel(&cx, &mut tracker, &opts.stop).await,
     };
@@ -379,7 +387,15 @@ pub(super) async fn suite(
 }
 
 /// create, create again, delete, delete again, of one volume.
-async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Option<&str>) {
+/// Create, create again, delete, delete again. Returns why the path is
+/// missing when create's answer had no `path` at all (the checks that
+/// need one are skipped for it, here and after).
+async fn lifecycle(
+    cx: &Ctx,
+    tracker: &mut Tracker,
+    r: &mut Report,
+    plugin: Option<&str>,
+) -> Option<String> {
     let req = cx.base.clone();
     let first = cx.driver.create_as_returned(&req).await;
     let created = match first.result {
@@ -407,10 +423,11 @@ async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Opti
             ] {
                 r.record(plugin, c, Verdict::skip("create failed (see create.path)"));
             }
-            return;
+            return None;
         }
     };
     let path = path_verdict(cx, &created);
+    let no_path = host_volume::no_path(&created).filter(|_| created.path.is_empty());
     // A path that is not a volume in the volumes directory: what delete
     // would remove is not the plugin's volume, so whether it does is no
     // second finding.
@@ -423,6 +440,12 @@ async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Opti
         Driver::Plugin { .. } => bytes_verdict(&req, &created),
     };
     r.record(plugin, "create.bytes", bytes);
+    if let Some(why) = &no_path {
+        for c in ["create.idempotent", "delete.idempotent", "delete.removes"] {
+            r.record(plugin, c, Verdict::skip(format!("{why} (see create.path)")));
+        }
+        return no_path;
+    }
 
     let second = cx.driver.create_as_returned(&req).await;
     let v = match second.result {
@@ -497,4 +520,5 @@ async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Opti
     };
     r.record(plugin, "delete.idempotent", v);
     r.record(plugin, "delete.removes", removed);
+    None
 }

@@ -17,6 +17,12 @@ use std::path::{Path, PathBuf};
 /// exists, and that stays inside it when links are followed (a symlink out
 /// of the directory would have Nomad mount whatever it points at).
 pub(super) fn path_verdict(cx: &Ctx, created: &Created) -> Verdict {
+    if let Some(why) = host_volume::no_path(created).filter(|_| created.path.is_empty()) {
+        return Verdict::error(format!(
+            "{why}: Nomad reads only `path` (in any case) and records an empty one; print \
+             {{\"path\": \"<the volume's path>\", \"bytes\": <its size>}}"
+        ));
+    }
     let mut problems = host_volume::path_warnings(created, &cx.volumes_dir);
     if problems.is_empty() {
         let path = Path::new(&created.path);
