@@ -42,6 +42,7 @@ mod output;
 mod plugin_env;
 mod provenance;
 mod readme;
+mod review34;
 mod runner;
 mod safe_output;
 mod secret;

@@ -1,0 +1,133 @@
+//! A fresh-eyes attack on issue #34 ("safe to consume, safe to run"),
+//! through the real binary: each test here is an attack that found a way
+//! through, or a cheap one that found none and is not held elsewhere.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use crate::common::*;
+
+/// A secrets plugin that answers every fetch with `{"result": pairs}`.
+fn answering(s: &Rig, name: &str, pairs: &[(&str, String)]) {
+    let map: serde_json::Map<String, Value> = pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), Value::String(v.clone())))
+        .collect();
+    let file = s.out_file(&format!("{name}.stdout"));
+    fs::write(
+        &file,
+        serde_json::to_vec(&json!({ "result": map })).unwrap(),
+    )
+    .unwrap();
+    s.plugin(
+        "secrets",
+        name,
+        &format!(
+            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
+             /usr/bin/cat '{}'",
+            file.display()
+        ),
+    );
+}
+
+/// The environment `env -0` wrote to `file`, as a map.
+fn env0(file: &Path) -> BTreeMap<String, String> {
+    fs::read(file)
+        .unwrap()
+        .split(|&b| b == 0)
+        .filter(|e| !e.is_empty())
+        .map(|e| {
+            let e = String::from_utf8_lossy(e);
+            let (k, v) = e.split_once('=').unwrap();
+            (k.to_string(), v.to_string())
+        })
+        .collect()
+}
+
+/// fish reads `\\` and `\'` as escapes inside single quotes: a value
+/// ending in a backslash used to carry fish's string past its closing
+/// quote, over the next line, so that the next key's value ran as fish
+/// code when the output was sourced (`plugctl secret fetch ... --format
+/// env | source`).
+#[test]
+fn env_output_sourced_by_fish_runs_nothing() {
+    if !tool_available("fish", "env output sourced by fish") {
+        return;
+    }
+    let s = Rig::new();
+    let canary = s.out_file("canary");
+    let c = canary.display();
+    let attack: Vec<(&str, String)> = vec![
+        ("A", "x\\".into()),
+        ("B", format!("; /usr/bin/touch {c}; echo ")),
+        ("Z", "x\\".into()),
+    ];
+    let odd: Vec<(&str, String)> = vec![
+        ("C", format!("\\'; /usr/bin/touch {c}; echo \\'")),
+        ("D", format!("$(/usr/bin/touch {c}) (/usr/bin/touch {c})")),
+        ("E", "it's \\\\ 'quoted' \"twice\" \\".into()),
+        ("F", "\\".into()),
+    ];
+    for values in [attack, odd] {
+        answering(&s, "p", &values);
+        expect::Run::new(s.command("fish"), "fish")
+            .args(["--no-config", "-c"])
+            .arg(
+                "/usr/bin/env -0 > $OUT/before\n\
+                 $PLUGCTL secret fetch p x --format env | source\n\
+                 /usr/bin/env -0 > $OUT/after",
+            )
+            .env("OUT", &s.out)
+            .env("PLUGCTL", PLUGCTL)
+            .succeeds();
+        assert!(!canary.exists(), "a value ran as fish code");
+        let before = env0(&s.out_file("before"));
+        let gained: BTreeMap<String, String> = env0(&s.out_file("after"))
+            .into_iter()
+            .filter(|(k, v)| before.get(k) != Some(v))
+            .collect();
+        let want: BTreeMap<String, String> = values
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect();
+        assert_eq!(gained, want, "fish read other values than the store's");
+    }
+}
+
+/// fish's own hooks: `fish_user_paths` goes before `PATH`,
+/// `fish_function_path` says where functions (every command a fish
+/// script calls by a name it does not find on PATH, and fish's own
+/// prompt) are loaded from.
+#[test]
+fn fish_variables_that_change_what_fish_runs_are_refused() {
+    let s = Rig::new();
+    let keys = [
+        "fish_user_paths",
+        "fish_function_path",
+        "FISH_COMPLETE_PATH",
+    ];
+    answering(
+        &s,
+        "p",
+        &keys
+            .iter()
+            .map(|k| (*k, "/tmp".to_string()))
+            .collect::<Vec<_>>(),
+    );
+    for format in ["env", "kv"] {
+        let run = plugctl(&s)
+            .args(["secret", "fetch", "p", "x", "--format", format])
+            .fails_with(Exit::Failure)
+            .stdout_empty();
+        let err = run.stderr();
+        for k in keys {
+            assert!(
+                err.contains(&format!("{k:?} would change")),
+                "{format}: {err}"
+            );
+        }
+    }
+}
