@@ -131,3 +131,63 @@ fn fish_variables_that_change_what_fish_runs_are_refused() {
         }
     }
 }
+
+/// A create's answer that names a directory another volume already holds
+/// (the same directory, one inside it, or one it lies inside) would make
+/// two ready volumes share data: deleting one removes the other's. It is
+/// the plugin's failure, as a path outside the volumes directory is.
+#[test]
+fn a_create_that_answers_another_volumes_directory_is_the_plugins_failure() {
+    let s = Rig::new();
+    let answer = s.out_file("answer");
+    // Answers the path the file names; delete removes whatever path it
+    // is given.
+    s.hv_script(
+        "fickle",
+        &format!(
+            r#"p=$(cat '{a}'); mkdir -p "$p"; printf '{{"path": "%s"}}' "$p""#,
+            a = answer.display()
+        ),
+        r#"[ -n "$DHV_CREATED_PATH" ] && rm -rf "$DHV_CREATED_PATH"; exit 0"#,
+    );
+    let nest = s.volumes.join("nest");
+    let held = nest.join("deep");
+    fs::write(&answer, held.display().to_string()).unwrap();
+    create_volume(&s, &["--plugin", "fickle", "--name", "first"]);
+    fs::write(held.join("data"), "first's").unwrap();
+    for (name, path) in [
+        ("same", held.clone()),
+        ("inside", held.join("sub")),
+        ("around", nest.clone()),
+    ] {
+        fs::write(&answer, path.display().to_string()).unwrap();
+        let err = plugctl(&s)
+            .args(["volume", "create", "--plugin", "fickle", "--name", name])
+            .fails_with(Exit::Failure)
+            .stderr();
+        assert!(
+            err.contains("another volume") && err.contains("\"first\""),
+            "{name}: {err}"
+        );
+        let v = list_volumes(&s)
+            .into_iter()
+            .find(|v| v["name"] == name)
+            .unwrap();
+        assert_eq!(v["state"], "pending", "{name}: {v}");
+        assert_eq!(v["path"], "", "{name}: {v}");
+        // repair's create gets the same answer, and judges it the same
+        // way: the volume stays pending, and the first keeps its data.
+        plugctl(&s)
+            .args(["volume", "repair"])
+            .fails_with(Exit::Failure)
+            .stdout_has("another volume");
+        assert_eq!(
+            fs::read_to_string(held.join("data")).unwrap(),
+            "first's",
+            "{name}"
+        );
+    }
+    // A directory beside it is no one else's.
+    fs::write(&answer, nest.join("beside").display().to_string()).unwrap();
+    create_volume(&s, &["--plugin", "fickle", "--name", "beside"]);
+}

@@ -255,10 +255,12 @@ async fn run_batch(ctx: &Ctx, batch: Batch, picks: Vec<Pick>, timing: Timing) ->
             |k, result| {
                 let i = runs[k];
                 let (mut d, ms) = result.unwrap_or_else(|lost| (Done::Lost(lost), 0));
-                if let Done::Created(c) = &d
-                    && state.volume(&picks[i].id).is_some_and(|v| v.path == c.path)
-                {
-                    d = Done::CreatedAsRecorded { bytes: c.bytes };
+                if let Done::Created(c) = &d {
+                    if state.volume(&picks[i].id).is_some_and(|v| v.path == c.path) {
+                        d = Done::CreatedAsRecorded { bytes: c.bytes };
+                    } else if let Some(why) = state.path_taken(&picks[i].id, &c.path) {
+                        d = Done::CreateFailed(Box::new(PluginFailure::BadOutput(why)));
+                    }
                 }
                 done[i] = Some((d, ms));
                 ctx.printer.progress(line());
