@@ -191,3 +191,41 @@ fn a_create_that_answers_another_volumes_directory_is_the_plugins_failure() {
     fs::write(&answer, nest.join("beside").display().to_string()).unwrap();
     create_volume(&s, &["--plugin", "fickle", "--name", "beside"]);
 }
+
+/// JSON escapes only C0 controls, quotes and backslashes: a value with a
+/// C1 control (U+009B is CSI to a terminal that takes 8-bit controls), DEL
+/// or a bidirectional override went to a terminal as it was, reordering or
+/// driving what the operator saw. On a terminal those are written as JSON
+/// `\uXXXX` escapes, which read back as the same string.
+#[test]
+fn json_on_a_terminal_escapes_what_would_drive_or_reorder_it() {
+    let s = Rig::new();
+    let value = "a\u{9b}31mb\u{7f}c\u{202e}d\u{200b}e\u{2066}f";
+    answering(&s, "p", &[("TOKEN", value.to_string())]);
+    for args in [
+        "secret fetch p x --format json",
+        "--json secret fetch p x",
+        "--json events",
+    ] {
+        let Some(run) = plugctl_on_a_terminal(&s, args) else {
+            return;
+        };
+        let shown = run.succeeds().stdout();
+        for c in ['\u{9b}', '\u{7f}', '\u{202e}', '\u{200b}', '\u{2066}'] {
+            assert!(
+                !shown.contains(c),
+                "{args}: {c:?} reached the terminal: {shown:?}"
+            );
+        }
+        if args.contains("secret") {
+            let doc: Value = serde_json::from_str(&shown.replace("\r\n", "\n")).unwrap();
+            assert_eq!(doc["result"]["TOKEN"], value, "{args}");
+        }
+    }
+    // A pipe gets the bytes as they are.
+    let piped = plugctl(&s)
+        .args(["secret", "fetch", "p", "x", "--format", "json"])
+        .succeeds()
+        .stdout();
+    assert!(piped.contains(value), "{piped:?}");
+}
