@@ -4,6 +4,7 @@
 //! One area: `cargo test --test it volume::`.
 
 mod agent;
+mod agent_account;
 mod arrival;
 mod attacks;
 mod client_crash;
