@@ -229,3 +229,64 @@ fn json_on_a_terminal_escapes_what_would_drive_or_reorder_it() {
         .stdout();
     assert!(piped.contains(value), "{piped:?}");
 }
+
+/// An empty element of `PATH` (`PATH=`, a leading or trailing `:`, `::`)
+/// is the working directory to `env` and to a shell: a plugin run from a
+/// directory another user owns, with such a `PATH`, would run their `sh`
+/// as root for `#!/usr/bin/env sh`. Refused before the plugin starts, in
+/// any case of the name.
+#[test]
+fn an_empty_path_element_never_runs_the_working_directorys_program() {
+    let Some(intruder) = intruder() else {
+        return;
+    };
+    let s = Rig::new();
+    s.file(
+        "secrets",
+        "viaenv",
+        "#!/usr/bin/env sh\n\
+         [ \"$1\" = fingerprint ] && echo '{\"type\": \"secrets\", \"version\": \"1.0.0\"}' && exit 0\n\
+         echo '{\"result\": {\"A\": \"b\"}}'\n",
+        0o755,
+    );
+    let theirs = s.root().join("theirs");
+    make_dir(&theirs);
+    intruder.own(&theirs);
+    let canary = s.out_file("canary");
+    intruder.sh(
+        &s,
+        &format!(
+            "printf '#!/bin/sh\\n: > {c}\\nexec /bin/sh \"$@\"\\n' > {d}/sh && chmod 755 {d}/sh",
+            c = canary.display(),
+            d = theirs.display()
+        ),
+    );
+    for path in [
+        "PATH=",
+        "PATH=:/usr/bin:/bin",
+        "PATH=/usr/bin:/bin:",
+        "PATH=/usr/bin::/bin",
+        "path=",
+    ] {
+        plugctl(&s)
+            .current_dir(&theirs)
+            .args(["secret", "fetch", "viaenv", "x", "--env", path])
+            .fails_with(Exit::Failure)
+            .stdout_empty()
+            .stderr_has("an empty element: the plugin's working directory");
+        assert!(!canary.exists(), "{path}: their sh ran as root");
+    }
+    // Without the empty element, root's own sh runs.
+    plugctl(&s)
+        .current_dir(&theirs)
+        .args([
+            "secret",
+            "fetch",
+            "viaenv",
+            "x",
+            "--env",
+            "PATH=/usr/bin:/bin",
+        ])
+        .succeeds()
+        .stdout_has("A=b");
+}
