@@ -293,9 +293,25 @@ impl Printer {
             serde_json::to_string(value)
         }
         .map_err(|e| Error::io("cannot encode JSON", e.into()))?;
+        self.json_text(&text)
+    }
+
+    /// A JSON text, then a line feed, on stdout; escaped for a terminal.
+    fn json_text(&self, text: &str) -> Result<()> {
+        let text = self.json_for_terminal(text);
         self.out
             .with(|out| writeln!(out, "{text}").and_then(|()| out.flush()))
             .map_err(|e| Error::io("cannot write to stdout", e))
+    }
+
+    /// On a terminal, JSON's own escapes for what JSON leaves as it is and
+    /// a terminal would act on ([`plugctl_core::escape::json_for_terminal`]).
+    fn json_for_terminal<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        if self.stdout_terminal {
+            plugctl_core::escape::json_for_terminal(text)
+        } else {
+            Cow::Borrowed(text)
+        }
     }
 
     /// Raw text on stdout.
@@ -509,6 +525,12 @@ impl Printer {
             schema_version: JSON_SCHEMA_VERSION,
             body,
         };
+        if self.stdout_terminal {
+            // A person reads it: built whole, then escaped for the terminal.
+            let text = serde_json::to_string_pretty(&doc)
+                .map_err(|e| Error::io("cannot encode JSON", e.into()))?;
+            return self.json_text(&text);
+        }
         self.out.with(|out| {
             let mut w = io::BufWriter::with_capacity(1 << 16, out);
             match serde_json::to_writer_pretty(&mut w, &doc) {

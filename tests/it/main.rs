@@ -47,6 +47,7 @@ mod output;
 mod plugin_env;
 mod provenance;
 mod readme;
+mod review34;
 mod runner;
 mod safe_output;
 mod sandbox;

@@ -1,8 +1,10 @@
 //! The one way text a plugin or a file controls is made safe for a
 //! terminal, in one style, the one Rust's `{:?}` prints: `\n`, `\t`,
 //! `\r`, `\0`, `\\`, and `\u{1b}` for every other character shown escaped.
-//! `--json` output never passes here: JSON escapes itself and keeps the
-//! exact string.
+//! `--json` output keeps the exact string: JSON escapes C0 controls itself,
+//! and on a terminal [`json_for_terminal`] writes the rest (DEL, C1,
+//! reordering and zero-width characters) as JSON's own `\uXXXX`, which
+//! reads back as the same string.
 //!
 //! Two uses, one style:
 //! - an untrusted *value* (a plugin, volume or key name, a path, a
@@ -32,6 +34,28 @@ fn invisible(c: char) -> bool {
             | '\u{2066}'..='\u{2069}'
             | '\u{feff}'
     )
+}
+
+/// A JSON text for a terminal: every DEL, C1 control (U+009B is CSI to a
+/// terminal that takes 8-bit controls) and invisible or reordering
+/// character, which JSON writes as it is, becomes its `\uXXXX` escape.
+/// Outside strings JSON holds only ASCII, so each such character is in a
+/// string, and the text parses to the same value.
+pub fn json_for_terminal(json: &str) -> Cow<'_, str> {
+    let shown = |c: char| !(c == '\u{7f}' || ('\u{80}'..='\u{9f}').contains(&c) || invisible(c));
+    if json.chars().all(shown) {
+        return Cow::Borrowed(json);
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if shown(c) {
+            out.push(c);
+        } else {
+            // Every such character is in the Basic Multilingual Plane.
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// `c` as `{:?}` escapes it inside a string (`\u{1b}`, `\n`, `\\`), or
@@ -161,6 +185,20 @@ pub fn sanitize_cell(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn json_for_a_terminal_reads_back_as_the_same_string() {
+        let value = "a\u{9b}b\u{7f}c\u{202e}d\u{200b}é\u{1b}";
+        let json = serde_json::to_string(value).unwrap();
+        let shown = json_for_terminal(&json);
+        assert_eq!(shown, r#""a\u009bb\u007fc\u202ed\u200bé\u001b""#);
+        assert_eq!(serde_json::from_str::<String>(&shown).unwrap(), value);
+        assert!(matches!(
+            json_for_terminal("{\"a\": \"é\"}"),
+            Cow::Borrowed(_)
+        ));
+    }
+
     use super::*;
 
     #[test]

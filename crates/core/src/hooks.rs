@@ -26,7 +26,7 @@ use std::fmt;
 /// Whose behaviour a group of variables changes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Reader {
-    /// The shell itself (POSIX sh, bash, dash, zsh, ksh).
+    /// The shell itself (POSIX sh, bash, dash, zsh, ksh, fish).
     Shell,
     /// The shells' own state: special parameters.
     ShellState,
@@ -163,8 +163,10 @@ pub const TABLE: &[Group] = &[
         reader: Reader::Shell,
         why: "where the shell finds commands and functions, files it reads or writes on its own \
               (start-up, history, translations), code it runs at a prompt, a trace line or a \
-              mail check, its options, and the functions bash imports from the environment \
-              (bash(1), dash(1), zshparam(1))",
+              mail check, its options, the functions bash imports from the environment, and \
+              fish's own fish_* variables (fish_user_paths goes before PATH, fish_function_path \
+              says where commands it does not find on PATH are loaded from) (bash(1), dash(1), \
+              zshparam(1), fish-language(1))",
         entries: &[
             paths("PATH"),
             code("IFS"),
@@ -190,6 +192,7 @@ pub const TABLE: &[Group] = &[
             code("SHELLOPTS"),
             code("BASHOPTS"),
             family("BASH_FUNC_"),
+            family("FISH_"),
             code("BASH_COMPAT"),
             code("POSIXLY_CORRECT"),
             code("GLOBIGNORE"),

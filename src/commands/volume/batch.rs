@@ -261,19 +261,21 @@ async fn run_batch(ctx: &Ctx, batch: Batch, picks: Vec<Pick>, timing: Timing) ->
             |k, result| {
                 let i = runs[k];
                 let (mut d, ms) = result.unwrap_or_else(|lost| (Done::Lost(lost), 0));
-                if let Done::Created(c) = &d
-                    && let Some(v) = state.volume(&picks[i].id).filter(|v| v.path == c.path)
-                {
-                    // Ready, error-free, and given back its path and size:
-                    // nothing about the volume changed.
-                    let same = v.state == plugctl_core::registry::VolumeState::Ready
-                        && v.error.is_none()
-                        && v.bytes == c.bytes;
-                    d = if same {
-                        Done::Unchanged { bytes: c.bytes }
-                    } else {
-                        Done::CreatedAsRecorded { bytes: c.bytes }
-                    };
+                if let Done::Created(c) = &d {
+                    if let Some(v) = state.volume(&picks[i].id).filter(|v| v.path == c.path) {
+                        // Ready, error-free, and given back its path and size:
+                        // nothing about the volume changed.
+                        let same = v.state == plugctl_core::registry::VolumeState::Ready
+                            && v.error.is_none()
+                            && v.bytes == c.bytes;
+                        d = if same {
+                            Done::Unchanged { bytes: c.bytes }
+                        } else {
+                            Done::CreatedAsRecorded { bytes: c.bytes }
+                        };
+                    } else if let Some(why) = state.path_taken(&picks[i].id, &c.path) {
+                        d = Done::CreateFailed(Box::new(PluginFailure::BadOutput(why)));
+                    }
                 }
                 done[i] = Some((d, ms));
                 ctx.printer.progress(line());

@@ -494,6 +494,14 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
             ));
         })?;
 
+    // The registry judged the path against the other volumes under its
+    // lock: a path it did not record is the plugin's failure.
+    let result = match (result, &record) {
+        (Ok(c), Some(v)) if v.state != VolumeState::Deleting && v.path != c.path => Err(
+            PluginFailure::BadOutput(v.error.as_deref().unwrap_or_default().to_string()),
+        ),
+        (r, _) => r,
+    };
     let created = match result {
         Ok(c) => c,
         Err(f) => {

@@ -121,18 +121,22 @@ fn mask_spans(text: &str, mut found: Vec<(usize, usize)>) -> String {
     out
 }
 
-/// A value as one POSIX sh word: single quotes, with `'` as `'\''`.
-/// Everything else (newlines, `$`, backticks, `\`, `"`) is literal inside
-/// single quotes. A NUL cannot be held by a shell variable: refused by the
-/// caller.
+/// A value as one POSIX sh word: single quotes, with `'` as `'\''` and
+/// `\` as `'\\'`. Everything else (newlines, `$`, backticks, `"`) is
+/// literal inside single quotes. The backslash goes outside the quotes
+/// because fish, which reads `\\` and `\'` as escapes inside single quotes,
+/// would otherwise take a value ending in `\` as an escaped quote and read
+/// on into the next line, running what the next value holds; outside the
+/// quotes, every shell reads `\\` and `\'` alike. A NUL cannot be held by a
+/// shell variable: refused by the caller.
 pub fn sh_quote(value: &str) -> String {
     let mut s = String::with_capacity(value.len() + 2);
     s.push('\'');
     for c in value.chars() {
-        if c == '\'' {
-            s.push_str("'\\''");
-        } else {
-            s.push(c);
+        match c {
+            '\'' => s.push_str("'\\''"),
+            '\\' => s.push_str("'\\\\'"),
+            c => s.push(c),
         }
     }
     s.push('\'');
@@ -185,6 +189,7 @@ mod tests {
     fn shell_words() {
         assert_eq!(sh_quote("a'b"), r"'a'\''b'");
         assert_eq!(sh_quote(""), "''");
+        assert_eq!(sh_quote(r"a\b\"), r"'a'\\'b'\\''");
         assert!(is_shell_name("_A1"));
         for bad in ["", "1A", "A-B", "A B", "é", "A=B"] {
             assert!(!is_shell_name(bad), "{bad}");

@@ -301,6 +301,36 @@ impl<'a> State<'a> {
             .or_else(|| self.volume_named(namespace, id_or_name))
     }
 
+    /// Why a create of volume `id` may not take `path`: another volume's
+    /// recorded path is the same directory, lies inside it, or holds it.
+    /// Two volumes on one directory share their data, and deleting one
+    /// removes the other's: a plugin that answers so has failed, whatever
+    /// it made. Paths are compared as written (both were judged inside the
+    /// volumes directory, without `..`), part by part.
+    pub fn path_taken(&self, id: &str, path: &str) -> Option<String> {
+        let p = Path::new(path);
+        let other = self.volumes.values().find(|v| {
+            v.id != id && !v.path.is_empty() && {
+                let q = Path::new(v.path.as_ref());
+                p.starts_with(q) || q.starts_with(p)
+            }
+        })?;
+        let how = if Path::new(other.path.as_ref()) == p {
+            "is the path of another volume"
+        } else if p.starts_with(other.path.as_ref()) {
+            "lies inside another volume's path"
+        } else {
+            "holds another volume's path"
+        };
+        Some(format!(
+            "the returned path {} {how}, {} at {}: two volumes would share one directory, and \
+             deleting one would remove the other's data",
+            crate::escape::quote(path),
+            other.describe(),
+            crate::escape::quote(&other.path)
+        ))
+    }
+
     /// Every volume, by namespace, then name, then id.
     pub fn volumes_sorted(&self) -> Vec<&Volume<'a>> {
         // The keys beside each record, so that comparing does not go back
@@ -443,6 +473,18 @@ impl<'a> State<'a> {
             || existing.owner.is_some_and(|o| owners.is_other_live(&o))
         {
             return self.volumes.get(&proposed.id);
+        }
+        if let CreateOutcome::Created(c) = &outcome
+            && existing.path != c.path
+            && let Some(error) = self.path_taken(&proposed.id, &c.path)
+        {
+            // Judged here, under the registry's lock, so that two creates
+            // running at once cannot both take one directory.
+            let failed = CreateOutcome::Failed {
+                error,
+                uncertain: true,
+            };
+            return self.settle_create(proposed, create_kind, failed, owners);
         }
         let event = match outcome {
             CreateOutcome::Created(c) => {
