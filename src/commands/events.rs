@@ -213,23 +213,49 @@ const HEADERS: [&str; 6] = ["SEQ", "TIME", "KIND", "TYPE", "NAME", "DETAILS"];
 /// `key=value` pairs, nulls left out, for the human views. A string that
 /// is empty or holds a space, `=`, `"` or `\` is quoted as logfmt quotes
 /// one (JSON's string syntax): a volume named `x state=deleted` must not
-/// read as a second `state` field.
+/// read as a second `state` field. An object (a call's `usage`) is its
+/// fields, each under its key (`usage.cpu_ms=3`); of a usage, the four
+/// figures every call has (JSON has the rest).
 fn details(e: &Event) -> String {
     let keys: BTreeSet<&String> = e.details.keys().collect();
-    keys.into_iter()
-        .filter_map(|k| match &e.details[k] {
-            Value::Null => None,
-            Value::String(s)
-                if s.is_empty()
-                    || s.contains(|c: char| c.is_whitespace() || matches!(c, '=' | '"' | '\\')) =>
-            {
-                Some(format!("{k}={}", Value::String(s.clone())))
+    let mut pairs = Vec::new();
+    for k in keys {
+        match &e.details[k] {
+            Value::Object(fields) if k == "usage" => pairs.extend(
+                USAGE_SHOWN
+                    .iter()
+                    .filter_map(|f| pair(&format!("{k}.{f}"), fields.get(*f)?)),
+            ),
+            Value::Object(fields) => {
+                let inner: BTreeSet<&String> = fields.keys().collect();
+                pairs.extend(
+                    inner
+                        .into_iter()
+                        .filter_map(|f| pair(&format!("{k}.{f}"), &fields[f])),
+                );
             }
-            Value::String(s) => Some(format!("{k}={s}")),
-            v => Some(format!("{k}={v}")),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+            v => pairs.extend(pair(k, v)),
+        }
+    }
+    pairs.join(" ")
+}
+
+/// A call's figures the human view shows, in this order.
+const USAGE_SHOWN: [&str; 4] = ["wall_ms", "cpu_ms", "max_rss_kib", "processes"];
+
+/// One `key=value`, as [`details`] writes it; none for a null.
+fn pair(k: &str, v: &Value) -> Option<String> {
+    match v {
+        Value::Null => None,
+        Value::String(s)
+            if s.is_empty()
+                || s.contains(|c: char| c.is_whitespace() || matches!(c, '=' | '"' | '\\')) =>
+        {
+            Some(format!("{k}={}", Value::String(s.clone())))
+        }
+        Value::String(s) => Some(format!("{k}={s}")),
+        v => Some(format!("{k}={v}")),
+    }
 }
 
 fn kind_style(kind: &str) -> Style {

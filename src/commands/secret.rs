@@ -172,19 +172,37 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
         ),
     );
 
-    let (fetched, duration) = match ctx.pool.run(&inv).await {
+    let (fetched, duration, usage) = match ctx.pool.run(&inv).await {
         Ok(mut out) => {
             let parsed = secrets::parse_fetch(ctx.settings.nomad.dialect(), &inv, &out);
             show_stderr(ctx, &out, &parsed);
             // The raw output holds the values too: wiped once parsed.
             zeroize::Zeroize::zeroize(&mut out.stdout);
             zeroize::Zeroize::zeroize(&mut out.stderr);
-            (parsed, out.duration)
+            (parsed, out.duration, out.usage)
         }
-        Err(e) => (Err(families::spawn_failure(e)), Duration::ZERO),
+        Err(e) => (Err(families::spawn_failure(e)), Duration::ZERO, None),
     };
-    record(ctx, provider, &args.path, &fetched, duration).await;
-    let fetched = fetched.map_err(|failure| fetch_error(provider, &args.path, failure))?;
+    super::volume::show_usage(
+        &ctx.printer,
+        &format!(
+            "{} plugin {provider:?}: fetch of {}",
+            Family::Secrets,
+            subject(&args.path)
+        ),
+        usage.as_ref(),
+    );
+    record(
+        ctx,
+        provider,
+        &args.path,
+        &fetched,
+        duration,
+        usage.as_ref(),
+    )
+    .await;
+    let fetched =
+        fetched.map_err(|failure| fetch_error(provider, &args.path, failure).costing(usage))?;
     ctx.printer.note(
         2,
         format!(
@@ -193,7 +211,7 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
             short_duration(duration_ms(duration))
         ),
     );
-    print(ctx, provider, &args.path, &fetched, format)
+    print(ctx, provider, &args.path, &fetched, format, usage.as_ref())
 }
 
 /// The command's error: provider, operation, path and cause.
@@ -271,6 +289,7 @@ async fn record(
     path: &str,
     fetched: &std::result::Result<Fetched, PluginFailure>,
     duration: Duration,
+    usage: Option<&plugctl_core::usage::Usage>,
 ) {
     let mut details = Map::new();
     details.insert("path".into(), path.into());
@@ -283,7 +302,10 @@ async fn record(
     if let Err(f) = fetched {
         details.insert("failure".into(), failure_class(f).into());
     }
-    let written = ctx.registry.record_secret_fetch(provider, details).await;
+    let written = ctx
+        .registry
+        .record_secret_fetch(provider, details, usage)
+        .await;
     if let Err(e) = written {
         ctx.printer.warn(format!(
             "the fetch was not recorded in the registry: {}",
@@ -311,6 +333,7 @@ fn print(
     path: &str,
     fetched: &Fetched,
     format: SecretFormat,
+    usage: Option<&plugctl_core::usage::Usage>,
 ) -> Result<()> {
     match format {
         SecretFormat::Json => {
@@ -319,11 +342,15 @@ fn print(
                 .iter()
                 .map(|(k, v)| (k.clone(), Value::String(v.expose().to_string())))
                 .collect();
-            ctx.printer.document(json!({
+            let mut doc = json!({
                 "provider": provider,
                 "path": path,
                 "result": result,
-            }))
+            });
+            if let Some(u) = usage {
+                doc["usage"] = plugctl_core::registry::model::usage_json(u);
+            }
+            ctx.printer.document(doc)
         }
         SecretFormat::Kv => ctx
             .printer

@@ -19,6 +19,7 @@ use tokio::time::Instant;
 use super::capture::{Head, Tail};
 use super::groups::{Control, GroupTable};
 use super::leftovers::{kill_leftovers, pipe_inodes};
+use super::rusage::{Exit, Spent};
 use super::spawn::{exec_path, refuse_unknown_format, spawn};
 use super::{GROUP_POLL, Invocation, Leftover, Outcome, PIPE_DRAIN_BOUND, SpawnError, Termination};
 
@@ -100,15 +101,19 @@ where
 }
 
 /// Runs one call in `table` to its end: see [`super::run`] for what end
-/// means.
+/// means. `measure`: whether the call's usage is read from the kernel
+/// (else [`Outcome::usage`] is `None`).
 pub(super) async fn run_call(
     table: &Arc<GroupTable>,
     inv: &Invocation,
+    measure: bool,
 ) -> Result<Ended, SpawnError> {
     let program = exec_path(&inv.program);
     refuse_unknown_format(&program, &inv.program)?;
     let (mut child, mut group, mut control) = spawn(table, inv, &program).await?;
     let started = Instant::now();
+    let exit = Exit::watch(&child, measure);
+    let mut spent = Spent::default();
     let mut exited_at: Option<Instant> = None;
     let mut leftovers: Vec<Leftover> = Vec::new();
     let mut leftovers_checked = false;
@@ -170,7 +175,7 @@ pub(super) async fn run_call(
         {
             leftovers_checked = true;
             let pipes = pipe_inodes(&stdout, &stderr);
-            let found = kill_leftovers(table, group.pgid, &pipes, false).await;
+            let found = kill_leftovers(table, group.pgid, &pipes, false, &mut spent).await;
             if !found.is_empty() {
                 leftovers.extend(found);
                 stage = Stage::Draining {
@@ -203,12 +208,13 @@ pub(super) async fn run_call(
                 Some(n) => err.push(&err_buf[..n]),
                 None => stderr = None,
             },
-            s = child.wait(), if status.is_none() => {
+            (s, usage) = exit.wait(&mut child), if status.is_none() => {
                 // wait() fails only if someone else reaped our child (a
                 // SIGCHLD set to SIG_IGN, a waitpid(-1) elsewhere): the
                 // leader is gone but its status is lost, which -1, never a
                 // real exit code, stands for.
                 status = Some(s.map_or(Termination::Exited(-1), termination));
+                spent.leader(usage);
                 exited_at = Some(Instant::now());
             },
             changed = control.changed(), if control_open => {
@@ -281,7 +287,7 @@ pub(super) async fn run_call(
     let alone = table.len() <= 1;
     // Only a pipe still open can be held: one at EOF has no writer left.
     let pipes = pipe_inodes(&stdout, &stderr);
-    for l in kill_leftovers(table, group.pgid, &pipes, alone).await {
+    for l in kill_leftovers(table, group.pgid, &pipes, alone, &mut spent).await {
         // One killed a moment ago may not be gone yet.
         if !leftovers.iter().any(|seen| seen.pid == l.pid) {
             leftovers.push(l);
@@ -307,6 +313,7 @@ pub(super) async fn run_call(
         pipes_abandoned,
         duration,
         leftovers,
+        usage: measure.then(|| spent.usage(duration)),
     };
     Ok(Ended {
         outcome,

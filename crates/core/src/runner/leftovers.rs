@@ -13,6 +13,7 @@ use tokio::process::{ChildStderr, ChildStdout};
 
 use super::Leftover;
 use super::groups::GroupTable;
+use super::rusage::{Reaped, Rusage, Spent, reap};
 
 /// How long [`reap_orphans`] waits for orphans it just killed to die.
 const REAP_BOUND: Duration = Duration::from_millis(200);
@@ -150,12 +151,15 @@ fn holds_pipe(pid: i32, pipes: &[u64]) -> bool {
 /// Kills what a finished call left behind and reaps what was adopted:
 /// members of its group, orphans (adopted by plugctl) holding its pipes,
 /// and, when `all_orphans` (no other call runs, so nothing else can own
-/// them), every other orphan too.
+/// them), every other orphan too. What it kills, and the usage of the
+/// orphans of the call it reaps (those it kills, and those already dead
+/// in its group, or any when `all_orphans`), go to `spent`.
 pub(super) async fn kill_leftovers(
     table: &GroupTable,
     pgid: Pid,
     pipes: &[u64],
     all_orphans: bool,
+    spent: &mut Spent,
 ) -> Vec<Leftover> {
     // Cheap first: the group is usually gone (no member answers a null
     // signal), and plugctl's children are listed by the kernel; the whole
@@ -179,6 +183,14 @@ pub(super) async fn kill_leftovers(
     let me = Me::now();
     // Dead orphans too: they wait for plugctl to reap them.
     let any_adopted = procs.iter().any(|p| me.adopted(p));
+    // The dead ones that are this call's: in its group, or any when no
+    // other call runs. (One that left the group with setsid and died while
+    // others ran cannot be told apart: its usage is no call's.)
+    let mut mine: Vec<i32> = procs
+        .iter()
+        .filter(|p| p.zombie && me.adopted(p) && (all_orphans || p.pgid == pgid.as_raw()))
+        .map(|p| p.pid)
+        .collect();
     procs.retain(|p| !p.zombie && p.pid != me.pid);
     let mut found = Vec::new();
     let mut in_group = false;
@@ -198,11 +210,17 @@ pub(super) async fn kill_leftovers(
     }
     for l in &found {
         let _ = nix::sys::signal::kill(Pid::from_raw(l.pid), Signal::SIGKILL);
+        spent.saw(l.pid);
+        mine.push(l.pid);
     }
     // Only adopted orphans are ours to reap (group members have their own
     // parents); with none in sight there is nothing to wait for.
     if any_adopted {
-        reap_orphans(table).await;
+        for (pid, usage) in reap_orphans(table).await {
+            if mine.contains(&pid) {
+                spent.reaped(pid, usage);
+            }
+        }
     }
     found
 }
@@ -210,21 +228,22 @@ pub(super) async fn kill_leftovers(
 /// Reaps adopted orphans that have died (never a call's leader, which its
 /// own task reaps, nor any other child of the host program), waiting a
 /// little (async: other calls run meanwhile) for those just killed.
-async fn reap_orphans(table: &GroupTable) {
-    use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
+/// Returns each one reaped with what it used.
+async fn reap_orphans(table: &GroupTable) -> Vec<(i32, Rusage)> {
     let deadline = tokio::time::Instant::now() + REAP_BOUND;
+    let mut reaped = Vec::new();
     loop {
         let me = Me::now();
         let mut pending = false;
         for p in children(table).iter().filter(|p| me.adopted(p)) {
-            if let Ok(WaitStatus::StillAlive) =
-                waitpid(Pid::from_raw(p.pid), Some(WaitPidFlag::WNOHANG))
-            {
-                pending = true;
+            match reap(p.pid) {
+                Reaped::Alive => pending = true,
+                Reaped::Gone(usage) => reaped.push((p.pid, usage)),
+                Reaped::NotOurs => {}
             }
         }
         if !pending || tokio::time::Instant::now() >= deadline {
-            return;
+            return reaped;
         }
         tokio::time::sleep(REAP_POLL).await;
     }

@@ -52,6 +52,8 @@ pub struct Pool {
     pins: Option<Arc<dyn Gate>>,
     /// Owner and mode checks on what runs (None: `--allow-insecure-paths`).
     trust: Option<Arc<crate::trust::Trust>>,
+    /// Whether each call's usage is read from the kernel.
+    measure: bool,
 }
 
 impl Pool {
@@ -66,7 +68,16 @@ impl Pool {
             recorder: None,
             pins: None,
             trust: Some(Arc::default()),
+            measure: true,
         }
+    }
+
+    /// Reads no call's usage: every [`Outcome::usage`] is `None`. For
+    /// measuring what the accounting itself costs, against the same calls
+    /// with it.
+    pub fn without_usage(mut self) -> Pool {
+        self.measure = false;
+        self
     }
 
     /// Runs plugins whatever their owner and mode (`--allow-insecure-paths`).
@@ -147,7 +158,7 @@ impl Pool {
                 }
             },
         };
-        let ended = run_call(&self.groups, inv).await?;
+        let ended = run_call(&self.groups, inv, self.measure).await?;
         if let Some(rec) = &self.recorder
             && !ended.interrupted
         {

@@ -84,6 +84,9 @@ pub struct Outcome {
     /// Processes the plugin left running after it exited (in its group, or
     /// escaped from it with setsid and adopted by plugctl), killed.
     pub leftovers: Vec<Leftover>,
+    /// What the call cost, from the kernel; `None` from a pool that does
+    /// not account (see [`super::Pool::without_usage`]).
+    pub usage: Option<crate::usage::Usage>,
 }
 
 /// A process a plugin left behind; plugctl killed it.
@@ -113,6 +116,7 @@ impl Outcome {
             pipes_abandoned: false,
             duration: Duration::from_millis(1),
             leftovers: Vec::new(),
+            usage: None,
         }
     }
 }

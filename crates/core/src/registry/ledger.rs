@@ -1,0 +1,426 @@
+//! The running tally of what plugin calls cost, kept in the registry
+//! (`usage` in the file): for each plugin, when a call of it last ended
+//! and last succeeded, and for each operation and result a histogram of
+//! the calls' wall time, CPU time and peak memory, with how many failed by
+//! reaching each cap. It only grows, like `operations`: the metrics'
+//! histograms are made from it, so they cover every call recorded since
+//! the registry began keeping it (Prometheus's `rate()` and `increase()`
+//! take any window of that), and survive the event log's rotation.
+//!
+//! The buckets are fixed ([`WALL_BOUNDS`], [`CPU_BOUNDS`],
+//! [`MEMORY_BOUNDS`]): a histogram's counts are kept per bucket, so the
+//! bounds can only change under a new field name.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::family::Operation;
+use crate::usage::{Cap, Usage};
+
+/// Upper bounds of the wall-time buckets, in microseconds (5 ms to 60 s:
+/// Nomad's budgets are 1 s for a fingerprint and 60 s for an operation).
+pub const WALL_BOUNDS: [u64; 13] = [
+    5_000, 10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000, 2_500_000, 5_000_000,
+    10_000_000, 30_000_000, 60_000_000,
+];
+
+/// Upper bounds of the CPU-time buckets, in microseconds (1 ms to 30 s).
+pub const CPU_BOUNDS: [u64; 13] = [
+    1_000, 5_000, 10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000, 2_500_000,
+    5_000_000, 10_000_000, 30_000_000,
+];
+
+/// Upper bounds of the peak-memory buckets, in KiB (1 MiB to 4 GiB, each
+/// twice the last).
+pub const MEMORY_BOUNDS: [u64; 13] = [
+    1 << 10,
+    1 << 11,
+    1 << 12,
+    1 << 13,
+    1 << 14,
+    1 << 15,
+    1 << 16,
+    1 << 17,
+    1 << 18,
+    1 << 19,
+    1 << 20,
+    1 << 21,
+    1 << 22,
+];
+
+/// family → plugin name → its account.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Ledger(pub BTreeMap<String, BTreeMap<String, Account>>);
+
+/// One plugin's calls.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Account {
+    /// When a call of it last ended (RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_run: Option<String>,
+    /// When a call of it last succeeded (RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_success: Option<String>,
+    /// operation → result (`ok`, `error`) → the calls' costs.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub calls: BTreeMap<Operation, BTreeMap<String, Tally>>,
+    /// Calls that failed by reaching a cap, by cap.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub over_cap: BTreeMap<Cap, u64>,
+}
+
+/// The costs of the calls of one plugin, operation and result.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Wall time, in microseconds.
+    pub wall_us: Histogram,
+    /// User plus system CPU time, in microseconds (calls whose CPU time is
+    /// unknown are not counted here).
+    #[serde(default)]
+    pub cpu_us: Histogram,
+    /// Peak resident memory, in KiB (likewise).
+    #[serde(default)]
+    pub rss_kib: Histogram,
+}
+
+/// How many observations, their sum, and how many fell in each bucket
+/// (not cumulative: the last counts those above the top bound). Written
+/// as one string, `"COUNT SUM B0 B1 ..."` with trailing empty buckets left
+/// out, so that a registry of many plugins stays small to read and write.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Histogram {
+    pub count: u64,
+    pub sum: u64,
+    pub buckets: Vec<u64>,
+}
+
+impl Histogram {
+    fn observe(&mut self, value: u64, bounds: &[u64]) {
+        let at = bounds.partition_point(|&b| b < value);
+        if self.buckets.len() <= at {
+            self.buckets.resize(at + 1, 0);
+        }
+        self.buckets[at] += 1;
+        self.count += 1;
+        self.sum = self.sum.saturating_add(value);
+    }
+
+    fn merge(&mut self, other: &Histogram) {
+        if self.buckets.len() < other.buckets.len() {
+            self.buckets.resize(other.buckets.len(), 0);
+        }
+        for (mine, theirs) in self.buckets.iter_mut().zip(&other.buckets) {
+            *mine += theirs;
+        }
+        self.count += other.count;
+        self.sum = self.sum.saturating_add(other.sum);
+    }
+
+    /// Each bound (`None`: +Inf) with the observations at or below it, as
+    /// Prometheus counts them (cumulative). A bucket past the bounds (a
+    /// hand-edited file) counts in +Inf only.
+    pub fn cumulative(&self, bounds: &[u64]) -> Vec<(Option<u64>, u64)> {
+        let mut total = 0;
+        let mut out = Vec::with_capacity(bounds.len() + 1);
+        for (i, bound) in bounds.iter().enumerate() {
+            total += self.buckets.get(i).copied().unwrap_or(0);
+            out.push((Some(*bound), total));
+        }
+        out.push((None, self.count.max(total)));
+        out
+    }
+}
+
+impl Serialize for Histogram {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let end = self
+            .buckets
+            .iter()
+            .rposition(|&n| n > 0)
+            .map_or(0, |i| i + 1);
+        let mut text = format!("{} {}", self.count, self.sum);
+        for n in &self.buckets[..end] {
+            text.push(' ');
+            text.push_str(&n.to_string());
+        }
+        s.serialize_str(&text)
+    }
+}
+
+impl<'de> Deserialize<'de> for Histogram {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Histogram, D::Error> {
+        let text = String::deserialize(d)?;
+        let mut numbers = text.split_ascii_whitespace().map(str::parse::<u64>);
+        let mut next = |what| match numbers.next() {
+            Some(Ok(n)) => Ok(n),
+            _ => Err(serde::de::Error::custom(format_args!(
+                "a histogram is \"COUNT SUM BUCKETS...\": no {what} in {text:?}"
+            ))),
+        };
+        let count = next("count")?;
+        let sum = next("sum")?;
+        let buckets = numbers
+            .collect::<Result<Vec<u64>, _>>()
+            .map_err(|_| serde::de::Error::custom(format_args!("a bad bucket in {text:?}")))?;
+        Ok(Histogram {
+            count,
+            sum,
+            buckets,
+        })
+    }
+}
+
+/// One call, as it is charged.
+#[derive(Debug, Clone, Copy)]
+pub struct Charge<'a> {
+    pub family: &'a str,
+    pub name: &'a str,
+    pub operation: Operation,
+    pub ok: bool,
+    pub usage: &'a Usage,
+}
+
+impl Charge<'_> {
+    pub fn result(&self) -> &'static str {
+        if self.ok { "ok" } else { "error" }
+    }
+}
+
+impl Ledger {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Adds one call that ended at `at` (RFC 3339).
+    pub fn charge(&mut self, call: Charge<'_>, at: &str) {
+        let account = self
+            .0
+            .entry(call.family.to_string())
+            .or_default()
+            .entry(call.name.to_string())
+            .or_default();
+        let u = call.usage;
+        let tally = account
+            .calls
+            .entry(call.operation)
+            .or_default()
+            .entry(call.result().to_string())
+            .or_default();
+        tally
+            .wall_us
+            .observe(micros(u.wall.as_micros()), &WALL_BOUNDS);
+        if let Some(cpu) = u.cpu_total() {
+            tally.cpu_us.observe(micros(cpu.as_micros()), &CPU_BOUNDS);
+        }
+        if let Some(kib) = u.max_rss_kib {
+            tally.rss_kib.observe(kib, &MEMORY_BOUNDS);
+        }
+        if let Some(cap) = u.over_cap {
+            *account.over_cap.entry(cap).or_default() += 1;
+        }
+        later(&mut account.last_run, at);
+        if call.ok {
+            later(&mut account.last_success, at);
+        }
+    }
+
+    /// Adds another ledger's calls (a batch's, tallied as its calls ended).
+    pub fn merge(&mut self, other: &Ledger) {
+        for (family, plugins) in &other.0 {
+            for (name, theirs) in plugins {
+                let mine = self
+                    .0
+                    .entry(family.clone())
+                    .or_default()
+                    .entry(name.clone())
+                    .or_default();
+                for (op, results) in &theirs.calls {
+                    for (result, t) in results {
+                        let tally = mine
+                            .calls
+                            .entry(*op)
+                            .or_default()
+                            .entry(result.clone())
+                            .or_default();
+                        tally.wall_us.merge(&t.wall_us);
+                        tally.cpu_us.merge(&t.cpu_us);
+                        tally.rss_kib.merge(&t.rss_kib);
+                    }
+                }
+                for (cap, n) in &theirs.over_cap {
+                    *mine.over_cap.entry(*cap).or_default() += n;
+                }
+                if let Some(t) = &theirs.last_run {
+                    later(&mut mine.last_run, t);
+                }
+                if let Some(t) = &theirs.last_success {
+                    later(&mut mine.last_success, t);
+                }
+            }
+        }
+    }
+
+    /// Drops a plugin's account (`plugin forget`): its series go from the
+    /// metrics with it.
+    pub fn forget(&mut self, family: &str, name: &str) {
+        if let Some(plugins) = self.0.get_mut(family) {
+            plugins.remove(name);
+            if plugins.is_empty() {
+                self.0.remove(family);
+            }
+        }
+    }
+
+    /// The account of one plugin, if it ran.
+    pub fn account(&self, family: &str, name: &str) -> Option<&Account> {
+        self.0.get(family)?.get(name)
+    }
+}
+
+fn micros(n: u128) -> u64 {
+    u64::try_from(n).unwrap_or(u64::MAX)
+}
+
+/// Keeps the later of two RFC 3339 times as plugctl writes them (UTC,
+/// milliseconds, `Z`: they sort as text).
+fn later(slot: &mut Option<String>, at: &str) {
+    if slot.as_deref().is_none_or(|t| t < at) {
+        *slot = Some(at.to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::usage::{CpuTime, Source};
+
+    fn usage(wall_ms: u64, cpu_ms: u64, rss_kib: u64) -> Usage {
+        Usage {
+            wall: Duration::from_millis(wall_ms),
+            cpu: Some(CpuTime {
+                user: Duration::from_millis(cpu_ms),
+                system: Duration::ZERO,
+            }),
+            max_rss_kib: Some(rss_kib),
+            processes: 1,
+            source: Source::Rusage,
+            over_cap: None,
+        }
+    }
+
+    fn charge(l: &mut Ledger, ok: bool, u: &Usage, at: &str) {
+        l.charge(
+            Charge {
+                family: "host-volume",
+                name: "dir",
+                operation: Operation::Create,
+                ok,
+                usage: u,
+            },
+            at,
+        );
+    }
+
+    #[test]
+    fn each_call_lands_in_the_first_bucket_whose_bound_it_does_not_pass() {
+        let mut l = Ledger::default();
+        // 5 ms is the first bound itself; 6 ms the second bucket.
+        charge(&mut l, true, &usage(5, 0, 1024), "2025-01-01T00:00:00.000Z");
+        charge(&mut l, true, &usage(6, 2, 1025), "2025-01-01T00:00:01.000Z");
+        charge(
+            &mut l,
+            true,
+            &usage(600_000, 0, 1 << 30),
+            "2025-01-01T00:00:02.000Z",
+        );
+        let t = &l.account("host-volume", "dir").unwrap().calls[&Operation::Create]["ok"];
+        assert_eq!(t.wall_us.buckets[..2], [1, 1]);
+        assert_eq!(t.wall_us.count, 3);
+        assert_eq!(t.wall_us.sum, 5_000 + 6_000 + 600_000_000);
+        let wall = t.wall_us.cumulative(&WALL_BOUNDS);
+        assert_eq!(wall[0], (Some(5_000), 1));
+        assert_eq!(wall[12], (Some(60_000_000), 2));
+        assert_eq!(wall[13], (None, 3), "past the top bound: +Inf only");
+        let mem = t.rss_kib.cumulative(&MEMORY_BOUNDS);
+        assert_eq!((mem[0].1, mem[1].1, mem[13].1), (1, 2, 3));
+        // A CPU time of 0 is observed (in the first bucket), not skipped.
+        assert_eq!(t.cpu_us.count, 3);
+    }
+
+    #[test]
+    fn last_run_and_last_success_move_forward_only() {
+        let mut l = Ledger::default();
+        charge(&mut l, true, &usage(1, 1, 1), "2025-01-01T00:00:05.000Z");
+        charge(&mut l, false, &usage(1, 1, 1), "2025-01-01T00:00:09.000Z");
+        charge(&mut l, true, &usage(1, 1, 1), "2025-01-01T00:00:01.000Z");
+        let a = l.account("host-volume", "dir").unwrap();
+        assert_eq!(a.last_run.as_deref(), Some("2025-01-01T00:00:09.000Z"));
+        assert_eq!(a.last_success.as_deref(), Some("2025-01-01T00:00:05.000Z"));
+        assert_eq!(a.calls[&Operation::Create]["error"].wall_us.count, 1);
+    }
+
+    #[test]
+    fn a_cap_reached_is_counted_and_a_clock_only_call_has_no_cpu_or_memory() {
+        let mut l = Ledger::default();
+        let mut u = Usage::clock(Duration::from_millis(3));
+        u.over_cap = Some(Cap::Memory);
+        charge(&mut l, false, &u, "2025-01-01T00:00:00.000Z");
+        let a = l.account("host-volume", "dir").unwrap();
+        assert_eq!(a.over_cap[&Cap::Memory], 1);
+        let t = &a.calls[&Operation::Create]["error"];
+        assert_eq!(
+            (t.wall_us.count, t.cpu_us.count, t.rss_kib.count),
+            (1, 0, 0)
+        );
+    }
+
+    #[test]
+    fn the_file_form_is_compact_and_reads_back() {
+        let mut l = Ledger::default();
+        charge(&mut l, true, &usage(7, 2, 1500), "2025-01-01T00:00:00.000Z");
+        let json = serde_json::to_value(&l).unwrap();
+        let t = &json["host-volume"]["dir"]["calls"]["create"]["ok"];
+        assert_eq!(t["wall_us"], "1 7000 0 1");
+        assert_eq!(t["cpu_us"], "1 2000 0 1");
+        assert_eq!(t["rss_kib"], "1 1500 0 1");
+        let back: Ledger = serde_json::from_value(json).unwrap();
+        assert_eq!(back, l);
+        for bad in ["", "1", "1 x", "1 2 -3"] {
+            let text = format!(r#"{{"wall_us": "{bad}"}}"#);
+            assert!(serde_json::from_str::<Tally>(&text).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn merged_ledgers_add_up_and_forget_drops_a_plugin() {
+        let mut a = Ledger::default();
+        let mut b = Ledger::default();
+        charge(&mut a, true, &usage(7, 2, 1500), "2025-01-01T00:00:00.000Z");
+        charge(
+            &mut b,
+            true,
+            &usage(700, 2, 1500),
+            "2025-01-01T00:00:03.000Z",
+        );
+        charge(
+            &mut b,
+            false,
+            &usage(7, 2, 1500),
+            "2025-01-01T00:00:04.000Z",
+        );
+        a.merge(&b);
+        let acc = a.account("host-volume", "dir").unwrap();
+        assert_eq!(acc.calls[&Operation::Create]["ok"].wall_us.count, 2);
+        assert_eq!(acc.last_run.as_deref(), Some("2025-01-01T00:00:04.000Z"));
+        assert_eq!(
+            acc.last_success.as_deref(),
+            Some("2025-01-01T00:00:03.000Z")
+        );
+        a.forget("host-volume", "dir");
+        assert!(a.is_empty());
+    }
+}
