@@ -3,6 +3,7 @@
 //! (`runner` drives the library's runner against real processes).
 //! One area: `cargo test --test it volume::`.
 
+mod accounting;
 mod attacks;
 mod common;
 mod conformance;
