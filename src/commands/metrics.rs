@@ -210,6 +210,7 @@ fn metrics_of(
     let mut reg = Metrics::with_prefix("plugctl");
 
     let healthy = Family::<Labels, Gauge>::default();
+    let unhealthy = Family::<Labels, Gauge>::default();
     let duration = Family::<Labels, FloatGauge>::default();
     let last = Family::<Labels, FloatGauge>::default();
     for (family, plugins) in &state.plugins {
@@ -225,6 +226,19 @@ fn metrics_of(
                     ("version", version),
                 ]))
                 .set(i64::from(inst.healthy));
+            if !inst.healthy {
+                // The reason's class, never its words (paths, a plugin's
+                // own message): a label of few values.
+                let reason =
+                    plugctl_core::verdict::reason_class(inst.error.as_deref().unwrap_or(""));
+                unhealthy
+                    .get_or_create(&labels(&[
+                        ("family", family),
+                        ("name", name),
+                        ("reason", reason),
+                    ]))
+                    .set(1);
+            }
             let key = labels(&[("family", family), ("name", name)]);
             if let Some(ms) = inst.duration_ms {
                 duration.get_or_create(&key).set(ms as f64 / 1000.0);
@@ -242,6 +256,11 @@ fn metrics_of(
         "plugin_healthy",
         "Whether the plugin's last fingerprint (or registration) was healthy (1) or not (0)",
         healthy,
+    );
+    reg.register(
+        "plugin_unhealthy_reason",
+        "1 for each unhealthy plugin, by the class of its reason (timeout, exit_status, deleted, ...)",
+        unhealthy,
     );
     reg.register(
         "plugin_fingerprint_duration_seconds",

@@ -10,6 +10,7 @@ mod conformance;
 mod contention;
 mod contract;
 mod crash;
+mod dashboard;
 mod deploy;
 mod dynamic;
 mod events;
