@@ -206,17 +206,21 @@ fn run_page(page: &Path, blocks: &[Block]) -> Option<Vec<(String, i32)>> {
     let examples = examples();
     // The mounts first, then the page in a shell whose environment holds
     // only what a fresh login would.
-    // The binary is copied into the new /tmp (through a descriptor opened
-    // before the mount), so a build under /tmp (CARGO_TARGET_DIR=/tmp/...)
-    // is not hidden by it.
+    // The binary and the examples are copied into the new /tmp through
+    // descriptors opened before the mount, so a clone or a build under /tmp
+    // (CARGO_TARGET_DIR=/tmp/...) is not hidden by it. Each step of the
+    // set-up names itself when it fails: its own error, not "command 0
+    // never ran".
     let setup = format!(
         "set -e\n\
-         exec 3<'{plugctl}'\n\
-         mount -t tmpfs -o mode=1777 plugctl-readme /tmp\n\
+         fail() {{ echo \"{marker} setup failed: $1\"; exit 97; }}\n\
+         exec 3<'{plugctl}' || fail 'cannot open the plugctl binary'\n\
+         exec 4<'{examples}' || fail 'cannot open plugins-examples'\n\
+         mount -t tmpfs -o mode=1777 plugctl-readme /tmp || fail 'cannot mount a tmpfs on /tmp'\n\
          mkdir -p {CLONE} /tmp/home {BIN}\n\
-         cat <&3 >{BIN}/plugctl && chmod 755 {BIN}/plugctl && exec 3<&-\n\
-         cp -a '{examples}' {CLONE}/plugins-examples\n\
-         mount -o remount,bind,ro /\n\
+         cat <&3 >{BIN}/plugctl && chmod 755 {BIN}/plugctl && exec 3<&- || fail 'cannot copy plugctl'\n\
+         cp -a /proc/self/fd/4/. {CLONE}/plugins-examples && exec 4<&- || fail 'cannot copy plugins-examples'\n\
+         mount -o remount,bind,ro / || fail 'cannot make / read-only'\n\
          cd {CLONE}\n\
          exec env -i PATH='{BIN}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
          HOME=/tmp/home LANG=C.UTF-8 TZ=UTC bash --noprofile --norc -c \"$0\"",
@@ -234,10 +238,16 @@ fn run_page(page: &Path, blocks: &[Block]) -> Option<Vec<(String, i32)>> {
     let mut results = Vec::new();
     for i in 0..n {
         let open = format!("\n{marker} {i}\n");
-        let start = out
-            .find(&open)
-            .unwrap_or_else(|| panic!("{}: command {i} never ran:\n{out}", page.display()))
-            + open.len();
+        let start = out.find(&open).unwrap_or_else(|| {
+            // The set-up's own words, when it is what failed.
+            let setup = out
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("{marker} setup failed: ")));
+            match setup {
+                Some(why) => panic!("{}: the page's set-up failed: {why}", page.display()),
+                None => panic!("{}: command {i} never ran:\n{out}", page.display()),
+            }
+        }) + open.len();
         let close = format!("\n{marker} status ");
         let end = start + out[start..].find(&close).unwrap();
         let status: i32 = out[end + close.len()..]
