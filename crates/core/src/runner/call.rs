@@ -112,7 +112,7 @@ pub(super) async fn run_call(
     refuse_unknown_format(&program, &inv.program)?;
     let (mut child, mut group, mut control) = spawn(table, inv, &program).await?;
     let started = Instant::now();
-    let exit = Exit::watch(&child, measure);
+    let mut exit = Exit::watch(&child, measure);
     let mut spent = Spent::default();
     let mut exited_at: Option<Instant> = None;
     let mut leftovers: Vec<Leftover> = Vec::new();
@@ -141,6 +141,16 @@ pub(super) async fn run_call(
 
     loop {
         let pipes_open = stdout.is_some() || stderr.is_some();
+        // Its output closed: the plugin has almost always exited, and is
+        // reaped now with its usage (else its exit is waited for below).
+        if !pipes_open
+            && status.is_none()
+            && let Some((s, usage)) = exit.at_eof(&mut child)
+        {
+            status = Some(s.map_or(Termination::Exited(-1), termination));
+            exited_at = Some(Instant::now());
+            spent.leader(usage);
+        }
         let now = Instant::now();
         match stage {
             Stage::Running | Stage::Draining { .. } if status.is_some() && !pipes_open => break,

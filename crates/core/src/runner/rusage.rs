@@ -105,37 +105,76 @@ pub(super) fn reap(pid: i32) -> Reaped {
     }
 }
 
-/// Waits for a call's leader to exit, reading its usage before tokio reaps
-/// it: a pidfd of its own says when (tokio's is its own business), `waitid`
-/// with `WNOWAIT` reads the zombie's usage, then tokio's `try_wait` reaps
-/// it as it would have. Without a pidfd (Linux before 5.3, or no
+/// How long a call's leader may run, its pipes open, before its exit is
+/// watched by a pidfd: most plugins exit as they close their output, and
+/// are seen to then ([`Exit::at_eof`]) without one; a pidfd costs a file,
+/// two epoll changes and a close per call.
+const PIDFD_AFTER: Duration = Duration::from_millis(100);
+
+/// Watches a call's leader exit, reading its usage before tokio reaps it.
+/// When its pipes reach EOF it has almost always exited: `waitid` with
+/// `WNOWAIT` reads the zombie's usage then, and tokio's `try_wait` reaps
+/// it as it would have. One that keeps running (or closed its output and
+/// goes on) is watched by a pidfd of plugctl's own from [`PIDFD_AFTER`]
+/// (tokio's is its own business). Without a pidfd (Linux before 5.3, or no
 /// descriptor left), tokio waits as before and only the clock is known.
 pub(super) struct Exit {
     pid: Option<i32>,
+    measure: bool,
+    /// From when the exit is watched by a pidfd.
+    watch_at: tokio::time::Instant,
     fd: Option<AsyncFd<OwnedFd>>,
+    /// No pidfd could be had: tokio waits.
+    no_pidfd: bool,
 }
+
+/// How the leader ended, and its usage when it could be read.
+pub(super) type Exited = (io::Result<ExitStatus>, Option<Rusage>);
 
 impl Exit {
     /// Watches `child` (just spawned, not reaped); `measure` false: only
     /// the clock, as if no pidfd could be had.
     pub(super) fn watch(child: &Child, measure: bool) -> Exit {
-        let pid = child.id().and_then(|p| i32::try_from(p).ok());
-        let fd = pid.filter(|_| measure).and_then(|pid| {
-            let pid = rustix::process::Pid::from_raw(pid)?;
-            let fd =
-                rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::NONBLOCK).ok()?;
-            // SAFETY: the AsyncFd owns the descriptor, which stays open
-            // and the same until it is dropped. (Like tokio's own process
-            // reaping, this needs the runtime's I/O driver.)
-            unsafe { AsyncFd::register_with_interest(fd, tokio::io::Interest::READABLE) }.ok()
-        });
-        Exit { pid, fd }
+        Exit {
+            pid: child.id().and_then(|p| i32::try_from(p).ok()),
+            measure,
+            watch_at: tokio::time::Instant::now() + PIDFD_AFTER,
+            fd: None,
+            no_pidfd: false,
+        }
     }
 
-    /// The leader's exit status, and its usage when it could be read.
-    /// Cancel-safe: nothing is reaped until the one poll that returns.
-    pub(super) async fn wait(&self, child: &mut Child) -> (io::Result<ExitStatus>, Option<Rusage>) {
-        let (Some(fd), Some(pid)) = (&self.fd, self.pid) else {
+    /// The leader's end if it has exited by now (called when its pipes
+    /// reach EOF), reaped with its usage read; `None` while it runs, and
+    /// from then on its exit is watched by a pidfd at once (it is most
+    /// likely exiting: the pipes close a moment before the kernel makes it
+    /// a zombie).
+    pub(super) fn at_eof(&mut self, child: &mut Child) -> Option<Exited> {
+        let pid = self.pid.filter(|_| self.measure)?;
+        match peek(pid) {
+            Ok(Some(usage)) => Some(reap_child(child, usage)),
+            _ => {
+                self.watch_at = tokio::time::Instant::now();
+                None
+            }
+        }
+    }
+
+    /// The leader's end. Cancel-safe: nothing is reaped until the one poll
+    /// that returns.
+    pub(super) async fn wait(&mut self, child: &mut Child) -> Exited {
+        let Some(pid) = self.pid.filter(|_| self.measure) else {
+            return (child.wait().await, None);
+        };
+        if self.fd.is_none() && !self.no_pidfd {
+            // (A timer already due would still wait for the next tick.)
+            if tokio::time::Instant::now() < self.watch_at {
+                tokio::time::sleep_until(self.watch_at).await;
+            }
+            self.fd = pidfd(pid);
+            self.no_pidfd = self.fd.is_none();
+        }
+        let Some(fd) = &self.fd else {
             return (child.wait().await, None);
         };
         loop {
@@ -144,21 +183,35 @@ impl Exit {
                 Err(_) => return (child.wait().await, None),
             };
             match peek(pid) {
-                Ok(Some(usage)) => {
-                    return match child.try_wait() {
-                        Ok(Some(status)) => (Ok(status), Some(usage)),
-                        // Exited a moment ago by the kernel's word: tokio
-                        // will see it too.
-                        Ok(None) => (child.wait().await, Some(usage)),
-                        Err(e) => (Err(e), Some(usage)),
-                    };
-                }
+                Ok(Some(usage)) => return reap_child(child, usage),
                 Ok(None) => ready.clear_ready(),
                 // Reaped by someone else (SIGCHLD ignored, a waitpid(-1)
                 // elsewhere): tokio's wait says so as before.
                 Err(_) => return (child.wait().await, None),
             }
         }
+    }
+}
+
+/// A pidfd for `pid`, readable once it exits.
+fn pidfd(pid: i32) -> Option<AsyncFd<OwnedFd>> {
+    let pid = rustix::process::Pid::from_raw(pid)?;
+    let fd = rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::NONBLOCK).ok()?;
+    // SAFETY: the AsyncFd owns the descriptor, which stays open and the
+    // same until it is dropped. (Like tokio's own process reaping, this
+    // needs the runtime's I/O driver.)
+    unsafe { AsyncFd::register_with_interest(fd, tokio::io::Interest::READABLE) }.ok()
+}
+
+/// Reaps a leader known to have exited (its usage read), through tokio,
+/// so that its `Child` knows and never signals a reused pid.
+fn reap_child(child: &mut Child, usage: Rusage) -> Exited {
+    match child.try_wait() {
+        Ok(Some(status)) => (Ok(status), Some(usage)),
+        // Cannot be, by the kernel's word a moment ago: reaped by
+        // someone else in between. As tokio's wait would say.
+        Ok(None) => (Err(io::Error::from(io::ErrorKind::NotFound)), Some(usage)),
+        Err(e) => (Err(e), Some(usage)),
     }
 }
 
