@@ -154,38 +154,31 @@ impl Collector for Calls {
             let mut family = encoder.encode_descriptor(name, help, None, MetricType::Histogram)?;
             for (fam, plugins) in &usage.0 {
                 for (plugin, account) in plugins {
-                    for (op, results) in &account.calls {
-                        for (result, tally) in results {
-                            let h = figure(tally);
-                            if h.count == 0 {
-                                continue;
-                            }
-                            let labels = [
-                                ("family", fam.as_str()),
-                                ("name", plugin.as_str()),
-                                ("operation", op.name()),
-                                ("result", result.as_str()),
-                            ];
-                            // Per bucket, as prometheus-client sums them.
-                            let mut below = 0;
-                            let buckets: Vec<(f64, u64)> = h
-                                .cumulative(bounds)
-                                .into_iter()
-                                .map(|(bound, total)| {
-                                    let n = total - below;
-                                    below = total;
-                                    (bound.map_or(f64::INFINITY, unit), n)
-                                })
-                                .collect();
-                            family
-                                .encode_family(&labels)?
-                                .encode_histogram::<NoLabelSet>(
-                                    unit(h.sum),
-                                    below,
-                                    &buckets,
-                                    None,
-                                )?;
+                    for (op, result, tally) in &account.calls {
+                        let h = figure(tally);
+                        if h.count == 0 {
+                            continue;
                         }
+                        let labels = [
+                            ("family", fam.as_str()),
+                            ("name", plugin.as_str()),
+                            ("operation", op.name()),
+                            ("result", result.name()),
+                        ];
+                        // Per bucket, as prometheus-client sums them.
+                        let mut below = 0;
+                        let buckets: Vec<(f64, u64)> = h
+                            .cumulative(bounds)
+                            .into_iter()
+                            .map(|(bound, total)| {
+                                let n = total - below;
+                                below = total;
+                                (bound.map_or(f64::INFINITY, unit), n)
+                            })
+                            .collect();
+                        family
+                            .encode_family(&labels)?
+                            .encode_histogram::<NoLabelSet>(unit(h.sum), below, &buckets, None)?;
                     }
                 }
             }

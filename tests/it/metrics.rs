@@ -292,8 +292,26 @@ fn every_family_lists_its_series_in_label_order_run_after_run() {
     for i in 0..12 {
         s.hv_ok(&format!("p{i:02}"), "1.0.0");
     }
+    // Two operations of one plugin, and both results: the call
+    // histograms' series in label order too ("create" before
+    // "fingerprint", "error" before "ok").
+    s.hv_script(
+        "vol",
+        r#"[ "$DHV_VOLUME_NAME" = bad ] && exit 1; mkdir -p "$v" && printf '{"path": "%s", "bytes": 0}\n' "$v""#,
+        r#"rm -rf "$v""#,
+    );
     plugctl(&s).arg("fingerprint").succeeds();
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "vol", "--name", "good"])
+        .succeeds();
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "vol", "--name", "bad"])
+        .fails_with(Exit::Failure);
     let text = plugctl(&s).arg("metrics").succeeds().stdout();
+    assert!(
+        text.contains(r#"operation="create",result="error""#),
+        "{text}"
+    );
     let mut family = Vec::new();
     let mut families = 0;
     let mut histogram = false;

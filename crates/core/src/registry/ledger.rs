@@ -72,11 +72,39 @@ pub struct Account {
     pub last_run: Option<String>,
     /// When a call of it last succeeded (RFC 3339).
     pub last_success: Option<String>,
-    /// operation → result (`ok`, `error`) → the calls' costs.
-    pub calls: BTreeMap<Operation, BTreeMap<String, Tally>>,
+    /// The calls' costs by operation and result, in the order of their
+    /// names (as the metrics list them); a few at most: a map per plugin
+    /// would cost a page of memory of its own for them.
+    pub calls: Vec<(Operation, Outcome, Tally)>,
     /// Calls that failed by reaching a cap, by cap.
     pub over_cap: BTreeMap<Cap, u64>,
 }
+
+/// How a call ended, as the metrics' `result` label says it (in the
+/// order its names sort, as the metrics list their series).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Outcome {
+    Error,
+    Ok,
+}
+
+impl Outcome {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Outcome::Ok => "ok",
+            Outcome::Error => "error",
+        }
+    }
+
+    fn of(name: &str) -> Option<Outcome> {
+        [Outcome::Error, Outcome::Ok]
+            .into_iter()
+            .find(|o| o.name() == name)
+    }
+}
+
+/// Buckets a histogram keeps: one per bound, and one past the last.
+pub const BUCKETS: usize = 14;
 
 /// The costs of the calls of one plugin, operation and result.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -97,42 +125,28 @@ pub struct Tally {
 pub struct Histogram {
     pub count: u64,
     pub sum: u64,
-    pub buckets: Vec<u64>,
+    pub buckets: [u64; BUCKETS],
 }
 
 impl Histogram {
     fn observe(&mut self, value: u64, bounds: &[u64]) {
-        let at = bounds.partition_point(|&b| b < value);
-        if self.buckets.len() <= at {
-            self.buckets.resize(at + 1, 0);
-        }
+        let at = bounds.partition_point(|&b| b < value).min(BUCKETS - 1);
         self.buckets[at] += 1;
         self.count += 1;
         self.sum = self.sum.saturating_add(value);
     }
 
-    fn merge(&mut self, other: &Histogram) {
-        if self.buckets.len() < other.buckets.len() {
-            self.buckets.resize(other.buckets.len(), 0);
-        }
-        for (mine, theirs) in self.buckets.iter_mut().zip(&other.buckets) {
-            *mine += theirs;
-        }
-        self.count += other.count;
-        self.sum = self.sum.saturating_add(other.sum);
-    }
-
     /// Each bound (`None`: +Inf) with the observations at or below it, as
-    /// Prometheus counts them (cumulative). A bucket past the bounds (a
-    /// hand-edited file) counts in +Inf only.
+    /// Prometheus counts them (cumulative); +Inf is never below the count.
     pub fn cumulative(&self, bounds: &[u64]) -> Vec<(Option<u64>, u64)> {
-        let mut total = 0;
+        let mut total: u64 = 0;
         let mut out = Vec::with_capacity(bounds.len() + 1);
         for (i, bound) in bounds.iter().enumerate() {
-            total += self.buckets.get(i).copied().unwrap_or(0);
+            total = total.saturating_add(self.buckets.get(i).copied().unwrap_or(0));
             out.push((Some(*bound), total));
         }
-        out.push((None, self.count.max(total)));
+        let rest: u64 = self.buckets.iter().skip(bounds.len()).sum();
+        out.push((None, self.count.max(total.saturating_add(rest))));
         out
     }
 }
@@ -166,9 +180,13 @@ impl Histogram {
         };
         let count = next("count")?;
         let sum = next("sum")?;
-        let buckets = numbers
-            .collect::<Result<Vec<u64>, _>>()
-            .map_err(|_| format!("a bad bucket in {text:?}"))?;
+        let mut buckets = [0u64; BUCKETS];
+        for (i, n) in numbers.enumerate() {
+            let n = n.map_err(|_| format!("a bad bucket in {text:?}"))?;
+            // More than there are (a hand-edited file): past the last bound.
+            let slot = &mut buckets[i.min(BUCKETS - 1)];
+            *slot = (*slot).saturating_add(n);
+        }
         Ok(Histogram {
             count,
             sum,
@@ -212,18 +230,16 @@ impl Account {
             word(&mut out, "ok=");
             out.push_str(t);
         }
-        for (op, results) in &self.calls {
-            for (result, t) in results {
-                word(&mut out, op.name());
-                out.push('/');
-                out.push_str(result);
-                out.push('=');
-                t.wall_us.write(&mut out);
-                out.push(';');
-                t.cpu_us.write(&mut out);
-                out.push(';');
-                t.rss_kib.write(&mut out);
-            }
+        for (op, result, t) in &self.calls {
+            word(&mut out, op.name());
+            out.push('/');
+            out.push_str(result.name());
+            out.push('=');
+            t.wall_us.write(&mut out);
+            out.push(';');
+            t.cpu_us.write(&mut out);
+            out.push(';');
+            t.rss_kib.write(&mut out);
         }
         for (cap, n) in &self.over_cap {
             word(&mut out, "cap/");
@@ -232,6 +248,29 @@ impl Account {
             push_number(&mut out, *n);
         }
         out
+    }
+
+    /// The costs of one operation and result, if any call had them.
+    pub fn tally(&self, op: Operation, result: Outcome) -> Option<&Tally> {
+        self.calls
+            .iter()
+            .find(|(o, r, _)| (*o, *r) == (op, result))
+            .map(|(_, _, t)| t)
+    }
+
+    /// The costs of one operation and result, made empty when new.
+    fn tally_mut(&mut self, op: Operation, result: Outcome) -> &mut Tally {
+        let at = match self
+            .calls
+            .binary_search_by(|(o, r, _)| (o.name(), *r).cmp(&(op.name(), result)))
+        {
+            Ok(at) => at,
+            Err(at) => {
+                self.calls.insert(at, (op, result, Tally::default()));
+                at
+            }
+        };
+        &mut self.calls[at].2
     }
 
     fn parse(text: &str) -> Result<Account, String> {
@@ -251,7 +290,7 @@ impl Account {
                     a.over_cap.insert(cap, n);
                 }
                 Some((op, result)) => {
-                    let Some(op) = Operation::of(op) else {
+                    let (Some(op), Some(result)) = (Operation::of(op), Outcome::of(result)) else {
                         continue;
                     };
                     let mut parts = value.split(';').map(Histogram::parse);
@@ -261,10 +300,7 @@ impl Account {
                         cpu_us: next()?,
                         rss_kib: next()?,
                     };
-                    a.calls
-                        .entry(op)
-                        .or_default()
-                        .insert(result.to_string(), tally);
+                    *a.tally_mut(op, result) = tally;
                 }
                 // A later plugctl's word.
                 None => {}
@@ -298,8 +334,8 @@ pub struct Charge<'a> {
 }
 
 impl Charge<'_> {
-    pub fn result(&self) -> &'static str {
-        if self.ok { "ok" } else { "error" }
+    pub fn result(&self) -> Outcome {
+        if self.ok { Outcome::Ok } else { Outcome::Error }
     }
 }
 
@@ -323,13 +359,7 @@ impl Ledger {
             return;
         };
         let u = call.usage;
-        let results = account.calls.entry(call.operation).or_default();
-        if !results.contains_key(call.result()) {
-            results.insert(call.result().to_string(), Tally::default());
-        }
-        let Some(tally) = results.get_mut(call.result()) else {
-            return;
-        };
+        let tally = account.tally_mut(call.operation, call.result());
         tally
             .wall_us
             .observe(micros(u.wall.as_micros()), &WALL_BOUNDS);
@@ -345,42 +375,6 @@ impl Ledger {
         later(&mut account.last_run, at);
         if call.ok {
             later(&mut account.last_success, at);
-        }
-    }
-
-    /// Adds another ledger's calls (a batch's, tallied as its calls ended).
-    pub fn merge(&mut self, other: &Ledger) {
-        for (family, plugins) in &other.0 {
-            for (name, theirs) in plugins {
-                let mine = self
-                    .0
-                    .entry(family.clone())
-                    .or_default()
-                    .entry(name.clone())
-                    .or_default();
-                for (op, results) in &theirs.calls {
-                    for (result, t) in results {
-                        let tally = mine
-                            .calls
-                            .entry(*op)
-                            .or_default()
-                            .entry(result.clone())
-                            .or_default();
-                        tally.wall_us.merge(&t.wall_us);
-                        tally.cpu_us.merge(&t.cpu_us);
-                        tally.rss_kib.merge(&t.rss_kib);
-                    }
-                }
-                for (cap, n) in &theirs.over_cap {
-                    *mine.over_cap.entry(*cap).or_default() += n;
-                }
-                if let Some(t) = &theirs.last_run {
-                    later(&mut mine.last_run, t);
-                }
-                if let Some(t) = &theirs.last_success {
-                    later(&mut mine.last_success, t);
-                }
-            }
         }
     }
 
@@ -406,10 +400,15 @@ fn micros(n: u128) -> u64 {
 }
 
 /// Keeps the later of two RFC 3339 times as plugctl writes them (UTC,
-/// milliseconds, `Z`: they sort as text).
+/// milliseconds, `Z`: they sort as text), in the string already there.
 fn later(slot: &mut Option<String>, at: &str) {
-    if slot.as_deref().is_none_or(|t| t < at) {
-        *slot = Some(at.to_string());
+    match slot {
+        Some(t) if t.as_str() < at => {
+            t.clear();
+            t.push_str(at);
+        }
+        Some(_) => {}
+        None => *slot = Some(at.to_string()),
     }
 }
 
@@ -459,7 +458,11 @@ mod tests {
             &usage(600_000, 0, 1 << 30),
             "2025-01-01T00:00:02.000Z",
         );
-        let t = &l.account("host-volume", "dir").unwrap().calls[&Operation::Create]["ok"];
+        let t = l
+            .account("host-volume", "dir")
+            .unwrap()
+            .tally(Operation::Create, Outcome::Ok)
+            .unwrap();
         assert_eq!(t.wall_us.buckets[..2], [1, 1]);
         assert_eq!(t.wall_us.count, 3);
         assert_eq!(t.wall_us.sum, 5_000 + 6_000 + 600_000_000);
@@ -482,7 +485,13 @@ mod tests {
         let a = l.account("host-volume", "dir").unwrap();
         assert_eq!(a.last_run.as_deref(), Some("2025-01-01T00:00:09.000Z"));
         assert_eq!(a.last_success.as_deref(), Some("2025-01-01T00:00:05.000Z"));
-        assert_eq!(a.calls[&Operation::Create]["error"].wall_us.count, 1);
+        assert_eq!(
+            a.tally(Operation::Create, Outcome::Error)
+                .unwrap()
+                .wall_us
+                .count,
+            1
+        );
     }
 
     #[test]
@@ -493,7 +502,7 @@ mod tests {
         charge(&mut l, false, &u, "2025-01-01T00:00:00.000Z");
         let a = l.account("host-volume", "dir").unwrap();
         assert_eq!(a.over_cap[&Cap::Memory], 1);
-        let t = &a.calls[&Operation::Create]["error"];
+        let t = a.tally(Operation::Create, Outcome::Error).unwrap();
         assert_eq!(
             (t.wall_us.count, t.cpu_us.count, t.rss_kib.count),
             (1, 0, 0)
@@ -519,7 +528,14 @@ mod tests {
         // A later plugctl's words are skipped; a broken figure is refused.
         let later: Account = serde_json::from_str(r#""run=x shiny=1 fetch/ok=1,2;;""#).unwrap();
         assert_eq!(later.last_run.as_deref(), Some("x"));
-        assert_eq!(later.calls[&Operation::Fetch]["ok"].wall_us.count, 1);
+        assert_eq!(
+            later
+                .tally(Operation::Fetch, Outcome::Ok)
+                .unwrap()
+                .wall_us
+                .count,
+            1
+        );
         for bad in [
             "create/ok=1",
             "create/ok=1,x",
@@ -542,30 +558,11 @@ mod tests {
     }
 
     #[test]
-    fn merged_ledgers_add_up_and_forget_drops_a_plugin() {
+    fn forget_drops_a_plugin_and_its_family_when_it_was_the_last() {
         let mut a = Ledger::default();
-        let mut b = Ledger::default();
         charge(&mut a, true, &usage(7, 2, 1500), "2025-01-01T00:00:00.000Z");
-        charge(
-            &mut b,
-            true,
-            &usage(700, 2, 1500),
-            "2025-01-01T00:00:03.000Z",
-        );
-        charge(
-            &mut b,
-            false,
-            &usage(7, 2, 1500),
-            "2025-01-01T00:00:04.000Z",
-        );
-        a.merge(&b);
-        let acc = a.account("host-volume", "dir").unwrap();
-        assert_eq!(acc.calls[&Operation::Create]["ok"].wall_us.count, 2);
-        assert_eq!(acc.last_run.as_deref(), Some("2025-01-01T00:00:04.000Z"));
-        assert_eq!(
-            acc.last_success.as_deref(),
-            Some("2025-01-01T00:00:03.000Z")
-        );
+        a.forget("host-volume", "nope");
+        assert!(a.account("host-volume", "dir").is_some());
         a.forget("host-volume", "dir");
         assert!(a.is_empty());
     }

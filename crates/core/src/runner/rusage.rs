@@ -123,6 +123,10 @@ pub(super) struct Exit {
     measure: bool,
     /// From when the exit is watched by a pidfd.
     watch_at: tokio::time::Instant,
+    /// The wait until then, kept across the call loop's turns (each
+    /// turn makes a new [`Exit::wait`] future: a timer of its own would be
+    /// registered and dropped on every read).
+    timer: Option<std::pin::Pin<Box<tokio::time::Sleep>>>,
     fd: Option<AsyncFd<OwnedFd>>,
     /// No pidfd could be had: tokio waits.
     no_pidfd: bool,
@@ -139,6 +143,7 @@ impl Exit {
             pid: child.id().and_then(|p| i32::try_from(p).ok()),
             measure,
             watch_at: tokio::time::Instant::now() + PIDFD_AFTER,
+            timer: None,
             fd: None,
             no_pidfd: false,
         }
@@ -169,7 +174,11 @@ impl Exit {
         if self.fd.is_none() && !self.no_pidfd {
             // (A timer already due would still wait for the next tick.)
             if tokio::time::Instant::now() < self.watch_at {
-                tokio::time::sleep_until(self.watch_at).await;
+                let at = self.watch_at;
+                let timer = self
+                    .timer
+                    .get_or_insert_with(|| Box::pin(tokio::time::sleep_until(at)));
+                timer.as_mut().await;
             }
             self.fd = pidfd(pid);
             self.no_pidfd = self.fd.is_none();
