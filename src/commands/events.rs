@@ -213,9 +213,11 @@ const HEADERS: [&str; 6] = ["SEQ", "TIME", "KIND", "TYPE", "NAME", "DETAILS"];
 /// `key=value` pairs, nulls left out, for the human views. A string that
 /// is empty or holds a space, `=`, `"` or `\` is quoted as logfmt quotes
 /// one (JSON's string syntax): a volume named `x state=deleted` must not
-/// read as a second `state` field. An object (a call's `usage`) is its
-/// fields, each under its key (`usage.cpu_ms=3`); of a usage, the four
-/// figures every call has (JSON has the rest).
+/// read as a second `state` field. A call's `usage` is its four figures
+/// every call has, each under its key (`usage.cpu_ms=3`; JSON has the
+/// rest): names plugctl chose, so that no key from elsewhere (a
+/// registration's `options`, which stay one JSON value) can pass for a
+/// field.
 fn details(e: &Event) -> String {
     let keys: BTreeSet<&String> = e.details.keys().collect();
     let mut pairs = Vec::new();
@@ -226,14 +228,6 @@ fn details(e: &Event) -> String {
                     .iter()
                     .filter_map(|f| pair(&format!("{k}.{f}"), fields.get(*f)?)),
             ),
-            Value::Object(fields) => {
-                let inner: BTreeSet<&String> = fields.keys().collect();
-                pairs.extend(
-                    inner
-                        .into_iter()
-                        .filter_map(|f| pair(&format!("{k}.{f}"), &fields[f])),
-                );
-            }
             v => pairs.extend(pair(k, v)),
         }
     }
@@ -341,6 +335,23 @@ mod tests {
     use super::*;
     use plugctl_core::registry::State;
     use serde_json::Map;
+
+    #[test]
+    fn a_usage_is_four_figures_and_other_objects_stay_one_value() {
+        let mut s = State::default();
+        let mut d = Map::new();
+        d.insert(
+            "usage".into(),
+            serde_json::json!({"wall_ms": 12, "cpu_ms": 3, "user_ms": 2, "system_ms": 1,
+                "max_rss_kib": 900, "processes": 2, "source": "rusage"}),
+        );
+        d.insert("options".into(), serde_json::json!({"x healthy": "true"}));
+        s.emit("register", "csi-node", "p", d);
+        assert_eq!(
+            details(&s.events[0]),
+            r#"options={"x healthy":"true"} usage.wall_ms=12 usage.cpu_ms=3 usage.max_rss_kib=900 usage.processes=2"#
+        );
+    }
 
     #[test]
     fn json_line_carries_schema_version_and_details() {
