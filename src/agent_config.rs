@@ -1,37 +1,39 @@
 //! The Nomad agent's own configuration, read as `nomad agent -config PATH`
-//! reads it, for the four settings that say where a node keeps its plugins
-//! and volumes: `data_dir`, `client.common_plugin_dir`,
-//! `client.host_volume_plugin_dir` and `client.host_volumes_dir`.
+//! reads it, for the settings that say where a node keeps its plugins,
+//! volumes and identity: `data_dir`, and in `client`, `state_dir`,
+//! `common_plugin_dir`, `host_volume_plugin_dir`, `host_volumes_dir` and
+//! `node_pool`.
 //!
 //! How Nomad reads it (hashicorp/nomad `command/agent/config.go`,
-//! `LoadConfig` and `LoadConfigDir`, at aa026cc99cfb): each `-config` path
-//! is a file or a directory; a directory contributes its `*.hcl` and
-//! `*.json` files (not subdirectories, not editor temporaries: `name~`,
-//! `.#name`, `#name#`) in byte order; every file is merged over the ones
-//! before it, a value that is set (not empty) winning. The parser (HCL 1)
-//! takes a file whose first non-blank character is `{` as JSON, whatever
-//! its name. `command/agent/command.go` then refuses a relative
-//! `data_dir`, `host_volume_plugin_dir` or `host_volumes_dir`; plugctl
-//! refuses a relative `common_plugin_dir` too, as it cannot know the
-//! agent's working directory. `command/agent/agent.go`
-//! (`convertClientConfig`) derives the directories a file leaves unset
-//! from `data_dir` ([`derived`]).
+//! `LoadConfig` and `LoadConfigDir`, and `config_parse.go`'s
+//! `ParseConfigFile`, at aa026cc99cfb): each `-config` path is a file or a
+//! directory; a directory contributes its `*.hcl` and `*.json` files (not
+//! subdirectories, not editor temporaries: `name~`, `.#name`, `#name#`) in
+//! byte order; each file is read by HCL 1's `hcl.Decode` (JSON when its
+//! first character that is not a space is `{`, whatever its name) into
+//! the agent's structs, and merged over the ones before it, a value that
+//! is set (not empty) winning. plugctl reads each file with its own HCL 1
+//! reader, `plugctl-hcl1`, held to HCL 1's Go library by a differential
+//! test: what the agent accepts, plugctl accepts, with the same values;
+//! what it refuses, plugctl refuses, naming file, line and column and
+//! HCL 1's cause, never the file's text (it may hold a Vault or Consul
+//! token). `command/agent/command.go` then refuses a relative `data_dir`,
+//! `state_dir`, `host_volume_plugin_dir` or `host_volumes_dir` and a node
+//! pool that is not a valid name; plugctl refuses a relative
+//! `common_plugin_dir` too, as it cannot know the agent's working
+//! directory. `command/agent/agent.go` (`convertClientConfig`) derives the
+//! directories a file leaves unset from `data_dir` ([`derived`]).
 //!
-//! Everything else in the files is ignored, unread: plugctl is not the
-//! agent's validator. What it does read must be right, and a value that is
-//! not is an error naming the file and line (exit 2).
+//! Only these settings are decoded: the rest of a file must parse, as the
+//! agent's must, but a block about another subsystem is never looked at.
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::fmt;
-use std::os::unix::ffi::OsStrExt;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 
-use hcl::edit::Span as _;
-use hcl::edit::expr::{Expression, ObjectKey};
-use hcl::edit::structure::{Body, Structure};
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
-
 use plugctl_core::trust::{CheckedDir, Policy, Refusal};
+use plugctl_hcl1::{ErrorKind, Field};
 
 use crate::{Error, Result};
 
@@ -43,62 +45,67 @@ pub const DEFAULT_DIR: &str = "/etc/nomad.d";
 /// (as `ssh -F none`): a file of that name is `./none`.
 pub const NONE: &str = "none";
 
-/// One of the four settings.
+/// One of the settings plugctl takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Key {
     DataDir,
+    StateDir,
     CommonPluginDir,
     HostVolumePluginDir,
     HostVolumesDir,
+    NodePool,
 }
 
 impl Key {
-    pub const ALL: [Key; 4] = [
+    pub const ALL: [Key; 6] = [
         Key::DataDir,
+        Key::StateDir,
         Key::CommonPluginDir,
         Key::HostVolumePluginDir,
         Key::HostVolumesDir,
+        Key::NodePool,
     ];
 
-    /// The name as written in the agent config (inside `client` for all
-    /// but `data_dir`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Key::DataDir => "data_dir",
-            Key::CommonPluginDir => "common_plugin_dir",
-            Key::HostVolumePluginDir => "host_volume_plugin_dir",
-            Key::HostVolumesDir => "host_volumes_dir",
-        }
-    }
-
-    /// The name with its block, as people look for it: `client.host_volumes_dir`.
+    /// The name with its block, as people look for it (and as the reader's
+    /// decoded paths are named): `client.host_volumes_dir`.
     pub fn path(self) -> &'static str {
         match self {
             Key::DataDir => "data_dir",
+            Key::StateDir => "client.state_dir",
             Key::CommonPluginDir => "client.common_plugin_dir",
             Key::HostVolumePluginDir => "client.host_volume_plugin_dir",
             Key::HostVolumesDir => "client.host_volumes_dir",
+            Key::NodePool => "client.node_pool",
         }
     }
 
-    /// A key of the `client` block, its case folded as HCL 1 folds it.
-    fn in_client(name: &str) -> Option<Key> {
-        [
-            Key::CommonPluginDir,
-            Key::HostVolumePluginDir,
-            Key::HostVolumesDir,
-        ]
-        .into_iter()
-        .find(|k| k.name().eq_ignore_ascii_case(name))
+    /// Whether the setting is a directory (all but the node pool).
+    pub fn is_dir(self) -> bool {
+        self != Key::NodePool
     }
 }
+
+/// The agent's fields plugctl decodes, with the agent's names, in the
+/// order of its structs (which decides which of two errors HCL 1 reports).
+const FIELDS: [Field; 2] = [
+    Field::string("data_dir"),
+    Field::block(
+        "client",
+        &[
+            Field::string("state_dir"),
+            Field::string("host_volumes_dir"),
+            Field::string("host_volume_plugin_dir"),
+            Field::string("common_plugin_dir"),
+            Field::string("node_pool"),
+        ],
+    ),
+];
 
 /// Where a value was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Place {
     pub file: PathBuf,
-    /// The line, when the format tells it (HCL always; JSON does not keep
-    /// positions of values that parse).
+    /// The line (HCL and JSON alike).
     pub line: Option<usize>,
 }
 
@@ -111,11 +118,19 @@ impl fmt::Display for Place {
     }
 }
 
-/// A value read, and where.
+/// A value read, and where. A directory is a path; the node pool is a
+/// name (valid UTF-8, checked).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Setting {
     pub value: PathBuf,
     pub place: Place,
+}
+
+impl Setting {
+    /// The value as text (the node pool, which is checked to be a name).
+    pub fn text(&self) -> String {
+        self.value.to_string_lossy().into_owned()
+    }
 }
 
 /// What the agent configuration says, merged.
@@ -123,10 +138,7 @@ pub struct Setting {
 pub struct AgentConfig {
     /// Every file read, in the order merged.
     pub files: Vec<PathBuf>,
-    pub data_dir: Option<Setting>,
-    pub common_plugin_dir: Option<Setting>,
-    pub host_volume_plugin_dir: Option<Setting>,
-    pub host_volumes_dir: Option<Setting>,
+    settings: [Option<Setting>; 6],
     /// What a person should know (a directory with no config file in it,
     /// as Nomad warns too).
     pub warnings: Vec<String>,
@@ -134,28 +146,14 @@ pub struct AgentConfig {
 
 impl AgentConfig {
     pub fn get(&self, key: Key) -> Option<&Setting> {
-        match key {
-            Key::DataDir => self.data_dir.as_ref(),
-            Key::CommonPluginDir => self.common_plugin_dir.as_ref(),
-            Key::HostVolumePluginDir => self.host_volume_plugin_dir.as_ref(),
-            Key::HostVolumesDir => self.host_volumes_dir.as_ref(),
-        }
-    }
-
-    fn slot(&mut self, key: Key) -> &mut Option<Setting> {
-        match key {
-            Key::DataDir => &mut self.data_dir,
-            Key::CommonPluginDir => &mut self.common_plugin_dir,
-            Key::HostVolumePluginDir => &mut self.host_volume_plugin_dir,
-            Key::HostVolumesDir => &mut self.host_volumes_dir,
-        }
+        self.settings[key as usize].as_ref()
     }
 
     /// Sets a value read later than what is there: a set value wins, an
     /// empty one changes nothing (Nomad's `Merge`).
     fn merge(&mut self, key: Key, setting: Setting) {
         if !setting.value.as_os_str().is_empty() {
-            *self.slot(key) = Some(setting);
+            self.settings[key as usize] = Some(setting);
         }
     }
 }
@@ -164,7 +162,8 @@ impl AgentConfig {
 /// configuration does not name it (`convertClientConfig`).
 pub fn derived(key: Key) -> Option<&'static str> {
     match key {
-        Key::DataDir => None,
+        Key::DataDir | Key::NodePool => None,
+        Key::StateDir => Some("client"),
         Key::CommonPluginDir => Some("common_plugins"),
         Key::HostVolumePluginDir => Some("host_volume_plugins"),
         Key::HostVolumesDir => Some("host_volumes"),
@@ -173,6 +172,11 @@ pub fn derived(key: Key) -> Option<&'static str> {
 
 /// The largest configuration file plugctl reads.
 pub const CONFIG_FILE_MAX: u64 = 16 << 20;
+
+/// The longest cause an error quotes from the reader (its causes are made
+/// of HCL 1's token names and plugctl's setting names, never the file's
+/// text; this bounds them anyway).
+const CAUSE_MAX: usize = 240;
 
 /// Reads the configuration at these paths (files or directories), in
 /// order, as one agent with these `-config` flags would. Every file and
@@ -257,388 +261,97 @@ fn read_file(path: &Path, policy: Policy, config: &mut AgentConfig) -> Result<()
     let bytes = plugctl_core::trust::dir::resolve_file(policy, path)
         .and_then(|(dir, name, _)| dir.read(&name, CONFIG_FILE_MAX))
         .map_err(|r| refused(path, r))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let line = line_at(&e.into_bytes(), at);
-        Error::usage(format!(
-            "Nomad agent configuration {}:{line}: not valid UTF-8 text",
-            path.display()
-        ))
-    })?;
-    // HCL 1, which Nomad parses with, takes a document that opens with `{`
-    // as JSON.
-    let settings = if text.trim_start().starts_with('{') {
-        parse_json(path, &text)?
-    } else {
-        parse_hcl(path, &text)?
-    };
-    for (key, setting) in settings {
+    for (key, setting) in parse(path, &bytes)? {
         config.merge(key, setting);
     }
     config.files.push(path.to_path_buf());
     Ok(())
 }
 
-/// The 1-based line of a byte offset.
-fn line_at(text: &[u8], offset: usize) -> usize {
-    text[..offset.min(text.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
-}
-
-/// The byte offset of a 1-based line and column (serde_json's), at most
-/// the text's end.
-fn offset_of(text: &str, line: usize, column: usize) -> usize {
-    let start: usize = text
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    let mut at = (start + column).min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
+/// Where an error is, as `file:line:column` (or the file alone).
+fn at(path: &Path, pos: Option<plugctl_hcl1::Pos>) -> String {
+    match pos {
+        Some(p) => format!("{}:{}:{}", path.display(), p.line, p.column),
+        None => path.display().to_string(),
     }
-    at
 }
 
-/// A value as written, or why it cannot be used (no place: the caller
-/// knows it).
-fn check_dir(key: Key, value: &str) -> std::result::Result<PathBuf, String> {
+/// The reader's cause, bounded.
+fn bounded(cause: String) -> String {
+    if cause.chars().count() <= CAUSE_MAX {
+        return cause;
+    }
+    let cut: String = cause.chars().take(CAUSE_MAX).collect();
+    format!("{cut}...")
+}
+
+/// One file's settings, in the order written (a later one wins), or why
+/// the agent would not take the file: its parse or decode error, said by
+/// position and HCL 1's cause alone.
+fn parse(path: &Path, bytes: &[u8]) -> Result<Vec<(Key, Setting)>> {
+    let decoded = plugctl_hcl1::parse(bytes)
+        .and_then(|file| plugctl_hcl1::decode(&file.root, &FIELDS))
+        .map_err(|e| {
+            let cause = bounded(e.cause());
+            let what = match e.kind() {
+                ErrorKind::Scan(_) | ErrorKind::Syntax(_) => {
+                    format!("the file does not parse as HCL 1, as the agent reads it: {cause}")
+                }
+                ErrorKind::Type { .. } => format!("{cause}, as the agent decodes it"),
+                ErrorKind::Value(_) | ErrorKind::Crash(_) => {
+                    format!("{cause}; the agent would stop on this file")
+                }
+            };
+            Error::usage(format!(
+                "Nomad agent configuration {}: {what}",
+                at(path, e.pos())
+            ))
+        })?;
+    let mut out = Vec::new();
+    for key in Key::ALL {
+        let Some(v) = decoded.string(key.path()) else {
+            continue;
+        };
+        let place = Place {
+            file: path.to_path_buf(),
+            line: v.pos.is_valid().then_some(v.pos.line),
+        };
+        let where_ = at(path, v.pos.is_valid().then_some(v.pos));
+        let value = check(key, &v.bytes)
+            .map_err(|why| Error::usage(format!("Nomad agent configuration {where_}: {why}")))?;
+        out.push((key, Setting { value, place }));
+    }
+    Ok(out)
+}
+
+/// A value as written, or why it cannot be used. The value itself is never
+/// quoted: configuration text stays out of messages.
+fn check(key: Key, value: &[u8]) -> std::result::Result<PathBuf, String> {
     if value.is_empty() {
         return Ok(PathBuf::new());
     }
-    if value.contains('\0') {
+    if value.contains(&0) {
         return Err(format!("{} contains a NUL byte", key.path()));
     }
-    let path = PathBuf::from(value);
+    if !key.is_dir() {
+        return match std::str::from_utf8(value) {
+            Ok(pool) => plugctl_core::nomad::check_node_pool(pool)
+                .map(|()| PathBuf::from(pool))
+                .map_err(|why| format!("{} {why}, as Nomad requires", key.path())),
+            Err(_) => Err(format!(
+                "{} is not valid UTF-8: a node pool is a name of letters, digits, - and _",
+                key.path()
+            )),
+        };
+    }
+    let path = PathBuf::from(OsString::from_vec(value.to_vec()));
     if !path.is_absolute() {
         return Err(format!(
-            "{} must be an absolute path, as Nomad requires: got {value:?}",
+            "{} must be an absolute path, as Nomad requires: it is relative",
             key.path()
         ));
     }
     Ok(path)
-}
-
-fn parse_hcl(path: &Path, text: &str) -> Result<Vec<(Key, Setting)>> {
-    let body = hcl::edit::parser::parse_body(text).map_err(|e| {
-        let loc = e.location();
-        Error::usage(format!(
-            "Nomad agent configuration {}:{}:{}: the HCL does not parse: {} (in the line {:?})",
-            path.display(),
-            loc.line(),
-            loc.column(),
-            e.message(),
-            e.line()
-        ))
-    })?;
-    let mut out = Vec::new();
-    let at = |span: Option<std::ops::Range<usize>>| Place {
-        file: path.to_path_buf(),
-        line: Some(line_at(text.as_bytes(), span.map_or(0, |s| s.start))),
-    };
-    for structure in body.iter() {
-        match structure {
-            // HCL 1 matches keys whatever their case (`Filter` folds).
-            Structure::Attribute(attr)
-                if attr.key.as_str().eq_ignore_ascii_case(Key::DataDir.name()) =>
-            {
-                let place = at(attr.span());
-                out.push((
-                    Key::DataDir,
-                    hcl_setting(Key::DataDir, &attr.value, place, text)?,
-                ));
-            }
-            Structure::Block(block) if block.ident.as_str().eq_ignore_ascii_case("client") => {
-                client_body(&block.body, &at, text, &mut out)?;
-            }
-            // `client = { ... }`, which HCL 1 reads as the block.
-            Structure::Attribute(attr) if attr.key.as_str().eq_ignore_ascii_case("client") => {
-                if let Expression::Object(object) = &attr.value {
-                    for (k, v) in object.iter() {
-                        let name = match k {
-                            ObjectKey::Ident(ident) => ident.as_str().to_string(),
-                            ObjectKey::Expression(Expression::String(s)) => s.value().clone(),
-                            ObjectKey::Expression(_) => continue,
-                        };
-                        if let Some(key) = Key::in_client(&name) {
-                            let place = at(v.expr().span());
-                            out.push((key, hcl_setting(key, v.expr(), place, text)?));
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    Ok(out)
-}
-
-fn client_body(
-    body: &Body,
-    at: &dyn Fn(Option<std::ops::Range<usize>>) -> Place,
-    text: &str,
-    out: &mut Vec<(Key, Setting)>,
-) -> Result<()> {
-    for structure in body.iter() {
-        if let Structure::Attribute(attr) = structure
-            && let Some(key) = Key::in_client(attr.key.as_str())
-        {
-            let place = at(attr.span());
-            out.push((key, hcl_setting(key, &attr.value, place, text)?));
-        }
-    }
-    Ok(())
-}
-
-fn hcl_setting(key: Key, expr: &Expression, place: Place, text: &str) -> Result<Setting> {
-    let raw;
-    let value = match expr {
-        Expression::String(s) => s.value().as_str(),
-        // HCL 1 does not interpolate an agent configuration: `${x}` is
-        // taken as written, between its quotes.
-        Expression::StringTemplate(_) => {
-            raw = expr
-                .span()
-                .and_then(|span| text.get(span))
-                .and_then(|quoted| quoted.strip_prefix('"')?.strip_suffix('"'))
-                .unwrap_or_default()
-                .to_string();
-            raw.as_str()
-        }
-        // Nomad takes nothing but a string here.
-        _ => {
-            return Err(Error::usage(format!(
-                "Nomad agent configuration {place}: {} must be a plain string such as \
-                 \"/opt/nomad/data\"",
-                key.path()
-            )));
-        }
-    };
-    let value = check_dir(key, value)
-        .map_err(|why| Error::usage(format!("Nomad agent configuration {place}: {why}")))?;
-    Ok(Setting { value, place })
-}
-
-/// The JSON form: `{"data_dir": "...", "client": {...}}`, where HCL 1
-/// also takes `"client": [{...}]`. Parsed by serde as it streams, so an
-/// error (a value of the wrong type, a relative directory) carries the
-/// line it is on.
-fn parse_json(path: &Path, text: &str) -> Result<Vec<(Key, Setting)>> {
-    let file = path.to_path_buf();
-    let top: JsonTop = serde_json::from_str(text).map_err(|e| {
-        // serde_json appends " at line L column C" to a message; the line
-        // goes where every other error of this module has it.
-        let full = e.to_string();
-        let message = full
-            .rsplit_once(" at line ")
-            .map_or(full.as_str(), |(m, _)| m);
-        // serde_json places an error raised by a value at the end of the
-        // object holding it; the key, written before that, is the line a
-        // person looks for.
-        let end = offset_of(text, e.line(), e.column());
-        let line = Key::ALL
-            .into_iter()
-            .find(|k| message.starts_with(k.path()))
-            .and_then(|k| text[..end].rfind(&format!("\"{}\"", k.name())))
-            .map_or(e.line(), |at| line_at(text.as_bytes(), at));
-        Error::usage(format!(
-            "Nomad agent configuration {}:{line}: {message}",
-            path.display(),
-        ))
-    })?;
-    let place = || Place {
-        file: file.clone(),
-        line: None,
-    };
-    let mut out = Vec::new();
-    if let Some(d) = top.data_dir {
-        out.push((
-            Key::DataDir,
-            Setting {
-                value: d.0,
-                place: place(),
-            },
-        ));
-    }
-    for client in top.client.0 {
-        for (key, dir) in [
-            (Key::CommonPluginDir, client.common_plugin_dir.map(|d| d.0)),
-            (
-                Key::HostVolumePluginDir,
-                client.host_volume_plugin_dir.map(|d| d.0),
-            ),
-            (Key::HostVolumesDir, client.host_volumes_dir.map(|d| d.0)),
-        ] {
-            if let Some(value) = dir {
-                out.push((
-                    key,
-                    Setting {
-                        value,
-                        place: place(),
-                    },
-                ));
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// The top of a JSON configuration. Keys match whatever their case, as
-/// HCL 1 (which reads Nomad's JSON too) folds them; others are skipped.
-#[derive(Default)]
-struct JsonTop {
-    data_dir: Option<JsonDir<DataDirKey>>,
-    client: Clients,
-}
-
-impl<'de> serde::Deserialize<'de> for JsonTop {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<JsonTop, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = JsonTop;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a Nomad agent configuration object")
-            }
-            fn visit_map<A: MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> std::result::Result<JsonTop, A::Error> {
-                let mut top = JsonTop::default();
-                while let Some(key) = map.next_key::<String>()? {
-                    if key.eq_ignore_ascii_case(Key::DataDir.name()) {
-                        top.data_dir = Some(map.next_value()?);
-                    } else if key.eq_ignore_ascii_case("client") {
-                        top.client = map.next_value()?;
-                    } else {
-                        map.next_value::<de::IgnoredAny>()?;
-                    }
-                }
-                Ok(top)
-            }
-        }
-        d.deserialize_map(V)
-    }
-}
-
-/// One `client` object, its keys matched as [`JsonTop`]'s.
-#[derive(Default)]
-struct JsonClient {
-    common_plugin_dir: Option<JsonDir<CommonKey>>,
-    host_volume_plugin_dir: Option<JsonDir<PluginKey>>,
-    host_volumes_dir: Option<JsonDir<VolumesKey>>,
-}
-
-impl<'de> serde::Deserialize<'de> for JsonClient {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<JsonClient, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = JsonClient;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("the client block: an object")
-            }
-            fn visit_map<A: MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> std::result::Result<JsonClient, A::Error> {
-                let mut client = JsonClient::default();
-                while let Some(key) = map.next_key::<String>()? {
-                    match Key::in_client(&key) {
-                        Some(Key::CommonPluginDir) => {
-                            client.common_plugin_dir = Some(map.next_value()?)
-                        }
-                        Some(Key::HostVolumePluginDir) => {
-                            client.host_volume_plugin_dir = Some(map.next_value()?)
-                        }
-                        Some(Key::HostVolumesDir) => {
-                            client.host_volumes_dir = Some(map.next_value()?)
-                        }
-                        _ => {
-                            map.next_value::<de::IgnoredAny>()?;
-                        }
-                    }
-                }
-                Ok(client)
-            }
-        }
-        d.deserialize_map(V)
-    }
-}
-
-/// The `client` object, or a list of them (HCL 1's JSON form of a block).
-#[derive(Default)]
-struct Clients(Vec<JsonClient>);
-
-impl<'de> serde::Deserialize<'de> for Clients {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Clients, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Clients;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("the client block: an object, or a list of objects")
-            }
-            fn visit_map<A: MapAccess<'de>>(
-                self,
-                map: A,
-            ) -> std::result::Result<Clients, A::Error> {
-                let one = <JsonClient as serde::Deserialize>::deserialize(
-                    de::value::MapAccessDeserializer::new(map),
-                )?;
-                Ok(Clients(vec![one]))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(
-                self,
-                mut seq: A,
-            ) -> std::result::Result<Clients, A::Error> {
-                let mut all = Vec::new();
-                while let Some(one) = seq.next_element()? {
-                    all.push(one);
-                }
-                Ok(Clients(all))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-/// Which setting a [`JsonDir`] is, for its error message.
-trait JsonKey {
-    const KEY: Key;
-}
-struct DataDirKey;
-impl JsonKey for DataDirKey {
-    const KEY: Key = Key::DataDir;
-}
-struct CommonKey;
-impl JsonKey for CommonKey {
-    const KEY: Key = Key::CommonPluginDir;
-}
-struct PluginKey;
-impl JsonKey for PluginKey {
-    const KEY: Key = Key::HostVolumePluginDir;
-}
-struct VolumesKey;
-impl JsonKey for VolumesKey {
-    const KEY: Key = Key::HostVolumesDir;
-}
-
-/// A directory setting, checked as it is read (so a refusal has its line).
-struct JsonDir<K>(PathBuf, std::marker::PhantomData<K>);
-
-impl<'de, K: JsonKey> serde::Deserialize<'de> for JsonDir<K> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        let text = <String as serde::Deserialize>::deserialize(d).map_err(|_| {
-            de::Error::custom(format!(
-                "{} must be a string such as \"/opt/nomad/data\"",
-                K::KEY.path()
-            ))
-        })?;
-        check_dir(K::KEY, &text)
-            .map(|p| JsonDir(p, std::marker::PhantomData))
-            .map_err(de::Error::custom)
-    }
 }
 
 #[cfg(test)]
@@ -650,6 +363,10 @@ mod tests {
         let p = dir.join(name);
         fs::write(&p, text).unwrap();
         p
+    }
+
+    fn value(c: &AgentConfig, key: Key) -> Option<&Path> {
+        c.get(key).map(|s| s.value.as_path())
     }
 
     #[test]
@@ -670,15 +387,17 @@ mod tests {
         fs::create_dir(d.path().join("sub.hcl")).unwrap();
         let c = load(&[d.path().to_path_buf()], Policy::strict()).unwrap();
         assert_eq!(c.files.len(), 2, "{c:?}");
-        let data = c.data_dir.unwrap();
+        let data = c.get(Key::DataDir).unwrap();
         assert_eq!(data.value, Path::new("/srv/nomad"));
         assert_eq!(data.place.line, Some(2));
         // An empty value does not unset what an earlier file set.
-        assert_eq!(c.host_volumes_dir.unwrap().value, Path::new("/srv/vols"));
-        let hv = c.host_volume_plugin_dir.unwrap();
+        assert_eq!(value(&c, Key::HostVolumesDir), Some(Path::new("/srv/vols")));
+        let hv = c.get(Key::HostVolumePluginDir).unwrap();
         assert_eq!(hv.value, Path::new("/srv/hv"));
         assert!(hv.place.file.ends_with("20-client.json"));
-        assert!(c.common_plugin_dir.is_none());
+        // JSON values have their line too.
+        assert_eq!(hv.place.line, Some(1));
+        assert!(c.get(Key::CommonPluginDir).is_none());
     }
 
     #[test]
@@ -688,23 +407,25 @@ mod tests {
         let f = write(
             d.path(),
             "a.hcl",
-            "DATA_DIR = \"/srv/${x}/d\"\nClient {\n  Host_Volumes_Dir = \"/srv/hv\"\n}\n",
+            "DATA_DIR = \"/srv/${x}/d\"\nClient {\n  Host_Volumes_Dir = \"/srv/hv\"\n  \"node_pool\" = \"gpu\"\n}\n",
         );
         let c = load(&[f], Policy::strict()).unwrap();
-        assert_eq!(c.data_dir.unwrap().value, Path::new("/srv/${x}/d"));
-        assert_eq!(c.host_volumes_dir.unwrap().value, Path::new("/srv/hv"));
+        assert_eq!(value(&c, Key::DataDir), Some(Path::new("/srv/${x}/d")));
+        assert_eq!(value(&c, Key::HostVolumesDir), Some(Path::new("/srv/hv")));
+        assert_eq!(c.get(Key::NodePool).unwrap().text(), "gpu");
         let f = write(
             d.path(),
             "b.json",
-            r#"{"Data_Dir": "/srv/j", "CLIENT": {"host_volumes_DIR": "/srv/jv"}}"#,
+            r#"{"Data_Dir": "/srv/j", "CLIENT": {"host_volumes_DIR": "/srv/jv", "state_dir": "/srv/s"}}"#,
         );
         let c = load(&[f], Policy::strict()).unwrap();
-        assert_eq!(c.data_dir.unwrap().value, Path::new("/srv/j"));
-        assert_eq!(c.host_volumes_dir.unwrap().value, Path::new("/srv/jv"));
+        assert_eq!(value(&c, Key::DataDir), Some(Path::new("/srv/j")));
+        assert_eq!(value(&c, Key::HostVolumesDir), Some(Path::new("/srv/jv")));
+        assert_eq!(value(&c, Key::StateDir), Some(Path::new("/srv/s")));
     }
 
     #[test]
-    fn bad_values_name_file_and_line() {
+    fn bad_values_name_file_line_and_column_but_never_the_text() {
         let d = tempfile::tempdir().unwrap();
         let f = write(
             d.path(),
@@ -712,11 +433,12 @@ mod tests {
             "data_dir = \"/x\"\nclient {\n  host_volume_plugin_dir = \"plugins\"\n}\n",
         );
         let e = load(&[f], Policy::strict()).unwrap_err().to_string();
-        assert!(e.contains("a.hcl:3:"), "{e}");
+        assert!(e.contains("a.hcl:3:28:"), "{e}");
         assert!(e.contains("must be an absolute path"), "{e}");
+        assert!(!e.contains("plugins"), "{e}");
         let f = write(d.path(), "b.hcl", "data_dir = \n}\n");
         let e = load(&[f], Policy::strict()).unwrap_err().to_string();
-        assert!(e.contains("b.hcl:1:") || e.contains("b.hcl:2:"), "{e}");
+        assert!(e.contains("b.hcl:2:1:"), "{e}");
         assert!(e.contains("does not parse"), "{e}");
         let f = write(
             d.path(),
@@ -724,17 +446,28 @@ mod tests {
             "{\n  \"client\": {\n    \"common_plugin_dir\": \"rel\"\n  }\n}\n",
         );
         let e = load(&[f], Policy::strict()).unwrap_err().to_string();
-        assert!(e.contains("c.json:3:"), "{e}");
-        let f = write(d.path(), "d.json", "{\"data_dir\": 5}");
+        assert!(e.contains("c.json:3:26:"), "{e}");
+        let f = write(d.path(), "d.json", "{\"data_dir\": [\"/x\"]}");
         let e = load(&[f], Policy::strict()).unwrap_err().to_string();
-        assert!(e.contains("must be a string"), "{e}");
+        assert!(
+            e.contains("data_dir: expected a string, found a list"),
+            "{e}"
+        );
         // HCL 1 takes `${...}` as text: here a relative path.
         let f = write(d.path(), "e.hcl", "data_dir = \"${var.x}\"\n");
         let e = load(&[f], Policy::strict()).unwrap_err().to_string();
-        assert!(e.contains("absolute path") && e.contains("${var.x}"), "{e}");
-        let f = write(d.path(), "f.hcl", "data_dir = [\"/x\"]\n");
+        assert!(e.contains("absolute path") && !e.contains("var.x"), "{e}");
+        // A node pool Nomad refuses.
+        let f = write(d.path(), "f.hcl", "client { node_pool = \"all\" }\n");
         let e = load(&[f], Policy::strict()).unwrap_err().to_string();
-        assert!(e.contains("plain string"), "{e}");
+        assert!(e.contains("f.hcl:1:22: client.node_pool is all"), "{e}");
+        // Where HCL 1 itself panics, the agent would stop.
+        let f = write(d.path(), "g.hcl", "data_dir = \"\\777\"\n");
+        let e = load(&[f], Policy::strict()).unwrap_err().to_string();
+        assert!(
+            e.contains("g.hcl:1:12:") && e.contains("the agent would stop"),
+            "{e}"
+        );
         let e = load(&[d.path().join("missing")], Policy::strict())
             .unwrap_err()
             .to_string();
@@ -747,35 +480,26 @@ mod tests {
         let f = write(
             d.path(),
             "a.json",
-            r#"{"client": [{"common_plugin_dir": "/a"}, {"common_plugin_dir": "/b"}]}"#,
+            r#"{"client": [{"common_plugin_dir": "/a", "node_pool": "p"}, {"common_plugin_dir": "/b"}]}"#,
         );
-        assert_eq!(
-            load(&[f], Policy::strict())
-                .unwrap()
-                .common_plugin_dir
-                .unwrap()
-                .value,
-            Path::new("/b")
-        );
+        let c = load(&[f], Policy::strict()).unwrap();
+        assert_eq!(value(&c, Key::CommonPluginDir), Some(Path::new("/b")));
+        // The second block is decoded into the first: what it leaves unset
+        // survives.
+        assert_eq!(c.get(Key::NodePool).unwrap().text(), "p");
         let f = write(
             d.path(),
             "b.hcl",
             "client = {\n  host_volumes_dir = \"/v\"\n}\n",
         );
         let c = load(&[f], Policy::strict()).unwrap();
-        let v = c.host_volumes_dir.unwrap();
+        let v = c.get(Key::HostVolumesDir).unwrap();
         assert_eq!(v.value, Path::new("/v"));
         assert_eq!(v.place.line, Some(2));
         // A JSON document in a file named .hcl is JSON, as HCL 1 reads it.
         let f = write(d.path(), "c.hcl", "  {\"data_dir\": \"/j\"}");
-        assert_eq!(
-            load(&[f], Policy::strict())
-                .unwrap()
-                .data_dir
-                .unwrap()
-                .value,
-            Path::new("/j")
-        );
+        let c = load(&[f], Policy::strict()).unwrap();
+        assert_eq!(value(&c, Key::DataDir), Some(Path::new("/j")));
         let empty = tempfile::tempdir().unwrap();
         let c = load(&[empty.path().to_path_buf()], Policy::strict()).unwrap();
         assert_eq!(c.warnings.len(), 1);

@@ -162,11 +162,17 @@ fn execute(ctx: &Ctx, stopper: &StopHandle, cli: Cli) -> Supervised<Result<()>> 
             // signal that comes meanwhile (the reap waits up to 200 ms)
             // still ends plugctl with 128 + its number.
             let left = ctx.pool.kill_orphans().await;
-            if !left.is_empty() && result.is_ok() {
-                result = Err(Error::Failed(format!(
+            if !left.is_empty() {
+                let failed = Error::Failed(format!(
                     "plugins {}",
                     plugctl_core::families::left_behind(&left)
-                )));
+                ));
+                // Named even when the command failed for another reason:
+                // what was killed must not go unseen.
+                match result {
+                    Ok(()) => result = Err(failed),
+                    Err(_) => ctx.printer.error(&failed),
+                }
             }
             result
         };

@@ -165,6 +165,7 @@ pub fn advice(hint: &Hint) -> String {
             " (--nomad-version or PLUGCTL_NOMAD_VERSION picks the release)".into()
         }
         Hint::FewerCalls => " (lower --concurrency or PLUGCTL_CONCURRENCY)".into(),
+        Hint::NodeId => ", or pass --node-id (PLUGCTL_NODE_ID) for this run".into(),
         Hint::RegistryMaxSize => {
             " (raise --registry-max-size or PLUGCTL_REGISTRY_MAX_SIZE if it is genuine)".into()
         }

@@ -68,6 +68,11 @@ pub fn check_layout(settings: &Settings, family: Option<&str>) -> Result<DirChec
         ));
     }
     let mut check = DirCheck::default();
+    if family.is_none_or(|f| f == host)
+        && let Some(line) = agent_keeps_host_volume_plugins(settings)
+    {
+        check.warnings.push(line);
+    }
     for (what, dir, origin) in dirs {
         let Some(why) = unusable(dir) else { continue };
         if origin.explicit() {
@@ -93,6 +98,32 @@ pub fn check_layout(settings: &Settings, family: Option<&str>) -> Result<DirChec
         check.unusable.push(dir.clone());
     }
     Ok(check)
+}
+
+/// One line when `--plugin-dir DIR` (or its variable) names a development
+/// layout, `DIR/host-volume` there, but an agent configuration is in use:
+/// the host-volume plugins are then the agent's (as in Nomad, where the two
+/// are separate settings), and whoever ran the README's set-up on a node
+/// learns where they came from instead.
+fn agent_keeps_host_volume_plugins(settings: &Settings) -> Option<String> {
+    let layout = &settings.layout;
+    let development = settings.plugin_dir.join(Family::HostVolume.name());
+    let applies = layout.agent.is_some()
+        && layout.plugin_dir.explicit()
+        && !layout.host_volume_plugin_dir.explicit()
+        && development != settings.host_volume_plugin_dir
+        && development.is_dir();
+    applies.then(|| {
+        format!(
+            "host-volume plugins are read from {} ({}), where the Nomad agent's configuration \
+             puts them, not from {} (the plugin directory is {}); --nomad-config none reads that \
+             development layout instead",
+            settings.host_volume_plugin_dir.display(),
+            layout.host_volume_plugin_dir,
+            development.display(),
+            layout.plugin_dir
+        )
+    })
 }
 
 /// The explicit part of [`check_layout`] for every family: a directory

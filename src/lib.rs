@@ -11,6 +11,7 @@ pub mod commands;
 pub mod exit;
 pub mod generate;
 pub mod layout;
+pub mod node_identity;
 pub mod output;
 pub mod readable;
 pub mod render;

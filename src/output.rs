@@ -15,7 +15,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::settings::Settings;
-pub use plugctl_core::escape::{escape_untrusted, sanitize_cell};
+pub use plugctl_core::escape::{escape_untrusted, quote, sanitize_cell, value};
 use plugctl_core::stop::Stop;
 
 use crate::{Error, Result};

@@ -44,7 +44,7 @@ pub fn human_findings(
             s,
             "{:<7}  {}  {}",
             printer.paint(f.severity.as_str(), severity_style(f.severity)),
-            sanitize_cell(scope(f.plugin.as_deref())),
+            crate::output::value(scope(f.plugin.as_deref())),
             f.check
         );
         let _ = writeln!(s, "         {}", sanitize_cell(&f.message));
@@ -109,7 +109,7 @@ fn summary(report: &Report, printer: &Printer, title: &str, ok: bool) -> String 
     };
     format!(
         "{verdict}: {}: {}: {} passed, {} failed, {} warned, {} skipped ({}, {}, {})\n",
-        sanitize_cell(title),
+        crate::output::value(title),
         plural(t.checks, "check"),
         t.passed,
         t.failed,
@@ -309,7 +309,7 @@ pub fn matrix(matrix: &Matrix<'_>, printer: &Printer) -> String {
     );
     lines.push(head);
     for row in &matrix.plugins {
-        let mut cells = vec![(sanitize_cell(row.plugin), Style::Plain)];
+        let mut cells = vec![(crate::output::value(row.plugin).into_owned(), Style::Plain)];
         cells.extend(
             row.releases
                 .iter()
@@ -355,7 +355,7 @@ pub fn matrix(matrix: &Matrix<'_>, printer: &Printer) -> String {
             let _ = writeln!(
                 out,
                 "  {} on {}: {}",
-                sanitize_cell(row.plugin),
+                crate::output::value(row.plugin),
                 on.join(", "),
                 sanitize_cell(reason)
             );

@@ -161,6 +161,14 @@ impl Origin {
         matches!(self, Origin::Flag(_) | Origin::Env(_))
     }
 
+    /// The flag or variable, for a message that starts with it.
+    fn name(&self) -> &'static str {
+        match self {
+            Origin::Flag(n) | Origin::Env(n) => n,
+            _ => "the value",
+        }
+    }
+
     /// The flag or variable that names it, for a message about it: the
     /// variable when clap took the value from it (its `value_source`).
     fn of_flag(flag: &'static str, var: &'static str, from_env: bool) -> Origin {
@@ -205,6 +213,14 @@ pub struct Layout {
     pub plugin_dir: Origin,
     pub host_volume_plugin_dir: Origin,
     pub volumes_dir: Origin,
+    /// The agent's state directory, where its node id is
+    /// (`<state_dir>/client-id`): `client.state_dir`, else
+    /// `<data_dir>/client`; None when no data_dir is known.
+    pub state_dir: Option<(PathBuf, Origin)>,
+    /// Where the node pool came from.
+    pub node_pool: Origin,
+    /// Where `--node-id` came from, when given.
+    pub node_id: Option<Origin>,
     /// What to tell the user once the printer exists.
     pub warnings: Vec<String>,
 }
@@ -227,6 +243,9 @@ impl Default for Layout {
             plugin_dir: given(),
             host_volume_plugin_dir: given(),
             volumes_dir: given(),
+            state_dir: None,
+            node_pool: given(),
+            node_id: None,
             warnings: Vec::new(),
         }
     }
@@ -236,12 +255,16 @@ impl Default for Layout {
 /// names a `data_dir`.
 pub const ROOT_DATA_DIR: &str = "/opt/nomad/data";
 
+/// The node pool of a client whose configuration names none (Nomad's
+/// `structs.NodePoolDefault`).
+pub const DEFAULT_NODE_POOL: &str = "default";
+
 impl Layout {
     /// The three directories (plugins, host-volume plugins, volumes) and
     /// where each came from: a flag or its variable, else the agent
     /// configuration, else what Nomad derives from `data_dir`, else
     /// plugctl's defaults for a user.
-    pub fn resolve(args: &GlobalArgs, host: &Host) -> Result<(Layout, [PathBuf; 3])> {
+    pub fn resolve(args: &GlobalArgs, host: &Host) -> Result<(Layout, [PathBuf; 3], String)> {
         let agent_paths = agent_paths(args, host)?;
         let (agent, config) = match agent_paths {
             None => (None, None),
@@ -280,7 +303,7 @@ impl Layout {
             let sub = agent_config::derived(key)?;
             let (dir, origin) = data_dir.as_ref()?;
             Some((
-                dir.join(sub),
+                go_join(dir, sub),
                 Origin::DataDir {
                     sub,
                     data_dir: Box::new(origin.clone()),
@@ -339,19 +362,90 @@ impl Layout {
                 Origin::Default("$XDG_STATE_HOME/plugctl/volumes, a user's own (not root)"),
             ),
         };
+        let state_dir = setting(Key::StateDir).or_else(|| derive(Key::StateDir));
+        let node_pool = match &args.node_pool {
+            Some(pool) => {
+                let origin = Origin::of_flag(
+                    "--node-pool",
+                    "PLUGCTL_NODE_POOL",
+                    args.from_env.has("node_pool"),
+                );
+                plugctl_core::nomad::check_node_pool(pool).map_err(|why| {
+                    Error::usage(format!("{} {why}, as Nomad requires", origin.name()))
+                })?;
+                (pool.clone(), origin)
+            }
+            None => match config.as_ref().and_then(|c| c.get(Key::NodePool)) {
+                Some(s) => (
+                    s.text(),
+                    Origin::Config {
+                        key: Key::NodePool,
+                        place: s.place.clone(),
+                    },
+                ),
+                None => (
+                    DEFAULT_NODE_POOL.to_string(),
+                    Origin::Default("Nomad's default, as no client.node_pool is set"),
+                ),
+            },
+        };
         let layout = Layout {
             agent,
             data_dir,
             plugin_dir: plugin_dir.1,
             host_volume_plugin_dir: host_volume_plugin_dir.1,
             volumes_dir: volumes_dir.1,
+            state_dir,
+            node_pool: node_pool.1,
+            node_id: args.node_id.as_ref().map(|_| {
+                Origin::of_flag("--node-id", "PLUGCTL_NODE_ID", args.from_env.has("node_id"))
+            }),
             warnings: config.map(|c| c.warnings).unwrap_or_default(),
         };
         Ok((
             layout,
             [plugin_dir.0, host_volume_plugin_dir.0, volumes_dir.0],
+            node_pool.0,
         ))
     }
+}
+
+/// Go's `filepath.Join(dir, sub)`, as Nomad derives a directory from
+/// `data_dir`: the joined path cleaned lexically (`filepath.Clean`: no
+/// `.`, no empty element, `..` taken back where it can be, no trailing
+/// `/`), so `/srv//nomad/` gives `/srv/nomad/host_volumes`, as the agent
+/// hands it to plugins.
+pub fn go_join(dir: &Path, sub: &str) -> PathBuf {
+    use std::os::unix::ffi::{OsStrExt, OsStringExt};
+    let mut joined = dir.as_os_str().as_bytes().to_vec();
+    joined.push(b'/');
+    joined.extend_from_slice(sub.as_bytes());
+    let rooted = joined.first() == Some(&b'/');
+    let mut parts: Vec<&[u8]> = Vec::new();
+    for part in joined.split(|&b| b == b'/') {
+        match part {
+            b"" | b"." => {}
+            b".." => match parts.last() {
+                Some(last) if *last != b".." => {
+                    parts.pop();
+                }
+                // `..` above the root is the root; above a relative
+                // start it stays.
+                _ if rooted => {}
+                _ => parts.push(part),
+            },
+            _ => parts.push(part),
+        }
+    }
+    let mut out = Vec::new();
+    if rooted {
+        out.push(b'/');
+    }
+    out.extend_from_slice(&parts.join(&b'/'));
+    if out.is_empty() {
+        out.push(b'.');
+    }
+    PathBuf::from(std::ffi::OsString::from_vec(out))
 }
 
 /// The agent configuration paths to read and why, or None for none:
@@ -438,7 +532,7 @@ pub const MAX_RELEASES: usize = 32;
 
 impl Settings {
     pub fn resolve(args: &GlobalArgs, host: &Host) -> Result<Settings> {
-        let (layout, [plugin_dir, host_volume_plugin_dir, volumes_dir]) =
+        let (layout, [plugin_dir, host_volume_plugin_dir, volumes_dir], node_pool) =
             Layout::resolve(args, host)?;
         let registry = match &args.registry {
             Some(p) => host.absolute(p),
@@ -449,9 +543,6 @@ impl Settings {
             && id.trim().is_empty()
         {
             return Err(Error::usage("--node-id must not be empty"));
-        }
-        if args.node_pool.is_empty() {
-            return Err(Error::usage("--node-pool must not be empty"));
         }
         let lockfile = match &args.lockfile {
             Some(p) => host.absolute(p),
@@ -480,7 +571,7 @@ impl Settings {
             volumes_dir,
             registry,
             node_id: args.node_id.clone(),
-            node_pool: args.node_pool.clone(),
+            node_pool,
             json: args.json,
             concurrency: usize::from(args.concurrency),
             lock_timeout: args.lock_timeout,
@@ -532,6 +623,7 @@ impl Settings {
         ] {
             out.push(format!("{what}: {} ({origin})", dir.display()));
         }
+        out.push(format!("node pool: {} ({})", self.node_pool, l.node_pool));
         out
     }
 
@@ -708,6 +800,24 @@ mod tests {
             s.layout.agent.unwrap().origin,
             Origin::Env("PLUGCTL_NOMAD_CONFIG")
         );
+    }
+
+    #[test]
+    fn directories_derive_from_data_dir_as_go_joins_them() {
+        for (dir, want) in [
+            ("/srv/nomad", "/srv/nomad/host_volumes"),
+            ("/srv//nomad/", "/srv/nomad/host_volumes"),
+            ("/srv/./nomad/.", "/srv/nomad/host_volumes"),
+            ("/srv/a/../nomad", "/srv/nomad/host_volumes"),
+            ("/../srv", "/srv/host_volumes"),
+            ("/", "/host_volumes"),
+        ] {
+            assert_eq!(
+                go_join(Path::new(dir), "host_volumes"),
+                Path::new(want),
+                "{dir}"
+            );
+        }
     }
 
     #[test]

@@ -10,9 +10,17 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
         return Err("empty duration (examples: 500ms, 5s, 2m)".into());
     }
     if t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("{s:?} has no unit (examples: 500ms, 5s, 2m)"));
+        return Err(format!(
+            "{s_q} has no unit (examples: 500ms, 5s, 2m)",
+            s_q = plugctl_core::escape::quote(s)
+        ));
     }
-    humantime::parse_duration(t).map_err(|e| format!("{s:?}: {e} (examples: 500ms, 5s, 2m)"))
+    humantime::parse_duration(t).map_err(|e| {
+        format!(
+            "{s_q}: {e} (examples: 500ms, 5s, 2m)",
+            s_q = plugctl_core::escape::quote(s)
+        )
+    })
 }
 
 /// `50MB` = 50,000,000 and `50MiB` = 52,428,800, as the protocol says; a
@@ -34,16 +42,27 @@ pub fn parse_size(s: &str) -> Result<u64, String> {
         && unit[1..].starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+')
     {
         return Err(format!(
-            "{s:?}: scientific notation is not a size; write the bytes or a unit (examples: 1048576, 50MB, 50MiB)"
+            "{s_q}: scientific notation is not a size; write the bytes or a unit (examples: 1048576, 50MB, 50MiB)",
+            s_q = plugctl_core::escape::quote(s)
         ));
     }
-    let bytes = parse_size::parse_size(t)
-        .map_err(|e| format!("{s:?}: {e} (examples: 1048576, 50MB, 50MiB, 1GiB)"))?;
+    let bytes = parse_size::parse_size(t).map_err(|e| {
+        format!(
+            "{s_q}: {e} (examples: 1048576, 50MB, 50MiB, 1GiB)",
+            s_q = plugctl_core::escape::quote(s)
+        )
+    })?;
     if number.contains('.') && (unit.is_empty() || unit.eq_ignore_ascii_case("b")) {
-        return Err(format!("{s:?}: a size is a whole number of bytes"));
+        return Err(format!(
+            "{s_q}: a size is a whole number of bytes",
+            s_q = plugctl_core::escape::quote(s)
+        ));
     }
     if bytes == 0 && number.bytes().any(|b| (b'1'..=b'9').contains(&b)) {
-        return Err(format!("{s:?} is less than one byte"));
+        return Err(format!(
+            "{s_q} is less than one byte",
+            s_q = plugctl_core::escape::quote(s)
+        ));
     }
     Ok(bytes)
 }

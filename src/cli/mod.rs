@@ -101,19 +101,15 @@ pub struct GlobalArgs {
     #[arg(long, global = true, env = "PLUGCTL_REGISTRY", value_name = "FILE")]
     pub registry: Option<PathBuf>,
 
-    /// Node id passed to plugins [default: a stable id kept in the registry]
+    /// Node id passed to plugins [default: the Nomad agent's (<state_dir>/client-id), else a
+    /// stable id plugctl keeps in the registry]
     #[arg(long, global = true, env = "PLUGCTL_NODE_ID", value_name = "ID")]
     pub node_id: Option<String>,
 
-    /// Node pool passed to plugins
-    #[arg(
-        long,
-        global = true,
-        env = "PLUGCTL_NODE_POOL",
-        value_name = "NAME",
-        default_value = "default"
-    )]
-    pub node_pool: String,
+    /// Node pool passed to plugins [default: the agent configuration's client.node_pool, else
+    /// default]
+    #[arg(long, global = true, env = "PLUGCTL_NODE_POOL", value_name = "NAME")]
+    pub node_pool: Option<String>,
 
     /// Print exactly one JSON document on stdout (or one object per line when streaming)
     #[arg(long, global = true)]
@@ -599,6 +595,9 @@ pub struct SecretFetchArgs {
     /// Output format [default: kv, or json with --json]
     #[arg(long, value_name = "FORMAT")]
     pub format: Option<SecretFormat>,
+    /// Print this key in kv and env output although it changes how a shell or the programs it starts run code (repeatable; exactly as spelled)
+    #[arg(long, value_name = "KEY")]
+    pub allow_key: Vec<String>,
     #[command(flatten)]
     pub run: RunArgs,
     #[command(flatten)]
@@ -607,7 +606,7 @@ pub struct SecretFetchArgs {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SecretFormat {
-    /// KEY=VALUE lines
+    /// KEY=VALUE lines, for EnvironmentFile=, docker --env-file and --env-file
     Kv,
     /// export KEY='VALUE' lines, safe for eval in sh
     Env,

@@ -16,11 +16,21 @@
 //! system included (`openat2(RESOLVE_NO_XDEV)`, see [`plugctl_core::trust::tree`]).
 //! The registry is read after the listing, with the lock held until the
 //! last removal: a create that wrote its `pending` record before its plugin
-//! made anything is seen, and none can start meanwhile. An entry is an
-//! orphan only if no record in any state claims it — by its path, or by the
-//! volume id it begins with (`<id>`, `<id>.img`, `<id>.ext4`: one volume
-//! may own several). Records made under another volumes directory (by
-//! identity, not spelling) refuse the prune.
+//! made anything is seen, and none can start meanwhile. Records made under
+//! another volumes directory (by identity, not spelling) refuse the prune.
+//!
+//! The volumes directory is shared: on a node it is the Nomad agent's
+//! `<data_dir>/host_volumes`, where the agent makes volumes of its own, and
+//! other tools may keep theirs. So each entry is one of three kinds:
+//! - a volume's: a record in any state claims it, by its path or by the
+//!   volume id the name begins with (`<id>`, `<id>.img`, `<id>.ext4`: one
+//!   volume may own several);
+//! - an *orphan*: plugctl's own leftover, an entry whose name begins with
+//!   the id of a volume plugctl's journal shows it made, changed, deleted or
+//!   forgot ([`plugctl_core::registry::Registry::volume_ids_ever`]);
+//! - *foreign*: everything else — not plugctl's, the agent's or another
+//!   tool's. Shown as such, counted apart (never a finding), and never
+//!   removed or changed, whatever the flags.
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
@@ -57,6 +67,8 @@ struct VolumeReport<'a> {
     findings: Vec<String>,
 }
 
+/// An entry of the volumes directory that no record claims: an orphan
+/// (plugctl's own leftover) or a foreign one (see the module's doc).
 #[derive(Debug, Serialize)]
 struct Orphan {
     path: PathBuf,
@@ -69,6 +81,13 @@ struct Orphan {
     not_pruned: Option<String>,
     #[serde(skip)]
     name: OsString,
+}
+
+/// What no record claims, sorted into plugctl's own leftovers and the
+/// rest.
+struct Unclaimed {
+    orphans: Vec<Orphan>,
+    foreign: Vec<Orphan>,
 }
 
 pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
@@ -89,10 +108,19 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
     // record (pending at least) was written before it ran.
     let snap = ctx.registry.read()?;
     let volumes = snap.state().volumes_sorted();
-    let reports = audit_all(&volumes, ctx.registry.owners());
-    let mut orphans = match &dir {
-        Some(d) => find_orphans(d, volumes_dir, entries, &volumes),
-        None => Vec::new(),
+    let reports = audit_all(&volumes, ctx.registry.owners(), volumes_dir);
+    let Unclaimed {
+        mut orphans,
+        foreign,
+    } = match &dir {
+        Some(d) => {
+            let ours = ctx.registry.volume_ids_ever(snap.state())?;
+            sort_unclaimed(d, volumes_dir, entries, &volumes, &ours)
+        }
+        None => Unclaimed {
+            orphans: Vec::new(),
+            foreign: Vec::new(),
+        },
     };
     if prune {
         if !yes {
@@ -101,17 +129,19 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
                 .map(|o| o.path.display().to_string())
                 .collect();
             return Err(Error::usage(format!(
-                "--prune-orphans removes {} orphan(s) under {} ({}); add --yes to confirm",
+                "--prune-orphans removes {} orphan(s) under {} ({}){}; add --yes to confirm",
                 orphans.len(),
                 volumes_dir.display(),
                 if list.is_empty() {
                     "none".to_string()
                 } else {
                     list.join(", ")
-                }
+                },
+                never_pruned(foreign.len())
             )));
         }
         if let Some(dir) = &dir {
+            super::volume::writable_only_by_root(ctx, dir)?;
             same_dir_as_records(ctx, dir, &volumes)?;
             for o in &mut orphans {
                 let removed = plugctl_core::trust::tree::remove_tree(dir, &o.name);
@@ -147,12 +177,14 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
             volumes_dir: &'r Path,
             volumes: Reports<'r, 'a>,
             orphans: &'r [Orphan],
+            foreign: &'r [Orphan],
         }
         ctx.printer.document_from(&Doc {
             ok: problems == 0,
             volumes_dir,
             volumes: Reports(&reports),
             orphans: &orphans,
+            foreign: &foreign,
         })?;
     } else {
         // Rows made as they are printed, cells borrowed from the reports.
@@ -170,11 +202,11 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
                     Cow::Borrowed(super::volume::view::table_id(&ids, r.id, full_ids)),
                     Style::Plain,
                 ),
-                (Cow::Borrowed(r.plugin), Style::Plain),
+                (crate::output::value(r.plugin), Style::Plain),
                 (Cow::Borrowed(r.state), Style::Plain),
                 (Cow::Owned(human(r.bytes_on_disk)), Style::Plain),
                 (Cow::Owned(capacity(r.capacity_max)), Style::Plain),
-                (Cow::Borrowed(r.path), Style::Plain),
+                (crate::output::value(r.path), Style::Plain),
             ]
         });
         let orphan_rows = orphans.iter().map(|o| {
@@ -190,10 +222,25 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
                 (Cow::Borrowed("-"), Style::Plain),
                 (Cow::Owned(human(o.bytes_on_disk)), Style::Plain),
                 (Cow::Borrowed("-"), Style::Plain),
+                (
+                    Cow::Owned(crate::output::value(&o.path.to_string_lossy()).into_owned()),
+                    Style::Plain,
+                ),
+            ]
+        });
+        // What is not plugctl's is shown for what it is, never as a finding.
+        let foreign_rows = foreign.iter().map(|o| {
+            vec![
+                (Cow::Owned(format!("foreign {}", o.kind)), Style::Plain),
+                (Cow::Borrowed("-"), Style::Plain),
+                (Cow::Borrowed("-"), Style::Plain),
+                (Cow::Borrowed("-"), Style::Plain),
+                (Cow::Owned(human(o.bytes_on_disk)), Style::Plain),
+                (Cow::Borrowed("-"), Style::Plain),
                 (o.path.to_string_lossy(), Style::Plain),
             ]
         });
-        if reports.iter().flatten().next().is_none() && orphans.is_empty() {
+        if reports.iter().flatten().next().is_none() && orphans.is_empty() && foreign.is_empty() {
             // Nothing to hold against the disk, nothing on it: no table.
             ctx.printer.info(format!(
                 "no volumes, and nothing else in {}",
@@ -204,8 +251,31 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
                 &[
                     "FINDING", "ID", "PLUGIN", "STATE", "ON DISK", "CAPACITY", "PATH",
                 ],
-                || volume_rows.clone().chain(orphan_rows.clone()),
+                || {
+                    volume_rows
+                        .clone()
+                        .chain(orphan_rows.clone())
+                        .chain(foreign_rows.clone())
+                },
             )?;
+        }
+        if !foreign.is_empty() {
+            ctx.printer.info(format!(
+                "{} foreign {} in {}: not plugctl's (the Nomad agent's or another tool's), \
+                 left as {} (never an orphan, never pruned)",
+                foreign.len(),
+                if foreign.len() == 1 {
+                    "entry"
+                } else {
+                    "entries"
+                },
+                volumes_dir.display(),
+                if foreign.len() == 1 {
+                    "it is"
+                } else {
+                    "they are"
+                },
+            ));
         }
     }
     if problems == 0 {
@@ -223,7 +293,11 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
 /// mostly waits on stat(2), and volumes are independent.
 /// One slot per volume, in order (every slot filled): kept as they are
 /// rather than collected again, which would hold the reports twice.
-fn audit_all<'a>(volumes: &[&'a Volume], owners: &Owners) -> Vec<Option<VolumeReport<'a>>> {
+fn audit_all<'a>(
+    volumes: &[&'a Volume],
+    owners: &Owners,
+    volumes_dir: &Path,
+) -> Vec<Option<VolumeReport<'a>>> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(volumes.len().max(1));
@@ -236,7 +310,7 @@ fn audit_all<'a>(volumes: &[&'a Volume], owners: &Owners) -> Vec<Option<VolumeRe
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(v) = volumes.get(i) else { break };
-                    let report = audit_volume(v, owners);
+                    let report = audit_volume(v, owners, volumes_dir);
                     done.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(report);
                 }
             });
@@ -245,7 +319,10 @@ fn audit_all<'a>(volumes: &[&'a Volume], owners: &Owners) -> Vec<Option<VolumeRe
     slots
 }
 
-fn audit_volume<'a>(v: &'a Volume, owners: &Owners) -> VolumeReport<'a> {
+/// A volume's path is walked only when it lies inside the volumes
+/// directory and leads nowhere out of it: an audit run as root never walks
+/// what a record elsewhere names (`/usr`, or a link to it).
+fn audit_volume<'a>(v: &'a Volume, owners: &Owners, volumes_dir: &Path) -> VolumeReport<'a> {
     let mut findings = Vec::new();
     match v.state {
         VolumeState::Ready => {}
@@ -262,7 +339,13 @@ fn audit_volume<'a>(v: &'a Volume, owners: &Owners) -> VolumeReport<'a> {
             });
         }
     }
+    let outside = (!v.path.is_empty())
+        .then(|| plugctl_core::families::host_volume::judge_recorded_path(&v.path, volumes_dir))
+        .and_then(Result::err);
     let bytes_on_disk = if v.path.is_empty() {
+        None
+    } else if let Some(why) = outside {
+        findings.push(format!("not walked: {why}"));
         None
     } else {
         match fs::symlink_metadata(v.path.as_ref()) {
@@ -378,17 +461,29 @@ fn same_dir_as_records(ctx: &Ctx, dir: &CheckedDir, volumes: &[&Volume]) -> Resu
     )))
 }
 
-/// The entries of the volumes directory that no record claims. A record
-/// (in any state) claims the entry its path names or lies inside (its
-/// first component below the volumes directory it was made in, as
-/// recorded or as the gate resolved it), and every entry whose name begins
-/// with its id (`<id>`, `<id>.img`, `<id>.ext4`).
-fn find_orphans(
+/// ", and N foreign entries it never removes" for a prune's confirmation.
+fn never_pruned(foreign: usize) -> String {
+    match foreign {
+        0 => String::new(),
+        1 => "; 1 foreign entry, not plugctl's, is never removed".into(),
+        n => format!("; {n} foreign entries, not plugctl's, are never removed"),
+    }
+}
+
+/// The entries of the volumes directory that no record claims, sorted
+/// into plugctl's own leftovers (their name begins with an id in `ours`:
+/// recorded, or named by plugctl's journal) and foreign ones. A record (in
+/// any state) claims the entry its path names or lies inside (its first
+/// component below the volumes directory it was made in, as recorded or as
+/// the gate resolved it), and every entry whose name begins with its id
+/// (`<id>`, `<id>.img`, `<id>.ext4`).
+fn sort_unclaimed(
     dir: &CheckedDir,
     volumes_dir: &Path,
     entries: Vec<(OsString, rustix::fs::FileType)>,
     volumes: &[&Volume],
-) -> Vec<Orphan> {
+    ours: &HashSet<String>,
+) -> Unclaimed {
     let first_below = |path: &str, base: &Path| -> Option<OsString> {
         Path::new(path)
             .strip_prefix(base)
@@ -416,16 +511,22 @@ fn find_orphans(
             }
         }
     }
-    let claims_id = |name: &OsStr| {
+    let begins_with = |name: &OsStr, ids: &HashSet<String>| {
         name.to_str()
             .and_then(|n| n.get(..36))
             .is_some_and(|id| ids.contains(&id.to_ascii_lowercase()))
     };
-    let mut out = Vec::new();
+    let mut orphans = Vec::new();
+    let mut foreign = Vec::new();
     for (name, kind) in entries {
-        if claimed.contains(&name) || claims_id(&name) {
+        if claimed.contains(&name) || begins_with(&name, &ids) {
             continue;
         }
+        let out = if begins_with(&name, ours) {
+            &mut orphans
+        } else {
+            &mut foreign
+        };
         let path = dir.join(&name);
         use rustix::fs::FileType as T;
         let kind = match kind {
@@ -450,8 +551,9 @@ fn find_orphans(
             name,
         });
     }
-    out.sort_by(|a, b| a.path.cmp(&b.path));
-    out
+    orphans.sort_by(|a, b| a.path.cmp(&b.path));
+    foreign.sort_by(|a, b| a.path.cmp(&b.path));
+    Unclaimed { orphans, foreign }
 }
 
 fn human(bytes: Option<u64>) -> String {
@@ -463,5 +565,65 @@ fn capacity(max: u64) -> String {
         "-".into()
     } else {
         crate::readable::size(max)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plugctl_core::trust::Policy;
+    use rustix::fs::FileType;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// On a file system whose listing gives no entry type (`DT_UNKNOWN`:
+    /// some network and FUSE file systems, old XFS), each orphan is judged
+    /// by what it is: a directory or a file is not called a symlink, and a
+    /// FIFO, a socket or a device is still reported (as a leftover of
+    /// plugctl's or as a foreign entry: one rule judges both).
+    #[test]
+    fn an_untyped_listing_judges_each_orphan_by_what_it_is() {
+        let d = tempfile::tempdir().unwrap();
+        fs::set_permissions(d.path(), fs::Permissions::from_mode(0o755)).unwrap();
+        let root = d.path();
+        fs::create_dir(root.join("a-dir")).unwrap();
+        fs::write(root.join("a-file"), b"x").unwrap();
+        std::os::unix::fs::symlink("/", root.join("a-link")).unwrap();
+        nix::unistd::mkfifo(&root.join("a-fifo"), nix::sys::stat::Mode::S_IRWXU).unwrap();
+        let _socket = std::os::unix::net::UnixListener::bind(root.join("a-socket")).unwrap();
+        let mut want = vec![
+            ("a-dir", "dir"),
+            ("a-fifo", "special"),
+            ("a-file", "file"),
+            ("a-link", "symlink"),
+            ("a-socket", "special"),
+        ];
+        // A device needs root to make (tests run as root in CI).
+        if nix::sys::stat::mknod(
+            &root.join("a-device"),
+            nix::sys::stat::SFlag::S_IFCHR,
+            nix::sys::stat::Mode::S_IRUSR,
+            nix::sys::stat::makedev(1, 3),
+        )
+        .is_ok()
+        {
+            want.insert(0, ("a-device", "special"));
+        }
+        let dir = CheckedDir::open(Policy::strict(), root).unwrap();
+        let mut entries: Vec<(OsString, FileType)> = dir
+            .entries()
+            .unwrap()
+            .into_iter()
+            .map(|(name, _)| (name, FileType::Unknown))
+            .collect();
+        // Listed, then gone before it was looked at: not an orphan.
+        entries.push(("vanished".into(), FileType::Unknown));
+        // No record and no id of plugctl's: every entry is foreign, and
+        // foreign entries are judged by the same rule as leftovers.
+        let orphans = sort_unclaimed(&dir, root, entries, &[], &HashSet::new()).foreign;
+        let got: Vec<(&str, &str)> = orphans
+            .iter()
+            .map(|o| (o.name.to_str().unwrap(), o.kind))
+            .collect();
+        assert_eq!(got, want);
     }
 }

@@ -48,7 +48,7 @@ pub async fn run(ctx: &Ctx, args: EventsArgs) -> Result<()> {
         ));
     }
     reader.read(ctx, &head, &stream)?;
-    reader.mark(ctx);
+    reader.mark(ctx, &head);
     let Some(watch) = watch.as_mut() else {
         if !stream.shown.get() && !printer.json {
             // On stderr, so a script reading the lines gets none.
@@ -85,11 +85,14 @@ pub async fn run(ctx: &Ctx, args: EventsArgs) -> Result<()> {
             continue;
         }
         seen = head.write_id.clone();
-        if head.seq < reader.last {
+        // Back from what the log itself said, not from `--since`: a
+        // follower asked for events after one still to come must wait for
+        // it, not read the first write as a log that went back.
+        if head.seq < reader.newest {
             printer.warn(format!(
                 "the registry's event sequence went back from {} to {} (the file was \
                  replaced?); following its log from the start",
-                reader.last, head.seq
+                reader.newest, head.seq
             ));
             reader = Reader::new(0, args.family.clone());
         } else if !reader.still_on_its_segment(ctx) {
@@ -105,15 +108,20 @@ pub async fn run(ctx: &Ctx, args: EventsArgs) -> Result<()> {
             reader.cursor = Pos::default();
         }
         reader.read(ctx, &head, &stream)?;
-        reader.mark(ctx);
+        reader.mark(ctx, &head);
     }
 }
 
 /// Where a reader is in the log.
 #[derive(Debug)]
 struct Reader {
-    /// The last sequence number it was given.
+    /// The last sequence number it was given, or the `--since` it was
+    /// asked for, whichever is later: only events after it are printed.
     last: u64,
+    /// The newest sequence number the registry said was committed when
+    /// the reader last read it: a registry whose sequence is below it went
+    /// back (replaced by an older or a new file).
+    newest: u64,
     /// The next journal byte it has not read.
     cursor: Pos,
     /// Whether a gap is a loss worth a warning: it passed `--since N` or
@@ -131,6 +139,7 @@ impl Reader {
     fn new(since: u64, family: Option<String>) -> Reader {
         Reader {
             last: since,
+            newest: 0,
             cursor: Pos::default(),
             explicit: since > 0,
             family,
@@ -138,8 +147,10 @@ impl Reader {
         }
     }
 
-    /// Remembers which file the cursor's segment is.
-    fn mark(&mut self, ctx: &Ctx) {
+    /// Remembers which file the cursor's segment is, and how far the
+    /// registry's sequence had come.
+    fn mark(&mut self, ctx: &Ctx, head: &Head) {
+        self.newest = head.seq;
         self.segment_file = ctx
             .registry
             .segment_file(self.cursor.segment)
@@ -265,8 +276,8 @@ fn row(e: &Event) -> Vec<(String, Style)> {
         (e.seq.to_string(), Style::Plain),
         (e.time.clone(), Style::Dim),
         (e.kind.clone(), kind_style(&e.kind)),
-        (e.family.clone(), Style::Plain),
-        (e.name.clone(), Style::Plain),
+        (crate::output::value(&e.family).into_owned(), Style::Plain),
+        (crate::output::value(&e.name).into_owned(), Style::Plain),
         (details(e), Style::Plain),
     ]
 }

@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::Ctx;
 use crate::cli::FingerprintArgs;
-use crate::output::{Style, short_duration};
+use crate::output::{Style, short_duration, value};
 use crate::{Error, Result};
 use plugctl_core::discovery::{self, Entry, EntryKind};
 use plugctl_core::error::Hint;
@@ -284,7 +284,11 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
             let text = String::from_utf8_lossy(&p.stderr);
             ctx.printer.note_lines(
                 level,
-                format!("{} plugin {:?}: fingerprint: stderr:", p.family, p.name),
+                format!(
+                    "{} plugin {}: fingerprint: stderr:",
+                    p.family,
+                    plugctl_core::escape::quote_os(&p.name)
+                ),
                 text.trim_end().lines(),
             );
         }
@@ -469,10 +473,21 @@ fn print(ctx: &Ctx, probes: &[Probe]) -> Result<()> {
                 Vec::new()
             };
             let mut row = vec![
-                (p.family.clone(), Style::Plain),
-                (p.name.clone(), Style::Plain),
+                (value(&p.family).into_owned(), Style::Plain),
                 (
-                    p.version.clone().unwrap_or_else(|| "-".into()),
+                    // A file name that is not UTF-8 is shown by its bytes.
+                    match p.path.as_ref().and_then(|f| f.file_name()) {
+                        Some(f) if f.to_str().is_none() => {
+                            plugctl_core::escape::value_os(f).into_owned()
+                        }
+                        _ => value(&p.name).into_owned(),
+                    },
+                    Style::Plain,
+                ),
+                (
+                    p.version
+                        .as_deref()
+                        .map_or_else(|| "-".into(), |v| value(v).into_owned()),
                     Style::Plain,
                 ),
                 (health.0.to_string(), health.1),

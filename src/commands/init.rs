@@ -81,8 +81,8 @@ fn comment_safe(name: &str) -> String {
 pub fn run(ctx: &Ctx, args: InitArgs) -> Result<()> {
     let Some(family) = Family::of(&args.family) else {
         return Err(Error::usage(format!(
-            "unknown plugin type {:?}: init knows {} and {}",
-            args.family,
+            "unknown plugin type {}: init knows {} and {}",
+            plugctl_core::escape::quote_os(&args.family),
             Family::HostVolume,
             Family::Secrets
         )));
@@ -91,19 +91,23 @@ pub fn run(ctx: &Ctx, args: InitArgs) -> Result<()> {
     discovery::require_name("plugin", name)?;
     if family == Family::Secrets && name.to_ascii_lowercase().ends_with(".exe") {
         return Err(Error::usage(format!(
-            "a secrets plugin named {name:?} would break Nomad on Linux: a file ending in .exe \
-             in secrets/ makes the whole family's fingerprint fail; choose another name"
+            "a secrets plugin named {name_q} would break Nomad on Linux: a file ending in .exe \
+             in secrets/ makes the whole family's fingerprint fail; choose another name",
+            name_q = plugctl_core::escape::quote(name)
         )));
     }
     if let Some(b) = discovery::builtin(family.name(), name) {
         ctx.printer.warn(format!(
-            "{family} plugin {name:?} would shadow Nomad's built-in {:?} (version {}): \
+            "{family} plugin {name_q} would shadow Nomad's built-in {} (version {}): \
              Nomad always runs its built-in and never a file of that name",
-            b.name, b.version
+            plugctl_core::escape::quote_os(b.name),
+            b.version,
+            name_q = plugctl_core::escape::quote(name)
         ));
         return Err(Error::usage(format!(
-            "refusing to create {family} plugin {name:?}: the name belongs to a Nomad \
-             built-in; choose another name"
+            "refusing to create {family} plugin {name_q}: the name belongs to a Nomad \
+             built-in; choose another name",
+            name_q = plugctl_core::escape::quote(name)
         )));
     }
     let template = template(family, args.lang);
@@ -150,9 +154,10 @@ pub fn run(ctx: &Ctx, args: InitArgs) -> Result<()> {
         p.text(&format!("{}\n", path.display()))?;
     }
     p.info(format!(
-        "created {family} plugin {name:?} ({}) at {}",
+        "created {family} plugin {name_q} ({}) at {}",
         lang_label(args.lang),
-        path.display()
+        path.display(),
+        name_q = plugctl_core::escape::quote(name)
     ));
     for line in next_steps(ctx, family, name, &dir) {
         p.info(line);

@@ -556,19 +556,31 @@ fn drifted(ctx: &Ctx, state: &State<'_>) -> Drifted {
 }
 
 /// Writes `DIR/plugctl.prom` atomically with the gate's one replace (a
-/// temporary file in the same directory, fsynced, renamed over the old
-/// one, 0644 for node_exporter), relative to the directory's descriptor.
-/// The directory goes through the trust gate: whoever can replace it (or a
-/// directory above it) could have root write there the file they chose.
+/// temporary file in the same directory, created exclusively, fsynced,
+/// renamed over the old one, 0644 for node_exporter), relative to the
+/// directory's descriptor. The directory is opened once following no
+/// symlink at any step, whoever owns it (on Debian the `prometheus` user
+/// owns `/var/lib/prometheus`): nothing is read from it, and through the
+/// descriptor and `renameat` its owner can at most have the file land in a
+/// directory of their own, never have root write through a link
+/// ([`plugctl_core::trust::output`]).
 pub fn write_textfile(ctx: &Ctx, dir: &Path) -> Result<()> {
-    let checked =
-        plugctl_core::trust::CheckedDir::open(ctx.settings.policy(), dir).map_err(|r| match r {
-            plugctl_core::trust::Refusal::Kind { is, .. } => Error::usage(format!(
-                "--textfile {}: it is {is}, not a directory",
-                dir.display()
-            )),
-            r => Error::refused(format_args!("--textfile {}", dir.display()), &r),
-        })?;
+    use plugctl_core::trust::Refusal;
+    let checked = plugctl_core::trust::output::open_output_dir(dir).map_err(|r| match r {
+        Refusal::Kind { path, is, .. } => Error::usage(format!(
+            "--textfile {}: {} is {is}, not a directory",
+            dir.display(),
+            path.display()
+        )),
+        Refusal::Symlink(link) => Error::usage(format!(
+            "--textfile {}: {} is a symbolic link; plugctl reaches the textfile directory \
+             through no symbolic link, at any step (whoever can change a link could have root \
+             write elsewhere): name the real directory",
+            dir.display(),
+            link.display()
+        )),
+        r => Error::refused(format_args!("--textfile {}", dir.display()), &r),
+    })?;
     let mut failed = None;
     checked
         .replace_with(TEXTFILE, 0o644, None, |f| {

@@ -118,9 +118,9 @@ fn lock_notice(printer: &Printer) -> plugctl_core::registry::Notice {
 }
 
 /// Descriptors one call holds in plugctl at its peak (stdout and stderr
-/// pipes, both ends until the fork is done, and the /proc files read at
-/// its end).
-const FDS_PER_CALL: u64 = 6;
+/// pipes, both ends until the fork is done, the /proc files read at its
+/// end, and its time namespace, held for the call).
+const FDS_PER_CALL: u64 = 7;
 /// Descriptors kept for everything else (the registry, its lock, stdio, the
 /// runtime's own).
 const FDS_RESERVED: u64 = 64;

@@ -93,8 +93,11 @@ pub fn run(ctx: &Ctx, args: PinArgs) -> Result<()> {
         return check(ctx, &path, &old, &current, &scope);
     }
     for (k, why) in &current.unpinnable {
-        ctx.printer
-            .warn(format!("{} plugin {:?} not pinned: {why}", k.0, k.1));
+        ctx.printer.warn(format!(
+            "{} plugin {} not pinned: {why}",
+            k.0,
+            plugctl_core::escape::quote_os(&k.1)
+        ));
     }
     // Entries outside the scope are kept as they were; inside it, the disk wins.
     let mut merged: BTreeMap<Key, Pin> = old
@@ -152,8 +155,8 @@ pub fn run(ctx: &Ctx, args: PinArgs) -> Result<()> {
             let pin = by_key.get(k);
             vec![
                 (status.to_string(), status_style(status)),
-                (k.0.clone(), Style::Plain),
-                (k.1.clone(), Style::Plain),
+                (crate::output::value(&k.0).into_owned(), Style::Plain),
+                (crate::output::value(&k.1).into_owned(), Style::Plain),
                 (
                     pin.map(|p| short(&p.sha256)).unwrap_or("-".into()),
                     Style::Plain,
@@ -239,8 +242,8 @@ fn check(
             .map(|(s, k, was, now)| {
                 vec![
                     (s.clone(), Style::Bad),
-                    (k.0.clone(), Style::Plain),
-                    (k.1.clone(), Style::Plain),
+                    (crate::output::value(&k.0).into_owned(), Style::Plain),
+                    (crate::output::value(&k.1).into_owned(), Style::Plain),
                     (describe(*was), Style::Plain),
                     (describe(*now), Style::Plain),
                 ]

@@ -38,12 +38,45 @@ pub fn print_refused(ctx: &Ctx, plans: &[Planned], refused: Option<&crate::Error
     if let Some(why) = &refused {
         ctx.printer.warn(why);
     }
+    // Each call as the run would judge it just before it starts: its
+    // program, interpreter and environment through the trust gate.
+    let admitted: Vec<Option<String>> = plans
+        .iter()
+        .map(|p| match p {
+            Planned::Exec(call, inv) => ctx.pool.admits(inv).err().map(|e| {
+                let mut error = plugctl_core::Error::plugin(
+                    &call.family,
+                    &call.name,
+                    call.operation,
+                    plugctl_core::families::spawn_failure(e),
+                );
+                if let Some(subject) = &call.subject {
+                    error = error.about(subject.clone());
+                }
+                format!(
+                    "the real call would be refused: {}",
+                    crate::exit::message(&error)
+                )
+            }),
+            Planned::Inline(..) => None,
+        })
+        .collect();
+    for why in admitted.iter().flatten() {
+        ctx.printer.warn(why);
+    }
     let cwd = std::env::current_dir().unwrap_or_default();
     if ctx.printer.json {
         let calls: Vec<Value> = plans
             .iter()
-            .map(|p| match p {
-                Planned::Exec(call, inv) => dry_run::to_json(call, inv, &cwd),
+            .zip(&admitted)
+            .map(|(p, admitted)| match p {
+                Planned::Exec(call, inv) => {
+                    let mut doc = dry_run::to_json(call, inv, &cwd);
+                    if let Some(why) = admitted {
+                        doc["refused"] = why.clone().into();
+                    }
+                    doc
+                }
                 Planned::Inline(call, what) => json!({
                     "type": call.family,
                     "name": call.name,
@@ -71,9 +104,9 @@ pub fn print_refused(ctx: &Ctx, plans: &[Planned], refused: Option<&crate::Error
         match p {
             Planned::Exec(call, inv) => text.push_str(&dry_run::to_text(call, inv, &cwd)),
             Planned::Inline(call, what) => text.push_str(&format!(
-                "# {} plugin {:?}, operation {}: {}\n",
-                call.family,
-                crate::output::sanitize_cell(&call.name),
+                "# {} plugin {}, operation {}: {}\n",
+                crate::output::value(&call.family),
+                crate::output::quote(&call.name),
                 call.operation,
                 crate::output::sanitize_cell(what)
             )),

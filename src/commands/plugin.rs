@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::Ctx;
 use crate::cli::{PluginCommand, RegisterArgs};
-use crate::output::{Style, sanitize_cell, short_duration};
+use crate::output::{Style, short_duration, value};
 use crate::units::duration_ms;
 use crate::{Error, Result};
 use plugctl_core::discovery;
@@ -145,10 +145,12 @@ fn row(
         Some(_) => "missing",
     };
     vec![
-        (family.to_string(), Style::Plain),
-        (name.to_string(), Style::Plain),
+        (value(family).into_owned(), Style::Plain),
+        (value(name).into_owned(), Style::Plain),
         (
-            inst.version.clone().unwrap_or_else(|| "-".into()),
+            inst.version
+                .as_deref()
+                .map_or_else(|| "-".into(), |v| value(v).into_owned()),
             Style::Plain,
         ),
         (health.0.into(), health.1),
@@ -335,8 +337,9 @@ fn forget_refusal(
         Source::File => {}
         Source::Builtin => {
             return Err(Error::usage(format!(
-                "{family} plugin {name:?} is built into Nomad and always there: there is \
-                 nothing to forget"
+                "{family} plugin {name_q} is built into Nomad and always there: there is \
+                 nothing to forget",
+                name_q = plugctl_core::escape::quote(name)
             )));
         }
         Source::Dynamic => {
@@ -354,10 +357,11 @@ fn forget_refusal(
         .find(|p| std::fs::symlink_metadata(p).is_ok());
     if let Some(path) = there {
         return Err(Error::usage(format!(
-            "{family} plugin {name:?} is still there ({}): `plugin forget` is for a plugin \
+            "{family} plugin {name_q} is still there ({}): `plugin forget` is for a plugin \
              removed from its directory; remove the file first, or fix it and run `plugctl \
              fingerprint`",
-            path.display()
+            path.display(),
+            name_q = plugctl_core::escape::quote(name)
         )));
     }
     Ok(())
@@ -399,8 +403,8 @@ pub async fn forget(ctx: &Ctx, family: &str, names: &[String]) -> Result<()> {
     for (n, seq) in done {
         text.push_str(&format!(
             "forgot {}/{} (event {})\n",
-            sanitize_cell(family),
-            sanitize_cell(n),
+            value(family),
+            value(n),
             seq.map_or("-".to_string(), |s| s.to_string())
         ));
     }
@@ -432,9 +436,9 @@ pub async fn register(ctx: &Ctx, args: RegisterArgs) -> Result<()> {
     // A family fingerprinted from the plugin directory is not a dynamic type.
     if ctx.settings.plugin_dir.join(&reg.family).is_dir() {
         return Err(Error::usage(format!(
-            "{:?} is a plugin family directory in {} (fingerprinted there), not a dynamic \
+            "{} is a plugin family directory in {} (fingerprinted there), not a dynamic \
              plugin type; choose another type",
-            reg.family,
+            plugctl_core::escape::quote_os(&reg.family),
             ctx.settings.plugin_dir.display()
         )));
     }
@@ -492,9 +496,9 @@ pub async fn register(ctx: &Ctx, args: RegisterArgs) -> Result<()> {
 fn instance_label(family: &str, name: &str, alloc_id: &str) -> String {
     format!(
         "{}/{} alloc {}",
-        sanitize_cell(family),
-        sanitize_cell(name),
-        sanitize_cell(alloc_id)
+        value(family),
+        value(name),
+        value(alloc_id)
     )
 }
 
@@ -532,7 +536,7 @@ pub async fn deregister(ctx: &Ctx, family: &str, name: &str, alloc_id: &str) -> 
         Deregistered::Removed { seq, current, .. } => match current {
             Some(c) => format!(
                 "deregistered {who} (event {seq}); current instance: alloc {}\n",
-                sanitize_cell(c.alloc_id.as_deref().unwrap_or("?"))
+                value(c.alloc_id.as_deref().unwrap_or("?"))
             ),
             None => format!("deregistered {who} (event {seq}); no instances left\n"),
         },
@@ -580,9 +584,10 @@ pub async fn wait(
     snap.check_files(crate::exit::advised);
     if !dynamic::is_dynamic_type(family) && !snap.state().plugins.contains_key(family) {
         ctx.printer.warn(format!(
-            "no plugin of type {family:?} is in the registry, and it is not a dynamic plugin \
+            "no plugin of type {family_q} is in the registry, and it is not a dynamic plugin \
              type ({}); waiting anyway",
-            dynamic::TYPES.join(", ")
+            dynamic::TYPES.join(", "),
+            family_q = plugctl_core::escape::quote(family)
         ));
     }
     loop {
@@ -706,8 +711,8 @@ fn waited(
     };
     ctx.printer.text(&format!(
         "{}/{}: {}{health}\n",
-        sanitize_cell(family),
-        sanitize_cell(name),
+        value(family),
+        value(name),
         where_from(inst)
     ))
 }

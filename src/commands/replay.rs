@@ -71,11 +71,11 @@ pub async fn run(ctx: &Ctx, args: ReplayArgs) -> Result<()> {
                 // The file name and the case's type and name are another
                 // user's bytes: escaped like every cell.
                 text.push_str(&format!(
-                    "{}  {}  ({} plugin {:?}, {})\n",
+                    "{}  {}  ({} plugin {}, {})\n",
                     ctx.printer.paint(label, style),
-                    crate::output::sanitize_cell(&v.file),
-                    crate::output::sanitize_cell(&v.family),
-                    crate::output::sanitize_cell(&v.name),
+                    crate::output::value(&v.file),
+                    crate::output::value(&v.family),
+                    crate::output::quote(&v.name),
                     v.operation
                 ));
                 for d in &v.differences {
@@ -181,8 +181,13 @@ async fn replay_one(
         };
     if !args_ok {
         verdict.differ(format!(
-            "cannot replay: the recorded arguments {:?} are not the {:?} operation's",
-            case.args, case.operation
+            "cannot replay: the recorded arguments [{}] are not the {} operation's",
+            case.args
+                .iter()
+                .map(|a| plugctl_core::escape::quote(a))
+                .collect::<Vec<_>>()
+                .join(", "),
+            case.operation.name()
         ));
         return verdict;
     }

@@ -18,7 +18,7 @@ use crate::{Error, Result};
 use plugctl_core::discovery::{self, EntryKind};
 use plugctl_core::error::PluginFailure;
 use plugctl_core::families;
-use plugctl_core::families::secrets::{self, FetchRequest, Fetched};
+use plugctl_core::families::secrets::{self, FetchRequest, Fetched, Lines, Unprintable};
 use plugctl_core::family::{Family, Operation};
 use plugctl_core::runner::Outcome;
 
@@ -59,6 +59,14 @@ fn output_format(printer: &Printer, format: Option<SecretFormat>) -> Result<Secr
 async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat) -> Result<()> {
     let nomad = ctx.settings.nomad;
     nomad.require_family(Family::Secrets)?;
+    // A key no line format can print cannot be allowed either: a typo.
+    if let Some(bad) = args.allow_key.iter().find(|k| !secrets::is_shell_name(k)) {
+        return Err(Error::usage(format!(
+            "--allow-key {}: not a shell variable name ([A-Za-z_][A-Za-z0-9_]*), so no key \
+             of that name is ever printed as a line",
+            quoted(bad)
+        )));
+    }
     let deadline = super::deadline(&args.run, nomad.secrets_deadline())?;
     let mut env = match &args.env_file {
         Some(file) => read_env_file(file, ctx.settings.policy())?,
@@ -73,8 +81,9 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
                 .any(|c| c == '=' || c.is_whitespace() || c.is_control())
     }) {
         return Err(Error::usage(format!(
-            "--env/--env-file: {k:?} is not an environment variable name (no spaces, control \
-             characters or '=')"
+            "--env/--env-file: {k_q} is not an environment variable name (no spaces, control \
+             characters or '=')",
+            k_q = plugctl_core::escape::quote(k)
         )));
     }
     // From 1.11.1 the job's own NOMAD_JOB_ID and NOMAD_NAMESPACE overwrite
@@ -99,8 +108,9 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
         ] {
             if !given && request.env.iter().any(|(k, _)| k == key) {
                 ctx.printer.warn(format!(
-                    "{key} from --env/--env-file is replaced by {value:?}: {nomad} sets it \
-                     for every fetch, over the secret block's env; use {flag} to choose it"
+                    "{key} from --env/--env-file is replaced by {value_q}: {nomad} sets it \
+                     for every fetch, over the secret block's env; use {flag} to choose it",
+                    value_q = plugctl_core::escape::quote(value)
                 ));
             }
         }
@@ -127,10 +137,11 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
         EntryKind::Plugin => {}
         EntryKind::Builtin(_) => {
             return Err(Error::usage(format!(
-                "secrets provider {provider:?} is built into Nomad (it reads Nomad Variables or \
+                "secrets provider {provider_q} is built into Nomad (it reads Nomad Variables or \
                  Vault through a Nomad client) and needs a Nomad cluster; plugctl runs only \
                  secrets plugins that are executables in {}",
-                dir.display()
+                dir.display(),
+                provider_q = plugctl_core::escape::quote(provider)
             )));
         }
         EntryKind::Rejected(reason) => {
@@ -161,9 +172,9 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
     ctx.printer.note(
         2,
         format!(
-            "running {} fetch {:?} (environment: {}; values not shown)",
+            "running {} fetch {} (environment: {}; values not shown)",
             entry.path.display(),
-            args.path,
+            plugctl_core::escape::quote_os(&args.path),
             inv.env
                 .iter()
                 .map(|(k, _)| k.to_string_lossy())
@@ -186,8 +197,9 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
     super::volume::show_usage(
         &ctx.printer,
         &format!(
-            "{} plugin {provider:?}: fetch of {}",
+            "{} plugin {}: fetch of {}",
             Family::Secrets,
+            plugctl_core::escape::quote(provider),
             subject(&args.path)
         ),
         usage.as_ref(),
@@ -211,7 +223,7 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
             short_duration(duration_ms(duration))
         ),
     );
-    print(ctx, provider, &args.path, &fetched, format, usage.as_ref())
+    print(ctx, args, &fetched, format, usage.as_ref())
 }
 
 /// The command's error: provider, operation, path and cause.
@@ -221,7 +233,7 @@ fn fetch_error(provider: &str, path: &str, failure: PluginFailure) -> Error {
 
 /// What a fetch is about, in its errors.
 fn subject(path: &str) -> String {
-    format!("path {path:?}")
+    format!("path {path_q}", path_q = plugctl_core::escape::quote(path))
 }
 
 /// The plugin's stderr, which may hold values. Without `-v` only its size
@@ -269,11 +281,16 @@ fn show_stderr(ctx: &Ctx, out: &Outcome, parsed: &std::result::Result<Fetched, P
     } else {
         "; -v shows them, values masked"
     };
-    if parsed.is_ok() {
-        ctx.printer.warn(format!(
-            "the plugin wrote {size} bytes on stderr while succeeding: on a Nomad client that \
-             can crash the client (protocol 5.2){hint}"
-        ));
+    let crashes = parsed.as_ref().ok().and_then(|_| {
+        plugctl_core::verdict::stderr_crashes_client(
+            Family::Secrets.name(),
+            Operation::Fetch,
+            ctx.settings.nomad,
+            out,
+        )
+    });
+    if let Some(why) = crashes {
+        ctx.printer.warn(format!("the plugin {why}{hint}"));
     } else if !hint.is_empty() {
         ctx.printer
             .warn(format!("the plugin wrote {size} bytes on stderr{hint}"));
@@ -329,13 +346,12 @@ fn failure_class(f: &PluginFailure) -> &'static str {
 
 fn print(
     ctx: &Ctx,
-    provider: &str,
-    path: &str,
+    args: &SecretFetchArgs,
     fetched: &Fetched,
     format: SecretFormat,
     usage: Option<&plugctl_core::usage::Usage>,
 ) -> Result<()> {
-    match format {
+    let lines = match format {
         SecretFormat::Json => {
             let result: Map<String, Value> = fetched
                 .values
@@ -343,69 +359,138 @@ fn print(
                 .map(|(k, v)| (k.clone(), Value::String(v.expose().to_string())))
                 .collect();
             let mut doc = json!({
-                "provider": provider,
-                "path": path,
+                "provider": &args.provider,
+                "path": &args.path,
                 "result": result,
             });
             if let Some(u) = usage {
                 doc["usage"] = plugctl_core::registry::model::usage_json(u);
             }
-            ctx.printer.document(doc)
+            return ctx.printer.document(doc);
         }
-        SecretFormat::Kv => ctx
-            .printer
-            .text(&zeroize::Zeroizing::new(render_kv(fetched, &ctx.printer)?)),
-        SecretFormat::Env => {
-            let text = zeroize::Zeroizing::new(render_env(fetched, &ctx.printer)?);
-            for key in fetched.keys().filter(|k| risky_name(k)) {
-                ctx.printer.warn(format!(
-                    "key {key:?} changes how the shell that evals this output runs commands"
-                ));
-            }
-            ctx.printer.text(&text)
-        }
+        SecretFormat::Kv => Lines::Kv,
+        SecretFormat::Env => Lines::Env,
+    };
+    // Built whole before anything is printed: a refused key prints nothing.
+    let refused = secrets::refused(fetched, lines, &args.allow_key);
+    if !refused.is_empty() {
+        return Err(Error::Failed(refusal(
+            &args.provider,
+            &args.path,
+            lines,
+            &refused,
+        )));
     }
+    let text = zeroize::Zeroizing::new(match lines {
+        Lines::Kv => render_kv(fetched, &ctx.printer),
+        Lines::Env => render_env(fetched, &ctx.printer),
+    });
+    ctx.printer.text(&text)
 }
 
-/// `KEY=VALUE` lines, keys sorted, values verbatim (a value with a newline
-/// spans lines: use `--format env` or `json` for such values). A key that
-/// would make the line ambiguous is refused, naming the key.
-fn render_kv(fetched: &Fetched, printer: &Printer) -> Result<String> {
+/// How many refused keys a refusal names, one by one.
+const REFUSALS_NAMED: usize = 500;
+
+/// Why nothing was printed: every refused key by name (never a value),
+/// each with its reason, then what the caller can do.
+fn refusal(provider: &str, path: &str, lines: Lines, refused: &[(String, Unprintable)]) -> String {
+    let what = match lines {
+        Lines::Kv => "KEY=VALUE lines",
+        Lines::Env => "export lines for a shell",
+    };
+    // A store can hold any number of keys: a message names a bounded
+    // number of them, and counts the rest.
+    let mut reasons: Vec<String> = refused
+        .iter()
+        .take(REFUSALS_NAMED)
+        .map(|(key, why)| {
+            let key = quoted(key);
+            match why {
+                Unprintable::NotAName => {
+                    format!("{key} is not a shell variable name ([A-Za-z_][A-Za-z0-9_]*)")
+                }
+                Unprintable::Hook(hit) => format!(
+                    "{key} would change {} ({})",
+                    hit.reader().changes(),
+                    hit.pattern()
+                ),
+                Unprintable::Nul => format!("the value of {key} holds a NUL byte"),
+                Unprintable::NotPlain => format!(
+                    "the value of {key} holds a character that a reader of KEY=VALUE lines \
+                     takes apart (white space, a line break, a quote, a backslash, one of \
+                     $`;&|<>(), or ~ or = at its start or after a colon)"
+                ),
+            }
+        })
+        .collect();
+    if refused.len() > REFUSALS_NAMED {
+        reasons.push(format!(
+            "and {} more keys (--format json shows every key)",
+            refused.len() - REFUSALS_NAMED
+        ));
+    }
+    let mut advice = Vec::new();
+    if refused
+        .iter()
+        .any(|(_, w)| matches!(w, Unprintable::Hook(_)))
+    {
+        advice.push(
+            "a shell that evals this output, or a program started with it, would run what the \
+             secret store chose; name a key with --allow-key KEY to print it anyway",
+        );
+    }
+    if refused
+        .iter()
+        .any(|(_, w)| matches!(w, Unprintable::NotPlain))
+    {
+        advice.push("use --format env for a shell, or --format json");
+    } else if refused
+        .iter()
+        .any(|(_, w)| matches!(w, Unprintable::NotAName | Unprintable::Nul))
+    {
+        advice.push("use --format json");
+    }
+    format!(
+        "secrets plugin {}, operation fetch ({}): nothing printed: {} cannot be printed as \
+         {what}: {}; {}",
+        quoted(provider),
+        subject(path),
+        match refused.len() {
+            1 => "1 key".to_string(),
+            n => format!("{n} keys"),
+        },
+        reasons.join("; "),
+        advice.join("; ")
+    )
+}
+
+/// A name a plugin or the caller chose, quoted for a message.
+fn quoted(s: &str) -> String {
+    plugctl_core::escape::quote(s)
+}
+
+/// `KEY=VALUE` lines, keys sorted, values verbatim: every key and value
+/// was checked ([`secrets::refused`]) to be one every reader of such lines
+/// reads back exactly. On a terminal, control characters are escaped.
+fn render_kv(fetched: &Fetched, printer: &Printer) -> String {
     let mut out = String::new();
     for (key, value) in &fetched.values {
-        if key.contains(['=', '\n', '\r']) || key.is_empty() {
-            return Err(Error::Failed(format!(
-                "key {key:?} cannot be printed as a KEY=VALUE line; use --format json"
-            )));
-        }
         out.push_str(key);
         out.push('=');
-        // On a terminal, escaped (the copy is wiped once written).
+        // The copy made for the terminal is wiped once written.
         out.push_str(&zeroize::Zeroizing::new(
             printer.for_terminal(value.expose()).into_owned(),
         ));
         out.push('\n');
     }
-    Ok(out)
+    out
 }
 
-/// `export KEY='VALUE'` lines for `eval` in POSIX sh, keys sorted. Built
-/// whole before anything is printed, so a refused key prints nothing.
-fn render_env(fetched: &Fetched, printer: &Printer) -> Result<String> {
+/// `export KEY='VALUE'` lines for `eval` in POSIX sh, keys sorted; every
+/// key was checked ([`secrets::refused`]).
+fn render_env(fetched: &Fetched, printer: &Printer) -> String {
     let mut out = String::new();
     for (key, value) in &fetched.values {
-        if !secrets::is_shell_name(key) {
-            return Err(Error::Failed(format!(
-                "key {key:?} is not a shell variable name ([A-Za-z_][A-Za-z0-9_]*), so it cannot \
-                 be exported; use --format json or kv"
-            )));
-        }
-        if value.expose().contains('\0') {
-            return Err(Error::Failed(format!(
-                "the value of key {key:?} contains a NUL byte, which a shell variable cannot \
-                 hold; use --format json"
-            )));
-        }
         out.push_str("export ");
         out.push_str(key);
         out.push('=');
@@ -415,15 +500,7 @@ fn render_env(fetched: &Fetched, printer: &Printer) -> Result<String> {
         ));
         out.push('\n');
     }
-    Ok(out)
-}
-
-/// Names whose value changes how a shell finds or runs commands.
-fn risky_name(key: &str) -> bool {
-    matches!(
-        key,
-        "PATH" | "IFS" | "ENV" | "BASH_ENV" | "CDPATH" | "PS4" | "SHELLOPTS" | "BASHOPTS"
-    ) || key.starts_with("LD_")
+    out
 }
 
 /// The largest `--env-file` plugctl reads.
@@ -542,28 +619,40 @@ mod tests {
     fn kv_and_env_rendering() {
         let f = fetched(&[("B", "it's \"x\"\n$(y)"), ("A", "1")]);
         assert_eq!(
-            render_kv(&f, &Printer::plain(false)).unwrap(),
-            "A=1\nB=it's \"x\"\n$(y)\n"
+            render_kv(
+                &fetched(&[("B", "x:y=z"), ("A", "1")]),
+                &Printer::plain(false)
+            ),
+            "A=1\nB=x:y=z\n"
         );
         assert_eq!(
-            render_env(&f, &Printer::plain(false)).unwrap(),
+            render_env(&f, &Printer::plain(false)),
             "export A='1'\nexport B='it'\\''s \"x\"\n$(y)'\n"
         );
-        let msg = render_env(&fetched(&[("bad-key", "s3cr3t")]), &Printer::plain(false))
-            .unwrap_err()
-            .to_string();
-        assert!(
-            msg.contains("\"bad-key\"") && !msg.contains("s3cr3t"),
-            "{msg}"
-        );
-        let msg = render_env(&fetched(&[("K", "s3\0cr3t")]), &Printer::plain(false))
-            .unwrap_err()
-            .to_string();
-        assert!(msg.contains("NUL") && !msg.contains("cr3t"), "{msg}");
-        let msg = render_kv(&fetched(&[("K=1", "s3cr3t")]), &Printer::plain(false))
-            .unwrap_err()
-            .to_string();
-        assert!(!msg.contains("s3cr3t"), "{msg}");
+    }
+
+    #[test]
+    fn a_refusal_names_every_key_and_no_value() {
+        let f = fetched(&[
+            ("bad-key", "s3cr3t"),
+            ("LD_PRELOAD", "s3cr3t"),
+            ("K", "s3\0cr3t"),
+            ("Q", "s3 cr3t"),
+        ]);
+        let msg = refusal("p", "x", Lines::Kv, &secrets::refused(&f, Lines::Kv, &[]));
+        for want in [
+            "\"bad-key\"",
+            "\"LD_PRELOAD\"",
+            "(LD_PRELOAD)",
+            "\"K\" holds a NUL",
+            "\"Q\" holds a character",
+            "4 keys",
+            "--allow-key",
+            "--format env",
+        ] {
+            assert!(msg.contains(want), "{want}: {msg}");
+        }
+        assert!(!msg.contains("s3") && !msg.contains("cr3t"), "{msg}");
     }
 
     #[test]

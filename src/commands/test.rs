@@ -19,8 +19,8 @@ pub async fn run(ctx: &Ctx, args: TestArgs) -> Result<()> {
     // Every family plugctl knows has a suite.
     let Some(family) = Family::of(&args.family) else {
         return Err(Error::usage(format!(
-            "no conformance suite for the {:?} family; there is one for {} and {}",
-            args.family,
+            "no conformance suite for the {} family; there is one for {} and {}",
+            plugctl_core::escape::quote_os(&args.family),
             Family::HostVolume,
             Family::Secrets
         ))

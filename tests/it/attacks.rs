@@ -211,7 +211,7 @@ fn a_case_type_or_name_out_of_the_name_rules_is_refused_and_shown_escaped() {
         .args(["replay", c])
         .fails_with(Exit::Failure)
         .stdout_has("its type breaks the name rules")
-        .stdout_has("\\x1b[31mred\\x07");
+        .stdout_has("\\u{1b}[31mred\\u{7}");
     assert!(
         !out.stdout.iter().any(|b| *b == 0x1b || *b == 0x07),
         "a raw control byte reached the terminal"
@@ -340,7 +340,7 @@ fn pruning_never_crosses_a_bind_mount_of_the_same_file_system() {
     let outside = s.root().join("outside");
     make_dir(&outside);
     fs::write(outside.join("precious"), "keep").unwrap();
-    let orphan = s.volumes.join("orphan");
+    let orphan = leftover(&s);
     make_dir(orphan.join("mnt"));
     fs::write(orphan.join("junk"), "x").unwrap();
     let Some(audit) = with_bind_mount(
@@ -375,8 +375,7 @@ fn pruning_keeps_what_a_volume_owns_however_the_directory_is_spelled() {
     // Nomad's example-plugin-mkfs keeps an image beside the mount point.
     let image = s.volumes.join(format!("{id}.ext4"));
     fs::write(&image, "fs").unwrap();
-    let orphan = s.volumes.join("orphan");
-    make_dir(&orphan);
+    let orphan = leftover(&s);
     // The volumes directory through a symlink, and through `..`.
     let link = s.root().join("vols-link");
     symlink(&s.volumes, &link).unwrap();
@@ -658,29 +657,41 @@ esac"#,
 fn secret_values_are_exact_on_a_pipe_and_escaped_on_a_terminal() {
     let s = Rig::new();
     fetch_plugin(&s, "a\\u001b[31mb\\u0007c\\\\r\\\\nFORGED=1");
+    // A line break can never make a KEY=VALUE line of its own: refused.
+    plugctl(&s)
+        .args(["secret", "fetch", "kv", "db"])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_lacks("FORGED");
+    let piped = plugctl(&s)
+        .args(["secret", "fetch", "kv", "db", "--format", "env"])
+        .succeeds();
+    assert_eq!(piped.stdout, b"export pw='a\x1b[31mb\x07c\r\nFORGED=1'\n");
+    let Some(on_a_terminal) = plugctl_on_a_terminal(&s, "secret fetch kv db --format env") else {
+        return;
+    };
+    let tty = on_a_terminal.any_exit();
+    let text = String::from_utf8_lossy(&tty.stdout);
+    assert!(
+        text.contains("\\u{1b}[31mb\\u{7}c\\r\\nFORGED=1"),
+        "{text:?}"
+    );
+    assert!(
+        !text.lines().any(|l| l.trim_start().starts_with("FORGED")),
+        "a value forged a line: {text:?}"
+    );
+    assert!(!tty.stdout.contains(&0x1b), "raw ESC on a terminal");
+    // A plain value with control characters: kv prints it as it is on a
+    // pipe, escaped on a terminal.
+    fetch_plugin(&s, "a\\u001b[31mb\\u0007c");
     let piped = plugctl(&s).args(["secret", "fetch", "kv", "db"]).succeeds();
-    assert_eq!(piped.stdout, b"pw=a\x1b[31mb\x07c\r\nFORGED=1\n");
-    for format in ["kv", "env"] {
-        let Some(on_a_terminal) =
-            plugctl_on_a_terminal(&s, &format!("secret fetch kv db --format {format}"))
-        else {
-            return;
-        };
-        let tty = on_a_terminal.any_exit();
-        let text = String::from_utf8_lossy(&tty.stdout);
-        assert!(
-            text.contains("\\x1b[31mb\\x07c\\r\\nFORGED=1"),
-            "{format}: {text:?}"
-        );
-        assert!(
-            !text.lines().any(|l| l.trim_start().starts_with("FORGED")),
-            "{format}: a value forged a line: {text:?}"
-        );
-        assert!(
-            !tty.stdout.contains(&0x1b),
-            "{format}: raw ESC on a terminal"
-        );
-    }
+    assert_eq!(piped.stdout, b"pw=a\x1b[31mb\x07c\n");
+    let tty = plugctl_on_a_terminal(&s, "secret fetch kv db")
+        .unwrap()
+        .any_exit();
+    let text = String::from_utf8_lossy(&tty.stdout);
+    assert!(text.contains("pw=a\\u{1b}[31mb\\u{7}c"), "{text:?}");
+    assert!(!tty.stdout.contains(&0x1b), "raw ESC on a terminal");
 }
 
 #[test]
@@ -1235,16 +1246,20 @@ esac"#,
 #[test]
 fn audit_counts_a_symlinked_orphan_as_the_link_not_what_it_points_to() {
     let s = Rig::new();
-    make_dir(&s.volumes);
+    // A leftover of plugctl's whose name is now a link, and a foreign one.
+    let orphan = leftover(&s);
+    fs::remove_dir(&orphan).unwrap();
+    symlink("/usr", &orphan).unwrap();
     symlink("/usr", s.volumes.join("stray")).unwrap();
     let start = Instant::now();
     let doc = plugctl(&s)
         .args(["--json", "volume", "audit"])
         .fails_with(Exit::Failure)
         .json();
-    let stray = &doc["orphans"][0];
-    assert_eq!(stray["kind"], "symlink", "{doc}");
-    assert!(stray["bytes_on_disk"].as_u64().unwrap() < 1 << 20, "{doc}");
+    for found in [&doc["orphans"][0], &doc["foreign"][0]] {
+        assert_eq!(found["kind"], "symlink", "{doc}");
+        assert!(found["bytes_on_disk"].as_u64().unwrap() < 1 << 20, "{doc}");
+    }
     assert!(start.elapsed() < Duration::from_secs(5), "it walked /usr");
 }
 

@@ -220,9 +220,10 @@ esac"#,
         name: "bare-null",
         plant: Plant::Script("echo null"),
         fingerprint: bad("no \"version\""),
-        // Go decodes null into the response struct as {}: Nomad accepts it,
-        // plugctl records the empty path with a warning (protocol 4.2)
-        create: Ok,
+        // Go decodes null into the response struct as {}: Nomad accepts it
+        // and records an empty path; plugctl judges the path when it
+        // arrives: the plugin's failure, the volume kept pending
+        create: bad("the returned path is empty (Nomad would record it"),
         delete: Ok,
         fetch: bad("bare JSON null"),
     },

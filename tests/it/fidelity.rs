@@ -278,19 +278,19 @@ fn unprivileged(s: &Rig) -> expect::Run {
     expect::Run::new(cmd, "plugctl")
 }
 
-/// 1.10.5 / 1.11.0: mkdir removes the directory it made when chown fails;
-/// before, it is left behind.
+/// 1.10.3 (#26194, and so every later release): mkdir removes the
+/// directory it made when chown fails; before, it is left behind.
 #[test]
-fn release_1_10_5_and_1_11_0_remove_the_mkdir_directory_when_chown_fails() {
+fn release_1_10_3_removes_the_mkdir_directory_when_chown_fails() {
     let s = Rig::new();
     let volumes = s.root().join("unprivileged/volumes");
-    for (i, (release, left)) in [("1.10.4", true), ("1.10.5", false), ("1.11.0", false)]
+    for (i, (release, left)) in [("1.10.2", true), ("1.10.3", false), ("1.11.0", false)]
         .into_iter()
         .enumerate()
     {
         let id = format!("5f4e3d2c-1b0a-4998-8776-65544332211{i}");
         let said = if left {
-            "left behind, as this Nomad release leaves it (removed from 1.10.5 / 1.11.0)"
+            "left behind, as this Nomad release leaves it (removed from 1.10.3)"
         } else {
             "removed again"
         };
@@ -506,15 +506,17 @@ fn release_1_11_2_changes_nothing_a_plugin_sees() {
     assert_eq!(doc["nomad_version"], "1.11.2");
 }
 
-/// 1.11.3 / 2.0.0: mkdir chmods after mkdir, so the mode is exact whatever
-/// the umask; 1.11.2 and 1.10.x still let the umask trim it.
+/// 1.11.1 (#27068; 1.10.7 on the Enterprise 1.10 line): mkdir chmods after
+/// mkdir, so the mode is exact whatever the umask; 1.11.0 and 1.10.6 still
+/// let the umask trim it.
 #[test]
-fn release_1_11_3_and_2_0_0_chmod_the_mkdir_directory() {
+fn release_1_11_1_chmods_the_mkdir_directory() {
     let s = Rig::new();
     for (release, want) in [
-        ("1.10.9", 0o750),
-        ("1.11.2", 0o750),
-        ("1.11.3", 0o777),
+        ("1.10.6", 0o750),
+        ("1.10.7", 0o777),
+        ("1.11.0", 0o750),
+        ("1.11.1", 0o777),
         ("2.0.0", 0o777),
     ] {
         assert_eq!(
@@ -548,7 +550,7 @@ fn release_2_0_0_gives_secrets_60_s() {
     assert_eq!(old["status"], "fails", "{old}");
     let reason = old["reason"].as_str().unwrap();
     assert!(
-        reason.contains("before 2.0.0 stops a secrets plugin after 10 s"),
+        reason.contains("before 2.0.0 (1.11.4 Enterprise) stops a secrets plugin after 10 s"),
         "{reason}"
     );
     assert_eq!(cell(&doc, "secrets/slow", "2.0.0")["status"], "works");

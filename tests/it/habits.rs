@@ -727,10 +727,10 @@ fn quiet_actions_print_nothing_but_errors_and_a_failed_plugin_still_fails() {
 #[test]
 fn quiet_silences_warnings_too() {
     let s = Rig::new();
-    // A path outside the volumes directory is recorded with a warning.
+    // A negative size is recorded with a warning.
     s.hv_script(
         "elsewhere",
-        r#"printf '{"path": "/somewhere/else", "bytes": 0}'"#,
+        r#"printf '{"path": "%s", "bytes": -1}' "$v""#,
         "exit 0",
     );
     plugctl(&s)

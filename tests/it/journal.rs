@@ -289,40 +289,61 @@ fn a_record_or_event_too_long_for_a_journal_line_never_makes_the_log_unreadable(
     let s = Rig::new();
     register_a1(&s, "first");
     let long = 2_000_000;
+    // An update that fails with a message of 2 MB: the record and its
+    // event keep its first 4 KiB, saying how long it was (a path that long
+    // is refused when it arrives: no path is longer than 4095 bytes). An
+    // event too long for a line is cut too (unit
+    // `registry::journal::tests::an_event_too_long_for_a_line_is_shortened_to_fit`).
+    let fail = s.out_file("fail");
     s.plugin(
         "host-volume",
         "loud",
         &format!(
             r#"case $1 in
 fingerprint) echo '{{"version": "1.0.0"}}' ;;
-create) printf '{{"path": "%s/%s"}}' "$DHV_VOLUMES_DIR" "$(head -c {long} /dev/zero | tr '\0' a)" ;;
-esac"#
+create) if [ -e '{fail}' ]; then
+          printf '{{"error": "%s"}}' "$(head -c {long} /dev/zero | tr '\0' a)"; exit 1
+        fi
+        printf '{{"path": "%s/%s"}}' "$DHV_VOLUMES_DIR" "$DHV_VOLUME_ID" ;;
+esac"#,
+            fail = fail.display()
         ),
     );
+    let create = |extra: &[&str]| {
+        plugctl(&s)
+            .args([
+                "--json",
+                "--node-id",
+                "n1",
+                "volume",
+                "create",
+                "--plugin",
+                "loud",
+                "--name",
+                "l",
+            ])
+            .args_from(extra)
+    };
+    let id = id_of(&create(&[]).succeeds().json()["volume"]);
+    fs::write(&fail, "").unwrap();
+    create(&["--id", &id]).fails_with(Exit::Failure);
     let doc = plugctl(&s)
-        .args([
-            "--json",
-            "--node-id",
-            "n1",
-            "volume",
-            "create",
-            "--plugin",
-            "loud",
-            "--name",
-            "l",
-        ])
+        .args(["--json", "volume", "show", &id])
         .succeeds()
         .json();
-    let path = doc["volume"]["path"].as_str().unwrap().to_string();
-    assert!(path.len() > long, "the record keeps the whole path");
+    let error = doc["volume"]["error"].as_str().unwrap().to_string();
+    assert!(
+        error.len() < 4200 && error.contains("shortened for the registry"),
+        "{}",
+        &error[error.len().saturating_sub(100)..]
+    );
     let events = plugctl(&s)
         .args(["--json", "events"])
         .succeeds()
         .json_lines();
     let last = events.last().unwrap();
-    assert_eq!(last["kind"], "volume_create");
-    let shown = last["path"].as_str().unwrap();
-    assert!(shown.len() < 4096 && shown.contains("shortened"), "{shown}");
+    assert_eq!(last["kind"], "volume_update");
+    assert_eq!(last["error"].as_str().unwrap(), error);
 
     // A record longer than a line (ten parameters of 120 kB): the create's
     // first step writes the file instead of an intent, so every reader,

@@ -119,7 +119,7 @@ fn a_config_directory_of_hcl_and_json_gives_the_layout_and_the_later_file_wins()
     let err = ran.stderr();
     assert!(
         err.contains(&format!(
-            "host-volume plugins: {} (client.host_volume_plugin_dir in {})",
+            "host-volume plugins: {} (client.host_volume_plugin_dir in {}:3)",
             hv_dir.display(),
             n.config.join("20-client.json").display()
         )),
@@ -251,6 +251,8 @@ fn plugin_dir_alone_is_the_development_layout() {
 fn a_config_that_does_not_parse_names_file_and_line() {
     let n = Node::new();
     n.write("10-ok.hcl", "data_dir = \"/opt/nomad/data\"\n");
+    // HCL 1 forgives the list's error at the block's `}`, then finds no
+    // `}` for the block: the end of the file, line 5.
     let bad = n.write(
         "20-bad.hcl",
         "client {\n  enabled = true\n  servers = [\"a\"\n}\n",
@@ -258,20 +260,23 @@ fn a_config_that_does_not_parse_names_file_and_line() {
     n.plugctl()
         .args(["fingerprint"])
         .fails_with(Exit::Usage)
-        .stderr_has(&format!("{}:4:", bad.display()))
-        .stderr_has("the HCL does not parse");
+        .stderr_has(&format!(
+            "{}:5:1: the file does not parse as HCL 1, as the agent reads it: object expected \
+             closing RBRACE got: EOF",
+            bad.display()
+        ));
     // The same as the JSON error document.
     let ran = n
         .plugctl()
         .args(["--json", "plugin", "list"])
         .fails_with(Exit::Usage)
-        .error_has("20-bad.hcl:4:");
+        .error_has("20-bad.hcl:5:1:");
     assert_eq!(ran.error()["kind"], "usage");
     let bad = n.write("20-bad.hcl", "{\"data_dir\": \"/x\",\n \"client\": {]}\n");
     n.plugctl()
         .args(["fingerprint"])
         .fails_with(Exit::Usage)
-        .stderr_has(&format!("{}:2:", bad.display()));
+        .stderr_has(&format!("{}:2:13: ", bad.display()));
 }
 
 #[test]
@@ -285,8 +290,8 @@ fn a_relative_directory_is_refused_with_file_and_line() {
         .args(["fingerprint"])
         .fails_with(Exit::Usage)
         .stderr_has(&format!(
-            "{}:5: client.host_volume_plugin_dir must be an absolute path, as Nomad requires: \
-             got \"plugins\"",
+            "{}:5:28: client.host_volume_plugin_dir must be an absolute path, as Nomad \
+             requires: it is relative",
             f.display()
         ));
     fs::remove_file(&f).unwrap();
@@ -298,14 +303,14 @@ fn a_relative_directory_is_refused_with_file_and_line() {
         .args(["volume", "list"])
         .fails_with(Exit::Usage)
         .stderr_has(&format!(
-            "{}:5: client.host_volumes_dir must be an absolute path",
+            "{}:5:25: client.host_volumes_dir must be an absolute path",
             f.display()
         ));
     fs::write(&f, "{\"data_dir\": [\"/a\"]}").unwrap();
     n.plugctl()
         .args(["volume", "list"])
         .fails_with(Exit::Usage)
-        .stderr_has("data_dir must be a string");
+        .stderr_has("data_dir: expected a string, found a list, as the agent decodes it");
 }
 
 #[test]
@@ -326,7 +331,11 @@ fn an_unreadable_config_is_a_configuration_error() {
     n.plugctl()
         .args(["fingerprint"])
         .fails_with(Exit::Usage)
-        .stderr_has(&format!("{}:1: not valid UTF-8", f.display()));
+        .stderr_has(&format!(
+            "{}:1:21: the file does not parse as HCL 1, as the agent reads it: illegal UTF-8 \
+             encoding",
+            f.display()
+        ));
     plugctl(&n.s)
         .args([
             "--nomad-config",

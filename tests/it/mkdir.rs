@@ -206,7 +206,10 @@ fn an_existing_target_is_success_and_nothing_is_reapplied() {
     let s = Rig::new();
     let id = "5f4e3d2c-1b0a-4998-8776-655443322110";
     let target = s.volumes.join(id);
-    make_dir(&target);
+    // plugctl's own, from an earlier life: made, then forgotten (what
+    // another made there is refused before mkdir runs: volume::).
+    create_volume(&s, &["--plugin", "mkdir", "--name", "old", "--id", id]);
+    plugctl(&s).args(["volume", "forget", id]).succeeds();
     fs::set_permissions(&target, fs::Permissions::from_mode(0o711)).unwrap();
     fs::write(target.join("data"), "keep").unwrap();
     let vol = create_volume(

@@ -36,7 +36,7 @@ use crate::common::*;
 const PER_PATH: usize = 10_000;
 
 /// The Go the oracle must be built with: the default release's.
-fn wanted_go() -> GoRelease {
+pub(crate) fn wanted_go() -> GoRelease {
     Profile::default().toolchain().go
 }
 
@@ -44,7 +44,7 @@ fn wanted_go() -> GoRelease {
 const PATHS: [u8; 5] = [b'h', b'c', b'd', b's', b'f'];
 
 /// Where the built programs, Go's caches and any mismatches go.
-fn scratch() -> PathBuf {
+pub(crate) fn scratch() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("oracle")
 }
 
@@ -71,7 +71,7 @@ fn built() -> Option<&'static Built> {
 
 /// `go` with nothing from the caller's Go setup and no network: the
 /// oracle needs only the standard library.
-fn go(dir: &Path) -> expect::Run {
+pub(crate) fn go(dir: &Path) -> expect::Run {
     let s = scratch();
     let mut c = Command::new("go");
     c.current_dir(dir)
@@ -129,7 +129,7 @@ fn build() -> Option<Built> {
 }
 
 /// Runs one of the Go programs over every record, one answer each.
-fn ask(program: &Path, args: &[&str], records: &[(u8, Vec<u8>)]) -> Vec<Value> {
+pub(crate) fn ask(program: &Path, args: &[&str], records: &[(u8, Vec<u8>)]) -> Vec<Value> {
     let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
@@ -281,26 +281,26 @@ fn corpus() -> Vec<(u8, Vec<u8>)> {
 // ---------------------------------------------------------------------------
 
 /// xorshift64*: seeded, so a failure reproduces.
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
 
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         // The high bits: xorshift's low ones are its weakest.
         ((self.next() >> 32) % n as u64) as usize
     }
 
-    fn chance(&mut self, percent: usize) -> bool {
+    pub(crate) fn chance(&mut self, percent: usize) -> bool {
         self.below(100) < percent
     }
 
-    fn pick<'a, T: ?Sized>(&mut self, items: &[&'a T]) -> &'a T {
+    pub(crate) fn pick<'a, T: ?Sized>(&mut self, items: &[&'a T]) -> &'a T {
         items[self.below(items.len())]
     }
 }
@@ -678,7 +678,7 @@ fn generated(seed: u64, op: u8, n: usize) -> Vec<(u8, Vec<u8>)> {
 
 /// The seed: fixed, unless `PLUGCTL_ORACLE_SEED` asks for another (a
 /// failing seed is printed).
-fn seed() -> u64 {
+pub(crate) fn seed() -> u64 {
     std::env::var("PLUGCTL_ORACLE_SEED")
         .ok()
         .and_then(|s| s.parse().ok())

@@ -170,13 +170,13 @@ fn progress_only_on_a_capable_terminal_and_not_with_quiet() {
 #[test]
 fn quiet_silences_warnings_but_not_errors() {
     let s = Rig::new();
-    // A relative path from create is recorded but warned about.
+    // A negative size from create is recorded but warned about.
     s.plugin(
         "host-volume",
         "relative",
         r#"case "$1" in
 fingerprint) echo '{"version": "1.0.0"}' ;;
-create) echo '{"path": "relative/dir", "bytes": 0}' ;;
+create) echo "{\"path\": \"$DHV_VOLUMES_DIR/$DHV_VOLUME_ID\", \"bytes\": -1}" ;;
 esac"#,
     );
     plugctl(&s)

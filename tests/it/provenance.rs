@@ -218,9 +218,12 @@ fn audit_is_clean_then_finds_an_orphan_a_missing_path_and_a_pending_operation() 
     let on_disk = va["bytes_on_disk"].as_u64().unwrap();
     assert!(on_disk >= 100_000, "the 100 kB file is counted: {va}");
 
-    // An orphan directory, a vanished volume, a pending record.
-    make_dir(s.volumes.join("orphan/sub"));
-    fs::write(s.volumes.join("orphan/sub/f"), "x").unwrap();
+    // An orphan directory (a volume of plugctl's, forgotten), what
+    // another tool keeps there, a vanished volume, a pending record.
+    let orphan = leftover(&s);
+    make_dir(orphan.join("sub"));
+    fs::write(orphan.join("sub/f"), "x").unwrap();
+    make_dir(s.volumes.join("not-ours"));
     fs::remove_dir_all(b["path"].as_str().unwrap()).unwrap();
     let mut reg = s.registry_file();
     reg["volumes"][a["id"].as_str().unwrap()]["state"] = "pending".into();
@@ -231,18 +234,24 @@ fn audit_is_clean_then_finds_an_orphan_a_missing_path_and_a_pending_operation() 
         .fails_with(Exit::Failure);
     let table = stdout(&out);
     assert!(table.contains("orphan dir"), "{table}");
-    assert!(
-        table.contains(&format!("{}", s.volumes.join("orphan").display())),
-        "{table}"
-    );
+    assert!(table.contains(&format!("{}", orphan.display())), "{table}");
     assert!(table.contains("path is gone"), "{table}");
     assert!(table.contains("create interrupted"), "{table}");
+    assert!(table.contains("foreign dir"), "{table}");
+    // The foreign entry is no finding: orphan, gone path, pending.
+    out.stderr_has("3 finding(s)")
+        .stderr_has("1 foreign entry in");
     let doc = plugctl(&s)
         .args(["--json", "volume", "audit"])
         .any_exit()
         .json();
     assert_eq!(doc["ok"], false);
+    assert_eq!(doc["orphans"].as_array().unwrap().len(), 1, "{doc}");
     assert_eq!(doc["orphans"][0]["kind"], "dir");
+    assert_eq!(
+        doc["foreign"][0]["path"],
+        s.volumes.join("not-ours").display().to_string()
+    );
 }
 
 #[test]
@@ -253,26 +262,30 @@ fn prune_needs_yes_removes_only_orphans_and_never_follows_symlinks() {
     let outside = s.root().join("outside");
     make_dir(&outside);
     fs::write(outside.join("precious"), "keep").unwrap();
-    make_dir(s.volumes.join("orphan"));
-    // An orphan symlink to a directory outside, and a link inside an orphan.
-    symlink(&outside, s.volumes.join("link-out")).unwrap();
-    symlink(&outside, s.volumes.join("orphan/inner-link")).unwrap();
+    let orphan = leftover(&s);
+    // An orphan symlink to a directory outside (a leftover's name), and a
+    // link inside an orphan.
+    let link_out = leftover(&s);
+    fs::remove_dir(&link_out).unwrap();
+    symlink(&outside, &link_out).unwrap();
+    symlink(&outside, orphan.join("inner-link")).unwrap();
+    // What another tool keeps there.
+    make_dir(s.volumes.join("theirs"));
 
     plugctl(&s)
         .args(["volume", "audit", "--prune-orphans"])
         .fails_with(Exit::Usage)
-        .stderr_has("add --yes");
-    assert!(
-        s.volumes.join("orphan").exists(),
-        "nothing removed without --yes"
-    );
+        .stderr_has("add --yes")
+        .stderr_has("1 foreign entry, not plugctl's, is never removed");
+    assert!(orphan.exists(), "nothing removed without --yes");
 
-    // Everything found was pruned.
+    // Every orphan found was pruned; the foreign entry stays.
     plugctl(&s)
         .args(["volume", "audit", "--prune-orphans", "--yes"])
         .succeeds();
-    assert!(!s.volumes.join("orphan").exists());
-    assert!(fs::symlink_metadata(s.volumes.join("link-out")).is_err());
+    assert!(!orphan.exists());
+    assert!(fs::symlink_metadata(&link_out).is_err());
+    assert!(s.volumes.join("theirs").is_dir());
     assert_eq!(
         fs::read_to_string(outside.join("precious")).unwrap(),
         "keep"
@@ -851,7 +864,7 @@ fn prune_never_empties_a_file_system_mounted_in_an_orphan() {
     let s = Rig::new();
     dir_plugin(&s);
     create(&s, "a");
-    let mnt = s.volumes.join("forgotten/mnt");
+    let mnt = leftover(&s).join("mnt");
     make_dir(&mnt);
     let mounted = std::process::Command::new("mount")
         .args(["-t", "tmpfs", "tmpfs"])

@@ -276,12 +276,16 @@ async fn escaped_pipe_holder_is_abandoned() {
     }
     let dir = scratch();
     let pid_file = dir.path().join("pid");
-    // setsid takes the sleep out of the group, out of our reach, with our
-    // stdout still open.
+    // setsid takes the sleep out of the call's session, and nsenter out of
+    // the call's time namespace (where the call has one: as root) back
+    // into this process's: nothing marks it as the call's any more, and it
+    // is out of our reach with our stdout still open.
     let p = script(
         dir.path(),
         "escapee",
-        "setsid sleep 30 & echo $! > \"$1\"; exit 0",
+        "back=\"nsenter --time=/proc/$PPID/ns/time\"\n\
+         $back true 2>/dev/null || back=\n\
+         setsid $back sleep 30 & echo $! > \"$1\"; exit 0",
     );
     let o = runner::run(&Invocation::new(&p, DEADLINE, GRACE).arg(&pid_file))
         .await
@@ -637,7 +641,6 @@ async fn pool_runs_concurrently_within_its_limit() {
     let p = script(dir.path(), "nap", "date +%s%N; sleep 0.2; date +%s%N");
     let pool = Pool::new(LIMIT);
     assert_eq!(pool.limit(), LIMIT);
-    let started = Instant::now();
     let mut calls = tokio::task::JoinSet::new();
     for _ in 0..100 {
         let (pool, i) = (pool.clone(), inv(&p));
@@ -654,8 +657,9 @@ async fn pool_runs_concurrently_within_its_limit() {
             .collect();
         spans.push((t[0], t[1]));
     }
-    let elapsed = started.elapsed();
-    assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
+    // No timed assertion: on a loaded machine 100 calls can take any
+    // time. That they overlapped, and never more than the limit, is read
+    // from the plugins' own clocks.
     // Most calls overlapping at any instant, from the plugins' own clocks.
     let mut edges: Vec<(u128, i32)> = spans.iter().flat_map(|&(a, b)| [(a, 1), (b, -1)]).collect();
     edges.sort();

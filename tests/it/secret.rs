@@ -248,7 +248,10 @@ fn output_formats() {
         &["--json", "secret", "fetch", "p", "x", "--format", "json"],
     ] {
         let out = plugctl(&s).args_from(args).succeeds();
-        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let mut doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        // What the call cost (tests/it/accounting.rs holds its figures).
+        let usage = doc.as_object_mut().unwrap().remove("usage");
+        assert!(usage.is_some_and(|u| u["wall_ms"].is_u64()), "{doc}");
         assert_eq!(
             doc,
             json!({
@@ -323,7 +326,7 @@ fn format_env_round_trips_hostile_values_through_eval() {
 }
 
 #[test]
-fn a_key_that_is_no_shell_name_is_refused_by_format_env() {
+fn a_key_that_is_no_shell_name_is_refused_by_format_env_and_kv() {
     let s = Rig::new();
     answering(
         &s,
@@ -337,11 +340,17 @@ fn a_key_that_is_no_shell_name_is_refused_by_format_env() {
     assert_clean(&out, "bad key");
     assert_eq!(stdout(&out), "", "nothing printed when one key is refused");
     assert!(stderr(&out).contains("\"bad-key\""), "{}", stderr(&out));
-    // kv and json print it.
-    plugctl(&s)
+    // kv refuses it too (no shell sets it, systemd drops it); json prints it.
+    let out = plugctl(&s)
         .args(["secret", "fetch", "p", "x"])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_has("\"bad-key\" is not a shell variable name");
+    assert_clean(&out, "bad key in kv");
+    plugctl(&s)
+        .args(["secret", "fetch", "p", "x", "--format", "json"])
         .succeeds()
-        .stdout_has(&format!("bad-key={SECRET}\n"));
+        .stdout_has(&format!("\"bad-key\": \"{SECRET}\""));
 }
 
 #[test]
@@ -364,7 +373,7 @@ fn the_value_is_only_on_stdout_after_success() {
         let err = stderr(&out);
         assert!(!err.contains(SECRET), "{verbosity:?}: {err}");
         assert!(!err.contains("t0k3n-Z"), "{verbosity:?}: {err}");
-        assert!(err.contains("crash"), "warns about stderr: {err}");
+        assert!(err.contains("client panics"), "warns about stderr: {err}");
         if verbosity.is_some() {
             assert!(
                 err.contains("fetching **** for you")

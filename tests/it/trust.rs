@@ -533,7 +533,7 @@ exit 1"#
     plugctl(&s)
         .args(["fingerprint", "evil"])
         .any_exit()
-        .stdout_has(r"\x1b]0;pwned\x07\x1b[2J\u{9b}31m\rhost-volume");
+        .stdout_has(r"\u{1b}]0;pwned\u{7}\u{1b}[2J\u{9b}31m\rhost-volume");
     // --json keeps the exact string.
     let doc = plugctl(&s)
         .args(["--json", "fingerprint", "evil"])

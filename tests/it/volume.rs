@@ -843,31 +843,55 @@ fn list_filters_by_plugin_and_show_finds_by_id_or_name() {
 }
 
 #[test]
-fn odd_paths_are_recorded_with_warnings() {
+fn odd_paths_are_the_plugins_failure_and_the_volume_is_kept_pending() {
     let s = Rig::new();
+    let vols = s.volumes.display().to_string();
     for (name, path, needle) in [
-        ("rel", "relative/dir", "relative"),
-        ("out", "/somewhere/else", "outside the volumes directory"),
-        ("empty", "", "empty path"),
+        ("rel", "relative/dir".to_string(), "is relative"),
+        (
+            "out",
+            "/somewhere/else".into(),
+            "not inside the volumes directory",
+        ),
+        ("empty", String::new(), "is empty"),
+        ("itself", vols.clone(), "not inside the volumes directory"),
+        ("dotdot", format!("{vols}/../x"), "holds '..'"),
     ] {
-        s.plugin(
-            "host-volume",
+        s.hv_script(
             name,
             &format!(r#"echo '{{"path": "{path}"}}'"#),
+            &format!(
+                r#"echo "[$DHV_CREATED_PATH]" > "{}/deleted.$DHV_VOLUME_NAME""#,
+                s.out.display()
+            ),
         );
         let out = plugctl(&s)
-            .args([
-                "--json", "volume", "create", "--plugin", name, "--name", name,
-            ])
-            .succeeds();
-        let doc = out.json();
-        assert_eq!(doc["volume"]["path"], path);
-        assert_eq!(doc["volume"]["bytes"], 0, "bytes absent means 0");
-        let w = doc["volume"]["warnings"][0].as_str().unwrap();
-        assert!(w.contains(needle), "{w}");
+            .args(["volume", "create", "--plugin", name, "--name", name])
+            .fails_with(Exit::Failure);
         let err = stderr(&out);
-        assert!(err.contains("warning") && err.contains(needle), "{err}");
+        assert!(err.contains("bad output") && err.contains(needle), "{err}");
+        assert!(err.contains("kept pending"), "{err}");
+        let v = list_volumes(&s)
+            .into_iter()
+            .find(|v| v["name"] == name)
+            .unwrap_or_else(|| panic!("{name} not recorded"));
+        assert_eq!(v["state"], "pending", "{v}");
+        assert_eq!(v["path"], "", "a refused path is never recorded: {v}");
+        assert!(v["error"].as_str().unwrap().contains(needle), "{v}");
     }
+    // Repair re-runs create, which fails again, then delete to roll back:
+    // each record goes.
+    let out = plugctl(&s).args(["--json", "volume", "repair"]).succeeds();
+    let doc = out.json();
+    for r in doc["results"].as_array().unwrap() {
+        assert_eq!(r["action"], "rolled back", "{r}");
+        assert_eq!(r["state"], "deleted", "{r}");
+        // The refused path never reaches a plugin.
+        let name = r["name"].as_str().unwrap();
+        assert_eq!(s.read_out(&format!("deleted.{name}")), "[]\n", "{r}");
+    }
+    assert_eq!(doc["results"].as_array().unwrap().len(), 5, "{doc}");
+    assert!(list_volumes(&s).is_empty());
 }
 
 #[test]

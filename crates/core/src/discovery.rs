@@ -10,7 +10,6 @@
 
 use std::fs;
 use std::io;
-use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
@@ -95,15 +94,27 @@ pub fn check_name(name: &str) -> Result<(), String> {
     if name.is_empty() {
         Err("empty name".into())
     } else if name == "." || name == ".." {
-        Err(format!("{name:?} is not a plugin name"))
+        Err(format!(
+            "{name_q} is not a plugin name",
+            name_q = crate::escape::quote(name)
+        ))
     } else if name.contains('/') {
-        Err(format!("{name:?} contains '/'"))
+        Err(format!(
+            "{name_q} contains '/'",
+            name_q = crate::escape::quote(name)
+        ))
     } else if name.contains('\0') {
-        Err(format!("{name:?} contains a NUL byte"))
+        Err(format!(
+            "{name_q} contains a NUL byte",
+            name_q = crate::escape::quote(name)
+        ))
     } else if name.chars().any(char::is_control) {
         // A name is shown in tables and messages and may become a file
         // name: a newline or an escape sequence has no business in it.
-        Err(format!("{name:?} contains a control character"))
+        Err(format!(
+            "{name_q} contains a control character",
+            name_q = crate::escape::quote(name)
+        ))
     } else if name.len() > NAME_MAX {
         Err(format!(
             "a name of {} bytes is longer than a file name may be ({NAME_MAX})",
@@ -225,13 +236,33 @@ pub fn names_in(family: &str, dir: &Path) -> Vec<String> {
 }
 
 /// Every entry of one family directory, plus the family's built-ins, sorted
-/// by name. A missing directory means no plugins.
+/// by name. A missing directory means no plugins. One that is not a
+/// directory (a file named `secrets`) or cannot be read holds no plugins
+/// either, with a warning: Nomad's fingerprint warns ("error finding
+/// secrets plugins") and still reports its built-in providers.
 pub fn scan(family: &str, dir: &Path, profile: Profile) -> Result<Vec<Entry>> {
     let mut out = builtin_entries(family);
     let rd = match fs::read_dir(dir) {
         Ok(rd) => rd,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(out),
-        Err(e) => return Err(dir_error(dir, e)),
+        Err(e) => {
+            let why = if e.kind() == io::ErrorKind::NotADirectory {
+                "is not a directory".to_string()
+            } else {
+                format!("cannot be read: {e}")
+            };
+            let only = if out.is_empty() {
+                "none are listed"
+            } else {
+                "only the built-ins are listed"
+            };
+            tracing::warn!(
+                "{family} plugin directory {} {why}: a Nomad client warns and finds no \
+                 {family} plugins there; {only}",
+                dir.display()
+            );
+            return Ok(out);
+        }
     };
     // Canonical form of the directory, to confine symlinks to it.
     let canonical_dir = fs::canonicalize(dir).map_err(|e| dir_error(dir, e))?;
@@ -241,11 +272,12 @@ pub fn scan(family: &str, dir: &Path, profile: Profile) -> Result<Vec<Entry>> {
         let name = match entry.file_name().into_string() {
             Ok(n) => n,
             Err(raw) => {
-                // Shown with its bytes escaped (`bad\xff`); its path keeps
-                // the real name, which tells [`Entry::recordable`] apart.
+                // Named with its bytes escaped (`bad\xff`, as `--json`
+                // shows its path); its path keeps the real name, which
+                // tells [`Entry::recordable`] apart.
                 out.push(Entry {
                     family: family.to_string(),
-                    name: raw.as_bytes().escape_ascii().to_string(),
+                    name: raw.as_encoded_bytes().escape_ascii().to_string(),
                     path,
                     kind: EntryKind::Rejected(
                         "the file name is not valid UTF-8: Nomad cannot report it and plugctl \
@@ -262,9 +294,11 @@ pub fn scan(family: &str, dir: &Path, profile: Profile) -> Result<Vec<Entry>> {
             // message, and a line break or an escape sequence in one could
             // forge a line of output (the registry refuses such a name on
             // load, so recording it would lock every later command out).
+            // The name as it is: every view escapes it once, as every name
+            // (`plugctl_core::escape`).
             out.push(Entry {
                 family: family.to_string(),
-                name: name.escape_debug().to_string(),
+                name: name.clone(),
                 path,
                 kind: EntryKind::Rejected(
                     "the file name contains a control character: Nomad would run it, but \
@@ -276,7 +310,8 @@ pub fn scan(family: &str, dir: &Path, profile: Profile) -> Result<Vec<Entry>> {
         }
         let kind = if builtin(family, &name).is_some() {
             EntryKind::Ignored(format!(
-                "shadowed by the built-in {family} plugin {name:?}, which Nomad always uses"
+                "shadowed by the built-in {family} plugin {name_q}, which Nomad always uses",
+                name_q = crate::escape::quote(&name)
             ))
         } else if let Some(why) = Family::Secrets
             .is(family)
@@ -365,6 +400,9 @@ impl Entry {
     pub fn recordable(&self) -> bool {
         match &self.kind {
             EntryKind::Builtin(_) => true,
+            // A control character in a registry name would forge lines in
+            // every view, and the registry refuses it on load.
+            _ if self.name.chars().any(char::is_control) => false,
             _ => self
                 .path
                 .file_name()
@@ -396,7 +434,7 @@ pub fn classify_in(
                      directory"
                 )
             } else if confined {
-                format!("{profile} refuses it too (Go's os.Root, from {since}: CVE-2026-7474)")
+                format!("{profile} refuses it too (Go's os.Root, CVE-2026-7474; from {since})")
             } else {
                 format!("{profile} runs it (CVE-2026-7474, fixed in {since})")
             };
@@ -462,9 +500,10 @@ pub fn os_root_refusal(dir: &Path, name: &str) -> Option<String> {
             let text = link.to_str()?;
             if text.starts_with('/') {
                 return Some(format!(
-                    "the symlink {} holds the absolute path {text:?}, which os.Root refuses \
+                    "the symlink {} holds the absolute path {text_q}, which os.Root refuses \
                      even when it leads inside the directory",
-                    path.display()
+                    path.display(),
+                    text_q = crate::escape::quote(text)
                 ));
             }
             let mut spliced: Vec<String> = parts[..i].to_vec();

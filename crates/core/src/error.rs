@@ -135,7 +135,8 @@ pub enum Error {
     /// A plugin call failed: timed out, not a plugin as Nomad sees it, or
     /// failed ([`PluginFailure`] says which).
     #[error(
-        "{family} plugin {name:?}, operation {operation}{}: {failure}",
+        "{family} plugin {}, operation {operation}{}: {failure}",
+        crate::escape::quote(name),
         subject.as_ref().map(|s| format!(" ({s})")).unwrap_or_default()
     )]
     Plugin {
@@ -255,6 +256,8 @@ pub enum Hint {
     Fingerprint { name: String },
     /// The plugins can be fingerprinted again (a file changed since).
     FingerprintAgain,
+    /// The node id can be named for this run (the agent's cannot be used).
+    NodeId,
     /// A plugin removed on purpose can be forgotten: its record goes.
     Forget { family: String, name: String },
     /// Locked runs need a lock file: pinning (and reviewing it) writes one.

@@ -1,25 +1,131 @@
-//! The one function that makes text a plugin or a file controls safe
-//! for a terminal. Every table cell and every message on stderr passes
-//! here; `--json` output does not (JSON escapes itself and keeps the exact
-//! string).
+//! The one way text a plugin or a file controls is made safe for a
+//! terminal, in one style, the one Rust's `{:?}` prints: `\n`, `\t`,
+//! `\r`, `\0`, `\\`, and `\u{1b}` for every other character shown escaped.
+//! `--json` output never passes here: JSON escapes itself and keeps the
+//! exact string.
+//!
+//! Two uses, one style:
+//! - an untrusted *value* (a plugin, volume or key name, a path, a
+//!   version) shown in a table cell is [`value`], in a message
+//!   [`quote`]: every control character, and every character that is
+//!   invisible or combines with or reorders its neighbours, is escaped, and
+//!   so is a backslash, so that each `\` shown starts an escape (a name
+//!   `a\nb`, with a backslash, shows `a\\nb`; one with a line break `a\nb`);
+//! - a whole line (a message, a cell) is passed through
+//!   [`escape_untrusted`] as the last line of defence: control and
+//!   reordering characters it still holds (a plugin's `{"error"}` text, a
+//!   path shown as it is) are escaped in the same style, backslashes are
+//!   left as they are (they may start an escape [`value`] made).
 
-/// Untrusted text (plugin output, names, paths) made safe for a terminal:
-/// the one place that decides. Control characters that could move the
-/// cursor, rewrite the screen, set the window title or forge a line — C0
-/// except tab and newline, a CR not followed by LF, DEL, and C1 (U+0080 to
-/// U+009F, which some terminals take as ESC sequences) — are shown
-/// escaped: `\x1b`, `\u{9b}`. With `one_line` (table cells), tab and
-/// newline are escaped too. `--json` output never goes through here: JSON
-/// escapes them itself and keeps the exact string.
-pub fn escape_untrusted(s: &str, one_line: bool) -> std::borrow::Cow<'_, str> {
+use std::borrow::Cow;
+
+/// Characters that change how text around them is shown without being
+/// seen: bidirectional controls (which can make `abc` read `cba`) and
+/// zero-width ones. Escaped in whole lines as control characters are.
+fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061c}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{feff}'
+    )
+}
+
+/// `c` as `{:?}` escapes it inside a string (`\u{1b}`, `\n`, `\\`), or
+/// `None` when it is shown as it is. A double quote is shown as it is
+/// (only [`quote`] escapes it, as the quote it is in).
+fn debug_escape(c: char) -> Option<String> {
+    if c == '"' || c == '\'' {
+        return None;
+    }
+    if c.is_ascii() && !c.is_ascii_control() && c != '\\' {
+        return None;
+    }
+    // A char's Debug is `'…'`: the escape, or the char itself.
+    let shown = format!("{c:?}");
+    let inner = &shown[1..shown.len() - 1];
+    (inner.chars().count() != 1 || inner.starts_with('\\')).then(|| inner.to_string())
+}
+
+/// An untrusted value for a table cell: exactly what `{:?}` shows between
+/// its quotes, but `"` itself (see the module's doc).
+pub fn value(s: &str) -> Cow<'_, str> {
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b) && b != b'\\') {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match debug_escape(c) {
+            Some(e) => out.push_str(&e),
+            None => out.push(c),
+        }
+    }
+    if out == s {
+        Cow::Borrowed(s)
+    } else {
+        Cow::Owned(out)
+    }
+}
+
+/// An untrusted value for a message, in double quotes: [`value`], with `"`
+/// as `\"` — exactly what `{:?}` of the string prints (a test holds them
+/// equal), so a name reads the same in a table and a message.
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            c => match debug_escape(c) {
+                Some(e) => out.push_str(&e),
+                None => out.push(c),
+            },
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// [`value`] of a path or any OS string: a byte that is not UTF-8 as
+/// `\xE9`, as `{:?}` shows it.
+pub fn value_os(s: &std::ffi::OsStr) -> Cow<'_, str> {
+    match s.to_str() {
+        Some(text) => value(text),
+        None => {
+            let shown = format!("{s:?}");
+            Cow::Owned(shown[1..shown.len() - 1].replace("\\\"", "\""))
+        }
+    }
+}
+
+/// [`quote`] of a path or any OS string: exactly what `{:?}` prints for
+/// it, a byte that is not UTF-8 as `\xFF`.
+pub fn quote_os(s: impl AsRef<std::ffi::OsStr>) -> String {
+    let s = s.as_ref();
+    match s.to_str() {
+        Some(text) => quote(text),
+        None => format!("{s:?}"),
+    }
+}
+
+/// A whole line of text that may hold untrusted parts, made safe for a
+/// terminal: C0 controls (except tab and newline, unless `one_line`), a CR
+/// not followed by LF, DEL, C1 (U+0080 to U+009F, which some terminals
+/// take as ESC sequences) and bidirectional and zero-width characters are
+/// shown escaped, as [`value`] shows them (`\u{1b}`, `\u{9b}`, `\r`);
+/// backslashes are left as they are.
+pub fn escape_untrusted(s: &str, one_line: bool) -> Cow<'_, str> {
     let unsafe_at = |c: char, next: Option<char>| match c {
         '\n' | '\t' => one_line,
         '\r' => one_line || next != Some('\n'),
-        c => c.is_control(),
+        c => c.is_control() || invisible(c),
     };
     // Printable ASCII (most of what a table holds) needs no look at chars.
     if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
-        return std::borrow::Cow::Borrowed(s);
+        return Cow::Borrowed(s);
     }
     let mut chars = s.chars().peekable();
     let mut dirty = false;
@@ -30,7 +136,7 @@ pub fn escape_untrusted(s: &str, one_line: bool) -> std::borrow::Cow<'_, str> {
         }
     }
     if !dirty {
-        return std::borrow::Cow::Borrowed(s);
+        return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);
     let mut chars = s.chars().peekable();
@@ -39,19 +145,16 @@ pub fn escape_untrusted(s: &str, one_line: bool) -> std::borrow::Cow<'_, str> {
             out.push(c);
             continue;
         }
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x80 => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+        match debug_escape(c) {
+            Some(e) => out.push_str(&e),
+            None => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
         }
     }
-    std::borrow::Cow::Owned(out)
+    Cow::Owned(out)
 }
 
 /// Table cells are one line each: [`escape_untrusted`] with newlines and
-/// tabs escaped too (a volume name may hold a newline).
+/// tabs escaped too (a message in a cell may hold a newline).
 pub fn sanitize_cell(s: &str) -> String {
     escape_untrusted(s, true).into_owned()
 }
@@ -68,18 +171,58 @@ mod tests {
 
     #[test]
     fn terminal_controls_are_shown_not_obeyed() {
-        assert_eq!(escape_untrusted("\x1b[2J\x07ok", false), "\\x1b[2J\\x07ok");
+        assert_eq!(
+            escape_untrusted("\x1b[2J\x07ok", false),
+            "\\u{1b}[2J\\u{7}ok"
+        );
         assert_eq!(escape_untrusted("a\u{9b}31m", false), "a\\u{9b}31m");
-        assert_eq!(escape_untrusted("x\x7f", false), "x\\x7f");
+        assert_eq!(escape_untrusted("x\x7f", false), "x\\u{7f}");
         // A bare CR would return to the line start and overwrite it.
         assert_eq!(escape_untrusted("bad\rok   ", false), "bad\\rok   ");
         assert_eq!(
             escape_untrusted("line\r\nnext\tcol", false),
             "line\r\nnext\tcol"
         );
+        // Text that reads backwards is shown as what it is.
+        assert_eq!(escape_untrusted("a\u{202e}cba", false), "a\\u{202e}cba");
         assert!(matches!(
-            escape_untrusted("ünïcode ✓", false),
-            std::borrow::Cow::Borrowed(_)
+            escape_untrusted("ünïcode ✓ a\\nb", false),
+            Cow::Borrowed(_)
         ));
+    }
+
+    #[test]
+    fn a_backslash_in_a_value_is_escaped_so_every_escape_is_unambiguous() {
+        assert_eq!(value("a\\nb"), "a\\\\nb");
+        assert_eq!(value("a\nb"), "a\\nb");
+        assert_ne!(value("a\\nb"), value("a\nb"));
+        assert_eq!(value("say \"hi\""), "say \"hi\"");
+        assert_eq!(value("e\u{301}"), "e\\u{301}");
+        assert!(matches!(value("plain-name_1.0"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn quote_is_exactly_what_debug_prints() {
+        for s in [
+            "",
+            "plain",
+            "a\\nb",
+            "a\nb\r\t\0",
+            "\x1b[2J\x07\x7f",
+            "\u{9b}\u{85}",
+            "say \"hi\" it's",
+            "\u{202e}\u{200b}\u{feff}",
+            "e\u{301} café ✓ 🔑",
+            "\u{10ffff}\u{e000}",
+        ] {
+            assert_eq!(quote(s), format!("{s:?}"), "{s:?}");
+            // The same escapes as a cell shows, between quotes.
+            assert_eq!(quote(s).replace("\\\"", "\""), format!("\"{}\"", value(s)));
+        }
+        use std::os::unix::ffi::OsStrExt;
+        let bad = std::ffi::OsStr::from_bytes(b"caf\xe9\n");
+        assert_eq!(quote_os(bad), format!("{bad:?}"));
+        assert_eq!(value_os(bad), "caf\\xE9\\n");
+        assert_eq!(quote_os("a\nb"), quote("a\nb"));
     }
 }

@@ -123,15 +123,25 @@ pub async fn probe(
                     {
                         Ok(fp) => {
                             // An answer later than the release's budget is
-                            // one Nomad never waits for.
-                            let slow = crate::verdict::too_slow(
+                            // one Nomad never waits for; one that wrote on
+                            // stderr crashes a client of a release with
+                            // that bug.
+                            let unusable = crate::verdict::too_slow(
                                 &entry.family,
                                 out.duration,
                                 profile,
                                 deadline,
-                            );
-                            p.healthy = slow.is_none();
-                            p.error = slow;
+                            )
+                            .or_else(|| {
+                                crate::verdict::stderr_crashes_client(
+                                    &entry.family,
+                                    crate::family::Operation::Fingerprint,
+                                    profile,
+                                    &out,
+                                )
+                            });
+                            p.healthy = unusable.is_none();
+                            p.error = unusable;
                             p.version = Some(fp.version);
                             p.kind = fp.kind;
                         }

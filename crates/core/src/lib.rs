@@ -6,7 +6,7 @@
 //! results and errors.
 //!
 //! - [`discovery`] finds plugins in a family directory, as Nomad does;
-//! - [`runner`] runs an [`runner::Invocation`]: its own process group, a
+//! - [`runner`] runs an [`runner::Invocation`]: its own group, a
 //!   deadline, bounded capture, leftovers killed; a [`runner::Pool`] owns
 //!   its calls' groups, which a shutdown or Ctrl-Z reaches through it;
 //! - [`families`] turn requests into invocations and plugin output into
@@ -26,7 +26,9 @@ pub mod families;
 pub mod family;
 pub mod fanout;
 pub mod fingerprint;
+pub mod hooks;
 pub mod identity;
+pub mod node;
 pub mod nomad;
 pub mod pin;
 pub mod provenance;

@@ -57,22 +57,37 @@ pub enum Change {
     /// deadline then SIGKILL 2 s later; a `*.exe` in `secrets/` fails
     /// fingerprinting on Linux.
     SecretsPlugins,
+    /// A secrets plugin's stderr on a call that exited 0 is logged through
+    /// the plugin's `logger`, which `NewExternalSecretsPlugin` never sets:
+    /// a nil interface, so the client panics — at agent start for a
+    /// fingerprint (the fingerprint manager), at task start for a fetch
+    /// (the secrets hook); nothing recovers. Every release with secrets
+    /// plugins has it (1.11.0 to 2.0.5, and main as of aa026cc99c); a
+    /// release that fixes it will get a row of its own, which
+    /// [`Profile::stderr_on_success_crashes`] will ask too.
+    SecretsStderrPanics,
     /// `NOMAD_JOB_ID` and `NOMAD_NAMESPACE` are set for every fetch.
     FetchJobVariables,
     /// The task's fetch error messages were reworded. Nothing a plugin
     /// sees or plugctl runs changes.
     FetchErrorWording,
     /// The built-in `mkdir` chmods the directory after making it, so the
-    /// mode no longer depends on the umask (before: the umask wins); the
-    /// job's `secret` block interpolates its `env` (a job's concern:
-    /// plugctl takes `--env` values as given).
+    /// mode no longer depends on the umask (before: the umask wins).
     MkdirChmod,
+    /// The job's `secret` block interpolates its `env` before a fetch (a
+    /// job's concern: plugctl takes `--env` values as given).
+    SecretEnvInterpolation,
     /// Secrets fingerprint and fetch get 60 s (before: 10 s), + 2 s grace.
     LongSecretsDeadline,
     /// Host-volume plugin lookup is confined to the plugin directory
     /// (`os.Root`, CVE-2026-7474): a symlink leaving it, or an id with
     /// `..`, is refused. Before, a symlink anywhere was followed.
     ConfinedLookup,
+    /// A task's secrets are fetched again when its prestart hooks run
+    /// again (a client restart, a task restart): before, the first fetch
+    /// marked the hook done. A plugin's fetch must then answer a second
+    /// time as it did the first.
+    SecretsRefetch,
 }
 
 /// One row of the table.
@@ -87,7 +102,12 @@ pub struct Row {
     pub source: &'static str,
 }
 
-/// docs/protocol.md ("Which Nomad release"), as data. Keep each row's source next to it.
+/// docs/protocol.md ("Which Nomad release"), as data. Keep each row's
+/// source next to it. Each `since` is read from Nomad's CHANGELOG.md and
+/// the code at each release tag: a row names the first release of every
+/// line that carries the change, Enterprise-only patches included (1.10.6
+/// and later, 1.11.4 and later: [`ENTERPRISE_ONLY_FROM`]), since they are
+/// the only releases those lines still get.
 pub const TABLE: &[Row] = &[
     Row {
         change: Change::HostVolumePlugins,
@@ -96,8 +116,8 @@ pub const TABLE: &[Row] = &[
     },
     Row {
         change: Change::MkdirCleanupOnChownFailure,
-        since: &[r(1, 10, 5), r(1, 11, 0)],
-        source: "e158356dd290",
+        since: &[r(1, 10, 3)],
+        source: "e158356dd290 (#26194, 1.10.3)",
     },
     Row {
         change: Change::SecretsPlugins,
@@ -105,31 +125,53 @@ pub const TABLE: &[Row] = &[
         source: "client/commonplugins/ (1.11.0 GA)",
     },
     Row {
+        change: Change::SecretsStderrPanics,
+        since: &[r(1, 11, 0)],
+        source: "client/commonplugins/secrets_plugin.go (e.logger.Info on stderr; the logger is \
+                 never set, from 00ef9cacab, 1.11.0, through 2.0.5)",
+    },
+    Row {
+        change: Change::MkdirChmod,
+        since: &[r(1, 10, 7), r(1, 11, 1)],
+        source: "8b4c265e36f1 (#27068, 1.11.1; 1.10.7 Enterprise)",
+    },
+    Row {
         change: Change::FetchJobVariables,
         since: &[r(1, 11, 1)],
-        source: "client/allocrunner/taskrunner/secrets_hook.go (1.11.1)",
+        source: "client/allocrunner/taskrunner/secrets_hook.go (#27207, 1.11.1)",
     },
     Row {
         change: Change::FetchErrorWording,
         since: &[r(1, 11, 2)],
-        source: "client/allocrunner/taskrunner/secrets/plugin_provider.go (1.11.2)",
+        source: "client/allocrunner/taskrunner/secrets/plugin_provider.go (#27330, 1.11.2)",
     },
     Row {
-        change: Change::MkdirChmod,
-        since: &[r(1, 11, 3), r(2, 0, 0)],
-        source: "8b4c265e36f1",
+        change: Change::SecretEnvInterpolation,
+        since: &[r(1, 11, 3)],
+        source: "client/allocrunner/taskrunner/secrets/plugin_provider.go (#27568, 1.11.3)",
     },
     Row {
         change: Change::LongSecretsDeadline,
-        since: &[r(2, 0, 0)],
-        source: "d9d98c086628 (#27779)",
+        since: &[r(1, 11, 4), r(2, 0, 0)],
+        source: "d9d98c086628 (#27779, 2.0.0; 1.11.4 Enterprise)",
     },
     Row {
         change: Change::ConfinedLookup,
-        since: &[r(2, 0, 1)],
-        source: "client/hostvolumemanager/host_volume_plugin.go (2.0.1, CVE-2026-7474)",
+        since: &[r(1, 10, 11), r(1, 11, 5), r(2, 0, 1)],
+        source: "client/hostvolumemanager/host_volume_plugin.go (#27919, CVE-2026-7474: 2.0.1; \
+                 1.11.5 and 1.10.11 Enterprise)",
+    },
+    Row {
+        change: Change::SecretsRefetch,
+        since: &[r(1, 11, 9), r(2, 0, 5)],
+        source: "0f9ab40732a2 (#28237, 2.0.5; 1.11.9 Enterprise)",
     },
 ];
+
+/// The first patch of each line that HashiCorp ships to Enterprise
+/// customers only (Nomad's CHANGELOG marks them "Enterprise"): what
+/// `--nomad-version` says about such a release.
+pub const ENTERPRISE_ONLY_FROM: &[Release] = &[r(1, 10, 6), r(1, 11, 4)];
 
 /// Every release: a host-volume fingerprint gets 1 s in practice. The code
 /// caps a call at 5 s ([`HOST_VOLUME_FINGERPRINT_CAP`]), but discovery
@@ -325,13 +367,23 @@ impl Row {
                 .any(|s| s.line() == release.line() && release >= *s)
     }
 
-    /// The releases it landed in, for people: `1.10.5 / 1.11.0`.
+    /// The releases it landed in, for people: the community releases, then
+    /// the Enterprise-only ones in brackets: `2.0.1 (1.10.11 and 1.11.5
+    /// Enterprise)`.
     pub fn since_text(&self) -> String {
-        self.since
-            .iter()
-            .map(Release::to_string)
-            .collect::<Vec<_>>()
-            .join(" / ")
+        let (enterprise, community): (Vec<Release>, Vec<Release>) =
+            self.since.iter().partition(|r| r.enterprise_only());
+        let join = |list: &[Release], sep: &str| {
+            list.iter()
+                .map(Release::to_string)
+                .collect::<Vec<_>>()
+                .join(sep)
+        };
+        let mut text = join(&community, " / ");
+        if !enterprise.is_empty() {
+            text = format!("{text} ({} Enterprise)", join(&enterprise, " and "));
+        }
+        text
     }
 }
 
@@ -343,6 +395,14 @@ impl Release {
     /// The line: `(1, 11)` for 1.11.3.
     pub fn line(&self) -> (u64, u64) {
         (self.major, self.minor)
+    }
+
+    /// Whether HashiCorp ships this patch to Enterprise customers only
+    /// ([`ENTERPRISE_ONLY_FROM`]).
+    pub fn enterprise_only(&self) -> bool {
+        ENTERPRISE_ONLY_FROM
+            .iter()
+            .any(|from| from.line() == self.line() && self >= from)
     }
 
     /// Reads a release the way Nomad's own go-version would (`1.11` is
@@ -358,16 +418,21 @@ impl Release {
             ));
         }
         let v = Version::parse(text).map_err(|e| {
-            format!("{text:?} is not a Nomad release ({e}); give one such as 1.11 or 2.0.1")
+            format!(
+                "{text_q} is not a Nomad release ({e}); give one such as 1.11 or 2.0.1",
+                text_q = crate::escape::quote(text)
+            )
         })?;
         if !v.prerelease().is_empty() || !v.metadata().is_empty() {
             return Err(format!(
-                "{text:?} is a pre-release or a build: plugctl knows releases only ({covered})"
+                "{text_q} is a pre-release or a build: plugctl knows releases only ({covered})",
+                text_q = crate::escape::quote(text)
             ));
         }
         if v.written_segments() > 3 {
             return Err(format!(
-                "{text:?} has more than three numbers: a Nomad release is MAJOR.MINOR.PATCH"
+                "{text_q} has more than three numbers: a Nomad release is MAJOR.MINOR.PATCH",
+                text_q = crate::escape::quote(text)
             ));
         }
         let s = v.segments();
@@ -407,6 +472,29 @@ impl std::str::FromStr for Release {
     fn from_str(s: &str) -> Result<Release, String> {
         Release::parse(s)
     }
+}
+
+/// The longest node pool name Nomad takes.
+pub const NODE_POOL_MAX: usize = 128;
+
+/// Whether Nomad lets a client register in this node pool
+/// (`structs.ValidateNodePoolName` and the agent's own check): 1 to 128
+/// letters, digits, `-` and `_`, and not `all`, the pool of every node.
+/// The error says why, without quoting the name.
+pub fn check_node_pool(name: &str) -> Result<(), String> {
+    let valid = (1..=NODE_POOL_MAX).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if !valid {
+        return Err(format!(
+            "is not a node pool name: 1 to {NODE_POOL_MAX} letters, digits, - and _"
+        ));
+    }
+    if name == "all" {
+        return Err("is all, the pool of every node, which no node registers in".into());
+    }
+    Ok(())
 }
 
 /// What the built-in `mkdir` of a release does differently.
@@ -520,6 +608,13 @@ impl Profile {
         }
     }
 
+    /// Whether a `family` plugin that writes on stderr while its call
+    /// succeeds (exit 0) crashes a client of this release
+    /// ([`Change::SecretsStderrPanics`]).
+    pub fn stderr_on_success_crashes(&self, family: &str) -> bool {
+        Family::Secrets.is(family) && self.has(Change::SecretsStderrPanics)
+    }
+
     /// Whether a fetch always gets `NOMAD_JOB_ID` and `NOMAD_NAMESPACE`.
     pub fn sets_fetch_job_variables(&self) -> bool {
         self.has(Change::FetchJobVariables)
@@ -572,7 +667,12 @@ impl Profile {
 
 impl fmt::Display for Profile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Nomad {}", self.release)
+        write!(f, "Nomad {}", self.release)?;
+        if self.release.enterprise_only() {
+            // As Nomad's CHANGELOG names it.
+            f.write_str(" Enterprise")?;
+        }
+        Ok(())
     }
 }
 
@@ -615,6 +715,16 @@ mod tests {
     }
 
     #[test]
+    fn node_pools_are_checked_as_nomad_checks_them() {
+        for ok in ["default", "gpu", "a-b_c", "A1", &"x".repeat(128)] {
+            assert!(check_node_pool(ok).is_ok(), "{ok}");
+        }
+        for bad in ["", "a b", "pool.1", "é", "all", &"x".repeat(129), "a/b"] {
+            assert!(check_node_pool(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn each_release_names_its_toolchain() {
         assert_eq!(p("2.0.5").toolchain().go, GoRelease(1, 26, 5));
         assert_eq!(p("1.10").toolchain().go, GoRelease(1, 24, 2));
@@ -643,18 +753,44 @@ mod tests {
 
     #[test]
     fn each_row_starts_where_the_table_says() {
-        // Backported rows hold on their line from the patch, and on every
-        // later line.
+        // Read from Nomad's CHANGELOG and the code at each tag: #26194
+        // (mkdir's clean-up) in 1.10.3, #27068 (its exact mode) in 1.11.1
+        // and 1.10.7 Enterprise, #28237 (a second fetch) in 2.0.5.
         let cleanup = |v| p(v).mkdir().cleanup_on_chown_failure;
-        assert!(!cleanup("1.10.4"));
-        assert!(cleanup("1.10.5"));
+        assert!(!cleanup("1.10.2"));
+        assert!(cleanup("1.10.3"));
         assert!(cleanup("1.11.0"));
         assert!(cleanup("2.0"));
         let chmod = |v| p(v).mkdir().chmod;
-        assert!(!chmod("1.10.9"));
-        assert!(!chmod("1.11.2"));
-        assert!(chmod("1.11.3"));
+        assert!(!chmod("1.10.6"));
+        assert!(chmod("1.10.7"));
+        assert!(!chmod("1.11.0"));
+        assert!(chmod("1.11.1"));
         assert!(chmod("2.0.0"));
+        let refetch = |v| p(v).has(Change::SecretsRefetch);
+        assert!(!refetch("2.0.4"));
+        assert!(refetch("2.0.5"));
+        assert!(!refetch("1.11.8"));
+        assert!(refetch("1.11.9"));
+        let confined = |v| p(v).has(Change::ConfinedLookup);
+        assert!(!confined("1.10.10") && confined("1.10.11"));
+        assert!(!confined("1.11.4") && confined("1.11.5"));
+        assert!(!confined("2.0.0") && confined("2.0.1"));
+        assert_eq!(p("1.11.3").secrets_deadline(), Duration::from_secs(10));
+        assert_eq!(p("1.11.4").secrets_deadline(), Duration::from_secs(60));
+        // Enterprise-only patches are named as Nomad's CHANGELOG names them.
+        assert_eq!(p("1.10.7").to_string(), "Nomad 1.10.7 Enterprise");
+        assert_eq!(p("1.10.5").to_string(), "Nomad 1.10.5");
+        assert_eq!(p("1.11.4").to_string(), "Nomad 1.11.4 Enterprise");
+        assert_eq!(p("2.0.5").to_string(), "Nomad 2.0.5");
+        assert_eq!(
+            Profile::row(Change::ConfinedLookup).since_text(),
+            "2.0.1 (1.10.11 and 1.11.5 Enterprise)"
+        );
+        assert_eq!(
+            Profile::row(Change::MkdirCleanupOnChownFailure).since_text(),
+            "1.10.3"
+        );
         assert!(!p("1.10.9").runs_family(Family::Secrets));
         assert!(p("1.11.0").runs_family(Family::Secrets));
         assert!(p("1.10.0").runs_family(Family::HostVolume));

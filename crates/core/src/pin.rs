@@ -258,18 +258,21 @@ impl Pinner {
         file: File,
         version: Option<String>,
     ) -> io::Result<Pin> {
-        self.pin_for_exec(family, name, file, version)
+        self.pin_for_exec(family, name, file, version, None)
             .map(|(pin, _)| pin)
     }
 
     /// [`Pinner::pin_open`], and for a `#!` script what runs it, held open
-    /// through the descriptor that was hashed (for `--locked`).
+    /// through the descriptor that was hashed (for `--locked`). `path`:
+    /// the `PATH` the plugin gets (`None`: unset, as a fingerprint runs),
+    /// on which `#!/usr/bin/env X` finds `X`.
     pub fn pin_for_exec(
         &self,
         family: &str,
         name: &str,
         mut file: File,
         version: Option<String>,
+        path: Option<&std::ffi::OsStr>,
     ) -> io::Result<(Pin, Option<Runs>)> {
         let mut head = vec![0u8; SHEBANG_MAX];
         let mut got = 0;
@@ -290,7 +293,7 @@ impl Pinner {
         let shebang = Shebang::parse(&head);
         let (interpreter, runs) = match shebang {
             Some(shebang) => {
-                let (pin, program) = self.interpreter_of(&shebang);
+                let (pin, program) = self.interpreter_of(&shebang, path);
                 (Some(pin), Some(Runs { shebang, program }))
             }
             None => (None, None),
@@ -330,13 +333,19 @@ pub struct OpenInterpreter {
 /// opened; with the descriptor of what the kernel ends up running: `X` for
 /// `#!/usr/bin/env X`, else the interpreter.
 impl Pinner {
-    pub fn interpreter_of(&self, shebang: &Shebang) -> (Interpreter, Option<OpenInterpreter>) {
+    pub fn interpreter_of(
+        &self,
+        shebang: &Shebang,
+        path: Option<&std::ffi::OsStr>,
+    ) -> (Interpreter, Option<OpenInterpreter>) {
         let (mut pin, mut open) =
             self.hash_program(&shebang.interpreter, Path::new(&shebang.interpreter));
         if let Some(word) = shebang.env_program() {
-            let (runs, runs_open) = match env_lookup(word) {
-                Some(found) => self.hash_program(word, &found),
-                None => (
+            // Found on the PATH the plugin gets, as env would find it.
+            let search = shebang.env_search_path(path);
+            let (runs, runs_open) = match env_lookup(word, search.as_deref()) {
+                Ok(Some(found)) => self.hash_program(word, &found),
+                Ok(None) | Err(_) => (
                     Interpreter {
                         path: word.to_string(),
                         sha256: None,

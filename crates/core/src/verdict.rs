@@ -9,8 +9,9 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::time::Duration;
 
-use crate::family::Family;
-use crate::nomad::Profile;
+use crate::family::{Family, Operation};
+use crate::nomad::{Change, Profile};
+use crate::runner::{Outcome, Termination};
 
 /// A plugin file on record that is no longer in its directory. What
 /// clears it, if it was removed on purpose, is [`forget`]'s hint.
@@ -47,26 +48,75 @@ pub fn not_regular(what: &str) -> String {
     format!("not a regular file: {what}")
 }
 
+/// A plugin call that exited 0 but wrote `bytes` on stderr, on a release
+/// whose client panics logging it ([`Profile::stderr_on_success_crashes`]):
+/// why the plugin is unusable there, in the words every view says (an
+/// unhealthy `fingerprint`, a failed check of `validate` and `test`, the
+/// warning of `secret fetch`). Nomad logs before it decodes stdout, so the
+/// output does not matter. `None`: nothing on stderr, a failed call
+/// (Nomad returns before logging), or a release that logs it safely.
+pub fn stderr_crashes_client(
+    family: &str,
+    operation: Operation,
+    profile: Profile,
+    out: &Outcome,
+) -> Option<String> {
+    let bytes = out.stderr.len() as u64 + out.stderr_dropped;
+    let exited_0 = !out.timed_out && out.termination == Termination::Exited(0);
+    if bytes == 0 || !exited_0 || !profile.stderr_on_success_crashes(family) {
+        return None;
+    }
+    let when = match operation {
+        Operation::Fetch => "when a task fetches a secret",
+        _ => "at agent start",
+    };
+    Some(format!(
+        "wrote {bytes} bytes on stderr while succeeding: a {profile} client panics logging it \
+         (the secrets plugin's logger is never set, on every release from {}), {when}; write \
+         nothing on stderr when the call succeeds (e.g. `exec 2>/dev/null`)",
+        Profile::row(Change::SecretsStderrPanics).since_text()
+    ))
+}
+
 /// A `*.exe` file in `secrets/`, which makes a Nomad client on Linux fail
 /// its secrets fingerprinting (None for any other name).
 pub fn exe_in_secrets(name: &str) -> Option<String> {
     name.ends_with(".exe").then(|| {
         format!(
-            "{name:?} ends in .exe: a Nomad client on Linux refuses to start with a *.exe file \
-             in secrets/; rename it without the suffix, or keep Windows builds elsewhere"
+            "{name_q} ends in .exe: a Nomad client on Linux refuses to start with a *.exe file \
+             in secrets/; rename it without the suffix, or keep Windows builds elsewhere",
+            name_q = crate::escape::quote(name)
         )
     })
 }
 
+/// "PATH is a symlink to WHAT".
+fn link_to(path: &Path, what: &str) -> String {
+    format!("{} is a symlink to {what}", path.display())
+}
+
+/// A symlink whose target does not exist: not deleted (the link is still
+/// there, and a Nomad client still meets it), so never called so.
+pub fn dangling(path: &Path, to: &Path) -> String {
+    link_to(path, &nothing_at(to))
+}
+
+/// What a link to nothing leads to, for [`link_to`].
+fn nothing_at(to: &Path) -> String {
+    format!("{}, which does not exist", to.display())
+}
+
 /// A symlink in `secrets/` to `what` (a directory, a file without an
 /// execute bit, nothing): a Nomad 1.11+ client's secrets fingerprinter
-/// stats every entry and fails on it.
+/// stats every entry and fails on it. It begins with [`dangling`]'s words
+/// for a link to nothing, so a view that finds the link dangling later
+/// keeps this reason.
 pub fn secrets_link(path: &Path, what: &str) -> String {
     format!(
-        "{} is a symlink to {what}: a Nomad 1.11+ client refuses to start with it in secrets/ \
-         (its secrets fingerprinter stats every entry and fails: \"fingerprinting failed\"); \
-         remove the link, or point it at an executable plugin",
-        path.display()
+        "{}: a Nomad 1.11+ client refuses to start with it in secrets/ (its secrets \
+         fingerprinter stats every entry and fails: \"fingerprinting failed\"); remove the \
+         link, or point it at an executable plugin",
+        link_to(path, what)
     )
 }
 
@@ -84,7 +134,7 @@ pub fn stops_a_secrets_client(name: &str, path: &Path) -> Option<String> {
     let what = match fs::metadata(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             let to = fs::read_link(path).unwrap_or_default();
-            format!("{}, which does not exist", to.display())
+            return Some(secrets_link(path, &nothing_at(&to)));
         }
         Err(_) => return None,
         Ok(m) if m.is_dir() => "a directory".to_string(),
@@ -95,13 +145,16 @@ pub fn stops_a_secrets_client(name: &str, path: &Path) -> Option<String> {
 }
 
 /// What is wrong with a plugin file on record now, as discovery would find
-/// it: deleted, not a regular file, no execute bit (None: none of those).
-/// Symlinks are followed, as exec follows them.
+/// it: deleted, a symlink to nothing, not a regular file, no execute bit
+/// (None: none of those). Symlinks are followed, as exec follows them.
 pub fn file_problem(path: &Path) -> Option<String> {
     let meta = match fs::metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Some(deleted(path));
+            return Some(match fs::read_link(path) {
+                Ok(to) => dangling(path, &to),
+                Err(_) => deleted(path),
+            });
         }
         // A dangling symlink, a directory plugctl may not search: for
         // `fingerprint` to say, with the details.

@@ -70,6 +70,7 @@ pub(super) fn trusted_volumes_dir(ctx: &Ctx) -> Result<()> {
     let mut dir = wanted.as_path();
     loop {
         match plugctl_core::trust::CheckedDir::open(ctx.settings.policy(), dir) {
+            Ok(d) if dir == wanted => return writable_only_by_root(ctx, &d),
             Ok(_) => return Ok(()),
             Err(r) if r.is_not_found() => match dir.parent() {
                 Some(parent) => dir = parent,
@@ -83,6 +84,85 @@ pub(super) fn trusted_volumes_dir(ctx: &Ctx) -> Result<()> {
             }
         }
     }
+}
+
+/// Refuses a volumes directory that anyone but its owner (root, or the
+/// user who runs plugctl) may write in, sticky or not, for every command
+/// that creates or deletes there. The sticky bit keeps users from removing
+/// each other's entries, not from adding their own: in such a directory
+/// anyone can put, under the name the next volume takes (`<id>`,
+/// `<id>.img`), a directory or a link that a plugin running as root would
+/// then fill, chown or delete through. `--allow-insecure-paths` lifts it,
+/// as it lifts every owner and mode rule.
+pub(crate) fn writable_only_by_root(
+    ctx: &Ctx,
+    dir: &plugctl_core::trust::CheckedDir,
+) -> Result<()> {
+    let mode = dir.meta().mode & 0o7777;
+    if ctx.settings.allow_insecure_paths || mode & 0o022 == 0 {
+        return Ok(());
+    }
+    let sticky = if mode & 0o1000 != 0 {
+        "; the sticky bit keeps users from removing each other's entries, not from adding \
+         their own"
+    } else {
+        ""
+    };
+    Err(Error::usage(format!(
+        "the volumes directory {} is writable by {} (mode {mode:04o}{sticky}): anyone there \
+         could put a directory or a link under the name of the next volume, for a plugin \
+         running as root to fill or delete through; plugctl creates and deletes volumes only \
+         where no one else can write (fix: chmod go-w {})",
+        dir.path().display(),
+        plugctl_core::trust::who_writes(mode),
+        dir.path().display()
+    ))
+    .hint(plugctl_core::error::Hint::AllowInsecurePaths))
+}
+
+/// Refuses a new volume whose id names what is already in the volumes
+/// directory and is not plugctl's: an entry `<id>` or `<id>.<anything>`
+/// that no record of plugctl's claims and its journal never named. The
+/// directory is shared with the Nomad agent; its volume would otherwise be
+/// taken for a new one (the built-in mkdir reports an existing directory
+/// as made, as Nomad's does), recorded as plugctl's, and removed by the
+/// next delete.
+fn refuse_foreign_id(ctx: &Ctx, state: &plugctl_core::registry::State<'_>, id: &str) -> Result<()> {
+    let dir = match plugctl_core::trust::CheckedDir::open(
+        ctx.settings.policy(),
+        &ctx.settings.volumes_dir,
+    ) {
+        Ok(d) => d,
+        // Not there (yet): nothing in it. A refusal is trusted_volumes_dir's.
+        Err(_) => return Ok(()),
+    };
+    let entries = dir.entries().map_err(|r| {
+        Error::refused(
+            format_args!("cannot list the volumes directory {}", dir.path().display()),
+            &r,
+        )
+    })?;
+    let taken: Vec<String> = entries
+        .iter()
+        .filter_map(|(name, _)| name.to_str())
+        .filter(|n| n.get(..36).is_some_and(|p| p.eq_ignore_ascii_case(id)))
+        .map(|n| dir.join(n).display().to_string())
+        .collect();
+    if taken.is_empty() || ctx.registry.volume_ids_ever(state)?.contains(id) {
+        return Ok(());
+    }
+    Err(Error::usage(format!(
+        "cannot create volume {id}: {} {} in the volumes directory and not plugctl's (no record \
+         or journal of plugctl's names this id: the Nomad agent's or another tool's volume); \
+         plugctl never hands what another made to a plugin as a new volume of its own. Choose \
+         another --id",
+        taken.join(", "),
+        if taken.len() == 1 {
+            "is already"
+        } else {
+            "are already"
+        }
+    )))
 }
 
 impl Timing {
@@ -311,17 +391,19 @@ fn requested(req: &Request, id_given: bool) -> String {
     if id_given {
         describe(&req.id, &req.name, &req.namespace)
     } else {
-        format!("volume {:?} (namespace {})", req.name, req.namespace)
+        format!(
+            "volume {} (namespace {})",
+            plugctl_core::escape::quote_os(&req.name),
+            req.namespace
+        )
     }
 }
-
-/// Stands in for the node id until the registry provides the stable one.
-const NODE_ID_PLACEHOLDER: &str = "node-id-from-registry";
 
 async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     let timing = Timing::of(&args.run, ctx)?;
     trusted_volumes_dir(ctx)?;
     let settings = &ctx.settings;
+    let node = crate::node_identity::NodeIdentity::resolve(settings)?;
     let id_given = args.id.is_some();
     let mut req = Request {
         volumes_dir: settings.volumes_dir.clone(),
@@ -337,10 +419,12 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
             .unwrap_or_else(host_volume::new_volume_id),
         capacity_min: args.capacity_min.unwrap_or(0),
         capacity_max: args.capacity_max.unwrap_or(0),
-        node_id: settings
-            .node_id
-            .clone()
-            .unwrap_or_else(|| NODE_ID_PLACEHOLDER.into()),
+        // plugctl's own id is the registry's, set when the volume is
+        // recorded (a dry run asks the registry what it would be); until
+        // then, the one a new registry would make.
+        node_id: node
+            .fixed()
+            .map_or_else(plugctl_core::node::first_own_node_id, str::to_string),
         // A key given twice: the later value wins.
         parameters: args.params.into_iter().collect::<BTreeMap<_, _>>(),
     };
@@ -354,11 +438,10 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
         let refused =
             super::require_fingerprinted(ctx, Family::HostVolume, &args.plugin, Operation::Create)
                 .err();
-        if settings.node_id.is_none()
-            && let Some(id) = ctx.registry.read()?.state().node_id.clone()
-        {
-            req.node_id = id;
+        if node.fixed().is_none() {
+            req.node_id = ctx.registry.read()?.state().node_id_to_be();
         }
+        ctx.printer.note(1, node.describe(&req.node_id));
         let planned = plan_call(&args.plugin, &plugin, Operation::Create, &req, "", timing);
         return super::plan::print_refused(ctx, &[planned], refused.as_ref());
     }
@@ -369,6 +452,9 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     // that follows, which then parses nothing again unless someone wrote.
     let before = if id_given {
         let snap = ctx.registry.read()?;
+        if snap.state().volume(&req.id).is_none() {
+            refuse_foreign_id(ctx, snap.state(), &req.id)?;
+        }
         let before = snap
             .state()
             .volume(&req.id)
@@ -381,8 +467,9 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     };
     let (proposed, kind) = ctx
         .registry
-        .begin_create(&mut req, &args.plugin, settings.node_id.is_none())
+        .begin_create(&mut req, &args.plugin, node.fixed().is_none())
         .await?;
+    ctx.printer.note(1, node.describe(&req.node_id));
 
     let running = format!(
         "volume create: running {} for {subject}",
@@ -403,9 +490,9 @@ async fn create(ctx: &Ctx, args: VolumeCreateArgs) -> Result<()> {
     show_usage(
         &ctx.printer,
         &format!(
-            "{} plugin {:?}: create of {subject}",
+            "{} plugin {}: create of {subject}",
             Family::HostVolume,
-            args.plugin
+            plugctl_core::escape::quote(&args.plugin)
         ),
         usage.as_ref(),
     );
@@ -576,9 +663,9 @@ async fn delete(ctx: &Ctx, args: VolumeDeleteArgs) -> Result<()> {
     show_usage(
         &ctx.printer,
         &format!(
-            "{} plugin {:?}: delete of {subject}",
+            "{} plugin {}: delete of {subject}",
             Family::HostVolume,
-            before.plugin.as_ref()
+            plugctl_core::escape::quote(before.plugin.as_ref())
         ),
         usage.as_ref(),
     );

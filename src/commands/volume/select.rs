@@ -37,7 +37,11 @@ fn ambiguous(state: &State<'_>, what: VolumeRef<'_>, fits: &[&Volume<'_>]) -> Er
             } else {
                 v.id.get(..width).unwrap_or(&v.id)
             };
-            format!("{id} {:?} (namespace {})", v.name.as_ref(), v.namespace)
+            format!(
+                "{id} {} (namespace {})",
+                plugctl_core::escape::quote_os(v.name.as_ref()),
+                v.namespace
+            )
         })
         .collect();
     if fits.len() > LISTED {
@@ -48,8 +52,8 @@ fn ambiguous(state: &State<'_>, what: VolumeRef<'_>, fits: &[&Volume<'_>]) -> Er
         VolumeRef::Id(_) | VolumeRef::Name(_) => "give more of the id",
     };
     Error::usage(format!(
-        "{:?} names {} volumes: {}; {how}",
-        what.text(),
+        "{} names {} volumes: {}; {how}",
+        plugctl_core::escape::quote_os(what.text()),
         fits.len(),
         list.join(", ")
     ))
@@ -95,6 +99,9 @@ fn not_found(what: VolumeRef<'_>, namespace: &str) -> Error {
     };
     Error::NotFound {
         what: "volume",
-        name: format!("{text:?} ({why})"),
+        name: format!(
+            "{text_q} ({why})",
+            text_q = plugctl_core::escape::quote(text)
+        ),
     }
 }

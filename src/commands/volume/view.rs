@@ -14,7 +14,7 @@ use serde::ser::{SerializeSeq, Serializer};
 use super::super::Ctx;
 use crate::Result;
 use crate::cli::VolumeSelector;
-use crate::output::Style;
+use crate::output::{Style, value};
 use plugctl_core::families::host_volume;
 use plugctl_core::registry::Owners;
 use plugctl_core::registry::find::ShortIds;
@@ -65,21 +65,21 @@ pub fn show(ctx: &Ctx, selector: &VolumeSelector) -> Result<()> {
         }
     };
     let mut rows = vec![
-        ("id", v.id.to_string()),
-        ("name", v.name.to_string()),
-        ("namespace", v.namespace.to_string()),
-        ("plugin", v.plugin.to_string()),
+        ("id", value(v.id.as_ref()).into_owned()),
+        ("name", value(v.name.as_ref()).into_owned()),
+        ("namespace", value(v.namespace.as_ref()).into_owned()),
+        ("plugin", value(v.plugin.as_ref()).into_owned()),
         ("state", v.state.as_str().to_string()),
-        ("path", v.path.to_string()),
+        ("path", value(v.path.as_ref()).into_owned()),
         ("size", crate::readable::signed_size(v.bytes)),
         ("capacity min", capacity(v.capacity_min)),
         ("capacity max", capacity(v.capacity_max)),
         ("parameters", params),
-        ("node id", v.node_id.to_string()),
-        ("node pool", v.node_pool.to_string()),
+        ("node id", value(v.node_id.as_ref()).into_owned()),
+        ("node pool", value(v.node_pool.as_ref()).into_owned()),
         (
             "volumes dir",
-            v.volumes_dir.as_deref().unwrap_or("-").to_string(),
+            value(v.volumes_dir.as_deref().unwrap_or("-")).into_owned(),
         ),
         ("created", v.created_at.to_string()),
         ("updated", v.updated_at.to_string()),
@@ -317,15 +317,15 @@ pub fn print_volumes(ctx: &Ctx, state: &State<'_>, volumes: &[&Volume<'_>]) -> R
                 };
                 vec![
                     (Cow::Borrowed(table_id(&ids, &v.id, full_ids)), Style::Plain),
-                    (Cow::Borrowed(v.name.as_ref()), Style::Plain),
-                    (Cow::Borrowed(v.namespace.as_ref()), Style::Plain),
-                    (Cow::Borrowed(v.plugin.as_ref()), Style::Plain),
+                    (value(v.name.as_ref()), Style::Plain),
+                    (value(v.namespace.as_ref()), Style::Plain),
+                    (value(v.plugin.as_ref()), Style::Plain),
                     (Cow::Borrowed(v.state.as_str()), style),
                     (
                         Cow::Owned(crate::readable::signed_size(v.bytes)),
                         Style::Plain,
                     ),
-                    (Cow::Borrowed(v.path.as_ref()), Style::Plain),
+                    (value(v.path.as_ref()), Style::Plain),
                     (
                         note(v, ctx.registry.owners()).map_or(Cow::Borrowed(""), Cow::Owned),
                         Style::Dim,

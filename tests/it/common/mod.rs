@@ -13,7 +13,10 @@
 //!   the streams, the `--json` document, its error, JSON lines;
 //! - [`ops`]: what many tests start from or read back — registering,
 //!   creating and listing volumes, event seqs, report and error checks;
-//! - [`files`]: the repository's own files (examples), modes, copied trees.
+//! - [`files`]: the repository's own files (examples), modes, copied trees;
+//! - [`node_box`]: a packaged Nomad client and Debian's node_exporter in a
+//!   private mount namespace, where plugctl runs as root with no flag
+//!   ([`node_box::NodeBox`]).
 #![allow(dead_code)]
 
 use std::ffi::OsStr;
@@ -26,14 +29,15 @@ use serde_json::Value;
 
 pub mod expect;
 pub mod files;
+pub mod node_box;
 pub mod ops;
 pub use expect::{
     Exit, Finish, plugctl, plugctl_as_nobody, plugctl_on_a_terminal, plugctl_with_umask, tool,
 };
 pub use files::{copy_tree, examples, mode, repo};
 pub use ops::{
-    assert_clean_report, assert_format_refused_with_json, create_volume, id_of, list_volumes,
-    register, register_args, seqs,
+    assert_clean_report, assert_format_refused_with_json, create_volume, id_of, leftover,
+    list_volumes, register, register_args, seqs,
 };
 
 /// The binary under test.

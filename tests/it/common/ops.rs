@@ -50,6 +50,19 @@ pub fn create_volume(s: &Rig, args: &[&str]) -> Value {
         .clone()
 }
 
+/// An entry of plugctl's own in the volumes directory that no record
+/// claims any more: a volume the built-in mkdir made, then forgotten
+/// (`volume forget` leaves its directory). What `volume audit` calls an
+/// orphan and a prune removes; its path.
+#[track_caller]
+pub fn leftover(s: &Rig) -> std::path::PathBuf {
+    let name = format!("left-{}", uuid::Uuid::new_v4());
+    let v = create_volume(s, &["--plugin", "mkdir", "--name", &name]);
+    let id = id_of(&v);
+    plugctl(s).args(["volume", "forget", &id]).succeeds();
+    std::path::PathBuf::from(v["path"].as_str().expect("a path"))
+}
+
 /// The volumes `volume list --json` shows, which must succeed.
 #[track_caller]
 pub fn list_volumes(s: &Rig) -> Vec<Value> {

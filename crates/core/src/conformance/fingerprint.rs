@@ -45,9 +45,23 @@ impl Run {
                 families::parse_fingerprint(self.profile.dialect(), &self.family, &self.inv, out)
                     .is_ok()
                     && self.too_slow().is_none()
+                    && self.crashes_client().is_none()
             }
             Err(_) => false,
         }
+    }
+
+    /// Why a call that succeeded while writing on stderr crashes a client
+    /// of the release judged against (see
+    /// [`crate::verdict::stderr_crashes_client`]).
+    pub fn crashes_client(&self) -> Option<String> {
+        let out = self.result.as_ref().ok()?;
+        crate::verdict::stderr_crashes_client(
+            &self.family,
+            crate::family::Operation::Fingerprint,
+            self.profile,
+            out,
+        )
     }
 
     /// "too slow for Nomad: 1.42 s > 1 s", for an answer past the budget.
@@ -301,20 +315,18 @@ pub fn slow(run: &Run) -> Verdict {
     }
 }
 
-/// `fingerprint.stderr` (warning, secrets): stderr on success can crash a
-/// Nomad client. Its text is never quoted: it may hold a value.
+/// `fingerprint.stderr` (error, secrets): stderr on success crashes a
+/// client of every release with secrets plugins, so `fingerprint` calls
+/// the plugin unhealthy for it, in the same words. Its text is never
+/// quoted: it may hold a value.
 pub fn stderr(run: &Run) -> Verdict {
-    let Some(out) = run.succeeded() else {
+    if run.succeeded().is_none() {
         return Verdict::skip("the fingerprint failed (see fingerprint.runs)");
-    };
-    if out.stderr.is_empty() && out.stderr_dropped == 0 {
-        return Verdict::pass();
     }
-    Verdict::warning(format!(
-        "a succeeding secrets plugin wrote {} bytes to stderr, which can crash a Nomad \
-         client; write nothing on stderr when the call succeeds (e.g. `exec 2>/dev/null`)",
-        out.stderr.len() as u64 + out.stderr_dropped
-    ))
+    match run.crashes_client() {
+        Some(why) => Verdict::error(format!("the fingerprint {why}")),
+        None => Verdict::pass(),
+    }
 }
 
 /// `runnable.needs-path` (warning): when the fingerprint fails with the
@@ -336,6 +348,9 @@ pub async fn needs_path(pool: &Pool, first: &Run) -> Verdict {
         profile: first.profile,
         timeout: first.timeout,
     };
+    if let Err(crate::runner::SpawnError::Refused { message, .. }) = &again.result {
+        return Verdict::skip(format!("not tried with PATH={INHERITED_PATH}: {message}"));
+    }
     if again.healthy() {
         Verdict::warning(format!(
             "fingerprint fails with the protocol's empty environment but works with \

@@ -74,7 +74,8 @@ pub fn family_not_directory(family: &str, dir: &Path, set_apart: bool) -> Verdic
         "a special file (FIFO, socket or device), not a directory".to_string()
     };
     let unreadable = format!(
-        "{} is {what}: plugctl fingerprint and Nomad cannot read {family} plugins from it",
+        "{} is {what}: a Nomad client warns and finds no {family} plugins there (plugctl \
+         fingerprint does the same: the built-ins alone are listed)",
         dir.display()
     );
     if set_apart {
@@ -94,9 +95,9 @@ pub fn bad_name(s: &Subject) -> Verdict {
         Verdict::pass()
     } else {
         Verdict::error(format!(
-            "the file name {:?} is not valid UTF-8: plugctl refuses to run it and Nomad \
+            "the file name {} is not valid UTF-8: plugctl refuses to run it and Nomad \
              cannot report it; rename it",
-            s.name
+            crate::escape::quote_os(&s.name)
         ))
     }
 }
@@ -129,7 +130,7 @@ pub fn symlink_escapes(s: &Subject, profile: Profile) -> Verdict {
              directory)"
         )
     } else if profile.has(Change::ConfinedLookup) {
-        format!("{profile} refuses it too (Go's os.Root, from {since}: CVE-2026-7474)")
+        format!("{profile} refuses it too (Go's os.Root, CVE-2026-7474; from {since})")
     } else {
         format!("{profile} runs it (CVE-2026-7474; Nomad refuses it from {since})")
     };
@@ -253,9 +254,11 @@ pub fn not_executable(s: &Subject, known: bool) -> Verdict {
 pub fn shadows_builtin(s: &Subject) -> Verdict {
     match s.shadowed() {
         Some(b) => Verdict::error(format!(
-            "{:?} is the name of a Nomad built-in {} plugin: Nomad always uses the \
+            "{} is the name of a Nomad built-in {} plugin: Nomad always uses the \
              built-in and never runs this file; rename it (e.g. {}-local)",
-            b.name, b.family, b.name
+            crate::escape::quote_os(b.name),
+            b.family,
+            b.name
         )),
         None => Verdict::pass(),
     }

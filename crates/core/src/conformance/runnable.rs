@@ -57,10 +57,10 @@ pub fn crlf_shebang(s: &Subject) -> Verdict {
     match shebang(&s.head) {
         Some(line) if line.ends_with(b"\r") => Verdict::error(format!(
             "the #! line of {} ends in CR (Windows line endings): the kernel looks for an \
-             interpreter named {:?}; convert the file to LF line endings (dos2unix, or \
+             interpreter named {}; convert the file to LF line endings (dos2unix, or \
              `sed -i 's/\\r$//'`)",
             s.path.display(),
-            interpreter(line).unwrap_or_default()
+            crate::escape::quote_os(interpreter(line).unwrap_or_default())
         )),
         _ => Verdict::pass(),
     }

@@ -297,7 +297,7 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
         skip_all(r, permissions::CHECKS, reason);
     } else {
         let trusted = match &opts.trust {
-            Some(trust) => match trust.check(&s.path) {
+            Some(trust) => match trust.check(&s.path, &[]) {
                 Ok(()) => Verdict::pass(),
                 // One bug, one finding: runnable.interpreter-missing says it.
                 Err(crate::trust::program::Untrusted::InterpreterMissing { .. }) => Verdict::pass(),
@@ -329,8 +329,9 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
         Some(reason)
     } else if let Some(b) = s.shadowed() {
         Some(format!(
-            "never run: Nomad always uses its built-in {} plugin {:?}",
-            b.family, b.name
+            "never run: Nomad always uses its built-in {} plugin {}",
+            b.family,
+            crate::escape::quote_os(b.name)
         ))
     } else if !s.is_file() || s.mode() & 0o111 == 0 {
         Some("not run: no execute bit (Nomad ignores it)".into())

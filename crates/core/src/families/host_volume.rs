@@ -111,17 +111,42 @@ impl Request {
     /// - both capacities fit Go's `int64`, and `capacity_max >= capacity_min`
     ///   when a maximum is set (0 means unset, as in Nomad);
     /// - parameter keys not empty;
-    /// - no value holds a NUL byte (an environment variable cannot carry one).
+    /// - no value holds a NUL byte (an environment variable cannot carry one);
+    /// - the directories are absolute, without `..`.
     pub fn validate(&self) -> Result<(), InvalidRequest> {
         for (field, dir) in [
             ("volumes_dir", &self.volumes_dir),
             ("plugin_dir", &self.plugin_dir),
         ] {
             let Some(text) = dir.to_str() else {
-                return Err(invalid(field, format!("{dir:?} is not valid UTF-8")));
+                return Err(invalid(
+                    field,
+                    format!(
+                        "{dir_q} is not valid UTF-8",
+                        dir_q = crate::escape::quote_os(dir)
+                    ),
+                ));
             };
             if !dir.is_absolute() {
-                return Err(invalid(field, format!("{text:?} is not an absolute path")));
+                return Err(invalid(
+                    field,
+                    format!(
+                        "{text_q} is not an absolute path",
+                        text_q = crate::escape::quote(text)
+                    ),
+                ));
+            }
+            // The registry records the volumes directory and loads none
+            // with '..' (which a symlink before it makes ambiguous); and no
+            // path a plugin builds from it could be judged inside it.
+            if dir.components().any(|c| c == Component::ParentDir) {
+                return Err(invalid(
+                    field,
+                    format!(
+                        "{} holds '..': name the directory without it",
+                        crate::escape::quote(text)
+                    ),
+                ));
             }
             no_nul(field, text)?;
         }
@@ -129,8 +154,8 @@ impl Request {
             return Err(invalid(
                 "namespace",
                 format!(
-                    "{:?} must be 1 to {NAMESPACE_MAX} characters of a-z, A-Z, 0-9 and '-'",
-                    self.namespace
+                    "{} must be 1 to {NAMESPACE_MAX} characters of a-z, A-Z, 0-9 and '-'",
+                    crate::escape::quote_os(&self.namespace)
                 ),
             ));
         }
@@ -142,8 +167,8 @@ impl Request {
             return Err(invalid(
                 "id",
                 format!(
-                    "{:?} is not a UUID (8-4-4-4-12 hex digits, e.g. {})",
-                    self.id,
+                    "{} is not a UUID (8-4-4-4-12 hex digits, e.g. {})",
+                    crate::escape::quote_os(&self.id),
                     new_volume_id()
                 ),
             ));
@@ -202,7 +227,13 @@ impl Request {
 
 fn no_nul(field: &'static str, value: &str) -> Result<(), InvalidRequest> {
     if value.contains('\0') {
-        Err(invalid(field, format!("{value:?} contains a NUL byte")))
+        Err(invalid(
+            field,
+            format!(
+                "{value_q} contains a NUL byte",
+                value_q = crate::escape::quote(value)
+            ),
+        ))
     } else {
         Ok(())
     }
@@ -429,9 +460,9 @@ pub fn path_warnings_of(created_path: &str, volumes_dir: &Path) -> Vec<String> {
     }
     if !path.is_absolute() {
         return vec![format!(
-            "the plugin returned a relative path {:?}; Nomad would mount it relative to \
+            "the plugin returned a relative path {}; Nomad would mount it relative to \
              its own working directory",
-            created_path
+            crate::escape::quote_os(created_path)
         )];
     }
     let (p, dir) = (lexical(path), lexical(volumes_dir));
@@ -443,12 +474,131 @@ pub fn path_warnings_of(created_path: &str, volumes_dir: &Path) -> Vec<String> {
     }
     if !p.starts_with(&dir) {
         return vec![format!(
-            "the path {:?} is outside the volumes directory {}",
-            created_path,
+            "the path {} is outside the volumes directory {}",
+            crate::escape::quote_os(created_path),
             volumes_dir.display()
         )];
     }
     Vec::new()
+}
+
+/// The longest path Linux takes (`PATH_MAX`, 4096 bytes with its NUL): a
+/// created path past it could never be opened, mounted or passed back.
+pub const PATH_MAX_LEN: usize = 4095;
+
+/// Judges the path a create returned, when it arrives: it must be
+/// absolute, no longer than [`PATH_MAX_LEN`], hold no `..`, lie strictly
+/// inside `volumes_dir` as written, and resolve inside it too (each
+/// symlink on the way followed by the trust gate's own walk, as far as the
+/// path exists). Anything else is the plugin's failure: plugctl would
+/// later hand the path to a delete, and walk it in an audit, as root.
+/// Nomad records any path.
+pub fn judge_created_path(path: &str, volumes_dir: &Path) -> Result<(), String> {
+    let nomad = "Nomad would record it; plugctl records no volume outside its volumes directory";
+    if path.is_empty() {
+        return Err(format!("the returned path is empty ({nomad})"));
+    }
+    if path.len() > PATH_MAX_LEN {
+        return Err(format!(
+            "the returned path is {} bytes long, longer than any path Linux takes ({} bytes)",
+            path.len(),
+            PATH_MAX_LEN
+        ));
+    }
+    let p = Path::new(path);
+    if !p.is_absolute() {
+        return Err(format!(
+            "the returned path {} is relative, not absolute ({nomad})",
+            crate::escape::quote(path)
+        ));
+    }
+    if path.split('/').any(|c| c == "..") {
+        return Err(format!(
+            "the returned path {} holds '..' ({nomad})",
+            crate::escape::quote(path)
+        ));
+    }
+    if !p.starts_with(volumes_dir) || p == volumes_dir {
+        return Err(format!(
+            "the returned path {} is not inside the volumes directory {} ({nomad})",
+            crate::escape::quote(path),
+            volumes_dir.display()
+        ));
+    }
+    resolves_inside(p, volumes_dir).map_err(|why| {
+        format!(
+            "the returned path {} {why} ({nomad})",
+            crate::escape::quote(path)
+        )
+    })
+}
+
+/// Whether a recorded path may be walked under `volumes_dir`: absolute,
+/// without `..`, and leading strictly inside the directory however either
+/// is spelled (a volumes directory named through a symlink is the same
+/// directory). Why not, when it may not.
+pub fn judge_recorded_path(path: &str, volumes_dir: &Path) -> Result<(), String> {
+    let p = Path::new(path);
+    if !p.is_absolute() || path.split('/').any(|c| c == "..") {
+        return Err(format!(
+            "its path {path} is not inside the volumes directory {}",
+            volumes_dir.display()
+        ));
+    }
+    resolves_inside(p, volumes_dir).map_err(|why| format!("its path {path} {why}"))
+}
+
+/// Whether `path` (absolute, without `..`) leads strictly inside
+/// `volumes_dir`: where each of its parts that exists leads, symlinks
+/// followed, the owner and mode of what it passes not judged (only where
+/// it leads). Why not, when it does not.
+pub fn resolves_inside(path: &Path, volumes_dir: &Path) -> Result<(), String> {
+    use crate::trust::{CheckedDir, Policy, Refusal, dir::resolve_file};
+    let policy = Policy::insecure();
+    let written_inside = path.starts_with(volumes_dir) && path != volumes_dir;
+    let outside = |led: &Path| {
+        if written_inside {
+            format!(
+                "leads through a symbolic link to {}, outside the volumes directory {}",
+                led.display(),
+                volumes_dir.display()
+            )
+        } else {
+            format!(
+                "is not inside the volumes directory {}",
+                volumes_dir.display()
+            )
+        }
+    };
+    let dir = match CheckedDir::open(policy, volumes_dir) {
+        Ok(d) => d.path().to_path_buf(),
+        // Nothing below it exists: a path inside it as written leads
+        // nowhere else, and any other is outside.
+        Err(r) if r.is_not_found() => {
+            return if written_inside {
+                Ok(())
+            } else {
+                Err(outside(path))
+            };
+        }
+        Err(r) => return Err(format!("cannot be resolved: {r}")),
+    };
+    // Where it leads: the whole of it, or its first part that is missing.
+    let led = match CheckedDir::open(policy, path) {
+        Ok(d) => d.path().to_path_buf(),
+        Err(Refusal::NotFound(at)) => at,
+        Err(Refusal::Kind { .. }) => match resolve_file(policy, path) {
+            Ok((d, name, _)) => d.path().join(name),
+            Err(Refusal::NotFound(at)) => at,
+            Err(r) => return Err(format!("cannot be resolved: {r}")),
+        },
+        Err(r) => return Err(format!("cannot be resolved: {r}")),
+    };
+    if led.starts_with(&dir) && led != dir {
+        Ok(())
+    } else {
+        Err(outside(&led))
+    }
 }
 
 /// [`path_warnings`], plus a warning for a negative `bytes` (which Go's
@@ -652,6 +802,7 @@ mod tests {
         bad(&|r| r.id = "0c4a7e6e1c7e4f0b9d8e5a1b2c3d4e5f".into(), "id");
         bad(&|r| r.id = "../../etc".into(), "id");
         bad(&|r| r.volumes_dir = "vols".into(), "volumes_dir");
+        bad(&|r| r.volumes_dir = "/srv/x/../vols".into(), "volumes_dir");
         bad(&|r| r.plugin_dir = "".into(), "plugin_dir");
         bad(&|r| r.node_id = String::new(), "node_id");
         bad(
@@ -771,6 +922,42 @@ mod tests {
         );
         let e = parse_delete(&inv, &Outcome::exited(3, r#"{"error": "busy"}"#)).unwrap_err();
         assert_eq!(e.to_string(), "exited with status 3: busy");
+    }
+
+    #[test]
+    fn a_created_path_is_judged_when_it_arrives() {
+        let d = tempfile::tempdir().unwrap();
+        let vols = d.path().join("vols");
+        let v = vols.display().to_string();
+        let judge = |p: &str| judge_created_path(p, &vols);
+        // Inside, as written and as it leads, made or not yet.
+        judge(&format!("{v}/a")).unwrap();
+        std::fs::create_dir_all(vols.join("real/x")).unwrap();
+        judge(&format!("{v}/real/x")).unwrap();
+        judge(&format!("{v}/real/x/not-yet/deeper")).unwrap();
+        let why = |p: &str| judge(p).unwrap_err();
+        assert!(why("").contains("empty"));
+        assert!(why("rel/a").contains("relative"));
+        assert!(why(&format!("{v}/../x")).contains("'..'"));
+        assert!(why(&format!("{v}/a/../b")).contains("'..'"));
+        assert!(why(&v).contains("not inside"));
+        assert!(why(&format!("{v}/")).contains("not inside"));
+        assert!(why(&format!("{v}x/a")).contains("not inside"));
+        assert!(why("/etc").contains("not inside"));
+        let long = format!("{v}/{}", "a/".repeat(PATH_MAX_LEN));
+        assert!(why(&long).contains("longer than any path Linux takes"));
+        // Through links: out is refused, in is fine, on the way or last.
+        std::os::unix::fs::symlink(d.path(), vols.join("up")).unwrap();
+        std::os::unix::fs::symlink("real", vols.join("alias")).unwrap();
+        std::os::unix::fs::symlink("/etc/passwd", vols.join("file")).unwrap();
+        judge(&format!("{v}/alias/x")).unwrap();
+        judge(&format!("{v}/alias/missing")).unwrap();
+        assert!(why(&format!("{v}/up")).contains("symbolic link"));
+        assert!(why(&format!("{v}/up/vols-not-here")).contains("symbolic link"));
+        assert!(why(&format!("{v}/file")).contains("symbolic link"));
+        // A link back into the directory itself is not a volume.
+        std::os::unix::fs::symlink(".", vols.join("self")).unwrap();
+        assert!(why(&format!("{v}/self")).contains("symbolic link"));
     }
 
     #[test]

@@ -127,9 +127,10 @@ pub fn parameter_warnings(params: &BTreeMap<String, String>) -> Vec<String> {
         many => format!("the {} bits are dropped", many.join(" and ")),
     };
     vec![format!(
-        "mkdir parameter mode {text:?}: {what}, as Nomad does (it chmods to the number's \
+        "mkdir parameter mode {text_q}: {what}, as Nomad does (it chmods to the number's \
          os.FileMode, whose setuid, setgid and sticky bits are not 04000, 02000 and 01000), \
-         so the directory gets mode {applied:04o}"
+         so the directory gets mode {applied:04o}",
+        text_q = crate::escape::quote(text)
     )]
 }
 
@@ -223,14 +224,14 @@ fn go_quote(text: &str) -> String {
 pub fn target(req: &Request) -> Result<PathBuf, PluginFailure> {
     if !is_volume_id(&req.id) {
         return Err(fail(format!(
-            "volume id {:?} is not a lowercase UUID; refusing to build a path from it",
-            req.id
+            "volume id {} is not a lowercase UUID; refusing to build a path from it",
+            crate::escape::quote_os(&req.id)
         )));
     }
     if !req.volumes_dir.is_absolute() || req.volumes_dir.to_str().is_none() {
         return Err(fail(format!(
-            "volumes directory {:?} must be an absolute UTF-8 path",
-            req.volumes_dir
+            "volumes directory {} must be an absolute UTF-8 path",
+            crate::escape::quote_os(&req.volumes_dir)
         )));
     }
     Ok(req.volumes_dir.join(&req.id))
@@ -585,7 +586,7 @@ mod tests {
         );
         assert!(!d.path().join("vols").join(&req.id).exists());
         assert!(d.path().join("vols").is_dir());
-        // Before 1.10.5 / 1.11.0 it stays.
+        // Before 1.10.3 it stays.
         let old = MkdirBehaviour {
             chmod: false,
             cleanup_on_chown_failure: false,

@@ -50,19 +50,49 @@ pub fn fingerprint_invocation(
         .env(variable, op)
 }
 
+/// The longest version plugctl records. go-version takes any length (a
+/// pre-release or build tag of any size), and so does Nomad; a version is
+/// copied into the registry, every event about the plugin and every read,
+/// so a longer one is the plugin's failure when it arrives, never a record
+/// the registry's load rules would refuse.
+pub const VERSION_MAX: usize = 1024;
+
 /// Judges a fingerprint of `family` in the words of `dialect` (the
-/// release's Go and go-version).
+/// release's Go and go-version), and its version against what plugctl
+/// records ([`VERSION_MAX`]).
 pub fn parse_fingerprint(
     dialect: Dialect,
     family: &str,
     inv: &Invocation,
     outcome: &Outcome,
 ) -> Result<Fingerprint, PluginFailure> {
-    match Family::of(family) {
+    let fp = match Family::of(family) {
         Some(Family::HostVolume) => host_volume::parse_fingerprint(dialect, inv, outcome),
         Some(Family::Secrets) => secrets::parse_fingerprint(dialect, inv, outcome),
         None => generic::parse_fingerprint(dialect, inv, outcome),
+    }?;
+    recordable_version(&fp.version)
+        .map_err(|why| PluginFailure::Response(format!("{why} (Nomad would take it)")))?;
+    Ok(fp)
+}
+
+/// Whether a version may be recorded: at most [`VERSION_MAX`] bytes, no
+/// control character (go-version takes none, but the registry's rules are
+/// the last word). Why not, when it may not.
+pub fn recordable_version(version: &str) -> Result<(), String> {
+    if version.len() > VERSION_MAX {
+        return Err(format!(
+            "the version is {} bytes long; plugctl records at most {VERSION_MAX}",
+            version.len()
+        ));
     }
+    if version.chars().any(char::is_control) {
+        return Err(format!(
+            "the version {} holds a control character",
+            crate::escape::quote(version)
+        ));
+    }
+    Ok(())
 }
 
 /// Whether stdout and stderr may be quoted in messages. Secrets output may
@@ -241,7 +271,7 @@ pub fn excerpt(bytes: &[u8], max_chars: usize) -> String {
     if text.chars().count() > max_chars {
         s.push('…');
     }
-    format!("{s:?}")
+    crate::escape::quote(&s).to_string()
 }
 
 pub fn signal_name(sig: i32) -> String {
@@ -285,7 +315,8 @@ pub fn spawn_failure(e: SpawnError) -> PluginFailure {
 fn version_refused(e: &json::JsonError) -> Option<PluginFailure> {
     match e {
         json::JsonError::Field { value, message, .. } => Some(PluginFailure::Response(format!(
-            "invalid version {value:?}: {message}"
+            "invalid version {value_q}: {message}",
+            value_q = crate::escape::quote(value)
         ))),
         _ => None,
     }

@@ -8,7 +8,7 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use super::{Call, reproduce_line};
-use crate::escape::sanitize_cell;
+use crate::escape::{quote, sanitize_cell, value};
 use crate::runner::Invocation;
 
 /// The call as data (one element of the `--dry-run --json` document's `calls`).
@@ -36,17 +36,18 @@ pub fn to_json(call: &Call, inv: &Invocation, cwd: &Path) -> Value {
 }
 
 /// The call for people. Every value is escaped for the terminal: a volume
-/// name or parameter is user text and a plugin path is a file name.
+/// name or parameter is user text and a plugin path is a file name. The
+/// `reproduce` line is a shell's (its own quoting), escaped as a line.
 pub fn to_text(call: &Call, inv: &Invocation, cwd: &Path) -> String {
-    let esc = |s: &str| sanitize_cell(s);
+    let esc = |s: &str| value(s).into_owned();
     let mut out = format!(
-        "# would run {} plugin {:?}, operation {}{}\n",
-        call.family,
-        esc(&call.name),
+        "# would run {} plugin {}, operation {}{}\n",
+        esc(&call.family),
+        quote(&call.name),
         call.operation,
         call.subject
             .as_ref()
-            .map(|s| format!(" ({})", esc(s)))
+            .map(|s| format!(" ({})", sanitize_cell(s)))
             .unwrap_or_default()
     );
     let mut argv = vec![inv.program.to_string_lossy().into_owned()];
@@ -74,7 +75,7 @@ pub fn to_text(call: &Call, inv: &Invocation, cwd: &Path) -> String {
         ));
     }
     out.push_str("reproduce:\n  ");
-    out.push_str(&esc(&reproduce_line(inv)));
+    out.push_str(&sanitize_cell(&reproduce_line(inv)));
     out.push('\n');
     out
 }

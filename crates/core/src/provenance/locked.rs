@@ -98,7 +98,7 @@ impl crate::runner::Gate for Pins {
                 },
             )),
             // Both hashes are in the reason; what accepts the new file:
-            Some(pin) => compare(&self.pinner, pin, &call, exec_path).map_err(|reason| {
+            Some(pin) => compare(&self.pinner, pin, &call, exec_path, inv).map_err(|reason| {
                 Advised::new(
                     reason,
                     Hint::Repin {
@@ -125,9 +125,9 @@ impl crate::runner::Gate for Pins {
                         hint = reason.hint.as_ref().and_then(Hint::event_kind),
                         name = call.name.as_str(),
                         then = Hint::Locked.event_kind(),
-                        "{} plugin {:?}: {}",
+                        "{} plugin {}: {}",
                         call.family,
-                        call.name,
+                        crate::escape::quote_os(&call.name),
                         reason.message
                     );
                 }
@@ -142,6 +142,7 @@ fn compare(
     pin: &Pin,
     call: &Call,
     exec_path: &Path,
+    inv: &Invocation,
 ) -> std::result::Result<Verified, String> {
     let file =
         File::open(exec_path).map_err(|e| format!("cannot read it to check its pin: {e}"))?;
@@ -153,7 +154,13 @@ fn compare(
         .try_clone()
         .map_err(|e| format!("cannot read it to check its pin: {e}"))?;
     let (now, runs) = pinner
-        .pin_for_exec(&call.family, &call.name, dup, None)
+        .pin_for_exec(
+            &call.family,
+            &call.name,
+            dup,
+            None,
+            crate::trust::program::path_of(&inv.env),
+        )
         .map_err(|e| format!("cannot read it to check its pin: {e}"))?;
     let after = file
         .metadata()

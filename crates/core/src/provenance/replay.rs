@@ -336,7 +336,8 @@ fn expect_operation(value: &str, op: Operation) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!(
-            "the case's operation variable says {value:?}, its operation {op}"
+            "the case's operation variable says {value_q}, its operation {op}",
+            value_q = crate::escape::quote(value)
         ))
     }
 }
@@ -363,8 +364,9 @@ fn moved_path(created: &str, recorded_dir: &str, scene: &Scene<'_>) -> Result<St
     };
     if !plain(dir) || dir.parent().is_none() {
         return Err(format!(
-            "the case's DHV_VOLUMES_DIR {recorded_dir:?} is not a plain absolute directory \
-             below /"
+            "the case's DHV_VOLUMES_DIR {recorded_dir_q} is not a plain absolute directory \
+             below /",
+            recorded_dir_q = crate::escape::quote(recorded_dir)
         ));
     }
     let path = Path::new(created);
@@ -373,8 +375,10 @@ fn moved_path(created: &str, recorded_dir: &str, scene: &Scene<'_>) -> Result<St
             Ok(scene.scratch.join(rest).to_string_lossy().into_owned())
         }
         _ => Err(format!(
-            "the case's DHV_CREATED_PATH {created:?} is not inside its volumes directory \
-             {recorded_dir:?}; replay only deletes inside its own scratch directory"
+            "the case's DHV_CREATED_PATH {created_q} is not inside its volumes directory \
+             {recorded_dir_q}; replay only deletes inside its own scratch directory",
+            created_q = crate::escape::quote(created),
+            recorded_dir_q = crate::escape::quote(recorded_dir)
         )),
     }
 }

@@ -56,9 +56,10 @@ pub fn check_type(family: &str) -> Result<()> {
     }
     if crate::family::Family::of(family).is_some() {
         return Err(Error::usage(format!(
-            "{family:?} is a family plugctl fingerprints from the plugin directory, not a dynamic \
+            "{family_q} is a family plugctl fingerprints from the plugin directory, not a dynamic \
              plugin type; register a long-lived plugin under its own type (Nomad uses {})",
-            TYPES.join(", ")
+            TYPES.join(", "),
+            family_q = crate::escape::quote(family)
         )));
     }
     crate::discovery::require_name("plugin type", family)
@@ -89,7 +90,8 @@ fn check_alloc_id(alloc_id: &str) -> Result<()> {
     }
     if alloc_id.chars().any(char::is_control) {
         return Err(Error::usage(format!(
-            "the allocation id {alloc_id:?} contains a control character"
+            "the allocation id {alloc_id_q} contains a control character",
+            alloc_id_q = crate::escape::quote(alloc_id)
         )));
     }
     Ok(())
@@ -113,6 +115,10 @@ impl Registration {
         check_type(&self.family)?;
         check_name(&self.name)?;
         check_alloc_id(&self.alloc_id)?;
+        if let Some(version) = &self.version {
+            crate::families::recordable_version(version)
+                .map_err(|why| Error::usage(format!("the plugin's version: {why}")))?;
+        }
         if self.socket.as_os_str().is_empty() {
             return Err(Error::usage(
                 "the socket path (connection info) must not be empty",

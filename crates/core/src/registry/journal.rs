@@ -646,6 +646,37 @@ impl SegmentReader {
 mod tests {
     use super::*;
 
+    /// An event whose details would make a line longer than a reader
+    /// takes back keeps its place and kind; its largest detail is cut to
+    /// its first KiB, saying how long it was.
+    #[test]
+    fn an_event_too_long_for_a_line_is_shortened_to_fit() {
+        let mut details = serde_json::Map::new();
+        details.insert("error".into(), "x".repeat(2 * LINE_MAX).into());
+        details.insert("path".into(), "/v/a".into());
+        let e = crate::registry::Event {
+            seq: 7,
+            kind: "volume_update".into(),
+            family: "host-volume".into(),
+            name: "p".into(),
+            time: "2026-01-01T00:00:00.000Z".into(),
+            details,
+        };
+        let line = event_line(&e).unwrap();
+        assert!(line.len() < LINE_MAX && line.ends_with(b"\n"));
+        let back: serde_json::Value = serde_json::from_slice(&line).unwrap();
+        assert_eq!(
+            (back["seq"].as_u64(), back["path"].as_str()),
+            (Some(7), Some("/v/a"))
+        );
+        let error = back["error"].as_str().unwrap();
+        assert!(error.starts_with(&"x".repeat(1024)), "{}", &error[..40]);
+        assert!(error.ends_with(&format!(
+            "... ({} bytes in all, shortened for the journal)",
+            2 * LINE_MAX
+        )));
+    }
+
     #[test]
     fn the_listing_sees_the_segments_a_reader_opens_by_name() {
         let d = tempfile::tempdir().unwrap();

@@ -175,14 +175,15 @@ impl Histogram {
         let mut next = |what| match numbers.next() {
             Some(Ok(n)) => Ok(n),
             _ => Err(format!(
-                "a histogram is COUNT,SUM,BUCKETS...: no {what} in {text:?}"
+                "a histogram is COUNT,SUM,BUCKETS...: no {what} in {}",
+                crate::escape::quote(text)
             )),
         };
         let count = next("count")?;
         let sum = next("sum")?;
         let mut buckets = [0u64; BUCKETS];
         for (i, n) in numbers.enumerate() {
-            let n = n.map_err(|_| format!("a bad bucket in {text:?}"))?;
+            let n = n.map_err(|_| format!("a bad bucket in {}", crate::escape::quote(text)))?;
             // More than there are (a hand-edited file): past the last bound.
             let slot = &mut buckets[i.min(BUCKETS - 1)];
             *slot = (*slot).saturating_add(n);
@@ -277,7 +278,7 @@ impl Account {
         let mut a = Account::default();
         for w in text.split_ascii_whitespace() {
             let Some((key, value)) = w.split_once('=') else {
-                return Err(format!("{w:?} is not KEY=VALUE"));
+                return Err(format!("{} is not KEY=VALUE", crate::escape::quote(w)));
             };
             match key.split_once('/') {
                 None if key == "run" => a.last_run = Some(value.to_string()),
@@ -286,7 +287,9 @@ impl Account {
                     let Some(cap) = Cap::ALL.into_iter().find(|c| c.name() == name) else {
                         continue;
                     };
-                    let n = value.parse().map_err(|_| format!("a bad count in {w:?}"))?;
+                    let n = value
+                        .parse()
+                        .map_err(|_| format!("a bad count in {}", crate::escape::quote(w)))?;
                     a.over_cap.insert(cap, n);
                 }
                 Some((op, result)) => {

@@ -19,6 +19,8 @@
 //!   cost;
 //! - `store.rs`: load, parse, check, write (the gate's one atomic replace);
 //! - `head.rs`: the committed position and events, for pollers;
+//! - `known.rs`: which volume ids are plugctl's (recorded, or named by
+//!   its journal), to tell its leftovers from what others made;
 //! - `lock.rs`: the lock file, its bounded wait, naming the holder;
 //! - `transaction.rs`: `update`, `intend` and the plugins' named
 //!   transactions; [`volumes`] and [`dynamic`]: the volumes' and the
@@ -31,6 +33,7 @@ pub mod file;
 pub mod find;
 mod head;
 pub mod journal;
+mod known;
 pub mod ledger;
 mod lock;
 pub mod model;

@@ -351,11 +351,20 @@ impl State<'_> {
         details.insert("usage".into(), usage_json(call.usage));
     }
 
-    /// The node id, made (and so kept) on first use.
+    /// plugctl's own node id, made (and so kept) on first use
+    /// ([`crate::node::first_own_node_id`]).
     pub fn node_id(&mut self) -> String {
         self.node_id
-            .get_or_insert_with(|| uuid::Uuid::new_v4().to_string())
+            .get_or_insert_with(crate::node::first_own_node_id)
             .clone()
+    }
+
+    /// The id [`State::node_id`] gives, without keeping it: what a dry run
+    /// shows.
+    pub fn node_id_to_be(&self) -> String {
+        self.node_id
+            .clone()
+            .unwrap_or_else(crate::node::first_own_node_id)
     }
 
     /// Nomad never places a volume, or registers a secrets provider, on a
@@ -381,9 +390,10 @@ impl State<'_> {
             return Ok(());
         }
         Err(crate::Error::usage(format!(
-            "{family} plugin {name:?} is unavailable for {operation}: its last fingerprint failed \
+            "{family} plugin {name_q} is unavailable for {operation}: its last fingerprint failed \
              ({}); a Nomad cluster would not use it on this node",
-            inst.error.as_deref().unwrap_or("unhealthy")
+            inst.error.as_deref().unwrap_or("unhealthy"),
+            name_q = crate::escape::quote(name)
         ))
         .hint(crate::error::Hint::Fingerprint {
             name: name.to_string(),
@@ -405,9 +415,10 @@ impl State<'_> {
         &mut self,
         family: &str,
         name: &str,
-        inst: Instance,
+        mut inst: Instance,
         usage: Option<&Usage>,
     ) {
+        inst.error = inst.error.map(kept_message);
         let list = self
             .plugins
             .entry(family.to_string())
@@ -445,6 +456,30 @@ impl State<'_> {
             self.emit(kind::FINGERPRINT, family, name, details);
         }
     }
+}
+
+/// The most of an error message a record keeps, in bytes. A message may
+/// quote what a plugin printed (its `{"error"}`, a version or type it
+/// gave), of any length up to what plugctl reads of its output; kept
+/// whole, a few hundred of them would take the registry past the size it
+/// loads (`--registry-max-size`) and lock every command out.
+pub const MESSAGE_MAX: usize = 4096;
+
+/// `message` as a record keeps it: whole up to [`MESSAGE_MAX`] bytes, else
+/// its beginning, saying how long it was.
+pub fn kept_message(message: String) -> String {
+    if message.len() <= MESSAGE_MAX {
+        return message;
+    }
+    let mut cut = MESSAGE_MAX;
+    while !message.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!(
+        "{}… ({} bytes in all, shortened for the registry)",
+        &message[..cut],
+        message.len()
+    )
 }
 
 #[cfg(test)]

@@ -16,30 +16,51 @@ use crate::families::host_volume::{is_namespace, is_volume_id};
 /// by its position and field.
 pub fn check(state: &State<'_>) -> Result<(), String> {
     for (family, plugins) in &state.plugins {
-        check_name(family).map_err(|e| format!("plugins[{family:?}]: bad plugin type: {e}"))?;
+        check_name(family).map_err(|e| {
+            format!(
+                "plugins[{family_q}]: bad plugin type: {e}",
+                family_q = crate::escape::quote(family)
+            )
+        })?;
         for (name, instances) in plugins {
-            let at = format!("plugins[{family:?}][{name:?}]");
+            let at = format!(
+                "plugins[{family_q}][{name_q}]",
+                family_q = crate::escape::quote(family),
+                name_q = crate::escape::quote(name)
+            );
             check_name(name).map_err(|e| format!("{at}: bad plugin name: {e}"))?;
             for (i, inst) in instances.iter().enumerate() {
-                for (field, value) in [
-                    ("alloc_id", inst.alloc_id.as_deref()),
-                    ("version", inst.version.as_deref()),
+                // Each bound is the one that field is held to when it
+                // arrives (`plugin register`, a fingerprint): whatever
+                // plugctl records, it loads again.
+                for (field, value, max) in [
+                    (
+                        "alloc_id",
+                        inst.alloc_id.as_deref(),
+                        super::dynamic::ALLOC_ID_MAX,
+                    ),
+                    (
+                        "version",
+                        inst.version.as_deref(),
+                        crate::families::VERSION_MAX,
+                    ),
                 ] {
                     if value.is_some_and(|v| v.chars().any(char::is_control)) {
                         return Err(format!("{at}[{i}].{field}: contains a control character"));
                     }
-                    if value.is_some_and(|v| v.len() > super::dynamic::ALLOC_ID_MAX) {
-                        return Err(format!(
-                            "{at}[{i}].{field}: longer than {} bytes",
-                            super::dynamic::ALLOC_ID_MAX
-                        ));
+                    if value.is_some_and(|v| v.len() > max) {
+                        return Err(format!("{at}[{i}].{field}: longer than {max} bytes"));
                     }
                 }
             }
         }
     }
     if let Some((key, id)) = &state.volumes.mismatched_key {
-        return Err(format!("volumes[{key:?}].id: {id:?} differs from its key"));
+        return Err(format!(
+            "volumes[{key_q}].id: {id_q} differs from its key",
+            id_q = crate::escape::quote(id),
+            key_q = crate::escape::quote(key)
+        ));
     }
     let mut upper = false;
     for v in state.volumes.values() {
@@ -55,8 +76,8 @@ pub fn check(state: &State<'_>) -> Result<(), String> {
         for v in state.volumes.values() {
             if !seen.insert(v.id.to_ascii_lowercase()) {
                 return Err(format!(
-                    "volumes[{:?}]: a second record of volume {} (ids differ only in case)",
-                    v.id,
+                    "volumes[{}]: a second record of volume {} (ids differ only in case)",
+                    crate::escape::quote(&v.id),
                     v.id.to_ascii_lowercase()
                 ));
             }
@@ -102,13 +123,16 @@ pub fn volume(v: &Volume<'_>) -> Result<(), String> {
         &v.id
     };
     if !is_volume_id(id) {
-        return Err(format!("{at}.id: {:?} is not a UUID", v.id));
+        return Err(format!(
+            "{at}.id: {} is not a UUID",
+            crate::escape::quote(&v.id)
+        ));
     }
     check_name(&v.plugin).map_err(|e| format!("{at}.plugin: {e}"))?;
     if !is_namespace(&v.namespace) {
         return Err(format!(
-            "{at}.namespace: {:?} is not a namespace name",
-            v.namespace
+            "{at}.namespace: {} is not a namespace name",
+            crate::escape::quote(&v.namespace)
         ));
     }
     if let Some(dir) = v.volumes_dir() {
@@ -158,22 +182,31 @@ struct Lazy<'r>(&'r str);
 
 impl std::fmt::Display for Lazy<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "volumes[{:?}]", self.0)
+        write!(f, "volumes[{}]", crate::escape::quote_os(self.0))
     }
 }
 
 /// An absolute path with no `.` or `..` component and no NUL.
 fn normal_absolute(p: &Path) -> Result<(), String> {
     if !p.is_absolute() {
-        return Err(format!("{p:?} is not an absolute path"));
+        return Err(format!(
+            "{p_q} is not an absolute path",
+            p_q = crate::escape::quote_os(p)
+        ));
     }
     if p.as_os_str().as_encoded_bytes().contains(&0) {
-        return Err(format!("{p:?} contains a NUL byte"));
+        return Err(format!(
+            "{p_q} contains a NUL byte",
+            p_q = crate::escape::quote_os(p)
+        ));
     }
     if p.components()
         .any(|c| matches!(c, Component::ParentDir | Component::CurDir))
     {
-        return Err(format!("{p:?} contains '.' or '..'"));
+        return Err(format!(
+            "{p_q} contains '.' or '..'",
+            p_q = crate::escape::quote_os(p)
+        ));
     }
     Ok(())
 }

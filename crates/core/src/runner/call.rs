@@ -18,7 +18,7 @@ use tokio::time::Instant;
 
 use super::capture::{Head, Tail};
 use super::groups::{Control, GroupTable};
-use super::leftovers::{kill_leftovers, pipe_inodes};
+use super::leftovers::{alone, kill_leftovers, pipe_inodes};
 use super::rusage::{Exit, Spent};
 use super::spawn::{exec_path, refuse_unknown_format, spawn};
 use super::{GROUP_POLL, Invocation, Leftover, Outcome, PIPE_DRAIN_BOUND, SpawnError, Termination};
@@ -185,7 +185,15 @@ pub(super) async fn run_call(
         {
             leftovers_checked = true;
             let pipes = pipe_inodes(&stdout, &stderr);
-            let found = kill_leftovers(table, group.pgid, &pipes, false, &mut spent).await;
+            let found = kill_leftovers(
+                &group.lineage,
+                group.pgid.as_raw(),
+                None,
+                &pipes,
+                false,
+                &mut spent,
+            )
+            .await;
             if !found.is_empty() {
                 leftovers.extend(found);
                 stage = Stage::Draining {
@@ -291,13 +299,17 @@ pub(super) async fn run_call(
             },
         }
     }
-    // Whatever the plugin left running after it exited: its group's
-    // members, and what escaped the group (setsid) and was adopted by
-    // plugctl. A plugin call leaves nothing behind.
-    let alone = table.len() <= 1;
+    // Whatever the plugin left running after it exited, wherever it went:
+    // what its session or its time namespace marks, what holds its pipes,
+    // what was adopted by plugctl (`leftovers`). A plugin call leaves
+    // nothing behind.
+    let alone = alone();
     // Only a pipe still open can be held: one at EOF has no writer left.
     let pipes = pipe_inodes(&stdout, &stderr);
-    for l in kill_leftovers(table, group.pgid, &pipes, alone, &mut spent).await {
+    // A leader never reaped (SIGKILL did not end it) is still ours to name.
+    let unreaped = status.is_none().then_some(group.pgid.as_raw());
+    let pgid = group.pgid.as_raw();
+    for l in kill_leftovers(&group.lineage, pgid, unreaped, &pipes, alone, &mut spent).await {
         // One killed a moment ago may not be gone yet.
         if !leftovers.iter().any(|seen| seen.pid == l.pid) {
             leftovers.push(l);

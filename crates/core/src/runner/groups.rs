@@ -9,7 +9,7 @@
 //!
 //! [`Pool`]: super::Pool
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -19,6 +19,8 @@ use nix::unistd::Pid;
 use tokio::process::{Child, Command};
 use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
+
+use super::lineage::Lineage;
 
 /// What the table asks of one call, read by the call's loop each time it
 /// changes.
@@ -64,15 +66,25 @@ struct Table {
     /// Job control stopped every group at this instant (and any group born
     /// meanwhile is stopped at birth).
     paused_since: Option<Instant>,
-    /// When a call that had nothing to claim last looked for dead orphans
-    /// to reap ([`GroupTable::sweep_due`]).
-    last_sweep: Option<Instant>,
 }
 
-/// How often calls that end beside others look for dead orphans to reap:
-/// a zombie waits at most this long (or until a call ends alone, or the
-/// command does).
-const SWEEP_EVERY: Duration = Duration::from_secs(1);
+/// The leader of every call this process has in flight, whatever table
+/// (pool) started it. A process's children are one set, and the
+/// subreaper flag that brings orphans into it is the process's: which of
+/// them are calls' leaders, and which are processes a plugin left, is
+/// therefore a property of the process too (a leader leads a session of
+/// its own, as an escapee that called setsid does; only this index tells
+/// them apart).
+static IN_FLIGHT: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+
+fn in_flight() -> MutexGuard<'static, BTreeSet<i32>> {
+    IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The leaders of the calls this process has in flight, sorted.
+pub(super) fn leaders_in_flight() -> Vec<i32> {
+    in_flight().iter().copied().collect()
+}
 
 #[derive(Debug)]
 struct Entry {
@@ -111,9 +123,11 @@ impl GroupTable {
         }
         let (tx, rx) = watch::channel(control);
         table.calls.insert(pid, Entry { grace, control: tx });
+        in_flight().insert(pid);
         let group = Group {
             table: Arc::clone(self),
             pgid: Pid::from_raw(pid),
+            lineage: Lineage::default(),
             known_empty: false,
             finished: false,
         };
@@ -123,23 +137,6 @@ impl GroupTable {
     /// The process groups (their leaders' pids) of the calls in flight.
     pub(super) fn leaders(&self) -> Vec<i32> {
         self.lock().calls.keys().copied().collect()
-    }
-
-    /// How many calls are in flight.
-    pub(super) fn len(&self) -> usize {
-        self.lock().calls.len()
-    }
-
-    /// Whether it is time to look for dead orphans to reap (then the next
-    /// look is [`SWEEP_EVERY`] away).
-    pub(super) fn sweep_due(&self) -> bool {
-        let mut table = self.lock();
-        let now = Instant::now();
-        if table.last_sweep.is_some_and(|t| now < t + SWEEP_EVERY) {
-            return false;
-        }
-        table.last_sweep = Some(now);
-        true
     }
 
     /// Sends `signal` to every call's group; how many it reached.
@@ -216,6 +213,7 @@ impl GroupTable {
     fn remove(&self, pgid: Pid) {
         let mut table = self.lock();
         table.calls.remove(&pgid.as_raw());
+        in_flight().remove(&pgid.as_raw());
         if table.calls.is_empty() {
             self.emptied.notify_waiters();
         }
@@ -227,6 +225,8 @@ impl GroupTable {
 pub(super) struct Group {
     table: Arc<GroupTable>,
     pub(super) pgid: Pid,
+    /// What marks the call's processes wherever they went.
+    pub(super) lineage: Lineage,
     /// Seen empty after the leader was reaped. From then on the id may be
     /// reused by an unrelated group and must never be signalled again.
     pub(super) known_empty: bool,

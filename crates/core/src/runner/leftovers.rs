@@ -4,29 +4,39 @@
 //! were adopted by plugctl as their child subreaper. Found, they are
 //! killed, and the adopted ones reaped.
 
+use std::collections::{BTreeMap, HashSet};
 use std::time::Duration;
 
-use nix::sys::signal::{Signal, killpg};
+use nix::sys::signal::Signal;
 use nix::unistd::Pid;
 use procfs::process::{FDTarget, Process, Stat};
 use tokio::process::{ChildStderr, ChildStdout};
 
 use super::Leftover;
-use super::groups::GroupTable;
+use super::groups::leaders_in_flight;
+use super::lineage::{Lineage, time_ns};
 use super::rusage::{Reaped, Rusage, Spent, reap};
 
-/// How long [`reap_orphans`] waits for orphans it just killed to die.
+/// How long [`reap_orphans`] waits for orphans it just killed to die, and
+/// a sweep goes on killing what they forked meanwhile.
 const REAP_BOUND: Duration = Duration::from_millis(200);
 
 /// How often it looks again meanwhile.
 const REAP_POLL: Duration = Duration::from_millis(5);
 
 /// Makes plugctl the reaper of its descendants' orphans (Linux's child
-/// subreaper): a plugin's child that calls setsid() and outlives the plugin
-/// is re-parented to plugctl instead of init, so plugctl can find it, kill
-/// it and reap it.
+/// subreaper): a plugin's child whose parent exits is re-parented to
+/// plugctl instead of init, so that once a call's plugin has exited,
+/// everything it left hangs below plugctl's own children, where plugctl
+/// finds it, kills it and reaps it.
 pub fn become_subreaper() {
     let _ = nix::sys::prctl::set_child_subreaper(true);
+}
+
+/// Whether this process is a subreaper: then what a call left is all below
+/// its own children; else it may be anywhere, and /proc is read whole.
+fn is_subreaper() -> bool {
+    nix::sys::prctl::get_child_subreaper().unwrap_or(false)
 }
 
 /// One process, from `/proc/<pid>/stat`.
@@ -38,6 +48,9 @@ struct Proc {
     sid: i32,
     zombie: bool,
     comm: String,
+    /// When it started (clock ticks after boot): with the pid, which
+    /// process this is, even once its pid is another's.
+    start: u64,
 }
 
 impl From<&Stat> for Proc {
@@ -49,7 +62,34 @@ impl From<&Stat> for Proc {
             sid: stat.session,
             zombie: matches!(stat.state, 'Z' | 'X'),
             comm: stat.comm.clone(),
+            start: stat.starttime,
         }
+    }
+}
+
+/// SIGKILL to exactly `p`, never to another process that has its pid by
+/// now: plugctl's own child keeps its pid until plugctl reaps it; any
+/// other is reached through a pidfd, opened and then checked to be the
+/// process that was read (its start time). Without pidfds (Linux before
+/// 5.3), by pid.
+fn kill_exact(p: &Proc, me: &Me) {
+    if p.ppid == me.pid {
+        let _ = nix::sys::signal::kill(Pid::from_raw(p.pid), Signal::SIGKILL);
+        return;
+    }
+    let Some(pid) = rustix::process::Pid::from_raw(p.pid) else {
+        return;
+    };
+    match rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()) {
+        Ok(fd) => {
+            if proc_of(p.pid).is_some_and(|now| now.start == p.start) {
+                let _ = rustix::process::pidfd_send_signal(&fd, rustix::process::Signal::KILL);
+            }
+        }
+        Err(rustix::io::Errno::NOSYS) => {
+            let _ = nix::sys::signal::kill(Pid::from_raw(p.pid), Signal::SIGKILL);
+        }
+        Err(_) => {}
     }
 }
 
@@ -70,13 +110,15 @@ impl Me {
         }
     }
 
-    /// Whether `p` is a plugin's descendant adopted by plugctl: our child
-    /// that is not in plugctl's own process group (so not a helper plugctl
-    /// started, nor a sibling in a host program's tests), and not a call's
-    /// leader (a leader leads its group inside plugctl's session; an
-    /// escapee is in a group it does not lead, or in a session of its own).
+    /// Whether `p`, one of plugctl's children that leads no call in
+    /// flight and carries no call's mark, may be taken as a plugin's
+    /// descendant adopted by plugctl: not in plugctl's own process group
+    /// (a helper plugctl started, or a sibling in a host program's tests).
+    /// A process that does carry a call's mark is that call's wherever it
+    /// is, plugctl's group included (a plugin in plugctl's session may move
+    /// a child there).
     fn adopted(&self, p: &Proc) -> bool {
-        p.ppid == self.pid && p.pgid != self.pgid && (p.pgid != p.pid || p.sid != self.sid)
+        p.ppid == self.pid && p.pgid != self.pgid
     }
 }
 
@@ -96,33 +138,58 @@ fn processes() -> Vec<Proc> {
         .collect()
 }
 
-/// plugctl's own children, from `/proc/self/task/*/children` (the kernel
-/// lists each thread's children, adopted orphans included), less the
-/// leaders of `table`'s calls: there may be hundreds of them, and known by
-/// their group they need no /proc read.
-fn children(table: &GroupTable) -> Vec<Proc> {
-    let me = std::process::id() as i32;
-    // By pid rather than /proc/self: no link to read.
-    let Some(tasks) = Process::new(me).ok().and_then(|p| p.tasks().ok()) else {
-        return processes().into_iter().filter(|p| p.ppid == me).collect();
-    };
-    let mut pids: Vec<i32> = tasks
-        .flatten()
-        .filter_map(|t| t.children().ok())
-        .flatten()
-        .filter_map(|p| i32::try_from(p).ok())
-        .collect();
+/// The children of `pid`, from `/proc/<pid>/task/*/children` (the kernel
+/// lists each thread's children, adopted orphans included); `None` where
+/// the kernel keeps no such list.
+fn child_pids(pid: i32) -> Option<Vec<i32>> {
+    let tasks = Process::new(pid).ok()?.tasks().ok()?;
+    let mut pids: Vec<i32> = Vec::new();
+    let mut listed = false;
+    for task in tasks.flatten() {
+        if let Ok(children) = task.children() {
+            listed = true;
+            pids.extend(children.into_iter().filter_map(|p| i32::try_from(p).ok()));
+        }
+    }
     pids.sort_unstable();
     pids.dedup();
+    listed.then_some(pids)
+}
+
+/// plugctl's own children less the leaders of the calls in flight (there
+/// may be hundreds of them, and known by the index they need no /proc
+/// read).
+fn children() -> Vec<Proc> {
+    let me = std::process::id() as i32;
+    // By pid rather than /proc/self: no link to read.
+    let Some(pids) = child_pids(me) else {
+        return processes().into_iter().filter(|p| p.ppid == me).collect();
+    };
     if pids.is_empty() {
         return Vec::new();
     }
-    // Sorted: the table's keys are.
-    let leaders = table.leaders();
+    // Sorted, as the index is.
+    let leaders = leaders_in_flight();
     pids.into_iter()
         .filter(|p| leaders.binary_search(p).is_err())
         .filter_map(proc_of)
         .collect()
+}
+
+/// `root` and every process below it, parents first.
+fn subtree(root: Proc) -> Vec<Proc> {
+    let mut out = vec![root];
+    let mut at = 0;
+    while at < out.len() {
+        let pid = out[at].pid;
+        at += 1;
+        for child in child_pids(pid).unwrap_or_default() {
+            if let Some(p) = proc_of(child) {
+                out.push(p);
+            }
+        }
+    }
+    out
 }
 
 /// The inodes of a child's stdout and stderr pipes still open (what a
@@ -141,6 +208,9 @@ pub(super) fn pipe_inodes(stdout: &Option<ChildStdout>, stderr: &Option<ChildStd
 }
 
 fn holds_pipe(pid: i32, pipes: &[u64]) -> bool {
+    if pipes.is_empty() {
+        return false;
+    }
     let Some(fds) = Process::new(pid).ok().and_then(|p| p.fd().ok()) else {
         return false;
     };
@@ -148,124 +218,375 @@ fn holds_pipe(pid: i32, pipes: &[u64]) -> bool {
         .any(|fd| matches!(fd.target, FDTarget::Pipe(ino) if pipes.contains(&ino)))
 }
 
+/// Which processes one sweep takes.
+enum Claim<'a> {
+    /// A call's: those its lineage marks (its session, its time
+    /// namespace, and the sessions of what it was already found to have
+    /// left), those holding its pipes, and everything below them; with
+    /// `all_orphans` (no other call in flight, so nothing else can own
+    /// them) every adopted orphan too.
+    Call {
+        lineage: &'a Lineage,
+        sessions: HashSet<i32>,
+        pipes: &'a [u64],
+        all_orphans: bool,
+        /// The call's leader when it was never reaped (SIGKILL did not end
+        /// it): everything below it is the call's too.
+        leader: Option<i32>,
+    },
+    /// Every adopted orphan, whoever left it: the end of a command.
+    Orphans,
+}
+
+impl Claim<'_> {
+    /// Whether `p` carries the claim's marks; `None` when that could not
+    /// be told (it died while it was looked at).
+    fn marks(&self, p: &Proc) -> Option<bool> {
+        match self {
+            Claim::Call {
+                lineage, sessions, ..
+            } => {
+                if sessions.contains(&p.sid) {
+                    return Some(true);
+                }
+                let Some(ns) = lineage.ns() else {
+                    return Some(false);
+                };
+                time_ns(p.pid).map(|n| n == ns)
+            }
+            Claim::Orphans => Some(true),
+        }
+    }
+
+    /// Below plugctl (a subreaper): the trees of its adopted children that
+    /// are this claim's, whole (a tree is one call's: its root was the
+    /// call's own descendant before its parent died).
+    fn adopted(&self, me: &Me) -> Look {
+        let mut look = Look::default();
+        if let Claim::Call {
+            leader: Some(leader),
+            ..
+        } = self
+            && let Some(p) = proc_of(*leader)
+        {
+            look.taken.extend(subtree(p).into_iter().skip(1));
+        }
+        for root in children() {
+            if root.ppid != me.pid {
+                continue;
+            }
+            if root.zombie {
+                // It died: its children have just come to plugctl.
+                look.moving |= me.adopted(&root);
+                continue;
+            }
+            let adopted = me.adopted(&root);
+            let tree = subtree(root);
+            let take = match self {
+                Claim::Orphans => adopted,
+                Claim::Call {
+                    pipes, all_orphans, ..
+                } => {
+                    let marked = tree.iter().map(|p| self.marks(p)).collect::<Vec<_>>();
+                    look.moving |= marked.contains(&None);
+                    marked.contains(&Some(true))
+                        || (adopted
+                            && (*all_orphans || tree.iter().any(|p| holds_pipe(p.pid, pipes))))
+                }
+            };
+            if take {
+                look.taken.extend(tree);
+            }
+        }
+        look
+    }
+
+    /// Anywhere (plugctl is no subreaper, so orphans went to init): the
+    /// processes this claim marks in all of /proc, and everything below
+    /// them.
+    fn scanned(&self, me: &Me) -> Look {
+        if matches!(self, Claim::Orphans) {
+            return Look::default();
+        }
+        let leaders = leaders_in_flight();
+        let all = processes();
+        let mut below: BTreeMap<i32, Vec<&Proc>> = BTreeMap::new();
+        for p in &all {
+            below.entry(p.ppid).or_default().push(p);
+        }
+        let mut out: Vec<Proc> = Vec::new();
+        let mut taken: HashSet<i32> = HashSet::new();
+        let mut todo: Vec<&Proc> = all
+            .iter()
+            .filter(|p| p.pid != me.pid && self.marks(p) == Some(true))
+            .collect();
+        if let Claim::Call {
+            leader: Some(leader),
+            ..
+        } = self
+        {
+            todo.extend(below.get(leader).into_iter().flatten());
+        }
+        while let Some(p) = todo.pop() {
+            if leaders.binary_search(&p.pid).is_ok() || !taken.insert(p.pid) {
+                continue;
+            }
+            out.push(p.clone());
+            todo.extend(below.get(&p.pid).into_iter().flatten());
+        }
+        Look {
+            taken: out,
+            moving: false,
+        }
+    }
+}
+
+/// What one look found: the processes a claim takes, and whether what is
+/// below plugctl was still moving (an adopted process had died, so its
+/// children had just come to plugctl, or one died while it was looked
+/// at): then it is looked at again at once.
+#[derive(Debug, Default)]
+struct Look {
+    taken: Vec<Proc>,
+    moving: bool,
+}
+
+/// What one sweep did: the processes it killed, each once, in the order
+/// found (with their start times, which tell a reused pid apart), and
+/// every adopted orphan it reaped, as it was just before, with what it
+/// used.
+#[derive(Debug, Default)]
+struct Swept {
+    found: Vec<Leftover>,
+    killed: HashSet<(i32, u64)>,
+    reaped: Vec<(Proc, Rusage)>,
+}
+
+/// Kills what `claim` takes, round after round while what it killed had
+/// forked meanwhile (their children come back to plugctl), for at most
+/// [`REAP_BOUND`]; then reaps what plugctl adopted.
+async fn sweep(claim: &mut Claim<'_>) -> Swept {
+    let subreaper = is_subreaper();
+    let me = Me::now();
+    let deadline = tokio::time::Instant::now() + REAP_BOUND;
+    let mut swept = Swept::default();
+    loop {
+        // The dead first: what they forked has come to plugctl by now.
+        let reaped = subreaper && reap_dead(&me, &mut swept.reaped);
+        let look = if subreaper {
+            claim.adopted(&me)
+        } else {
+            claim.scanned(&me)
+        };
+        let mut alive = false;
+        let mut new = false;
+        for p in look.taken.iter().filter(|p| !p.zombie) {
+            alive = true;
+            kill_exact(p, &me);
+            if swept.killed.insert((p.pid, p.start)) {
+                new = true;
+                swept.found.push(Leftover {
+                    pid: p.pid,
+                    command: p.comm.clone(),
+                });
+            }
+            // What it forked before it died carries its session (never
+            // plugctl's own: where the call has a time namespace its plugin
+            // stays in plugctl's session, and so would everything else).
+            if let Claim::Call { sessions, .. } = claim
+                && p.sid != me.sid
+            {
+                sessions.insert(p.sid);
+            }
+        }
+        let settled = !alive && !look.moving && !reaped;
+        if settled || tokio::time::Instant::now() >= deadline {
+            break;
+        }
+        if new || look.moving || reaped {
+            // Something moved: look again at once (a process that forks
+            // and exits over and over is caught by being faster than it),
+            // letting the other calls run meanwhile.
+            tokio::task::yield_now().await;
+        } else {
+            // Only what was killed is left: give it a moment to die.
+            tokio::time::sleep(REAP_POLL).await;
+        }
+    }
+    if subreaper {
+        reap_orphans(&mut swept.reaped).await;
+    }
+    swept
+}
+
 /// Kills what a finished call left behind and reaps what was adopted:
-/// members of its group, orphans (adopted by plugctl) holding its pipes,
-/// and, when `all_orphans` (no other call runs, so nothing else can own
-/// them), every other orphan too. What it kills, and the usage of the
-/// orphans of the call it reaps (those it kills, and those already dead
-/// in its group, or any when `all_orphans`), go to `spent`.
+/// every process its lineage marks (its session, its time namespace),
+/// every process holding its pipes, everything below them, and, when
+/// `all_orphans` (no other call runs, so nothing else can own them),
+/// every other adopted orphan too; with `leader` (the plugin, never
+/// reaped), everything below it. Cheap when nothing is left: plugctl is a
+/// subreaper, so once the plugin has exited all it left is below
+/// plugctl's own children, which the kernel lists.
+///
+/// What it kills goes to `spent`, and so does the usage of each orphan it
+/// reaps that is the call's: one it killed, one that died in the call's
+/// session or in `group` (the plugin's own process group, where its
+/// children stay unless they move), or any when `all_orphans`. (A zombie's
+/// time namespace can no longer be read: one that left both and died while
+/// other calls ran cannot be told apart, and its usage is no call's.)
 pub(super) async fn kill_leftovers(
-    table: &GroupTable,
-    pgid: Pid,
+    lineage: &Lineage,
+    group: i32,
+    leader: Option<i32>,
     pipes: &[u64],
     all_orphans: bool,
     spent: &mut Spent,
 ) -> Vec<Leftover> {
-    // Cheap first: the group is usually gone (no member answers a null
-    // signal), and plugctl's children are listed by the kernel; the whole
-    // process table is read only when the group still has members.
-    let group_left = killpg(pgid, None).is_ok();
-    // With the group gone, other calls beside this one (so orphans are not
-    // all its own) and both pipes at EOF (so nobody holds them), nothing
-    // can be this call's: the scan would only reap orphans that died,
-    // which is done now and then rather than after every call.
-    if !group_left && !all_orphans && pipes.is_empty() && !table.sweep_due() {
+    // What another call's sweep reaped of this one's meanwhile.
+    for (pid, usage) in unclaimed().take(group, lineage.sid) {
+        spent.reaped(pid, usage);
+    }
+    if leader.is_none() && is_subreaper() && children().is_empty() {
         return Vec::new();
     }
-    let mut procs = if group_left {
-        processes()
-    } else {
-        children(table)
+    let mut claim = Claim::Call {
+        lineage,
+        sessions: lineage.sid.into_iter().collect(),
+        pipes,
+        all_orphans,
+        leader,
     };
-    if procs.is_empty() {
-        return Vec::new();
-    }
-    let me = Me::now();
-    // Dead orphans too: they wait for plugctl to reap them.
-    let any_adopted = procs.iter().any(|p| me.adopted(p));
-    // The dead ones that are this call's: in its group, or any when no
-    // other call runs. (One that left the group with setsid and died while
-    // others ran cannot be told apart: its usage is no call's.)
-    let mut mine: Vec<i32> = procs
-        .iter()
-        .filter(|p| p.zombie && me.adopted(p) && (all_orphans || p.pgid == pgid.as_raw()))
-        .map(|p| p.pid)
-        .collect();
-    procs.retain(|p| !p.zombie && p.pid != me.pid);
-    let mut found = Vec::new();
-    let mut in_group = false;
-    for p in &procs {
-        let member = p.pgid == pgid.as_raw();
-        let orphan = me.adopted(p);
-        if member || (orphan && (all_orphans || holds_pipe(p.pid, pipes))) {
-            in_group |= member;
-            found.push(Leftover {
-                pid: p.pid,
-                command: p.comm.clone(),
-            });
-        }
-    }
-    if in_group {
-        let _ = killpg(pgid, Signal::SIGKILL);
-    }
-    for l in &found {
-        let _ = nix::sys::signal::kill(Pid::from_raw(l.pid), Signal::SIGKILL);
+    let swept = sweep(&mut claim).await;
+    let Claim::Call { sessions, .. } = claim else {
+        unreachable!("a call's claim stays a call's");
+    };
+    for l in &swept.found {
         spent.saw(l.pid);
-        mine.push(l.pid);
     }
-    // Only adopted orphans are ours to reap (group members have their own
-    // parents); with none in sight there is nothing to wait for.
-    if any_adopted {
-        for (pid, usage) in reap_orphans(table).await {
-            if mine.contains(&pid) {
-                spent.reaped(pid, usage);
-            }
+    let mut others = Vec::new();
+    for (p, usage) in swept.reaped {
+        if all_orphans
+            || swept.killed.contains(&(p.pid, p.start))
+            || sessions.contains(&p.sid)
+            || p.pgid == group
+        {
+            spent.reaped(p.pid, usage);
+        } else {
+            others.push((p, usage));
         }
     }
-    found
+    let mut kept = unclaimed();
+    if !others.is_empty() {
+        kept.keep(others);
+    }
+    // And what another sweep reaped of this call's while this one ran.
+    for (pid, usage) in kept.take(group, lineage.sid) {
+        spent.reaped(pid, usage);
+    }
+    swept.found
+}
+
+/// Orphans one call's sweep reaped that another call in flight left (the
+/// children plugctl adopted are one set, whatever call's they are, and a
+/// sweep reaps every dead one): kept, with their usage, for that call to
+/// take at its end. Held only while their call is in flight.
+#[derive(Debug, Default)]
+struct Unclaimed {
+    /// pid, session, process group, usage.
+    reaped: Vec<(i32, i32, i32, Rusage)>,
+}
+
+static UNCLAIMED: std::sync::Mutex<Unclaimed> =
+    std::sync::Mutex::new(Unclaimed { reaped: Vec::new() });
+
+fn unclaimed() -> std::sync::MutexGuard<'static, Unclaimed> {
+    UNCLAIMED.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl Unclaimed {
+    /// Keeps those whose group or session is led by a call in flight (a
+    /// call's plugin leads its process group, and its session where it has
+    /// no time namespace); what is no call's is dropped, as is what was
+    /// kept for a call that has ended.
+    fn keep(&mut self, reaped: Vec<(Proc, Rusage)>) {
+        let leaders = leaders_in_flight();
+        let led = |id: i32| leaders.binary_search(&id).is_ok();
+        self.reaped
+            .retain(|&(_, sid, pgid, _)| led(sid) || led(pgid));
+        self.reaped.extend(
+            reaped
+                .into_iter()
+                .filter(|(p, _)| led(p.sid) || led(p.pgid))
+                .map(|(p, u)| (p.pid, p.sid, p.pgid, u)),
+        );
+    }
+
+    /// Takes what was kept for the call whose plugin leads process group
+    /// `group` (and session `sid`, when it leads one).
+    fn take(&mut self, group: i32, sid: Option<i32>) -> Vec<(i32, Rusage)> {
+        if self.reaped.is_empty() {
+            return Vec::new();
+        }
+        let (mine, rest) = std::mem::take(&mut self.reaped)
+            .into_iter()
+            .partition(|&(_, s, g, _)| g == group || Some(s) == sid);
+        self.reaped = rest;
+        mine.into_iter().map(|(pid, _, _, u)| (pid, u)).collect()
+    }
+}
+
+/// Whether no call but one is in flight in this process: what plugctl
+/// adopted is then that call's or a finished one's.
+pub(super) fn alone() -> bool {
+    leaders_in_flight().len() <= 1
+}
+
+/// Reaps every adopted orphan that has died, without waiting, with what
+/// each used (`wait4`) into `reaped`; whether there was any.
+fn reap_dead(me: &Me, reaped: &mut Vec<(Proc, Rusage)>) -> bool {
+    let mut any = false;
+    for p in children().into_iter().filter(|p| p.zombie && me.adopted(p)) {
+        if let Reaped::Gone(usage) = reap(p.pid) {
+            reaped.push((p, usage));
+            any = true;
+        }
+    }
+    any
 }
 
 /// Reaps adopted orphans that have died (never a call's leader, which its
 /// own task reaps, nor any other child of the host program), waiting a
-/// little (async: other calls run meanwhile) for those just killed.
-/// Returns each one reaped with what it used.
-async fn reap_orphans(table: &GroupTable) -> Vec<(i32, Rusage)> {
+/// little (async: other calls run meanwhile) for those just killed; each
+/// one reaped goes to `reaped` with what it used.
+async fn reap_orphans(reaped: &mut Vec<(Proc, Rusage)>) {
     let deadline = tokio::time::Instant::now() + REAP_BOUND;
-    let mut reaped = Vec::new();
     loop {
         let me = Me::now();
         let mut pending = false;
-        for p in children(table).iter().filter(|p| me.adopted(p)) {
+        for p in children().into_iter().filter(|p| me.adopted(p)) {
             match reap(p.pid) {
                 Reaped::Alive => pending = true,
-                Reaped::Gone(usage) => reaped.push((p.pid, usage)),
+                Reaped::Gone(usage) => reaped.push((p, usage)),
                 Reaped::NotOurs => {}
             }
         }
         if !pending || tokio::time::Instant::now() >= deadline {
-            return reaped;
+            return;
         }
         tokio::time::sleep(REAP_POLL).await;
     }
 }
 
-/// Kills and reaps every adopted orphan still running: at shutdown, and
-/// when a command that ran plugins ends (an escapee that held no pipe of a
-/// call running beside others could not be told apart before).
-pub(super) async fn kill_orphans(table: &GroupTable) -> Vec<Leftover> {
-    let me = Me::now();
-    let mut killed = Vec::new();
-    for p in children(table) {
-        if me.adopted(&p) && !p.zombie {
-            let _ = nix::sys::signal::kill(Pid::from_raw(p.pid), Signal::SIGKILL);
-            killed.push(Leftover {
-                pid: p.pid,
-                command: p.comm,
-            });
-        }
+/// Kills and reaps every adopted orphan still running, and all below it:
+/// at shutdown, and when a command that ran plugins ends (what no single
+/// call could claim: an escapee without a mark of its call, where the
+/// kernel gave no time namespace, that held no pipe of a call running
+/// beside others).
+pub(super) async fn kill_orphans() -> Vec<Leftover> {
+    if !is_subreaper() {
+        return Vec::new();
     }
-    reap_orphans(table).await;
-    killed
+    sweep(&mut Claim::Orphans).await.found
 }
 
 #[cfg(test)]
@@ -300,6 +621,7 @@ mod tests {
                 sid: 4200,
                 zombie: false,
                 comm: "sleep".into(),
+                start: 358126,
             }
         );
     }
@@ -331,19 +653,20 @@ mod tests {
     }
 
     #[test]
-    fn adopted_means_our_child_outside_our_group_and_not_a_leader() {
+    fn adopted_means_our_child_outside_our_group() {
         let me = Me {
             pid: 100,
             pgid: 100,
             sid: 50,
         };
         let p = |pid, ppid, pgid, sid| parse(&line(pid, "x", 'S', ppid, pgid, sid));
-        // A call's leader: leads its group, in our session.
-        assert!(!me.adopted(&p(200, 100, 200, 50)));
         // Escaped with setsid: leads a session of its own.
         assert!(me.adopted(&p(201, 100, 201, 201)));
+        // Made a group of its own in its call's session (setpgid): a call's
+        // leaders are known by the index, never by how they look.
+        assert!(me.adopted(&p(205, 100, 205, 200)));
         // A call's grandchild, re-parented to us, in the call's group.
-        assert!(me.adopted(&p(202, 100, 200, 50)));
+        assert!(me.adopted(&p(202, 100, 200, 200)));
         // A helper in our own group.
         assert!(!me.adopted(&p(203, 100, 100, 50)));
         // Someone else's child.

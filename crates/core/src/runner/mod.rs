@@ -1,8 +1,10 @@
 //! Runs plugin executables the way the protocol says Nomad does (direct exec,
-//! only the given environment, stdin from /dev/null) but safer: each call in
-//! its own process group, a hard deadline with SIGTERM → grace → SIGKILL to
-//! the whole group, bounded capture of stdout and stderr, and no waiting on
-//! pipes that orphaned children hold open. Knows nothing about JSON.
+//! only the given environment, stdin from /dev/null) but safer: each call
+//! in a process group and a time namespace (or a session) of its own, a
+//! hard deadline with SIGTERM → grace → SIGKILL to the whole group, bounded
+//! capture of stdout and stderr, no waiting on pipes that orphaned children
+//! hold open, and nothing the plugin started left running after it. Knows
+//! nothing about JSON.
 //!
 //! Where each part lives:
 //!
@@ -14,6 +16,8 @@
 //!   backoff), with `elf` naming a missing interpreter;
 //! - `groups`: the table of the calls' process groups a [`Pool`] owns,
 //!   through which shutdown and job control reach them;
+//! - `lineage`: what marks every process of a call (its time namespace,
+//!   else its session);
 //! - `leftovers`: /proc, to find and kill what a plugin left behind and
 //!   reap what plugctl adopted;
 //! - `rusage`: what the kernel says a call's processes used, read as the
@@ -27,6 +31,7 @@ mod elf;
 mod groups;
 mod human;
 mod leftovers;
+mod lineage;
 mod pool;
 mod rusage;
 mod spawn;
@@ -67,10 +72,10 @@ pub const INTERRUPT_GRACE_CAP: Duration = Duration::from_secs(2);
 /// SIGTERM, after the grace SIGKILL, and pipes still held after that by
 /// processes that left the group are abandoned.
 ///
-/// A process left running in the group after a call that finished in time
-/// (output redirected, leader exited) is left alone, as Nomad would: a
-/// host-volume plugin may legitimately leave a FUSE daemon behind. After a
-/// timeout nothing of the group survives.
+/// Whatever the plugin started and left running when the call ends,
+/// whatever group or session it moved to, is killed and listed in
+/// [`Outcome::leftovers`] (`lineage` says how it is told from what other
+/// calls left).
 ///
 /// The call runs outside any [`Pool`]: no shutdown or job control reaches
 /// it, only dropping its future (which SIGKILLs its group).

@@ -120,24 +120,7 @@ impl Pool {
             .acquire()
             .await
             .expect("the pool's semaphore is never closed");
-        if let Some(trust) = &self.trust
-            && let Err(why) = trust.check(&inv.program)
-        {
-            return Err(match why {
-                crate::trust::program::Untrusted::Refused(message) => SpawnError::Refused {
-                    program: inv.program.clone(),
-                    message,
-                    hint: None,
-                },
-                // Refused before the exec, reported as the exec would.
-                crate::trust::program::Untrusted::InterpreterMissing { interpreter } => {
-                    SpawnError::InterpreterMissing {
-                        program: inv.program.clone(),
-                        interpreter,
-                    }
-                }
-            });
-        }
+        self.admits(inv)?;
         let checked;
         let inv = match &self.pins {
             None => inv,
@@ -165,6 +148,41 @@ impl Pool {
             rec.record(inv, &ended.outcome);
         }
         Ok(ended.outcome)
+    }
+
+    /// Whether this pool would run `inv`, as [`Pool::run`] decides just
+    /// before it does (and a dry run says): the environment the caller
+    /// added ([`crate::trust::environment`]), then the program, its
+    /// directories up to `/`, its interpreter and what `env` runs on the
+    /// plugin's own `PATH` ([`crate::trust::Trust::check`]). The lock file
+    /// is checked apart, by the run.
+    pub fn admits(&self, inv: &Invocation) -> Result<(), SpawnError> {
+        let refused = |message: String| SpawnError::Refused {
+            program: inv.program.clone(),
+            message,
+            hint: None,
+        };
+        let policy = self
+            .trust
+            .as_ref()
+            .map_or_else(crate::trust::Policy::insecure, |t| t.policy());
+        crate::trust::environment::judge(policy, &inv.env)
+            .map_err(|why| refused(format!("not run: {why}")))?;
+        let Some(trust) = &self.trust else {
+            return Ok(());
+        };
+        trust
+            .check(&inv.program, &inv.env)
+            .map_err(|why| match why {
+                crate::trust::program::Untrusted::Refused(message) => refused(message),
+                // Refused before the exec, reported as the exec would.
+                crate::trust::program::Untrusted::InterpreterMissing { interpreter } => {
+                    SpawnError::InterpreterMissing {
+                        program: inv.program.clone(),
+                        interpreter,
+                    }
+                }
+            })
     }
 
     /// The process groups (their leaders' pids) of the calls in flight.
@@ -214,6 +232,6 @@ impl Pool {
     /// escapee that held no pipe of a call running beside others could not
     /// be told apart before. Returns what it killed.
     pub async fn kill_orphans(&self) -> Vec<Leftover> {
-        super::leftovers::kill_orphans(&self.groups).await
+        super::leftovers::kill_orphans().await
     }
 }

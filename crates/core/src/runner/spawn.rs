@@ -1,11 +1,15 @@
-//! Starting a call: the child in a process group of its own, with only the
-//! given environment and stdin from /dev/null; a file exec would run
+//! Starting a call: the child in a time namespace of the call's own and a
+//! process group of its own, or, where no namespace can be made, leading a
+//! session of its own (`lineage`), with only the given environment and
+//! stdin from /dev/null; a file exec would run
 //! through the shell refused first; `--locked` checked between fork and
 //! exec; passing shortages waited out; and exec's errno turned into what
 //! the user should look at ([`SpawnError`]).
 
+use std::ffi::CString;
 use std::fs::File;
 use std::io::{self, Read};
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path, PathBuf};
 use std::process::Stdio;
 use std::sync::Arc;
@@ -18,6 +22,7 @@ use tokio::sync::watch;
 use tokio::time::Instant;
 
 use super::groups::{Control, Group, GroupTable};
+use super::lineage::{self, Lineage, TimeNs};
 use super::{Invocation, SpawnError, later};
 
 /// ETXTBSY means some process still has the file open for writing: usually
@@ -63,8 +68,10 @@ pub(super) fn refuse_unknown_format(program: &Path, shown: &Path) -> Result<(), 
     }
 }
 
-/// Starts `inv` (whose path to exec is `program`) in a group of its own,
-/// entered in `table`; the receiver carries what the table asks of the call.
+/// Starts `inv` (whose path to exec is `program`) marked as its call's
+/// (`lineage`), entered in `table`; the receiver carries what the table
+/// asks of the call, and the group what marks its processes
+/// ([`Group::lineage`]).
 pub(super) async fn spawn(
     table: &Arc<GroupTable>,
     inv: &Invocation,
@@ -77,13 +84,35 @@ pub(super) async fn spawn(
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .process_group(0)
         .kill_on_drop(true);
+    // The call's mark, made on this thread for the children it starts next
+    // (no `.await` until the spawn): a time namespace, which costs the
+    // spawn nothing; else a session of the plugin's own, which takes a
+    // step between fork and exec, the first of them (those after it,
+    // `--locked`'s, exec and never return).
+    let mut ns = TimeNs::for_next_children();
+    let by_session = ns.is_none();
+    if by_session {
+        // SAFETY: one setsid(2).
+        unsafe {
+            cmd.pre_exec(lineage::lead_a_session);
+        }
+    } else {
+        cmd.process_group(0);
+    }
+    let failed = |e: io::Error| SpawnError::Other {
+        program: inv.program.clone(),
+        message: e.to_string(),
+    };
+    // `--locked` execs the file it hashed through its descriptor; any other
+    // call that forks (a step between fork and exec) execs by path with
+    // execve(2) itself (below); the rest are posix_spawn'ed.
+    let execs_by_fd = inv
+        .expect
+        .as_ref()
+        .is_some_and(|v| v.elf || v.interpreter.is_some());
+    let forks = by_session || inv.expect.is_some();
     if let Some(verified) = &inv.expect {
-        let failed = |e: io::Error| SpawnError::Other {
-            program: inv.program.clone(),
-            message: e.to_string(),
-        };
         if verified.elf {
             let mut argv = vec![program.as_os_str()];
             argv.extend(inv.args.iter().map(|a| a.as_os_str()));
@@ -124,12 +153,37 @@ pub(super) async fn spawn(
             }
         }
     }
+    if forks && !execs_by_fd {
+        let exec = ExecPath::new(program, &inv.args, &inv.env).map_err(failed)?;
+        // Last of the steps between fork and exec: nothing after it runs.
+        // SAFETY: one execve(2) with arrays prepared before fork.
+        unsafe {
+            cmd.pre_exec(move || Err(exec.exec()));
+        }
+    }
     let mut backoff = TXTBSY_BACKOFF_MS.iter();
     let give_up = later(Instant::now(), inv.deadline);
     let mut pause = Duration::from_millis(10);
+    let mut attempt = 0;
     loop {
+        // A retry comes after an `.await`: on a runtime of many threads,
+        // maybe on another thread, whose next children get its own
+        // namespace.
+        if attempt > 0 && !by_session {
+            ns = TimeNs::for_next_children();
+        }
+        attempt += 1;
         let error = match table.spawn(&mut cmd, inv.grace) {
-            Ok(Some(spawned)) => return Ok(spawned),
+            Ok(Some((child, mut group, control))) => {
+                group.lineage = match ns.take() {
+                    Some(ns) => Lineage::by_namespace(ns),
+                    None if by_session => Lineage::by_session(group.pgid.as_raw()),
+                    // Made for the first try, not on this thread: only its
+                    // pipes and plugctl's adoption name what it leaves.
+                    None => Lineage::default(),
+                };
+                return Ok((child, group, control));
+            }
             Ok(None) => {
                 return Err(SpawnError::Other {
                     program: inv.program.clone(),
@@ -167,6 +221,65 @@ pub(super) async fn spawn(
             });
         }
         return Err(classify(&error, program, &inv.program));
+    }
+}
+
+/// An exec by path, prepared before fork so that the child makes one
+/// system call: execve(2) itself. A step between fork and exec (a session,
+/// `--locked`'s check) makes std fork and call execvp, which glibc retries
+/// through /bin/sh when the kernel says ENOEXEC; a Nomad client (Go) gets
+/// "exec format error" for such a file, and so must plugctl.
+struct ExecPath {
+    path: CString,
+    _strings: Vec<CString>,
+    argv: Vec<*const nix::libc::c_char>,
+    envp: Vec<*const nix::libc::c_char>,
+}
+
+// SAFETY: the pointers point into `_strings` and `path`, owned by the same
+// value and never changed; the value is only read, in the forked child.
+unsafe impl Send for ExecPath {}
+unsafe impl Sync for ExecPath {}
+
+impl ExecPath {
+    fn new(
+        program: &Path,
+        args: &[std::ffi::OsString],
+        env: &[(std::ffi::OsString, std::ffi::OsString)],
+    ) -> io::Result<ExecPath> {
+        let bad = |_| io::Error::other("argument or environment holds a NUL byte");
+        let path = CString::new(program.as_os_str().as_bytes()).map_err(bad)?;
+        let mut strings = Vec::with_capacity(1 + args.len() + env.len());
+        strings.push(path.clone());
+        for a in args {
+            strings.push(CString::new(a.as_bytes()).map_err(bad)?);
+        }
+        for (k, v) in env {
+            let mut kv = k.as_bytes().to_vec();
+            kv.push(b'=');
+            kv.extend_from_slice(v.as_bytes());
+            strings.push(CString::new(kv).map_err(bad)?);
+        }
+        let argc = 1 + args.len();
+        let mut argv: Vec<_> = strings[..argc].iter().map(|s| s.as_ptr()).collect();
+        argv.push(std::ptr::null());
+        let mut envp: Vec<_> = strings[argc..].iter().map(|s| s.as_ptr()).collect();
+        envp.push(std::ptr::null());
+        Ok(ExecPath {
+            path,
+            _strings: strings,
+            argv,
+            envp,
+        })
+    }
+
+    /// Replaces the process; returns only on failure.
+    fn exec(&self) -> io::Error {
+        // SAFETY: NUL-terminated arrays of valid C strings.
+        unsafe {
+            nix::libc::execve(self.path.as_ptr(), self.argv.as_ptr(), self.envp.as_ptr());
+        }
+        io::Error::last_os_error()
     }
 }
 

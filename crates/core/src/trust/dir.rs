@@ -58,18 +58,29 @@ fn absolute(path: &Path) -> Result<PathBuf, Refusal> {
 }
 
 impl CheckedDir {
+    /// A directory another walk of the gate opened and judged
+    /// ([`super::output`]).
+    pub(super) fn from_parts(fd: OwnedFd, path: PathBuf, meta: Meta, policy: Policy) -> Self {
+        CheckedDir {
+            fd: Arc::new(fd),
+            path,
+            meta,
+            policy,
+        }
+    }
+
     /// The directory `path` names, reached from `/` one component at a
     /// time: each directory opened `O_NOFOLLOW` relative to the last and
     /// judged (owner, mode), each symlink on the way read and followed by
     /// the walk itself (its target walked and judged the same way).
     pub fn open(policy: Policy, path: &Path) -> Result<CheckedDir, Refusal> {
-        walk(policy, path, None)
+        walk(policy, path, None, &mut 0)
     }
 
     /// [`CheckedDir::open`], creating what is missing (mode `mode`, less
     /// the umask), as `mkdir -p` would but through descriptors.
     pub fn create_all(policy: Policy, path: &Path, mode: u32) -> Result<CheckedDir, Refusal> {
-        walk(policy, path, Some(mode))
+        walk(policy, path, Some(mode), &mut 0)
     }
 
     /// The path it was reached by: absolute, no symlink, no `..`.
@@ -511,8 +522,28 @@ pub fn read_to_end_bounded(file: File, size: u64, max: u64) -> io::Result<Vec<u8
     Ok(buf)
 }
 
-/// The walk of [`CheckedDir::open`]: `create` makes missing directories.
-fn walk(policy: Policy, path: &Path, create: Option<u32>) -> Result<CheckedDir, Refusal> {
+/// The symlink `link` is one hop more: past [`MAX_HOPS`] the path is a
+/// loop, as the kernel says of a path through more than 40 links.
+fn hop(hops: &mut usize, link: &Path) -> Result<(), Refusal> {
+    *hops += 1;
+    if *hops > MAX_HOPS {
+        return Err(Refusal::io(
+            link,
+            io::Error::from_raw_os_error(rustix::io::Errno::LOOP.raw_os_error()),
+        ));
+    }
+    Ok(())
+}
+
+/// The walk of [`CheckedDir::open`]: `create` makes missing directories;
+/// `hops` counts the symlinks followed, with those of the walks before it
+/// for the same path (Linux's limit is on the whole resolution).
+fn walk(
+    policy: Policy,
+    path: &Path,
+    create: Option<u32>,
+    hops: &mut usize,
+) -> Result<CheckedDir, Refusal> {
     let path = absolute(path)?;
     let root_fd = rustix::fs::openat(
         rustix::fs::CWD,
@@ -531,7 +562,6 @@ fn walk(policy: Policy, path: &Path, create: Option<u32>) -> Result<CheckedDir, 
     };
     let mut stack = vec![root];
     let mut pending = steps(&path);
-    let mut hops = 0;
     while let Some(name) = pending.pop_front() {
         if name == ".." {
             if stack.len() > 1 {
@@ -557,13 +587,7 @@ fn walk(policy: Policy, path: &Path, create: Option<u32>) -> Result<CheckedDir, 
         if meta.is_symlink() {
             let link = here.join(&name);
             policy.judge(&link, &meta, "symbolic link")?;
-            hops += 1;
-            if hops > MAX_HOPS {
-                return Err(Refusal::io(
-                    link,
-                    io::Error::from_raw_os_error(rustix::io::Errno::LOOP.raw_os_error()),
-                ));
-            }
+            hop(hops, &link)?;
             let target = rustix::fs::readlinkat(here.fd(), &name, Vec::new())
                 .map_err(|e| Refusal::io(&link, errno(e)))?;
             let target = PathBuf::from(OsStr::from_bytes(target.as_bytes()));
@@ -590,7 +614,10 @@ fn walk(policy: Policy, path: &Path, create: Option<u32>) -> Result<CheckedDir, 
 /// what it is.
 pub fn resolve_file(policy: Policy, path: &Path) -> Result<(CheckedDir, OsString, Meta), Refusal> {
     let mut path = absolute(path)?;
-    for _ in 0..MAX_HOPS {
+    // One count for the directories' links and the file's, as the kernel
+    // counts a path's: 40 in all are followed, the 41st is a loop.
+    let mut hops = 0;
+    loop {
         let Some(name) = path.file_name().map(OsStr::to_os_string) else {
             return Err(Refusal::Kind {
                 path,
@@ -599,22 +626,20 @@ pub fn resolve_file(policy: Policy, path: &Path) -> Result<(CheckedDir, OsString
             });
         };
         let parent = path.parent().unwrap_or(Path::new("/"));
-        let dir = CheckedDir::open(policy, parent)?;
+        let dir = walk(policy, parent, None, &mut hops)?;
         let Some(meta) = dir.stat(&name)? else {
             return Err(Refusal::NotFound(dir.join(&name)));
         };
         if !meta.is_symlink() {
             return Ok((dir, name, meta));
         }
-        policy.judge(&dir.join(&name), &meta, "symbolic link")?;
+        let link = dir.join(&name);
+        policy.judge(&link, &meta, "symbolic link")?;
+        hop(&mut hops, &link)?;
         let target = rustix::fs::readlinkat(dir.fd(), &name, Vec::new())
-            .map_err(|e| Refusal::io(dir.join(&name), errno(e)))?;
+            .map_err(|e| Refusal::io(&link, errno(e)))?;
         path = dir.path().join(OsStr::from_bytes(target.as_bytes()));
     }
-    Err(Refusal::io(
-        path,
-        io::Error::from_raw_os_error(rustix::io::Errno::LOOP.raw_os_error()),
-    ))
 }
 
 #[cfg(test)]
@@ -639,6 +664,119 @@ mod tests {
         assert_eq!(c.path(), std::fs::canonicalize(&real).unwrap());
         let direct = CheckedDir::open(Policy::strict(), &real).unwrap();
         assert!(c.same_as(&direct));
+    }
+
+    #[test]
+    fn a_path_that_climbs_above_the_root_stays_at_the_root() {
+        let d = dir();
+        let real = std::fs::canonicalize(d.path()).unwrap();
+        let direct = CheckedDir::open(Policy::strict(), &real).unwrap();
+        // `/..` is `/`, however many times.
+        let above = Path::new("/../../..").join(real.strip_prefix("/").unwrap());
+        let c = CheckedDir::open(Policy::strict(), &above).unwrap();
+        assert_eq!(c.path(), real);
+        assert!(c.same_as(&direct));
+        let first = real.components().nth(1).unwrap().as_os_str();
+        let back = Path::new("/..").join(first).join("../..");
+        assert_eq!(
+            CheckedDir::open(Policy::strict(), &back).unwrap().path(),
+            Path::new("/")
+        );
+        // A relative link with more `..` than the directory is deep.
+        let depth = real.components().count();
+        let up = vec![".."; depth + 3].join("/");
+        symlink(&up, d.path().join("up")).unwrap();
+        let c = CheckedDir::open(Policy::strict(), &d.path().join("up")).unwrap();
+        assert_eq!(c.path(), Path::new("/"));
+        let through = d.path().join("up").join(real.strip_prefix("/").unwrap());
+        let c = CheckedDir::open(Policy::strict(), &through).unwrap();
+        assert_eq!(c.path(), real);
+        assert!(c.same_as(&direct));
+        // And a file found through it.
+        std::fs::write(real.join("f"), b"x").unwrap();
+        let (dir, name, _) = resolve_file(Policy::strict(), &through.join("f")).unwrap();
+        assert_eq!(
+            (dir.path(), name.as_os_str()),
+            (real.as_path(), OsStr::new("f"))
+        );
+    }
+
+    /// `l1 -> target`, `l2 -> l1`, ... `ln`: a path through `n` links.
+    fn chain(d: &Path, prefix: &str, target: &str, n: usize) -> PathBuf {
+        let mut prev = target.to_string();
+        for i in 1..=n {
+            let name = format!("{prefix}{i}");
+            symlink(&prev, d.join(&name)).unwrap();
+            prev = name;
+        }
+        d.join(prev)
+    }
+
+    #[test]
+    fn forty_links_are_followed_and_the_forty_first_is_a_loop() {
+        let d = dir();
+        std::fs::create_dir(d.path().join("real")).unwrap();
+        std::fs::write(d.path().join("real/f"), b"x").unwrap();
+        let real = std::fs::canonicalize(d.path().join("real")).unwrap();
+        // As Linux counts them (`ls`, `cat` say the same).
+        let forty = chain(d.path(), "d", "real", 40);
+        assert_eq!(
+            CheckedDir::open(Policy::strict(), &forty).unwrap().path(),
+            real
+        );
+        let e = CheckedDir::open(Policy::strict(), &chain(d.path(), "e", "real", 41)).unwrap_err();
+        assert!(matches!(e, Refusal::Loop(_)), "{e}");
+        // A file: its links and those of its directory are one count.
+        let forty = chain(d.path(), "f", "real/f", 40);
+        let (dir, name, _) = resolve_file(Policy::strict(), &forty).unwrap();
+        assert_eq!(
+            (dir.path(), name.as_os_str()),
+            (real.as_path(), OsStr::new("f"))
+        );
+        let e = resolve_file(Policy::strict(), &chain(d.path(), "g", "real/f", 41)).unwrap_err();
+        assert!(matches!(e, Refusal::Loop(_)), "{e}");
+        let twenty = chain(d.path(), "h", "real", 20);
+        let file_links = chain(
+            d.path(),
+            "i",
+            &format!("{}/f", twenty.file_name().unwrap().to_string_lossy()),
+            20,
+        );
+        resolve_file(Policy::strict(), &file_links).unwrap();
+        let one_more = chain(
+            d.path(),
+            "j",
+            file_links.file_name().unwrap().to_str().unwrap(),
+            1,
+        );
+        let e = resolve_file(Policy::strict(), &one_more).unwrap_err();
+        assert!(matches!(e, Refusal::Loop(_)), "{e}");
+    }
+
+    #[test]
+    fn a_symlink_opened_as_a_subdirectory_is_refused_as_a_symlink() {
+        let d = dir();
+        std::fs::create_dir(d.path().join("real")).unwrap();
+        std::fs::write(d.path().join("file"), b"x").unwrap();
+        symlink("real", d.path().join("link")).unwrap();
+        let c = CheckedDir::open(Policy::strict(), d.path()).unwrap();
+        c.subdir("real").unwrap();
+        let e = c.subdir("link").unwrap_err();
+        assert!(
+            matches!(&e, Refusal::Symlink(p) if p.ends_with("link")),
+            "{e}"
+        );
+        let e = c.subdir("file").unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                Refusal::Kind {
+                    want: "a directory",
+                    ..
+                }
+            ),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The one gate for every file and directory plugctl reads or writes as
 //! root: its registry, journal, lock and owners directory, the pin lock
 //! file, case files and their directory, env files, the volumes directory,
-//! textfile targets, and the plugins it runs with their interpreters.
+//! textfile targets ([`output`]), and the plugins it runs with their
+//! interpreters.
 //!
 //! Whoever can write a file plugctl trusts decides what a root plugctl
 //! does, so, like sudo and OpenSSH's StrictModes, a path is used only when
@@ -21,12 +22,19 @@
 //!   never a FIFO or a device (opened `O_NONBLOCK`, refused before a read),
 //!   and is read only up to a bound.
 //!
+//! One kind of directory is judged otherwise: one plugctl only writes a
+//! file of its own into (node_exporter's textfile directory), which any
+//! user may own, reached following no symlink at any step
+//! ([`output::open_output_dir`]).
+//!
 //! `--allow-insecure-paths` ([`Policy::insecure`]) is the one override: it
 //! lifts the owner and mode rules, never the descriptor discipline, the
 //! kinds or the bounds. A refusal ([`Refusal`]) names the path, the owner or
 //! mode that was wrong and the `chown`/`chmod` that fixes it.
 
 pub mod dir;
+pub mod environment;
+pub mod output;
 pub mod program;
 pub mod tree;
 
@@ -76,6 +84,11 @@ impl Policy {
         } else {
             Policy::strict()
         }
+    }
+
+    /// Whether the owner and mode rules apply (not `--allow-insecure-paths`).
+    pub fn enforces(&self) -> bool {
+        self.enforce
     }
 
     fn trusts_owner(&self, uid: u32) -> bool {

@@ -10,7 +10,7 @@
 //! first line per plugin.
 
 use std::collections::HashMap;
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -110,6 +110,15 @@ impl Shebang {
         } else {
             vec![arg]
         };
+        // GNU env's -S expands ${VAR}, unquotes and unescapes: what runs
+        // would then depend on text plugctl does not interpret.
+        if words.len() > 1 && arg.contains(['$', '\'', '"', '\\']) {
+            return EnvRuns::Unknown(
+                "`#!/usr/bin/env -S` with quotes, backslashes or ${VAR}, which plugctl does \
+                 not interpret"
+                    .into(),
+            );
+        }
         let mut words = words.into_iter().peekable();
         while let Some(word) = words.next() {
             match word {
@@ -130,8 +139,9 @@ impl Shebang {
                 }
                 w if w.starts_with('-') => {
                     return EnvRuns::Unknown(format!(
-                        "`#!/usr/bin/env` with the option {w:?}, which plugctl does not \
-                         interpret; name the interpreter by its path instead"
+                        "`#!/usr/bin/env` with the option {w_q}, which plugctl does not \
+                         interpret; name the interpreter by its path instead",
+                        w_q = crate::escape::quote(w)
                     ));
                 }
                 w if w.contains('=') => continue,
@@ -171,6 +181,41 @@ impl Shebang {
     }
 }
 
+impl Shebang {
+    /// The `PATH` env searches for its program: the plugin's own
+    /// (`inherited`, `None` when unset), as the `#!` line's words before
+    /// the program change it — `-i` (or `-`) empties the environment,
+    /// `PATH=...` sets it. `None`: unset, so glibc's default
+    /// ([`DEFAULT_SEARCH_PATH`]).
+    pub fn env_search_path(&self, inherited: Option<&OsStr>) -> Option<OsString> {
+        let mut path = inherited.map(OsStr::to_os_string);
+        let Some(arg) = self.arg.as_deref().filter(|_| self.is_env()) else {
+            return path;
+        };
+        if !(arg.starts_with("-S") || arg.starts_with("--split-string")) {
+            return path;
+        }
+        for word in arg.split_ascii_whitespace() {
+            let word = word
+                .strip_prefix("--split-string=")
+                .or_else(|| word.strip_prefix("-S").filter(|w| !w.is_empty()))
+                .unwrap_or(word);
+            match word {
+                "-S" | "--split-string" => {}
+                "-i" | "--ignore-environment" | "-" => path = None,
+                w if w.starts_with('-') => {}
+                w => match w.split_once('=') {
+                    Some(("PATH", value)) => path = Some(value.into()),
+                    Some(_) => {}
+                    // The program: what follows is its arguments.
+                    None => break,
+                },
+            }
+        }
+        path
+    }
+}
+
 /// Why a plugin is not run, as the gate found it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Untrusted {
@@ -194,22 +239,53 @@ impl std::fmt::Display for Untrusted {
     }
 }
 
-/// Where `env` finds `program` with `PATH` unset: a name with a `/` is
-/// that path; a bare name is looked up in [`DEFAULT_SEARCH_PATH`].
-pub fn env_lookup(program: &str) -> Option<PathBuf> {
+/// Where `env` (glibc's `execvp`) finds `program` on `search` (`None`:
+/// `PATH` unset, so [`DEFAULT_SEARCH_PATH`]): a name with a `/` is that
+/// path; a bare name is the first executable regular file of that name in
+/// the search path's directories, in order. `Err`: an element met before
+/// the program was found is empty or relative (the plugin's working
+/// directory), which plugctl does not search on its behalf.
+pub fn env_lookup(program: &str, search: Option<&OsStr>) -> Result<Option<PathBuf>, String> {
     if program.contains('/') {
-        return Some(PathBuf::from(program));
+        return Ok(Some(PathBuf::from(program)));
     }
-    DEFAULT_SEARCH_PATH
-        .iter()
-        .map(|d| Path::new(d).join(program))
-        .find(|p| {
-            std::fs::metadata(p).is_ok_and(|m| {
-                use std::os::unix::fs::PermissionsExt;
-                m.is_file() && m.permissions().mode() & 0o111 != 0
-            })
-        })
+    let default: Vec<PathBuf> = DEFAULT_SEARCH_PATH.iter().map(PathBuf::from).collect();
+    let dirs: Vec<PathBuf> = match search {
+        None => default,
+        Some(path) => std::env::split_paths(path).collect(),
+    };
+    for dir in dirs {
+        if !dir.is_absolute() {
+            return Err(format!(
+                "env would look for {program_q} in {} of the plugin's PATH, a directory \
+                 relative to its working directory",
+                crate::escape::quote_os(dir.display().to_string()),
+                program_q = crate::escape::quote(program)
+            ));
+        }
+        let candidate = dir.join(program);
+        let runs = std::fs::metadata(&candidate).is_ok_and(|m| {
+            use std::os::unix::fs::PermissionsExt;
+            m.is_file() && m.permissions().mode() & 0o111 != 0
+        });
+        if runs {
+            return Ok(Some(candidate));
+        }
+    }
+    Ok(None)
 }
+
+/// The `PATH` of an environment (the last one, as exec keeps it), if set.
+pub fn path_of(env: &[(OsString, OsString)]) -> Option<&OsStr> {
+    env.iter()
+        .rev()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, v)| v.as_os_str())
+}
+
+/// An interpreter judged: its path, and the `PATH` it would search if it
+/// is itself an env script.
+type Judged = (PathBuf, Option<OsString>);
 
 /// Checks what runs, remembering directories and interpreters already
 /// found fine.
@@ -217,7 +293,7 @@ pub fn env_lookup(program: &str) -> Option<PathBuf> {
 pub struct Trust {
     policy: Policy,
     dirs: Mutex<HashMap<PathBuf, Result<CheckedDir, String>>>,
-    interpreters: Mutex<HashMap<PathBuf, Result<(), Untrusted>>>,
+    interpreters: Mutex<HashMap<Judged, Result<(), Untrusted>>>,
 }
 
 impl Default for Trust {
@@ -227,6 +303,11 @@ impl Default for Trust {
 }
 
 impl Trust {
+    /// The rules it applies.
+    pub fn policy(&self) -> Policy {
+        self.policy
+    }
+
     pub fn new(policy: Policy) -> Trust {
         Trust {
             policy,
@@ -278,8 +359,9 @@ impl Trust {
     }
 
     /// `Err(why)`: do not run it; the reason names the path, what is
-    /// wrong with it and how to fix it.
-    pub fn check(&self, program: &Path) -> Result<(), Untrusted> {
+    /// wrong with it and how to fix it. `env`: the plugin's environment,
+    /// whose `PATH` decides what `#!/usr/bin/env X` runs.
+    pub fn check(&self, program: &Path, env: &[(OsString, OsString)]) -> Result<(), Untrusted> {
         let refused = Untrusted::Refused;
         let Some((dir, name, meta)) = self.file(program).map_err(refused)? else {
             return Ok(());
@@ -293,21 +375,27 @@ impl Trust {
         let Some(shebang) = read_shebang(&dir, &name) else {
             return Ok(());
         };
-        self.interpreter(&path, &shebang, 1)
+        self.interpreter(&path, &shebang, 1, path_of(env))
     }
 
     /// The interpreter of `script` (and what `env` runs), judged once per
     /// path; an interpreter that is itself a script has its own `#!` line
     /// judged the same way, as deep as the kernel follows them.
-    fn interpreter(&self, script: &Path, shebang: &Shebang, depth: usize) -> Result<(), Untrusted> {
+    fn interpreter(
+        &self,
+        script: &Path,
+        shebang: &Shebang,
+        depth: usize,
+        search: Option<&OsStr>,
+    ) -> Result<(), Untrusted> {
         let interp = Path::new(&shebang.interpreter);
         if !interp.is_absolute() {
             // The kernel would look it up from plugctl's working directory.
             return Err(Untrusted::Refused(format!(
-                "not run: the #! line of {} names {:?}, a relative path the kernel resolves \
+                "not run: the #! line of {} names {}, a relative path the kernel resolves \
                  from the working directory; fix: name the interpreter by its absolute path",
                 script.display(),
-                shebang.interpreter
+                crate::escape::quote_os(&shebang.interpreter)
             )));
         }
         if depth > SHEBANG_DEPTH {
@@ -317,17 +405,30 @@ impl Trust {
                 script.display()
             )));
         }
-        self.judge_interpreter(interp, script, depth)?;
+        self.judge_interpreter(interp, script, depth, search)?;
         match shebang.env_runs() {
             EnvRuns::NotEnv => Ok(()),
             EnvRuns::Unknown(why) => Err(Untrusted::Refused(format!(
                 "not run: {} starts with {why}",
                 script.display()
             ))),
-            EnvRuns::Program { name, .. } => match env_lookup(&name) {
-                Some(found) => self.judge_interpreter(&found, script, depth),
-                None => Err(Untrusted::InterpreterMissing { interpreter: name }),
-            },
+            EnvRuns::Program { name, .. } => {
+                // The program env finds on the PATH the plugin really gets
+                // (as its #! line changes it), not on plugctl's.
+                let search = shebang.env_search_path(search);
+                match env_lookup(&name, search.as_deref()) {
+                    Ok(Some(found)) => {
+                        self.judge_interpreter(&found, script, depth, search.as_deref())
+                    }
+                    Ok(None) => Err(Untrusted::InterpreterMissing { interpreter: name }),
+                    Err(why) => Err(Untrusted::Refused(format!(
+                        "not run: {} starts with #!{} {}: {why}",
+                        script.display(),
+                        shebang.interpreter,
+                        shebang.arg.as_deref().unwrap_or_default()
+                    ))),
+                }
+            }
         }
     }
 
@@ -336,21 +437,25 @@ impl Trust {
         interp: &Path,
         script: &Path,
         depth: usize,
+        search: Option<&OsStr>,
     ) -> Result<(), Untrusted> {
         let cached = self
             .interpreters
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .get(interp)
+            .get(&(interp.to_path_buf(), search.map(OsStr::to_os_string)))
             .cloned();
         let verdict = match cached {
             Some(v) => v,
             None => {
-                let v = self.judge_one(interp, depth);
+                let v = self.judge_one(interp, depth, search);
                 self.interpreters
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
-                    .insert(interp.to_path_buf(), v.clone());
+                    .insert(
+                        (interp.to_path_buf(), search.map(OsStr::to_os_string)),
+                        v.clone(),
+                    );
                 v
             }
         };
@@ -366,7 +471,12 @@ impl Trust {
 
     /// One interpreter: found through the gate, a regular file that
     /// passes it, and, when it is itself a script, its own interpreter too.
-    fn judge_one(&self, interp: &Path, depth: usize) -> Result<(), Untrusted> {
+    fn judge_one(
+        &self,
+        interp: &Path,
+        depth: usize,
+        search: Option<&OsStr>,
+    ) -> Result<(), Untrusted> {
         let (dir, name, meta) = match resolve_file(self.policy, interp) {
             Ok(found) => found,
             Err(r) if r.is_not_found() => {
@@ -391,7 +501,7 @@ impl Trust {
             .judge(&path, &meta, "file")
             .map_err(|r| Untrusted::Refused(r.to_string()))?;
         match read_shebang(&dir, &name) {
-            Some(nested) => self.interpreter(&path, &nested, depth + 1),
+            Some(nested) => self.interpreter(&path, &nested, depth + 1, search),
             None => Ok(()),
         }
     }
@@ -454,13 +564,36 @@ mod tests {
 
     #[test]
     fn env_finds_what_the_default_search_path_holds() {
-        let sh = env_lookup("sh").unwrap();
+        let sh = env_lookup("sh", None).unwrap().unwrap();
         assert!(sh.ends_with("sh"));
         assert_eq!(
-            env_lookup("/opt/x/y"),
-            Some(PathBuf::from("/opt/x/y")),
+            env_lookup("/opt/x/y", None),
+            Ok(Some(PathBuf::from("/opt/x/y"))),
             "a path is taken as it is"
         );
-        assert_eq!(env_lookup("no-such-program-here"), None);
+        assert_eq!(env_lookup("no-such-program-here", None), Ok(None));
+    }
+
+    #[test]
+    fn env_searches_the_plugins_path_as_its_line_changes_it() {
+        let d = tempfile::tempdir().unwrap();
+        let sh = d.path().join("sh");
+        std::fs::write(&sh, "").unwrap();
+        std::fs::set_permissions(&sh, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        let path = std::ffi::OsString::from(format!("{}:/bin", d.path().display()));
+        assert_eq!(env_lookup("sh", Some(&path)), Ok(Some(sh.clone())));
+        assert!(env_lookup("sh", Some(OsStr::new("bin:/bin"))).is_err());
+        assert!(env_lookup("sh", Some(OsStr::new(":/bin"))).is_err());
+        let line = |l: &[u8]| Shebang::parse(l).unwrap();
+        let plain = line(b"#!/usr/bin/env sh\n");
+        assert_eq!(plain.env_search_path(Some(&path)), Some(path.clone()));
+        let cleared = line(b"#!/usr/bin/env -S -i sh\n");
+        assert_eq!(cleared.env_search_path(Some(&path)), None);
+        let set = line(b"#!/usr/bin/env -S PATH=/opt/bin sh -x\n");
+        assert_eq!(set.env_search_path(None), Some("/opt/bin".into()));
+        assert!(matches!(
+            line(b"#!/usr/bin/env -S PATH=${HOME}/bin sh\n").env_runs(),
+            EnvRuns::Unknown(_)
+        ));
     }
 }

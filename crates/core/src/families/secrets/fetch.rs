@@ -86,7 +86,8 @@ impl FetchRequest {
         {
             return Err(Advised::new(
                 format!(
-                    "{ns:?} is not a Nomad namespace (letters, digits and '-', 1 to 128 of them)"
+                    "{ns_q} is not a Nomad namespace (letters, digits and '-', 1 to 128 of them)",
+                    ns_q = crate::escape::quote(ns)
                 ),
                 Hint::JobInput(JobInput::Namespace),
             ));

@@ -4,9 +4,11 @@
 //! Here the fingerprint; `fetch.rs` forms a fetch and judges its answer,
 //! `value.rs` holds what it returns ([`SecretValue`]: never printed, wiped
 //! when dropped), `masking.rs` makes text that may hold values safe to show
-//! and quotes them for a shell.
+//! and quotes them for a shell, `lines.rs` says which keys and values a
+//! line format may print.
 
 mod fetch;
+mod lines;
 mod masking;
 mod value;
 
@@ -21,6 +23,7 @@ pub use fetch::{
     DEFAULT_JOB_ID, DEFAULT_NAMESPACE, FetchRequest, Fetched, candidate_values, dedup_env,
     fetch_invocation, parse_fetch, strings_of,
 };
+pub use lines::{Lines, NOT_PLAIN, Unprintable, is_plain, refused};
 pub use masking::{is_shell_name, mask, mask_stderr, sh_quote};
 pub use value::{MASK, SecretValue};
 
@@ -52,8 +55,9 @@ pub fn parse_fingerprint(
         }
         Some(other) => {
             return Err(PluginFailure::Response(format!(
-                "fingerprint type is {other:?}, must be exactly \"secrets\" (Nomad silently \
-                 ignores this plugin)"
+                "fingerprint type is {other_q}, must be exactly \"secrets\" (Nomad silently \
+                 ignores this plugin)",
+                other_q = crate::escape::quote(other)
             )));
         }
     }

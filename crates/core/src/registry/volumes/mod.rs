@@ -259,7 +259,10 @@ fn set_text(field: &mut Text<'_>, new: &str) {
 
 /// `volume <id> ("name", namespace ns)`, for messages.
 pub fn describe(id: &str, name: &str, namespace: &str) -> String {
-    format!("volume {id} ({name:?}, namespace {namespace})")
+    format!(
+        "volume {id} ({name_q}, namespace {namespace})",
+        name_q = crate::escape::quote(name)
+    )
 }
 
 fn event_details(v: &Volume<'_>) -> Map<String, Value> {
@@ -334,10 +337,10 @@ impl<'a> State<'a> {
             // The proposed id is named nowhere: it may be one plugctl just
             // made up, which the user never saw.
             return Err(Error::usage(format!(
-                "cannot create volume {:?} (namespace {}): volume name already exists on this \
+                "cannot create volume {} (namespace {}): volume name already exists on this \
                  node: {} has it (plugin {}, state {}); a Nomad client keeps volume names \
                  unique per node, whatever the namespace.",
-                proposed.name.as_ref(),
+                crate::escape::quote_os(proposed.name.as_ref()),
                 proposed.namespace.as_ref(),
                 other.describe(),
                 other.plugin,
@@ -360,7 +363,9 @@ impl<'a> State<'a> {
         ] {
             if recorded != requested {
                 differs.push(format!(
-                    "{what} (recorded {recorded:?}, requested {requested:?})"
+                    "{what} (recorded {recorded_q}, requested {requested_q})",
+                    recorded_q = crate::escape::quote(recorded),
+                    requested_q = crate::escape::quote(requested)
                 ));
             }
         }
@@ -519,7 +524,7 @@ impl<'a> State<'a> {
                     self.volumes.remove(&proposed.id);
                     return None;
                 }
-                v.error = Some(Cow::Owned(error));
+                v.error = Some(Cow::Owned(super::model::kept_message(error)));
                 v.owner = None;
                 v.updated_at = Cow::Owned(now());
                 if v.state != VolumeState::Ready {
@@ -601,7 +606,7 @@ impl<'a> State<'a> {
                     VolumeState::Pending => VolumeState::Pending,
                     VolumeState::Ready | VolumeState::Deleting => VolumeState::Ready,
                 };
-                v.error = Some(Cow::Owned(error));
+                v.error = Some(Cow::Owned(super::model::kept_message(error)));
                 v.owner = None;
                 v.updated_at = Cow::Owned(now());
                 let v = v.to_owned_record();

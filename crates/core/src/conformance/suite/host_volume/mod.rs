@@ -92,7 +92,11 @@ impl Tracker {
         let mut failed = Vec::new();
         while let Some((req, path)) = self.volumes.pop() {
             if let Err(f) = driver.delete(&req, &path).await.result {
-                failed.push(format!("{path:?} (volume {}): {f}", req.id));
+                failed.push(format!(
+                    "{path_q} (volume {}): {f}",
+                    req.id,
+                    path_q = crate::escape::quote(&path)
+                ));
             }
         }
         failed
@@ -377,7 +381,7 @@ pub(super) async fn suite(
 /// create, create again, delete, delete again, of one volume.
 async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Option<&str>) {
     let req = cx.base.clone();
-    let first = cx.driver.create(&req).await;
+    let first = cx.driver.create_as_returned(&req).await;
     let created = match first.result {
         Ok(c) => {
             tracker.created(&req, &c.path);
@@ -388,9 +392,11 @@ async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Opti
                 plugin,
                 "create.path",
                 Verdict::error(format!(
-                    "create failed: {f}; a plain request (name {:?}, capacity {}–{} bytes, no \
+                    "create failed: {f}; a plain request (name {}, capacity {}–{} bytes, no \
                      parameters) must succeed",
-                    req.name, req.capacity_min, req.capacity_max
+                    crate::escape::quote_os(&req.name),
+                    req.capacity_min,
+                    req.capacity_max
                 )),
             );
             for c in [
@@ -418,7 +424,7 @@ async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Opti
     };
     r.record(plugin, "create.bytes", bytes);
 
-    let second = cx.driver.create(&req).await;
+    let second = cx.driver.create_as_returned(&req).await;
     let v = match second.result {
         Err(f) => Verdict::error(format!(
             "the same create, repeated, failed: {f}; Nomad repeats create on every client \
@@ -429,8 +435,9 @@ async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Opti
             let mut issues = Vec::new();
             if again.path != created.path {
                 issues.push(format!(
-                    "the same create, repeated, returned path {:?}, the first returned {:?}",
-                    again.path, created.path
+                    "the same create, repeated, returned path {}, the first returned {}",
+                    crate::escape::quote_os(&again.path),
+                    crate::escape::quote_os(&created.path)
                 ));
             }
             if again.bytes != created.bytes {
@@ -470,9 +477,9 @@ async fn lifecycle(cx: &Ctx, tracker: &mut Tracker, r: &mut Report, plugin: Opti
                 // Nomad forgets the volume when delete succeeds: what is
                 // left is never removed, and fills the node.
                 Verdict::error(format!(
-                    "{:?} still exists after delete succeeded: Nomad forgets the volume then, \
+                    "{} still exists after delete succeeded: Nomad forgets the volume then, \
                      so it stays on the node for good; remove what create made",
-                    created.path
+                    crate::escape::quote_os(&created.path)
                 ))
             } else {
                 Verdict::pass()

@@ -22,19 +22,19 @@ pub(super) fn path_verdict(cx: &Ctx, created: &Created) -> Verdict {
         let path = Path::new(&created.path);
         match (fs::canonicalize(path), fs::canonicalize(&cx.volumes_dir)) {
             (Err(_), _) if fs::symlink_metadata(path).is_ok() => problems.push(format!(
-                "create returned {:?}, a symlink that leads nowhere",
-                created.path
+                "create returned {}, a symlink that leads nowhere",
+                crate::escape::quote_os(&created.path)
             )),
             (Err(_), _) => problems.push(format!(
-                "create returned {:?}, which does not exist: create must make the volume \
+                "create returned {}, which does not exist: create must make the volume \
                  before it answers (Nomad mounts that path into tasks)",
-                created.path
+                crate::escape::quote_os(&created.path)
             )),
             (Ok(real), Ok(dir)) if real == dir || !real.starts_with(&dir) => {
                 problems.push(format!(
-                    "create returned {:?}, which resolves to {}, outside the volumes directory \
+                    "create returned {}, which resolves to {}, outside the volumes directory \
                      {} (a symlink out of it: Nomad would mount what it points at)",
-                    created.path,
+                    crate::escape::quote_os(&created.path),
                     real.display(),
                     cx.volumes_dir.display()
                 ))
@@ -109,7 +109,10 @@ pub(super) async fn refusal(cx: &Ctx, tracker: &mut Tracker, kind: Refusal) -> V
     let what = match kind {
         Refusal::UnknownParameter => {
             req.parameters.insert(UNKNOWN_PARAMETER.into(), "1".into());
-            format!("the unknown parameter {UNKNOWN_PARAMETER:?}")
+            format!(
+                "the unknown parameter {}",
+                crate::escape::quote(UNKNOWN_PARAMETER)
+            )
         }
         Refusal::AbsurdCapacity => {
             req.capacity_min = ABSURD_CAPACITY;
@@ -118,7 +121,7 @@ pub(super) async fn refusal(cx: &Ctx, tracker: &mut Tracker, kind: Refusal) -> V
         }
     };
     let before = snapshot(&cx.volumes_dir, None);
-    let call = cx.driver.create(&req).await;
+    let call = cx.driver.create_as_returned(&req).await;
     let failure = match call.result {
         Ok(created) => {
             tracker.created(&req, &created.path);
@@ -199,18 +202,22 @@ pub(super) async fn hostile_names(
     let mut refused = Vec::new();
     for name in &names {
         let req = cx.request(name);
-        match cx.driver.create(&req).await.result {
+        match cx.driver.create_as_returned(&req).await.result {
             Ok(created) => {
                 tracker.created(&req, &created.path);
                 let problems = host_volume::path_warnings(&created, &cx.volumes_dir);
                 if !problems.is_empty() {
                     issues.push((
                         Severity::Error,
-                        format!("for the name {name:?}: {}", problems.join("; ")),
+                        format!(
+                            "for the name {name_q}: {}",
+                            problems.join("; "),
+                            name_q = crate::escape::quote(name)
+                        ),
                     ));
                 }
             }
-            Err(_) => refused.push(format!("{name:?}")),
+            Err(_) => refused.push(crate::escape::quote(name).to_string()),
         }
     }
     let escaped: Vec<PathBuf> = snapshot(&cx.scratch, Some(&cx.volumes_dir))
@@ -271,7 +278,7 @@ pub(super) async fn parallel(cx: &Ctx, tracker: &mut Tracker, stop: &Stop) -> Ve
     // All at once through the one fan-out; results in request order.
     let results = crate::fanout::collect_all(requests.iter().cloned(), PARALLEL, stop, |req| {
         let driver = cx.driver.clone();
-        async move { driver.create(&req).await.result }
+        async move { driver.create_as_returned(&req).await.result }
     })
     .await;
     let mut issues = Vec::new();
@@ -282,13 +289,21 @@ pub(super) async fn parallel(cx: &Ctx, tracker: &mut Tracker, stop: &Stop) -> Ve
                 tracker.created(req, &created.path);
                 if let Some(other) = paths.insert(created.path.clone(), req.name.clone()) {
                     issues.push(format!(
-                        "volumes {other:?} and {:?} were both given the path {:?}",
-                        req.name, created.path
+                        "volumes {other_q} and {} were both given the path {}",
+                        crate::escape::quote_os(&req.name),
+                        crate::escape::quote_os(&created.path),
+                        other_q = crate::escape::quote(&other)
                     ));
                 }
             }
-            Ok(Err(f)) => issues.push(format!("create of {:?} failed: {f}", req.name)),
-            Err(lost) => issues.push(format!("create of {:?}: {lost}", req.name)),
+            Ok(Err(f)) => issues.push(format!(
+                "create of {} failed: {f}",
+                crate::escape::quote_os(&req.name)
+            )),
+            Err(lost) => issues.push(format!(
+                "create of {}: {lost}",
+                crate::escape::quote_os(&req.name)
+            )),
         }
     }
     if issues.is_empty() {
@@ -345,7 +360,7 @@ fn list(paths: &[PathBuf]) -> String {
     let mut s: Vec<String> = paths
         .iter()
         .take(SHOWN)
-        .map(|p| format!("{:?}", p.display().to_string()))
+        .map(|p| crate::escape::quote_os(p.display().to_string()).to_string())
         .collect();
     if paths.len() > SHOWN {
         s.push(format!("and {} more", paths.len() - SHOWN));

@@ -1,0 +1,179 @@
+//! What a plugin's environment may hold besides the protocol's own
+//! variables: a caller's variable that changes what the plugin's process
+//! runs or loads ([`crate::hooks::TABLE`]: `PATH`, `LD_*`, `PYTHONPATH`,
+//! `BASH_ENV`...) passes only when every path it names passes the gate,
+//! so that another user's directory on the plugin's `PATH`, or their
+//! library in its `LD_PRELOAD`, never runs as root. One whose value is code
+//! or options (`NODE_OPTIONS`, `PERL5OPT`, `BASH_FUNC_*`, `PS4`) is
+//! refused: nothing in it can be judged as a path. A plugin that needs
+//! such a variable sets it itself; its file is the one the gate judged.
+
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+
+use super::dir::resolve_file;
+use super::{CheckedDir, Policy, Refusal};
+use crate::hooks::{self, Value};
+
+/// Judges every variable of a plugin's environment the hooks table names;
+/// `Err` says which variable, which path and why, and the fix.
+pub fn judge(policy: Policy, env: &[(OsString, OsString)]) -> Result<(), String> {
+    for (key, value) in env {
+        let name = key.to_string_lossy();
+        let Some(hit) = hooks::find(&name) else {
+            continue;
+        };
+        let paths: Vec<&OsStr> = match hit.value() {
+            Value::Code => {
+                return Err(format!(
+                    "its environment holds {name}, which would change {} ({}): not a path \
+                     plugctl can judge, so a plugin gets it only by setting it itself",
+                    hit.reader().changes(),
+                    hit.pattern()
+                ));
+            }
+            Value::Paths => split(value, b":"),
+            // A bare library name is looked up where the loader looks:
+            // the system's directories and LD_LIBRARY_PATH (judged too).
+            Value::Preload => split(value, b": ")
+                .into_iter()
+                .filter(|p| p.as_encoded_bytes().contains(&b'/'))
+                .collect(),
+        };
+        for path in paths {
+            judge_path(policy, Path::new(path)).map_err(|why| {
+                format!(
+                    "its environment's {name} names {}, {why}; fix it, or leave {name} out \
+                     of the plugin's environment",
+                    crate::escape::quote_os(path)
+                )
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// The elements of a list, empty ones kept (an empty `PATH` element is the
+/// working directory).
+fn split<'a>(value: &'a OsStr, seps: &[u8]) -> Vec<&'a OsStr> {
+    value
+        .as_encoded_bytes()
+        .split(|b| seps.contains(b))
+        // SAFETY: split at ASCII bytes of a valid OsStr's encoding.
+        .map(|part| unsafe { OsStr::from_encoded_bytes_unchecked(part) })
+        .collect()
+}
+
+/// One path a variable names: absolute, no `$` (the loader's tokens), and
+/// — walked from `/` through the gate, its symlinks judged — a file or
+/// directory root or the invoking user owns and nobody else can write. A
+/// path that is not there yet passes when no one else could make it: the
+/// directory it would be made in passes, and is not sticky (in `/tmp`
+/// anyone may create it).
+fn judge_path(policy: Policy, path: &Path) -> Result<(), String> {
+    if path.as_os_str().is_empty() {
+        return Err("an empty element: the plugin's working directory".into());
+    }
+    if !path.is_absolute() {
+        return Err("a path relative to the plugin's working directory".into());
+    }
+    if path.as_os_str().as_encoded_bytes().contains(&b'$') {
+        return Err(
+            "a path with a `$` token the loader expands, which plugctl cannot judge".into(),
+        );
+    }
+    match resolve_file(policy, path) {
+        Ok((dir, name, meta)) => {
+            let what = if meta.is_dir() { "directory" } else { "file" };
+            policy
+                .judge(&dir.join(&name), &meta, what)
+                .map_err(|r| format!("which {}", r.explained()))?;
+            // The gate takes a sticky directory for what plugctl itself
+            // puts there; a program searching it runs what anyone put there.
+            if policy.enforces()
+                && meta.is_dir()
+                && meta.mode & 0o1000 != 0
+                && meta.mode & 0o022 != 0
+            {
+                return Err(format!(
+                    "a sticky directory others may add files to (mode {:o}), which the plugin \
+                     would search",
+                    meta.mode & 0o7777
+                ));
+            }
+            Ok(())
+        }
+        // `/` itself, or a path ending in `..`: a directory.
+        Err(Refusal::Kind { .. }) => CheckedDir::open(policy, path)
+            .map(drop)
+            .map_err(|r| format!("which {}", r.explained())),
+        Err(r) if r.is_not_found() => not_there(policy, r.path()),
+        Err(r) => Err(format!("which {}", r.explained())),
+    }
+}
+
+/// A path that is not there: who could make it.
+fn not_there(policy: Policy, missing: &Path) -> Result<(), String> {
+    let mut above: PathBuf = missing.to_path_buf();
+    while above.pop() {
+        match CheckedDir::open(policy, &above) {
+            Ok(dir) => {
+                let mode = dir.meta().mode;
+                return if mode & 0o1000 != 0 && mode & 0o002 != 0 && policy.enforces() {
+                    Err(format!(
+                        "which does not exist, and anyone may create it in the sticky {}",
+                        dir.path().display()
+                    ))
+                } else {
+                    Ok(())
+                };
+            }
+            Err(r) if r.is_not_found() => continue,
+            Err(r) => return Err(format!("which {}", r.explained())),
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, &str)]) -> Vec<(OsString, OsString)> {
+        pairs.iter().map(|(k, v)| (k.into(), v.into())).collect()
+    }
+
+    #[test]
+    fn paths_are_judged_code_is_refused() {
+        let p = Policy::strict();
+        assert_eq!(
+            judge(p, &env(&[("PATH", "/usr/bin:/bin"), ("TOKEN", "x")])),
+            Ok(())
+        );
+        assert_eq!(judge(p, &env(&[("LD_PRELOAD", "libc.so.6")])), Ok(()));
+        for bad in [
+            ("PATH", "/usr/bin:"),
+            ("PATH", "bin:/usr/bin"),
+            ("path", "relative"),
+            ("LD_LIBRARY_PATH", "$ORIGIN/lib"),
+            ("NODE_OPTIONS", "--require /x.js"),
+            ("BASH_FUNC_ls%%", "() { :; }"),
+        ] {
+            assert!(judge(p, &env(&[bad])).is_err(), "{bad:?}");
+        }
+        let sticky = tempfile::tempdir().unwrap();
+        std::fs::set_permissions(
+            sticky.path(),
+            std::os::unix::fs::PermissionsExt::from_mode(0o1777),
+        )
+        .unwrap();
+        let why = judge(p, &env(&[("PATH", sticky.path().to_str().unwrap())])).unwrap_err();
+        assert!(
+            why.contains("a sticky directory others may add files to"),
+            "{why}"
+        );
+        let later = sticky.path().join("later");
+        let why = judge(p, &env(&[("PATH", later.to_str().unwrap())])).unwrap_err();
+        assert!(why.contains("anyone may create it"), "{why}");
+    }
+}

@@ -1,0 +1,4 @@
+DATA_DIR = "/srv/upper"
+Client {
+  Node_Pool = "mixed"
+}

@@ -1,0 +1,3 @@
+client = {
+  host_volumes_dir = "/srv/vols"
+}

@@ -1,0 +1,1 @@
+client "node_pool" { a = 1 }

@@ -1,0 +1,3 @@
+client "x" {
+  node_pool = "p"
+}

@@ -1,0 +1,6 @@
+client {
+  node_pool = "one"
+}
+client {
+  node_pool = ""
+}

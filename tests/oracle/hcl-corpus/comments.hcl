@@ -1,0 +1,4 @@
+# hash
+// slashes
+/* block
+   comment */ data_dir = "/srv" /* after */ // end

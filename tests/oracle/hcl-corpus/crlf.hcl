@@ -1,0 +1,4 @@
+data_dir = "/srv"
+client {
+  node_pool = "crlf"
+}

@@ -1,0 +1,1 @@
+client { node_pool = "\U00110000" }

@@ -1,0 +1,4 @@
+client {
+  node_pool = "p"
+  x = }
+}

@@ -1,0 +1,5 @@
+client {
+  node_pool = <<-EOT
+    pool
+    EOT
+}

@@ -1,0 +1,3 @@
+data_dir = <<EOT
+/srv/nomad
+EOT

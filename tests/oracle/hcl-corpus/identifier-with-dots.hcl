@@ -1,0 +1,2 @@
+data.dir = "/x"
+data_dir = "/srv"

@@ -1,0 +1,2 @@
+data_dir = "/srv/${a
+b}"

@@ -1,0 +1,2 @@
+# ÿ
+data_dir = "/srv"

@@ -1,0 +1,4 @@
+vault {
+  "\777" = "x"
+}
+data_dir = "/srv"

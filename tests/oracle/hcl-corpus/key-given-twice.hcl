@@ -1,0 +1,2 @@
+data_dir = "/srv/a"
+data_dir = "/srv/b"

@@ -1,0 +1,3 @@
+client {
+  node_pool
+}

@@ -1,0 +1,1 @@
+"data\x5fdir" = "/srv/escaped-key"

@@ -1,0 +1,4 @@
+client {
+  servers = ["a", "b",]
+  node_pool = "p"
+}

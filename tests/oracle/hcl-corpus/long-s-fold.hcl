@@ -1,0 +1,3 @@
+client {
+  ſtate_dir = "/srv/long-s"
+}

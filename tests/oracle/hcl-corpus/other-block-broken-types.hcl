@@ -1,0 +1,7 @@
+data_dir = "/srv"
+ports {
+  http = "not-a-number"
+}
+server {
+  enabled = "maybe"
+}

@@ -1,0 +1,4 @@
+"data_dir" = "/srv/q"
+"client" {
+  "node_pool" = "q"
+}

@@ -1,0 +1,1 @@
+vault { token = "s3cr3t-7f3a9c\q" }

@@ -1,0 +1,3 @@
+vault {
+  token = <<EOT
+s3cr3t-7f3a9c

@@ -1,0 +1,3 @@
+vault {
+  s3cr3t-7f3a9c
+}

@@ -1,0 +1,4 @@
+vault {
+  enabled = true
+  token   = s3cr3t-7f3a9c
+}

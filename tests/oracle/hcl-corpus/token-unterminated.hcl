@@ -1,0 +1,3 @@
+consul {
+  token = "s3cr3t-7f3a9c
+}

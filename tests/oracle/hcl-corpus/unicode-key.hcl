@@ -1,0 +1,2 @@
+clïent { node_pool = "u" }
+data_dir = "/srv"

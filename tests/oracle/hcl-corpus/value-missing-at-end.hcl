@@ -1,0 +1,2 @@
+data_dir = "/srv"
+client_x =
