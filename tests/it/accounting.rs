@@ -276,6 +276,17 @@ esac"#,
             .unwrap_or_else(|| panic!("no {kind} event in {events:?}"));
         assert_usage_shape(&e["usage"]);
     }
+    // replay runs each recorded call again: each case says its cost.
+    let cases = s.root().join("cases");
+    let c = cases.to_str().unwrap();
+    plugctl(&s)
+        .args(["--record", c, "secret", "fetch", "kv", "app/db"])
+        .succeeds();
+    let replayed = plugctl(&s).args(["--json", "replay", c]).succeeds().json();
+    let case = &replayed["cases"][0];
+    assert_eq!(case["operation"], "fetch", "{replayed}");
+    assert_usage_shape(&case["usage"]);
+
     // And the human view shows the four figures.
     let text = plugctl(&s).args(["events"]).succeeds().stdout();
     let line = text
