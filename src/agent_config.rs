@@ -35,6 +35,7 @@ use std::path::{Path, PathBuf};
 use plugctl_core::trust::{CheckedDir, Policy, Refusal};
 use plugctl_hcl1::{ErrorKind, Field};
 
+use crate::agent_account::AgentAccount;
 use crate::{Error, Result};
 
 /// The packaged agent's configuration directory: read by default as root
@@ -183,20 +184,22 @@ const CAUSE_MAX: usize = 240;
 /// directory goes through the trust gate (`policy`): the configuration
 /// decides where a root plugctl runs plugins and what its prune deletes,
 /// so one another user owns or can write is refused, and a FIFO or a
-/// device is never read.
-pub fn load(paths: &[PathBuf], policy: Policy) -> Result<AgentConfig> {
+/// device is never read. `account` (the agent's account, trusted by
+/// `policy` or not) words a refusal of an owner.
+pub fn load(paths: &[PathBuf], policy: Policy, account: &AgentAccount) -> Result<AgentConfig> {
     let mut config = AgentConfig::default();
+    let gate = Gate { policy, account };
     for path in paths {
         let dir = match CheckedDir::open(policy, path) {
             Ok(dir) => dir,
             // Not a directory: a file (its symlinks followed by the gate).
             Err(Refusal::Kind { .. }) => {
-                read_file(path, policy, &mut config)?;
+                read_file(path, &gate, &mut config)?;
                 continue;
             }
-            Err(r) => return Err(refused(path, r)),
+            Err(r) => return Err(gate.refused(path, r)),
         };
-        let files = config_files(&dir).map_err(|r| refused(path, r))?;
+        let files = config_files(&dir).map_err(|r| gate.refused(path, r))?;
         if files.is_empty() {
             config.warnings.push(format!(
                 "no Nomad agent configuration in {} (no *.hcl or *.json file): Nomad's \
@@ -205,24 +208,35 @@ pub fn load(paths: &[PathBuf], policy: Policy) -> Result<AgentConfig> {
             ));
         }
         for file in files {
-            read_file(&file, policy, &mut config)?;
+            read_file(&file, &gate, &mut config)?;
         }
     }
     Ok(config)
 }
 
-fn refused(path: &Path, r: Refusal) -> Error {
-    let what = format!(
-        "cannot read the Nomad agent configuration {}",
-        path.display()
-    );
-    match r {
-        Refusal::NotFound(missing) => Error::usage(format!(
-            "{what}: No such file or directory ({})",
-            missing.display()
-        )),
-        Refusal::Io { path: at, source } if at == path => Error::usage(format!("{what}: {source}")),
-        r => Error::refused(what, &r),
+/// The gate's rules for the configuration, and the account that words its
+/// refusals.
+struct Gate<'a> {
+    policy: Policy,
+    account: &'a AgentAccount,
+}
+
+impl Gate<'_> {
+    fn refused(&self, path: &Path, r: Refusal) -> Error {
+        let what = format!(
+            "cannot read the Nomad agent configuration {}",
+            path.display()
+        );
+        match r {
+            Refusal::NotFound(missing) => Error::usage(format!(
+                "{what}: No such file or directory ({})",
+                missing.display()
+            )),
+            Refusal::Io { path: at, source } if at == path => {
+                Error::usage(format!("{what}: {source}"))
+            }
+            r => self.account.refused(what, &r),
+        }
     }
 }
 
@@ -257,10 +271,10 @@ fn is_config_name(name: &OsStr) -> bool {
     wanted && !temporary
 }
 
-fn read_file(path: &Path, policy: Policy, config: &mut AgentConfig) -> Result<()> {
-    let bytes = plugctl_core::trust::dir::resolve_file(policy, path)
+fn read_file(path: &Path, gate: &Gate<'_>, config: &mut AgentConfig) -> Result<()> {
+    let bytes = plugctl_core::trust::dir::resolve_file(gate.policy, path)
         .and_then(|(dir, name, _)| dir.read(&name, CONFIG_FILE_MAX))
-        .map_err(|r| refused(path, r))?;
+        .map_err(|r| gate.refused(path, r))?;
     for (key, setting) in parse(path, &bytes)? {
         config.merge(key, setting);
     }
@@ -385,7 +399,12 @@ mod tests {
         write(d.path(), "30-late.hcl~", "data_dir = \"relative\"\n");
         write(d.path(), "notes.txt", "data_dir = 1\n");
         fs::create_dir(d.path().join("sub.hcl")).unwrap();
-        let c = load(&[d.path().to_path_buf()], Policy::strict()).unwrap();
+        let c = load(
+            &[d.path().to_path_buf()],
+            Policy::strict(),
+            &AgentAccount::default(),
+        )
+        .unwrap();
         assert_eq!(c.files.len(), 2, "{c:?}");
         let data = c.get(Key::DataDir).unwrap();
         assert_eq!(data.value, Path::new("/srv/nomad"));
@@ -409,7 +428,7 @@ mod tests {
             "a.hcl",
             "DATA_DIR = \"/srv/${x}/d\"\nClient {\n  Host_Volumes_Dir = \"/srv/hv\"\n  \"node_pool\" = \"gpu\"\n}\n",
         );
-        let c = load(&[f], Policy::strict()).unwrap();
+        let c = load(&[f], Policy::strict(), &AgentAccount::default()).unwrap();
         assert_eq!(value(&c, Key::DataDir), Some(Path::new("/srv/${x}/d")));
         assert_eq!(value(&c, Key::HostVolumesDir), Some(Path::new("/srv/hv")));
         assert_eq!(c.get(Key::NodePool).unwrap().text(), "gpu");
@@ -418,7 +437,7 @@ mod tests {
             "b.json",
             r#"{"Data_Dir": "/srv/j", "CLIENT": {"host_volumes_DIR": "/srv/jv", "state_dir": "/srv/s"}}"#,
         );
-        let c = load(&[f], Policy::strict()).unwrap();
+        let c = load(&[f], Policy::strict(), &AgentAccount::default()).unwrap();
         assert_eq!(value(&c, Key::DataDir), Some(Path::new("/srv/j")));
         assert_eq!(value(&c, Key::HostVolumesDir), Some(Path::new("/srv/jv")));
         assert_eq!(value(&c, Key::StateDir), Some(Path::new("/srv/s")));
@@ -432,12 +451,16 @@ mod tests {
             "a.hcl",
             "data_dir = \"/x\"\nclient {\n  host_volume_plugin_dir = \"plugins\"\n}\n",
         );
-        let e = load(&[f], Policy::strict()).unwrap_err().to_string();
+        let e = load(&[f], Policy::strict(), &AgentAccount::default())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("a.hcl:3:28:"), "{e}");
         assert!(e.contains("must be an absolute path"), "{e}");
         assert!(!e.contains("plugins"), "{e}");
         let f = write(d.path(), "b.hcl", "data_dir = \n}\n");
-        let e = load(&[f], Policy::strict()).unwrap_err().to_string();
+        let e = load(&[f], Policy::strict(), &AgentAccount::default())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("b.hcl:2:1:"), "{e}");
         assert!(e.contains("does not parse"), "{e}");
         let f = write(
@@ -445,32 +468,46 @@ mod tests {
             "c.json",
             "{\n  \"client\": {\n    \"common_plugin_dir\": \"rel\"\n  }\n}\n",
         );
-        let e = load(&[f], Policy::strict()).unwrap_err().to_string();
+        let e = load(&[f], Policy::strict(), &AgentAccount::default())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("c.json:3:26:"), "{e}");
         let f = write(d.path(), "d.json", "{\"data_dir\": [\"/x\"]}");
-        let e = load(&[f], Policy::strict()).unwrap_err().to_string();
+        let e = load(&[f], Policy::strict(), &AgentAccount::default())
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("data_dir: expected a string, found a list"),
             "{e}"
         );
         // HCL 1 takes `${...}` as text: here a relative path.
         let f = write(d.path(), "e.hcl", "data_dir = \"${var.x}\"\n");
-        let e = load(&[f], Policy::strict()).unwrap_err().to_string();
+        let e = load(&[f], Policy::strict(), &AgentAccount::default())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("absolute path") && !e.contains("var.x"), "{e}");
         // A node pool Nomad refuses.
         let f = write(d.path(), "f.hcl", "client { node_pool = \"all\" }\n");
-        let e = load(&[f], Policy::strict()).unwrap_err().to_string();
+        let e = load(&[f], Policy::strict(), &AgentAccount::default())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("f.hcl:1:22: client.node_pool is all"), "{e}");
         // Where HCL 1 itself panics, the agent would stop.
         let f = write(d.path(), "g.hcl", "data_dir = \"\\777\"\n");
-        let e = load(&[f], Policy::strict()).unwrap_err().to_string();
+        let e = load(&[f], Policy::strict(), &AgentAccount::default())
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("g.hcl:1:12:") && e.contains("the agent would stop"),
             "{e}"
         );
-        let e = load(&[d.path().join("missing")], Policy::strict())
-            .unwrap_err()
-            .to_string();
+        let e = load(
+            &[d.path().join("missing")],
+            Policy::strict(),
+            &AgentAccount::default(),
+        )
+        .unwrap_err()
+        .to_string();
         assert!(e.contains("cannot read"), "{e}");
     }
 
@@ -482,7 +519,7 @@ mod tests {
             "a.json",
             r#"{"client": [{"common_plugin_dir": "/a", "node_pool": "p"}, {"common_plugin_dir": "/b"}]}"#,
         );
-        let c = load(&[f], Policy::strict()).unwrap();
+        let c = load(&[f], Policy::strict(), &AgentAccount::default()).unwrap();
         assert_eq!(value(&c, Key::CommonPluginDir), Some(Path::new("/b")));
         // The second block is decoded into the first: what it leaves unset
         // survives.
@@ -492,16 +529,21 @@ mod tests {
             "b.hcl",
             "client = {\n  host_volumes_dir = \"/v\"\n}\n",
         );
-        let c = load(&[f], Policy::strict()).unwrap();
+        let c = load(&[f], Policy::strict(), &AgentAccount::default()).unwrap();
         let v = c.get(Key::HostVolumesDir).unwrap();
         assert_eq!(v.value, Path::new("/v"));
         assert_eq!(v.place.line, Some(2));
         // A JSON document in a file named .hcl is JSON, as HCL 1 reads it.
         let f = write(d.path(), "c.hcl", "  {\"data_dir\": \"/j\"}");
-        let c = load(&[f], Policy::strict()).unwrap();
+        let c = load(&[f], Policy::strict(), &AgentAccount::default()).unwrap();
         assert_eq!(value(&c, Key::DataDir), Some(Path::new("/j")));
         let empty = tempfile::tempdir().unwrap();
-        let c = load(&[empty.path().to_path_buf()], Policy::strict()).unwrap();
+        let c = load(
+            &[empty.path().to_path_buf()],
+            Policy::strict(),
+            &AgentAccount::default(),
+        )
+        .unwrap();
         assert_eq!(c.warnings.len(), 1);
     }
 }

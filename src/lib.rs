@@ -4,6 +4,7 @@
 //! library `plugctl_core` (and `plugctl_protocol` beneath it); this crate
 //! is where clap, the printer and the exit codes live.
 
+pub mod agent_account;
 pub mod agent_config;
 pub mod app;
 pub mod cli;

@@ -8,6 +8,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::agent_account::AgentAccount;
 use crate::agent_config::{self, AgentConfig, Key, Place};
 use crate::cli::{ColorChoice, GlobalArgs};
 use crate::{Error, Result};
@@ -59,6 +60,8 @@ pub struct Settings {
 #[derive(Debug, Clone, Default)]
 pub struct Host {
     pub is_root: bool,
+    /// The effective uid (whose own files plugctl trusts too).
+    pub euid: u32,
     pub cwd: PathBuf,
     pub home: Option<PathBuf>,
     pub xdg_state_home: Option<PathBuf>,
@@ -79,6 +82,7 @@ impl Host {
         let non_empty = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
         Host {
             is_root: nix::unistd::geteuid().is_root(),
+            euid: nix::unistd::geteuid().as_raw(),
             cwd: std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
             home: non_empty("HOME").map(PathBuf::from),
             xdg_state_home: non_empty("XDG_STATE_HOME").map(PathBuf::from),
@@ -207,6 +211,10 @@ impl fmt::Display for Origin {
 pub struct Layout {
     /// The agent configuration read, and why; None: none was read.
     pub agent: Option<AgentSource>,
+    /// The agent's account: the owner of its configuration directory,
+    /// trusted as root is when only root could have given it that
+    /// directory (none when no configuration is read).
+    pub account: AgentAccount,
     /// `data_dir`, when the agent config names it or plugctl runs as root
     /// (Nomad's packaged `/opt/nomad/data`).
     pub data_dir: Option<(PathBuf, Origin)>,
@@ -239,6 +247,7 @@ impl Default for Layout {
         let given = || Origin::Default("as the caller set it");
         Layout {
             agent: None,
+            account: AgentAccount::default(),
             data_dir: None,
             plugin_dir: given(),
             host_volume_plugin_dir: given(),
@@ -266,19 +275,24 @@ impl Layout {
     /// plugctl's defaults for a user.
     pub fn resolve(args: &GlobalArgs, host: &Host) -> Result<(Layout, [PathBuf; 3], String)> {
         let agent_paths = agent_paths(args, host)?;
-        let (agent, config) = match agent_paths {
-            None => (None, None),
+        let (agent, config, account) = match agent_paths {
+            None => (None, None, AgentAccount::default()),
             Some((paths, origin)) => {
+                // Who owns the agent's configuration is known before it is
+                // read: its account is trusted for it too.
+                let account = AgentAccount::derive(&paths, host.euid);
                 let config = agent_config::load(
                     &paths,
-                    plugctl_core::trust::Policy::new(args.allow_insecure_paths),
+                    plugctl_core::trust::Policy::new(args.allow_insecure_paths)
+                        .with_agent(account.trusted()),
+                    &account,
                 )?;
                 let source = AgentSource {
                     paths,
                     origin,
                     files: config.files.clone(),
                 };
-                (Some(source), Some(config))
+                (Some(source), Some(config), account)
             }
         };
         let setting = |key: Key| -> Option<(PathBuf, Origin)> {
@@ -391,6 +405,7 @@ impl Layout {
         };
         let layout = Layout {
             agent,
+            account,
             data_dir,
             plugin_dir: plugin_dir.1,
             host_volume_plugin_dir: host_volume_plugin_dir.1,
@@ -610,6 +625,7 @@ impl Settings {
                         files.join(", ")
                     }
                 ));
+                out.extend(l.account.describe());
             }
         }
         for (what, dir, origin) in [
@@ -628,9 +644,12 @@ impl Settings {
     }
 
     /// The trust gate's rules for these settings (`--allow-insecure-paths`
-    /// lifts the owner and mode checks).
+    /// lifts the owner and mode checks; on a Nomad node whose configuration
+    /// directory root gave to the agent's account, that account is trusted
+    /// as root is, for every judgment).
     pub fn policy(&self) -> plugctl_core::trust::Policy {
         plugctl_core::trust::Policy::new(self.allow_insecure_paths)
+            .with_agent(self.layout.account.trusted())
     }
 
     /// Where the plugins are, for the library.

@@ -47,11 +47,11 @@ impl Ctx {
         let printer = Printer::new(&settings, stop.clone()).with_streams(streams);
         Ctx {
             registry: Registry::new(&settings.registry, settings.lock_timeout)
-                .with_limits(settings.registry_max_size, settings.allow_insecure_paths)
+                .with_limits(settings.registry_max_size, settings.policy())
                 .with_stop(stop.clone())
                 .with_notice(lock_notice(&printer)),
             printer,
-            pool: Arc::new(Pool::new(settings.concurrency)),
+            pool: Arc::new(Pool::new(settings.concurrency).with_policy(settings.policy())),
             stop,
             settings,
         }
@@ -70,7 +70,7 @@ impl Ctx {
         )?;
         Ok(Ctx {
             registry: Registry::new(&settings.registry, settings.lock_timeout)
-                .with_limits(settings.registry_max_size, settings.allow_insecure_paths)
+                .with_limits(settings.registry_max_size, settings.policy())
                 .with_stop(stop.clone())
                 .with_notice(lock_notice(&printer)),
             printer,
@@ -155,7 +155,8 @@ fn fd_budget(concurrency: usize, printer: &Printer) -> usize {
 /// `--concurrency`, checking the lock file (`--locked`, or a warning when
 /// one exists) and recording calls (`--record`).
 pub fn plugin_pool(settings: &Settings, printer: &Printer) -> Result<Pool> {
-    let mut pool = Pool::new(fd_budget(settings.concurrency, printer));
+    let mut pool =
+        Pool::new(fd_budget(settings.concurrency, printer)).with_policy(settings.policy());
     if settings.allow_insecure_paths {
         pool = pool.without_trust_checks();
     }

@@ -50,7 +50,8 @@ pub async fn run(ctx: &Ctx, args: ValidateArgs) -> Result<()> {
         strict: args.strict,
         deadline,
         grace: args.run.grace,
-        trust: (!settings.allow_insecure_paths).then(std::sync::Arc::default),
+        trust: (!settings.allow_insecure_paths)
+            .then(|| std::sync::Arc::new(plugctl_core::trust::Trust::new(settings.policy()))),
         nomad: settings.nomad,
         releases: settings
             .nomad_releases

@@ -5,6 +5,7 @@
 
 mod accounting;
 mod agent;
+mod agent_account;
 mod arrival;
 mod attacks;
 mod client_crash;

@@ -76,11 +76,12 @@ fn the_box_is_a_packaged_client_and_the_machine_is_untouched() {
 }
 
 #[test]
-fn with_the_packages_own_owners_plugctl_names_the_owner_of_the_configuration() {
+fn with_the_packages_own_owners_plugctl_trusts_the_agents_account() {
     // HashiCorp's postinst gives /etc/nomad.d and data_dir to the nomad
-    // user. plugctl takes its directories from root's configuration only
-    // (docs/fleet.md): it stops, naming the directory and its owner,
-    // before it runs anything.
+    // user, and its unit runs the agent as root: that account is the
+    // agent's, trusted as root is (docs/fleet.md): plugctl runs with no
+    // flag, and -v says why. (Where the refusal still holds:
+    // the next test, and tests/it/agent_account.rs.)
     let Some(b) = NodeBox::with(Layout {
         package_owners: true,
     }) else {
@@ -91,11 +92,55 @@ fn with_the_packages_own_owners_plugctl_names_the_owner_of_the_configuration() {
         b.nomad.uid,
         "the package's owner"
     );
+    assert_eq!(fs::metadata(b.path(DATA_DIR)).unwrap().uid(), b.nomad.uid);
+    let tree = b.agent_tree();
+    b.plugctl()
+        .args(["fingerprint"])
+        .succeeds()
+        .stdout_has("sparse-image")
+        .stdout_has("env-file");
+    assert!(b.exists(REGISTRY));
+    b.plugctl()
+        .args(["-v", "plugin", "list"])
+        .succeeds()
+        .stderr_has(&format!(
+            "plugctl: trusted owner: the agent's account, nomad (uid {}), owns /etc/nomad.d: \
+             only root could give it that directory (/etc is root's alone)",
+            b.nomad.uid
+        ));
+    assert_same_tree("the agent's tree", &tree, &b.agent_tree());
+}
+
+#[test]
+fn with_the_packages_own_owners_and_the_agent_run_as_nomad_plugctl_names_the_owner() {
+    // The same layout, but an operator's drop-in runs the agent as nomad:
+    // that account is then no more root's equal, and plugctl stops before
+    // it runs anything, naming the owner, why, and the fix.
+    let Some(b) = NodeBox::with(Layout {
+        package_owners: true,
+    }) else {
+        return;
+    };
+    let root = User { uid: 0, gid: 0 };
+    b.mkdir("/etc/systemd/system/nomad.service.d", 0o755, root);
+    b.write(
+        "/etc/systemd/system/nomad.service.d/10-user.conf",
+        "[Service]\nUser=nomad\n",
+        0o644,
+        root,
+    );
     b.plugctl()
         .args(["fingerprint"])
         .fails_with(Exit::Usage)
-        .stderr_has("/etc/nomad.d")
-        .stderr_has(&format!("belongs to uid {}", b.nomad.uid));
+        .stderr_has(&format!(
+            "cannot read the Nomad agent configuration /etc/nomad.d: refusing to trust it: the \
+             directory /etc/nomad.d belongs to uid {} (nomad), and only root may own the \
+             agent's configuration here: nomad (uid {}) owns /etc/nomad.d but is not trusted \
+             as the agent's account, as /etc/systemd/system/nomad.service.d/10-user.conf runs \
+             the agent as nomad (User=), so that account is not root's equal (fix: chown root \
+             /etc/nomad.d); or pass --allow-insecure-paths",
+            b.nomad.uid, b.nomad.uid
+        ));
     assert!(!b.exists(REGISTRY), "nothing was recorded");
 }
 
@@ -116,7 +161,16 @@ fn keeps_the_agents_volumes(b: &NodeBox, args: &[&str], exit: Exit) -> Ran {
 
 #[test]
 fn every_command_leaves_the_agents_volumes_as_they_were() {
-    let Some(b) = NodeBox::new() else { return };
+    every_command_leaves_the_agents_volumes(Layout::default());
+}
+
+/// Every command that lists, audits, prunes, repairs or restores in the
+/// shared volumes directory, on a box laid out so: the agent's volumes and
+/// its whole tree come out as they went in.
+pub(crate) fn every_command_leaves_the_agents_volumes(layout: Layout) {
+    let Some(b) = NodeBox::with(layout) else {
+        return;
+    };
     let tree = b.agent_tree();
     let k = |args: &[&str], exit| keeps_the_agents_volumes(&b, args, exit);
     k(&["fingerprint"], Exit::Success);
@@ -453,12 +507,21 @@ fn syscall_group(name: &str) -> std::collections::BTreeSet<String> {
 
 #[test]
 fn the_shipped_units_exec_start_fingerprints_a_stock_node_under_its_hardening() {
+    exec_start_under_the_units_hardening(Layout::default());
+}
+
+/// The shipped unit's `ExecStart` on a box laid out so, under what can be
+/// reproduced of its hardening: every family healthy, every system call in
+/// its filter.
+pub(crate) fn exec_start_under_the_units_hardening(layout: Layout) {
     let have = tool_available("systemd-analyze", "the unit's system call filter")
         && tool_available("strace", "what the unit's fingerprint calls");
     if !have {
         return;
     }
-    let Some(b) = NodeBox::new() else { return };
+    let Some(b) = NodeBox::with(layout) else {
+        return;
+    };
     let unit = service_settings();
     let get = |key: &str| -> Vec<&str> {
         unit.iter()
@@ -657,7 +720,15 @@ fn the_readmes_set_up_on_a_node_says_where_the_agent_keeps_the_host_volume_plugi
 
 #[test]
 fn the_readmes_operator_tour_runs_as_root_with_no_flag_and_leaves_the_agent_as_it_was() {
-    let Some(b) = NodeBox::new() else { return };
+    operator_tour(Layout::default());
+}
+
+/// The README's tour on a box laid out so, as root with no flag and no
+/// variable; the agent's tree is as it was afterwards.
+pub(crate) fn operator_tour(layout: Layout) {
+    let Some(b) = NodeBox::with(layout) else {
+        return;
+    };
     let tree = b.agent_tree();
     let root = User { uid: 0, gid: 0 };
     // The README's tour, on a node: no PLUGCTL_* variable, no directory

@@ -7,8 +7,9 @@
 //!
 //! The box is one process (`sh`, waiting on its stdin) in a mount namespace
 //! of its own (`unshare --mount --propagation private`): a tmpfs over
-//! `/opt`, `/var/lib` and `/tmp`, and over `/etc` a tmpfs holding a copy of
-//! the machine's `/etc` (its users included). Before anything is written,
+//! `/opt`, `/var/lib` and `/tmp`, and over `/etc` and
+//! `/usr/lib/systemd/system` a tmpfs holding a copy of the machine's (its
+//! users and units included). Before anything is written,
 //! each of those is checked to be a tmpfs of the box's, not the machine's
 //! directory. The test lays the node out through that process's root
 //! (`/proc/PID/root/...`, [`NodeBox::path`]) and runs commands in the
@@ -19,6 +20,8 @@
 //! is bound back from a descriptor opened before the mounts.
 //!
 //! What the box holds, as the packages make it:
+//! - the package's unit, `/usr/lib/systemd/system/nomad.service`, which
+//!   runs the agent as root (no `User=`);
 //! - `/etc/nomad.d/nomad.hcl`, the file HashiCorp's Linux package ships
 //!   (`data_dir "/opt/nomad/data"`, `bind_addr`, a server and a client);
 //! - `/opt/nomad/data` as a client agent leaves it: `client/` (0700) with
@@ -40,9 +43,9 @@
 //!
 //! Ownership of the Nomad part: HashiCorp's postinst runs
 //! `chown nomad:nomad /opt/nomad/data` and `chown -R nomad:nomad
-//! /etc/nomad.d`. plugctl trusts only root's (and the invoking user's)
-//! configuration, so the box gives them to root by default, as an operator
-//! does; [`Layout::package_owners`] builds them as the postinst leaves them.
+//! /etc/nomad.d`. The box gives them to root by default, as an operator
+//! may; [`Layout::package_owners`] builds them as the postinst leaves them,
+//! where plugctl trusts the `nomad` account as the agent's account.
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
@@ -70,6 +73,27 @@ pub const COMMON_PLUGINS: &str = "/opt/nomad/data/common_plugins";
 pub const TEXTFILE_DIR: &str = "/var/lib/prometheus/node-exporter";
 /// plugctl's registry as root.
 pub const REGISTRY: &str = "/var/lib/plugctl/registry.json";
+/// Where the package's unit goes (a copy of the machine's, in the box).
+pub const UNIT_DIR: &str = "/usr/lib/systemd/system";
+
+/// What the Nomad package's `nomad.service` says of how the agent runs:
+/// its `[Service]` names no `User=`, so the agent runs as root. (The
+/// package's file has more lines, none about the user.)
+pub const PACKAGE_UNIT: &str = "[Unit]
+Description=Nomad
+Wants=network-online.target
+After=network-online.target
+
+[Service]
+EnvironmentFile=-/etc/nomad.d/nomad.env
+ExecStart=/usr/bin/nomad agent -config /etc/nomad.d
+KillMode=process
+KillSignal=SIGINT
+Restart=on-failure
+
+[Install]
+WantedBy=multi-user.target
+";
 
 /// The `nomad.hcl` HashiCorp's Linux package installs.
 pub const PACKAGE_NOMAD_HCL: &str = r#"# Copyright (c) HashiCorp, Inc.
@@ -171,6 +195,11 @@ cp -a /etc/. "$staging/"
 mount --bind "$staging" /etc
 for d in /opt /var/lib; do mount -t tmpfs -o mode=0755,size=256m plugctl-box "$d"; done
 mount -t tmpfs -o mode=1777,size=64m plugctl-box /tmp
+if [ -d /usr/lib/systemd/system ]; then
+  mkdir /tmp/units && cp -a /usr/lib/systemd/system/. /tmp/units/
+  mount -t tmpfs -o mode=0755,size=16m plugctl-box-units /usr/lib/systemd/system
+  cp -a /tmp/units/. /usr/lib/systemd/system/ && rm -rf /tmp/units
+fi
 if [ "$(stat -L -c %d:%i "$bin" 2>/dev/null)" != "$(stat -L -c %d:%i /proc/self/fd/3)" ]; then
   mkdir -p "${bin%/*}"
   : >"$bin"
@@ -244,7 +273,10 @@ read -r _ || true
             self.ns, own,
             "the node box shares the test's mount namespace"
         );
-        for dir in ["/etc", "/opt", "/var/lib", "/tmp"] {
+        for dir in ["/etc", "/opt", "/var/lib", "/tmp", UNIT_DIR] {
+            if dir == UNIT_DIR && !Path::new(UNIT_DIR).is_dir() {
+                continue;
+            }
             let inside = self.path(dir);
             let fs_type = nix::sys::statfs::statfs(&inside)
                 .unwrap_or_else(|e| panic!("statfs {}: {e}", inside.display()))
@@ -453,8 +485,16 @@ read -r _ || true
             root
         };
 
-        // The Nomad package: its configuration, and data_dir as a client
-        // agent leaves it.
+        // The Nomad package: its unit, its configuration, and data_dir as
+        // a client agent leaves it.
+        if self.exists(UNIT_DIR) {
+            self.write(
+                &format!("{UNIT_DIR}/nomad.service"),
+                PACKAGE_UNIT,
+                0o644,
+                root,
+            );
+        }
         self.mkdir(NOMAD_D, 0o755, agent);
         self.write(
             &format!("{NOMAD_D}/nomad.hcl"),

@@ -157,10 +157,12 @@ impl Registry {
         self
     }
 
-    /// The size ceiling, and whether the owner and mode checks are off.
-    pub fn with_limits(mut self, max_size: u64, allow_insecure: bool) -> Registry {
+    /// The size ceiling, and the trust gate's rules (the owner and mode
+    /// checks off with `--allow-insecure-paths`, the agent's account
+    /// trusted on a Nomad node).
+    pub fn with_limits(mut self, max_size: u64, policy: Policy) -> Registry {
         self.max_size = max_size;
-        self.policy = Policy::new(allow_insecure);
+        self.policy = policy;
         self.owners = Arc::new(Owners::new(self.path.clone(), self.policy));
         self
     }

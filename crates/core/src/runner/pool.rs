@@ -80,6 +80,16 @@ impl Pool {
         self
     }
 
+    /// Judges what runs by these rules (default [`crate::trust::Policy::strict`]):
+    /// on a Nomad node, the agent's account is trusted too
+    /// ([`crate::trust::Policy::with_agent`]).
+    pub fn with_policy(mut self, policy: crate::trust::Policy) -> Pool {
+        if self.trust.is_some() {
+            self.trust = Some(Arc::new(crate::trust::Trust::new(policy)));
+        }
+        self
+    }
+
     /// Runs plugins whatever their owner and mode (`--allow-insecure-paths`).
     pub fn without_trust_checks(mut self) -> Pool {
         self.trust = None;

@@ -22,6 +22,13 @@
 //!   never a FIFO or a device (opened `O_NONBLOCK`, refused before a read),
 //!   and is read only up to a bound.
 //!
+//! On a Nomad node one account more may own what plugctl trusts: the
+//! agent's account ([`Policy::with_agent`]), the owner of the agent's
+//! configuration directory when only root could have given it that
+//! directory ([`account`]). The packaged agent runs as root and reads what
+//! that account writes, so the account already decides what root's agent
+//! runs; trusting it for the same tree gives it nothing it did not have.
+//!
 //! One kind of directory is judged otherwise: one plugctl only writes a
 //! file of its own into (node_exporter's textfile directory), which any
 //! user may own, reached following no symlink at any step
@@ -32,6 +39,7 @@
 //! kinds or the bounds. A refusal ([`Refusal`]) names the path, the owner or
 //! mode that was wrong and the `chown`/`chmod` that fixes it.
 
+pub mod account;
 pub mod dir;
 pub mod environment;
 pub mod output;
@@ -44,13 +52,21 @@ use std::path::{Path, PathBuf};
 
 pub use dir::{CheckedDir, Step};
 pub use program::Trust;
+pub use rustix::process::Uid;
 
-/// Who may own what plugctl trusts: root and the invoking user (the
-/// effective uid), and whether the owner and mode rules apply at all.
+/// Who may own what plugctl trusts: root, the invoking user (the
+/// effective uid) and, on a Nomad node, the agent's account; and whether
+/// the owner and mode rules apply at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Policy {
     me: u32,
+    /// The Nomad agent's account ([`account`]), trusted as root is.
+    agent: Option<Uid>,
     enforce: bool,
+    /// Whether a sticky directory others may write passes (it does for
+    /// everything plugctl reads or makes; not for the directories above
+    /// one whose owner root must have chosen, [`Policy::root_alone`]).
+    sticky_passes: bool,
 }
 
 impl Default for Policy {
@@ -64,8 +80,35 @@ impl Policy {
     pub fn strict() -> Policy {
         Policy {
             me: rustix::process::geteuid().as_raw(),
+            agent: None,
             enforce: true,
+            sticky_passes: true,
         }
+    }
+
+    /// Root alone, and no directory others may write, sticky or not: what
+    /// the directories above the agent's configuration directory must be
+    /// for its owner to be one root chose ([`account`]).
+    pub(crate) fn root_alone() -> Policy {
+        Policy {
+            me: 0,
+            agent: None,
+            enforce: true,
+            sticky_passes: false,
+        }
+    }
+
+    /// These rules with the Nomad agent's account trusted too, as root is
+    /// (`None`: no account more). Only the binary's settings know it: it
+    /// is derived once, from facts only root can set
+    /// ([`account::derive`]), and carried by the policy, never a global.
+    pub fn with_agent(self, agent: Option<Uid>) -> Policy {
+        Policy { agent, ..self }
+    }
+
+    /// The agent's account these rules trust, if any.
+    pub fn agent(&self) -> Option<Uid> {
+        self.agent
     }
 
     /// `--allow-insecure-paths`: owners and modes are not judged (the
@@ -92,7 +135,7 @@ impl Policy {
     }
 
     fn trusts_owner(&self, uid: u32) -> bool {
-        uid == 0 || uid == self.me
+        uid == 0 || uid == self.me || self.agent.is_some_and(|a| a.as_raw() == uid)
     }
 
     /// Judges a file plugctl opens as its own (the registry, a lock file,
@@ -120,11 +163,12 @@ impl Policy {
                 what,
                 uid: st.uid,
                 me: self.me,
+                agent: self.agent.map(Uid::as_raw),
             });
         }
         // A symlink's own mode means nothing; a sticky directory lets
         // others add entries but not replace or remove ours.
-        let sticky = st.is_dir() && st.mode & 0o1000 != 0;
+        let sticky = self.sticky_passes && st.is_dir() && st.mode & 0o1000 != 0;
         if what != "symbolic link" && st.mode & 0o022 != 0 && !sticky {
             return Err(Refusal::Writable {
                 path: path.to_path_buf(),
@@ -208,12 +252,15 @@ pub enum Refusal {
         is: &'static str,
         want: &'static str,
     },
-    /// Owned by someone other than root or the invoking user.
+    /// Owned by someone other than root, the invoking user or the agent's
+    /// account.
     Owner {
         path: PathBuf,
         what: &'static str,
         uid: u32,
         me: u32,
+        /// The agent's account, when one was trusted.
+        agent: Option<u32>,
     },
     /// Group or others may write it.
     Writable {
@@ -343,12 +390,16 @@ impl fmt::Display for Refusal {
                 what,
                 uid,
                 me,
+                agent,
             } => {
-                let who = if *me == 0 {
+                let mut who = if *me == 0 {
                     "root".to_string()
                 } else {
                     format!("root or uid {me} (who runs plugctl)")
                 };
+                if let Some(a) = agent.filter(|a| a != me && *a != 0) {
+                    who += &format!(" or the Nomad agent's account (uid {a})");
+                }
                 write!(
                     f,
                     "the {what} {} belongs to uid {uid}, and only {who} may own what plugctl \
@@ -413,12 +464,81 @@ mod tests {
                 what: "file",
                 uid: 7,
                 me,
+                agent: None,
             }
             .to_string()
         };
         assert!(r(0).contains("only root may own"), "{}", r(0));
         assert!(r(1000).contains("only root or uid 1000 (who runs plugctl) may own"));
         assert!(r(1000).contains("chown 1000 /x"));
+        let with_agent = Refusal::Owner {
+            path: "/x".into(),
+            what: "file",
+            uid: 7,
+            me: 0,
+            agent: Some(999),
+        }
+        .to_string();
+        assert!(
+            with_agent.contains("only root or the Nomad agent's account (uid 999) may own"),
+            "{with_agent}"
+        );
+    }
+
+    #[test]
+    fn the_agents_account_is_trusted_as_root_is_and_no_one_else() {
+        let meta = |uid: u32, mode: u32| Meta {
+            uid,
+            gid: uid,
+            mode: 0o040000 | mode,
+            dev: 1,
+            ino: 1,
+            size: 0,
+            links: 1,
+        };
+        let p = Path::new("/etc/nomad.d");
+        let root = Policy {
+            me: 0,
+            ..Policy::strict()
+        };
+        let agent = root.with_agent(Some(Uid::from_raw(999)));
+        assert!(root.judge(p, &meta(999, 0o755), "directory").is_err());
+        agent.judge(p, &meta(999, 0o755), "directory").unwrap();
+        agent.judge(p, &meta(0, 0o755), "directory").unwrap();
+        // Another account is not; nor is a directory others can write,
+        // whoever owns it.
+        let other = agent.judge(p, &meta(1001, 0o755), "directory").unwrap_err();
+        assert!(matches!(
+            other,
+            Refusal::Owner {
+                uid: 1001,
+                agent: Some(999),
+                ..
+            }
+        ));
+        assert!(matches!(
+            agent.judge(p, &meta(999, 0o775), "directory"),
+            Err(Refusal::Writable { .. })
+        ));
+        assert!(matches!(
+            agent.judge(p, &meta(999, 0o757), "directory"),
+            Err(Refusal::Writable { .. })
+        ));
+        // Sticky passes, but not for the directories above the agent's.
+        agent.judge(p, &meta(0, 0o1777), "directory").unwrap();
+        assert!(
+            Policy::root_alone()
+                .judge(p, &meta(0, 0o1777), "directory")
+                .is_err()
+        );
+        assert!(
+            Policy::root_alone()
+                .judge(p, &meta(999, 0o755), "directory")
+                .is_err()
+        );
+        Policy::root_alone()
+            .judge(p, &meta(0, 0o755), "directory")
+            .unwrap();
     }
 
     #[test]
