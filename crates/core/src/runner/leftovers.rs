@@ -674,6 +674,36 @@ mod tests {
     }
 
     #[test]
+    fn an_orphan_another_sweep_reaped_goes_to_the_call_of_its_group_or_session() {
+        use super::{Rusage, Unclaimed};
+        let ru = |kib| Rusage {
+            max_rss_kib: kib,
+            ..Rusage::default()
+        };
+        // Ids above Linux's largest pid (2^22): no call of another test
+        // running in this process leads any of them.
+        const B: i32 = 1 << 23;
+        let mut kept = Unclaimed {
+            // pid, session, group, usage
+            reaped: vec![
+                (B + 11, B + 500, B + 10, ru(1)),
+                (B + 21, B + 20, B + 700, ru(2)),
+                (B + 31, B + 30, B + 30, ru(3)),
+            ],
+        };
+        // The call whose plugin leads group 10 (a time namespace's call,
+        // in plugctl's session) takes what died in its group.
+        assert_eq!(kept.take(B + 10, None), vec![(B + 11, ru(1))]);
+        // One that leads session 20 takes what died in its session,
+        // whatever group it made.
+        assert_eq!(kept.take(B + 40, Some(B + 20)), vec![(B + 21, ru(2))]);
+        assert_eq!(kept.reaped.len(), 1);
+        // With no call in flight, nothing is kept: it is no call's.
+        kept.keep(Vec::new());
+        assert!(kept.reaped.is_empty());
+    }
+
+    #[test]
     fn this_process_reads_as_itself() {
         let me = super::proc_of(std::process::id() as i32).unwrap();
         assert_eq!(me.pid, std::process::id() as i32);
