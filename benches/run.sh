@@ -29,6 +29,13 @@ log "building (release)..."
 # installs.
 cargo build --release --quiet --example registry_floor --example clap_floor \
   --example follow >&2
+# The usage accounting's row measures one binary with and without it: a
+# build with the bench-knobs feature reads PLUGCTL_BENCH_NO_USAGE (the
+# binary a node installs does not). Built before the plain one, so that
+# target/release/plugctl is that one.
+cargo build --release --quiet --bin plugctl --features bench-knobs >&2
+install -d "$WORK/bin"
+cp "$TARGET/release/plugctl" "$WORK/bin/plugctl-knobs"
 cargo build --release --quiet --bin plugctl >&2
 # Every program timed runs from a copy in $WORK, as a node runs an
 # installed binary (cargo install and dpkg copy it). The linker writes its
@@ -36,12 +43,12 @@ cargo build --release --quiet --bin plugctl >&2
 # written: a 9 MB plugctl started from target/ takes ~30 more page faults
 # (about a fifth of its start) than the same bytes copied, which would
 # weigh the startup rows by how the file was written, not by what it runs.
-install -d "$WORK/bin"
 for prog in "$TARGET/release/plugctl" "$TARGET/release/examples/registry_floor" \
   "$TARGET/release/examples/follow" "$TARGET/release/examples/clap_floor"; do
   cp "$prog" "$WORK/bin/"
 done
 PLUGCTL=$WORK/bin/plugctl
+KNOBS=$WORK/bin/plugctl-knobs
 REGISTRY_FLOOR=$WORK/bin/registry_floor
 FOLLOW=$WORK/bin/follow
 CLAP_FLOOR=$WORK/bin/clap_floor
@@ -222,6 +229,18 @@ if [ "$(id -u)" = 0 ]; then
 else
   log "  not root: the sandbox rows need root (namespaces, cgroups)"
 fi
+
+# --- what each call cost: the usage accounting ------------------------------
+# The same binary, with the accounting (a pidfd and a waitid per call, the
+# orphans' usage, the tally in the registry) and without it; each with a
+# registry of its own, as it is after its first run. Both through env, so
+# that neither pays for an exec the other does not.
+log "fingerprint of 200 plugins with and without the usage accounting..."
+ACC="--plugin-dir $FAST fingerprint --type host-volume"
+compare 20 "" "env PLUGCTL_BENCH_NO_USAGE=0 $KNOBS --registry $WORK/acc-on.json $ACC" \
+  "env PLUGCTL_BENCH_NO_USAGE=1 $KNOBS --registry $WORK/acc-off.json $ACC"
+row "fingerprint, 200 plugins, usage accounting" "${MEDIANS[0]}" "the same without it" \
+  "${MEDIANS[1]}" 1.02
 
 # --- fleet: the textfile written by fingerprint ----------------------------
 log "fingerprint --textfile on 200 plugins..."

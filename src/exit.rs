@@ -362,7 +362,7 @@ pub fn advice(hint: &Hint) -> String {
 pub fn json_body(e: &Error) -> serde_json::Value {
     let (plugin, operation) = e.plugin_context();
     let (message, hints) = parts(e);
-    serde_json::json!({
+    let mut body = serde_json::json!({
         "error": {
             "kind": kind(e),
             "message": message,
@@ -371,7 +371,12 @@ pub fn json_body(e: &Error) -> serde_json::Value {
             "operation": operation,
             "subject": e.subject(),
         }
-    })
+    });
+    // A plugin call that ran and failed: what it cost, as a success says.
+    if let Some(usage) = e.call_usage() {
+        body["error"]["usage"] = plugctl_core::registry::model::usage_json(usage);
+    }
+    body
 }
 
 #[cfg(test)]

@@ -52,6 +52,26 @@ pub fn age(then: SystemTime, now: SystemTime) -> String {
     }
 }
 
+/// The columns `-v` adds to a table of calls: what each cost.
+pub const USAGE_HEADERS: [&str; 3] = ["CPU", "PEAK MEM", "PROCS"];
+
+/// A call's [`USAGE_HEADERS`] cells: CPU time, peak memory, processes;
+/// `-` for what is not known (no call ran, or only its clock was read).
+pub fn usage_cells(usage: Option<&plugctl_core::usage::Usage>) -> [String; 3] {
+    let dash = || "-".to_string();
+    let Some(u) = usage else {
+        return [dash(), dash(), dash()];
+    };
+    [
+        u.cpu_total().map_or_else(dash, |cpu| {
+            crate::output::short_duration(plugctl_core::usage::millis(cpu))
+        }),
+        u.max_rss_kib
+            .map_or_else(dash, |kib| size(kib.saturating_mul(1024))),
+        u.processes.to_string(),
+    ]
+}
+
 /// The age of an RFC 3339 time the registry recorded (`updated_at`), or
 /// `-` when it does not read as one.
 pub fn age_of(recorded: &str, now: SystemTime) -> String {

@@ -354,23 +354,43 @@ const HEADERS: [&str; 6] = ["SEQ", "TIME", "KIND", "TYPE", "NAME", "DETAILS"];
 /// `key=value` pairs, nulls left out, for the human views. A string that
 /// is empty or holds a space, `=`, `"` or `\` is quoted as logfmt quotes
 /// one (JSON's string syntax): a volume named `x state=deleted` must not
-/// read as a second `state` field.
+/// read as a second `state` field. A call's `usage` is its four figures
+/// every call has, each under its key (`usage.cpu_ms=3`; JSON has the
+/// rest): names plugctl chose, so that no key from elsewhere (a
+/// registration's `options`, which stay one JSON value) can pass for a
+/// field.
 fn details(e: &Event) -> String {
     let keys: BTreeSet<&String> = e.details.keys().collect();
-    keys.into_iter()
-        .filter_map(|k| match &e.details[k] {
-            Value::Null => None,
-            Value::String(s)
-                if s.is_empty()
-                    || s.contains(|c: char| c.is_whitespace() || matches!(c, '=' | '"' | '\\')) =>
-            {
-                Some(format!("{k}={}", Value::String(s.clone())))
-            }
-            Value::String(s) => Some(format!("{k}={s}")),
-            v => Some(format!("{k}={v}")),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    let mut pairs = Vec::new();
+    for k in keys {
+        match &e.details[k] {
+            Value::Object(fields) if k == "usage" => pairs.extend(
+                USAGE_SHOWN
+                    .iter()
+                    .filter_map(|f| pair(&format!("{k}.{f}"), fields.get(*f)?)),
+            ),
+            v => pairs.extend(pair(k, v)),
+        }
+    }
+    pairs.join(" ")
+}
+
+/// A call's figures the human view shows, in this order.
+const USAGE_SHOWN: [&str; 4] = ["wall_ms", "cpu_ms", "max_rss_kib", "processes"];
+
+/// One `key=value`, as [`details`] writes it; none for a null.
+fn pair(k: &str, v: &Value) -> Option<String> {
+    match v {
+        Value::Null => None,
+        Value::String(s)
+            if s.is_empty()
+                || s.contains(|c: char| c.is_whitespace() || matches!(c, '=' | '"' | '\\')) =>
+        {
+            Some(format!("{k}={}", Value::String(s.clone())))
+        }
+        Value::String(s) => Some(format!("{k}={s}")),
+        v => Some(format!("{k}={v}")),
+    }
 }
 
 fn kind_style(kind: &str) -> Style {
@@ -572,6 +592,23 @@ mod tests {
     use super::*;
     use plugctl_core::registry::State;
     use serde_json::Map;
+
+    #[test]
+    fn a_usage_is_four_figures_and_other_objects_stay_one_value() {
+        let mut s = State::default();
+        let mut d = Map::new();
+        d.insert(
+            "usage".into(),
+            serde_json::json!({"wall_ms": 12, "cpu_ms": 3, "user_ms": 2, "system_ms": 1,
+                "max_rss_kib": 900, "processes": 2, "source": "rusage"}),
+        );
+        d.insert("options".into(), serde_json::json!({"x healthy": "true"}));
+        s.emit("register", "csi-node", "p", d);
+        assert_eq!(
+            details(&s.events[0]),
+            r#"options={"x healthy":"true"} usage.wall_ms=12 usage.cpu_ms=3 usage.max_rss_kib=900 usage.processes=2"#
+        );
+    }
 
     #[test]
     fn json_line_carries_schema_version_and_details() {

@@ -15,7 +15,7 @@ use plugctl_core::families;
 use plugctl_core::family::Family;
 use plugctl_core::fingerprint::{Plan, Probe, Progress, probe_all};
 use plugctl_core::nomad::Profile;
-use plugctl_core::registry::{Instance, Source, model};
+use plugctl_core::registry::{Fingerprinted, Instance, Source, model};
 
 /// What `fingerprint` looks at: the entries to fingerprint, the entries
 /// Nomad would skip (a file without an execute bit: recorded plugins
@@ -212,6 +212,7 @@ fn missing_rows(
                 not_run: false,
                 hint: None,
                 stderr: Vec::new(),
+                usage: None,
             };
             rows.push((probe, ignored.is_some()));
         }
@@ -314,11 +315,16 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
 
     // A plugin plugctl could not even start is not unhealthy: its record
     // stays as it was. A file whose name is not UTF-8 is only shown.
-    let mut results: Vec<(String, String, Instance)> = probes
+    let mut results: Vec<Fingerprinted> = probes
         .iter()
         .zip(&recordable)
         .filter(|(p, ok)| !p.not_run && **ok)
-        .map(|(p, _)| (p.family.clone(), p.name.clone(), instance_of(p)))
+        .map(|(p, _)| Fingerprinted {
+            family: p.family.clone(),
+            name: p.name.clone(),
+            instance: instance_of(p),
+            usage: p.usage,
+        })
         .collect();
     // Health follows the disk: a recorded plugin that lost its execute bit
     // is recorded with that reason; one that is not there any more is
@@ -326,7 +332,12 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
     let mut gone = Vec::new();
     for (p, still_there) in &missing {
         if *still_there {
-            results.push((p.family.clone(), p.name.clone(), instance_of(p)));
+            results.push(Fingerprinted {
+                family: p.family.clone(),
+                name: p.name.clone(),
+                instance: instance_of(p),
+                usage: None,
+            });
         } else {
             gone.push((
                 p.family.clone(),
@@ -445,6 +456,8 @@ fn print(ctx: &Ctx, probes: &[Probe]) -> Result<()> {
     if printer.form() == crate::output::Form::Name {
         return printer.names(probes.iter().map(|p| format!("{}/{}", p.family, p.name)));
     }
+    // -v: what each call cost, beside how long it took.
+    let costs = printer.verbose() >= 1;
     let rows: Vec<_> = probes
         .iter()
         .map(|p| {
@@ -454,7 +467,15 @@ fn print(ctx: &Ctx, probes: &[Probe]) -> Result<()> {
                 .clone()
                 .or_else(|| p.note.clone())
                 .unwrap_or_default();
-            vec![
+            let cost = if costs {
+                crate::readable::usage_cells(p.usage.as_ref())
+                    .into_iter()
+                    .map(|c| (c, Style::Dim))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let mut row = vec![
                 (value(&p.family).into_owned(), Style::Plain),
                 (
                     // A file name that is not UTF-8 is shown by its bytes.
@@ -483,22 +504,25 @@ fn print(ctx: &Ctx, probes: &[Probe]) -> Result<()> {
                     },
                     Style::Dim,
                 ),
-                (reason, Style::Plain),
-            ]
+            ];
+            row.extend(cost);
+            row.push((reason, Style::Plain));
+            row
         })
         .collect();
     use crate::fit::Column;
-    printer.table(
-        &[
-            Column::keep("TYPE"),
-            Column::text("NAME"),
-            Column::keep("VERSION"),
-            Column::keep("HEALTH"),
-            Column::keep("DURATION"),
-            Column::text("REASON"),
-        ],
-        &rows,
-    )
+    let mut headers = vec![
+        Column::keep("TYPE"),
+        Column::text("NAME"),
+        Column::keep("VERSION"),
+        Column::keep("HEALTH"),
+        Column::keep("DURATION"),
+    ];
+    if costs {
+        headers.extend(crate::readable::USAGE_HEADERS.map(Column::keep));
+    }
+    headers.push(Column::text("REASON"));
+    printer.table(&headers, &rows)
 }
 
 /// "fingerprinting: 10/11 done, waiting for host-volume/hang, 3 s"

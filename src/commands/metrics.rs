@@ -11,7 +11,8 @@ use std::sync::atomic::AtomicU64;
 
 use prometheus_client::collector::Collector;
 use prometheus_client::encoding::text::encode;
-use prometheus_client::encoding::{DescriptorEncoder, EncodeMetric};
+use prometheus_client::encoding::{DescriptorEncoder, EncodeMetric, NoLabelSet};
+use prometheus_client::metrics::MetricType;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::ConstGauge;
@@ -21,7 +22,9 @@ use prometheus_client::registry::Registry as Metrics;
 use super::Ctx;
 use crate::cli::MetricsArgs;
 use crate::{Error, Result};
+use plugctl_core::registry::ledger::{self, Histogram};
 use plugctl_core::registry::{Source, State, VolumeState};
+use plugctl_core::usage::Cap;
 
 /// The file name node_exporter's textfile collector reads.
 pub const TEXTFILE: &str = "plugctl.prom";
@@ -108,6 +111,82 @@ impl Collector for Capacities {
     }
 }
 
+/// The calls' histograms, one series set per family, plugin, operation
+/// and result, made from the registry's ledger as they are written (see
+/// [`plugctl_core::registry::ledger`]: every call recorded since the
+/// registry began keeping it).
+#[derive(Debug)]
+struct Calls(std::sync::Arc<plugctl_core::registry::Snapshot>);
+
+/// Each histogram: its name, help, which of a tally's figures, its bounds
+/// and the ledger's unit in the metric's (dividing microseconds, so that a
+/// bound of 25 ms reads 0.025 and not its nearest binary fraction).
+type Figure = fn(&ledger::Tally) -> &Histogram;
+type Unit = fn(u64) -> f64;
+const HISTOGRAMS: [(&str, &str, Figure, &[u64], Unit); 3] = [
+    (
+        "call_duration_seconds",
+        "Wall time of each plugin call, from spawn to the end of its output and leftovers",
+        |t| &t.wall_us,
+        &ledger::WALL_BOUNDS,
+        |us| us as f64 / 1e6,
+    ),
+    (
+        "call_cpu_seconds",
+        "User plus system CPU time of each plugin call, the plugin and the descendants the kernel accounted to it",
+        |t| &t.cpu_us,
+        &ledger::CPU_BOUNDS,
+        |us| us as f64 / 1e6,
+    ),
+    (
+        "call_peak_memory_bytes",
+        "Peak resident memory of the largest process of each plugin call",
+        |t| &t.rss_kib,
+        &ledger::MEMORY_BOUNDS,
+        |kib| kib as f64 * 1024.0,
+    ),
+];
+
+impl Collector for Calls {
+    fn encode(&self, mut encoder: DescriptorEncoder) -> std::result::Result<(), std::fmt::Error> {
+        let usage = &self.0.state().usage;
+        for (name, help, figure, bounds, unit) in HISTOGRAMS {
+            let mut family = encoder.encode_descriptor(name, help, None, MetricType::Histogram)?;
+            for (fam, plugins) in &usage.0 {
+                for (plugin, account) in plugins {
+                    for (op, result, tally) in &account.calls {
+                        let h = figure(tally);
+                        if h.count == 0 {
+                            continue;
+                        }
+                        let labels = [
+                            ("family", fam.as_str()),
+                            ("name", plugin.as_str()),
+                            ("operation", op.name()),
+                            ("result", result.name()),
+                        ];
+                        // Per bucket, as prometheus-client sums them.
+                        let mut below = 0;
+                        let buckets: Vec<(f64, u64)> = h
+                            .cumulative(bounds)
+                            .into_iter()
+                            .map(|(bound, total)| {
+                                let n = total - below;
+                                below = total;
+                                (bound.map_or(f64::INFINITY, unit), n)
+                            })
+                            .collect();
+                        family
+                            .encode_family(&labels)?
+                            .encode_histogram::<NoLabelSet>(unit(h.sum), below, &buckets, None)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 fn labels(pairs: &[(&str, &str)]) -> Labels {
     pairs
         .iter()
@@ -124,6 +203,7 @@ fn metrics_of(
     let mut reg = Metrics::with_prefix("plugctl");
 
     let healthy = Family::<Labels, Gauge>::default();
+    let unhealthy = Family::<Labels, Gauge>::default();
     let duration = Family::<Labels, FloatGauge>::default();
     let last = Family::<Labels, FloatGauge>::default();
     for (family, plugins) in &state.plugins {
@@ -139,6 +219,19 @@ fn metrics_of(
                     ("version", version),
                 ]))
                 .set(i64::from(inst.healthy));
+            if !inst.healthy {
+                // The reason's class, never its words (paths, a plugin's
+                // own message): a label of few values.
+                let reason =
+                    plugctl_core::verdict::reason_class(inst.error.as_deref().unwrap_or(""));
+                unhealthy
+                    .get_or_create(&labels(&[
+                        ("family", family),
+                        ("name", name),
+                        ("reason", reason),
+                    ]))
+                    .set(1);
+            }
             let key = labels(&[("family", family), ("name", name)]);
             if let Some(ms) = inst.duration_ms {
                 duration.get_or_create(&key).set(ms as f64 / 1000.0);
@@ -146,10 +239,9 @@ fn metrics_of(
             // A registration is not a fingerprint: dynamic plugins announce
             // themselves once, and would look stale to the alert.
             if inst.source != Source::Dynamic
-                && let Ok(t) = humantime::parse_rfc3339(&inst.updated_at)
-                && let Ok(since) = t.duration_since(std::time::UNIX_EPOCH)
+                && let Some(t) = unix_time(&inst.updated_at)
             {
-                last.get_or_create(&key).set(since.as_secs_f64());
+                last.get_or_create(&key).set(t);
             }
         }
     }
@@ -157,6 +249,11 @@ fn metrics_of(
         "plugin_healthy",
         "Whether the plugin's last fingerprint (or registration) was healthy (1) or not (0)",
         healthy,
+    );
+    reg.register(
+        "plugin_unhealthy_reason",
+        "1 for each unhealthy plugin, by the class of its reason (timeout, exit_status, deleted, ...)",
+        unhealthy,
     );
     reg.register(
         "plugin_fingerprint_duration_seconds",
@@ -167,6 +264,61 @@ fn metrics_of(
         "plugin_last_fingerprint_timestamp_seconds",
         "When the plugin was last fingerprinted or registered (Unix time)",
         last,
+    );
+
+    // What the calls cost, from the ledger: histograms, when each plugin
+    // last ran and last succeeded, and calls that reached a cap (0 for
+    // every cap of every plugin that ran, so that the first one is an
+    // increase an alert sees).
+    reg.register_collector(Box::new(Calls(std::sync::Arc::clone(snap))));
+    let last_run = Family::<Labels, FloatGauge>::default();
+    let last_success = Family::<Labels, FloatGauge>::default();
+    let over_cap = Family::<Labels, Counter>::default();
+    for (family, plugins) in &state.usage.0 {
+        for (name, account) in plugins {
+            let key = labels(&[("family", family), ("name", name)]);
+            for (slot, at) in [
+                (&last_run, &account.last_run),
+                (&last_success, &account.last_success),
+            ] {
+                if let Some(t) = at.as_deref().and_then(unix_time) {
+                    slot.get_or_create(&key).set(t);
+                }
+            }
+            for cap in Cap::ALL {
+                over_cap
+                    .get_or_create(&labels(&[
+                        ("family", family),
+                        ("name", name),
+                        ("cap", cap.name()),
+                    ]))
+                    .inc_by(account.over_cap.get(&cap).copied().unwrap_or(0));
+            }
+        }
+    }
+    reg.register(
+        "plugin_last_run_timestamp_seconds",
+        "When a call of the plugin last ended (Unix time)",
+        last_run,
+    );
+    reg.register(
+        "plugin_last_success_timestamp_seconds",
+        "When a call of the plugin last succeeded (Unix time)",
+        last_success,
+    );
+    reg.register(
+        "call_cap_exceeded",
+        "Plugin calls that failed by reaching a cap (memory, cpu, files, tasks)",
+        over_cap,
+    );
+    let build = Family::<Labels, Gauge>::default();
+    build
+        .get_or_create(&labels(&[("version", env!("CARGO_PKG_VERSION"))]))
+        .set(1);
+    reg.register(
+        "build_info",
+        "The plugctl that wrote these metrics (always 1)",
+        build,
     );
 
     let volumes = Family::<Labels, Gauge>::default();
@@ -243,22 +395,41 @@ fn metrics_of(
     reg
 }
 
+/// An RFC 3339 time the registry recorded, as Unix seconds.
+fn unix_time(recorded: &str) -> Option<f64> {
+    let t = humantime::parse_rfc3339(recorded).ok()?;
+    Some(t.duration_since(std::time::UNIX_EPOCH).ok()?.as_secs_f64())
+}
+
 /// The counters registered above, by their full names: their HELP and TYPE
 /// lines are renamed for the Prometheus text format.
-const COUNTERS: [&str; 2] = ["plugctl_recorded_events", "plugctl_registry_events"];
+const COUNTERS: [&str; 3] = [
+    "plugctl_recorded_events",
+    "plugctl_registry_events",
+    "plugctl_call_cap_exceeded",
+];
 
-/// The family [`Capacities`] writes straight from the registry, in id order.
-const STREAMED: &str = "plugctl_volume_capacity_bytes ";
+/// The families collectors write straight from the registry, already in
+/// order ([`Capacities`] by id, [`Calls`] by labels, each histogram's
+/// buckets by bound): never re-sorted.
+const STREAMED: [&str; 4] = [
+    "plugctl_volume_capacity_bytes ",
+    "plugctl_call_duration_seconds ",
+    "plugctl_call_cpu_seconds ",
+    "plugctl_call_peak_memory_bytes ",
+];
 
 /// prometheus-client writes OpenMetrics; node_exporter's textfile collector
 /// and `promtool check metrics` read the Prometheus text format, where a
 /// counter's HELP and TYPE name the sample (`x_total`, not `x`) and there is
-/// no `# EOF`. Only those lines differ for the gauges and counters here.
-/// This rewrites them line by line on the way to `out`, and puts each
-/// family's samples in label order: prometheus-client keeps a family's
-/// series in a hash map, and a scrape that reorders its lines from run to
-/// run makes every diff and every test of the text noisy. The per-volume
-/// family is written as it is read, already in id order, never held.
+/// no `# EOF`. Only those lines differ for the gauges, counters and
+/// histograms here. This rewrites them line by line on the way to `out`,
+/// and puts each family's samples in label order: prometheus-client keeps
+/// a family's series in a hash map, and a scrape that reorders its lines
+/// from run to run makes every diff and every test of the text noisy. The
+/// per-volume family and the histograms are written as they are read,
+/// already in order (a histogram's buckets by bound, not as text sorts
+/// them), never held.
 struct PrometheusText<'w> {
     out: std::io::BufWriter<&'w mut dyn Write>,
     line: String,
@@ -303,7 +474,7 @@ impl<'w> PrometheusText<'w> {
         if line.starts_with('#') {
             self.flush_samples()?;
             if let Some(rest) = line.strip_prefix("# HELP ") {
-                self.streaming = rest.starts_with(STREAMED);
+                self.streaming = STREAMED.iter().any(|f| rest.starts_with(f));
             }
         }
         let renamed = ["# HELP ", "# TYPE "].iter().find_map(|prefix| {

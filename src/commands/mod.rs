@@ -233,6 +233,12 @@ pub fn plugin_pool(settings: &Settings, printer: &Printer) -> Result<Pool> {
     if settings.allow_insecure_paths {
         pool = pool.without_trust_checks();
     }
+    // benches/run.sh's accounting row: one binary, with and without it.
+    // Only a build with the `bench-knobs` feature reads this variable.
+    #[cfg(feature = "bench-knobs")]
+    if std::env::var_os("PLUGCTL_BENCH_NO_USAGE").is_some_and(|v| v == "1") {
+        pool = pool.without_usage();
+    }
     if let Some(pins) = plugctl_core::provenance::locked::Pins::load(
         &settings.lockfile,
         settings.locked,

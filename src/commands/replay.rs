@@ -142,6 +142,7 @@ async fn replay_one(
                 differences: Vec::new(),
                 notes: Vec::new(),
                 duration_ms: 0,
+                usage: None,
             };
             v.differ(crate::exit::message(&e));
             return v;
@@ -245,6 +246,7 @@ async fn replay_one(
     match ctx.pool.run(&inv).await {
         Ok(out) => {
             verdict.duration_ms = u64::try_from(out.duration.as_millis()).unwrap_or(u64::MAX);
+            verdict.usage = out.usage;
             replay::compare(&case, &out, scratch.path(), key, &mut verdict);
         }
         Err(e) => verdict.differ(format!(

@@ -183,19 +183,38 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
         ),
     );
 
-    let (fetched, duration) = match ctx.pool.run(&inv).await {
+    let (fetched, duration, usage) = match ctx.pool.run(&inv).await {
         Ok(mut out) => {
             let parsed = secrets::parse_fetch(ctx.settings.nomad.dialect(), &inv, &out);
             show_stderr(ctx, &out, &parsed);
             // The raw output holds the values too: wiped once parsed.
             zeroize::Zeroize::zeroize(&mut out.stdout);
             zeroize::Zeroize::zeroize(&mut out.stderr);
-            (parsed, out.duration)
+            (parsed, out.duration, out.usage)
         }
-        Err(e) => (Err(families::spawn_failure(e)), Duration::ZERO),
+        Err(e) => (Err(families::spawn_failure(e)), Duration::ZERO, None),
     };
-    record(ctx, provider, &args.path, &fetched, duration).await;
-    let fetched = fetched.map_err(|failure| fetch_error(provider, &args.path, failure))?;
+    super::volume::show_usage(
+        &ctx.printer,
+        &format!(
+            "{} plugin {}: fetch of {}",
+            Family::Secrets,
+            plugctl_core::escape::quote(provider),
+            subject(&args.path)
+        ),
+        usage.as_ref(),
+    );
+    record(
+        ctx,
+        provider,
+        &args.path,
+        &fetched,
+        duration,
+        usage.as_ref(),
+    )
+    .await;
+    let fetched =
+        fetched.map_err(|failure| fetch_error(provider, &args.path, failure).costing(usage))?;
     ctx.printer.note(
         2,
         format!(
@@ -205,7 +224,7 @@ async fn fetch_and_print(ctx: &Ctx, args: &SecretFetchArgs, format: SecretFormat
         ),
     );
     say_what_was_ignored(ctx, provider, &args.path, &fetched);
-    print(ctx, args, &fetched, format)
+    print(ctx, args, &fetched, format, usage.as_ref())
 }
 
 /// On stderr, a fetch that gave no keys and why (no `result`, a `results`
@@ -309,6 +328,7 @@ async fn record(
     path: &str,
     fetched: &std::result::Result<Fetched, PluginFailure>,
     duration: Duration,
+    usage: Option<&plugctl_core::usage::Usage>,
 ) {
     let mut details = Map::new();
     details.insert("path".into(), path.into());
@@ -321,7 +341,10 @@ async fn record(
     if let Err(f) = fetched {
         details.insert("failure".into(), failure_class(f).into());
     }
-    let written = ctx.registry.record_secret_fetch(provider, details).await;
+    let written = ctx
+        .registry
+        .record_secret_fetch(provider, details, usage)
+        .await;
     if let Err(e) = written {
         ctx.printer.warn(format!(
             "the fetch was not recorded in the registry: {}",
@@ -343,7 +366,13 @@ fn failure_class(f: &PluginFailure) -> &'static str {
     }
 }
 
-fn print(ctx: &Ctx, args: &SecretFetchArgs, fetched: &Fetched, format: SecretFormat) -> Result<()> {
+fn print(
+    ctx: &Ctx,
+    args: &SecretFetchArgs,
+    fetched: &Fetched,
+    format: SecretFormat,
+    usage: Option<&plugctl_core::usage::Usage>,
+) -> Result<()> {
     let lines = match format {
         SecretFormat::Json => {
             let result: Map<String, Value> = fetched
@@ -351,11 +380,15 @@ fn print(ctx: &Ctx, args: &SecretFetchArgs, fetched: &Fetched, format: SecretFor
                 .iter()
                 .map(|(k, v)| (k.clone(), Value::String(v.expose().to_string())))
                 .collect();
-            return ctx.printer.document(json!({
+            let mut doc = json!({
                 "provider": &args.provider,
                 "path": &args.path,
                 "result": result,
-            }));
+            });
+            if let Some(u) = usage {
+                doc["usage"] = plugctl_core::registry::model::usage_json(u);
+            }
+            return ctx.printer.document(doc);
         }
         SecretFormat::Kv => Lines::Kv,
         SecretFormat::Env => Lines::Env,

@@ -99,6 +99,8 @@ fn settings(root: &Path) -> insta::Settings {
     // An age ("5 min ago"), with its padding.
     settings.add_filter(r"\b\d+ (s|min|h|days) ago\b *", "[AGE] ");
     settings.add_filter(r"\b[0-9a-f]{12}\b", "[SHA]");
+    // What a call cost, in the event log: the machine's figures.
+    settings.add_filter(r"\b(usage\.(cpu_ms|max_rss_kib|wall_ms))=\d+", "$1=[N]");
     settings
 }
 

@@ -23,7 +23,7 @@ fn alert_rules_pass_their_promtool_tests() {
         .args(["check", "rules", "plugctl.rules.yml"])
         .current_dir(&dir)
         .succeeds()
-        .stdout_has("4 rules found");
+        .stdout_has("6 rules found");
     tool("promtool")
         .args(["test", "rules", "plugctl.rules.test.yml"])
         .current_dir(&dir)

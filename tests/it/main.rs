@@ -3,6 +3,7 @@
 //! (`runner` drives the library's runner against real processes).
 //! One area: `cargo test --test it volume::`.
 
+mod accounting;
 mod agent;
 mod agent_account;
 mod arrival;
@@ -14,6 +15,7 @@ mod contain;
 mod contention;
 mod contract;
 mod crash;
+mod dashboard;
 mod deploy;
 mod dynamic;
 mod escapes;
@@ -29,8 +31,8 @@ mod gallery;
 mod generated;
 mod habits;
 mod hcl_oracle;
-mod inherit;
 mod help;
+mod inherit;
 mod init;
 mod journal;
 mod layout;

@@ -292,17 +292,43 @@ fn every_family_lists_its_series_in_label_order_run_after_run() {
     for i in 0..12 {
         s.hv_ok(&format!("p{i:02}"), "1.0.0");
     }
+    // Two operations of one plugin, and both results: the call
+    // histograms' series in label order too ("create" before
+    // "fingerprint", "error" before "ok").
+    s.hv_script(
+        "vol",
+        r#"[ "$DHV_VOLUME_NAME" = bad ] && exit 1; mkdir -p "$v" && printf '{"path": "%s", "bytes": 0}\n' "$v""#,
+        r#"rm -rf "$v""#,
+    );
     plugctl(&s).arg("fingerprint").succeeds();
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "vol", "--name", "good"])
+        .succeeds();
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "vol", "--name", "bad"])
+        .fails_with(Exit::Failure);
     let text = plugctl(&s).arg("metrics").succeeds().stdout();
+    assert!(
+        text.contains(r#"operation="create",result="error""#),
+        "{text}"
+    );
     let mut family = Vec::new();
     let mut families = 0;
+    let mut histogram = false;
     for line in text.lines().chain(["# end"]) {
         if line.starts_with('#') {
-            let mut sorted = family.clone();
-            sorted.sort();
-            assert_eq!(family, sorted, "a family out of order in:\n{text}");
+            if histogram {
+                assert_histogram_order(&family, &text);
+            } else {
+                let mut sorted = family.clone();
+                sorted.sort();
+                assert_eq!(family, sorted, "a family out of order in:\n{text}");
+            }
             families += usize::from(!family.is_empty());
             family.clear();
+            if line.starts_with("# TYPE ") {
+                histogram = line.ends_with(" histogram");
+            }
         } else {
             family.push(line);
         }
@@ -310,6 +336,36 @@ fn every_family_lists_its_series_in_label_order_run_after_run() {
     assert!(families >= 3, "{text}");
     // The same registry gives the same bytes (timestamps are the registry's).
     assert_eq!(plugctl(&s).arg("metrics").succeeds().stdout(), text);
+}
+
+/// A histogram's lines: its series in label order, each one's `_sum`,
+/// `_count`, then its buckets by bound up to `+Inf`.
+fn assert_histogram_order(lines: &[&str], text: &str) {
+    let mut keys = Vec::new();
+    for line in lines {
+        let (name, rest) = line.split_once('{').unwrap();
+        let labels = rest.rsplit_once('}').unwrap().0;
+        let (le, series) = match labels.strip_prefix("le=\"") {
+            Some(tail) => {
+                let (le, series) = tail.split_once("\",").unwrap();
+                let bound = if le == "+Inf" {
+                    f64::INFINITY
+                } else {
+                    le.parse().unwrap()
+                };
+                (bound, series)
+            }
+            None => (f64::NEG_INFINITY, labels),
+        };
+        let part = ["_sum", "_count", "_bucket"]
+            .iter()
+            .position(|p| name.ends_with(p))
+            .unwrap();
+        keys.push((series.to_string(), part, le));
+    }
+    let mut sorted = keys.clone();
+    sorted.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)).then(a.2.total_cmp(&b.2)));
+    assert_eq!(keys, sorted, "a histogram out of order in:\n{text}");
 }
 
 /// A registry plugctl will not read makes `metrics` fail as every other

@@ -248,7 +248,10 @@ fn output_formats() {
         &["--json", "secret", "fetch", "p", "x", "--format", "json"],
     ] {
         let out = plugctl(&s).args_from(args).succeeds();
-        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let mut doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        // What the call cost (tests/it/accounting.rs holds its figures).
+        let usage = doc.as_object_mut().unwrap().remove("usage");
+        assert!(usage.is_some_and(|u| u["wall_ms"].is_u64()), "{doc}");
         assert_eq!(
             doc,
             json!({

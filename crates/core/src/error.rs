@@ -150,6 +150,8 @@ pub enum Error {
         /// What the call was about: a volume, a secret path.
         subject: Option<String>,
         failure: Box<PluginFailure>,
+        /// What the call cost, when it ran.
+        usage: Option<Box<crate::usage::Usage>>,
     },
 
     /// The registry lock was not granted in time.
@@ -506,6 +508,24 @@ impl Error {
             operation,
             subject: None,
             failure: Box::new(failure),
+            usage: None,
+        }
+    }
+
+    /// What a failed plugin call cost, when it ran; other errors are
+    /// returned unchanged.
+    pub fn costing(mut self, spent: Option<crate::usage::Usage>) -> Self {
+        if let Error::Plugin { usage, .. } = &mut self {
+            *usage = spent.map(Box::new);
+        }
+        self
+    }
+
+    /// What a failed plugin call cost, when it is known.
+    pub fn call_usage(&self) -> Option<&crate::usage::Usage> {
+        match self.inner() {
+            Error::Plugin { usage, .. } => usage.as_deref(),
+            _ => None,
         }
     }
 

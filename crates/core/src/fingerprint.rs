@@ -53,6 +53,9 @@ pub struct Probe {
     /// front end to show when asked (never recorded).
     #[serde(skip)]
     pub stderr: Vec<u8>,
+    /// What the call cost, when one ran (and the pool accounts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usage: Option<crate::usage::Usage>,
 }
 
 /// A path as JSON: as it is when it is UTF-8, else its bytes escaped
@@ -95,6 +98,7 @@ pub async fn probe(
         not_run: false,
         hint: None,
         stderr: Vec::new(),
+        usage: None,
     };
     match &entry.kind {
         EntryKind::Builtin(b) => {
@@ -114,6 +118,7 @@ pub async fn probe(
             match pool.run(&inv).await {
                 Ok(out) => {
                     p.duration_ms = u64::try_from(out.duration.as_millis()).unwrap_or(u64::MAX);
+                    p.usage = out.usage;
                     match families::parse_fingerprint(profile.dialect(), &entry.family, &inv, &out)
                     {
                         Ok(fp) => {
@@ -277,5 +282,6 @@ fn lost_probe(family: String, name: String, path: PathBuf, lost: &crate::fanout:
         not_run: matches!(lost, crate::fanout::Lost::Stopped),
         hint: None,
         stderr: Vec::new(),
+        usage: None,
     }
 }

@@ -15,7 +15,8 @@
 //!   transaction at a time;
 //! - [`conformance`] is `validate` and the `test` suite, [`provenance`] pins,
 //!   dry runs, records and replays;
-//! - [`trust`] is the gate every file and directory passes as root.
+//! - [`trust`] is the gate every file and directory passes as root;
+//! - [`usage`] is what a call cost, which the runner measures for each.
 
 pub mod conformance;
 pub mod discovery;
@@ -39,6 +40,7 @@ pub mod sockets;
 pub mod stop;
 pub mod suggest;
 pub mod trust;
+pub mod usage;
 pub mod verdict;
 
 pub use error::{Error, Result};

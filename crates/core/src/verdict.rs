@@ -202,6 +202,52 @@ pub fn too_slow(
     })
 }
 
+/// The class of a recorded reason for a plugin being unhealthy, a word
+/// for a metric's `reason` label (a message holds paths and a plugin's
+/// own words, which no label should): `timeout`, `exit_status`,
+/// `signal`, `bad_output`, `slow`, `left_behind`, `deleted`,
+/// `not_executable`, `not_regular`, `moved`, `changed`, `not_run`,
+/// `refused`, `missing`, `interpreter_missing`, `exec_format`, `spawn`,
+/// `plugctl`, else `other`. Each is told by the words plugctl itself
+/// writes first ([`crate::error::PluginFailure`]'s and this module's), never
+/// by what a plugin printed after them.
+pub fn reason_class(reason: &str) -> &'static str {
+    const LEADS: [(&str, &str); 19] = [
+        ("timed out after ", "timeout"),
+        ("exited with status ", "exit_status"),
+        ("killed by signal ", "signal"),
+        ("bad output: ", "bad_output"),
+        ("too slow for Nomad: ", "slow"),
+        ("left ", "left_behind"),
+        ("deleted: ", "deleted"),
+        ("no execute bit", "not_executable"),
+        ("not a regular file: ", "not_regular"),
+        ("not in ", "moved"),
+        ("changed on disk since its fingerprint", "changed"),
+        ("not run: ", "not_run"),
+        ("refused to run ", "refused"),
+        ("plugin not found at ", "missing"),
+        ("interpreter ", "interpreter_missing"),
+        ("could not start ", "spawn"),
+        ("rejected: ", "not_run"),
+        ("not found: ", "not_run"),
+        ("plugctl failed on it", "plugctl"),
+    ];
+    if let Some((_, class)) = LEADS.iter().find(|(lead, _)| reason.starts_with(lead)) {
+        return class;
+    }
+    // The two that begin with the plugin's path.
+    if reason.starts_with('/') {
+        if reason.contains(" is not executable (") {
+            return "not_executable";
+        }
+        if reason.contains(" cannot be executed: ") {
+            return "exec_format";
+        }
+    }
+    "other"
+}
+
 /// `1.42 s`, `1 s`: two decimals unless whole.
 pub fn seconds(d: Duration) -> String {
     if d.subsec_nanos() == 0 {
@@ -264,5 +310,114 @@ mod tests {
         fs::remove_file(&p).unwrap();
         nix::unistd::mkfifo(&p, nix::sys::stat::Mode::from_bits_truncate(0o755)).unwrap();
         assert_eq!(file_problem(&p).unwrap(), "not a regular file: a FIFO");
+    }
+}
+
+#[cfg(test)]
+mod reason_tests {
+    use std::path::PathBuf;
+    use std::time::Duration;
+
+    use super::*;
+    use crate::error::PluginFailure;
+
+    #[test]
+    fn each_recorded_reason_has_its_class_by_the_words_plugctl_writes_first() {
+        let p = || PathBuf::from("/plugins/host-volume/p");
+        let cases: Vec<(String, &str)> = vec![
+            (
+                PluginFailure::TimedOut {
+                    deadline: Duration::from_secs(5),
+                    killed: false,
+                    no_grace: false,
+                }
+                .to_string(),
+                "timeout",
+            ),
+            (
+                PluginFailure::Exit {
+                    code: 2,
+                    message: Some("timed out after 1s".into()),
+                    hint: None,
+                }
+                .to_string(),
+                "exit_status",
+            ),
+            (
+                PluginFailure::Signaled {
+                    signal: "SIGKILL".into(),
+                    message: None,
+                    hint: None,
+                }
+                .to_string(),
+                "signal",
+            ),
+            (
+                PluginFailure::BadOutput("deleted: x".into()).to_string(),
+                "bad_output",
+            ),
+            (
+                too_slow(
+                    "host-volume",
+                    Duration::from_secs(2),
+                    Profile::default(),
+                    None,
+                )
+                .unwrap(),
+                "slow",
+            ),
+            (
+                crate::families::left_behind(&[crate::runner::Leftover {
+                    pid: 7,
+                    command: "sleep".into(),
+                }]),
+                "left_behind",
+            ),
+            (deleted(&p()), "deleted"),
+            (no_execute_bit(&p()), "not_executable"),
+            (
+                PluginFailure::NotExecutable(p()).to_string(),
+                "not_executable",
+            ),
+            (not_regular("a FIFO"), "not_regular"),
+            (PluginFailure::Missing(p()).to_string(), "missing"),
+            (
+                PluginFailure::InterpreterMissing {
+                    path: p(),
+                    interpreter: "/usr/bin/nope".into(),
+                }
+                .to_string(),
+                "interpreter_missing",
+            ),
+            (PluginFailure::ExecFormat(p()).to_string(), "exec_format"),
+            (
+                PluginFailure::Refused {
+                    path: p(),
+                    message: "not pinned".into(),
+                    hint: None,
+                }
+                .to_string(),
+                "refused",
+            ),
+            (
+                PluginFailure::Spawn {
+                    path: p(),
+                    message: "EIO".into(),
+                }
+                .to_string(),
+                "spawn",
+            ),
+            ("not run: broken symlink".into(), "not_run"),
+            (
+                crate::fanout::Lost::Panicked("x".into()).to_string(),
+                "plugctl",
+            ),
+            // A plugin's own words, as a Response carries them, are no
+            // class of plugctl's.
+            ("deleted? no: I just felt like failing".into(), "other"),
+        ];
+        for (reason, class) in cases {
+            assert_eq!(reason_class(&reason), class, "{reason}");
+        }
     }
 }

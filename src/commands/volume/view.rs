@@ -5,6 +5,7 @@
 //! printed in a second (no `serde_json::Value` tree, no copy of 100,000
 //! rows).
 
+use plugctl_core::usage::Usage;
 use std::borrow::Cow;
 
 use serde::Serialize;
@@ -207,23 +208,37 @@ impl<'r, 'a> VolumeJson<'r, 'a> {
 /// What `volume delete` and `volume forget` print of a volume that went,
 /// with `--json`: `{"deleted": true, "volume": {...}}` (or `forgotten`),
 /// the record as it was but its `state`, that word.
-pub fn print_gone(ctx: &Ctx, v: &Volume<'_>, gone: &'static str) -> Result<()> {
+pub fn print_gone(
+    ctx: &Ctx,
+    v: &Volume<'_>,
+    gone: &'static str,
+    usage: Option<&Usage>,
+) -> Result<()> {
     struct Gone<'r, 'a> {
         gone: &'static str,
         volume: VolumeJson<'r, 'a>,
+        usage: Option<&'r Usage>,
     }
     impl Serialize for Gone<'_, '_> {
         fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
             use serde::ser::SerializeMap;
-            let mut m = s.serialize_map(Some(2))?;
+            let mut m = s.serialize_map(None)?;
             m.serialize_entry(self.gone, &true)?;
             m.serialize_entry("volume", &self.volume)?;
+            // The delete's call, when a plugin ran (not for forget).
+            if let Some(u) = self.usage {
+                m.serialize_entry("usage", u)?;
+            }
             m.end()
         }
     }
     let mut volume = VolumeJson::new(v, Some(Vec::new()), ctx.registry.owners());
     volume.state = gone;
-    ctx.printer.document_from(&Gone { gone, volume })
+    ctx.printer.document_from(&Gone {
+        gone,
+        volume,
+        usage,
+    })
 }
 
 /// What a human should know about a volume beyond its state (`owners`,
@@ -267,16 +282,21 @@ pub fn print_created(
     v: &Volume<'_>,
     warnings: Vec<String>,
     action: &'static str,
+    usage: Option<&Usage>,
 ) -> Result<()> {
     if ctx.printer.json {
         #[derive(Serialize)]
         struct Created<'r, 'a> {
             action: &'static str,
             volume: VolumeJson<'r, 'a>,
+            /// The create's call, when a plugin ran (not the built-in).
+            #[serde(skip_serializing_if = "Option::is_none")]
+            usage: Option<&'r Usage>,
         }
         return ctx.printer.document_from(&Created {
             action,
             volume: VolumeJson::new(v, Some(warnings), ctx.registry.owners()),
+            usage,
         });
     }
     if ctx.printer.form() == Form::Name {

@@ -50,6 +50,9 @@ pub struct Verdict {
     /// What changed without failing the case (the plugin file's hash).
     pub notes: Vec<String>,
     pub duration_ms: u64,
+    /// What the replayed call cost, when it ran (see [`crate::usage`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usage: Option<crate::usage::Usage>,
 }
 
 impl Verdict {
@@ -66,6 +69,7 @@ impl Verdict {
             differences: Vec::new(),
             notes: Vec::new(),
             duration_ms: 0,
+            usage: None,
         }
     }
 

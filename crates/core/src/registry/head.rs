@@ -154,7 +154,7 @@ fn parse_head(bytes: &[u8], whole: bool) -> Option<Head> {
     }
     let text = std::str::from_utf8(bytes).ok()?;
     // The first top-level field after the ones wanted ends the head.
-    let cut = ["plugins", "volumes", "events", "operations"]
+    let cut = ["plugins", "volumes", "events", "operations", "usage"]
         .iter()
         .filter_map(|k| text.find(&format!(",\n  \"{k}\":")))
         .min();

@@ -15,7 +15,8 @@
 //!
 //! Where each part lives:
 //! - [`model`], [`records`]: what the file holds; [`rules`]: what a loaded
-//!   record must satisfy;
+//!   record must satisfy; [`ledger`]: the running tally of what calls
+//!   cost;
 //! - `store.rs`: load, parse, check, write (the gate's one atomic replace);
 //! - `head.rs`: the committed position and events, for pollers;
 //! - `known.rs`: which volume ids are plugctl's (recorded, or named by
@@ -33,6 +34,7 @@ pub mod find;
 mod head;
 pub mod journal;
 mod known;
+pub mod ledger;
 mod lock;
 pub mod model;
 mod owner;
@@ -56,6 +58,7 @@ pub use lock::{Held, LOCK_NOTICE_AFTER, Notice};
 pub use model::{Event, Instance, SCHEMA_VERSION, Source, State, Volume, VolumeState};
 pub use owner::Owners;
 pub use store::Snapshot;
+pub use transaction::Fingerprinted;
 
 use crate::error::Hint;
 use crate::stop::Stop;

@@ -13,6 +13,9 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::ledger::{Charge, Ledger};
+use crate::usage::Usage;
+
 pub use super::records::{Owner, Params, Text, Volume, VolumeState, Volumes};
 
 /// The format this plugctl writes. A file with a larger number is refused.
@@ -63,6 +66,11 @@ pub struct State<'a> {
     /// Prometheus counter (`plugctl metrics`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub operations: BTreeMap<String, BTreeMap<String, BTreeMap<String, u64>>>,
+    /// What the plugins' calls cost, tallied by plugin, operation and
+    /// result (see [`super::ledger`]): monotonic too, for the metrics'
+    /// histograms.
+    #[serde(default, skip_serializing_if = "Ledger::is_empty")]
+    pub usage: Ledger,
     /// The current journal segment's length when this state was read, if
     /// nothing uncommitted followed its end: a read a transaction may
     /// start from (see `Registry::keep`). Never in the file.
@@ -92,6 +100,7 @@ impl Default for State<'_> {
             volumes: Volumes::default(),
             events: Vec::new(),
             operations: BTreeMap::new(),
+            usage: Ledger::default(),
             clean_journal_len: None,
         }
     }
@@ -243,6 +252,7 @@ impl State<'_> {
         if plugins.is_empty() {
             self.plugins.remove(family);
         }
+        self.usage.forget(family, name);
         self.emit(kind::FORGOTTEN, family, name, Map::new());
         true
     }
@@ -290,6 +300,11 @@ pub mod kind {
     pub const SECRET_FETCH: &str = "secret_fetch";
 }
 
+/// A usage as an event holds it.
+pub fn usage_json(usage: &Usage) -> Value {
+    serde_json::to_value(usage).unwrap_or(Value::Null)
+}
+
 pub fn now() -> String {
     humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string()
 }
@@ -322,6 +337,18 @@ impl State<'_> {
             details,
         });
         self.seq
+    }
+
+    /// Tallies one call in the ledger (see [`super::ledger`]), as ending
+    /// now, and puts its usage in `details`, the event that reports it (if
+    /// one is emitted). Nothing without a usage (a built-in, a call never
+    /// started, a pool that does not account).
+    pub fn charge(&mut self, call: Option<Charge<'_>>, details: &mut Map<String, Value>) {
+        let Some(call) = call else {
+            return;
+        };
+        self.usage.charge(call, &now());
+        details.insert("usage".into(), usage_json(call.usage));
     }
 
     /// plugctl's own node id, made (and so kept) on first use
@@ -382,8 +409,15 @@ impl State<'_> {
     }
 
     /// Records a fingerprint result as the most recent instance, and emits an
-    /// event when it is new or its health or version changed.
-    pub fn record_fingerprint(&mut self, family: &str, name: &str, mut inst: Instance) {
+    /// event when it is new or its health or version changed; the call's
+    /// usage, when it ran, is tallied (see [`State::charge`]).
+    pub fn record_fingerprint(
+        &mut self,
+        family: &str,
+        name: &str,
+        mut inst: Instance,
+        usage: Option<&Usage>,
+    ) {
         inst.error = inst.error.map(kept_message);
         let list = self
             .plugins
@@ -406,7 +440,18 @@ impl State<'_> {
         if let Some(p) = &previous {
             details.insert("was_healthy".into(), p.healthy.into());
         }
+        let ok = inst.healthy;
         list.insert(0, inst);
+        self.charge(
+            usage.map(|usage| Charge {
+                family,
+                name,
+                operation: crate::family::Operation::Fingerprint,
+                ok,
+                usage,
+            }),
+            &mut details,
+        );
         if changed {
             self.emit(kind::FINGERPRINT, family, name, details);
         }
@@ -461,11 +506,11 @@ mod tests {
             updated_at: now(),
             file: None,
         };
-        s.record_fingerprint(SECRETS, "a", inst("/p/a", true));
-        s.record_fingerprint(SECRETS, "a", inst("/p/a", true));
+        s.record_fingerprint(SECRETS, "a", inst("/p/a", true), None);
+        s.record_fingerprint(SECRETS, "a", inst("/p/a", true), None);
         assert_eq!(s.seq, 1, "no event when nothing changed");
-        s.record_fingerprint(SECRETS, "a", inst("/q/a", true));
-        s.record_fingerprint(SECRETS, "a", inst("/p/a", false));
+        s.record_fingerprint(SECRETS, "a", inst("/q/a", true), None);
+        s.record_fingerprint(SECRETS, "a", inst("/p/a", false), None);
         assert_eq!(s.seq, 3);
         let list = s.instances(SECRETS, "a");
         assert_eq!(list.len(), 2);

@@ -217,12 +217,12 @@ impl Registry {
     /// name, reason; a `gone` event).
     pub async fn record_fingerprints(
         &self,
-        results: Vec<(String, String, Instance)>,
+        results: Vec<Fingerprinted>,
         missing: Vec<(String, String, String)>,
     ) -> Result<()> {
         self.update(|state| {
-            for (family, name, inst) in results {
-                state.record_fingerprint(&family, &name, inst);
+            for r in results {
+                state.record_fingerprint(&r.family, &r.name, r.instance, r.usage.as_ref());
             }
             state.mark_missing(&missing);
             Ok(())
@@ -248,13 +248,25 @@ impl Registry {
     }
 
     /// A `secret_fetch` event (never a value: the details are the caller's
-    /// summary), one transaction; its sequence number.
+    /// summary), one transaction; its sequence number. The fetch's usage,
+    /// when it ran, is tallied (success as `details` says) and put in the
+    /// event.
     pub async fn record_secret_fetch(
         &self,
         provider: &str,
-        details: serde_json::Map<String, serde_json::Value>,
+        mut details: serde_json::Map<String, serde_json::Value>,
+        usage: Option<&crate::usage::Usage>,
     ) -> Result<u64> {
+        let ok = model::result_of(&details) == "ok";
         self.update(|state| {
+            let call = usage.map(|usage| super::ledger::Charge {
+                family: crate::family::Family::Secrets.name(),
+                name: provider,
+                operation: crate::family::Operation::Fetch,
+                ok,
+                usage,
+            });
+            state.charge(call, &mut details);
             Ok(state.emit(
                 model::kind::SECRET_FETCH,
                 crate::family::Family::Secrets.name(),
@@ -264,6 +276,16 @@ impl Registry {
         })
         .await
     }
+}
+
+/// One plugin's fingerprint, to be recorded: its instance as it now is,
+/// and what the call cost when it ran.
+#[derive(Debug, Clone)]
+pub struct Fingerprinted {
+    pub family: String,
+    pub name: String,
+    pub instance: Instance,
+    pub usage: Option<crate::usage::Usage>,
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ use tokio::time::Instant;
 use super::capture::{Head, Tail};
 use super::groups::{Control, GroupTable};
 use super::leftovers::{alone, kill_leftovers, pipe_inodes};
+use super::rusage::{Exit, Spent};
 use super::spawn::{exec_path, refuse_unknown_format, spawn};
 use super::{GROUP_POLL, Invocation, Leftover, Outcome, PIPE_DRAIN_BOUND, SpawnError, Termination};
 
@@ -100,15 +101,19 @@ where
 }
 
 /// Runs one call in `table` to its end: see [`super::run`] for what end
-/// means.
+/// means. `measure`: whether the call's usage is read from the kernel
+/// (else [`Outcome::usage`] is `None`).
 pub(super) async fn run_call(
     table: &Arc<GroupTable>,
     inv: &Invocation,
+    measure: bool,
 ) -> Result<Ended, SpawnError> {
     let program = exec_path(&inv.program);
     refuse_unknown_format(&program, &inv.program)?;
     let (mut child, mut group, mut control) = spawn(table, inv, &program).await?;
     let started = Instant::now();
+    let mut exit = Exit::watch(&child, measure);
+    let mut spent = Spent::default();
     let mut exited_at: Option<Instant> = None;
     let mut leftovers: Vec<Leftover> = Vec::new();
     let mut leftovers_checked = false;
@@ -136,6 +141,16 @@ pub(super) async fn run_call(
 
     loop {
         let pipes_open = stdout.is_some() || stderr.is_some();
+        // Its output closed: the plugin has almost always exited, and is
+        // reaped now with its usage (else its exit is waited for below).
+        if !pipes_open
+            && status.is_none()
+            && let Some((s, usage)) = exit.at_eof(&mut child)
+        {
+            status = Some(s.map_or(Termination::Exited(-1), termination));
+            exited_at = Some(Instant::now());
+            spent.leader(usage);
+        }
         let now = Instant::now();
         match stage {
             Stage::Running | Stage::Draining { .. } if status.is_some() && !pipes_open => break,
@@ -170,7 +185,15 @@ pub(super) async fn run_call(
         {
             leftovers_checked = true;
             let pipes = pipe_inodes(&stdout, &stderr);
-            let found = kill_leftovers(&group.lineage, None, &pipes, false).await;
+            let found = kill_leftovers(
+                &group.lineage,
+                group.pgid.as_raw(),
+                None,
+                &pipes,
+                false,
+                &mut spent,
+            )
+            .await;
             if !found.is_empty() {
                 leftovers.extend(found);
                 stage = Stage::Draining {
@@ -203,12 +226,13 @@ pub(super) async fn run_call(
                 Some(n) => err.push(&err_buf[..n]),
                 None => stderr = None,
             },
-            s = child.wait(), if status.is_none() => {
+            (s, usage) = exit.wait(&mut child), if status.is_none() => {
                 // wait() fails only if someone else reaped our child (a
                 // SIGCHLD set to SIG_IGN, a waitpid(-1) elsewhere): the
                 // leader is gone but its status is lost, which -1, never a
                 // real exit code, stands for.
                 status = Some(s.map_or(Termination::Exited(-1), termination));
+                spent.leader(usage);
                 exited_at = Some(Instant::now());
             },
             changed = control.changed(), if control_open => {
@@ -284,7 +308,8 @@ pub(super) async fn run_call(
     let pipes = pipe_inodes(&stdout, &stderr);
     // A leader never reaped (SIGKILL did not end it) is still ours to name.
     let unreaped = status.is_none().then_some(group.pgid.as_raw());
-    for l in kill_leftovers(&group.lineage, unreaped, &pipes, alone).await {
+    let pgid = group.pgid.as_raw();
+    for l in kill_leftovers(&group.lineage, pgid, unreaped, &pipes, alone, &mut spent).await {
         // One killed a moment ago may not be gone yet.
         if !leftovers.iter().any(|seen| seen.pid == l.pid) {
             leftovers.push(l);
@@ -311,6 +336,7 @@ pub(super) async fn run_call(
         duration,
         leftovers,
         over_cap: None,
+        usage: measure.then(|| spent.usage(duration)),
     };
     Ok(Ended {
         outcome,

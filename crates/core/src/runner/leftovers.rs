@@ -15,6 +15,7 @@ use tokio::process::{ChildStderr, ChildStdout};
 use super::Leftover;
 use super::groups::leaders_in_flight;
 use super::lineage::{Lineage, time_ns};
+use super::rusage::{Reaped, Rusage, Spent, reap};
 
 /// How long [`reap_orphans`] waits for orphans it just killed to die, and
 /// a sweep goes on killing what they forked meanwhile.
@@ -350,19 +351,28 @@ struct Look {
     moving: bool,
 }
 
+/// What one sweep did: the processes it killed, each once, in the order
+/// found (with their start times, which tell a reused pid apart), and
+/// every adopted orphan it reaped, as it was just before, with what it
+/// used.
+#[derive(Debug, Default)]
+struct Swept {
+    found: Vec<Leftover>,
+    killed: HashSet<(i32, u64)>,
+    reaped: Vec<(Proc, Rusage)>,
+}
+
 /// Kills what `claim` takes, round after round while what it killed had
 /// forked meanwhile (their children come back to plugctl), for at most
-/// [`REAP_BOUND`]; then reaps what plugctl adopted. Each process killed,
-/// once, in the order found.
-async fn sweep(mut claim: Claim<'_>) -> Vec<Leftover> {
+/// [`REAP_BOUND`]; then reaps what plugctl adopted.
+async fn sweep(claim: &mut Claim<'_>) -> Swept {
     let subreaper = is_subreaper();
     let me = Me::now();
     let deadline = tokio::time::Instant::now() + REAP_BOUND;
-    let mut found: Vec<Leftover> = Vec::new();
-    let mut killed: HashSet<(i32, u64)> = HashSet::new();
+    let mut swept = Swept::default();
     loop {
         // The dead first: what they forked has come to plugctl by now.
-        let reaped = subreaper && reap_dead(&me);
+        let reaped = subreaper && reap_dead(&me, &mut swept.reaped);
         let look = if subreaper {
             claim.adopted(&me)
         } else {
@@ -373,9 +383,9 @@ async fn sweep(mut claim: Claim<'_>) -> Vec<Leftover> {
         for p in look.taken.iter().filter(|p| !p.zombie) {
             alive = true;
             kill_exact(p, &me);
-            if killed.insert((p.pid, p.start)) {
+            if swept.killed.insert((p.pid, p.start)) {
                 new = true;
-                found.push(Leftover {
+                swept.found.push(Leftover {
                     pid: p.pid,
                     command: p.comm.clone(),
                 });
@@ -383,7 +393,7 @@ async fn sweep(mut claim: Claim<'_>) -> Vec<Leftover> {
             // What it forked before it died carries its session (never
             // plugctl's own: where the call has a time namespace its plugin
             // stays in plugctl's session, and so would everything else).
-            if let Claim::Call { sessions, .. } = &mut claim
+            if let Claim::Call { sessions, .. } = claim
                 && p.sid != me.sid
             {
                 sessions.insert(p.sid);
@@ -404,9 +414,9 @@ async fn sweep(mut claim: Claim<'_>) -> Vec<Leftover> {
         }
     }
     if subreaper {
-        reap_orphans().await;
+        reap_orphans(&mut swept.reaped).await;
     }
-    found
+    swept
 }
 
 /// Kills what a finished call left behind and reaps what was adopted:
@@ -417,23 +427,112 @@ async fn sweep(mut claim: Claim<'_>) -> Vec<Leftover> {
 /// reaped), everything below it. Cheap when nothing is left: plugctl is a
 /// subreaper, so once the plugin has exited all it left is below
 /// plugctl's own children, which the kernel lists.
+///
+/// What it kills goes to `spent`, and so does the usage of each orphan it
+/// reaps that is the call's: one it killed, one that died in the call's
+/// session or in `group` (the plugin's own process group, where its
+/// children stay unless they move), or any when `all_orphans`. (A zombie's
+/// time namespace can no longer be read: one that left both and died while
+/// other calls ran cannot be told apart, and its usage is no call's.)
 pub(super) async fn kill_leftovers(
     lineage: &Lineage,
+    group: i32,
     leader: Option<i32>,
     pipes: &[u64],
     all_orphans: bool,
+    spent: &mut Spent,
 ) -> Vec<Leftover> {
+    // What another call's sweep reaped of this one's meanwhile.
+    for (pid, usage) in unclaimed().take(group, lineage.sid) {
+        spent.reaped(pid, usage);
+    }
     if leader.is_none() && is_subreaper() && children().is_empty() {
         return Vec::new();
     }
-    sweep(Claim::Call {
+    let mut claim = Claim::Call {
         lineage,
         sessions: lineage.sid.into_iter().collect(),
         pipes,
         all_orphans,
         leader,
-    })
-    .await
+    };
+    let swept = sweep(&mut claim).await;
+    let Claim::Call { sessions, .. } = claim else {
+        unreachable!("a call's claim stays a call's");
+    };
+    for l in &swept.found {
+        spent.saw(l.pid);
+    }
+    let mut others = Vec::new();
+    for (p, usage) in swept.reaped {
+        if all_orphans
+            || swept.killed.contains(&(p.pid, p.start))
+            || sessions.contains(&p.sid)
+            || p.pgid == group
+        {
+            spent.reaped(p.pid, usage);
+        } else {
+            others.push((p, usage));
+        }
+    }
+    let mut kept = unclaimed();
+    if !others.is_empty() {
+        kept.keep(others);
+    }
+    // And what another sweep reaped of this call's while this one ran.
+    for (pid, usage) in kept.take(group, lineage.sid) {
+        spent.reaped(pid, usage);
+    }
+    swept.found
+}
+
+/// Orphans one call's sweep reaped that another call in flight left (the
+/// children plugctl adopted are one set, whatever call's they are, and a
+/// sweep reaps every dead one): kept, with their usage, for that call to
+/// take at its end. Held only while their call is in flight.
+#[derive(Debug, Default)]
+struct Unclaimed {
+    /// pid, session, process group, usage.
+    reaped: Vec<(i32, i32, i32, Rusage)>,
+}
+
+static UNCLAIMED: std::sync::Mutex<Unclaimed> =
+    std::sync::Mutex::new(Unclaimed { reaped: Vec::new() });
+
+fn unclaimed() -> std::sync::MutexGuard<'static, Unclaimed> {
+    UNCLAIMED.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl Unclaimed {
+    /// Keeps those whose group or session is led by a call in flight (a
+    /// call's plugin leads its process group, and its session where it has
+    /// no time namespace); what is no call's is dropped, as is what was
+    /// kept for a call that has ended.
+    fn keep(&mut self, reaped: Vec<(Proc, Rusage)>) {
+        let leaders = leaders_in_flight();
+        let led = |id: i32| leaders.binary_search(&id).is_ok();
+        self.reaped
+            .retain(|&(_, sid, pgid, _)| led(sid) || led(pgid));
+        self.reaped.extend(
+            reaped
+                .into_iter()
+                .filter(|(p, _)| led(p.sid) || led(p.pgid))
+                .map(|(p, u)| (p.pid, p.sid, p.pgid, u)),
+        );
+    }
+
+    /// Takes what was kept for the call whose plugin leads process group
+    /// `group` (and session `sid`, when it leads one).
+    fn take(&mut self, group: i32, sid: Option<i32>) -> Vec<(i32, Rusage)> {
+        if self.reaped.is_empty() {
+            return Vec::new();
+        }
+        let (mine, rest) = std::mem::take(&mut self.reaped)
+            .into_iter()
+            .partition(|&(_, s, g, _)| g == group || Some(s) == sid);
+        self.reaped = rest;
+        mine.into_iter().map(|(pid, _, _, u)| (pid, u)).collect()
+    }
 }
 
 /// Whether no call but one is in flight in this process: what plugctl
@@ -442,31 +541,33 @@ pub(super) fn alone() -> bool {
     leaders_in_flight().len() <= 1
 }
 
-/// Reaps every adopted orphan that has died, without waiting; whether
-/// there was any.
-fn reap_dead(me: &Me) -> bool {
-    use nix::sys::wait::{WaitPidFlag, waitpid};
+/// Reaps every adopted orphan that has died, without waiting, with what
+/// each used (`wait4`) into `reaped`; whether there was any.
+fn reap_dead(me: &Me, reaped: &mut Vec<(Proc, Rusage)>) -> bool {
     let mut any = false;
-    for p in children().iter().filter(|p| p.zombie && me.adopted(p)) {
-        any |= waitpid(Pid::from_raw(p.pid), Some(WaitPidFlag::WNOHANG)).is_ok();
+    for p in children().into_iter().filter(|p| p.zombie && me.adopted(p)) {
+        if let Reaped::Gone(usage) = reap(p.pid) {
+            reaped.push((p, usage));
+            any = true;
+        }
     }
     any
 }
 
 /// Reaps adopted orphans that have died (never a call's leader, which its
 /// own task reaps, nor any other child of the host program), waiting a
-/// little (async: other calls run meanwhile) for those just killed.
-async fn reap_orphans() {
-    use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
+/// little (async: other calls run meanwhile) for those just killed; each
+/// one reaped goes to `reaped` with what it used.
+async fn reap_orphans(reaped: &mut Vec<(Proc, Rusage)>) {
     let deadline = tokio::time::Instant::now() + REAP_BOUND;
     loop {
         let me = Me::now();
         let mut pending = false;
-        for p in children().iter().filter(|p| me.adopted(p)) {
-            if let Ok(WaitStatus::StillAlive) =
-                waitpid(Pid::from_raw(p.pid), Some(WaitPidFlag::WNOHANG))
-            {
-                pending = true;
+        for p in children().into_iter().filter(|p| me.adopted(p)) {
+            match reap(p.pid) {
+                Reaped::Alive => pending = true,
+                Reaped::Gone(usage) => reaped.push((p, usage)),
+                Reaped::NotOurs => {}
             }
         }
         if !pending || tokio::time::Instant::now() >= deadline {
@@ -485,7 +586,7 @@ pub(super) async fn kill_orphans() -> Vec<Leftover> {
     if !is_subreaper() {
         return Vec::new();
     }
-    sweep(Claim::Orphans).await
+    sweep(&mut Claim::Orphans).await.found
 }
 
 #[cfg(test)]
@@ -570,6 +671,36 @@ mod tests {
         assert!(!me.adopted(&p(203, 100, 100, 50)));
         // Someone else's child.
         assert!(!me.adopted(&p(204, 1, 204, 204)));
+    }
+
+    #[test]
+    fn an_orphan_another_sweep_reaped_goes_to_the_call_of_its_group_or_session() {
+        use super::{Rusage, Unclaimed};
+        let ru = |kib| Rusage {
+            max_rss_kib: kib,
+            ..Rusage::default()
+        };
+        // Ids above Linux's largest pid (2^22): no call of another test
+        // running in this process leads any of them.
+        const B: i32 = 1 << 23;
+        let mut kept = Unclaimed {
+            // pid, session, group, usage
+            reaped: vec![
+                (B + 11, B + 500, B + 10, ru(1)),
+                (B + 21, B + 20, B + 700, ru(2)),
+                (B + 31, B + 30, B + 30, ru(3)),
+            ],
+        };
+        // The call whose plugin leads group 10 (a time namespace's call,
+        // in plugctl's session) takes what died in its group.
+        assert_eq!(kept.take(B + 10, None), vec![(B + 11, ru(1))]);
+        // One that leads session 20 takes what died in its session,
+        // whatever group it made.
+        assert_eq!(kept.take(B + 40, Some(B + 20)), vec![(B + 21, ru(2))]);
+        assert_eq!(kept.reaped.len(), 1);
+        // With no call in flight, nothing is kept: it is no call's.
+        kept.keep(Vec::new());
+        assert!(kept.reaped.is_empty());
     }
 
     #[test]

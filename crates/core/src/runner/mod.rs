@@ -20,6 +20,8 @@
 //!   else its session);
 //! - `leftovers`: /proc, to find and kill what a plugin left behind and
 //!   reap what plugctl adopted;
+//! - `rusage`: what the kernel says a call's processes used, read as the
+//!   plugin and each orphan are reaped, summed into its usage;
 //! - `pool`: [`Pool`], and the [`Gate`] and [`Witness`] it consults;
 //! - `human`: [`human_bytes`].
 
@@ -31,6 +33,7 @@ mod human;
 mod leftovers;
 mod lineage;
 mod pool;
+mod rusage;
 mod spawn;
 mod types;
 
@@ -77,7 +80,7 @@ pub const INTERRUPT_GRACE_CAP: Duration = Duration::from_secs(2);
 /// The call runs outside any [`Pool`]: no shutdown or job control reaches
 /// it, only dropping its future (which SIGKILLs its group).
 pub async fn run(inv: &Invocation) -> Result<Outcome, SpawnError> {
-    call::run_call(&Arc::default(), inv)
+    call::run_call(&Arc::default(), inv, true)
         .await
         .map(|ended| ended.outcome)
 }

@@ -34,8 +34,9 @@ pub trait Gate: Send + Sync + std::fmt::Debug {
 async fn confined_call(
     groups: &Arc<GroupTable>,
     inv: &Invocation,
+    measure: bool,
 ) -> Result<super::call::Ended, SpawnError> {
-    match run_call(groups, inv).await {
+    match run_call(groups, inv, measure).await {
         Err(e) => Err(match &inv.confine {
             Some(p) => p.explain(e),
             None => e,
@@ -43,6 +44,16 @@ async fn confined_call(
         Ok(mut ended) => {
             if let Some(p) = &inv.confine {
                 ended.outcome.over_cap = p.over_cap(&ended.outcome);
+                // What the call cost names a cap only when one was seen
+                // reached (a cgroup's count, SIGXCPU): an rlimit's failure
+                // that only may have been the cap is said, not counted.
+                if let (Some(usage), Some(over)) = (
+                    ended.outcome.usage.as_mut(),
+                    ended.outcome.over_cap.as_ref(),
+                ) && over.certain
+                {
+                    usage.over_cap = Some(over.cap);
+                }
             }
             Ok(ended)
         }
@@ -77,6 +88,8 @@ pub struct Pool {
     /// A level, policy and lifted layers for every call instead of the
     /// sandbox's own ([`Pool::under`]).
     overriding: Option<Arc<Overriding>>,
+    /// Whether each call's usage is read from the kernel.
+    measure: bool,
 }
 
 type Overriding = (
@@ -99,6 +112,7 @@ impl Pool {
             trust: Some(Arc::default()),
             sandbox: Arc::default(),
             overriding: None,
+            measure: true,
         }
     }
 
@@ -111,6 +125,14 @@ impl Pool {
     /// The sandbox every call runs under.
     pub fn sandbox(&self) -> &crate::sandbox::Sandbox {
         &self.sandbox
+    }
+
+    /// Reads no call's usage: every [`Outcome::usage`] is `None`. For
+    /// measuring what the accounting itself costs, against the same calls
+    /// with it.
+    pub fn without_usage(mut self) -> Pool {
+        self.measure = false;
+        self
     }
 
     /// Judges what runs by these rules (default [`crate::trust::Policy::strict`]):
@@ -223,7 +245,7 @@ impl Pool {
                 &confined
             }
         };
-        let ended = confined_call(&self.groups, inv).await?;
+        let ended = confined_call(&self.groups, inv, self.measure).await?;
         if let Some(rec) = &self.recorder
             && !ended.interrupted
         {

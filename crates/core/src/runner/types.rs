@@ -91,6 +91,9 @@ pub struct Outcome {
     /// A sandbox cap the call went over (or, enforced per process, may
     /// have hit).
     pub over_cap: Option<crate::sandbox::OverCap>,
+    /// What the call cost, from the kernel; `None` from a pool that does
+    /// not account (see [`super::Pool::without_usage`]).
+    pub usage: Option<crate::usage::Usage>,
 }
 
 /// A process a plugin left behind; plugctl killed it.
@@ -121,6 +124,7 @@ impl Outcome {
             duration: Duration::from_millis(1),
             leftovers: Vec::new(),
             over_cap: None,
+            usage: None,
         }
     }
 }

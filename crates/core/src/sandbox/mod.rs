@@ -107,8 +107,9 @@ pub struct Caps {
     pub tasks_max: Option<u64>,
 }
 
-/// One of the caps, for messages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+/// One of the caps: for messages, and the label of the calls counted over
+/// it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Cap {
     Memory,
@@ -126,6 +127,16 @@ impl Cap {
             Cap::Memory => "memory",
             Cap::Cpu => "CPU",
             Cap::Files => "open-files",
+            Cap::Tasks => "tasks",
+        }
+    }
+
+    /// The cap's name: the `cap` label of `plugctl_call_cap_exceeded_total`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Cap::Memory => "memory",
+            Cap::Cpu => "cpu",
+            Cap::Files => "files",
             Cap::Tasks => "tasks",
         }
     }

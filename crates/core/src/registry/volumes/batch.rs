@@ -6,8 +6,11 @@
 use super::{CreateKind, CreateOutcome};
 use crate::Result;
 use crate::families::host_volume::Created;
+use crate::family::{Family, Operation};
 use crate::registry::Registry;
-use crate::registry::model::{Volume, VolumeState};
+use crate::registry::ledger::Charge;
+use crate::registry::model::{State, Volume, VolumeState};
+use crate::usage::Usage;
 
 /// What a batch (`volume restore`, `volume repair`) decided for one volume
 /// before any plugin ran: who it is, what it was, and what to do.
@@ -45,15 +48,20 @@ pub enum Todo {
     Delete,
 }
 
-/// How one picked volume's plugin calls ended, to be recorded.
+/// How one picked volume's plugin calls ended, to be recorded, each with
+/// what its call cost when it ran (tallied, and put in its event).
 #[derive(Debug, Clone)]
 pub enum Settle {
-    Create(CreateKind, CreateOutcome),
+    Create(CreateKind, CreateOutcome, Option<Usage>),
     /// The create succeeded at the path the record holds, with this size.
-    Recreated(CreateKind, i64),
-    /// A rollback's delete succeeded: the `pending` record goes.
-    RolledBack,
-    Delete(std::result::Result<(), String>),
+    Recreated(CreateKind, i64, Option<Usage>),
+    /// A rollback's delete succeeded: the `pending` record goes. The
+    /// failed create's usage, then the delete's.
+    RolledBack(Option<Usage>, Option<Usage>),
+    /// The create failed (as [`Settle::Create`] records it), and so did
+    /// the delete that would have rolled it back: its usage.
+    RollBackFailed(CreateKind, CreateOutcome, Option<Usage>, Option<Usage>),
+    Delete(std::result::Result<(), String>, Option<Usage>),
 }
 
 impl Pick {
@@ -172,14 +180,14 @@ impl Registry {
         self.update(|state| {
             for (id, settle) in settled {
                 match settle {
-                    Settle::Create(kind, outcome) => {
+                    Settle::Create(kind, outcome, usage) => {
                         // The record as it is: a restore re-runs what it holds.
                         let Some(current) = state.volume(id).map(Volume::to_owned_record) else {
                             continue;
                         };
-                        state.settle_create(&current, kind, outcome, owners);
+                        state.settle_create(&current, kind, outcome, owners, usage.as_ref());
                     }
-                    Settle::Recreated(kind, bytes) => {
+                    Settle::Recreated(kind, bytes, usage) => {
                         let Some(current) = state.volume(id).map(Volume::to_owned_record) else {
                             continue;
                         };
@@ -188,13 +196,23 @@ impl Registry {
                             bytes,
                             without_path: None,
                         });
-                        state.settle_create(&current, kind, outcome, owners);
+                        state.settle_create(&current, kind, outcome, owners, usage.as_ref());
                     }
-                    Settle::RolledBack => {
-                        state.drop_rolled_back_volume(id);
+                    Settle::RolledBack(create, delete) => {
+                        // The failed create has no event of its own: only
+                        // its tally.
+                        charge_alone(state, id, Operation::Create, create.as_ref());
+                        state.drop_rolled_back_volume(id, delete.as_ref());
                     }
-                    Settle::Delete(result) => {
-                        state.finish_volume_delete(id, VolumeState::Ready, result);
+                    Settle::RollBackFailed(kind, outcome, create, delete) => {
+                        charge_alone(state, id, Operation::Delete, delete.as_ref());
+                        let Some(current) = state.volume(id).map(Volume::to_owned_record) else {
+                            continue;
+                        };
+                        state.settle_create(&current, kind, outcome, owners, create.as_ref());
+                    }
+                    Settle::Delete(result, usage) => {
+                        state.finish_volume_delete(id, VolumeState::Ready, result, usage.as_ref());
                     }
                 }
             }
@@ -202,4 +220,21 @@ impl Registry {
         })
         .await
     }
+}
+
+/// Tallies a failed call of volume `id`'s plugin that no event reports
+/// (a repair's create that was rolled back, a rollback that failed).
+fn charge_alone(state: &mut State<'_>, id: &str, operation: Operation, usage: Option<&Usage>) {
+    let (Some(usage), Some(v)) = (usage, state.volume(id)) else {
+        return;
+    };
+    let plugin = v.plugin.to_string();
+    let call = Charge {
+        family: Family::HostVolume.name(),
+        name: &plugin,
+        operation,
+        ok: false,
+        usage,
+    };
+    state.charge(Some(call), &mut serde_json::Map::new());
 }

@@ -29,8 +29,10 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
+use super::ledger::Charge;
 use super::model::{Owner, Params, State, Text, Volume, VolumeState, kind, now};
 use super::owner::Owners;
+use crate::usage::Usage;
 
 mod batch;
 
@@ -132,9 +134,10 @@ impl super::Registry {
         proposed: &Volume<'_>,
         kind: CreateKind,
         outcome: CreateOutcome,
+        usage: Option<&Usage>,
     ) -> Result<Option<Volume<'static>>> {
         let owners = self.owners();
-        self.update(|state| Ok(state.finish_volume_create(proposed, kind, outcome, owners)))
+        self.update(|state| Ok(state.finish_volume_create(proposed, kind, outcome, owners, usage)))
             .await
     }
 
@@ -162,8 +165,9 @@ impl super::Registry {
         id: &str,
         was: VolumeState,
         result: std::result::Result<(), String>,
+        usage: Option<&Usage>,
     ) -> Result<Option<Volume<'static>>> {
-        self.update(|state| Ok(state.finish_volume_delete(id, was, result)))
+        self.update(|state| Ok(state.finish_volume_delete(id, was, result, usage)))
             .await
     }
 }
@@ -274,11 +278,6 @@ fn event_details(v: &Volume<'_>) -> Map<String, Value> {
 }
 
 impl<'a> State<'a> {
-    fn emit_volume(&mut self, event: &str, v: &Volume<'_>) {
-        let details = event_details(v);
-        self.emit(event, Family::HostVolume.name(), &v.plugin, details);
-    }
-
     /// The volume with this id.
     /// By id; Nomad compares UUIDs case-insensitively (ids are stored
     /// lower-case).
@@ -440,7 +439,9 @@ impl<'a> State<'a> {
     /// Step three of a create: records what the plugin's create came to
     /// (see the module rules) and emits `volume_create` (first time ready)
     /// or `volume_update` (a ready volume re-created, or its update failed).
-    /// Returns the record as it now is, `None` when it was removed.
+    /// Returns the record as it now is, `None` when it was removed. The
+    /// call's usage, when it ran, is tallied and put in that event (see
+    /// [`State::charge`]).
     ///
     /// A record that went `deleting` meanwhile is left to its delete.
     pub fn finish_volume_create(
@@ -449,8 +450,9 @@ impl<'a> State<'a> {
         create_kind: CreateKind,
         outcome: CreateOutcome,
         owners: &Owners,
+        usage: Option<&Usage>,
     ) -> Option<Volume<'static>> {
-        self.settle_create(proposed, create_kind, outcome, owners)
+        self.settle_create(proposed, create_kind, outcome, owners, usage)
             .map(Volume::to_owned_record)
     }
 
@@ -463,7 +465,41 @@ impl<'a> State<'a> {
         create_kind: CreateKind,
         outcome: CreateOutcome,
         owners: &Owners,
+        usage: Option<&Usage>,
     ) -> Option<&Volume<'a>> {
+        // A path another volume holds (or one inside or around it) is the
+        // plugin's failure, judged here, under the registry's lock, so that
+        // two creates running at once cannot both take one directory.
+        let outcome = match outcome {
+            CreateOutcome::Created(c)
+                if self
+                    .volumes
+                    .get(&proposed.id)
+                    .is_some_and(|existing| existing.path != c.path) =>
+            {
+                match self.path_taken(&proposed.id, &c.path) {
+                    Some(error) => CreateOutcome::Failed {
+                        error,
+                        uncertain: true,
+                    },
+                    None => CreateOutcome::Created(c),
+                }
+            }
+            other => other,
+        };
+        // Every call that ran is tallied, whatever becomes of the record.
+        let mut charged = Map::new();
+        let ok = matches!(outcome, CreateOutcome::Created(_));
+        self.charge(
+            usage.map(|usage| Charge {
+                family: Family::HostVolume.name(),
+                name: &proposed.plugin,
+                operation: Operation::Create,
+                ok,
+                usage,
+            }),
+            &mut charged,
+        );
         // Gone meanwhile (deleted, or rolled back by repair): a finished
         // create must not bring it back.
         let existing = self.volumes.get(&proposed.id)?;
@@ -473,18 +509,6 @@ impl<'a> State<'a> {
             || existing.owner.is_some_and(|o| owners.is_other_live(&o))
         {
             return self.volumes.get(&proposed.id);
-        }
-        if let CreateOutcome::Created(c) = &outcome
-            && existing.path != c.path
-            && let Some(error) = self.path_taken(&proposed.id, &c.path)
-        {
-            // Judged here, under the registry's lock, so that two creates
-            // running at once cannot both take one directory.
-            let failed = CreateOutcome::Failed {
-                error,
-                uncertain: true,
-            };
-            return self.settle_create(proposed, create_kind, failed, owners);
         }
         let event = match outcome {
             CreateOutcome::Created(c) => {
@@ -559,7 +583,8 @@ impl<'a> State<'a> {
                 kind::VOLUME_UPDATE
             }
         };
-        let details = event_details(self.volumes.get(&proposed.id)?);
+        let mut details = event_details(self.volumes.get(&proposed.id)?);
+        details.extend(charged);
         let plugin = self.volumes.get(&proposed.id)?.plugin.to_string();
         self.emit(event, Family::HostVolume.name(), &plugin, details);
         self.volumes.get(&proposed.id)
@@ -587,12 +612,26 @@ impl<'a> State<'a> {
     /// `volume_delete`; failure puts it back to `was` (`ready`, or `pending`
     /// for a volume that never became ready; `deleting` counts as `ready`)
     /// with `error`. Returns the record as it now is, `None` when removed.
+    /// The call's usage, when it ran, is tallied and put in the event.
     pub fn finish_volume_delete(
         &mut self,
         id: &str,
         was: VolumeState,
         result: std::result::Result<(), String>,
+        usage: Option<&Usage>,
     ) -> Option<Volume<'static>> {
+        let mut charged = Map::new();
+        let plugin = self.volumes.get(id)?.plugin.to_string();
+        self.charge(
+            usage.map(|usage| Charge {
+                family: Family::HostVolume.name(),
+                name: &plugin,
+                operation: Operation::Delete,
+                ok: result.is_ok(),
+                usage,
+            }),
+            &mut charged,
+        );
         let v = self.volumes.get_mut(id)?;
         if v.state != VolumeState::Deleting {
             return Some(v.to_owned_record());
@@ -603,6 +642,7 @@ impl<'a> State<'a> {
                 let mut details = event_details(&v);
                 details.insert("state".into(), "deleted".into());
                 details.insert("was".into(), was.as_str().into());
+                details.extend(charged);
                 self.emit(
                     kind::VOLUME_DELETE,
                     Family::HostVolume.name(),
@@ -621,7 +661,14 @@ impl<'a> State<'a> {
                 v.updated_at = Cow::Owned(now());
                 let v = v.to_owned_record();
                 if v.state == VolumeState::Ready {
-                    self.emit_volume(kind::VOLUME_UPDATE, &v);
+                    let mut details = event_details(&v);
+                    details.extend(charged);
+                    self.emit(
+                        kind::VOLUME_UPDATE,
+                        Family::HostVolume.name(),
+                        &v.plugin,
+                        details,
+                    );
                 }
                 Some(v)
             }
@@ -674,8 +721,13 @@ impl<'a> State<'a> {
     }
 
     /// Removes a `pending` record after its rollback (the plugin's delete)
-    /// succeeded, emitting `volume_delete`.
-    pub fn drop_rolled_back_volume(&mut self, id: &str) -> Option<Volume<'static>> {
+    /// succeeded, emitting `volume_delete` (with the delete's usage, which
+    /// is tallied).
+    pub fn drop_rolled_back_volume(
+        &mut self,
+        id: &str,
+        usage: Option<&Usage>,
+    ) -> Option<Volume<'static>> {
         if self.volumes.get(id)?.state != VolumeState::Pending {
             return None;
         }
@@ -684,6 +736,16 @@ impl<'a> State<'a> {
         details.insert("state".into(), "deleted".into());
         details.insert("was".into(), "pending".into());
         details.insert("rolled_back".into(), true.into());
+        self.charge(
+            usage.map(|usage| Charge {
+                family: Family::HostVolume.name(),
+                name: &v.plugin,
+                operation: Operation::Delete,
+                ok: true,
+                usage,
+            }),
+            &mut details,
+        );
         self.emit(
             kind::VOLUME_DELETE,
             Family::HostVolume.name(),
@@ -762,7 +824,7 @@ pub(crate) mod tests {
         assert_eq!(s.volume(ID).unwrap().state, VolumeState::Pending);
         assert!(s.events.is_empty());
         let v = s
-            .finish_volume_create(&p, CreateKind::New, created("/vols/x"), &o)
+            .finish_volume_create(&p, CreateKind::New, created("/vols/x"), &o, None)
             .unwrap();
         assert_eq!(v.state, VolumeState::Ready);
         assert_eq!((v.path.as_ref(), v.bytes), ("/vols/x", 7));
@@ -779,14 +841,14 @@ pub(crate) mod tests {
         let p = proposed(&o, ID, "data");
         s.begin_volume_create(&p, &o).unwrap();
         assert_eq!(
-            s.finish_volume_create(&p, CreateKind::New, failed(false), &o),
+            s.finish_volume_create(&p, CreateKind::New, failed(false), &o, None),
             None
         );
         assert!(s.volumes.is_empty());
 
         s.begin_volume_create(&p, &o).unwrap();
         let v = s
-            .finish_volume_create(&p, CreateKind::New, failed(true), &o)
+            .finish_volume_create(&p, CreateKind::New, failed(true), &o, None)
             .unwrap();
         assert_eq!(v.state, VolumeState::Pending);
         assert_eq!(v.error.as_deref(), Some("boom"));
@@ -795,7 +857,7 @@ pub(crate) mod tests {
         assert_eq!(s.begin_volume_create(&p, &o).unwrap(), CreateKind::Resume);
         // ... and a definite failure of a resume keeps it pending for repair
         let v = s
-            .finish_volume_create(&p, CreateKind::Resume, failed(false), &o)
+            .finish_volume_create(&p, CreateKind::Resume, failed(false), &o, None)
             .unwrap();
         assert_eq!(v.state, VolumeState::Pending);
         assert!(s.events.is_empty());
@@ -807,7 +869,7 @@ pub(crate) mod tests {
         let mut s = State::default();
         let p = proposed(&o, ID, "data");
         s.begin_volume_create(&p, &o).unwrap();
-        s.finish_volume_create(&p, CreateKind::New, created("/vols/x"), &o);
+        s.finish_volume_create(&p, CreateKind::New, created("/vols/x"), &o, None);
 
         let e = s
             .begin_volume_create(&proposed(&o, ID2, "data"), &o)
@@ -861,7 +923,7 @@ pub(crate) mod tests {
         let p = proposed(&o, ID, "data");
         s.begin_volume_create(&p, &o).unwrap();
         let first = s
-            .finish_volume_create(&p, CreateKind::New, created("/vols/x"), &o)
+            .finish_volume_create(&p, CreateKind::New, created("/vols/x"), &o, None)
             .unwrap();
         let mut bigger = proposed(&o, ID, "data");
         bigger.capacity_max = 100;
@@ -880,13 +942,13 @@ pub(crate) mod tests {
             first
         );
         let v = s
-            .finish_volume_create(&bigger, CreateKind::Update, failed(false), &o)
+            .finish_volume_create(&bigger, CreateKind::Update, failed(false), &o, None)
             .unwrap();
         assert_eq!(v.state, VolumeState::Ready);
         assert_eq!(v.capacity_max, 0);
         assert_eq!(v.error.as_deref(), Some("boom"));
         let v = s
-            .finish_volume_create(&bigger, CreateKind::Update, created("/vols/x"), &o)
+            .finish_volume_create(&bigger, CreateKind::Update, created("/vols/x"), &o, None)
             .unwrap();
         assert_eq!((v.capacity_max, v.error.clone()), (100, None));
         assert_eq!(v.created_at, first.created_at);
@@ -902,7 +964,7 @@ pub(crate) mod tests {
         let mut s = State::default();
         let p = proposed(&o, ID, "data");
         s.begin_volume_create(&p, &o).unwrap();
-        s.finish_volume_create(&p, CreateKind::New, created("/vols/x"), &o);
+        s.finish_volume_create(&p, CreateKind::New, created("/vols/x"), &o, None);
 
         let before = s.begin_volume_delete(ID, &o).unwrap();
         assert_eq!(before.state, VolumeState::Ready);
@@ -911,7 +973,7 @@ pub(crate) mod tests {
         let e = s.begin_volume_create(&p, &o).unwrap_err().to_string();
         assert!(e.contains("deleting"), "{e}");
         let v = s
-            .finish_volume_delete(ID, before.state, Err("busy".into()))
+            .finish_volume_delete(ID, before.state, Err("busy".into()), None)
             .unwrap();
         assert_eq!(
             (v.state, v.error.as_deref()),
@@ -919,7 +981,7 @@ pub(crate) mod tests {
         );
 
         let before = s.begin_volume_delete(ID, &o).unwrap();
-        assert_eq!(s.finish_volume_delete(ID, before.state, Ok(())), None);
+        assert_eq!(s.finish_volume_delete(ID, before.state, Ok(()), None), None);
         assert!(s.volumes.is_empty());
         assert_eq!(
             kinds(&s),
@@ -959,7 +1021,7 @@ pub(crate) mod tests {
         });
         let v = s.claim_interrupted_volume(ID, &o).unwrap();
         assert_eq!(v.owner, Some(o.me()));
-        assert!(s.drop_rolled_back_volume(ID).is_some());
+        assert!(s.drop_rolled_back_volume(ID, None).is_some());
         assert_eq!(kinds(&s), ["volume_delete"]);
     }
 }
