@@ -40,20 +40,20 @@ complete -c plugctl -n "__fish_plugctl_needs_command" -l registry-max-size -d 'R
 complete -c plugctl -n "__fish_plugctl_needs_command" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_needs_command" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_needs_command" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_needs_command" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_needs_command" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_needs_command" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_needs_command" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_needs_command" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_needs_command" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_needs_command" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_needs_command" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_needs_command" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_needs_command" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_needs_command" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_needs_command" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_needs_command" -s v -l verbose -d 'Print more on stderr (-vv: every call)'
 complete -c plugctl -n "__fish_plugctl_needs_command" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_needs_command" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_needs_command" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_needs_command" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_needs_command" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_needs_command" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_needs_command" -f -a "fingerprint" -d 'Discover and fingerprint plugins concurrently, and record the results'
@@ -94,13 +94,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l registry
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l dry-run -d 'Print each plugin call instead of making it; change nothing'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l wide -d 'Every column, whole: the same as -o wide'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l json -d 'Print one JSON document on stdout (as -o json)'
@@ -109,7 +109,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s v -l ver
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand fingerprint" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l nomad-config -d 'The Nomad agent\'s configuration (`none`: read none)' -r -F
@@ -128,20 +128,20 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_s
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -s v -l verbose -d 'Print more on stderr (-vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and not __fish_seen_subcommand_from list ls show register deregister forget wait help" -f -a "list" -d 'Plugins in the registry, each as its current instance'
@@ -173,13 +173,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l unhealthy -d 'Only plugins that are not healthy now'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l wide -d 'Every column, whole: the same as -o wide'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l json -d 'Print one JSON document on stdout (as -o json)'
@@ -188,7 +188,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l type -d 'Only plugins of this type (host-volume, secrets, ...)' -r
@@ -212,13 +212,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l unhealthy -d 'Only plugins that are not healthy now'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l wide -d 'Every column, whole: the same as -o wide'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l json -d 'Print one JSON document on stdout (as -o json)'
@@ -227,7 +227,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from ls" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l alloc-id -d 'Only the instance of this allocation' -r
@@ -251,13 +251,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l wide -d 'Every column, whole: the same as -o wide'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -265,7 +265,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l type -d 'The plugin\'s type (csi-node, csi-controller, ...)' -r
@@ -290,20 +290,20 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -s v -l verbose -d 'Print more on stderr (-vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from register" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l type -d 'The plugin\'s type (csi-node, csi-controller, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l name -d 'The plugin\'s name' -r
@@ -324,20 +324,20 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s v -l verbose -d 'Print more on stderr (-vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from deregister" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l nomad-config -d 'The Nomad agent\'s configuration (`none`: read none)' -r -F
@@ -356,20 +356,20 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -s v -l verbose -d 'Print more on stderr (-vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from forget" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l timeout -d 'Give up after this long (exit 4)' -r
@@ -389,13 +389,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l healthy -d 'Also wait until its socket accepts a connection'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -403,7 +403,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from wait" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand plugin; and __fish_seen_subcommand_from help" -f -a "list" -d 'Plugins in the registry, each as its current instance'
@@ -429,20 +429,20 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_s
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -s v -l verbose -d 'Print more on stderr (-vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and not __fish_seen_subcommand_from create delete rm forget list ls show restore repair audit help" -f -a "create" -d 'Run the plugin\'s create and record the volume'
@@ -486,13 +486,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l dry-run -d 'Print each plugin call instead of making it; change nothing'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l wide -d 'Every column, whole: the same as -o wide'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l json -d 'Print one JSON document on stdout (as -o json)'
@@ -501,7 +501,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l id -d 'The volume by id or id prefix only (never a name)' -r
@@ -525,13 +525,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print each plugin call instead of making it; change nothing'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -539,7 +539,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l id -d 'The volume by id or id prefix only (never a name)' -r
@@ -563,13 +563,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l dry-run -d 'Print each plugin call instead of making it; change nothing'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -577,7 +577,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from rm" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l id -d 'The volume by id or id prefix only (never a name)' -r
@@ -599,20 +599,20 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -s v -l verbose -d 'Print more on stderr (-vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from forget" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l plugin -d 'Only volumes of this plugin' -r
@@ -641,13 +641,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l wide -d 'Every column, whole: the same as -o wide'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -655,7 +655,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l plugin -d 'Only volumes of this plugin' -r
@@ -684,13 +684,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l wide -d 'Every column, whole: the same as -o wide'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -698,7 +698,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from ls" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l id -d 'The volume by id or id prefix only (never a name)' -r
@@ -724,13 +724,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l wide -d 'Every column, whole: the same as -o wide'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -738,7 +738,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l timeout -d 'Deadline for each plugin call' -r
@@ -759,13 +759,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l dry-run -d 'Print each plugin call instead of making it; change nothing'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -773,7 +773,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from restore" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l timeout -d 'Deadline for each plugin call' -r
@@ -794,20 +794,20 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s v -l verbose -d 'Print more on stderr (-vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from repair" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l nomad-config -d 'The Nomad agent\'s configuration (`none`: read none)' -r -F
@@ -826,13 +826,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l prune-orphans -d 'Remove orphan entries of the volumes directory (with --yes)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l yes -d 'Confirm --prune-orphans'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l json -d 'Print one JSON document on stdout (as -o json)'
@@ -841,7 +841,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from audit" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand volume; and __fish_seen_subcommand_from help" -f -a "create" -d 'Run the plugin\'s create and record the volume'
@@ -869,20 +869,20 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_s
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s v -l verbose -d 'Print more on stderr (-vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and not __fish_seen_subcommand_from fetch help" -f -a "fetch" -d 'Run a secrets plugin\'s fetch and print the result'
@@ -913,13 +913,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l dry-run -d 'Print each plugin call instead of making it; change nothing'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -927,7 +927,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from fetch" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand secret; and __fish_seen_subcommand_from help" -f -a "fetch" -d 'Run a secrets plugin\'s fetch and print the result'
@@ -953,13 +953,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l registry-ma
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l strict -d 'Fail on warnings too'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -967,7 +967,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s v -l verbos
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand validate" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l format -d 'Report format: human, json or junit' -r -f -a "human\t''
@@ -994,24 +994,24 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l registry-max-si
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l keep -d 'Leave the scratch directory and what was created in it'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l check-absurd-capacity -d 'Host volumes: also ask for 1 EiB, to be refused'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l strict -d 'Fail on warnings too'
-complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l propose-policy -d 'Run the suite under --sandbox strict; for each check that fails there but passes under none, find the layer that stopped it by relaxing one at a time, and print the smallest policy that passes'
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l propose-policy -d 'Print the smallest sandbox policy under which the suite passes'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s v -l verbose -d 'Print more on stderr (-vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand test" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand test" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l type -d 'Only events of this plugin family' -r
@@ -1039,13 +1039,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l registry-max-
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l follow -d 'Keep printing new events until interrupted'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l wide -d 'Every column, whole: the same as -o wide'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l json -d 'Print one JSON document on stdout (as -o json)'
@@ -1054,7 +1054,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s v -l verbose 
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand events" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand events" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l textfile -d 'node_exporter\'s textfile directory' -r -F
@@ -1079,13 +1079,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l registry-max-
 complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l wide -d 'Every column, whole: the same as -o wide'
 complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand status" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -1093,7 +1093,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand status" -s v -l verbose 
 complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand status" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand status" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l type -d 'Only this family (host-volume, secrets, or another directory name)' -r
@@ -1113,13 +1113,13 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l registry-max-siz
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l check -d 'Compare the plugin files with the lock file instead'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
@@ -1127,7 +1127,7 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -s v -l verbose -d 
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand pin" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l env -d 'A secrets fetch\'s own variable (repeatable)' -r
@@ -1150,20 +1150,20 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l registry-max-
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -s v -l verbose -d 'Print more on stderr (-vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand replay" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l textfile -d 'Write DIR/plugctl.prom instead of printing' -r -F
@@ -1183,20 +1183,20 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l registry-max
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -s v -l verbose -d 'Print more on stderr (-vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand metrics" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l dir -d 'Where to create the plugin [default: ./<TYPE>]' -r -F
@@ -1218,20 +1218,20 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l registry-max-si
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s v -l verbose -d 'Print more on stderr (-vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand init" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand init" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l nomad-config -d 'The Nomad agent\'s configuration (`none`: read none)' -r -F
@@ -1250,20 +1250,20 @@ complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l registry
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l nomad-version -d 'Behave as this Nomad release does (1.10, 2.0.1, ...)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l lockfile -d 'The lock file of `pin` and `--locked`' -r -F
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l record -d 'Save every plugin call in DIR, for `plugctl replay`' -r -F
-complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l sandbox -d 'How far each plugin call is confined: none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core dumps, oom_score_adj 0, and the caps below), strict (trim, plus Landlock, seccomp, no network, a private /tmp and no capabilities, each relaxed only by what the plugin\'s policy in plugctl.policy.json grants). A plugin\'s policy may raise its own level' -r -f -a "none\t''
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l sandbox -d 'How far each plugin call is confined: none, trim or strict' -r -f -a "none\t''
 trim\t''
 strict\t''"
-complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l memory-max -d 'Memory cap of each plugin call (trim, strict): its own cgroup\'s limit (the call and everything it starts) where plugctl has one, else each process\'s address space (RLIMIT_AS)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict; RLIMIT_CPU)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict; RLIMIT_NOFILE)' -r
-complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict): its own cgroup\'s pids limit; refused where plugctl has no cgroup to use' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l memory-max -d 'Memory cap of each plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l cpu-max -d 'CPU time cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l files-max -d 'Open-files cap of each process of a plugin call (trim, strict)' -r
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l tasks-max -d 'Processes and threads of a plugin call at once (trim, strict)' -r
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l json -d 'Print one JSON document on stdout (as -o json)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s q -l quiet -d 'Print less on stderr (warnings and progress off)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s v -l verbose -d 'Print more on stderr (-vv: every call)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l allow-insecure-paths -d 'Lift the owner and mode checks (lab machines only)'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l record-env -d 'With --record: keep --env values in the case files'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l locked -d 'Run only plugins pinned in the lock file, unchanged (see `plugctl pin`)'
-complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has and say which it lacks, instead of refusing to run'
+complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -l sandbox-best-effort -d 'Apply the layers of --sandbox this kernel has, saying which it lacks'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c plugctl -n "__fish_plugctl_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c plugctl -n "__fish_plugctl_using_subcommand help; and not __fish_seen_subcommand_from fingerprint plugin volume secret validate test events status pin replay metrics init completions help" -f -a "fingerprint" -d 'Discover and fingerprint plugins concurrently, and record the results'

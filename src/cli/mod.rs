@@ -306,8 +306,9 @@ pub struct GlobalArgs {
     )]
     pub locked: bool,
 
-    /// How far each plugin call is confined: none (as a Nomad client runs
-    /// it: nothing beyond the deadline), trim (no new privileges, no core
+    /// How far each plugin call is confined: none, trim or strict
+    ///
+    /// none (as a Nomad client runs it: nothing beyond the deadline), trim (no new privileges, no core
     /// dumps, oom_score_adj 0, and the caps below), strict (trim, plus
     /// Landlock, seccomp, no network, a private /tmp and no capabilities,
     /// each relaxed only by what the plugin's policy in plugctl.policy.json
@@ -317,63 +318,75 @@ pub struct GlobalArgs {
         global = true,
         env = "PLUGCTL_SANDBOX",
         value_name = "LEVEL",
-        default_value = "none"
+        default_value = "none",
+        hide_short_help = true
     )]
     pub sandbox: SandboxLevel,
 
-    /// Apply the layers of --sandbox this kernel has and say which it lacks,
-    /// instead of refusing to run
+    /// Apply the layers of --sandbox this kernel has, saying which it lacks
+    ///
+    /// Without it, a level whose layer this kernel lacks is refused (exit 2)
+    /// instead of run
     #[arg(
         long,
         global = true,
         env = "PLUGCTL_SANDBOX_BEST_EFFORT",
         value_parser = clap::builder::BoolishValueParser::new(),
-        action = clap::ArgAction::SetTrue
+        action = clap::ArgAction::SetTrue,
+        hide_short_help = true
     )]
     pub sandbox_best_effort: bool,
 
-    /// Memory cap of each plugin call (trim, strict): its own cgroup's limit
-    /// (the call and everything it starts) where plugctl has one, else each
+    /// Memory cap of each plugin call (trim, strict)
+    ///
+    /// Its own cgroup's limit (the call and everything it starts) where plugctl has one, else each
     /// process's address space (RLIMIT_AS)
     #[arg(
         long,
         global = true,
         env = "PLUGCTL_MEMORY_MAX",
         value_name = "SIZE",
-        value_parser = parse_size
+        value_parser = parse_size,
+        hide_short_help = true
     )]
     pub memory_max: Option<u64>,
 
-    /// CPU time cap of each process of a plugin call (trim, strict;
-    /// RLIMIT_CPU)
+    /// CPU time cap of each process of a plugin call (trim, strict)
+    ///
+    /// Enforced by RLIMIT_CPU
     #[arg(
         long,
         global = true,
         env = "PLUGCTL_CPU_MAX",
         value_name = "DURATION",
-        value_parser = parse_duration
+        value_parser = parse_duration,
+        hide_short_help = true
     )]
     pub cpu_max: Option<Duration>,
 
-    /// Open-files cap of each process of a plugin call (trim, strict;
-    /// RLIMIT_NOFILE)
+    /// Open-files cap of each process of a plugin call (trim, strict)
+    ///
+    /// Enforced by RLIMIT_NOFILE
     #[arg(
         long,
         global = true,
         env = "PLUGCTL_FILES_MAX",
         value_name = "N",
-        value_parser = clap::value_parser!(u64).range(1..)
+        value_parser = clap::value_parser!(u64).range(1..),
+        hide_short_help = true
     )]
     pub files_max: Option<u64>,
 
-    /// Processes and threads of a plugin call at once (trim, strict): its
-    /// own cgroup's pids limit; refused where plugctl has no cgroup to use
+    /// Processes and threads of a plugin call at once (trim, strict)
+    ///
+    /// Its own cgroup's pids limit; refused where plugctl has no cgroup to use
     #[arg(
         long,
         global = true,
         env = "PLUGCTL_TASKS_MAX",
         value_name = "N",
-        value_parser = clap::value_parser!(u64).range(1..)
+        value_parser = clap::value_parser!(u64).range(1..),
+        hide_short_help = true
     )]
     pub tasks_max: Option<u64>,
 
@@ -1028,9 +1041,11 @@ pub struct TestArgs {
     /// Matters of style, such as a create that reports no size
     #[arg(long)]
     pub strict: bool,
-    /// Run the suite under --sandbox strict; for each check that fails there
-    /// but passes under none, find the layer that stopped it by relaxing
-    /// one at a time, and print the smallest policy that passes
+    /// Print the smallest sandbox policy under which the suite passes
+    ///
+    /// Runs the suite under --sandbox strict; for each check that fails
+    /// there but passes under none, finds the layer that stopped it by
+    /// relaxing one at a time, and prints the smallest policy that passes
     #[arg(long)]
     pub propose_policy: bool,
     #[command(flatten)]

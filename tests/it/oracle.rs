@@ -920,12 +920,18 @@ fn the_binary_reports_what_go_decodes() {
 fn volume_create_reports_what_go_decodes() {
     let Some(go) = built() else { return };
     let s = Rig::new();
-    let vol = s.volumes.join("v");
+    // A directory of its own for each volume: two volumes answering one
+    // path is a failure of its own (the second would share the first's).
+    let vol = |i: usize| s.volumes.join(format!("v{i}"));
     let docs: Vec<Vec<u8>> = vec![
-        format!(r#"{{"path": "{}", "bytes": 5, "x": 1e999}}"#, vol.display()).into_bytes(),
-        format!(r#"{{"PATH": "{}", "bytes": 1.5}}"#, vol.display()).into_bytes(),
-        format!(r#"{{"path": "{}", "error": 5}}"#, vol.display()).into_bytes(),
-        format!(r#"{{"path": "{}", "BYTE\u017F": 7}}"#, vol.display()).into_bytes(),
+        format!(
+            r#"{{"path": "{}", "bytes": 5, "x": 1e999}}"#,
+            vol(0).display()
+        )
+        .into_bytes(),
+        format!(r#"{{"PATH": "{}", "bytes": 1.5}}"#, vol(1).display()).into_bytes(),
+        format!(r#"{{"path": "{}", "error": 5}}"#, vol(2).display()).into_bytes(),
+        format!(r#"{{"path": "{}", "BYTE\u017F": 7}}"#, vol(3).display()).into_bytes(),
         b"{\"path\": \"/v\"} {}".to_vec(),
     ];
     let records: Vec<(u8, Vec<u8>)> = docs.iter().map(|d| (b'c', d.clone())).collect();
