@@ -93,7 +93,13 @@ fn trim_sets_no_new_privileges_no_core_dumps_and_oom_score_adj_0_and_none_leaves
             ])
             .output()
             .unwrap();
-        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!(
+                "--sandbox {level}: no JSON document ({e}), {}: {}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
         let reason = row(&doc, "host-volume", "trimmed")["error"]
             .as_str()
             .unwrap()
