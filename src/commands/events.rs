@@ -378,18 +378,41 @@ fn details(e: &Event) -> String {
 /// A call's figures the human view shows, in this order.
 const USAGE_SHOWN: [&str; 4] = ["wall_ms", "cpu_ms", "max_rss_kib", "processes"];
 
-/// One `key=value`, as [`details`] writes it; none for a null.
+/// One `key=value`, as [`details`] writes it; none for a null. Every
+/// string in it is in plugctl's one escape style ([`plugctl_core::escape`]):
+/// a bare word when it holds nothing to escape, no space, `=`, quote or
+/// backslash, else quoted as a message quotes it — never JSON's escapes
+/// beside plugctl's in one cell.
 fn pair(k: &str, v: &Value) -> Option<String> {
     match v {
         Value::Null => None,
+        v => Some(format!("{k}={}", shown(v))),
+    }
+}
+
+/// A value of an event's details, nested ones included, in that style.
+fn shown(v: &Value) -> String {
+    match v {
         Value::String(s)
             if s.is_empty()
-                || s.contains(|c: char| c.is_whitespace() || matches!(c, '=' | '"' | '\\')) =>
+                || s.contains(|c: char| c.is_whitespace() || matches!(c, '=' | '"' | '\\'))
+                || plugctl_core::escape::value(s) != s.as_str() =>
         {
-            Some(format!("{k}={}", Value::String(s.clone())))
+            plugctl_core::escape::quote(s)
         }
-        Value::String(s) => Some(format!("{k}={s}")),
-        v => Some(format!("{k}={v}")),
+        Value::String(s) => s.clone(),
+        Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(shown).collect();
+            format!("[{}]", items.join(", "))
+        }
+        Value::Object(fields) => {
+            let fields: Vec<String> = fields
+                .iter()
+                .map(|(k, v)| format!("{}: {}", plugctl_core::escape::quote(k), shown(v)))
+                .collect();
+            format!("{{{}}}", fields.join(", "))
+        }
+        v => v.to_string(),
     }
 }
 

@@ -290,3 +290,38 @@ fn an_empty_path_element_never_runs_the_working_directorys_program() {
         .succeeds()
         .stdout_has("A=b");
 }
+
+/// The events table says every string of an event's details in plugctl's
+/// one escape style: a registration's options come from a task, and a
+/// value with an escape byte and a bidirectional override showed JSON's
+/// `\u001b` beside plugctl's `\u{202e}` in one cell.
+#[test]
+fn the_events_table_escapes_details_in_one_style() {
+    let s = Rig::new();
+    plugctl(&s)
+        .args([
+            "plugin",
+            "register",
+            "--type",
+            "csi-node",
+            "--name",
+            "p",
+            "--alloc-id",
+            "a1",
+            "--socket",
+            "/run/p.sock",
+            "--option",
+            "k=x\u{1b}[31m \u{202e}y\\z",
+        ])
+        .succeeds();
+    let shown = plugctl(&s).args(["events"]).succeeds().stdout();
+    let line = shown
+        .lines()
+        .find(|l| l.contains("register"))
+        .unwrap_or_else(|| panic!("no register event: {shown}"));
+    assert!(
+        line.contains(r#""k": "x\u{1b}[31m \u{202e}y\\z""#),
+        "{line}"
+    );
+    assert!(!line.contains(r"\u001b"), "JSON's escape style: {line}");
+}
