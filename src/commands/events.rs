@@ -380,8 +380,8 @@ const USAGE_SHOWN: [&str; 4] = ["wall_ms", "cpu_ms", "max_rss_kib", "processes"]
 
 /// One `key=value`, as [`details`] writes it; none for a null. Every
 /// string in it is in plugctl's one escape style ([`plugctl_core::escape`]):
-/// a bare word when it holds nothing to escape, no space, `=`, quote or
-/// backslash, else quoted as a message quotes it — never JSON's escapes
+/// a bare word as a table cell shows it when it holds no space, `=`, quote
+/// or backslash, else quoted as a message quotes it — never JSON's escapes
 /// beside plugctl's in one cell.
 fn pair(k: &str, v: &Value) -> Option<String> {
     match v {
@@ -390,25 +390,35 @@ fn pair(k: &str, v: &Value) -> Option<String> {
     }
 }
 
-/// A value of an event's details, nested ones included, in that style.
+/// A value of an event's details, nested ones included, in that style. A
+/// string inside a list or an object is always quoted, so that `"true"`
+/// never reads as `true`.
 fn shown(v: &Value) -> String {
     match v {
+        // Bare, a string holding a backslash is always quoted: a backslash
+        // in a bare word is one of plugctl's escapes.
         Value::String(s)
             if s.is_empty()
-                || s.contains(|c: char| c.is_whitespace() || matches!(c, '=' | '"' | '\\'))
-                || plugctl_core::escape::value(s) != s.as_str() =>
+                || s.contains(|c: char| c.is_whitespace() || matches!(c, '=' | '"' | '\\')) =>
         {
             plugctl_core::escape::quote(s)
         }
-        Value::String(s) => s.clone(),
+        Value::String(s) => plugctl_core::escape::value(s).into_owned(),
+        v => nested(v),
+    }
+}
+
+fn nested(v: &Value) -> String {
+    match v {
+        Value::String(s) => plugctl_core::escape::quote(s),
         Value::Array(items) => {
-            let items: Vec<String> = items.iter().map(shown).collect();
+            let items: Vec<String> = items.iter().map(nested).collect();
             format!("[{}]", items.join(", "))
         }
         Value::Object(fields) => {
             let fields: Vec<String> = fields
                 .iter()
-                .map(|(k, v)| format!("{}: {}", plugctl_core::escape::quote(k), shown(v)))
+                .map(|(k, v)| format!("{}: {}", plugctl_core::escape::quote(k), nested(v)))
                 .collect();
             format!("{{{}}}", fields.join(", "))
         }
@@ -629,7 +639,7 @@ mod tests {
         s.emit("register", "csi-node", "p", d);
         assert_eq!(
             details(&s.events[0]),
-            r#"options={"x healthy":"true"} usage.wall_ms=12 usage.cpu_ms=3 usage.max_rss_kib=900 usage.processes=2"#
+            r#"options={"x healthy": "true"} usage.wall_ms=12 usage.cpu_ms=3 usage.max_rss_kib=900 usage.processes=2"#
         );
     }
 

@@ -72,15 +72,6 @@ fn trim_sets_no_new_privileges_no_core_dumps_and_oom_score_adj_0_and_none_leaves
     if !as_root() {
         return;
     }
-    // In a process of its own: an in-process `plugctl test` (the contract
-    // tests) sets this process's hard core limit to 0, as plugctl does to
-    // itself before it reads secrets, and no shell it starts could then
-    // turn core dumps back on for plugctl.
-    if !alone_in_a_fresh_process(
-        "sandbox::trim_sets_no_new_privileges_no_core_dumps_and_oom_score_adj_0_and_none_leaves_all_three",
-    ) {
-        return;
-    }
     let s = Rig::new();
     s.plugin("host-volume", "trimmed", TRIM_REPORT);
     // plugctl itself runs with an oom_score_adj of 300 and core dumps on:
