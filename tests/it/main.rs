@@ -8,6 +8,7 @@ mod agent;
 mod agent_account;
 mod arrival;
 mod attacks;
+mod caps_counted;
 mod client_crash;
 mod common;
 mod conformance;
