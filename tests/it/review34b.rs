@@ -45,3 +45,75 @@ fn unicode_line_separators_from_a_plugin_are_escaped_in_whole_lines() {
         }
     }
 }
+
+/// The command between the backquotes of `text` that starts with `start`.
+fn suggested(text: &str, start: &str) -> String {
+    let from = text
+        .find(&format!("`{start}"))
+        .unwrap_or_else(|| panic!("no `{start}...` suggested in: {text}"));
+    let rest = &text[from + 1..];
+    rest[..rest.find('`').expect("a closing backquote")].to_string()
+}
+
+/// Runs a command plugctl suggested as an operator pasting it would, in
+/// `sh` (with `plugctl` this binary), from the rig's scratch directory;
+/// nothing in it may run but plugctl.
+fn paste(s: &Rig, command: &str) {
+    expect::Run::new(s.command("/bin/sh"), "sh")
+        .args(["-c"])
+        .arg(format!("plugctl() {{ \"$PLUGCTL\" \"$@\"; }}\n{command}"))
+        .env("PLUGCTL", PLUGCTL)
+        .current_dir(&s.out)
+        .succeeds();
+    assert!(
+        !s.out.join("pwned").exists(),
+        "pasting `{command}`, which plugctl suggested, ran the plugin's name as a command"
+    );
+}
+
+/// A message's hints name the command that fixes it: `plugctl plugin
+/// forget FAMILY NAME` for a plugin whose file is gone, `plugctl pin NAME`
+/// for one `--locked` refused. The name went in as it was, so a plugin
+/// named `p;touch pwned` made the operator who pasted the advice run
+/// `touch pwned` as root. A name is a shell word there, quoted when it
+/// needs it, as the `plugctl fingerprint NAME` hint already was.
+#[test]
+fn a_command_plugctl_suggests_runs_nothing_a_plugin_name_holds() {
+    let s = Rig::new();
+    let name = "p;touch pwned";
+    s.hv_ok(name, "1.0.0");
+    plugctl(&s).args(["fingerprint"]).succeeds();
+    std::fs::remove_file(s.plugins.join("host-volume").join(name)).unwrap();
+    let shown = plugctl(&s)
+        .args(["fingerprint"])
+        .fails_with(Exit::Failure)
+        .stdout();
+    paste(&s, &suggested(&shown, "plugctl plugin forget"));
+    plugctl(&s)
+        .args(["plugin", "list"])
+        .succeeds()
+        .stdout_lacks("pwned");
+
+    s.hv_ok("good", "1.0.0");
+    plugctl(&s).args(["pin"]).succeeds();
+    s.hv_ok(name, "1.0.0");
+    let shown = plugctl(&s)
+        .args(["fingerprint", "--locked"])
+        .fails_with(Exit::Failure)
+        .stdout();
+    paste(&s, &suggested(&shown, "plugctl pin"));
+    plugctl(&s).args(["fingerprint", "--locked"]).succeeds();
+
+    // A pinned plugin changed on disk: the hint to accept the new file.
+    s.plugin(
+        "host-volume",
+        name,
+        "[ \"$1\" = fingerprint ] && echo '{\"version\": \"1.0.1\"}'",
+    );
+    let shown = plugctl(&s)
+        .args(["fingerprint", "--locked"])
+        .fails_with(Exit::Failure)
+        .stdout();
+    paste(&s, &suggested(&shown, "plugctl pin"));
+    plugctl(&s).args(["fingerprint", "--locked"]).succeeds();
+}
