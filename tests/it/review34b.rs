@@ -117,3 +117,29 @@ fn a_command_plugctl_suggests_runs_nothing_a_plugin_name_holds() {
     paste(&s, &suggested(&shown, "plugctl pin"));
     plugctl(&s).args(["fingerprint", "--locked"]).succeeds();
 }
+
+/// `fingerprint`'s closing error lists the unhealthy plugins. It named
+/// them as they were, its line escaped only at the edge, where a
+/// backslash is left as it is: a plugin named `a\nb` (a backslash) and one
+/// whose name holds a line break read the same, `host-volume/a\nb`, as
+/// they do not in the table above it. Each name is escaped as a table
+/// shows it.
+#[test]
+fn fingerprint_names_each_unhealthy_plugin_as_its_table_does() {
+    let s = Rig::new();
+    s.plugin("host-volume", "a\\nb", "exit 1");
+    s.plugin("host-volume", "a\nb", "exit 1");
+    let ran = plugctl(&s).args(["fingerprint"]).fails_with(Exit::Failure);
+    let table = ran.stdout();
+    let error = ran.stderr();
+    for shown in ["a\\\\nb", "a\\nb"] {
+        assert!(
+            table.contains(&format!("host-volume  {shown} ")),
+            "the table does not show {shown}: {table}"
+        );
+    }
+    assert!(
+        error.contains("unhealthy: host-volume/a\\nb, host-volume/a\\\\nb\n"),
+        "the error does not name each plugin as the table does: {error}"
+    );
+}
