@@ -143,3 +143,38 @@ fn fingerprint_names_each_unhealthy_plugin_as_its_table_does() {
         "the error does not name each plugin as the table does: {error}"
     );
 }
+
+/// `validate --format junit` names each plugin in its test cases'
+/// `classname`. A C1 control in a plugin's name (U+0085, NEL) was dropped
+/// by the XML writer, so that a plugin `e<NEL>z` was reported as `ez`, and
+/// a bidirectional override (U+202E) was written as it is, to reorder
+/// what a CI page shows; the text report shows both escaped. The report
+/// shows them as the text report does.
+#[test]
+fn junit_shows_a_name_with_c1_or_bidi_characters_as_the_text_report_does() {
+    let s = Rig::new();
+    for name in ["e\u{85}z", "e\u{202e}z", "e\u{7f}z"] {
+        s.plugin("secrets", name, "exit 1");
+    }
+    let xml = plugctl(&s)
+        .args(["validate", "--format", "junit"])
+        .fails_with(Exit::Failure)
+        .stdout();
+    let doc = roxmltree::Document::parse(&xml).expect("the report is XML");
+    let classnames: std::collections::BTreeSet<&str> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("classname"))
+        .filter(|c| c.starts_with("secrets/e"))
+        .collect();
+    assert_eq!(
+        classnames,
+        [
+            "secrets/e\\u{202e}z",
+            "secrets/e\\u{7f}z",
+            "secrets/e\\u{85}z"
+        ]
+        .into_iter()
+        .collect(),
+        "the report's names: {xml}"
+    );
+}
