@@ -273,7 +273,7 @@ fn test_suite(
 /// terminal is shown it, first (a CI page shows the report to a person):
 /// DEL, C1 controls (which quick-junit drops too) and reordering,
 /// invisible or line-breaking characters escaped in the same style.
-fn visible(s: &str) -> String {
+pub fn visible(s: &str) -> String {
     let s = &*plugctl_core::escape::escape_untrusted(s, false);
     if s.chars().all(allowed_in_xml) {
         return s.to_string();

@@ -178,3 +178,46 @@ fn junit_shows_a_name_with_c1_or_bidi_characters_as_the_text_report_does() {
         "the report's names: {xml}"
     );
 }
+
+/// `replay --format junit` wrote a case's file name, its plugin's name
+/// and the differences it found (what the plugin printed) as they were:
+/// a plugin named with a bidirectional override (U+202E) reordered what a
+/// CI page shows of the report. They are shown as `validate`'s report
+/// shows them.
+#[test]
+fn replay_junit_shows_what_a_plugin_controls_escaped() {
+    let s = Rig::new();
+    let name = "r\u{202e}x";
+    s.hv_ok(name, "1.0.0");
+    let cases = s.out.join("cases");
+    plugctl(&s)
+        .args(["fingerprint", "--record"])
+        .arg(&cases)
+        .succeeds();
+    s.plugin(
+        "host-volume",
+        name,
+        "[ \"$1\" = fingerprint ] && printf '{\"version\": \"1.0.1\", \"x\": \"\\\\u0085\\\\u202e\"}'",
+    );
+    let xml = plugctl(&s)
+        .args(["replay", "--format", "junit"])
+        .arg(&cases)
+        .fails_with(Exit::Failure)
+        .stdout();
+    let doc = roxmltree::Document::parse(&xml).expect("the report is XML");
+    let names: Vec<&str> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("classname"))
+        .collect();
+    assert!(
+        names.contains(&"host-volume/r\\u{202e}x"),
+        "the report's names: {xml}"
+    );
+    for c in ['\u{202e}', '\u{85}'] {
+        assert!(
+            !xml.contains(c),
+            "the report holds U+{:04X} as it is: {xml}",
+            c as u32
+        );
+    }
+}
