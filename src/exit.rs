@@ -161,12 +161,15 @@ pub fn tip(hint: &Hint) -> Option<String> {
         }
         Hint::FingerprintAgain => "run plugctl fingerprint".into(),
         Hint::Forget { family, name } => format!(
-            "if it was removed on purpose, `plugctl plugin forget {family} {name}` forgets it"
+            "if it was removed on purpose, `plugctl plugin forget {} {}` forgets it",
+            word(family),
+            name_arg(name)
         ),
         Hint::LockFile => "run `plugctl pin` (and review it) first".into(),
-        Hint::Pin { name } => format!("run `plugctl pin {name}` and review the change"),
+        Hint::Pin { name } => format!("run `plugctl pin {}` and review the change", name_arg(name)),
         Hint::Repin { name } => format!(
-            "if the change is yours, review it and run `plugctl pin {name}` to accept the new file"
+            "if the change is yours, review it and run `plugctl pin {}` to accept the new file",
+            name_arg(name)
         ),
         Hint::ReplayEnv { name } => format!(
             "replay takes its value only from `plugctl replay --env {name}=...` (a case file \
@@ -230,6 +233,12 @@ pub fn name_arg(name: &str) -> String {
     } else {
         word
     }
+}
+
+/// A word of a command a message suggests (a plugin's family): as it is
+/// when that is safe to paste into a shell, else quoted for sh.
+fn word(text: &str) -> String {
+    plugctl_core::provenance::shell_quote(std::ffi::OsStr::new(text))
 }
 
 /// `message` with `hint` worded around it: the input it is about before
@@ -302,13 +311,19 @@ pub fn advice(hint: &Hint) -> String {
         }
         Hint::FingerprintAgain => "; run plugctl fingerprint".into(),
         Hint::Forget { family, name } => format!(
-            "; if it was removed on purpose, `plugctl plugin forget {family} {name}` forgets it"
+            "; if it was removed on purpose, `plugctl plugin forget {} {}` forgets it",
+            word(family),
+            name_arg(name)
         ),
         Hint::LockFile => "; run `plugctl pin` (and review it) first".into(),
-        Hint::Pin { name } => format!(": run `plugctl pin {name}` and review the change"),
+        Hint::Pin { name } => format!(
+            ": run `plugctl pin {}` and review the change",
+            name_arg(name)
+        ),
         Hint::Repin { name } => format!(
-            "; if the change is yours, review it and run `plugctl pin {name}` to accept the new \
-             file"
+            "; if the change is yours, review it and run `plugctl pin {}` to accept the new \
+             file",
+            name_arg(name)
         ),
         Hint::Locked => " (not enforced: pass --locked to refuse it)".into(),
         Hint::ReplayEnv { name } => format!(

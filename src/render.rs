@@ -269,8 +269,12 @@ fn test_suite(
 
 /// Text as XML 1.0 can carry it: a character it forbids (most C0 controls,
 /// an escape sequence's ESC) is written as a `\u{..}` escape, so the
-/// report shows it instead of quick-junit silently dropping it.
-fn visible(s: &str) -> String {
+/// report shows it instead of quick-junit silently dropping it; and as a
+/// terminal is shown it, first (a CI page shows the report to a person):
+/// DEL, C1 controls (which quick-junit drops too) and reordering,
+/// invisible or line-breaking characters escaped in the same style.
+pub fn visible(s: &str) -> String {
+    let s = &*plugctl_core::escape::escape_untrusted(s, false);
     if s.chars().all(allowed_in_xml) {
         return s.to_string();
     }

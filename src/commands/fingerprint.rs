@@ -374,7 +374,15 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
         let names: Vec<String> = unhealthy
             .iter()
             .take(5)
-            .map(|p| format!("{}/{}", p.family, p.name))
+            // As a table shows them: a name with a backslash never reads
+            // as one with a control character.
+            .map(|p| {
+                format!(
+                    "{}/{}",
+                    plugctl_core::escape::value(&p.family),
+                    plugctl_core::escape::value(&p.name)
+                )
+            })
             .collect();
         let more = match unhealthy.len() {
             n if n > 5 => format!(", and {} more", n - 5),

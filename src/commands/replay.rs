@@ -263,6 +263,7 @@ fn short(h: Option<&str>) -> String {
 }
 
 fn junit(verdicts: &[Verdict]) -> Result<String> {
+    use crate::render::visible;
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
     let mut suite = TestSuite::new("plugctl replay");
     for v in verdicts {
@@ -270,20 +271,20 @@ fn junit(verdicts: &[Verdict]) -> Result<String> {
             TestCaseStatus::success()
         } else {
             let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
-            s.set_message(
+            s.set_message(visible(
                 v.differences
                     .first()
                     .and_then(|d| d.lines().next())
                     .unwrap_or("differs"),
-            );
-            s.set_description(v.differences.join("\n"));
+            ));
+            s.set_description(visible(&v.differences.join("\n")));
             s
         };
-        let mut case = TestCase::new(v.file.clone(), status);
-        case.set_classname(format!("{}/{}", v.family, v.name));
+        let mut case = TestCase::new(visible(&v.file), status);
+        case.set_classname(visible(&format!("{}/{}", v.family, v.name)));
         case.set_time(std::time::Duration::from_millis(v.duration_ms));
         if !v.notes.is_empty() {
-            case.set_system_out(v.notes.join("\n"));
+            case.set_system_out(visible(&v.notes.join("\n")));
         }
         suite.add_test_case(case);
     }

@@ -51,6 +51,7 @@ mod plugin_env;
 mod provenance;
 mod readme;
 mod review34;
+mod review34b;
 mod runner;
 mod safe_output;
 mod sandbox;

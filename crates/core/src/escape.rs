@@ -22,8 +22,9 @@
 use std::borrow::Cow;
 
 /// Characters that change how text around them is shown without being
-/// seen: bidirectional controls (which can make `abc` read `cba`) and
-/// zero-width ones. Escaped in whole lines as control characters are.
+/// seen: bidirectional controls (which can make `abc` read `cba`),
+/// zero-width ones, and the Unicode line and paragraph separators.
+/// Escaped in whole lines as control characters are.
 fn invisible(c: char) -> bool {
     matches!(
         c,
@@ -33,7 +34,15 @@ fn invisible(c: char) -> bool {
             | '\u{2060}'..='\u{2064}'
             | '\u{2066}'..='\u{2069}'
             | '\u{feff}'
-    )
+    ) || breaks_line(c)
+}
+
+/// U+2028 and U+2029 end a line for many readers of plugctl's output (a
+/// browser showing a CI log, an editor, JavaScript): in a whole line they
+/// would make one cell or one message two, as a newline would. Escaped
+/// with the characters above (NEL, U+0085, is a C1 control already).
+fn breaks_line(c: char) -> bool {
+    matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 /// A JSON text for a terminal: every DEL, C1 control (U+009B is CSI to a
@@ -138,7 +147,8 @@ pub fn quote_os(s: impl AsRef<std::ffi::OsStr>) -> String {
 /// A whole line of text that may hold untrusted parts, made safe for a
 /// terminal: C0 controls (except tab and newline, unless `one_line`), a CR
 /// not followed by LF, DEL, C1 (U+0080 to U+009F, which some terminals
-/// take as ESC sequences) and bidirectional and zero-width characters are
+/// take as ESC sequences), bidirectional and zero-width characters and the
+/// Unicode line and paragraph separators (U+2028, U+2029) are
 /// shown escaped, as [`value`] shows them (`\u{1b}`, `\u{9b}`, `\r`);
 /// backslashes are left as they are.
 pub fn escape_untrusted(s: &str, one_line: bool) -> Cow<'_, str> {
