@@ -11,6 +11,7 @@
 //! `client` blocks).
 
 use crate::ast::{ListType, Node, ObjectItem, ObjectList, ObjectType};
+use crate::parser::Stop;
 use crate::reader::{EOF, Mode, Reader};
 use crate::text::{digit_val, is_decimal, is_digit, is_letter, is_whitespace};
 use crate::token::{Token, TokenKind};
@@ -177,17 +178,6 @@ impl Scanner<'_> {
             self.r.unread();
         }
         self.r.text_from(offs)
-    }
-}
-
-enum Stop {
-    Eof,
-    Err(Error),
-}
-
-impl From<Error> for Stop {
-    fn from(e: Error) -> Stop {
-        Stop::Err(e)
     }
 }
 

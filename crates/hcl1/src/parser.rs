@@ -9,8 +9,9 @@ use crate::scanner::Scanner;
 use crate::token::{Token, TokenKind};
 use crate::{Error, Syntax};
 
-/// Why an item, a key or a value was not read.
-enum Stop {
+/// Why an item, a key or a value was not read (by this parser and the
+/// JSON one alike).
+pub(crate) enum Stop {
     /// The file ended (`errEofToken`): not an error where it may end.
     Eof,
     Err(Error),
