@@ -52,6 +52,7 @@ mod provenance;
 mod readme;
 mod review34;
 mod review34b;
+mod review34c;
 mod runner;
 mod safe_output;
 mod sandbox;

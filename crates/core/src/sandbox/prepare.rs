@@ -18,7 +18,7 @@ use super::kernel::Kernel;
 use super::namespaces::{self, Private, Shared};
 use super::report::{Enforcement, Layer, Report};
 use super::syscalls::{self, Filters};
-use super::{Cap, Caps, Inherited, Level, OverCap, Policy, PolicyFile, Syscalls};
+use super::{Cap, Caps, Grant, Inherited, Level, OverCap, Policy, PolicyFile, Syscalls};
 use crate::error::Hint;
 use crate::family::Operation;
 use crate::runner::{Invocation, Outcome, SpawnError, Termination};
@@ -563,22 +563,33 @@ impl Sandbox {
         // A path that leads to / (a symlink, a variable) grants nothing:
         // confined, nothing may have the whole disk.
         let whole = |p: &PathBuf| p == Path::new("/");
-        let mut reads = Vec::new();
-        for g in &grants.read {
-            if let Some(p) = g.resolve(&inv.env).map(|p| canonical(&p))
-                && !whole(&p)
-            {
-                reads.push(p);
+        // Each grant is opened as root, following its links: it passes the
+        // trust gate first, so that no other user's directory or link on
+        // its way chooses what it opens.
+        let granted = |kind: &str, grants: &BTreeSet<Grant>| {
+            let mut out = Vec::new();
+            for g in grants {
+                let Some(p) = g.resolve(&inv.env) else {
+                    continue;
+                };
+                crate::trust::environment::judge_grant(self.config.trust, &p).map_err(|why| {
+                    format!(
+                        "its policy's {kind} grant {} names {}, {why}; plugctl opens a grant \
+                         as root for the plugin, so no one else may change its way: fix it, \
+                         or grant another path",
+                        crate::escape::quote(&g.to_string()),
+                        crate::escape::quote_os(p.as_os_str())
+                    )
+                })?;
+                let p = canonical(&p);
+                if !whole(&p) {
+                    out.push(p);
+                }
             }
-        }
-        let mut writes = Vec::new();
-        for g in &grants.write {
-            if let Some(p) = g.resolve(&inv.env).map(|p| canonical(&p))
-                && !whole(&p)
-            {
-                writes.push(p);
-            }
-        }
+            Ok::<_, String>(out)
+        };
+        let reads = granted("read", &grants.read)?;
+        let mut writes = granted("write", &grants.write)?;
         if let Some(v) = &volumes {
             let v = canonical(v);
             if whole(&v) {

@@ -64,6 +64,18 @@ fn split<'a>(value: &'a OsStr, seps: &[u8]) -> Vec<&'a OsStr> {
         .collect()
 }
 
+/// A path a sandbox policy grants a plugin (`read` or `write`, literal or
+/// from the call's variable): plugctl opens it as root for the plugin's
+/// Landlock rule, following its links, so whoever could change a
+/// directory or a link on its way would choose what the grant opens (their
+/// link pointed at root's own directory widens the strict sandbox to it).
+/// The rule of a path a variable names, but for the sticky one: Landlock
+/// confines the plugin beneath the directory granted, whatever others add
+/// to it.
+pub fn judge_grant(policy: Policy, path: &Path) -> Result<(), String> {
+    judge_path_as(policy, path, false)
+}
+
 /// One path a variable names: absolute, no `$` (the loader's tokens), and
 /// — walked from `/` through the gate, its symlinks judged — a file or
 /// directory root or the invoking user owns and nobody else can write. A
@@ -71,6 +83,12 @@ fn split<'a>(value: &'a OsStr, seps: &[u8]) -> Vec<&'a OsStr> {
 /// directory it would be made in passes, and is not sticky (in `/tmp`
 /// anyone may create it).
 fn judge_path(policy: Policy, path: &Path) -> Result<(), String> {
+    judge_path_as(policy, path, true)
+}
+
+/// [`judge_path`]; `searched`: the plugin's programs search it (a sticky
+/// directory others add files to is refused).
+fn judge_path_as(policy: Policy, path: &Path, searched: bool) -> Result<(), String> {
     if path.as_os_str().is_empty() {
         return Err("an empty element: the plugin's working directory".into());
     }
@@ -90,7 +108,8 @@ fn judge_path(policy: Policy, path: &Path) -> Result<(), String> {
                 .map_err(|r| format!("which {}", r.explained()))?;
             // The gate takes a sticky directory for what plugctl itself
             // puts there; a program searching it runs what anyone put there.
-            if policy.enforces()
+            if searched
+                && policy.enforces()
                 && meta.is_dir()
                 && meta.mode & 0o1000 != 0
                 && meta.mode & 0o022 != 0

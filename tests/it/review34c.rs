@@ -1,0 +1,120 @@
+//! A third fresh-eyes attack on issue #34 ("safe to consume, safe to
+//! run"), through the real binary, after the first two rounds
+//! (review34.rs, review34b.rs): each test here is an attack that found a
+//! way through.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+
+use crate::common::*;
+
+/// Whether strict runs here (root, and a kernel with every layer).
+fn strict_runs(s: &Rig) -> bool {
+    if !is_root() {
+        skip_unless_ci("the sandbox's tests run plugins as root");
+        return false;
+    }
+    s.hv_ok("plain", "1.0.0");
+    let ran = plugctl(s)
+        .arg("--registry")
+        .arg(s.root().join("probe/registry.json"))
+        .args(["--sandbox", "strict", "fingerprint", "plain"])
+        .any_exit();
+    let _ = fs::remove_file(s.plugins.join("host-volume/plain"));
+    if ran.code() == Some(Exit::Usage.code()) {
+        skip_unless_ci(&format!("strict cannot run here: {}", ran.stderr()));
+        return false;
+    }
+    true
+}
+
+/// A strict policy's grant (`"read": ["${SECRETS_DIR}"]`) was opened as
+/// root following every link on its way, through no trust gate: a user
+/// who owns a directory on the way to the store the caller names (a
+/// store under their home, a `current` link they rotate) pointed it at
+/// root's own directory, and the strict sandbox let the plugin read what
+/// Landlock is there to keep from it. A grant is a path plugctl opens as
+/// root: it passes the gate, or the call is refused, naming it.
+#[test]
+fn a_strict_grant_never_follows_another_users_link() {
+    let Some(intruder) = intruder() else {
+        return;
+    };
+    let s = Rig::new();
+    if !strict_runs(&s) {
+        return;
+    }
+    // Root's own directory, which strict keeps from every plugin.
+    let private = s.root().join("private");
+    make_dir(&private);
+    fs::set_permissions(&private, fs::Permissions::from_mode(0o700)).unwrap();
+    let secret = private.join("secret");
+    fs::write(&secret, "TOPSECRET").unwrap();
+    // A plugin that reads the file its caller names, as a careless one
+    // would (it trusts the sandbox to bound it).
+    s.plugin(
+        "secrets",
+        "peek",
+        "[ \"$1\" = fingerprint ] && echo '{\"type\": \"secrets\", \"version\": \"1.0.0\"}' && exit 0\n\
+         v=$(/usr/bin/cat \"$TARGET\" 2>/dev/null || echo denied)\n\
+         printf '{\"result\": {\"V\": \"%s\"}}' \"$v\"",
+    );
+    let policy = s.plugins.join("plugctl.policy.json");
+    fs::write(
+        &policy,
+        r#"{"schema_version": 1, "plugins": {"secrets/peek": {"read": ["${SECRETS_DIR}"]}}}"#,
+    )
+    .unwrap();
+    fs::set_permissions(&policy, fs::Permissions::from_mode(0o644)).unwrap();
+    // The intruder's directory, with the store the caller names in it.
+    let theirs = s.root().join("theirs");
+    make_dir(theirs.join("real"));
+    intruder.own(&theirs);
+    intruder.own(&theirs.join("real"));
+    let store = theirs.join("current");
+    let fetch = || {
+        plugctl(&s)
+            .args(["--sandbox", "strict", "secret", "fetch", "peek", "x"])
+            .arg("--env")
+            .arg(format!("SECRETS_DIR={}", store.display()))
+            .arg("--env")
+            .arg(format!("TARGET={}", secret.display()))
+    };
+    intruder.sh(&s, &format!("ln -sfn real {}", store.display()));
+    // The store another user owns: the grant is theirs to rotate, and the
+    // plugin cannot reach root's file through it.
+    let before = fetch().any_exit();
+    assert!(
+        !before.stdout().contains("TOPSECRET"),
+        "strict let the plugin read root's file: {}",
+        before.stdout()
+    );
+    // They point their link at root's directory.
+    intruder.sh(
+        &s,
+        &format!("ln -sfn {} {}", private.display(), store.display()),
+    );
+    let run = fetch().fails_with(Exit::Failure);
+    assert!(
+        !run.stdout().contains("TOPSECRET"),
+        "another user's link widened the strict grant to root's directory: {}",
+        run.stdout()
+    );
+    let err = run.stderr();
+    assert!(
+        err.contains("${SECRETS_DIR}") && err.contains(&theirs.display().to_string()),
+        "the refusal names neither the grant nor the path: {err}"
+    );
+    // A store on a path only root controls is granted as before.
+    let own = s.root().join("store");
+    make_dir(&own);
+    fs::write(own.join("v"), "fine").unwrap();
+    plugctl(&s)
+        .args(["--sandbox", "strict", "secret", "fetch", "peek", "x"])
+        .arg("--env")
+        .arg(format!("SECRETS_DIR={}", own.display()))
+        .arg("--env")
+        .arg(format!("TARGET={}", own.join("v").display()))
+        .succeeds()
+        .stdout_has("V=fine");
+}
