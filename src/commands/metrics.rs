@@ -41,6 +41,15 @@ pub fn run(ctx: &Ctx, args: MetricsArgs) -> Result<()> {
     }
     match &args.textfile {
         Some(dir) => write_textfile(ctx, dir),
+        // A person reads it: label values hold names a file or a plugin
+        // chose (a volume's, a plugin's), which the format escapes only
+        // for a backslash, a quote and a line feed. Shown in plugctl's one
+        // escape style, so that none drives or reorders the terminal.
+        None if ctx.printer.stdout_is_terminal() => {
+            let text = render(ctx)?;
+            ctx.printer
+                .text(&plugctl_core::escape::escape_untrusted(&text, false))
+        }
         None => {
             // An error of the registry's (read inside the stream) is that
             // error, not a failure to write to stdout.

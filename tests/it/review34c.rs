@@ -118,3 +118,44 @@ fn a_strict_grant_never_follows_another_users_link() {
         .succeeds()
         .stdout_has("V=fine");
 }
+
+/// `plugctl metrics` wrote the Prometheus text as it is to a terminal: a
+/// volume's name (from `volume create --name`, or a specification file
+/// handed to `volume create -f`) and a plugin's name go into label
+/// values, where the format escapes only a backslash, a quote and a line
+/// feed, so that an escape sequence drove the operator's terminal and a
+/// bidirectional override reordered what it showed. On a terminal they
+/// are shown escaped, in plugctl's one style; a pipe, and the textfile,
+/// get the exact text.
+#[test]
+fn metrics_on_a_terminal_never_writes_what_drives_or_reorders_it() {
+    let s = Rig::new();
+    let name = "v\u{1b}]0;owned\u{7}\u{1b}[31m\u{202e}x\u{85}y\u{9b}2J";
+    plugctl(&s)
+        .args(["volume", "create", "--plugin", "mkdir", "--name", name])
+        .succeeds();
+    s.hv_ok("p\u{202e}q", "1.0.0");
+    plugctl(&s).args(["fingerprint"]).succeeds();
+    let Some(run) = plugctl_on_a_terminal(&s, "metrics") else {
+        return;
+    };
+    let shown = run.succeeds().stdout();
+    for c in ['\u{1b}', '\u{7}', '\u{202e}', '\u{85}', '\u{9b}'] {
+        assert!(
+            !shown.contains(c),
+            "U+{:04X} reached the terminal: {shown:?}",
+            c as u32
+        );
+    }
+    assert!(
+        shown.contains(r#"name="v\u{1b}]0;owned\u{7}\u{1b}[31m\u{202e}x\u{85}y\u{9b}2J""#),
+        "the volume's name is not shown escaped: {shown}"
+    );
+    assert!(
+        shown.contains(r#"name="p\u{202e}q""#),
+        "the plugin's name is not shown escaped: {shown}"
+    );
+    // A pipe gets the format's own text, every byte as it is.
+    let piped = plugctl(&s).args(["metrics"]).succeeds().stdout();
+    assert!(piped.contains(&format!("name=\"{name}\"")), "{piped}");
+}
