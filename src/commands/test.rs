@@ -257,7 +257,14 @@ async fn propose(
                 p.failing_anyway.join(", ")
             ));
         }
-        ctx.printer.text(&text)?;
+        // Reviewed on a terminal: JSON's own escapes for what it leaves as
+        // it is and would reorder what the operator reviews (a name's).
+        let shown = if ctx.printer.stdout_is_terminal() {
+            plugctl_core::escape::json_for_terminal(&text)
+        } else {
+            std::borrow::Cow::Borrowed(text.as_str())
+        };
+        ctx.printer.text(&shown)?;
         ctx.printer.info(format!(
             "{} ({} suite runs); put the entry in {}, review it, and pin it",
             if p.verified {

@@ -159,3 +159,46 @@ fn metrics_on_a_terminal_never_writes_what_drives_or_reorders_it() {
     let piped = plugctl(&s).args(["metrics"]).succeeds().stdout();
     assert!(piped.contains(&format!("name=\"{name}\"")), "{piped}");
 }
+
+/// `test --propose-policy` prints the proposed policy file, a JSON text,
+/// for the operator to review on their terminal before they merge it.
+/// It went out as it was, JSON leaving a bidirectional override (or a
+/// DEL, a C1 control, an invisible character) in a plugin's name as it
+/// is, so that the entry under review was shown reordered. On a terminal
+/// they are written as JSON's own `\uXXXX` escapes, as every other JSON
+/// plugctl shows there, which read back as the same name.
+#[test]
+fn a_proposed_policy_on_a_terminal_escapes_what_would_reorder_it() {
+    let s = Rig::new();
+    if !strict_runs(&s) {
+        return;
+    }
+    let name = "e\u{202e}z";
+    s.plugin(
+        "secrets",
+        name,
+        "[ \"$1\" = fingerprint ] && echo '{\"type\": \"secrets\", \"version\": \"1.0.0\"}' && exit 0\n\
+         echo '{\"result\": {\"A\": \"b\"}}'",
+    );
+    let Some(run) = plugctl_on_a_terminal(
+        &s,
+        &format!("--sandbox strict test secrets '{name}' --path x --propose-policy"),
+    ) else {
+        return;
+    };
+    let shown = run.succeeds().stdout();
+    assert!(
+        !shown.contains('\u{202e}'),
+        "U+202E reached the terminal: {}",
+        shown.escape_debug()
+    );
+    // The document's lines, between the messages around it (the terminal
+    // gets both).
+    let start = shown.find("\n{").expect("a JSON document") + 1;
+    let json = &shown[start..=shown.rfind("\n}").expect("its end") + 1];
+    let doc: serde_json::Value = serde_json::from_str(&json.replace("\r\n", "\n")).unwrap();
+    assert!(
+        doc["plugins"].get(format!("secrets/{name}")).is_some(),
+        "the entry does not read back as the plugin's name: {json}"
+    );
+}
