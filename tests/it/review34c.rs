@@ -202,3 +202,103 @@ fn a_proposed_policy_on_a_terminal_escapes_what_would_reorder_it() {
         "the entry does not read back as the plugin's name: {json}"
     );
 }
+
+/// A plugin gets no `PATH` (a host-volume plugin never does; a secrets
+/// plugin unless its caller passes one), and bash then searches the
+/// directories of its own built-in `PATH`, which ends in `.`: a command a
+/// `#!/bin/bash` plugin runs that the system lacks (a `vault` or `aws`
+/// CLI it looks for with `command -v`) is looked for in its working
+/// directory, plugctl's. Run from a directory another user owns (their
+/// home, a job's checkout) or may add files to (`/tmp`), their program
+/// ran as root. Such a call is refused before the plugin starts, naming
+/// the directory; with a `PATH` of trusted directories, or from a
+/// directory of root's, the plugin runs.
+#[test]
+fn a_plugin_without_path_never_runs_the_working_directorys_programs() {
+    let Some(intruder) = intruder() else {
+        return;
+    };
+    let s = Rig::new();
+    let canary = s.out_file("canary");
+    // A helper no system has, which the plugin uses when it is there.
+    let helper = "plugctl-review34c-helper";
+    let uses_helper = format!("if command -v {helper} >/dev/null; then {helper}; fi\n");
+    s.file(
+        "secrets",
+        "bashy",
+        &format!(
+            "#!/bin/bash\n\
+             [ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
+             {uses_helper}echo '{{\"result\": {{\"A\": \"b\"}}}}'\n"
+        ),
+        0o755,
+    );
+    s.file(
+        "host-volume",
+        "bashy",
+        &format!(
+            "#!/bin/bash\n\
+             {uses_helper}[ \"$1\" = fingerprint ] && echo '{{\"version\": \"1.0.0\"}}'\n"
+        ),
+        0o755,
+    );
+    let theirs = s.root().join("theirs");
+    make_dir(&theirs);
+    intruder.own(&theirs);
+    let sticky = sticky_dir(&s, "sticky");
+    for dir in [&theirs, &sticky] {
+        intruder.sh(
+            &s,
+            &format!(
+                "printf '#!/bin/sh\\n: > {c}\\n' > {d}/{helper} && chmod 755 {d}/{helper}",
+                c = canary.display(),
+                d = dir.display()
+            ),
+        );
+        plugctl(&s)
+            .current_dir(dir)
+            .args(["secret", "fetch", "bashy", "x"])
+            .fails_with(Exit::Failure)
+            .stdout_empty()
+            .stderr_has("working directory")
+            .stderr_has(&dir.display().to_string());
+        assert!(
+            !canary.exists(),
+            "{}: their program ran as root",
+            dir.display()
+        );
+        plugctl(&s)
+            .current_dir(dir)
+            .args(["fingerprint", "--type", "host-volume", "bashy"])
+            .fails_with(Exit::Failure)
+            .stdout_has("working directory");
+        assert!(
+            !canary.exists(),
+            "{}: their program ran as root",
+            dir.display()
+        );
+        // With a PATH of trusted directories bash searches only those.
+        plugctl(&s)
+            .current_dir(dir)
+            .args([
+                "secret",
+                "fetch",
+                "bashy",
+                "x",
+                "--env",
+                "PATH=/usr/bin:/bin",
+            ])
+            .succeeds()
+            .stdout_has("A=b");
+        assert!(
+            !canary.exists(),
+            "{}: their program ran as root",
+            dir.display()
+        );
+    }
+    // From a directory of root's the plugin runs as before.
+    plugctl(&s)
+        .args(["secret", "fetch", "bashy", "x"])
+        .succeeds()
+        .stdout_has("A=b");
+}

@@ -288,6 +288,15 @@ impl Pool {
             .map_or_else(crate::trust::Policy::insecure, |t| t.policy());
         crate::trust::environment::judge(policy, &inv.env)
             .map_err(|why| refused(format!("not run: {why}")))?;
+        // Strict starts the plugin in `/`, whatever plugctl's directory.
+        let level = match &self.overriding {
+            Some(o) => o.0,
+            None => self.sandbox.confinement(inv).level,
+        };
+        if level < crate::sandbox::Level::Strict {
+            crate::trust::environment::judge_working_directory(policy, &inv.env)
+                .map_err(|why| refused(format!("not run: {why}")))?;
+        }
         let Some(trust) = &self.trust else {
             return Ok(());
         };

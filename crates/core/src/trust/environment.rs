@@ -64,6 +64,32 @@ fn split<'a>(value: &'a OsStr, seps: &[u8]) -> Vec<&'a OsStr> {
         .collect()
 }
 
+/// A plugin whose environment has no `PATH` (a host-volume plugin never
+/// gets one; a secrets plugin unless its caller passes one) searches its
+/// working directory, plugctl's, for every command bash runs: bash's
+/// built-in `PATH` ends in `.`. That directory must then pass the gate as
+/// a directory the plugin searches: root's (or the invoking user's), no
+/// one else's to write, and not sticky, or whoever adds a program there
+/// (`vault`, `aws`, any a `#!/bin/bash` plugin looks for) runs it as root.
+/// With a `PATH`, the directories it names are judged instead.
+pub fn judge_working_directory(policy: Policy, env: &[(OsString, OsString)]) -> Result<(), String> {
+    if env.iter().any(|(k, _)| k == "PATH") {
+        return Ok(());
+    }
+    // A directory removed meanwhile: no one can add a program to it.
+    let Ok(cwd) = std::env::current_dir() else {
+        return Ok(());
+    };
+    judge_path(policy, &cwd).map_err(|why| {
+        format!(
+            "it gets no PATH, so bash searches its working directory for the commands it runs \
+             (bash's own PATH ends in `.`): plugctl's working directory {}, {why}; run plugctl \
+             from a directory only root can write, or give the plugin a PATH",
+            crate::escape::quote_os(cwd.as_os_str())
+        )
+    })
+}
+
 /// A path a sandbox policy grants a plugin (`read` or `write`, literal or
 /// from the call's variable): plugctl opens it as root for the plugin's
 /// Landlock rule, following its links, so whoever could change a
