@@ -4,6 +4,7 @@
 //! One area: `cargo test --test it volume::`.
 
 mod accounting;
+mod advice;
 mod agent;
 mod agent_account;
 mod arrival;
