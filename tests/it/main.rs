@@ -39,6 +39,7 @@ mod init;
 mod journal;
 mod layout;
 mod limits;
+mod linked_volumes;
 mod lookup;
 mod messages;
 mod metrics;
