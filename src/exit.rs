@@ -129,7 +129,7 @@ pub fn parts(e: &Error) -> (String, Vec<String>) {
 /// sentence, or says nothing alone).
 pub fn tip(hint: &Hint) -> Option<String> {
     Some(match hint {
-        Hint::DidYouMean(close) => format!("did you mean {close}?"),
+        Hint::DidYouMean(close) => format!("did you mean {}?", word(close)),
         Hint::AllowInsecurePaths => "on a lab machine, --allow-insecure-paths lifts this check \
                                      (see docs/security.md)"
             .into(),
@@ -166,10 +166,13 @@ pub fn tip(hint: &Hint) -> Option<String> {
             name_arg(name)
         ),
         Hint::LockFile => "run `plugctl pin` (and review it) first".into(),
-        Hint::Pin { name } => format!("run `plugctl pin {}` and review the change", name_arg(name)),
-        Hint::Repin { name } => format!(
+        Hint::Pin { family, name } => format!(
+            "run `plugctl pin {}` and review the change",
+            pin_args(family, name)
+        ),
+        Hint::Repin { family, name } => format!(
             "if the change is yours, review it and run `plugctl pin {}` to accept the new file",
-            name_arg(name)
+            pin_args(family, name)
         ),
         Hint::ReplayEnv { name } => format!(
             "replay takes its value only from `plugctl replay --env {name}=...` (a case file \
@@ -235,6 +238,12 @@ pub fn name_arg(name: &str) -> String {
     }
 }
 
+/// `pin`'s arguments for one plugin: its family too, since a name alone
+/// pins every family's plugin of that name.
+fn pin_args(family: &str, name: &str) -> String {
+    format!("--type {} {}", word(family), name_arg(name))
+}
+
 /// A word of a command a message suggests (a plugin's family): as it is
 /// when that is safe to paste into a shell, else quoted for sh.
 fn word(text: &str) -> String {
@@ -272,7 +281,7 @@ fn job_flag(input: JobInput) -> &'static str {
 /// to follow the message it advises on.
 pub fn advice(hint: &Hint) -> String {
     match hint {
-        Hint::DidYouMean(close) => format!("; did you mean {close}?"),
+        Hint::DidYouMean(close) => format!("; did you mean {}?", word(close)),
         Hint::AllowInsecurePaths => {
             "; or pass --allow-insecure-paths on a lab machine (see docs/security.md)".into()
         }
@@ -316,14 +325,14 @@ pub fn advice(hint: &Hint) -> String {
             name_arg(name)
         ),
         Hint::LockFile => "; run `plugctl pin` (and review it) first".into(),
-        Hint::Pin { name } => format!(
+        Hint::Pin { family, name } => format!(
             ": run `plugctl pin {}` and review the change",
-            name_arg(name)
+            pin_args(family, name)
         ),
-        Hint::Repin { name } => format!(
+        Hint::Repin { family, name } => format!(
             "; if the change is yours, review it and run `plugctl pin {}` to accept the new \
              file",
-            name_arg(name)
+            pin_args(family, name)
         ),
         Hint::Locked => " (not enforced: pass --locked to refuse it)".into(),
         Hint::ReplayEnv { name } => format!(
@@ -430,13 +439,14 @@ mod tests {
             path: "/p/disk".into(),
             message: "not pinned in /p/plugctl.lock".into(),
             hint: Some(Hint::Pin {
+                family: "host-volume".into(),
                 name: "disk".into(),
             }),
         };
         assert_eq!(
             failure(&refused),
-            "refused to run /p/disk: not pinned in /p/plugctl.lock: run `plugctl pin disk` and \
-             review the change"
+            "refused to run /p/disk: not pinned in /p/plugctl.lock: run `plugctl pin --type \
+             host-volume disk` and review the change"
         );
         let e = Error::plugin(
             "host-volume",
@@ -444,18 +454,30 @@ mod tests {
             plugctl_core::family::Operation::Create,
             refused,
         );
-        assert!(message(&e).ends_with("run `plugctl pin disk` and review the change"));
+        assert!(
+            message(&e)
+                .ends_with("run `plugctl pin --type host-volume disk` and review the change")
+        );
     }
 
     #[test]
     fn an_event_carries_its_hints_back() {
         for hint in [
-            Hint::Pin { name: "x".into() },
-            Hint::Repin { name: "x".into() },
+            Hint::Pin {
+                family: "secrets".into(),
+                name: "x".into(),
+            },
+            Hint::Repin {
+                family: "secrets".into(),
+                name: "x".into(),
+            },
             Hint::Locked,
         ] {
             let kind = hint.event_kind().unwrap();
-            assert_eq!(Hint::from_event(kind, Some("x")), Some(hint));
+            assert_eq!(
+                Hint::from_event(kind, Some("secrets"), Some("x")),
+                Some(hint)
+            );
         }
     }
 

@@ -25,12 +25,13 @@ impl ToPrinter {
 
 /// The `message` of an event (what `warn!("...")` formats), and the hints
 /// it carries: `hint` (about the message) and `then` (after it), with the
-/// plugin's `name` ([`Hint::from_event`]).
+/// plugin's `family` and `name` ([`Hint::from_event`]).
 #[derive(Default)]
 struct Message {
     message: String,
     hint: Option<String>,
     then: Option<String>,
+    family: Option<String>,
     name: Option<String>,
 }
 
@@ -40,6 +41,7 @@ impl Message {
             "message" => self.message = value,
             "hint" => self.hint = Some(value),
             "then" => self.then = Some(value),
+            "family" => self.family = Some(value),
             "name" => self.name = Some(value),
             _ => {}
         }
@@ -49,7 +51,8 @@ impl Message {
     fn text(&self) -> String {
         let mut text = self.message.clone();
         for kind in [&self.hint, &self.then].into_iter().flatten() {
-            if let Some(hint) = Hint::from_event(kind, self.name.as_deref()) {
+            if let Some(hint) = Hint::from_event(kind, self.family.as_deref(), self.name.as_deref())
+            {
                 text = crate::exit::advised(&text, &hint);
             }
         }

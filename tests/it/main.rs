@@ -4,6 +4,7 @@
 //! One area: `cargo test --test it volume::`.
 
 mod accounting;
+mod advice;
 mod agent;
 mod agent_account;
 mod arrival;
@@ -38,6 +39,7 @@ mod init;
 mod journal;
 mod layout;
 mod limits;
+mod linked_volumes;
 mod lookup;
 mod messages;
 mod metrics;

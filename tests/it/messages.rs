@@ -226,7 +226,10 @@ fn locked_refusals_say_refused_to_run_both_hashes_and_the_pin_command() {
             text.contains(&new[..12]) && text.contains(&old[..12]),
             "{text}"
         );
-        assert!(text.contains("`plugctl pin disk`"), "{text}");
+        assert!(
+            text.contains("`plugctl pin --type host-volume disk`"),
+            "{text}"
+        );
     }
 }
 

@@ -268,10 +268,10 @@ pub enum Hint {
     LockFile,
     /// A plugin not in the lock file can be pinned (and the change
     /// reviewed).
-    Pin { name: String },
+    Pin { family: String, name: String },
     /// A plugin that drifted from its pin: if the change is wanted,
     /// reviewing it and pinning it again accepts the new file.
-    Repin { name: String },
+    Repin { family: String, name: String },
     /// Locked runs refuse a plugin that drifted from its pin (said of a
     /// warning that did not refuse it).
     Locked,
@@ -333,11 +333,18 @@ impl Hint {
     }
 
     /// The hint a warning's `kind` (and `name`) field carries.
-    pub fn from_event(kind: &str, name: Option<&str>) -> Option<Hint> {
+    pub fn from_event(kind: &str, family: Option<&str>, name: Option<&str>) -> Option<Hint> {
+        let family = || family.map(str::to_string);
         let name = || name.map(str::to_string);
         match kind {
-            "pin" => Some(Hint::Pin { name: name()? }),
-            "repin" => Some(Hint::Repin { name: name()? }),
+            "pin" => Some(Hint::Pin {
+                family: family()?,
+                name: name()?,
+            }),
+            "repin" => Some(Hint::Repin {
+                family: family()?,
+                name: name()?,
+            }),
             "locked" => Some(Hint::Locked),
             _ => None,
         }

@@ -579,7 +579,33 @@ pub fn judge_created_path(path: &str, volumes_dir: &Path) -> Result<(), String> 
             "the returned path {} {why} ({nomad})",
             crate::escape::quote(path)
         )
-    })
+    })?;
+    // Inside, and where it is written: volumes' paths are compared as
+    // written (two volumes on one directory share their data), so a path
+    // that reaches another directory through a link inside the volumes
+    // directory would pass that comparison while it is the same directory.
+    match where_it_leads(p, volumes_dir) {
+        Ok(Some((dir, led))) => {
+            let written = p.strip_prefix(volumes_dir).unwrap_or(p);
+            let reached = led.strip_prefix(&dir).unwrap_or(&led);
+            let n = reached.components().count();
+            if written.components().take(n).ne(reached.components()) {
+                return Err(format!(
+                    "the returned path {} leads through a symbolic link to {}: a volume's \
+                     path must name its own directory (Nomad would record it; plugctl \
+                     compares volumes' paths as written)",
+                    crate::escape::quote(path),
+                    led.display()
+                ));
+            }
+            Ok(())
+        }
+        Ok(None) => Ok(()),
+        Err(why) => Err(format!(
+            "the returned path {} {why} ({nomad})",
+            crate::escape::quote(path)
+        )),
+    }
 }
 
 /// Whether a recorded path may be walked under `volumes_dir`: absolute,
@@ -602,8 +628,6 @@ pub fn judge_recorded_path(path: &str, volumes_dir: &Path) -> Result<(), String>
 /// followed, the owner and mode of what it passes not judged (only where
 /// it leads). Why not, when it does not.
 pub fn resolves_inside(path: &Path, volumes_dir: &Path) -> Result<(), String> {
-    use crate::trust::{CheckedDir, Policy, Refusal, dir::resolve_file};
-    let policy = Policy::insecure();
     let written_inside = path.starts_with(volumes_dir) && path != volumes_dir;
     let outside = |led: &Path| {
         if written_inside {
@@ -619,20 +643,36 @@ pub fn resolves_inside(path: &Path, volumes_dir: &Path) -> Result<(), String> {
             )
         }
     };
+    let Some((dir, led)) = where_it_leads(path, volumes_dir)? else {
+        // Nothing below the volumes directory exists: a path inside it as
+        // written leads nowhere else, and any other is outside.
+        return if written_inside {
+            Ok(())
+        } else {
+            Err(outside(path))
+        };
+    };
+    if led.starts_with(&dir) && led != dir {
+        Ok(())
+    } else {
+        Err(outside(&led))
+    }
+}
+
+/// Where `volumes_dir` and `path` lead, symlinks followed by the trust
+/// gate's walk (owners and modes not judged): `path` whole, or its first
+/// part that is missing. None when the volumes directory does not exist.
+fn where_it_leads(
+    path: &Path,
+    volumes_dir: &Path,
+) -> Result<Option<(std::path::PathBuf, std::path::PathBuf)>, String> {
+    use crate::trust::{CheckedDir, Policy, Refusal, dir::resolve_file};
+    let policy = Policy::insecure();
     let dir = match CheckedDir::open(policy, volumes_dir) {
         Ok(d) => d.path().to_path_buf(),
-        // Nothing below it exists: a path inside it as written leads
-        // nowhere else, and any other is outside.
-        Err(r) if r.is_not_found() => {
-            return if written_inside {
-                Ok(())
-            } else {
-                Err(outside(path))
-            };
-        }
+        Err(r) if r.is_not_found() => return Ok(None),
         Err(r) => return Err(format!("cannot be resolved: {r}")),
     };
-    // Where it leads: the whole of it, or its first part that is missing.
     let led = match CheckedDir::open(policy, path) {
         Ok(d) => d.path().to_path_buf(),
         Err(Refusal::NotFound(at)) => at,
@@ -643,11 +683,7 @@ pub fn resolves_inside(path: &Path, volumes_dir: &Path) -> Result<(), String> {
         },
         Err(r) => return Err(format!("cannot be resolved: {r}")),
     };
-    if led.starts_with(&dir) && led != dir {
-        Ok(())
-    } else {
-        Err(outside(&led))
-    }
+    Ok(Some((dir, led)))
 }
 
 /// [`path_warnings`], plus a warning for a negative `bytes` (which Go's

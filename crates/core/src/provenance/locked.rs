@@ -103,6 +103,7 @@ impl crate::runner::Gate for Pins {
             None => Err(Advised::new(
                 format!("not pinned in {}", self.path.display()),
                 Hint::Pin {
+                    family: call.family.to_string(),
                     name: call.name.clone(),
                 },
             )),
@@ -119,6 +120,7 @@ impl crate::runner::Gate for Pins {
                     Advised::new(
                         reason,
                         Hint::Repin {
+                            family: call.family.to_string(),
                             name: call.name.clone(),
                         },
                     )
@@ -140,6 +142,7 @@ impl crate::runner::Gate for Pins {
                     // the reason's, then that it was not enforced.
                     tracing::warn!(
                         hint = reason.hint.as_ref().and_then(Hint::event_kind),
+                        family = call.family.to_string().as_str(),
                         name = call.name.as_str(),
                         then = Hint::Locked.event_kind(),
                         "{} plugin {}: {}",

@@ -400,10 +400,17 @@ impl fmt::Display for Refusal {
                 if let Some(a) = agent.filter(|a| a != me && *a != 0) {
                     who += &format!(" or the Nomad agent's account (uid {a})");
                 }
+                // chown follows a symbolic link unless told not to: the
+                // fix would change the file it points at, not the link.
+                let chown = if *what == "symbolic link" {
+                    "chown -h"
+                } else {
+                    "chown"
+                };
                 write!(
                     f,
                     "the {what} {} belongs to uid {uid}, and only {who} may own what plugctl \
-                     uses as uid {me} (fix: chown {me} {}, or remove it if it is not yours)",
+                     uses as uid {me} (fix: {chown} {me} {}, or remove it if it is not yours)",
                     path.display(),
                     path.display()
                 )
@@ -471,6 +478,15 @@ mod tests {
         assert!(r(0).contains("only root may own"), "{}", r(0));
         assert!(r(1000).contains("only root or uid 1000 (who runs plugctl) may own"));
         assert!(r(1000).contains("chown 1000 /x"));
+        let link = Refusal::Owner {
+            path: "/l".into(),
+            what: "symbolic link",
+            uid: 7,
+            me: 0,
+            agent: None,
+        }
+        .to_string();
+        assert!(link.contains("(fix: chown -h 0 /l,"), "{link}");
         let with_agent = Refusal::Owner {
             path: "/x".into(),
             what: "file",
