@@ -175,8 +175,9 @@ pub fn tip(hint: &Hint) -> Option<String> {
             pin_args(family, name)
         ),
         Hint::ReplayEnv { name } => format!(
-            "replay takes its value only from `plugctl replay --env {name}=...` (a case file \
-             never chooses a plugin's environment)"
+            "replay takes its value only from `plugctl replay --env {}` (a case file never \
+             chooses a plugin's environment)",
+            replay_env_arg(name)
         ),
         Hint::Validate => "`plugctl validate` says more".into(),
         Hint::PluginStderr { all, masked } => format!(
@@ -236,6 +237,13 @@ pub fn name_arg(name: &str) -> String {
     } else {
         word
     }
+}
+
+/// `--env`'s argument for a variable a replayed case names (its name is
+/// the case file's, which may hold `;` or `$(`): one shell word, the
+/// value left for the operator to write in place of `...`.
+fn replay_env_arg(name: &str) -> String {
+    word(&format!("{name}=..."))
 }
 
 /// `pin`'s arguments for one plugin: its family too, since a name alone
@@ -336,8 +344,9 @@ pub fn advice(hint: &Hint) -> String {
         ),
         Hint::Locked => " (not enforced: pass --locked to refuse it)".into(),
         Hint::ReplayEnv { name } => format!(
-            "; replay takes its value only from `plugctl replay --env {name}=...` (a case file \
-             never chooses a plugin's environment)"
+            "; replay takes its value only from `plugctl replay --env {}` (a case file never \
+             chooses a plugin's environment)",
+            replay_env_arg(name)
         ),
         Hint::ExtraReplayEnv { .. } => String::new(),
         Hint::Validate => "; `plugctl validate` says more".into(),

@@ -302,3 +302,54 @@ fn a_plugin_without_path_never_runs_the_working_directorys_programs() {
         .succeeds()
         .stdout_has("A=b");
 }
+
+/// `replay` of a fetch takes the values of the caller's variables from
+/// its own `--env`, and says so for each one a case names and the
+/// command line lacks: `plugctl replay --env NAME=...`. The name, from the
+/// case file (whose contents are not trusted, whoever handed the
+/// directory over), went in as it was: a variable named `T;id>pwned;X`
+/// (which `--env` takes: no space, control character or `=`) made the
+/// operator who pasted the advice run `id` as root. It is one shell word,
+/// quoted for sh when it needs it, as every command plugctl suggests.
+#[test]
+fn replays_advice_for_a_missing_variable_runs_nothing_the_case_names() {
+    let s = Rig::new();
+    s.plugin(
+        "secrets",
+        "s",
+        "[ \"$1\" = fingerprint ] && echo '{\"type\": \"secrets\", \"version\": \"1.0.0\"}' && exit 0\n\
+         echo '{\"result\": {\"A\": \"b\"}}'",
+    );
+    let cases = s.out.join("cases");
+    let name = "T;id>pwned;X";
+    plugctl(&s)
+        .args(["secret", "fetch", "s", "x", "--env", &format!("{name}=1")])
+        .arg("--record")
+        .arg(&cases)
+        .succeeds();
+    let shown = plugctl(&s)
+        .arg("replay")
+        .arg(&cases)
+        .fails_with(Exit::Failure)
+        .stdout();
+    let from = shown
+        .find("`plugctl replay --env")
+        .unwrap_or_else(|| panic!("no `plugctl replay --env ...` suggested: {shown}"));
+    let rest = &shown[from + 1..];
+    let command = rest[..rest.find('`').expect("a closing backquote")]
+        .replace("...", "1")
+        .replace(
+            "plugctl replay",
+            &format!("plugctl replay {}", cases.display()),
+        );
+    expect::Run::new(s.command("/bin/sh"), "sh")
+        .args(["-c"])
+        .arg(format!("plugctl() {{ \"$PLUGCTL\" \"$@\"; }}\n{command}"))
+        .env("PLUGCTL", PLUGCTL)
+        .current_dir(&s.out)
+        .succeeds();
+    assert!(
+        !s.out.join("pwned").exists(),
+        "pasting `{command}`, which plugctl suggested, ran the case's variable name as a command"
+    );
+}
