@@ -76,15 +76,25 @@ pub fn judge_working_directory(policy: Policy, env: &[(OsString, OsString)]) -> 
     if env.iter().any(|(k, _)| k == "PATH") {
         return Ok(());
     }
-    // A directory removed meanwhile: no one can add a program to it.
-    let Ok(cwd) = std::env::current_dir() else {
-        return Ok(());
+    let cwd = match std::env::current_dir() {
+        Ok(cwd) => cwd,
+        // A directory removed meanwhile: no one can add a program to it.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        // Too deep to be named (or not searchable): not judged, not used.
+        Err(e) => {
+            return Err(format!(
+                "it gets no PATH, so bash searches its working directory for the commands it \
+                 runs (bash's own PATH ends in `.`), and plugctl cannot judge its working \
+                 directory ({e}); a working directory only root can write, or a PATH for the \
+                 plugin, lets it run"
+            ));
+        }
     };
     judge_path(policy, &cwd).map_err(|why| {
         format!(
             "it gets no PATH, so bash searches its working directory for the commands it runs \
-             (bash's own PATH ends in `.`): plugctl's working directory {}, {why}; run plugctl \
-             from a directory only root can write, or give the plugin a PATH",
+             (bash's own PATH ends in `.`): plugctl's working directory {}, {why}; a working \
+             directory only root can write, or a PATH for the plugin, lets it run",
             crate::escape::quote_os(cwd.as_os_str())
         )
     })
