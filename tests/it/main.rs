@@ -43,6 +43,7 @@ mod linked_volumes;
 mod lookup;
 mod messages;
 mod metrics;
+mod missing_layers;
 mod mistakes;
 mod mkdir;
 mod node_box;
