@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
+use plugctl_core::provenance::shell_path;
 use plugctl_core::trust::account::{self, AgentRuns, Derived, Why};
 use plugctl_core::trust::{Refusal, Uid};
 
@@ -148,12 +149,13 @@ impl AgentAccount {
                 format!(
                     "{what}: refusing to trust it: the {kind} {} belongs to {owner}, and only \
                      root or the agent's account, {}, which owns {}, may own the agent's \
-                     configuration (fix: {chown} root {}, or {chown} {user} {})",
+                     configuration (fix: {chown} root {}, or {chown} {} {})",
                     path.display(),
                     self.named().unwrap_or_default(),
                     account.dir.display(),
-                    path.display(),
-                    path.display()
+                    shell_path(path),
+                    plugctl_core::provenance::shell_quote(std::ffi::OsStr::new(&user)),
+                    shell_path(path)
                 )
             }
             (Derived::Untrusted { account, why }, _) => format!(
@@ -164,7 +166,7 @@ impl AgentAccount {
                 self.named().unwrap_or_default(),
                 account.dir.display(),
                 because(why),
-                path.display(),
+                shell_path(path),
                 // Moving the configuration helps only where its place was
                 // what kept the account from being trusted.
                 if matches!(why, Why::Parent { .. }) {
@@ -179,7 +181,7 @@ impl AgentAccount {
                  may own the agent's configuration, or the account that owns its directory \
                  when only root could have given it that directory (fix: {chown} root {}{})",
                 path.display(),
-                path.display(),
+                shell_path(path),
                 if self
                     .files
                     .iter()

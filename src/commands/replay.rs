@@ -35,7 +35,7 @@ pub async fn run(ctx: &Ctx, args: ReplayArgs) -> Result<()> {
             args.dir.display(),
             plugctl_core::trust::who_writes(dir.meta().mode),
             dir.meta().mode & 0o7777,
-            args.dir.display()
+            plugctl_core::provenance::shell_path(&args.dir)
         )));
     }
     let key = RecordKey::load(&dir)
@@ -45,7 +45,7 @@ pub async fn run(ctx: &Ctx, args: ReplayArgs) -> Result<()> {
         return Err(Error::usage(format!(
             "{} holds no case files (*.json): record some with --record {}",
             args.dir.display(),
-            args.dir.display()
+            plugctl_core::provenance::shell_path(&args.dir)
         )));
     }
     let mut verdicts = Vec::with_capacity(files.len());

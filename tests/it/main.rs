@@ -56,6 +56,7 @@ mod readme;
 mod review34;
 mod review34b;
 mod review34c;
+mod review34d;
 mod runner;
 mod safe_output;
 mod sandbox;

@@ -39,7 +39,7 @@ pub fn is_deleted(reason: &str) -> bool {
 pub fn no_execute_bit(path: &Path) -> String {
     format!(
         "no execute bit: Nomad ignores it (chmod 0755 {} to run it)",
-        path.display()
+        crate::provenance::shell_path(path)
     )
 }
 

@@ -114,7 +114,7 @@ pub(crate) fn writable_only_by_root(
          where no one else can write (fix: chmod go-w {})",
         dir.path().display(),
         plugctl_core::trust::who_writes(mode),
-        dir.path().display()
+        plugctl_core::provenance::shell_path(dir.path())
     ))
     .hint(plugctl_core::error::Hint::AllowInsecurePaths))
 }

@@ -248,7 +248,7 @@ pub fn not_executable(s: &Subject, known: bool) -> Verdict {
         "{} has no execute bit, so Nomad silently ignores it; run `chmod 0755 {}` if it \
          is a plugin, or move it out of the plugin directory",
         s.path.display(),
-        s.path.display()
+        crate::provenance::shell_path(&s.path)
     ))
 }
 

@@ -45,7 +45,7 @@ pub fn writable(s: &Subject, strict: bool) -> Verdict {
                  root on a Nomad node; run `chmod go-w {}`",
                 s.path.display(),
                 s.mode() & 0o7777,
-                s.path.display()
+                crate::provenance::shell_path(&s.path)
             ),
         ),
         None => Verdict::pass(),
@@ -68,7 +68,7 @@ pub fn setuid(s: &Subject, strict: bool) -> Verdict {
              who can run it act as its owner; run `chmod ug-s {}`",
             s.path.display(),
             mode & 0o7777,
-            s.path.display()
+            crate::provenance::shell_path(&s.path)
         ),
     )
 }
@@ -92,7 +92,7 @@ fn owner_of(path: &Path, uid: u32, severity: Severity) -> Verdict {
             "{} is owned by uid {uid}, neither root nor the user running plugctl (uid {me}): \
              that user can change what Nomad runs as root; run `chown root {}`",
             path.display(),
-            path.display()
+            crate::provenance::shell_path(path)
         ),
     )
 }
@@ -112,7 +112,7 @@ pub fn dir_writable(dir: &Path, strict: bool) -> Verdict {
                  can add or replace plugins that Nomad runs as root; run `chmod go-w {}`",
                 dir.display(),
                 mode & 0o7777,
-                dir.display()
+                crate::provenance::shell_path(dir)
             ),
         ),
         None => Verdict::pass(),

@@ -99,6 +99,19 @@ pub fn shell_quote(s: &OsStr) -> String {
     }
 }
 
+/// A path as one word of a command a message suggests (`chmod go-w PATH`,
+/// `chown 0 PATH`): [`shell_quote`]d, and after `./` when it starts with a
+/// dash, so that pasting it acts on that path and runs nothing its name
+/// holds (a file named `x;sh` in a plugin directory another user filled).
+pub fn shell_path(path: &std::path::Path) -> String {
+    let word = shell_quote(path.as_os_str());
+    if word.starts_with('-') {
+        format!("./{word}")
+    } else {
+        word
+    }
+}
+
 /// One line that reproduces the call by hand: `env -i K=V ... program args`.
 /// Run from any directory: plugctl does not change the working directory.
 pub fn reproduce_line(inv: &Invocation) -> String {

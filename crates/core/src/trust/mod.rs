@@ -412,7 +412,7 @@ impl fmt::Display for Refusal {
                     "the {what} {} belongs to uid {uid}, and only {who} may own what plugctl \
                      uses as uid {me} (fix: {chown} {me} {}, or remove it if it is not yours)",
                     path.display(),
-                    path.display()
+                    crate::provenance::shell_path(path)
                 )
             }
             Refusal::Writable { path, what, mode } => write!(
@@ -421,7 +421,7 @@ impl fmt::Display for Refusal {
                  change what plugctl uses (fix: chmod go-w {})",
                 path.display(),
                 who_writes(*mode),
-                path.display()
+                crate::provenance::shell_path(path)
             ),
             Refusal::TooLarge { path, size, max } => write!(
                 f,
