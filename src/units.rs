@@ -12,19 +12,26 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
     if t.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
             "{s_q} has no unit (examples: 500ms, 5s, 2m)",
-            s_q = plugctl_core::escape::quote(s)
+            s_q = shown(s)
         ));
     }
-    humantime::parse_duration(t).map_err(|e| {
-        format!(
-            "{s_q}: {e} (examples: 500ms, 5s, 2m)",
-            s_q = plugctl_core::escape::quote(s)
-        )
-    })
+    humantime::parse_duration(t)
+        .map_err(|e| format!("{s_q}: {e} (examples: 500ms, 5s, 2m)", s_q = shown(s)))
 }
 
 /// `50MB` = 50,000,000 and `50MiB` = 52,428,800, as the protocol says; a
 /// plain number is bytes.
+/// A value in an error, quoted: whole up to 40 characters, else its first
+/// 32 and how long it is (a 100,000-digit capacity is not echoed back).
+fn shown(s: &str) -> String {
+    let n = s.chars().count();
+    if n <= 40 {
+        return plugctl_core::escape::quote(s);
+    }
+    let head: String = s.chars().take(32).collect();
+    format!("{}… ({n} characters)", plugctl_core::escape::quote(&head))
+}
+
 pub fn parse_size(s: &str) -> Result<u64, String> {
     let t = s.trim();
     if t.is_empty() {
@@ -43,26 +50,23 @@ pub fn parse_size(s: &str) -> Result<u64, String> {
     {
         return Err(format!(
             "{s_q}: scientific notation is not a size; write the bytes or a unit (examples: 1048576, 50MB, 50MiB)",
-            s_q = plugctl_core::escape::quote(s)
+            s_q = shown(s)
         ));
     }
     let bytes = parse_size::parse_size(t).map_err(|e| {
         format!(
             "{s_q}: {e} (examples: 1048576, 50MB, 50MiB, 1GiB)",
-            s_q = plugctl_core::escape::quote(s)
+            s_q = shown(s)
         )
     })?;
     if number.contains('.') && (unit.is_empty() || unit.eq_ignore_ascii_case("b")) {
         return Err(format!(
             "{s_q}: a size is a whole number of bytes",
-            s_q = plugctl_core::escape::quote(s)
+            s_q = shown(s)
         ));
     }
     if bytes == 0 && number.bytes().any(|b| (b'1'..=b'9').contains(&b)) {
-        return Err(format!(
-            "{s_q} is less than one byte",
-            s_q = plugctl_core::escape::quote(s)
-        ));
+        return Err(format!("{s_q} is less than one byte", s_q = shown(s)));
     }
     Ok(bytes)
 }

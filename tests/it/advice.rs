@@ -95,3 +95,26 @@ fn the_fix_for_a_link_another_user_owns_changes_the_link() {
         .fails()
         .stdout_has(&format!("(fix: chown -h 0 {},", link.display()));
 }
+
+/// A plugin environment's directory plugctl will not trust is named in a
+/// sentence that reads: "…, which plugctl does not trust: the directory
+/// … belongs to uid …" (it read "which refusing to trust it").
+#[test]
+fn a_refused_environment_path_reads_as_a_sentence() {
+    let s = Rig::new();
+    let Some(user) = intruder() else { return };
+    let theirs = s.root().join("theirs");
+    make_dir(&theirs);
+    std::os::unix::fs::chown(&theirs, Some(user.uid), Some(user.gid)).unwrap();
+    s.plugin("secrets", "s", "echo '{\"result\": {}}'");
+    plugctl(&s)
+        .args(["secret", "fetch", "s", "x", "--env"])
+        .arg(format!("PATH={}", theirs.display()))
+        .fails()
+        .stderr_has(&format!(
+            "which plugctl does not trust: the directory {} belongs to uid {}",
+            theirs.display(),
+            user.uid
+        ))
+        .stderr_lacks("which refusing");
+}

@@ -34,6 +34,7 @@ mod generated;
 mod habits;
 mod hcl_oracle;
 mod help;
+mod hidden_text;
 mod inherit;
 mod init;
 mod journal;

@@ -241,3 +241,30 @@ fn the_file_is_read_through_the_trust_gate() {
         .fails()
         .stderr_has(&format!("cannot read -f {}", missing.display()));
 }
+
+/// A capacity no size can be is refused naming its line, with the start of
+/// what it holds and how long it is: a 100,000-digit value is not echoed
+/// back whole onto the operator's terminal.
+#[test]
+fn a_huge_capacity_is_refused_without_echoing_it_whole() {
+    let s = Rig::new();
+    dumping(&s);
+    let digits = "9".repeat(100_000);
+    for value in [digits.clone(), format!("\"{digits}\"")] {
+        let file = spec(
+            &s,
+            "huge.hcl",
+            &format!(
+                "type = \"host\"\nname = \"w\"\nplugin_id = \"quota-dir\"\ncapacity_min = {value}\n"
+            ),
+        );
+        let err = plugctl(&s)
+            .args(["volume", "create", "-f", &file])
+            .fails_with(Exit::Usage)
+            .stderr_has(
+                "line 4: capacity_min: \"99999999999999999999999999999999\"… (100000 characters)",
+            )
+            .stderr();
+        assert!(err.len() < 1000, "{} bytes of error", err.len());
+    }
+}

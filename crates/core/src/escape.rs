@@ -47,11 +47,14 @@ fn breaks_line(c: char) -> bool {
 
 /// A JSON text for a terminal: every DEL, C1 control (U+009B is CSI to a
 /// terminal that takes 8-bit controls) and invisible or reordering
-/// character, which JSON writes as it is, becomes its `\uXXXX` escape.
+/// character, and any other with no glyph of its own (a soft hyphen, a tag
+/// character), which JSON writes as it is, becomes its `\uXXXX` escape.
 /// Outside strings JSON holds only ASCII, so each such character is in a
 /// string, and the text parses to the same value.
 pub fn json_for_terminal(json: &str) -> Cow<'_, str> {
-    let shown = |c: char| !(c == '\u{7f}' || ('\u{80}'..='\u{9f}').contains(&c) || invisible(c));
+    let shown = |c: char| {
+        !(c == '\u{7f}' || ('\u{80}'..='\u{9f}').contains(&c) || invisible(c) || unprintable(c))
+    };
     if json.chars().all(shown) {
         return Cow::Borrowed(json);
     }
@@ -60,8 +63,12 @@ pub fn json_for_terminal(json: &str) -> Cow<'_, str> {
         if shown(c) {
             out.push(c);
         } else {
-            // Every such character is in the Basic Multilingual Plane.
-            out.push_str(&format!("\\u{:04x}", c as u32));
+            // One escape per UTF-16 unit: a pair for a character past
+            // the Basic Multilingual Plane (a tag character), as JSON
+            // spells it.
+            for unit in c.encode_utf16(&mut [0u16; 2]) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
         }
     }
     Cow::Owned(out)
@@ -155,7 +162,7 @@ pub fn escape_untrusted(s: &str, one_line: bool) -> Cow<'_, str> {
     let unsafe_at = |c: char, next: Option<char>| match c {
         '\n' | '\t' => one_line,
         '\r' => one_line || next != Some('\n'),
-        c => c.is_control() || invisible(c),
+        c => c.is_control() || invisible(c) || unprintable(c),
     };
     // Printable ASCII (most of what a table holds) needs no look at chars.
     if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
@@ -187,6 +194,21 @@ pub fn escape_untrusted(s: &str, one_line: bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A character `{:?}` of a string escapes wherever it stands: one with no
+/// glyph of its own that is neither a control nor in [`invisible`] (a soft
+/// hyphen, U+00AD; a tag character, U+E0000 to U+E007F, which can spell
+/// hidden text; an unassigned one), as a table cell shows it. A combining
+/// mark after a letter is printable (`str::escape_debug` escapes one only
+/// at the start of a string): text in a decomposed form stays readable.
+fn unprintable(c: char) -> bool {
+    if c.is_ascii() {
+        return false;
+    }
+    let mut after_a = String::from("a");
+    after_a.push(c);
+    after_a.escape_debug().count() != 2
+}
+
 /// Table cells are one line each: [`escape_untrusted`] with newlines and
 /// tabs escaped too (a message in a cell may hold a newline).
 pub fn sanitize_cell(s: &str) -> String {
@@ -210,6 +232,25 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn text_with_no_glyph_is_shown_escaped_in_whole_lines_too() {
+        // A soft hyphen and tag characters (hidden text), as a cell shows
+        // them; a combining accent after its letter stays.
+        let line = "a\u{ad}b\u{e0041}\u{e007f}c e\u{301}";
+        assert_eq!(
+            escape_untrusted(line, false),
+            "a\\u{ad}b\\u{e0041}\\u{e007f}c e\u{301}"
+        );
+        assert_eq!(value(line), "a\\u{ad}b\\u{e0041}\\u{e007f}c e\\u{301}");
+        let json = serde_json::to_string(line).unwrap();
+        let shown = json_for_terminal(&json);
+        assert!(
+            !shown.contains('\u{ad}') && !shown.contains('\u{e0041}'),
+            "{shown}"
+        );
+        assert_eq!(serde_json::from_str::<String>(&shown).unwrap(), line);
+    }
 
     #[test]
     fn cells_stay_on_one_line() {

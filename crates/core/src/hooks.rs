@@ -162,7 +162,8 @@ pub const TABLE: &[Group] = &[
     Group {
         reader: Reader::Shell,
         why: "where the shell finds commands and functions, files it reads or writes on its own \
-              (start-up, history, translations), code it runs at a prompt, a trace line or a \
+              (start-up, history, translations), where `cd -` goes and what a script takes \
+              for its working directory, code it runs at a prompt, a trace line or a \
               mail check, its options, the functions bash imports from the environment, and \
               fish's own fish_* variables (fish_user_paths goes before PATH, fish_function_path \
               says where commands it does not find on PATH are loaded from) (bash(1), dash(1), \
@@ -173,6 +174,8 @@ pub const TABLE: &[Group] = &[
             paths("ENV"),
             paths("BASH_ENV"),
             paths("CDPATH"),
+            paths("PWD"),
+            paths("OLDPWD"),
             code("PS0"),
             code("PS1"),
             code("PS2"),

@@ -118,6 +118,16 @@ pub fn judge_grant(policy: Policy, path: &Path) -> Result<(), String> {
 /// path that is not there yet passes when no one else could make it: the
 /// directory it would be made in passes, and is not sticky (in `/tmp`
 /// anyone may create it).
+/// A refusal continuing "…, ": which plugctl does not trust (an owner or a
+/// mode the override lifts), or which it cannot use.
+fn which(r: &super::Refusal) -> String {
+    if r.is_insecure() {
+        format!("which plugctl does not trust: {r}")
+    } else {
+        format!("which plugctl cannot use: {r}")
+    }
+}
+
 fn judge_path(policy: Policy, path: &Path) -> Result<(), String> {
     judge_path_as(policy, path, true)
 }
@@ -141,7 +151,7 @@ fn judge_path_as(policy: Policy, path: &Path, searched: bool) -> Result<(), Stri
             let what = if meta.is_dir() { "directory" } else { "file" };
             policy
                 .judge(&dir.join(&name), &meta, what)
-                .map_err(|r| format!("which {}", r.explained()))?;
+                .map_err(|r| which(&r))?;
             // The gate takes a sticky directory for what plugctl itself
             // puts there; a program searching it runs what anyone put there.
             if searched
@@ -161,9 +171,9 @@ fn judge_path_as(policy: Policy, path: &Path, searched: bool) -> Result<(), Stri
         // `/` itself, or a path ending in `..`: a directory.
         Err(Refusal::Kind { .. }) => CheckedDir::open(policy, path)
             .map(drop)
-            .map_err(|r| format!("which {}", r.explained())),
+            .map_err(|r| which(&r)),
         Err(r) if r.is_not_found() => not_there(policy, r.path()),
-        Err(r) => Err(format!("which {}", r.explained())),
+        Err(r) => Err(which(&r)),
     }
 }
 
@@ -184,7 +194,7 @@ fn not_there(policy: Policy, missing: &Path) -> Result<(), String> {
                 };
             }
             Err(r) if r.is_not_found() => continue,
-            Err(r) => return Err(format!("which {}", r.explained())),
+            Err(r) => return Err(which(&r)),
         }
     }
     Ok(())
