@@ -264,9 +264,16 @@ fn next_steps(ctx: &Ctx, family: Family, name: &str, dir: &Path) -> Vec<String> 
     ));
     let test = format!("plugctl {locate} test {family} {}", sh_quote(name));
     if family == Family::Secrets {
-        out.push("  mkdir -p store/app && echo USER=admin > store/app/db.env".to_string());
+        // A store of its own, made new by mktemp: one under the working
+        // directory (`store/app/db.env`) is whatever another user put
+        // there when it is theirs or /tmp, and the operator's shell, as
+        // root, wrote through their link.
+        out.push(
+            "  store=$(mktemp -d) && mkdir \"$store/app\" && echo USER=admin > \"$store/app/db.env\""
+                .to_string(),
+        );
         out.push(format!(
-            "  {test} --path app/db --env SECRETS_DIR=\"$PWD/store\""
+            "  {test} --path app/db --env SECRETS_DIR=\"$store\""
         ));
     } else {
         out.push(format!("  {test}"));

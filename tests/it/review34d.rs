@@ -90,3 +90,66 @@ fn a_fix_plugctl_suggests_runs_nothing_a_file_name_holds() {
         path.display()
     );
 }
+
+/// `init`'s next steps for a secrets plugin made a store to test it with
+/// under the working directory: `mkdir -p store/app && echo USER=admin >
+/// store/app/db.env`. Run from a directory another user owns (their
+/// checkout) or can add to (`/tmp`), their `store/app/db.env`, a link to
+/// a file of root's, made the operator's shell overwrite that file as
+/// root. The store is a new directory of `mktemp -d`'s, and the steps
+/// still work as printed.
+#[test]
+fn inits_next_steps_never_write_through_the_working_directory() {
+    let Some(intruder) = intruder() else { return };
+    let s = Rig::new();
+    let victim = s.root().join("victim");
+    fs::write(&victim, "root's\n").unwrap();
+    let theirs = s.root().join("theirs");
+    make_dir(&theirs);
+    intruder.own(&theirs);
+    intruder.sh(
+        &s,
+        &format!(
+            "mkdir -p '{t}/store/app' && ln -s '{v}' '{t}/store/app/db.env'",
+            t = theirs.display(),
+            v = victim.display()
+        ),
+    );
+    let dir = s.plugins.join("secrets");
+    let out = plugctl(&s)
+        .current_dir(&theirs)
+        .args(["init", "secrets", "scaffold", "--dir"])
+        .arg(&dir)
+        .succeeds();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let steps: Vec<&str> = err
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.contains("USER=admin") || l.contains(" test secrets "))
+        .collect();
+    assert_eq!(steps.len(), 2, "no store and test steps in: {err}");
+    let tmp = s.root().join("tmp");
+    make_dir(&tmp);
+    let paste = |lines: &[&str], cwd: &std::path::Path| {
+        expect::Run::new(s.command("/bin/sh"), "sh")
+            .args(["-ec"])
+            .arg(format!(
+                "plugctl() {{ \"$PLUGCTL\" \"$@\"; }}\n{}",
+                lines.join("\n")
+            ))
+            .env("PLUGCTL", PLUGCTL)
+            .env("TMPDIR", &tmp)
+            .current_dir(cwd)
+            .succeeds();
+    };
+    // The store, made from their directory (plugctl then refuses to run
+    // a plugin from there, which is not the point here).
+    paste(&steps[..1], &theirs);
+    assert_eq!(
+        fs::read_to_string(&victim).unwrap(),
+        "root's\n",
+        "pasting init's next steps wrote through another user's link"
+    );
+    // The steps work as printed, from a directory of root's.
+    paste(&steps, &s.out);
+}
