@@ -153,3 +153,36 @@ fn inits_next_steps_never_write_through_the_working_directory() {
     // The steps work as printed, from a directory of root's.
     paste(&steps, &s.out);
 }
+
+/// `test` run from a directory plugctl does not trust refuses a plugin
+/// that gets no PATH (it is never run), and `runnable.needs-path` then ran
+/// it again with a PATH, which lifts that refusal: the report said the
+/// plugin "relies on an inherited PATH", a cause that is not one, and
+/// told the author to change a plugin that had nothing wrong with it.
+#[test]
+fn a_refused_fingerprint_is_never_blamed_on_a_missing_path() {
+    let Some(intruder) = intruder() else { return };
+    let s = Rig::new();
+    let theirs = s.root().join("theirs");
+    make_dir(&theirs);
+    intruder.own(&theirs);
+    s.plugin(
+        "secrets",
+        "fine",
+        r#"[ "$1" = fingerprint ] && echo '{"type": "secrets", "version": "1.0.0"}'"#,
+    );
+    let shown = plugctl(&s)
+        .current_dir(&theirs)
+        .args(["test", "secrets", "fine"])
+        .fails_with(Exit::Failure)
+        .stdout();
+    assert!(shown.contains("plugctl does not trust"), "{shown}");
+    assert!(
+        !shown.contains("relies on an inherited PATH"),
+        "a refusal was blamed on the plugin's PATH: {shown}"
+    );
+    assert!(
+        shown.contains("SKIP  runnable.needs-path"),
+        "runnable.needs-path is not skipped: {shown}"
+    );
+}

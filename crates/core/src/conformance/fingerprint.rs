@@ -339,6 +339,11 @@ pub async fn needs_path(pool: &Pool, first: &Run) -> Verdict {
     if matches!(&first.result, Ok(out) if out.timed_out) {
         return Verdict::skip("the fingerprint timed out (see fingerprint.runs)");
     }
+    // Refused, it never ran: a PATH can lift the refusal (of a working
+    // directory plugctl does not trust) and would then read as the cause.
+    if let Err(crate::runner::SpawnError::Refused { .. }) = &first.result {
+        return Verdict::skip("the fingerprint was not run (see fingerprint.runs)");
+    }
     let mut inv = first.inv.clone();
     inv.env.push(("PATH".into(), INHERITED_PATH.into()));
     let again = Run {
