@@ -141,7 +141,10 @@ pub fn tip(hint: &Hint) -> Option<String> {
         Hint::RegistryPath => "--registry (PLUGCTL_REGISTRY) must name a regular file".into(),
         Hint::AnotherRegistry => "choose another --registry".into(),
         Hint::RegistryAccess => "fix the permissions or choose another --registry".into(),
-        Hint::VolumesDir(dir) => format!("run with --volumes-dir {}", dir.display()),
+        Hint::VolumesDir(dir) => format!(
+            "run with --volumes-dir {}",
+            plugctl_core::provenance::shell_path(dir)
+        ),
         Hint::CreateWithId { id, namespace } => format!(
             "to re-run create for that volume, pass --id {id}{}",
             namespace
@@ -308,7 +311,10 @@ pub fn advice(hint: &Hint) -> String {
             " (up to {} more; --lock-timeout)",
             humantime::format_duration(*left)
         ),
-        Hint::VolumesDir(dir) => format!(": run with --volumes-dir {}", dir.display()),
+        Hint::VolumesDir(dir) => format!(
+            ": run with --volumes-dir {}",
+            plugctl_core::provenance::shell_path(dir)
+        ),
         Hint::CreateWithId { id, namespace } => format!(
             " To re-run create for that volume, pass --id {id}{}",
             namespace

@@ -186,3 +186,34 @@ fn a_refused_fingerprint_is_never_blamed_on_a_missing_path() {
         "runnable.needs-path is not skipped: {shown}"
     );
 }
+
+/// A volume created under another volumes directory is handed to no
+/// plugin under this one, and the message says which to use: `run with
+/// --volumes-dir DIR`, the directory as one shell word there too.
+#[test]
+fn the_volumes_directory_a_message_suggests_is_one_shell_word() {
+    let s = Rig::new();
+    let other = s.root().join("v;touch pwned");
+    make_dir(&other);
+    plugctl(&s)
+        .arg("--volumes-dir")
+        .arg(&other)
+        .args(["volume", "create", "--plugin", "mkdir", "--name", "vv"])
+        .succeeds();
+    let err = plugctl(&s).args(["volume", "delete", "vv"]).output();
+    let err = String::from_utf8_lossy(&err.stderr).into_owned();
+    let dir = fix(&err, "run with ", "--volumes-dir ", "\n");
+    expect::Run::new(s.command("/bin/sh"), "sh")
+        .args(["-c"])
+        .arg(format!(
+            "plugctl() {{ \"$PLUGCTL\" \"$@\"; }}\nplugctl {dir} volume delete vv"
+        ))
+        .env("PLUGCTL", PLUGCTL)
+        .current_dir(&s.out)
+        .succeeds();
+    assert!(
+        !s.out.join("pwned").exists(),
+        "pasting `{dir}`, which plugctl suggested, ran what the directory's name holds"
+    );
+    assert!(!other.join("vv").exists() && fs::read_dir(&other).unwrap().count() == 0);
+}
