@@ -217,3 +217,83 @@ fn the_volumes_directory_a_message_suggests_is_one_shell_word() {
     );
     assert!(!other.join("vv").exists() && fs::read_dir(&other).unwrap().count() == 0);
 }
+
+/// `--format env` refused the hooks of the shells, the loader and the
+/// interpreters, but not of the build tools a script runs next: a CI job
+/// that evals its secrets and then runs `make` ran, as root, what a
+/// store's `MAKEFLAGS` (`--eval=$(shell ...)`) or `MAKEFILES` (a makefile
+/// read before its own) said. make's, the compilers', cargo's and rustc's
+/// variables, and Go's module sources, are refused as the rest.
+#[test]
+fn env_output_never_hooks_code_into_the_build_a_script_runs_next() {
+    let s = Rig::new();
+    let canary = s.out.join("pwned");
+    let evil = s.out.join("evil.mk");
+    fs::write(&evil, format!("$(shell touch {})\n", canary.display())).unwrap();
+    let store = s.out.join("store.json");
+    let keys = [
+        (
+            "MAKEFLAGS",
+            format!("--eval=$(shell touch {})", canary.display()),
+        ),
+        ("MAKEFILES", evil.display().to_string()),
+        ("CC", format!("/bin/sh -c 'touch {}' --", canary.display())),
+        ("CFLAGS", "-wrapper,/bin/true".to_string()),
+        ("RUSTC_WRAPPER", "/tmp/theirs/wrap".to_string()),
+        (
+            "CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER",
+            "/tmp/theirs/run".to_string(),
+        ),
+        ("RUSTUP_TOOLCHAIN", "/tmp/theirs/toolchain".to_string()),
+        ("GOPROXY", "https://proxy.example".to_string()),
+        ("CGO_CFLAGS", "-fplugin=/tmp/theirs/p.so".to_string()),
+        ("GCC_EXEC_PREFIX", "/tmp/theirs/".to_string()),
+    ];
+    let result: serde_json::Map<String, serde_json::Value> = keys
+        .iter()
+        .map(|(k, v)| (k.to_string(), serde_json::Value::from(v.as_str())))
+        .chain([("GOOD".to_string(), serde_json::Value::from("plain"))])
+        .collect();
+    fs::write(&store, serde_json::json!({ "result": result }).to_string()).unwrap();
+    s.plugin(
+        "secrets",
+        "store",
+        &format!(
+            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\ncat '{}'",
+            store.display()
+        ),
+    );
+    let err = plugctl(&s)
+        .args(["secret", "fetch", "store", "app", "--format", "env"])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr();
+    for (key, _) in &keys {
+        assert!(
+            err.contains(&format!("{key:?} would change")),
+            "{key}: {err}"
+        );
+    }
+    let make = ["/usr/bin/make", "/bin/make"]
+        .into_iter()
+        .find(|m| std::path::Path::new(m).exists());
+    let Some(make) = make else {
+        skip_unless_ci("make is not installed to run after the eval");
+        return;
+    };
+    let work = s.out.join("work");
+    make_dir(&work);
+    fs::write(work.join("Makefile"), "all:\n\t@echo built\n").unwrap();
+    expect::Run::new(s.command("/bin/sh"), "sh")
+        .args(["-c"])
+        .arg(format!(
+            "eval \"$(\"$PLUGCTL\" secret fetch store app --format env)\"; {make} -s -C {}",
+            work.display()
+        ))
+        .env("PLUGCTL", PLUGCTL)
+        .succeeds();
+    assert!(
+        !canary.exists(),
+        "make, run after eval of plugctl's env output, ran the store's code"
+    );
+}

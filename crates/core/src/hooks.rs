@@ -41,6 +41,8 @@ pub enum Reader {
     Java,
     /// Go, awk, Lua, Tcl, PHP.
     OtherInterpreters,
+    /// make, the C compilers, cargo and rustc.
+    Build,
     Git,
     /// Programs a script starts on its own: editors, pagers, askpass.
     Programs,
@@ -65,6 +67,7 @@ impl Reader {
             Reader::OtherInterpreters => {
                 "what an interpreter (Go, awk, Lua, Tcl, PHP) loads or runs"
             }
+            Reader::Build => "what make, a compiler or cargo runs or loads",
             Reader::Git => "what git runs",
             Reader::Programs => {
                 "the commands programs start on their own (an editor, a pager, a helper)"
@@ -422,19 +425,73 @@ pub const TABLE: &[Group] = &[
     Group {
         reader: Reader::OtherInterpreters,
         why: "what other interpreters a script may run load or execute: go's flags \
-              (-toolexec runs a program) and toolchain, awk's include and extension paths, \
-              Lua's start-up code and paths, Tcl's and PHP's library and ini paths",
+              (-toolexec runs a program), toolchain, cache and authentication programs, \
+              where its modules come from and how they are checked (a proxy, a module cache \
+              or a workspace of someone else's is their code built and run) and cgo's \
+              compiler flags, awk's include and extension paths, Lua's start-up code and \
+              paths, Tcl's and PHP's library and ini paths",
         entries: &[
             code("GOFLAGS"),
             code("GOTOOLCHAIN"),
             paths("GOENV"),
             paths("GOROOT"),
+            code("GOCACHEPROG"),
+            code("GOAUTH"),
+            code("GOPROXY"),
+            code("GONOPROXY"),
+            code("GOSUMDB"),
+            code("GONOSUMDB"),
+            code("GONOSUMCHECK"),
+            code("GOINSECURE"),
+            code("GOPRIVATE"),
+            code("GOVCS"),
+            paths("GOPATH"),
+            paths("GOMODCACHE"),
+            paths("GOWORK"),
+            family("CGO_"),
             paths("AWKPATH"),
             paths("AWKLIBPATH"),
             family("LUA_"),
             code("TCLLIBPATH"),
             paths("PHPRC"),
             paths("PHP_INI_SCAN_DIR"),
+        ],
+    },
+    Group {
+        reader: Reader::Build,
+        why: "what the build tools a script runs next execute: make's flags (--eval runs make \
+              code, SHELL= names its shell) and the makefiles it reads before any other; the \
+              compilers and flags make's rules, cgo and build scripts run (CFLAGS=-fplugin= \
+              loads a shared object into gcc, -wrapper runs a program); gcc's program, include \
+              and library search paths; cargo's configuration, read from CARGO_* (a target's \
+              runner and linker, rustc's wrapper, credential providers: programs it runs), \
+              rustc's and rustdoc's programs and flags, and rustup's toolchain and download \
+              server (make(1), gcc(1), cargo's and rustup's environment references)",
+        entries: &[
+            code("MAKEFLAGS"),
+            code("MFLAGS"),
+            code("GNUMAKEFLAGS"),
+            code("MAKEFILES"),
+            code("CC"),
+            code("CXX"),
+            code("CPP"),
+            code("CFLAGS"),
+            code("CXXFLAGS"),
+            code("CPPFLAGS"),
+            code("LDFLAGS"),
+            paths("GCC_EXEC_PREFIX"),
+            paths("COMPILER_PATH"),
+            paths("LIBRARY_PATH"),
+            paths("CPATH"),
+            paths("C_INCLUDE_PATH"),
+            paths("CPLUS_INCLUDE_PATH"),
+            paths("OBJC_INCLUDE_PATH"),
+            family("CARGO_"),
+            family("RUSTC"),
+            code("RUSTFLAGS"),
+            code("RUSTDOC"),
+            code("RUSTDOCFLAGS"),
+            family("RUSTUP_"),
         ],
     },
     Group {
