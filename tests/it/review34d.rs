@@ -248,6 +248,9 @@ fn env_output_never_hooks_code_into_the_build_a_script_runs_next() {
         ("GOPROXY", "https://proxy.example".to_string()),
         ("CGO_CFLAGS", "-fplugin=/tmp/theirs/p.so".to_string()),
         ("GCC_EXEC_PREFIX", "/tmp/theirs/".to_string()),
+        ("MAVEN_OPTS", "-javaagent:/tmp/theirs/a.jar".to_string()),
+        ("KUBECONFIG", "/tmp/theirs/kubeconfig".to_string()),
+        ("AWS_CONFIG_FILE", "/tmp/theirs/aws".to_string()),
     ];
     let result: serde_json::Map<String, serde_json::Value> = keys
         .iter()

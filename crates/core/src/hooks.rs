@@ -411,13 +411,20 @@ pub const TABLE: &[Group] = &[
     },
     Group {
         reader: Reader::Java,
-        why: "options every JVM starts with (-javaagent loads code), its class path, and the \
-              JDK launchers run from JAVA_HOME (java(1))",
+        why: "options every JVM starts with (-javaagent loads code), and those Maven, \
+              Gradle, sbt and Ant start theirs with, Gradle's home (its init.d scripts run \
+              with every build), its class path, and the JDK launchers run from JAVA_HOME \
+              (java(1), mvn, gradle)",
         entries: &[
             code("JAVA_TOOL_OPTIONS"),
             code("_JAVA_OPTIONS"),
             code("JDK_JAVA_OPTIONS"),
             code("JAVA_OPTS"),
+            code("MAVEN_OPTS"),
+            code("GRADLE_OPTS"),
+            paths("GRADLE_USER_HOME"),
+            code("SBT_OPTS"),
+            code("ANT_OPTS"),
             paths("CLASSPATH"),
             paths("JAVA_HOME"),
         ],
@@ -543,8 +550,12 @@ pub const TABLE: &[Group] = &[
         reader: Reader::Configuration,
         why: "where programs read their configuration, which names more programs to run: \
               ~/.gitconfig, ~/.ssh/config (ProxyCommand), Python's user site-packages, \
-              bash-completion's scripts in XDG_DATA_DIRS, curl's and wget's rc files",
+              bash-completion's scripts in XDG_DATA_DIRS, curl's and wget's rc files, \
+              kubectl's configuration (a user's exec command) and the AWS CLI's \
+              (credential_process)",
         entries: &[
+            paths("KUBECONFIG"),
+            paths("AWS_CONFIG_FILE"),
             paths("HOME"),
             paths("XDG_CONFIG_HOME"),
             paths("XDG_CONFIG_DIRS"),
