@@ -48,6 +48,8 @@ pub enum Reader {
     Programs,
     /// Where programs find their configuration.
     Configuration,
+    /// Operations tools and runtimes a deployment script runs next.
+    Tools,
 }
 
 impl Reader {
@@ -73,6 +75,10 @@ impl Reader {
                 "the commands programs start on their own (an editor, a pager, a helper)"
             }
             Reader::Configuration => "where programs read their configuration",
+            Reader::Tools => {
+                "what a deployment tool or runtime (.NET, R, pip, Terraform, \
+                              Helm, Ansible, Docker) loads or runs"
+            }
         }
     }
 }
@@ -563,6 +569,37 @@ pub const TABLE: &[Group] = &[
             paths("XDG_DATA_DIRS"),
             paths("CURL_HOME"),
             paths("WGETRC"),
+        ],
+    },
+    Group {
+        reader: Reader::Tools,
+        why: "code the runtimes and operations tools a deployment script runs next load \
+              from their environment: .NET's startup hooks and CoreCLR profilers, R's \
+              profile files, pip's configuration and package index (what it installs and \
+              runs), and the configuration of Terraform (provider installation), Helm \
+              (plugins), Ansible (its plugins and callbacks) and Docker (credential \
+              helpers)",
+        entries: &[
+            paths("DOTNET_STARTUP_HOOKS"),
+            paths("DOTNET_ADDITIONAL_DEPS"),
+            family("CORECLR_"),
+            paths("R_PROFILE"),
+            paths("R_PROFILE_USER"),
+            paths("R_ENVIRON"),
+            paths("R_ENVIRON_USER"),
+            paths("R_LIBS"),
+            paths("R_LIBS_USER"),
+            paths("PIP_CONFIG_FILE"),
+            code("PIP_INDEX_URL"),
+            code("PIP_EXTRA_INDEX_URL"),
+            code("PIP_FIND_LINKS"),
+            paths("TF_CLI_CONFIG_FILE"),
+            paths("TF_PLUGIN_CACHE_DIR"),
+            paths("HELM_PLUGINS"),
+            paths("HELM_CONFIG_HOME"),
+            paths("HELM_DATA_HOME"),
+            family("ANSIBLE_"),
+            paths("DOCKER_CONFIG"),
         ],
     },
 ];
