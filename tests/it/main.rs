@@ -58,6 +58,7 @@ mod review34;
 mod review34b;
 mod review34c;
 mod review34d;
+mod review34e;
 mod runner;
 mod safe_output;
 mod sandbox;

@@ -950,7 +950,9 @@ fn docs_list_the_table_exactly_with_the_names_that_hold_paths_marked() {
         .flat_map(|g| g.entries.iter())
         .map(|e| match (e.pattern, e.value) {
             (Pattern::Prefix(start), _) => format!("`{start}*`"),
-            (Pattern::Exact(name), Held::Paths | Held::Preload) => format!("`{name}`†"),
+            (Pattern::Exact(name), Held::Paths | Held::Preload | Held::LibraryPath) => {
+                format!("`{name}`†")
+            }
             (Pattern::Exact(name), Held::Code) => format!("`{name}`"),
         })
         .collect();

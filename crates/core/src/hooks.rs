@@ -123,6 +123,10 @@ pub enum Value {
     Paths,
     /// `LD_PRELOAD`'s list: paths separated by spaces or colons.
     Preload,
+    /// `LD_LIBRARY_PATH`'s list: directories separated by colons or
+    /// semicolons (ld.so(8)); judged at a `:` only, `/usr/lib;/home/x`
+    /// read as one path under `/usr` that is not there.
+    LibraryPath,
     /// Code, options or a setting that cannot be judged as a path: a
     /// command line, a prompt, `-Mmodule`, `--require file`.
     Code,
@@ -166,7 +170,7 @@ const fn family(start: &'static str) -> Entry {
 }
 
 /// The table. An exact name of a group wins over a family of the same
-/// group (`LD_LIBRARY_PATH` is [`Value::Paths`], the rest of `LD_*` code).
+/// group (`LD_LIBRARY_PATH` is [`Value::LibraryPath`], the rest of `LD_*` code).
 pub const TABLE: &[Group] = &[
     Group {
         reader: Reader::Shell,
@@ -346,7 +350,10 @@ pub const TABLE: &[Group] = &[
               (ld.so(8), secure-execution mode)",
         entries: &[
             family("LD_"),
-            paths("LD_LIBRARY_PATH"),
+            Entry {
+                pattern: Pattern::Exact("LD_LIBRARY_PATH"),
+                value: Value::LibraryPath,
+            },
             Entry {
                 pattern: Pattern::Exact("LD_PRELOAD"),
                 value: Value::Preload,
@@ -686,7 +693,7 @@ mod tests {
 
     #[test]
     fn an_exact_name_wins_over_its_family() {
-        assert_eq!(find("LD_LIBRARY_PATH").unwrap().value(), Value::Paths);
+        assert_eq!(find("LD_LIBRARY_PATH").unwrap().value(), Value::LibraryPath);
         assert_eq!(find("LD_PRELOAD").unwrap().value(), Value::Preload);
         assert_eq!(find("LD_DEBUG_OUTPUT").unwrap().value(), Value::Code);
         assert_eq!(find("PYTHONPATH").unwrap().value(), Value::Paths);

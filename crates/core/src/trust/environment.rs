@@ -33,6 +33,10 @@ pub fn judge(policy: Policy, env: &[(OsString, OsString)]) -> Result<(), String>
                 ));
             }
             Value::Paths => split(value, b":"),
+            // The loader splits at a `;` too: `/usr/lib;/home/x` is two
+            // directories to it, and one under `/usr` that is not there
+            // to a split at `:` alone.
+            Value::LibraryPath => split(value, b":;"),
             // A bare library name is looked up where the loader looks:
             // the system's directories and LD_LIBRARY_PATH (judged too).
             Value::Preload => split(value, b": ")
