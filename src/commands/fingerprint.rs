@@ -191,9 +191,11 @@ fn missing_rows(
                     None => format!(
                         "not in {}: recorded at {}, which plugctl no longer reads (a changed \
                          plugin directory?); if it moved on purpose, `plugctl plugin forget \
-                         {family} {name}` forgets the old record",
+                         {} {}` forgets the old record once the file there is gone",
                         dir.display(),
-                        path.display()
+                        path.display(),
+                        plugctl_core::provenance::shell_quote(std::ffi::OsStr::new(family)),
+                        crate::exit::name_arg(name)
                     ),
                 },
             };

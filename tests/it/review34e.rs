@@ -127,3 +127,108 @@ fn a_semicolon_in_ld_library_path_never_slips_another_users_directory_past_the_g
     assert!(ran.exists(), "the plugin ran with root's libraries");
     assert!(!pwned.exists());
 }
+
+/// The command between the backquotes of `text` that starts with `start`.
+fn suggested(text: &str, start: &str) -> String {
+    let from = text
+        .find(&format!("`{start}"))
+        .unwrap_or_else(|| panic!("no `{start}...` suggested in: {text}"));
+    let rest = &text[from + 1..];
+    rest[..rest.find('`').expect("a closing backquote")].to_string()
+}
+
+/// Runs a command plugctl suggested as an operator pasting it would, in
+/// `sh` as root (with `plugctl` this binary, reading `host_volume_dir`), from
+/// the rig's scratch directory: nothing a name in it holds may run.
+fn paste(s: &Rig, command: &str, host_volume_dir: &std::path::Path) {
+    expect::Run::new(s.command("/bin/sh"), "sh")
+        .args(["-c"])
+        .arg(format!("plugctl() {{ \"$PLUGCTL\" \"$@\"; }}\n{command}"))
+        .env("PLUGCTL", PLUGCTL)
+        .env("PLUGCTL_HOST_VOLUME_PLUGIN_DIR", host_volume_dir)
+        .current_dir(&s.out)
+        .succeeds();
+    assert!(
+        !s.out.join("pwned").exists(),
+        "pasting `{command}`, which plugctl suggested, ran what a plugin's name holds"
+    );
+}
+
+/// A fingerprint that fails is told how to see it fail by hand: `env -i
+/// CPI_OPERATION=fingerprint PROGRAM fingerprint`, in `validate`'s and
+/// `test`'s reports. The program's path went in as it was, so that a
+/// plugin file named `x;touch pwned` in a directory handed to `validate`
+/// (a checkout, a tarball unpacked as root) made the operator who pasted
+/// it run `touch pwned` as root. The path is one shell word there, and
+/// the pasted command runs the plugin itself.
+#[test]
+fn the_command_that_shows_a_failing_fingerprint_runs_nothing_a_file_name_holds() {
+    let s = Rig::new();
+    let ran = s.out_file("ran");
+    let name = "x;touch pwned";
+    s.plugin(
+        "secrets",
+        name,
+        &format!("/usr/bin/touch '{}'\nexit 3", ran.display()),
+    );
+    for args in [
+        vec!["validate"],
+        vec!["test", "secrets", name],
+        vec!["--json", "validate"],
+    ] {
+        let out = args.iter().fold(plugctl(&s), |run, a| run.arg(a)).output();
+        let shown = String::from_utf8_lossy(&out.stdout);
+        let command = suggested(&shown, "env -i ");
+        let _ = fs::remove_file(&ran);
+        // The command fails as the fingerprint does (exit 3).
+        let status = s
+            .command("/bin/sh")
+            .args(["-c", &format!("{command}; [ $? -eq 3 ]")])
+            .current_dir(&s.out)
+            .status()
+            .unwrap();
+        assert!(
+            !s.out.join("pwned").exists(),
+            "{args:?}: pasting `{command}` ran what the plugin's file name holds"
+        );
+        assert!(
+            status.success() && ran.exists(),
+            "{args:?}: pasting `{command}` did not run the plugin"
+        );
+    }
+}
+
+/// A plugin recorded under a plugin directory plugctl no longer reads is
+/// unhealthy with a reason that says how to forget it, `plugctl plugin
+/// forget FAMILY NAME`, kept in the registry and shown by `plugin list`.
+/// The name went in as it was, so that a plugin file named
+/// `x;touch pwned` (a tarball unpacked as root) made the operator who
+/// pasted it run `touch pwned` as root. The family and the name are shell
+/// words there, as in every other command plugctl suggests; and the
+/// advice says what forget needs first (it refuses a plugin whose file is
+/// still there), where it read as if forget would do it then.
+#[test]
+fn the_forget_advice_for_a_plugin_of_another_directory_runs_nothing_its_name_holds() {
+    let s = Rig::new();
+    let name = "x;touch pwned";
+    s.hv_ok(name, "1.0.0");
+    plugctl(&s).args(["fingerprint"]).succeeds();
+    let other = s.root().join("other-plugins");
+    make_dir(&other);
+    let shown = plugctl(&s)
+        .args(["--host-volume-plugin-dir"])
+        .arg(&other)
+        .arg("fingerprint")
+        .fails_with(Exit::Failure)
+        .stdout();
+    assert!(shown.contains("which plugctl no longer reads"), "{shown}");
+    // forget refuses a plugin whose file is still there: the advice works
+    // once it is gone, as it says.
+    assert!(shown.contains("once the file there is gone"), "{shown}");
+    fs::remove_file(s.plugins.join("host-volume").join(name)).unwrap();
+    paste(&s, &suggested(&shown, "plugctl plugin forget"), &other);
+    plugctl(&s)
+        .args(["plugin", "list"])
+        .succeeds()
+        .stdout_lacks(name);
+}

@@ -216,7 +216,7 @@ pub fn runs(run: &Run) -> Verdict {
             "fingerprint {f}: it must exit 0, with the protocol's environment only \
              (no PATH, no HOME; run it with `env -i {}=fingerprint {} fingerprint` to see)",
             operation_var(&run.family),
-            run.inv.program.display()
+            crate::provenance::shell_path(&run.inv.program)
         )),
     }
 }
