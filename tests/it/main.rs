@@ -59,6 +59,7 @@ mod review34b;
 mod review34c;
 mod review34d;
 mod review34e;
+mod review34f;
 mod runner;
 mod safe_output;
 mod sandbox;

@@ -23,6 +23,15 @@ pub fn judge(policy: Policy, env: &[(OsString, OsString)]) -> Result<(), String>
         let Some(hit) = hooks::find(&name) else {
             continue;
         };
+        if expanded(hit.pattern()) && value.as_encoded_bytes().iter().any(|b| b"$`\\".contains(b)) {
+            return Err(format!(
+                "its environment's {name} holds a `$`, a backquote or a backslash, which the \
+                 shell expands before it reads the file ({name} is read as if in double \
+                 quotes: a command substitution runs a command, a backslash and a line break \
+                 vanish): not a path plugctl can judge; name the file plainly, or leave {name} \
+                 out of the plugin's environment"
+            ));
+        }
         let paths: Vec<&OsStr> = match hit.value() {
             Value::Code => {
                 return Err(format!(
@@ -55,6 +64,17 @@ pub fn judge(policy: Policy, env: &[(OsString, OsString)]) -> Result<(), String>
         }
     }
     Ok(())
+}
+
+/// A variable whose reader expands its value before taking it for a file:
+/// bash's `BASH_ENV` (and a shell's `ENV`) goes through parameter
+/// expansion, command substitution and arithmetic expansion, as inside
+/// double quotes (bash(1), INVOCATION). The gate would judge the text,
+/// while bash runs `/`cmd`` or reads `/usr\<newline>/../their/rc` as
+/// `/usr/../their/rc`: with no `$`, backquote or backslash, the
+/// expansion leaves the text as it is.
+fn expanded(pattern: hooks::Pattern) -> bool {
+    matches!(pattern, hooks::Pattern::Exact("BASH_ENV" | "ENV"))
 }
 
 /// The elements of a list, empty ones kept (an empty `PATH` element is the
@@ -225,6 +245,8 @@ mod tests {
             ("PATH", "bin:/usr/bin"),
             ("path", "relative"),
             ("LD_LIBRARY_PATH", "$ORIGIN/lib"),
+            ("BASH_ENV", "/`id`"),
+            ("ENV", "/usr\\\n/../home/x/rc"),
             ("NODE_OPTIONS", "--require /x.js"),
             ("BASH_FUNC_ls%%", "() { :; }"),
         ] {
