@@ -72,3 +72,63 @@ fn bash_env_never_runs_what_its_expansion_names() {
         .succeeds();
     assert!(ran.exists(), "the plugin ran with root's BASH_ENV");
 }
+
+/// A path in a plugin's environment with a `..` is refused. The gate
+/// follows links before a `..` as the kernel does, and judges a path
+/// whose first name is not there by the directory it would be made in;
+/// Python takes `..` away as text when it builds its module path, so that
+/// `PYTHONPATH=/nothing/../their/dir` passed as a name not there in `/`,
+/// and Python imported their module as root.
+#[test]
+fn a_dot_dot_python_takes_away_as_text_never_reaches_another_users_modules() {
+    let Some(intruder) = intruder() else { return };
+    let python = std::path::Path::new("/usr/bin/python3");
+    if !python.exists() {
+        skip_unless_ci("needs /usr/bin/python3 to import a module");
+        return;
+    }
+    let s = Rig::new();
+    let pwned = s.out_file("pwned");
+    let ran = s.out_file("ran");
+    let theirs = s.root().join("theirs");
+    make_dir(&theirs);
+    let module = theirs.join("r34fmod.py");
+    fs::write(
+        &module,
+        format!("open({:?}, 'w').close()\n", pwned.display().to_string()),
+    )
+    .unwrap();
+    intruder.own(&theirs);
+    intruder.own(&module);
+    s.plugin(
+        "secrets",
+        "p",
+        &format!(
+            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
+             {} -c 'import r34fmod' 2>/dev/null\n/usr/bin/touch '{}'\necho '{{\"result\": {{}}}}'",
+            python.display(),
+            ran.display()
+        ),
+    );
+    for list in [
+        format!("/plugctl-nothing-here/..{}", theirs.display()),
+        format!("/usr/lib:/plugctl-nothing-here/../..{}", theirs.display()),
+    ] {
+        let env = format!("PYTHONPATH={list}");
+        plugctl(&s)
+            .args(["secret", "fetch", "p", "x", "--env", "PATH=/usr/bin:/bin"])
+            .args(["--env", &env])
+            .fails_with(Exit::Failure)
+            .stderr_has("its environment's PYTHONPATH names \"/plugctl-nothing-here/..")
+            .stderr_has("with a `..`, which a reader such as Python");
+        assert!(!pwned.exists(), "{env}: another user's module ran as root");
+        assert!(!ran.exists(), "{env}: the plugin ran");
+    }
+    // Root's own directory, named plainly, passes.
+    plugctl(&s)
+        .args(["secret", "fetch", "p", "x", "--env", "PATH=/usr/bin:/bin"])
+        .args(["--env", "PYTHONPATH=/usr/lib"])
+        .succeeds();
+    assert!(ran.exists(), "the plugin ran with root's PYTHONPATH");
+    assert!(!pwned.exists());
+}

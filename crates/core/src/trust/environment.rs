@@ -54,6 +54,23 @@ pub fn judge(policy: Policy, env: &[(OsString, OsString)]) -> Result<(), String>
                 .collect(),
         };
         for path in paths {
+            // The gate follows links before a `..`, as the kernel does,
+            // and stops at a name that is not there; Python and Node.js
+            // take `..` away as text first, so that `/nothing/../their/dir`
+            // (judged: a name not there in `/`) is their directory to them.
+            let climbs = Path::new(path)
+                .components()
+                .any(|c| c == std::path::Component::ParentDir);
+            if climbs {
+                return Err(format!(
+                    "its environment's {name} names {}, with a `..`, which a reader such as \
+                     Python or Node.js takes away as text (`/a/../b` is `/b` to it, whatever \
+                     `/a` is) where the kernel follows links first: not a path plugctl can \
+                     judge for both; name the directory without `..`, or leave {name} out of \
+                     the plugin's environment",
+                    crate::escape::quote_os(path)
+                ));
+            }
             judge_path(policy, Path::new(path)).map_err(|why| {
                 format!(
                     "its environment's {name} names {}, {why}; fix it, or leave {name} out \
@@ -247,6 +264,8 @@ mod tests {
             ("LD_LIBRARY_PATH", "$ORIGIN/lib"),
             ("BASH_ENV", "/`id`"),
             ("ENV", "/usr\\\n/../home/x/rc"),
+            ("PYTHONPATH", "/usr/lib/python3/../../../tmp"),
+            ("PATH", "/nothing-here/../usr/bin"),
             ("NODE_OPTIONS", "--require /x.js"),
             ("BASH_FUNC_ls%%", "() { :; }"),
         ] {
