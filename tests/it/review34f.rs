@@ -132,3 +132,81 @@ fn a_dot_dot_python_takes_away_as_text_never_reaches_another_users_modules() {
     assert!(ran.exists(), "the plugin ran with root's PYTHONPATH");
     assert!(!pwned.exists());
 }
+
+/// A path through a "magic" link of `/proc` is refused. The gate followed
+/// `/proc/PID/root` by its text, `/`, and so judged the node's own
+/// directories, while the kernel follows it into that process's mount
+/// namespace: for a root process of a container (here, a root shell in a
+/// mount namespace of its own with a file system over `/usr/local/bin`),
+/// `PATH=/proc/PID/root/usr/local/bin` passed as root's `/usr/local/bin`
+/// and the plugin ran the program another user put in the container's.
+#[test]
+fn a_magic_link_of_proc_never_passes_for_the_directory_its_text_names() {
+    let Some(intruder) = intruder() else { return };
+    if !tool_available("unshare", "a mount namespace of its own") {
+        return;
+    }
+    let s = Rig::new();
+    let pwned = s.out_file("pwned");
+    let ran = s.out_file("ran");
+    struct Killed(std::process::Child);
+    impl Drop for Killed {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut boxed = std::process::Command::new("unshare")
+        .args(["-m", "--propagation", "private", "sh", "-c"])
+        .arg(format!(
+            "mount -t tmpfs r34f /usr/local/bin || exit 1\n\
+             printf '#!/bin/sh\\n/usr/bin/touch {pwned}\\n' > /usr/local/bin/r34ftool\n\
+             chmod 755 /usr/local/bin/r34ftool\n\
+             chown {uid} /usr/local/bin /usr/local/bin/r34ftool\n\
+             echo ready\nexec sleep 120",
+            pwned = pwned.display(),
+            uid = intruder.uid
+        ))
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = boxed.stdout.take().unwrap();
+    let boxed = Killed(boxed);
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line).unwrap();
+    if line.trim() != "ready" {
+        skip_unless_ci("cannot mount a file system in a mount namespace of its own");
+        return;
+    }
+    s.plugin(
+        "secrets",
+        "p",
+        &format!(
+            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
+             r34ftool\n/usr/bin/touch '{}'\necho '{{\"result\": {{}}}}'",
+            ran.display()
+        ),
+    );
+    let root = format!("/proc/{}/root", boxed.0.id());
+    let env = format!("PATH={root}/usr/local/bin:/usr/bin:/bin");
+    plugctl(&s)
+        .args(["secret", "fetch", "p", "x", "--env", &env])
+        .fails_with(Exit::Failure)
+        .stderr_has(&format!(
+            "{root}: a link of /proc, which the kernel follows"
+        ));
+    drop(boxed);
+    assert!(
+        !pwned.exists(),
+        "a program in another mount namespace's /usr/local/bin ran as root"
+    );
+    assert!(!ran.exists(), "the plugin ran");
+    // The plain links of /proc (`self`, a relative name) are followed as
+    // any other: plugctl's own task directory is root's.
+    plugctl(&s)
+        .args(["secret", "fetch", "p", "x"])
+        .args(["--env", "PATH=/proc/self/task:/usr/bin:/bin"])
+        .succeeds();
+    assert!(ran.exists(), "the plugin ran");
+    assert!(!pwned.exists());
+}

@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
 use std::io::{self, Read, Write};
-use std::os::fd::{AsFd, OwnedFd};
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
@@ -522,6 +522,39 @@ pub fn read_to_end_bounded(file: File, size: u64, max: u64) -> io::Result<Vec<u8
     Ok(buf)
 }
 
+/// What the symlink `name` in `dir` says. A link of `/proc` whose text is
+/// absolute or names no file (`/proc/PID/root`, `cwd`, `exe`, `fd/N`,
+/// `map_files/*`, `ns/*`) is a "magic" link: the kernel follows it to the
+/// object it stands for, which its text does not say. `/proc/PID/root`
+/// reads `/` for a process in a mount namespace of its own (a container, a
+/// user's `unshare`), so that the gate would judge the node's `/usr/bin`
+/// while the kernel opens the container's; such a link is refused. The
+/// plain links of `/proc` (`self`, `mounts`, `net`) are relative names and
+/// followed as any other.
+fn link_target(dir: BorrowedFd<'_>, name: &OsStr, link: &Path) -> Result<PathBuf, Refusal> {
+    let target =
+        rustix::fs::readlinkat(dir, name, Vec::new()).map_err(|e| Refusal::io(link, errno(e)))?;
+    let target = PathBuf::from(OsStr::from_bytes(target.as_bytes()));
+    let magic =
+        target.is_absolute() || target.as_os_str().as_bytes().windows(2).any(|w| w == b":[");
+    if magic {
+        let on_proc = rustix::fs::fstatfs(dir)
+            .map_err(|e| Refusal::io(link, errno(e)))?
+            .f_type
+            == rustix::fs::PROC_SUPER_MAGIC;
+        if on_proc {
+            return Err(Refusal::io(
+                link,
+                io::Error::other(
+                    "a link of /proc, which the kernel follows to the process's root, working \
+                     directory or open file it stands for, not to its text",
+                ),
+            ));
+        }
+    }
+    Ok(target)
+}
+
 /// The symlink `link` is one hop more: past [`MAX_HOPS`] the path is a
 /// loop, as the kernel says of a path through more than 40 links.
 fn hop(hops: &mut usize, link: &Path) -> Result<(), Refusal> {
@@ -588,9 +621,7 @@ fn walk(
             let link = here.join(&name);
             policy.judge(&link, &meta, "symbolic link")?;
             hop(hops, &link)?;
-            let target = rustix::fs::readlinkat(here.fd(), &name, Vec::new())
-                .map_err(|e| Refusal::io(&link, errno(e)))?;
-            let target = PathBuf::from(OsStr::from_bytes(target.as_bytes()));
+            let target = link_target(here.fd(), &name, &link)?;
             if target.is_absolute() {
                 stack.truncate(1);
             }
@@ -636,9 +667,8 @@ pub fn resolve_file(policy: Policy, path: &Path) -> Result<(CheckedDir, OsString
         let link = dir.join(&name);
         policy.judge(&link, &meta, "symbolic link")?;
         hop(&mut hops, &link)?;
-        let target = rustix::fs::readlinkat(dir.fd(), &name, Vec::new())
-            .map_err(|e| Refusal::io(&link, errno(e)))?;
-        path = dir.path().join(OsStr::from_bytes(target.as_bytes()));
+        let target = link_target(dir.fd(), &name, &link)?;
+        path = dir.path().join(target);
     }
 }
 
