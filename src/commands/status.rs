@@ -256,7 +256,7 @@ pub async fn run(ctx: &Ctx, args: StatusArgs) -> Result<()> {
                 t.path.display(),
                 t.path
                     .parent()
-                    .map(|p| p.display().to_string())
+                    .map(plugctl_core::provenance::shell_path)
                     .unwrap_or_default()
             ));
         } else if t.age.stale {

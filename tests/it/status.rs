@@ -233,3 +233,38 @@ fn status_on_an_80_column_terminal_fits_it() {
     }
     assert!(shown.iter().any(|l| l.ends_with('…')), "{shown:#?}");
 }
+
+/// The `plugctl fingerprint --textfile DIR` status suggests for a missing
+/// textfile names DIR as one shell word: pasted, it writes the file there
+/// and runs nothing a directory's name holds.
+#[test]
+fn the_textfile_directory_status_suggests_is_one_shell_word() {
+    let s = Rig::new();
+    s.hv_ok("disk", "1.0.0");
+    let dir = s.root().join("text files;touch pwned");
+    make_dir(&dir);
+    let shown = plugctl(&s)
+        .args(["status", "--textfile"])
+        .arg(&dir)
+        .fails_with(Exit::Failure)
+        .stdout();
+    let from = shown
+        .find("`plugctl fingerprint --textfile ")
+        .unwrap_or_else(|| panic!("no suggestion: {shown}"));
+    let rest = &shown[from + 1..];
+    let command = &rest[..rest.find('`').unwrap()];
+    expect::Run::new(s.command("/bin/sh"), "sh")
+        .args(["-c"])
+        .arg(format!("plugctl() {{ \"$PLUGCTL\" \"$@\"; }}\n{command}"))
+        .env("PLUGCTL", PLUGCTL)
+        .current_dir(&s.out)
+        .succeeds();
+    assert!(
+        !s.out.join("pwned").exists(),
+        "pasting `{command}` ran touch"
+    );
+    assert!(
+        dir.join("plugctl.prom").exists(),
+        "`{command}` wrote no textfile"
+    );
+}
