@@ -5,26 +5,6 @@
 
 use crate::common::*;
 
-/// The command between the backquotes of `text` that starts with `start`.
-fn suggested(text: &str, start: &str) -> String {
-    let from = text
-        .find(&format!("`{start}"))
-        .unwrap_or_else(|| panic!("no `{start}...` suggested in: {text}"));
-    let rest = &text[from + 1..];
-    rest[..rest.find('`').expect("a closing backquote")].to_string()
-}
-
-/// Runs `command` in sh as an operator pasting it would, with `plugctl`
-/// the binary under test.
-fn paste(s: &Rig, command: &str) {
-    expect::Run::new(s.command("/bin/sh"), "sh")
-        .args(["-c"])
-        .arg(format!("plugctl() {{ \"$PLUGCTL\" \"$@\"; }}\n{command}"))
-        .env("PLUGCTL", PLUGCTL)
-        .current_dir(&s.out)
-        .succeeds();
-}
-
 /// `--locked` refuses a plugin the lock file lacks and says to pin it. The
 /// advice said `plugctl pin NAME`, which pins every family's plugin of
 /// that name: a secrets plugin nobody reviewed, named as the host-volume

@@ -46,31 +46,6 @@ fn unicode_line_separators_from_a_plugin_are_escaped_in_whole_lines() {
     }
 }
 
-/// The command between the backquotes of `text` that starts with `start`.
-fn suggested(text: &str, start: &str) -> String {
-    let from = text
-        .find(&format!("`{start}"))
-        .unwrap_or_else(|| panic!("no `{start}...` suggested in: {text}"));
-    let rest = &text[from + 1..];
-    rest[..rest.find('`').expect("a closing backquote")].to_string()
-}
-
-/// Runs a command plugctl suggested as an operator pasting it would, in
-/// `sh` (with `plugctl` this binary), from the rig's scratch directory;
-/// nothing in it may run but plugctl.
-fn paste(s: &Rig, command: &str) {
-    expect::Run::new(s.command("/bin/sh"), "sh")
-        .args(["-c"])
-        .arg(format!("plugctl() {{ \"$PLUGCTL\" \"$@\"; }}\n{command}"))
-        .env("PLUGCTL", PLUGCTL)
-        .current_dir(&s.out)
-        .succeeds();
-    assert!(
-        !s.out.join("pwned").exists(),
-        "pasting `{command}`, which plugctl suggested, ran the plugin's name as a command"
-    );
-}
-
 /// A message's hints name the command that fixes it: `plugctl plugin
 /// forget FAMILY NAME` for a plugin whose file is gone, `plugctl pin NAME`
 /// for one `--locked` refused. The name went in as it was, so a plugin

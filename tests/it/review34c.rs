@@ -332,22 +332,13 @@ fn replays_advice_for_a_missing_variable_runs_nothing_the_case_names() {
         .arg(&cases)
         .fails_with(Exit::Failure)
         .stdout();
-    let from = shown
-        .find("`plugctl replay --env")
-        .unwrap_or_else(|| panic!("no `plugctl replay --env ...` suggested: {shown}"));
-    let rest = &shown[from + 1..];
-    let command = rest[..rest.find('`').expect("a closing backquote")]
+    let command = suggested(&shown, "plugctl replay --env")
         .replace("...", "1")
         .replace(
             "plugctl replay",
             &format!("plugctl replay {}", cases.display()),
         );
-    expect::Run::new(s.command("/bin/sh"), "sh")
-        .args(["-c"])
-        .arg(format!("plugctl() {{ \"$PLUGCTL\" \"$@\"; }}\n{command}"))
-        .env("PLUGCTL", PLUGCTL)
-        .current_dir(&s.out)
-        .succeeds();
+    paste(&s, &command);
     assert!(
         !s.out.join("pwned").exists(),
         "pasting `{command}`, which plugctl suggested, ran the case's variable name as a command"

@@ -22,20 +22,6 @@ fn fix(text: &str, before: &str, command: &str, end: &str) -> String {
     rest[..to].to_string()
 }
 
-/// Runs `command` as an operator pasting plugctl's advice would, in `sh`
-/// as root, from the rig's scratch directory: it must act on the file it
-/// names and run nothing that file's name holds.
-fn paste(s: &Rig, command: &str) {
-    expect::Run::new(s.command("/bin/sh"), "sh")
-        .args(["-c", command])
-        .current_dir(&s.out)
-        .succeeds();
-    assert!(
-        !s.out.join("pwned").exists(),
-        "pasting `{command}`, which plugctl suggested, ran what a file's name holds"
-    );
-}
-
 /// The fix a refusal or a finding gives for a file (`chown 0 PATH`,
 /// `chmod go-w PATH`, `chmod 0755 PATH`) named its path as it was. A user
 /// who can put a file in a plugin directory (a checkout `validate` is run

@@ -128,32 +128,6 @@ fn a_semicolon_in_ld_library_path_never_slips_another_users_directory_past_the_g
     assert!(!pwned.exists());
 }
 
-/// The command between the backquotes of `text` that starts with `start`.
-fn suggested(text: &str, start: &str) -> String {
-    let from = text
-        .find(&format!("`{start}"))
-        .unwrap_or_else(|| panic!("no `{start}...` suggested in: {text}"));
-    let rest = &text[from + 1..];
-    rest[..rest.find('`').expect("a closing backquote")].to_string()
-}
-
-/// Runs a command plugctl suggested as an operator pasting it would, in
-/// `sh` as root (with `plugctl` this binary, reading `host_volume_dir`), from
-/// the rig's scratch directory: nothing a name in it holds may run.
-fn paste(s: &Rig, command: &str, host_volume_dir: &std::path::Path) {
-    expect::Run::new(s.command("/bin/sh"), "sh")
-        .args(["-c"])
-        .arg(format!("plugctl() {{ \"$PLUGCTL\" \"$@\"; }}\n{command}"))
-        .env("PLUGCTL", PLUGCTL)
-        .env("PLUGCTL_HOST_VOLUME_PLUGIN_DIR", host_volume_dir)
-        .current_dir(&s.out)
-        .succeeds();
-    assert!(
-        !s.out.join("pwned").exists(),
-        "pasting `{command}`, which plugctl suggested, ran what a plugin's name holds"
-    );
-}
-
 /// A fingerprint that fails is told how to see it fail by hand: `env -i
 /// CPI_OPERATION=fingerprint PROGRAM fingerprint`, in `validate`'s and
 /// `test`'s reports. The program's path went in as it was, so that a
@@ -226,7 +200,11 @@ fn the_forget_advice_for_a_plugin_of_another_directory_runs_nothing_its_name_hol
     // once it is gone, as it says.
     assert!(shown.contains("once the file there is gone"), "{shown}");
     fs::remove_file(s.plugins.join("host-volume").join(name)).unwrap();
-    paste(&s, &suggested(&shown, "plugctl plugin forget"), &other);
+    paste_with(
+        &s,
+        &suggested(&shown, "plugctl plugin forget"),
+        &[("PLUGCTL_HOST_VOLUME_PLUGIN_DIR", other.as_os_str())],
+    );
     plugctl(&s)
         .args(["plugin", "list"])
         .succeeds()

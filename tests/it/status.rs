@@ -248,17 +248,8 @@ fn the_textfile_directory_status_suggests_is_one_shell_word() {
         .arg(&dir)
         .fails_with(Exit::Failure)
         .stdout();
-    let from = shown
-        .find("`plugctl fingerprint --textfile ")
-        .unwrap_or_else(|| panic!("no suggestion: {shown}"));
-    let rest = &shown[from + 1..];
-    let command = &rest[..rest.find('`').unwrap()];
-    expect::Run::new(s.command("/bin/sh"), "sh")
-        .args(["-c"])
-        .arg(format!("plugctl() {{ \"$PLUGCTL\" \"$@\"; }}\n{command}"))
-        .env("PLUGCTL", PLUGCTL)
-        .current_dir(&s.out)
-        .succeeds();
+    let command = suggested(&shown, "plugctl fingerprint --textfile ");
+    paste(&s, &command);
     assert!(
         !s.out.join("pwned").exists(),
         "pasting `{command}` ran touch"

@@ -31,6 +31,7 @@ pub mod expect;
 pub mod files;
 pub mod node_box;
 pub mod ops;
+pub mod paste;
 pub use expect::{
     Exit, Finish, plugctl, plugctl_as_nobody, plugctl_on_a_terminal, plugctl_on_a_terminal_of,
     plugctl_with_umask, tool,
@@ -40,6 +41,7 @@ pub use ops::{
     assert_clean_report, assert_format_refused_with_json, create_volume, id_of, leftover,
     list_volumes, register, register_args, seqs,
 };
+pub use paste::{paste, paste_with, suggested};
 
 /// The binary under test.
 pub const PLUGCTL: &str = env!("CARGO_BIN_EXE_plugctl");
