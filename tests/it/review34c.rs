@@ -8,26 +8,6 @@ use std::os::unix::fs::PermissionsExt;
 
 use crate::common::*;
 
-/// Whether strict runs here (root, and a kernel with every layer).
-fn strict_runs(s: &Rig) -> bool {
-    if !is_root() {
-        skip_unless_ci("the sandbox's tests run plugins as root");
-        return false;
-    }
-    s.hv_ok("plain", "1.0.0");
-    let ran = plugctl(s)
-        .arg("--registry")
-        .arg(s.root().join("probe/registry.json"))
-        .args(["--sandbox", "strict", "fingerprint", "plain"])
-        .any_exit();
-    let _ = fs::remove_file(s.plugins.join("host-volume/plain"));
-    if ran.code() == Some(Exit::Usage.code()) {
-        skip_unless_ci(&format!("strict cannot run here: {}", ran.stderr()));
-        return false;
-    }
-    true
-}
-
 /// A strict policy's grant (`"read": ["${SECRETS_DIR}"]`) was opened as
 /// root following every link on its way, through no trust gate: a user
 /// who owns a directory on the way to the store the caller names (a

@@ -27,27 +27,6 @@ fn write_policy(s: &Rig, json: &str) {
     fs::set_permissions(&p, fs::Permissions::from_mode(0o644)).unwrap();
 }
 
-/// Whether strict runs here (root, and a kernel with every layer).
-fn strict_runs(s: &Rig) -> bool {
-    if !is_root() {
-        skip_unless_ci("the sandbox's tests run plugins as root");
-        return false;
-    }
-    s.hv_ok("plain", "1.0.0");
-    // A registry of its own: the rig's never hears of this plugin.
-    let ran = plugctl(s)
-        .arg("--registry")
-        .arg(s.root().join("probe/registry.json"))
-        .args(["--sandbox", "strict", "fingerprint", "plain"])
-        .any_exit();
-    let _ = fs::remove_file(s.plugins.join("host-volume/plain"));
-    if ran.code() == Some(Exit::Usage.code()) {
-        skip_unless_ci(&format!("strict cannot run here: {}", ran.stderr()));
-        return false;
-    }
-    true
-}
-
 fn ok_report(what: &str, doc: &Value) {
     assert_eq!(doc["ok"], true, "{what}: {doc:#}");
     let errors: Vec<&Value> = doc["findings"]

@@ -347,6 +347,29 @@ pub fn process_state() -> std::sync::MutexGuard<'static, ()> {
     STATE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Whether `--sandbox strict` runs here (root, and a kernel with every
+/// layer), probed with a plugin of its own in a registry of its own (the
+/// rig's never hears of it, and the plugin is gone after); else the test
+/// skips, and in CI fails.
+pub fn strict_runs(s: &Rig) -> bool {
+    if !is_root() {
+        skip_unless_ci("the sandbox's tests run plugins as root");
+        return false;
+    }
+    s.hv_ok("plain", "1.0.0");
+    let ran = plugctl(s)
+        .arg("--registry")
+        .arg(s.root().join("probe/registry.json"))
+        .args(["--sandbox", "strict", "fingerprint", "plain"])
+        .any_exit();
+    let _ = std::fs::remove_file(s.plugins.join("host-volume/plain"));
+    if ran.code() == Some(Exit::Usage.code()) {
+        skip_unless_ci(&format!("strict cannot run here: {}", ran.stderr()));
+        return false;
+    }
+    true
+}
+
 /// Whether the tests run as root (as in CI): some need it to act as
 /// another user or to mount, and skip without.
 pub fn is_root() -> bool {
