@@ -60,6 +60,7 @@ mod review34c;
 mod review34d;
 mod review34e;
 mod review34f;
+mod review34g;
 mod runner;
 mod safe_output;
 mod sandbox;

@@ -527,9 +527,10 @@ pub const TABLE: &[Group] = &[
         reader: Reader::Programs,
         why: "commands that programs a script runs start on their own: an editor (crontab -e, \
               git commit, systemctl edit), a pager (man, git log, systemctl status), less's \
-              input preprocessor and key file, askpass helpers of sudo and ssh, tar's default \
-              options (its to-command option) and rsync's remote shell (less(1), man(1), \
-              systemctl(1), sudo(8), ssh(1), tar(1), rsync(1))",
+              input preprocessor and key file, the formatter man runs (groff's programs come \
+              from GROFF_BIN_PATH first, its macros from GROFF_TMAC_PATH), askpass helpers of \
+              sudo and ssh, tar's default options (its to-command option) and rsync's remote \
+              shell (less(1), man(1), groff(1), systemctl(1), sudo(8), ssh(1), tar(1), rsync(1))",
         entries: &[
             code("EDITOR"),
             code("VISUAL"),
@@ -550,6 +551,7 @@ pub const TABLE: &[Group] = &[
             paths("LESSKEY_SYSTEM"),
             paths("LESSKEYIN_SYSTEM"),
             code("LESSSECURE"),
+            family("GROFF_"),
             code("SUDO_EDITOR"),
             code("SUDO_ASKPASS"),
             code("SSH_ASKPASS"),
