@@ -33,16 +33,22 @@ fn answering(s: &Rig, name: &str, pairs: &[(&str, String)]) {
     );
 }
 
-/// Both formats a shell or a service reads refuse `key`, naming it, and
-/// print nothing.
+/// Both formats a shell or a service reads refuse each of `keys`, naming
+/// it, and print nothing.
 #[track_caller]
-fn refused_in_env_and_kv(s: &Rig, provider: &str, key: &str) {
+fn refused_in_env_and_kv(s: &Rig, provider: &str, keys: &[&str]) {
     for format in ["env", "kv"] {
-        plugctl(s)
+        let err = plugctl(s)
             .args(["secret", "fetch", provider, "app", "--format", format])
             .fails_with(Exit::Failure)
             .stdout_empty()
-            .stderr_has(&format!("{key:?} would change"));
+            .stderr();
+        for key in keys {
+            assert!(
+                err.contains(&format!("{key:?} would change")),
+                "{format}, {key}: {err}"
+            );
+        }
     }
 }
 
@@ -88,7 +94,7 @@ fn env_output_never_makes_man_run_another_users_formatter() {
             ("GOOD", "plain".into()),
         ],
     );
-    refused_in_env_and_kv(&s, "store", "GROFF_BIN_PATH");
+    refused_in_env_and_kv(&s, "store", &["GROFF_BIN_PATH"]);
     if !tool_available("man", "what man runs after the eval") {
         return;
     }
@@ -114,5 +120,91 @@ fn env_output_never_makes_man_run_another_users_formatter() {
     assert!(
         !canary.exists(),
         "man, run after eval of plugctl's env output, ran another user's program as root"
+    );
+}
+
+/// Where Debian's bash-completion keeps the script an interactive bash
+/// sources.
+const BASH_COMPLETION: &str = "/usr/share/bash-completion/bash_completion";
+
+/// An interactive root bash on a terminal, with bash-completion loaded,
+/// that runs `line`, then types `theirs-cmd ` and TAB, as an operator
+/// completing a command's arguments would.
+fn tab_after(s: &Rig, line: &str) {
+    let typed = format!(". {BASH_COMPLETION}\n{line}\ntheirs-cmd \t\nexit 0\n");
+    expect::Run::new(s.command("script"), "script")
+        .args(["-qc", "bash --norc --noprofile -i", "/dev/null"])
+        .env("PLUGCTL", PLUGCTL)
+        .stdin(typed)
+        .succeeds();
+}
+
+/// bash-completion, which an interactive bash sources, loads the
+/// completion of a command the first time TAB completes it from the
+/// `completions` directory `BASH_COMPLETION_USER_DIR` names, before the
+/// system's, and sources `BASH_COMPLETION_USER_FILE` and the files of
+/// `BASH_COMPLETION_COMPAT_DIR` when a shell starts. A store holding one
+/// made the operator who evals `--format env` in a root shell run another
+/// user's script at the next TAB, as `PROMPT_COMMAND` would at the next
+/// prompt: the table named bash-completion's scripts in `XDG_DATA_DIRS`,
+/// but not its own variables. They are refused as the shell's are.
+#[test]
+fn env_output_never_hands_tab_completion_another_users_script() {
+    let Some(intruder) = intruder() else { return };
+    let s = Rig::new();
+    let canary = s.out_file("pwned");
+    let theirs = s.root().join("theirs");
+    make_dir(&theirs.join("completions"));
+    make_dir(&theirs.join("compat"));
+    let script = format!("/usr/bin/touch '{}'\n", canary.display());
+    for file in ["completions/theirs-cmd", "rc", "compat/x"] {
+        fs::write(theirs.join(file), &script).unwrap();
+        intruder.own(&theirs.join(file));
+    }
+    for dir in ["completions", "compat", ""] {
+        intruder.own(&theirs.join(dir));
+    }
+    let dir = theirs.display().to_string();
+    answering(
+        &s,
+        "store",
+        &[
+            ("BASH_COMPLETION_USER_DIR", dir.clone()),
+            ("BASH_COMPLETION_USER_FILE", format!("{dir}/rc")),
+            ("BASH_COMPLETION_COMPAT_DIR", format!("{dir}/compat")),
+            ("GOOD", "plain".into()),
+        ],
+    );
+    refused_in_env_and_kv(
+        &s,
+        "store",
+        &[
+            "BASH_COMPLETION_USER_DIR",
+            "BASH_COMPLETION_USER_FILE",
+            "BASH_COMPLETION_COMPAT_DIR",
+        ],
+    );
+    if !Path::new(BASH_COMPLETION).exists() {
+        skip_unless_ci("bash-completion is not installed to press TAB after the eval");
+        return;
+    }
+    if !tool_available("script", "an interactive bash on a terminal") {
+        return;
+    }
+    // The attack is real: TAB sources their completion when the variable
+    // is set.
+    tab_after(&s, &format!("export BASH_COMPLETION_USER_DIR='{dir}'"));
+    assert!(
+        canary.exists(),
+        "TAB did not load BASH_COMPLETION_USER_DIR's completion"
+    );
+    fs::remove_file(&canary).unwrap();
+    tab_after(
+        &s,
+        "eval \"$(\"$PLUGCTL\" secret fetch store app --format env)\"",
+    );
+    assert!(
+        !canary.exists(),
+        "TAB, after eval of plugctl's env output, ran another user's script as root"
     );
 }

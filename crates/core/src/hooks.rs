@@ -177,9 +177,11 @@ pub const TABLE: &[Group] = &[
         why: "where the shell finds commands and functions, files it reads or writes on its own \
               (start-up, history, translations), where `cd -` goes and what a script takes \
               for its working directory, code it runs at a prompt, a trace line or a \
-              mail check, its options, the functions bash imports from the environment, and \
-              fish's own fish_* variables (fish_user_paths goes before PATH, fish_function_path \
-              says where commands it does not find on PATH are loaded from) (bash(1), dash(1), \
+              mail check, its options, the functions bash imports from the environment, \
+              bash-completion's own directories and file (sourced when an interactive bash \
+              starts, and when TAB first completes a command), and fish's own fish_* \
+              variables (fish_user_paths goes before PATH, fish_function_path says where \
+              commands it does not find on PATH are loaded from) (bash(1), dash(1), \
               zshparam(1), fish-language(1))",
         entries: &[
             paths("PATH"),
@@ -208,6 +210,7 @@ pub const TABLE: &[Group] = &[
             code("SHELLOPTS"),
             code("BASHOPTS"),
             family("BASH_FUNC_"),
+            family("BASH_COMPLETION_"),
             family("FISH_"),
             code("BASH_COMPAT"),
             code("POSIXLY_CORRECT"),
