@@ -208,3 +208,59 @@ fn env_output_never_hands_tab_completion_another_users_script() {
         "TAB, after eval of plugctl's env output, ran another user's script as root"
     );
 }
+
+/// Every D-Bus client connects to the bus its environment's
+/// `DBUS_SYSTEM_BUS_ADDRESS` (or `DBUS_SESSION_BUS_ADDRESS`) names, and
+/// an address `unixexec:path=PROGRAM` makes libdbus and systemd's sd-bus
+/// start that program to talk to: a store holding one made the `busctl`,
+/// `hostnamectl`, `timedatectl` or `loginctl` a script ran after `eval`
+/// of `--format env` run another user's program as root. D-Bus's
+/// variables are refused as OpenSSL's are.
+#[test]
+fn env_output_never_makes_a_bus_client_start_another_users_program() {
+    let Some(intruder) = intruder() else { return };
+    let s = Rig::new();
+    let canary = s.out_file("pwned");
+    let theirs = their_programs(&s, intruder, &canary, &["true"]);
+    let address = format!("unixexec:path={}/true", theirs.display());
+    answering(
+        &s,
+        "store",
+        &[
+            ("DBUS_SYSTEM_BUS_ADDRESS", address.clone()),
+            ("DBUS_SESSION_BUS_ADDRESS", address.clone()),
+            ("GOOD", "plain".into()),
+        ],
+    );
+    refused_in_env_and_kv(
+        &s,
+        "store",
+        &["DBUS_SYSTEM_BUS_ADDRESS", "DBUS_SESSION_BUS_ADDRESS"],
+    );
+    if !tool_available("busctl", "what a D-Bus client runs after the eval") {
+        return;
+    }
+    // The attack is real: busctl starts their program when the variable
+    // is set (and then fails: it is no bus).
+    let _ = expect::Run::new(s.command("busctl"), "busctl")
+        .args(["--system", "list"])
+        .env("DBUS_SYSTEM_BUS_ADDRESS", &address)
+        .output();
+    assert!(
+        canary.exists(),
+        "busctl did not start the address's program"
+    );
+    fs::remove_file(&canary).unwrap();
+    expect::Run::new(s.command("/bin/sh"), "sh")
+        .args(["-c"])
+        .arg(
+            "eval \"$(\"$PLUGCTL\" secret fetch store app --format env)\"; \
+             busctl --system list >/dev/null 2>&1; true",
+        )
+        .env("PLUGCTL", PLUGCTL)
+        .succeeds();
+    assert!(
+        !canary.exists(),
+        "busctl, run after eval of plugctl's env output, ran another user's program as root"
+    );
+}

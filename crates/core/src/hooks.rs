@@ -32,7 +32,8 @@ pub enum Reader {
     ShellState,
     /// The dynamic loader and the C library.
     Loader,
-    /// Libraries that load plug-ins named by the environment.
+    /// Libraries that load plug-ins or start programs the environment
+    /// names.
     Libraries,
     Python,
     Perl,
@@ -60,7 +61,7 @@ impl Reader {
             Reader::Shell => "what the shell runs or reads",
             Reader::ShellState => "a shell's own state (a special parameter)",
             Reader::Loader => "what the dynamic loader and C library load",
-            Reader::Libraries => "what OpenSSL loads",
+            Reader::Libraries => "what a library (OpenSSL, D-Bus) loads or starts",
             Reader::Python => "what Python loads or runs",
             Reader::Perl => "what Perl loads or runs",
             Reader::Ruby => "what Ruby loads or runs",
@@ -380,11 +381,16 @@ pub const TABLE: &[Group] = &[
     Group {
         reader: Reader::Libraries,
         why: "configuration and plug-in directories from which OpenSSL loads engines and \
-              providers (shared objects) into any program that uses it (openssl-env(7))",
+              providers (shared objects) into any program that uses it, and the bus every \
+              D-Bus client connects to, whose address may name a program to start \
+              (unixexec:path=..., which libdbus and systemd's sd-bus start for busctl, \
+              hostnamectl, timedatectl, loginctl) (openssl-env(7), the D-Bus specification's \
+              server addresses, sd-bus(3))",
         entries: &[
             paths("OPENSSL_CONF"),
             paths("OPENSSL_ENGINES"),
             paths("OPENSSL_MODULES"),
+            family("DBUS_"),
         ],
     },
     Group {
