@@ -154,8 +154,8 @@ fn env_output_never_hands_tab_completion_another_users_script() {
     let s = Rig::new();
     let canary = s.out_file("pwned");
     let theirs = s.root().join("theirs");
-    make_dir(&theirs.join("completions"));
-    make_dir(&theirs.join("compat"));
+    make_dir(theirs.join("completions"));
+    make_dir(theirs.join("compat"));
     let script = format!("/usr/bin/touch '{}'\n", canary.display());
     for file in ["completions/theirs-cmd", "rc", "compat/x"] {
         fs::write(theirs.join(file), &script).unwrap();
