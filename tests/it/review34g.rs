@@ -264,3 +264,42 @@ fn env_output_never_makes_a_bus_client_start_another_users_program() {
         "busctl, run after eval of plugctl's env output, ran another user's program as root"
     );
 }
+
+/// What the seventh round named and could not run here (no kubectl,
+/// vault, terraform, bundler or yarn on this machine), each with an
+/// obvious way to run a program as root after eval: kubectl edit's and
+/// kubectl diff's programs, Vault's configuration (its token helper),
+/// the options TF_CLI_ARGS adds to every terraform command
+/// (`-plugin-dir`), Bundler's configuration directory, Yarn's yarnPath
+/// and man's roff options. Each is refused in every spelling of its
+/// family, naming it, with nothing printed; a plain key beside them is
+/// not the reason.
+#[test]
+fn env_output_refuses_the_tools_a_seventh_round_named() {
+    let s = Rig::new();
+    let keys = [
+        "KUBE_EDITOR",
+        "KUBECTL_EXTERNAL_DIFF",
+        "VAULT_CONFIG_PATH",
+        "TF_CLI_ARGS",
+        "TF_CLI_ARGS_init",
+        "BUNDLE_APP_CONFIG",
+        "YARN_YARN_PATH",
+        "MANROFFOPT",
+    ];
+    let mut pairs: Vec<(&str, String)> = keys.iter().map(|k| (*k, "/tmp/x".to_string())).collect();
+    pairs.push(("GOOD", "plain".into()));
+    answering(&s, "store", &pairs);
+    refused_in_env_and_kv(&s, "store", &keys);
+    // The same keys one at a time: each alone is refused.
+    for key in keys {
+        answering(&s, "one", &[(key, "/tmp/x".into())]);
+        refused_in_env_and_kv(&s, "one", &[key]);
+    }
+    // And a store of only plain keys prints them.
+    answering(&s, "plain", &[("GOOD", "plain".into())]);
+    plugctl(&s)
+        .args(["secret", "fetch", "plain", "app", "--format", "env"])
+        .succeeds()
+        .stdout_has("GOOD=");
+}

@@ -415,21 +415,29 @@ pub const TABLE: &[Group] = &[
     },
     Group {
         reader: Reader::Ruby,
-        why: "Ruby's library path, the options every ruby starts with (-r requires a file) and \
-              where gems and bundles are loaded from (ruby(1))",
+        why: "Ruby's library path, the options every ruby starts with (-r requires a file), \
+              where gems and bundles are loaded from, and Bundler's settings (BUNDLE_APP_CONFIG \
+              names its configuration directory) (ruby(1), bundle-config(1))",
         entries: &[
             family("RUBY"),
             paths("RUBYLIB"),
             paths("GEM_HOME"),
             paths("GEM_PATH"),
+            family("BUNDLE_"),
             paths("BUNDLE_GEMFILE"),
         ],
     },
     Group {
         reader: Reader::Node,
         why: "Node.js's module path and the options every node starts with (its require and \
-              import options), and npm's configuration, read in any case (node(1), npm-config)",
-        entries: &[family("NODE_"), paths("NODE_PATH"), family("NPM_CONFIG_")],
+              import options), and npm's and Yarn's configuration, read in any case (Yarn's \
+              yarnPath names the program every yarn runs) (node(1), npm-config, yarnrc)",
+        entries: &[
+            family("NODE_"),
+            paths("NODE_PATH"),
+            family("NPM_CONFIG_"),
+            family("YARN_"),
+        ],
     },
     Group {
         reader: Reader::Java,
@@ -537,15 +545,18 @@ pub const TABLE: &[Group] = &[
         why: "commands that programs a script runs start on their own: an editor (crontab -e, \
               git commit, systemctl edit), a pager (man, git log, systemctl status), less's \
               input preprocessor and key file, the formatter man runs (groff's programs come \
-              from GROFF_BIN_PATH first, its macros from GROFF_TMAC_PATH), askpass helpers of \
-              sudo and ssh, tar's default options (its to-command option) and rsync's remote \
-              shell (less(1), man(1), groff(1), systemctl(1), sudo(8), ssh(1), tar(1), rsync(1))",
+              from GROFF_BIN_PATH first, its macros from GROFF_TMAC_PATH, its options from \
+              MANROFFOPT), askpass helpers of sudo and ssh, tar's default options (its \
+              to-command option), rsync's remote shell, and the editor and diff program \
+              kubectl edit and kubectl diff run (less(1), man(1), groff(1), systemctl(1), \
+              sudo(8), ssh(1), tar(1), rsync(1), kubectl)",
         entries: &[
             code("EDITOR"),
             code("VISUAL"),
             code("PAGER"),
             code("MANPAGER"),
             code("MANOPT"),
+            code("MANROFFOPT"),
             code("BROWSER"),
             code("SYSTEMD_PAGER"),
             code("SYSTEMD_PAGERSECURE"),
@@ -568,6 +579,8 @@ pub const TABLE: &[Group] = &[
             code("TAR_OPTIONS"),
             code("RSYNC_RSH"),
             code("RSYNC_CONNECT_PROG"),
+            code("KUBE_EDITOR"),
+            code("KUBECTL_EXTERNAL_DIFF"),
         ],
     },
     Group {
@@ -594,9 +607,10 @@ pub const TABLE: &[Group] = &[
         why: "code the runtimes and operations tools a deployment script runs next load \
               from their environment: .NET's startup hooks and CoreCLR profilers, R's \
               profile files, pip's configuration and package index (what it installs and \
-              runs), and the configuration of Terraform (provider installation), Helm \
-              (plugins), Ansible (its plugins and callbacks) and Docker (credential \
-              helpers)",
+              runs), and the configuration of Terraform (provider installation, and the \
+              options TF_CLI_ARGS adds to every command, -plugin-dir among them), Helm \
+              (plugins), Ansible (its plugins and callbacks), Docker (credential helpers) \
+              and Vault (its token helper, a program every vault command runs)",
         entries: &[
             paths("DOTNET_STARTUP_HOOKS"),
             paths("DOTNET_ADDITIONAL_DEPS"),
@@ -613,11 +627,13 @@ pub const TABLE: &[Group] = &[
             code("PIP_FIND_LINKS"),
             paths("TF_CLI_CONFIG_FILE"),
             paths("TF_PLUGIN_CACHE_DIR"),
+            family("TF_CLI_ARGS"),
             paths("HELM_PLUGINS"),
             paths("HELM_CONFIG_HOME"),
             paths("HELM_DATA_HOME"),
             family("ANSIBLE_"),
             paths("DOCKER_CONFIG"),
+            paths("VAULT_CONFIG_PATH"),
         ],
     },
 ];
