@@ -61,6 +61,7 @@ mod review34d;
 mod review34e;
 mod review34f;
 mod review34g;
+mod review34h;
 mod runner;
 mod safe_output;
 mod sandbox;

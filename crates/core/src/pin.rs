@@ -247,10 +247,14 @@ impl Pinner {
         path: &Path,
         version: Option<String>,
     ) -> io::Result<Pin> {
-        let file = File::open(path)?;
-        if !file.metadata()?.is_file() {
-            return Err(io::Error::other("not a regular file"));
-        }
+        // Through the gate's walk, as an interpreter is found: the file
+        // may be anyone's (`metrics` compares what is there now), and a
+        // FIFO or a device under a plugin's name is refused before a read,
+        // never waited on.
+        let refused = |r: crate::trust::Refusal| io::Error::other(r.to_string());
+        let (dir, file_name, _) =
+            crate::trust::dir::resolve_file(Policy::insecure(), path).map_err(refused)?;
+        let (file, _) = dir.open_read(&file_name, u64::MAX).map_err(refused)?;
         self.pin_open(family, name, file, version)
     }
 
