@@ -36,12 +36,16 @@ pub struct Call<T> {
 
 impl Driver {
     /// Runs create and judges the path it returned when it arrives
-    /// ([`host_volume::judge_created_path`]): a path plugctl would not
-    /// record is the plugin's failure, never a volume.
+    /// ([`host_volume::judge_created_path`], [`host_volume::judge_own_entry`]):
+    /// a path plugctl would not record is the plugin's failure, never a
+    /// volume.
     pub async fn create(&self, req: &Request) -> Call<Created> {
         let mut call = self.create_as_returned(req).await;
         if let Ok(created) = &call.result
             && let Err(why) = host_volume::judge_created_path(&created.path, &req.volumes_dir)
+                .and_then(|()| {
+                    host_volume::judge_own_entry(&created.path, &req.volumes_dir, &req.id)
+                })
         {
             // An answer without `path` names the keys it had instead: the
             // plugin's real mistake (`volume_path`), not "empty".

@@ -608,6 +608,35 @@ pub fn judge_created_path(path: &str, volumes_dir: &Path) -> Result<(), String> 
     }
 }
 
+/// Whether a created path (judged inside `volumes_dir` already) lies in an
+/// entry of the volumes directory named for another volume: one whose name
+/// begins with a volume id (`<id>`, `<id>.ext4`, as Nomad's example
+/// plugins lay a volume out) other than `id`, the volume's own. That entry
+/// is the other volume's, maybe the Nomad agent's in the directory they
+/// share, whether or not plugctl records it; recorded as this volume, the
+/// next delete would hand it to the plugin to remove. Why not, when it is.
+pub fn judge_own_entry(path: &str, volumes_dir: &Path, id: &str) -> Result<(), String> {
+    let Some(entry) = Path::new(path)
+        .strip_prefix(volumes_dir)
+        .ok()
+        .and_then(|rest| rest.components().next())
+    else {
+        return Ok(());
+    };
+    let entry = entry.as_os_str().to_string_lossy();
+    match entry.get(..36).filter(|named| is_volume_id(named)) {
+        Some(named) if named != id => Err(format!(
+            "the returned path {} lies in {}, an entry of the volumes directory named for \
+             another volume's id ({named}: maybe the Nomad agent's, in the directory they \
+             share); recorded as this volume, its delete would remove the other's data. A \
+             volume's entry is named after its own id (DHV_VOLUME_ID)",
+            crate::escape::quote(path),
+            crate::escape::quote(&entry)
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Whether a recorded path may be walked under `volumes_dir`: absolute,
 /// without `..`, and leading strictly inside the directory however either
 /// is spelled (a volumes directory named through a symlink is the same
@@ -1039,6 +1068,37 @@ mod tests {
         );
         let e = parse_delete(&inv, &Outcome::exited(3, r#"{"error": "busy"}"#)).unwrap_err();
         assert_eq!(e.to_string(), "exited with status 3: busy");
+    }
+
+    #[test]
+    fn an_entry_named_for_another_volume_is_not_this_ones() {
+        let vols = Path::new("/v");
+        let own = "0d6f1a7e-3c2b-4d5e-8f90-a1b2c3d4e5f6";
+        let other = "abcdef01-2222-4333-8444-555555555555";
+        let judge = |p: &str| judge_own_entry(p, vols, own);
+        for p in [
+            format!("/v/{own}"),
+            format!("/v/{own}.ext4"),
+            format!("/v/{own}/data"),
+            "/v/pool/x".into(),
+            // No volume has an uppercase id.
+            format!("/v/{}", other.to_uppercase()),
+            format!("/v/pool/{other}"),
+        ] {
+            judge(&p).unwrap_or_else(|e| panic!("{p}: {e}"));
+        }
+        for p in [
+            format!("/v/{other}"),
+            format!("/v/{other}.ext4"),
+            format!("/v/{other}/sub"),
+            format!("/v/{other}{own}"),
+        ] {
+            let why = judge(&p).unwrap_err();
+            assert!(
+                why.contains(&format!("another volume's id ({other}")),
+                "{p}: {why}"
+            );
+        }
     }
 
     #[test]
