@@ -10,7 +10,7 @@
 //! [`Pool`]: super::Pool
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockWriteGuard};
 use std::time::Duration;
 
 use nix::errno::Errno;
@@ -77,6 +77,21 @@ struct Table {
 /// them apart).
 static IN_FLIGHT: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
 
+/// Held (read) by each spawn from its fork until its leader is in the
+/// index; taken (write) by whatever lists plugctl's children to reap or
+/// kill them. A strict call may be started from another thread than the
+/// one that sweeps ([`crate::sandbox::Spawner`]): without it, a plugin
+/// that exits at once could be reaped as an orphan before its call knew
+/// it, or a child not yet exec'd, which holds copies of every call's
+/// pipes, be killed as another call's leftover.
+static BIRTHS: RwLock<()> = RwLock::new(());
+
+/// Kept while plugctl's children are listed and acted on: no spawn is
+/// half done meanwhile.
+pub(super) fn no_births() -> RwLockWriteGuard<'static, ()> {
+    BIRTHS.write().unwrap_or_else(|p| p.into_inner())
+}
+
 fn in_flight() -> MutexGuard<'static, BTreeSet<i32>> {
     IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner())
 }
@@ -106,6 +121,7 @@ impl GroupTable {
         cmd: &mut Command,
         grace: Duration,
     ) -> std::io::Result<Option<(Child, Group, watch::Receiver<Control>)>> {
+        let _birth = BIRTHS.read().unwrap_or_else(|p| p.into_inner());
         let mut table = self.lock();
         if table.closed {
             return Ok(None);

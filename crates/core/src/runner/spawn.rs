@@ -85,12 +85,19 @@ pub(super) async fn spawn(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .kill_on_drop(true);
+    // A strict call whose layers other calls share is started from the
+    // sandbox's thread that carries them.
+    let spawner = inv.confine.as_ref().and_then(|c| c.spawner()).cloned();
     // The call's mark, made on this thread for the children it starts next
     // (no `.await` until the spawn): a time namespace, which costs the
     // spawn nothing; else a session of the plugin's own, which takes a
     // step between fork and exec, the first of them (those after it,
-    // `--locked`'s, exec and never return).
-    let mut ns = TimeNs::for_next_children();
+    // `--locked`'s, exec and never return). The spawner's thread makes no
+    // namespace (its seccomp filter refuses `unshare`).
+    let mut ns = match spawner {
+        Some(_) => None,
+        None => TimeNs::for_next_children(),
+    };
     let by_session = ns.is_none();
     if by_session {
         // SAFETY: one setsid(2).
@@ -180,7 +187,29 @@ pub(super) async fn spawn(
             ns = TimeNs::for_next_children();
         }
         attempt += 1;
-        let error = match table.spawn(&mut cmd, inv.grace) {
+        let spawned = match &spawner {
+            Some(spawner) => {
+                let table = Arc::clone(table);
+                let grace = inv.grace;
+                let mut moved = cmd;
+                let Some((back, spawned)) = spawner
+                    .run(move || {
+                        let spawned = table.spawn(&mut moved, grace);
+                        (moved, spawned)
+                    })
+                    .await
+                else {
+                    return Err(SpawnError::Other {
+                        program: inv.program.clone(),
+                        message: "not started: the sandbox's thread that starts it is gone".into(),
+                    });
+                };
+                cmd = back;
+                spawned
+            }
+            None => table.spawn(&mut cmd, inv.grace),
+        };
+        let error = match spawned {
             Ok(Some((child, mut group, control))) => {
                 group.lineage = match ns.take() {
                     Some(ns) => Lineage::by_namespace(ns),

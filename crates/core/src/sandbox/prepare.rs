@@ -17,6 +17,7 @@ use super::files::{self, Rules};
 use super::kernel::Kernel;
 use super::namespaces::{self, Private, Shared};
 use super::report::{Enforcement, Layer, Report};
+use super::spawner::{Spawner, Spawners, ThreadLayers};
 use super::syscalls::{self, Filters};
 use super::{Cap, Caps, Grant, Inherited, Level, OverCap, Policy, PolicyFile, Syscalls};
 use crate::error::Hint;
@@ -117,6 +118,8 @@ pub struct Sandbox {
     /// trim or above), so every child inherits them and a call without
     /// caps needs no step of its own between fork and exec.
     trimmed: bool,
+    /// The threads that start strict calls with the layers they share.
+    spawners: Spawners,
 }
 
 impl Default for Sandbox {
@@ -147,6 +150,7 @@ impl Sandbox {
             seq: AtomicU64::new(0),
             base_rules: OnceLock::new(),
             trimmed: false,
+            spawners: Spawners::default(),
         }
     }
 
@@ -674,6 +678,14 @@ impl Sandbox {
         }
         prepared.plan.private = private;
         prepared.shared = shared;
+        // What every call like it shares goes to a thread that applied it
+        // once; the child applies the rest.
+        if let Some(layers) = ThreadLayers::of(&prepared.plan, prepared.shared.as_ref()) {
+            let lean = layers.lean(&prepared.plan);
+            if let Some(spawner) = self.spawners.get(layers) {
+                prepared.spawner = Some((spawner, lean));
+            }
+        }
         Ok(())
     }
 
@@ -782,6 +794,9 @@ pub struct Prepared {
     cgroup: Option<CallCgroup>,
     landlock: Option<OwnedFd>,
     shared: Option<Arc<Shared>>,
+    /// The thread that starts the call, and what its child still applies
+    /// (the rest of `plan` the thread applied to itself).
+    spawner: Option<(Arc<Spawner>, Plan)>,
     /// Caps enforced per process by an rlimit (a hit is not seen, only
     /// possible).
     by_rlimit: Vec<Cap>,
@@ -796,6 +811,7 @@ impl Prepared {
             cgroup: None,
             landlock: None,
             shared: None,
+            spawner: None,
             by_rlimit: Vec::new(),
         })
     }
@@ -805,14 +821,25 @@ impl Prepared {
         self.plan.is_empty()
     }
 
+    /// The thread to start the call from ([`Spawner::run`]), where it
+    /// shares layers with others; else it is started from any thread.
+    pub fn spawner(&self) -> Option<&Arc<Spawner>> {
+        self.spawner.as_ref().map(|(s, _)| s)
+    }
+
     /// Adds the child's part to `cmd`: run between fork and exec, before
-    /// any other hook (the `--locked` exec check execs).
+    /// any other hook (the `--locked` exec check execs). Started from its
+    /// [`Prepared::spawner`], the child applies only what that thread did
+    /// not.
     pub fn install(self: &Arc<Self>, cmd: &mut tokio::process::Command) {
         let me = Arc::clone(self);
         // SAFETY: Plan::apply makes only async-signal-safe system calls on
         // memory prepared before the fork, and allocates nothing.
         unsafe {
-            cmd.pre_exec(move || me.plan.apply(&me.mark));
+            cmd.pre_exec(move || match &me.spawner {
+                Some((_, lean)) => lean.apply(&me.mark),
+                None => me.plan.apply(&me.mark),
+            });
         }
     }
 
