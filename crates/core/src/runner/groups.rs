@@ -13,10 +13,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockWriteGuard};
 use std::time::Duration;
 
+use super::leader::Leader;
 use nix::errno::Errno;
 use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
-use tokio::process::{Child, Command};
 use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 
@@ -118,15 +118,15 @@ impl GroupTable {
     /// is closed (a shutdown is under way), nothing was spawned.
     pub(super) fn spawn(
         self: &Arc<Self>,
-        cmd: &mut Command,
+        start: impl FnOnce() -> std::io::Result<Leader>,
         grace: Duration,
-    ) -> std::io::Result<Option<(Child, Group, watch::Receiver<Control>)>> {
+    ) -> std::io::Result<Option<(Leader, Group, watch::Receiver<Control>)>> {
         let _birth = BIRTHS.read().unwrap_or_else(|p| p.into_inner());
         let mut table = self.lock();
         if table.closed {
             return Ok(None);
         }
-        let child = cmd.spawn()?;
+        let child = start()?;
         let pid = child
             .id()
             .and_then(|id| i32::try_from(id).ok())
@@ -146,6 +146,7 @@ impl GroupTable {
             lineage: Lineage::default(),
             known_empty: false,
             finished: false,
+            spawner: None,
         };
         Ok(Some((child, group, rx)))
     }
@@ -249,6 +250,10 @@ pub(super) struct Group {
     /// The call ran to its end. Otherwise the future was dropped mid-call,
     /// and the group is SIGKILLed rather than left running unwatched.
     pub(super) finished: bool,
+    /// The sandbox's thread that started the call, held until what the
+    /// call left is killed (its children's time namespace is the call's
+    /// meanwhile).
+    pub(super) spawner: Option<crate::sandbox::Slot>,
 }
 
 impl Group {

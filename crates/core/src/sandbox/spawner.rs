@@ -14,15 +14,23 @@
 //! children apply only what differs from call to call (Landlock, limits,
 //! capability sets, cgroup). The rest of plugctl keeps all it had.
 //!
-//! The price: that thread's filter refuses `unshare`, so it cannot give
-//! each call a time namespace of its own; its calls are marked by a
-//! session of their own instead (the runner's fallback where the kernel
-//! makes no namespace).
+//! That thread's filter refuses `unshare`, so it cannot give each call a
+//! time namespace of its own as plugctl's other threads do: it makes one
+//! before its filter, and its children all get that one. A thread is
+//! therefore lent to one call at a time ([`Slot`]), from its start until
+//! everything the call left is killed: calls in flight at once each have
+//! a thread, and a namespace, of their own; calls one after another share
+//! them (each leaves nothing in it). A run makes at most four threads of a
+//! kind per CPU (each thread's children are listed apart when plugctl
+//! looks for what a call left, so many threads would make every call's
+//! end slower); a call that finds them all lent for [`SLOT_WAIT`] is
+//! started as any other call is, with every layer applied in its child.
 
 use std::collections::HashMap;
-use std::os::fd::RawFd;
+use std::os::fd::{OwnedFd, RawFd};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use nix::libc;
 
@@ -32,7 +40,7 @@ use super::syscalls::{self, Filters};
 
 /// What one spawner thread applies to itself, and so to every child it
 /// starts.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(super) struct ThreadLayers {
     pub netns: Option<RawFd>,
     pub mntns: Option<RawFd>,
@@ -95,7 +103,7 @@ impl ThreadLayers {
     /// the thread carries (and no-new-privs, which it carries too).
     pub fn lean(&self, plan: &Plan) -> Plan {
         Plan {
-            signals: plan.signals.clone(),
+            signals: plan.signals,
             cgroup_procs: plan.cgroup_procs.clone(),
             oom_zero: plan.oom_zero,
             oom_above: plan.oom_above,
@@ -156,24 +164,51 @@ impl ThreadLayers {
 
 type Job = Box<dyn FnOnce() + Send>;
 
+/// The time namespace a thread's children get: held open, and its inode.
+#[derive(Debug)]
+struct TimeNs {
+    held: OwnedFd,
+    ino: u64,
+}
+
+/// A new time namespace for the calling thread's next children (as root,
+/// Linux 5.6); `None` where the kernel makes none for plugctl.
+fn time_ns_for_children() -> Option<TimeNs> {
+    // SAFETY: the flag shares no descriptor table and changes only what
+    // this thread's later children get.
+    unsafe { rustix::thread::unshare_unsafe(rustix::thread::UnshareFlags::NEWTIME) }.ok()?;
+    let held = rustix::fs::open(
+        "/proc/thread-self/ns/time_for_children",
+        rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::CLOEXEC,
+        rustix::fs::Mode::empty(),
+    )
+    .ok()?;
+    let ino = rustix::fs::fstat(&held).ok()?.st_ino;
+    Some(TimeNs { held, ino })
+}
+
 /// A thread that applied [`ThreadLayers`] to itself and runs what it is
 /// given, one after the other.
 #[derive(Debug)]
 pub struct Spawner {
     jobs: Mutex<mpsc::Sender<Job>>,
+    /// The time namespace its children are in, where one could be made.
+    time_ns: Option<TimeNs>,
 }
 
 impl Spawner {
-    /// Starts the thread and applies the layers; the error of a layer it
-    /// could not apply (its calls then apply every layer in their child,
-    /// which names the step that fails).
+    /// Starts the thread, gives its children a time namespace of their
+    /// own and applies the layers; the error of a layer it could not apply
+    /// (its calls then apply every layer in their child, which names the
+    /// step that fails).
     fn start(layers: ThreadLayers) -> std::io::Result<Spawner> {
         let (tx, rx) = mpsc::channel::<Job>();
         let (ready_tx, ready_rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("plugctl-strict".into())
             .spawn(move || {
-                let applied = layers.apply();
+                let time_ns = time_ns_for_children();
+                let applied = layers.apply().map(|()| time_ns);
                 let ok = applied.is_ok();
                 let _ = ready_tx.send(applied);
                 if !ok {
@@ -185,12 +220,22 @@ impl Spawner {
                 }
                 drop(layers);
             })?;
-        ready_rx
+        let time_ns = ready_rx
             .recv()
             .unwrap_or_else(|_| Err(std::io::Error::other("the spawner thread ended")))?;
         Ok(Spawner {
             jobs: Mutex::new(tx),
+            time_ns,
         })
+    }
+
+    /// The time namespace the thread's children are in, a descriptor of
+    /// the caller's own, and its inode; `None` where none could be made
+    /// (they are then marked by a session of their own).
+    pub fn time_ns(&self) -> Option<(OwnedFd, u64)> {
+        let ns = self.time_ns.as_ref()?;
+        let fd = ns.held.try_clone().ok()?;
+        Some((fd, ns.ino))
     }
 
     /// Runs `f` on the thread, within the caller's tokio runtime (what it
@@ -216,20 +261,136 @@ impl Spawner {
     }
 }
 
-/// The run's spawner threads, one per [`Key`], made when first needed;
-/// `None` for a key whose thread could not apply its layers (never tried
-/// again).
+/// How long a call waits for a thread of its kind when all are lent:
+/// longer than trivial calls hold them, even many at once on a busy node
+/// (each a few milliseconds). Longer, the threads are held by calls that
+/// run long, and the call is started without one rather than wait for
+/// them.
+const SLOT_WAIT: Duration = Duration::from_millis(250);
+
+/// The threads of one [`Key`]: those no call holds, how many were made,
+/// and what a new one applies.
+#[derive(Debug)]
+pub struct Pool {
+    layers: ThreadLayers,
+    idle: Mutex<Vec<Spawner>>,
+    made: std::sync::atomic::AtomicUsize,
+    /// At most this many threads.
+    most: usize,
+    returned: tokio::sync::Notify,
+}
+
+impl Pool {
+    fn new(layers: ThreadLayers, first: Spawner) -> Pool {
+        // Four per CPU: enough to keep every CPU busy with trivial calls,
+        // each of which holds its thread for a millisecond or two.
+        let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Pool {
+            layers,
+            idle: Mutex::new(vec![first]),
+            made: std::sync::atomic::AtomicUsize::new(1),
+            most: (4 * cpus).clamp(4, 32),
+            returned: tokio::sync::Notify::new(),
+        }
+    }
+
+    fn idle(&self) -> Option<Spawner> {
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop()
+    }
+
+    /// A thread for one call, held until the [`Slot`] is dropped: an idle
+    /// one, else a new one while there are fewer than the most, else the
+    /// first returned within [`SLOT_WAIT`]. `None` otherwise, or if a new
+    /// one could not apply its layers: the call then applies them in its
+    /// child.
+    pub async fn slot(self: &Arc<Self>) -> Option<Slot> {
+        use std::sync::atomic::Ordering;
+        let give_up = tokio::time::Instant::now() + SLOT_WAIT;
+        loop {
+            // Registered before looking, so that a return in between wakes it.
+            let returned = self.returned.notified();
+            tokio::pin!(returned);
+            returned.as_mut().enable();
+            if let Some(spawner) = self.idle() {
+                return Some(self.lend(spawner));
+            }
+            let made = self.made.load(Ordering::Relaxed);
+            if made < self.most
+                && self
+                    .made
+                    .compare_exchange(made, made + 1, Ordering::Relaxed, Ordering::Relaxed)
+                    .is_ok()
+            {
+                return match Spawner::start(self.layers.clone()) {
+                    Ok(spawner) => Some(self.lend(spawner)),
+                    Err(_) => {
+                        self.made.fetch_sub(1, Ordering::Relaxed);
+                        None
+                    }
+                };
+            }
+            if tokio::time::timeout_at(give_up, returned).await.is_err() {
+                return None;
+            }
+        }
+    }
+
+    fn lend(self: &Arc<Self>, spawner: Spawner) -> Slot {
+        Slot {
+            spawner: Some(spawner),
+            pool: Arc::clone(self),
+        }
+    }
+}
+
+/// A spawner thread lent to one call, back to its pool when dropped.
+#[derive(Debug)]
+pub struct Slot {
+    spawner: Option<Spawner>,
+    pool: Arc<Pool>,
+}
+
+impl std::ops::Deref for Slot {
+    type Target = Spawner;
+    fn deref(&self) -> &Spawner {
+        self.spawner
+            .as_ref()
+            .expect("a slot holds its thread until dropped")
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        if let Some(s) = self.spawner.take() {
+            self.pool
+                .idle
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(s);
+            self.pool.returned.notify_one();
+        }
+    }
+}
+
+/// The run's pools of spawner threads, one per [`Key`], made when first
+/// needed; `None` for a key whose first thread could not apply its
+/// layers (never tried again).
 #[derive(Debug, Default)]
 pub(super) struct Spawners {
-    threads: Mutex<HashMap<Key, Option<Arc<Spawner>>>>,
+    pools: Mutex<HashMap<Key, Option<Arc<Pool>>>>,
 }
 
 impl Spawners {
-    pub fn get(&self, layers: ThreadLayers) -> Option<Arc<Spawner>> {
-        let mut threads = self.threads.lock().unwrap_or_else(|e| e.into_inner());
-        threads
+    pub fn get(&self, layers: ThreadLayers) -> Option<Arc<Pool>> {
+        let mut pools = self.pools.lock().unwrap_or_else(|e| e.into_inner());
+        pools
             .entry(layers.key())
-            .or_insert_with(|| Spawner::start(layers).ok().map(Arc::new))
+            .or_insert_with(|| {
+                // The first thread is made now, so that a layer the
+                // kernel refuses is known before any call relies on it.
+                let first = Spawner::start(layers.clone()).ok()?;
+                Some(Arc::new(Pool::new(layers, first)))
+            })
             .clone()
     }
 }
