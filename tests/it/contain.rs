@@ -306,6 +306,77 @@ fn every_way_out_under_a_concurrent_fingerprint_is_named_by_its_own_call() {
     assert_none_running(&nonce, &context);
 }
 
+/// The same under `--sandbox strict`, with the plugins outside `/tmp` as
+/// on a node: such calls are started from threads of plugctl's that carry
+/// strict's shared layers (`sandbox::Spawner`), each lent to one call at a
+/// time with a time namespace of its own; the calls in flight at once must
+/// still each be marked apart, and everything die. The plugins may write
+/// only their scratch directory (their policy's grant).
+#[test]
+fn every_way_out_under_a_concurrent_strict_fingerprint_is_named_by_its_own_call() {
+    if !python() {
+        return;
+    }
+    let s = Rig::outside_tmp();
+    if !strict_runs(&s) {
+        return;
+    }
+    let nonce = nonce();
+    let _cleanup = Cleanup(nonce.clone());
+    let mut names = Vec::new();
+    for way in WAYS {
+        for parent in PARENTS {
+            names.push(format!("{way}-{parent}"));
+        }
+    }
+    let mut policy = serde_json::Map::new();
+    for (i, (way, parent)) in WAYS
+        .iter()
+        .flat_map(|w| PARENTS.iter().map(move |p| (w, p)))
+        .enumerate()
+    {
+        escaping_plugin(&s, &names[i], way, parent, names.len(), &nonce);
+        policy.insert(
+            format!("host-volume/{}", names[i]),
+            serde_json::json!({ "write": [s.out.display().to_string()] }),
+        );
+    }
+    fs::write(
+        s.plugins.join("plugctl.policy.json"),
+        serde_json::json!({ "schema_version": 1, "plugins": policy }).to_string(),
+    )
+    .unwrap();
+    let out = plugctl(&s)
+        .args([
+            "--json",
+            "--sandbox",
+            "strict",
+            "fingerprint",
+            "--type",
+            "host-volume",
+            "--timeout",
+            "30s",
+            "--concurrency",
+            "16",
+        ])
+        .fails_with(Exit::Failure);
+    let doc = out.json();
+    let context = format!("{doc}\n{}", stderr(&out));
+    for name in &names {
+        assert_eq!(
+            row(&doc, "host-volume", name)["healthy"],
+            false,
+            "{context}"
+        );
+    }
+    if time_namespaces() {
+        assert_named_by_their_own_calls(&s, &doc, &names);
+    } else {
+        skip_unless_ci("naming each setsid escapee by its own call needs root and time namespaces");
+    }
+    assert_none_running(&nonce, &context);
+}
+
 /// Where plugctl can make no time namespace (here: plugctl run by a user
 /// without privileges), what kept its call's session is still named by
 /// its call, and everything, named by a call or by the end of the

@@ -70,6 +70,7 @@ mod secret;
 mod shellcheck;
 mod signals;
 mod snapshots;
+mod spawner;
 mod status;
 mod storage;
 mod tables;

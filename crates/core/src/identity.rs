@@ -61,7 +61,7 @@ impl FileIdentity {
     pub fn pre_exec_check(
         self,
         path: &Path,
-    ) -> io::Result<impl FnMut() -> io::Result<()> + Send + Sync + 'static> {
+    ) -> io::Result<impl Fn() -> io::Result<()> + Send + Sync + 'static> {
         let c_path = CString::new(path.as_os_str().as_bytes())
             .map_err(|_| io::Error::other("path holds a NUL byte"))?;
         Ok(move || {

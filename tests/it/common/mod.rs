@@ -61,7 +61,23 @@ pub struct Rig {
 
 impl Rig {
     pub fn new() -> Rig {
-        let dir = tempfile::tempdir().expect("tempdir");
+        Rig::in_dir(tempfile::tempdir().expect("tempdir"))
+    }
+
+    /// A rig outside `/tmp`, in the build's scratch directory, as a
+    /// node's plugin directory is: `--sandbox strict` then gives its calls
+    /// the run's own mount namespace (a plugin in `/tmp` gets a private
+    /// `/tmp` of its own per call, made another way).
+    pub fn outside_tmp() -> Rig {
+        Rig::in_dir(
+            tempfile::Builder::new()
+                .prefix("rig")
+                .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+                .expect("tempdir"),
+        )
+    }
+
+    fn in_dir(dir: tempfile::TempDir) -> Rig {
         let root = dir.path().to_path_buf();
         // tempfile makes it 0777 less the umask: 0755 whatever the umask,
         // since plugctl refuses plugins below a group-writable directory.

@@ -118,8 +118,8 @@ pub(super) async fn run_call(
     let mut leftovers: Vec<Leftover> = Vec::new();
     let mut leftovers_checked = false;
 
-    let mut stdout = child.stdout.take();
-    let mut stderr = child.stderr.take();
+    let mut stdout = child.take_stdout();
+    let mut stderr = child.take_stderr();
     let mut out = Head::new(inv.stdout_limit);
     let mut err = Tail::new(inv.stderr_limit);
     let mut out_buf = Vec::with_capacity(READ_BUF);
@@ -324,7 +324,8 @@ pub(super) async fn run_call(
     let outcome = Outcome {
         // Unreaped only when even SIGKILL plus the drain bound did not end
         // the leader (uninterruptible sleep on a dead mount): it will die of
-        // that SIGKILL, and tokio reaps it once the Child is dropped.
+        // that SIGKILL, and is reaped once its `Leader` is dropped (by
+        // tokio, or by a thread of its own for one `vfork` started).
         termination: status.unwrap_or(Termination::Signaled(Signal::SIGKILL as i32)),
         timed_out,
         killed,

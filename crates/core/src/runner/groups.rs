@@ -10,13 +10,13 @@
 //! [`Pool`]: super::Pool
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockWriteGuard};
 use std::time::Duration;
 
+use super::leader::Leader;
 use nix::errno::Errno;
 use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
-use tokio::process::{Child, Command};
 use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 
@@ -77,6 +77,21 @@ struct Table {
 /// them apart).
 static IN_FLIGHT: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
 
+/// Held (read) by each spawn from its fork until its leader is in the
+/// index; taken (write) by whatever lists plugctl's children to reap or
+/// kill them. A strict call may be started from another thread than the
+/// one that sweeps ([`crate::sandbox::Spawner`]): without it, a plugin
+/// that exits at once could be reaped as an orphan before its call knew
+/// it, or a child not yet exec'd, which holds copies of every call's
+/// pipes, be killed as another call's leftover.
+static BIRTHS: RwLock<()> = RwLock::new(());
+
+/// Kept while plugctl's children are listed and acted on: no spawn is
+/// half done meanwhile.
+pub(super) fn no_births() -> RwLockWriteGuard<'static, ()> {
+    BIRTHS.write().unwrap_or_else(|p| p.into_inner())
+}
+
 fn in_flight() -> MutexGuard<'static, BTreeSet<i32>> {
     IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner())
 }
@@ -103,14 +118,15 @@ impl GroupTable {
     /// is closed (a shutdown is under way), nothing was spawned.
     pub(super) fn spawn(
         self: &Arc<Self>,
-        cmd: &mut Command,
+        start: impl FnOnce() -> std::io::Result<Leader>,
         grace: Duration,
-    ) -> std::io::Result<Option<(Child, Group, watch::Receiver<Control>)>> {
+    ) -> std::io::Result<Option<(Leader, Group, watch::Receiver<Control>)>> {
+        let _birth = BIRTHS.read().unwrap_or_else(|p| p.into_inner());
         let mut table = self.lock();
         if table.closed {
             return Ok(None);
         }
-        let child = cmd.spawn()?;
+        let child = start()?;
         let pid = child
             .id()
             .and_then(|id| i32::try_from(id).ok())
@@ -130,6 +146,7 @@ impl GroupTable {
             lineage: Lineage::default(),
             known_empty: false,
             finished: false,
+            spawner: None,
         };
         Ok(Some((child, group, rx)))
     }
@@ -233,6 +250,10 @@ pub(super) struct Group {
     /// The call ran to its end. Otherwise the future was dropped mid-call,
     /// and the group is SIGKILLed rather than left running unwatched.
     pub(super) finished: bool,
+    /// The sandbox's thread that started the call, held until what the
+    /// call left is killed (its children's time namespace is the call's
+    /// meanwhile).
+    pub(super) spawner: Option<crate::sandbox::Slot>,
 }
 
 impl Group {

@@ -13,7 +13,7 @@ use procfs::process::{FDTarget, Process, Stat};
 use tokio::process::{ChildStderr, ChildStdout};
 
 use super::Leftover;
-use super::groups::leaders_in_flight;
+use super::groups::{leaders_in_flight, no_births};
 use super::lineage::{Lineage, time_ns};
 use super::rusage::{Reaped, Rusage, Spent, reap};
 
@@ -371,6 +371,8 @@ async fn sweep(claim: &mut Claim<'_>) -> Swept {
     let deadline = tokio::time::Instant::now() + REAP_BOUND;
     let mut swept = Swept::default();
     loop {
+        // No spawn half done while plugctl's children are looked at.
+        let births = no_births();
         // The dead first: what they forked has come to plugctl by now.
         let reaped = subreaper && reap_dead(&me, &mut swept.reaped);
         let look = if subreaper {
@@ -399,6 +401,7 @@ async fn sweep(claim: &mut Claim<'_>) -> Swept {
                 sessions.insert(p.sid);
             }
         }
+        drop(births);
         let settled = !alive && !look.moving && !reaped;
         if settled || tokio::time::Instant::now() >= deadline {
             break;
@@ -563,6 +566,7 @@ async fn reap_orphans(reaped: &mut Vec<(Proc, Rusage)>) {
     loop {
         let me = Me::now();
         let mut pending = false;
+        let births = no_births();
         for p in children().into_iter().filter(|p| me.adopted(p)) {
             match reap(p.pid) {
                 Reaped::Alive => pending = true,
@@ -570,6 +574,7 @@ async fn reap_orphans(reaped: &mut Vec<(Proc, Rusage)>) {
                 Reaped::NotOurs => {}
             }
         }
+        drop(births);
         if !pending || tokio::time::Instant::now() >= deadline {
             return;
         }

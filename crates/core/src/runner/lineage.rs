@@ -95,6 +95,13 @@ impl TimeNs {
     }
 }
 
+impl TimeNs {
+    /// A namespace made elsewhere (a sandbox's thread's), held by `held`.
+    pub(super) fn held(held: OwnedFd, ino: u64) -> TimeNs {
+        TimeNs { _held: held, ino }
+    }
+}
+
 /// The inode of `pid`'s time namespace (`None` for a process that is gone,
 /// a zombie, or a kernel without time namespaces).
 pub(super) fn time_ns(pid: i32) -> Option<u64> {

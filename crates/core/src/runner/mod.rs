@@ -30,12 +30,14 @@ mod capture;
 mod elf;
 mod groups;
 mod human;
+mod leader;
 mod leftovers;
 mod lineage;
 mod pool;
 mod rusage;
 mod spawn;
 mod types;
+mod vfork;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,13 +1,13 @@
 //! The kernel's account of what a call's processes used, as `wait4`
-//! returns it: the leader's, read at its exit just before tokio reaps it,
+//! returns it: the leader's, read at its exit just before it is reaped,
 //! and each adopted orphan's, read as plugctl reaps it. Summed into the
 //! call's [`Usage`] by [`Spent`].
 //!
 //! Neither nix nor rustix returns a child's resource usage from a wait, so
 //! two calls are made here, each in one small function: `waitid` with
 //! `WNOWAIT` and its fifth, Linux-only argument (the usage of a child that
-//! has exited, left for tokio to reap as it always does, so that its
-//! `Child` knows and never signals a reused pid), and `wait4` for the
+//! has exited, left to be reaped as its handle reaps it, so that its
+//! [`Leader`] knows and never signals a reused pid), and `wait4` for the
 //! orphans plugctl reaps itself.
 
 use std::collections::BTreeSet;
@@ -18,7 +18,8 @@ use std::time::Duration;
 
 use nix::libc;
 use tokio::io::unix::AsyncFd;
-use tokio::process::Child;
+
+use super::leader::Leader;
 
 use crate::usage::{CpuTime, Source, Usage};
 
@@ -138,7 +139,7 @@ pub(super) type Exited = (io::Result<ExitStatus>, Option<Rusage>);
 impl Exit {
     /// Watches `child` (just spawned, not reaped); `measure` false: only
     /// the clock, as if no pidfd could be had.
-    pub(super) fn watch(child: &Child, measure: bool) -> Exit {
+    pub(super) fn watch(child: &Leader, measure: bool) -> Exit {
         Exit {
             pid: child.id().and_then(|p| i32::try_from(p).ok()),
             measure,
@@ -154,7 +155,7 @@ impl Exit {
     /// from then on its exit is watched by a pidfd at once (it is most
     /// likely exiting: the pipes close a moment before the kernel makes it
     /// a zombie).
-    pub(super) fn at_eof(&mut self, child: &mut Child) -> Option<Exited> {
+    pub(super) fn at_eof(&mut self, child: &mut Leader) -> Option<Exited> {
         let pid = self.pid.filter(|_| self.measure)?;
         match peek(pid) {
             Ok(Some(usage)) => Some(reap_child(child, usage)),
@@ -167,7 +168,7 @@ impl Exit {
 
     /// The leader's end. Cancel-safe: nothing is reaped until the one poll
     /// that returns.
-    pub(super) async fn wait(&mut self, child: &mut Child) -> Exited {
+    pub(super) async fn wait(&mut self, child: &mut Leader) -> Exited {
         let Some(pid) = self.pid.filter(|_| self.measure) else {
             return (child.wait().await, None);
         };
@@ -213,8 +214,8 @@ fn pidfd(pid: i32) -> Option<AsyncFd<OwnedFd>> {
 }
 
 /// Reaps a leader known to have exited (its usage read), through tokio,
-/// so that its `Child` knows and never signals a reused pid.
-fn reap_child(child: &mut Child, usage: Rusage) -> Exited {
+/// so that its [`Leader`] knows and never signals a reused pid.
+fn reap_child(child: &mut Leader, usage: Rusage) -> Exited {
     match child.try_wait() {
         Ok(Some(status)) => (Ok(status), Some(usage)),
         // Cannot be, by the kernel's word a moment ago: reaped by

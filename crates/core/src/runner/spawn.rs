@@ -17,12 +17,14 @@ use std::time::Duration;
 
 use nix::errno::Errno;
 use nix::unistd::{AccessFlags, access};
-use tokio::process::{Child, Command};
+use tokio::process::Command;
 use tokio::sync::watch;
 use tokio::time::Instant;
 
 use super::groups::{Control, Group, GroupTable};
+use super::leader::Leader;
 use super::lineage::{self, Lineage, TimeNs};
+use super::vfork::{self, Step};
 use super::{Invocation, SpawnError, later};
 
 /// ETXTBSY means some process still has the file open for writing: usually
@@ -76,7 +78,32 @@ pub(super) async fn spawn(
     table: &Arc<GroupTable>,
     inv: &Invocation,
     program: &Path,
-) -> Result<(Child, Group, watch::Receiver<Control>), SpawnError> {
+) -> Result<(Leader, Group, watch::Receiver<Control>), SpawnError> {
+    // A strict call whose layers other calls share is started from a
+    // sandbox's thread that carries them, held for the call, by
+    // clone(CLONE_VM | CLONE_VFORK) ([`super::vfork`]).
+    let mut spawner = match &inv.confine {
+        Some(c) => c.spawner().await,
+        None => None,
+    };
+    // The call's mark, made on this thread for the children it starts next
+    // (no `.await` until the spawn): a time namespace, which costs the
+    // spawn nothing; else a session of the plugin's own, which takes a
+    // step between fork and exec, the first of them (those after it,
+    // `--locked`'s, exec and never return). A spawner's thread made its
+    // namespace before its filter (which refuses `unshare`): the call's
+    // while it holds the thread.
+    let mut ns = match &spawner {
+        Some(slot) => slot.time_ns().map(|(fd, ino)| TimeNs::held(fd, ino)),
+        None => TimeNs::for_next_children(),
+    };
+    let by_session = ns.is_none();
+    let on_spawner = spawner.is_some();
+    let failed = |e: io::Error| SpawnError::Other {
+        program: inv.program.clone(),
+        message: e.to_string(),
+    };
+    let steps = steps(inv, program, by_session, on_spawner).map_err(failed)?;
     let mut cmd = Command::new(program);
     cmd.args(&inv.args)
         .env_clear()
@@ -85,89 +112,22 @@ pub(super) async fn spawn(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .kill_on_drop(true);
-    // The call's mark, made on this thread for the children it starts next
-    // (no `.await` until the spawn): a time namespace, which costs the
-    // spawn nothing; else a session of the plugin's own, which takes a
-    // step between fork and exec, the first of them (those after it,
-    // `--locked`'s, exec and never return).
-    let mut ns = TimeNs::for_next_children();
-    let by_session = ns.is_none();
-    if by_session {
-        // SAFETY: one setsid(2).
-        unsafe {
-            cmd.pre_exec(lineage::lead_a_session);
-        }
-    } else {
+    if !by_session {
         cmd.process_group(0);
     }
-    // Then the sandbox's part: it refuses namespace changes from here on,
-    // and the steps after it (`--locked`'s, `ExecPath`) end in exec.
-    let confined = inv.confine.as_ref().is_some_and(|c| !c.is_empty());
-    if let Some(confine) = inv.confine.as_ref().filter(|_| confined) {
-        confine.install(&mut cmd);
-    }
-    let failed = |e: io::Error| SpawnError::Other {
-        program: inv.program.clone(),
-        message: e.to_string(),
+    let mut steps = match &spawner {
+        Some(_) => steps,
+        None => {
+            for step in steps {
+                // SAFETY: each step makes only async-signal-safe system
+                // calls on memory prepared before the fork ([`steps`]).
+                unsafe {
+                    cmd.pre_exec(step);
+                }
+            }
+            Vec::new()
+        }
     };
-    // `--locked` execs the file it hashed through its descriptor; any other
-    // call that forks (a step between fork and exec: a session, the
-    // sandbox's, `--locked`'s check) execs by path with execve(2) itself
-    // (below); the rest are posix_spawn'ed.
-    let execs_by_fd = inv
-        .expect
-        .as_ref()
-        .is_some_and(|v| v.elf || v.interpreter.is_some());
-    let forks = by_session || confined || inv.expect.is_some();
-    if let Some(verified) = &inv.expect {
-        if verified.elf {
-            let mut argv = vec![program.as_os_str()];
-            argv.extend(inv.args.iter().map(|a| a.as_os_str()));
-            let exec = crate::identity::ExecFd::new(verified.file.clone(), &argv, &inv.env)
-                .map_err(failed)?;
-            // SAFETY: one execveat(2) with arrays prepared before fork.
-            unsafe {
-                cmd.pre_exec(move || Err(exec.exec()));
-            }
-        } else {
-            let mut check = verified.identity.pre_exec_check(program).map_err(failed)?;
-            match &verified.interpreter {
-                // The interpreter that was hashed runs, through its
-                // descriptor, as the kernel would have run it; the script
-                // it opens by path is checked just before.
-                Some(interp) => {
-                    let mut argv: Vec<&std::ffi::OsStr> =
-                        interp.argv_head.iter().map(|a| a.as_os_str()).collect();
-                    argv.extend(inv.args.iter().map(|a| a.as_os_str()));
-                    let exec =
-                        crate::identity::ExecFd::new(interp.program.clone(), &argv, &inv.env)
-                            .map_err(failed)?;
-                    // SAFETY: one stat(2) and one execveat(2), with
-                    // everything prepared before fork.
-                    unsafe {
-                        cmd.pre_exec(move || {
-                            check()?;
-                            Err(exec.exec())
-                        });
-                    }
-                }
-                None => {
-                    // SAFETY: the check only calls stat(2) on a path prepared before fork.
-                    unsafe {
-                        cmd.pre_exec(check);
-                    }
-                }
-            }
-        }
-    }
-    if forks && !execs_by_fd {
-        let exec = ExecPath::new(program, &inv.args, &inv.env).map_err(failed)?;
-        // Last of the steps between fork and exec: nothing after it runs.
-        // SAFETY: one execve(2) with arrays prepared before fork.
-        unsafe {
-            cmd.pre_exec(move || Err(exec.exec()));
-        }
-    }
     let mut backoff = TXTBSY_BACKOFF_MS.iter();
     let give_up = later(Instant::now(), inv.deadline);
     let mut pause = Duration::from_millis(10);
@@ -177,11 +137,38 @@ pub(super) async fn spawn(
         // maybe on another thread, whose next children get its own
         // namespace.
         if attempt > 0 && !by_session {
-            ns = TimeNs::for_next_children();
+            ns = match &spawner {
+                Some(slot) => slot.time_ns().map(|(fd, ino)| TimeNs::held(fd, ino)),
+                None => TimeNs::for_next_children(),
+            };
         }
         attempt += 1;
-        let error = match table.spawn(&mut cmd, inv.grace) {
+        let spawned = match &spawner {
+            Some(spawner) => {
+                let table = Arc::clone(table);
+                let grace = inv.grace;
+                let moved = std::mem::take(&mut steps);
+                let Some((back, spawned)) = spawner
+                    .run(move || {
+                        let spawned =
+                            table.spawn(|| vfork::start(&moved).map(Leader::Cloned), grace);
+                        (moved, spawned)
+                    })
+                    .await
+                else {
+                    return Err(SpawnError::Other {
+                        program: inv.program.clone(),
+                        message: "not started: the sandbox's thread that starts it is gone".into(),
+                    });
+                };
+                steps = back;
+                spawned
+            }
+            None => table.spawn(|| cmd.spawn().map(Leader::Spawned), inv.grace),
+        };
+        let error = match spawned {
             Ok(Some((child, mut group, control))) => {
+                group.spawner = spawner.take();
                 group.lineage = match ns.take() {
                     Some(ns) => Lineage::by_namespace(ns),
                     None if by_session => Lineage::by_session(group.pgid.as_raw()),
@@ -229,6 +216,72 @@ pub(super) async fn spawn(
         }
         return Err(classify(&error, program, &inv.program));
     }
+}
+
+/// The steps between fork and exec, in order: a session of its own
+/// (`by_session`), the sandbox's, `--locked`'s check, and the exec itself
+/// when any step comes before it. Each makes only async-signal-safe system
+/// calls on memory prepared here; the exec's, only execve(2) or
+/// execveat(2). Empty: nothing to do between fork and exec, and std
+/// starts the call with `posix_spawn`.
+fn steps(
+    inv: &Invocation,
+    program: &Path,
+    by_session: bool,
+    on_spawner: bool,
+) -> io::Result<Vec<Step>> {
+    let mut steps: Vec<Step> = Vec::new();
+    if by_session {
+        steps.push(Box::new(lineage::lead_a_session));
+    }
+    // Then the sandbox's part: it refuses namespace changes from here on,
+    // and the steps after it (`--locked`'s, `ExecPath`) end in exec.
+    let confined = inv.confine.as_ref().is_some_and(|c| !c.is_empty());
+    if let Some(confine) = inv.confine.as_ref().filter(|_| confined) {
+        steps.push(confine.step(on_spawner));
+    }
+    // `--locked` execs the file it hashed through its descriptor; any other
+    // call that forks (a step between fork and exec: a session, the
+    // sandbox's, `--locked`'s check) execs by path with execve(2) itself
+    // (below); the rest are posix_spawn'ed.
+    let execs_by_fd = inv
+        .expect
+        .as_ref()
+        .is_some_and(|v| v.elf || v.interpreter.is_some());
+    let forks = by_session || confined || inv.expect.is_some();
+    if let Some(verified) = &inv.expect {
+        if verified.elf {
+            let mut argv = vec![program.as_os_str()];
+            argv.extend(inv.args.iter().map(|a| a.as_os_str()));
+            let exec = crate::identity::ExecFd::new(verified.file.clone(), &argv, &inv.env)?;
+            steps.push(Box::new(move || Err(exec.exec())));
+        } else {
+            let check = verified.identity.pre_exec_check(program)?;
+            match &verified.interpreter {
+                // The interpreter that was hashed runs, through its
+                // descriptor, as the kernel would have run it; the script
+                // it opens by path is checked just before.
+                Some(interp) => {
+                    let mut argv: Vec<&std::ffi::OsStr> =
+                        interp.argv_head.iter().map(|a| a.as_os_str()).collect();
+                    argv.extend(inv.args.iter().map(|a| a.as_os_str()));
+                    let exec =
+                        crate::identity::ExecFd::new(interp.program.clone(), &argv, &inv.env)?;
+                    steps.push(Box::new(move || {
+                        check()?;
+                        Err(exec.exec())
+                    }));
+                }
+                None => steps.push(Box::new(check)),
+            }
+        }
+    }
+    if forks && !execs_by_fd {
+        let exec = ExecPath::new(program, &inv.args, &inv.env)?;
+        // Last of the steps between fork and exec: nothing after it runs.
+        steps.push(Box::new(move || Err(exec.exec())));
+    }
+    Ok(steps)
 }
 
 /// An exec by path, prepared before fork so that the child makes one

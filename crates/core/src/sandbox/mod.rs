@@ -41,6 +41,7 @@ mod namespaces;
 pub mod policy;
 mod prepare;
 mod report;
+mod spawner;
 mod syscalls;
 
 use std::fmt;
@@ -52,6 +53,7 @@ pub use inherit::Inherited;
 pub use policy::{Capability, Grant, Grants, Policy, PolicyFile, Syscalls};
 pub use prepare::{Config, Confinement, Prepared, Sandbox};
 pub use report::{Enforcement, Layer, Report};
+pub use spawner::{Slot, Spawner};
 
 /// How far a call is confined.
 #[derive(

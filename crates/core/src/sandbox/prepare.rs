@@ -17,6 +17,7 @@ use super::files::{self, Rules};
 use super::kernel::Kernel;
 use super::namespaces::{self, Private, Shared};
 use super::report::{Enforcement, Layer, Report};
+use super::spawner::{Pool, Slot, Spawners, ThreadLayers};
 use super::syscalls::{self, Filters};
 use super::{Cap, Caps, Grant, Inherited, Level, OverCap, Policy, PolicyFile, Syscalls};
 use crate::error::Hint;
@@ -117,6 +118,8 @@ pub struct Sandbox {
     /// trim or above), so every child inherits them and a call without
     /// caps needs no step of its own between fork and exec.
     trimmed: bool,
+    /// The threads that start strict calls with the layers they share.
+    spawners: Spawners,
 }
 
 impl Default for Sandbox {
@@ -147,6 +150,7 @@ impl Sandbox {
             seq: AtomicU64::new(0),
             base_rules: OnceLock::new(),
             trimmed: false,
+            spawners: Spawners::default(),
         }
     }
 
@@ -674,6 +678,14 @@ impl Sandbox {
         }
         prepared.plan.private = private;
         prepared.shared = shared;
+        // What every call like it shares goes to a thread that applied it
+        // once; the child applies the rest.
+        if let Some(layers) = ThreadLayers::of(&prepared.plan, prepared.shared.as_ref()) {
+            let lean = layers.lean(&prepared.plan);
+            if let Some(pool) = self.spawners.get(layers) {
+                prepared.spawner = Some((pool, lean));
+            }
+        }
         Ok(())
     }
 
@@ -782,6 +794,9 @@ pub struct Prepared {
     cgroup: Option<CallCgroup>,
     landlock: Option<OwnedFd>,
     shared: Option<Arc<Shared>>,
+    /// The threads that start calls like it, and what its child still
+    /// applies (the rest of `plan` such a thread applied to itself).
+    spawner: Option<(Arc<Pool>, Plan)>,
     /// Caps enforced per process by an rlimit (a hit is not seen, only
     /// possible).
     by_rlimit: Vec<Cap>,
@@ -796,6 +811,7 @@ impl Prepared {
             cgroup: None,
             landlock: None,
             shared: None,
+            spawner: None,
             by_rlimit: Vec::new(),
         })
     }
@@ -805,15 +821,32 @@ impl Prepared {
         self.plan.is_empty()
     }
 
-    /// Adds the child's part to `cmd`: run between fork and exec, before
-    /// any other hook (the `--locked` exec check execs).
-    pub fn install(self: &Arc<Self>, cmd: &mut tokio::process::Command) {
-        let me = Arc::clone(self);
-        // SAFETY: Plan::apply makes only async-signal-safe system calls on
-        // memory prepared before the fork, and allocates nothing.
-        unsafe {
-            cmd.pre_exec(move || me.plan.apply(&me.mark));
+    /// A thread to start the call from ([`super::Spawner::run`]), held
+    /// for the call, where it shares layers with others; else (`None`) it
+    /// is started from any thread and its child applies every layer.
+    pub async fn spawner(&self) -> Option<Slot> {
+        match &self.spawner {
+            Some((pool, _)) => pool.slot().await,
+            None => None,
         }
+    }
+
+    /// The child's part, to run between fork and exec before any other
+    /// step (the `--locked` exec check execs). It makes only
+    /// async-signal-safe system calls on memory prepared before the fork,
+    /// and allocates nothing. `on_spawner`: the call is started from a
+    /// [`Prepared::spawner`] thread, and its child applies only what that
+    /// thread did not; else every layer.
+    #[allow(clippy::type_complexity)]
+    pub fn step(
+        self: &Arc<Self>,
+        on_spawner: bool,
+    ) -> Box<dyn Fn() -> std::io::Result<()> + Send + Sync> {
+        let me = Arc::clone(self);
+        Box::new(move || match &me.spawner {
+            Some((_, lean)) if on_spawner => lean.apply(&me.mark),
+            _ => me.plan.apply(&me.mark),
+        })
     }
 
     /// A start that failed, said as the sandbox's when a step of it
