@@ -62,6 +62,7 @@ mod review34e;
 mod review34f;
 mod review34g;
 mod review34h;
+mod review34i;
 mod runner;
 mod safe_output;
 mod sandbox;

@@ -24,7 +24,7 @@ use tokio::time::Instant;
 use super::groups::{Control, Group, GroupTable};
 use super::leader::Leader;
 use super::lineage::{self, Lineage, TimeNs};
-use super::vfork::{self, Step};
+use super::vfork::{self, Lead, Step};
 use super::{Invocation, SpawnError, later};
 
 /// ETXTBSY means some process still has the file open for writing: usually
@@ -103,7 +103,15 @@ pub(super) async fn spawn(
         program: inv.program.clone(),
         message: e.to_string(),
     };
-    let steps = steps(inv, program, by_session, on_spawner).map_err(failed)?;
+    // A child cloned from a spawner's thread leads its group (or session)
+    // before it unblocks signals ([`vfork::Lead`]); any other is given one
+    // by std (`process_group`) or by the session step.
+    let lead = if by_session {
+        Lead::Session
+    } else {
+        Lead::Group
+    };
+    let steps = steps(inv, program, by_session && !on_spawner, on_spawner).map_err(failed)?;
     let mut cmd = Command::new(program);
     cmd.args(&inv.args)
         .env_clear()
@@ -151,7 +159,7 @@ pub(super) async fn spawn(
                 let Some((back, spawned)) = spawner
                     .run(move || {
                         let spawned =
-                            table.spawn(|| vfork::start(&moved).map(Leader::Cloned), grace);
+                            table.spawn(|| vfork::start(&moved, lead).map(Leader::Cloned), grace);
                         (moved, spawned)
                     })
                     .await

@@ -36,9 +36,23 @@ thread_local! {
 /// child calls nothing of the C library's to learn it.
 const LAST_SIGNAL: libc::c_int = 64;
 
+/// What the child leads, as std's `process_group(0)` or a session step
+/// would make it: set before any signal can reach it, so that it is never
+/// a member of plugctl's own process group (the terminal's foreground
+/// group, whose Ctrl-C and Ctrl-Z would reach it) and its call's group id
+/// is its pid from its first instruction on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Lead {
+    /// A process group of its own, in plugctl's session.
+    Group,
+    /// A session, and so a group, of its own.
+    Session,
+}
+
 /// What the child reads, and the error it leaves for the parent.
 struct Shared<'a> {
     steps: &'a [Step],
+    lead: Lead,
     stdin: i32,
     stdout: i32,
     stderr: i32,
@@ -82,6 +96,12 @@ fn run(shared: &Shared) -> io::Result<()> {
             unsafe { libc::sigaction(sig, &dfl, std::ptr::null_mut()) };
         }
     }
+    // Its own group (or session) while every signal is still blocked: the
+    // call's group id is its pid, which plugctl signals from now on.
+    match shared.lead {
+        Lead::Group => check(unsafe { libc::setpgid(0, 0) })?,
+        Lead::Session => check(unsafe { libc::setsid() })?,
+    }
     // What std gives a child before its `pre_exec` steps: SIGPIPE at its
     // default (Rust ignores it) and no signal blocked.
     unsafe {
@@ -105,11 +125,11 @@ fn run(shared: &Shared) -> io::Result<()> {
     Ok(())
 }
 
-/// Starts a child that takes `steps` (the last of which execs) with
-/// stdin from /dev/null and its output into two new pipes; returns once
-/// it has exec'd, or the error of the step that failed (the child then
-/// exited, and is reaped).
-pub(super) fn start(steps: &[Step]) -> io::Result<Cloned> {
+/// Starts a child that leads what `lead` says and takes `steps` (the last
+/// of which execs) with stdin from /dev/null and its output into two new
+/// pipes; returns once it has exec'd, or the error of the step that failed
+/// (the child then exited, and is reaped).
+pub(super) fn start(steps: &[Step], lead: Lead) -> io::Result<Cloned> {
     let null = rustix::fs::open(
         "/dev/null",
         rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::CLOEXEC,
@@ -119,6 +139,7 @@ pub(super) fn start(steps: &[Step]) -> io::Result<Cloned> {
     let (err_r, err_w) = rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)?;
     let mut shared = Shared {
         steps,
+        lead,
         stdin: null.as_raw_fd(),
         stdout: out_w.as_raw_fd(),
         stderr: err_w.as_raw_fd(),
