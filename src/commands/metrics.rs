@@ -548,8 +548,7 @@ fn drifted(ctx: &Ctx, state: &State<'_>) -> Drifted {
     for pin in &lock.plugins {
         let dir = ctx.settings.family_dir(&pin.family);
         let path = dir.join(&pin.name);
-        let now = pinner.pin_file(&pin.family, &pin.name, &path, None).ok();
-        let is_drifted = now.is_none_or(|n| !n.same_file(pin));
+        let is_drifted = !pinner.still_pinned(pin, &path);
         out.push((pin.family.clone(), pin.name.clone(), is_drifted));
     }
     // Plugins fingerprinted from files but missing from the lock file are

@@ -49,3 +49,84 @@ fn a_strict_call_started_from_the_sandboxs_thread_leads_its_group_and_gets_sigte
         );
     }
 }
+
+/// Long enough for any of these commands on a slow machine; a hang is
+/// what it catches (the run is killed, and the test fails).
+const HANG: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// `metrics` and `fingerprint --textfile` (the shipped timer's command)
+/// say whether each pinned plugin still is the file pinned, and since the
+/// eighth round read it through the gate's walk, so that a FIFO under a
+/// pinned name is a drift, never waited on. But they hashed whatever file
+/// was there to its end, and its `#!` interpreter to its end too: a sparse
+/// file of a terabyte, which costs its owner nothing, put by another user
+/// under a pinned name (in a sticky plugin directory once the pinned
+/// plugin was retired), or named by the `#!` line of a small file put
+/// there, held the command hashing zeros for hours at a full CPU — the
+/// timer's oneshot, deaf to SIGTERM meanwhile, never wrote its textfile.
+/// A file of another size than the pinned one is a drift told without a
+/// read, one is never read past the pinned size, and an interpreter is
+/// looked at only for the pinned content.
+#[test]
+fn a_sparse_file_under_a_pinned_name_never_holds_metrics_or_the_timers_fingerprint() {
+    use std::fs;
+    use std::os::unix::fs::PermissionsExt;
+    let Some(intruder) = intruder() else { return };
+    let s = Rig::new();
+    s.hv_ok("kept", "1.0.0");
+    s.hv_ok("retired", "1.0.0");
+    plugctl(&s).args(["fingerprint"]).succeeds();
+    plugctl(&s).args(["pin"]).succeeds();
+    let family = s.plugins.join("host-volume");
+    fs::set_permissions(&family, fs::Permissions::from_mode(0o1777)).unwrap();
+    fs::remove_file(family.join("retired")).unwrap();
+    let den = s.root().join("den");
+    make_dir(&den);
+    intruder.own(&den);
+    let huge = den.join("huge");
+    let made = intruder
+        .command(&s, "truncate")
+        .args(["-s", "1T"])
+        .arg(&huge)
+        .status()
+        .expect("truncate runs");
+    if !made.success() {
+        skip_unless_ci("this file system makes no sparse file of a terabyte");
+        return;
+    }
+    let drifted = r#"plugctl_plugin_drifted{family="host-volume",name="retired"} 1"#;
+    // The file itself, linked under the pinned name.
+    intruder.sh(
+        &s,
+        &format!(
+            "ln -s {} {}",
+            huge.display(),
+            family.join("retired").display()
+        ),
+    );
+    plugctl(&s)
+        .args(["metrics"])
+        .deadline(HANG)
+        .succeeds()
+        .stdout_has(drifted)
+        .stdout_has(r#"plugctl_plugin_drifted{family="host-volume",name="kept"} 0"#);
+    // A small script whose `#!` line names it.
+    fs::remove_file(family.join("retired")).unwrap();
+    intruder.sh(
+        &s,
+        &format!(
+            "printf '#!{}\\n' >{}",
+            huge.display(),
+            family.join("retired").display()
+        ),
+    );
+    let textfile = s.root().join("textfile");
+    make_dir(&textfile);
+    plugctl(&s)
+        .args(["fingerprint", "--textfile"])
+        .arg(&textfile)
+        .deadline(HANG)
+        .fails_with(Exit::Failure);
+    let prom = fs::read_to_string(textfile.join("plugctl.prom")).unwrap();
+    assert!(prom.contains(drifted), "{prom}");
+}

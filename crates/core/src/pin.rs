@@ -171,6 +171,31 @@ impl LockFile {
     }
 }
 
+/// The head of `file` (its first [`SHEBANG_MAX`] bytes, where a `#!` line
+/// is), the sha256 of all of it from its current offset and the number of
+/// bytes read: to its end, or to one byte past `max` (a file that grew
+/// past it is another file, whatever follows).
+fn read_and_hash(file: &mut File, max: u64) -> io::Result<(Vec<u8>, String, u64)> {
+    let mut bounded = file.take(max.saturating_add(1));
+    let mut head = vec![0u8; SHEBANG_MAX];
+    let mut got = 0;
+    while got < head.len() {
+        match bounded.read(&mut head[got..])? {
+            0 => break,
+            n => got += n,
+        }
+    }
+    head.truncate(got);
+    // A file shorter than the head was read to its end already: no
+    // further read (most plugin scripts are that short).
+    let (sha256, size) = if got < SHEBANG_MAX {
+        (hex(&Sha256::digest(&head)), got as u64)
+    } else {
+        hash_reader(io::Cursor::new(&head).chain(&mut bounded))?
+    };
+    Ok((head, sha256, size))
+}
+
 /// The sha256 of an open file, read to its end, and the number of bytes read.
 pub fn hash_reader(mut r: impl Read) -> io::Result<(String, u64)> {
     // One buffer per thread, reused: `pin --check` hashes hundreds of small
@@ -258,6 +283,37 @@ impl Pinner {
         self.pin_open(family, name, file, version)
     }
 
+    /// Whether the file at `path` still is the one `pin` recorded: its
+    /// size, its content and its interpreter. Found through the gate's
+    /// walk as [`Pinner::pin_file`] finds it (the file may be anyone's),
+    /// but never read past the pinned size: a file of another size is
+    /// another file, told without a read, and one that grows while it is
+    /// read is read one byte past it. A sparse file of terabytes that
+    /// another user put under a pinned name would otherwise be hashed for
+    /// hours. The interpreter is looked at only when the content is the
+    /// pinned one (then so is its `#!` line).
+    pub fn still_pinned(&self, pin: &Pin, path: &Path) -> bool {
+        let Ok((dir, file_name, _)) = crate::trust::dir::resolve_file(Policy::insecure(), path)
+        else {
+            return false;
+        };
+        let Ok((mut file, meta)) = dir.open_read(&file_name, pin.size) else {
+            return false;
+        };
+        if meta.size != pin.size {
+            return false;
+        }
+        let Ok((head, sha256, size)) = read_and_hash(&mut file, pin.size) else {
+            return false;
+        };
+        if sha256 != pin.sha256 || size != pin.size {
+            return false;
+        }
+        let interpreter =
+            Shebang::parse(&head).map(|shebang| self.interpreter_of(&shebang, None).0);
+        interpreter == pin.interpreter
+    }
+
     /// [`Pinner::pin_file`] on a file already open (read from its current
     /// offset, 0).
     pub fn pin_open(
@@ -283,22 +339,7 @@ impl Pinner {
         version: Option<String>,
         path: Option<&std::ffi::OsStr>,
     ) -> io::Result<(Pin, Option<Runs>)> {
-        let mut head = vec![0u8; SHEBANG_MAX];
-        let mut got = 0;
-        while got < head.len() {
-            match file.read(&mut head[got..])? {
-                0 => break,
-                n => got += n,
-            }
-        }
-        head.truncate(got);
-        // A file shorter than the head was read to its end already: no
-        // further read (most plugin scripts are that short).
-        let (sha256, rest) = if got < SHEBANG_MAX {
-            (hex(&Sha256::digest(&head)), got as u64)
-        } else {
-            hash_reader(io::Cursor::new(&head).chain(&mut file))?
-        };
+        let (head, sha256, rest) = read_and_hash(&mut file, u64::MAX)?;
         let shebang = Shebang::parse(&head);
         let (interpreter, runs) = match shebang {
             Some(shebang) => {
