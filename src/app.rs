@@ -161,6 +161,7 @@ fn execute(ctx: &Ctx, stopper: &StopHandle, cli: Cli) -> Supervised<Result<()>> 
             return Supervised::Finished(commands::dispatch(ctx, cli.command).await);
         }
         plugctl_core::runner::become_subreaper();
+        plugctl_core::runner::keep_inherited_descriptors();
         let mut signals = match crate::shutdown::install() {
             Ok(signals) => signals,
             Err(e) => {

@@ -130,3 +130,40 @@ fn a_sparse_file_under_a_pinned_name_never_holds_metrics_or_the_timers_fingerpri
     let prom = fs::read_to_string(textfile.join("plugctl.prom")).unwrap();
     assert!(prom.contains(drifted), "{prom}");
 }
+
+/// A descriptor plugctl inherited open without close-on-exec (a script's
+/// `exec 7>>/var/log/x` before it runs plugctl, a CI runner's) reached
+/// every plugin it started, strict's too: a plugin wrote through it where
+/// Landlock lets it write nothing, though docs/protocol.md promises a
+/// plugin no descriptor but its three. plugctl keeps what it inherited to
+/// itself.
+#[test]
+fn a_descriptor_plugctl_inherited_never_reaches_a_plugin() {
+    let s = Rig::outside_tmp();
+    if !strict_runs(&s) {
+        return;
+    }
+    let kept = s.root().join("kept-by-the-caller");
+    std::fs::write(&kept, "").unwrap();
+    s.plugin(
+        "host-volume",
+        "writer",
+        r#"echo pwned >&7
+exec /bin/ls /proc/self/fd >&2"#,
+    );
+    for sandbox in ["none", "strict"] {
+        let out = expect::Run::new(s.command("/bin/sh"), "sh")
+            .arg("-c")
+            .arg(format!("exec 7>>'{}'; exec \"$0\" \"$@\"", kept.display()))
+            .arg(PLUGCTL)
+            .args(["-v", "--sandbox", sandbox, "fingerprint", "writer"])
+            .fails_with(Exit::Failure);
+        let err = out.stderr();
+        assert_eq!(
+            std::fs::read_to_string(&kept).unwrap(),
+            "",
+            "{sandbox}: the plugin wrote through plugctl's descriptor: {err}"
+        );
+        assert!(!err.contains("| 7\n"), "{sandbox}: {err}");
+    }
+}

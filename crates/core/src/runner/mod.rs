@@ -46,6 +46,7 @@ use call::later;
 pub use human::human_bytes;
 pub use leftovers::become_subreaper;
 pub use pool::{Gate, Pool, Witness};
+pub use spawn::keep_inherited_descriptors;
 pub use types::{
     Invocation, Leftover, Outcome, STDERR_LIMIT, STDOUT_LIMIT, SpawnError, Termination,
 };

@@ -32,6 +32,35 @@ use super::{Invocation, SpawnError, later};
 /// reached exec yet, or a plugin being replaced. Both pass in milliseconds.
 const TXTBSY_BACKOFF_MS: [u64; 4] = [10, 20, 40, 80];
 
+/// Marks every descriptor plugctl inherited (all above stderr) close-on-exec,
+/// so that none reaches a plugin. plugctl opens its own close-on-exec; one
+/// its parent left open without the flag (a script's `exec 3>>log`, a CI
+/// runner's) would otherwise be a plugin's too, whatever the sandbox: a
+/// descriptor open for writing is written through whatever Landlock says.
+/// A Nomad client is started by systemd with none. Call it before the
+/// first plugin starts.
+pub fn keep_inherited_descriptors() {
+    let Ok(entries) = std::fs::read_dir("/proc/self/fd") else {
+        return;
+    };
+    let fds: Vec<i32> = entries
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse().ok())
+        .filter(|&fd| fd > 2)
+        .collect();
+    for fd in fds {
+        // SAFETY: fcntl(2) on a descriptor number, which changes only its
+        // close-on-exec flag (the directory listed is closed by now, and an
+        // fd no longer open just answers EBADF).
+        unsafe {
+            let flags = nix::libc::fcntl(fd, nix::libc::F_GETFD);
+            if flags >= 0 && flags & nix::libc::FD_CLOEXEC == 0 {
+                nix::libc::fcntl(fd, nix::libc::F_SETFD, flags | nix::libc::FD_CLOEXEC);
+            }
+        }
+    }
+}
+
 /// A bare name would make exec search PATH (ours, since the child's
 /// environment is not the one searched); a plugin is a file, named by path.
 pub(super) fn exec_path(program: &Path) -> PathBuf {
