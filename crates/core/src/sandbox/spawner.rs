@@ -187,8 +187,8 @@ fn time_ns_for_children() -> Option<TimeNs> {
     Some(TimeNs { held, ino })
 }
 
-/// A thread that applied strict's shared layers to itself and runs what it is
-/// given, one after the other.
+/// A thread that applied strict's shared layers to itself and runs what
+/// it is given, one after the other.
 #[derive(Debug)]
 pub struct Spawner {
     jobs: Mutex<mpsc::Sender<Job>>,
@@ -268,8 +268,8 @@ impl Spawner {
 /// them.
 const SLOT_WAIT: Duration = Duration::from_millis(250);
 
-/// The threads of one kind (the layers they carry): those no call holds, how many were made,
-/// and what a new one applies.
+/// The threads of one kind (the layers they carry): those no call holds,
+/// how many were made, and what a new one applies.
 #[derive(Debug)]
 pub struct Pool {
     layers: ThreadLayers,
