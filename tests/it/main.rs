@@ -40,6 +40,7 @@ mod init;
 mod journal;
 mod layout;
 mod limits;
+mod linked_programs;
 mod linked_volumes;
 mod lookup;
 mod messages;

@@ -119,9 +119,52 @@ impl Subject {
 }
 
 /// The first line's worth of a file: the kernel reads no more of a shebang.
+/// Its first bytes, from a regular file only: the entry was one when it
+/// was looked at, but another user may swap in a FIFO before it is opened
+/// (an open of a FIFO with no writer would wait for ever), so it is opened
+/// without blocking and judged by what was opened.
 fn read_head(path: &Path) -> io::Result<Vec<u8>> {
     use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(nix::libc::O_NONBLOCK)
+        .open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::other("not a regular file any more"));
+    }
     let mut head = Vec::with_capacity(256);
-    fs::File::open(path)?.take(256).read_to_end(&mut head)?;
+    file.take(256).read_to_end(&mut head)?;
     Ok(head)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_head;
+
+    /// An entry that was a regular file when listed and is a FIFO by the
+    /// time it is read (another user swapped it): read at once as an
+    /// error, never waited on for a writer that never comes.
+    #[test]
+    fn a_fifo_swapped_in_is_refused_without_waiting() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("plugin");
+        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o644)).unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(read_head(&fifo).map_err(|e| e.to_string()));
+        });
+        let got = rx
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("read_head waited on a FIFO");
+        assert_eq!(got, Err("not a regular file any more".to_string()));
+    }
+
+    #[test]
+    fn a_regular_file_gives_its_first_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("plugin");
+        std::fs::write(&file, vec![b'x'; 1000]).unwrap();
+        assert_eq!(read_head(&file).unwrap(), vec![b'x'; 256]);
+    }
 }

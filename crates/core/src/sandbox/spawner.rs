@@ -187,8 +187,8 @@ fn time_ns_for_children() -> Option<TimeNs> {
     Some(TimeNs { held, ino })
 }
 
-/// A thread that applied [`ThreadLayers`] to itself and runs what it is
-/// given, one after the other.
+/// A thread that applied strict's shared layers to itself and runs what
+/// it is given, one after the other.
 #[derive(Debug)]
 pub struct Spawner {
     jobs: Mutex<mpsc::Sender<Job>>,
@@ -268,8 +268,8 @@ impl Spawner {
 /// them.
 const SLOT_WAIT: Duration = Duration::from_millis(250);
 
-/// The threads of one [`Key`]: those no call holds, how many were made,
-/// and what a new one applies.
+/// The threads of one kind (the layers they carry): those no call holds,
+/// how many were made, and what a new one applies.
 #[derive(Debug)]
 pub struct Pool {
     layers: ThreadLayers,
@@ -300,7 +300,7 @@ impl Pool {
 
     /// A thread for one call, held until the [`Slot`] is dropped: an idle
     /// one, else a new one while there are fewer than the most, else the
-    /// first returned within [`SLOT_WAIT`]. `None` otherwise, or if a new
+    /// first returned within 250 ms. `None` otherwise, or if a new
     /// one could not apply its layers: the call then applies them in its
     /// child.
     pub async fn slot(self: &Arc<Self>) -> Option<Slot> {

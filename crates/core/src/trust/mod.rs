@@ -151,6 +151,20 @@ impl Policy {
         Ok(())
     }
 
+    /// A program taken from a directory others may add entries to (a
+    /// sticky one): refused with more names than one. Another user cannot
+    /// plant a file of root's there, but where the kernel lets anyone link
+    /// a file they do not own (`fs.protected_hardlinks=0`) they can give
+    /// any program of root's a name there, and plugctl would run it. In a
+    /// directory only its owner writes, a second name is that owner's
+    /// doing.
+    pub fn judge_program_links(&self, path: &Path, st: &Meta, dir: &Meta) -> Result<(), Refusal> {
+        if dir.mode & 0o022 != 0 {
+            self.judge_links(path, st)?;
+        }
+        Ok(())
+    }
+
     /// Judges one file or directory on the way: its owner and who may
     /// write it. `what` is "directory", "file", "symbolic link".
     pub fn judge(&self, path: &Path, st: &Meta, what: &'static str) -> Result<(), Refusal> {

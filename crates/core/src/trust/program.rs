@@ -370,6 +370,7 @@ impl Trust {
         if meta.is_file() {
             self.policy
                 .judge(&path, &meta, "file")
+                .and_then(|()| self.policy.judge_program_links(&path, &meta, dir.meta()))
                 .map_err(|r| refused(format!("not run: {r}")))?;
         }
         let Some(shebang) = read_shebang(&dir, &name) else {
@@ -499,6 +500,7 @@ impl Trust {
         }
         self.policy
             .judge(&path, &meta, "file")
+            .and_then(|()| self.policy.judge_program_links(&path, &meta, dir.meta()))
             .map_err(|r| Untrusted::Refused(r.to_string()))?;
         match read_shebang(&dir, &name) {
             Some(nested) => self.interpreter(&path, &nested, depth + 1, search),
