@@ -41,7 +41,7 @@ fn field<'a>(report: &'a str, key: &str) -> &'a str {
 }
 
 /// Twelve calls at once, each holding its thread for a second: more than
-/// the threads a two-CPU node makes (eight), so that some are started the
+/// the threads a two-CPU node makes (four), so that some are started the
 /// other way. Every one runs with no capability in any set, seccomp's
 /// filter, no-new-privileges, no network of the node's and no write to
 /// /etc; and the twelve are in twelve time namespaces, none plugctl's.

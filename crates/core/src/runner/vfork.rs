@@ -53,6 +53,9 @@ pub(super) enum Lead {
 struct Shared<'a> {
     steps: &'a [Step],
     lead: Lead,
+    /// The signals plugctl catches (bit `n - 1` for signal `n`), as the
+    /// kernel says just before the clone; `None`: unknown, each is asked.
+    caught: Option<u64>,
     stdin: i32,
     stdout: i32,
     stderr: i32,
@@ -85,14 +88,18 @@ fn run(shared: &Shared) -> io::Result<()> {
     // Every handler back to its default while all signals are blocked
     // (the cloning thread blocked them): a signal that comes before exec
     // must not run plugctl's code on plugctl's memory.
+    let mut dfl: libc::sigaction = unsafe { std::mem::zeroed() };
+    dfl.sa_sigaction = libc::SIG_DFL;
     for sig in 1..=LAST_SIGNAL {
-        let mut old: libc::sigaction = unsafe { std::mem::zeroed() };
-        if unsafe { libc::sigaction(sig, std::ptr::null(), &mut old) } != 0 {
-            continue;
-        }
-        if old.sa_sigaction != libc::SIG_DFL && old.sa_sigaction != libc::SIG_IGN {
-            let mut dfl: libc::sigaction = unsafe { std::mem::zeroed() };
-            dfl.sa_sigaction = libc::SIG_DFL;
+        let caught = match shared.caught {
+            Some(mask) => mask & (1u64 << (sig - 1)) != 0,
+            None => {
+                let mut old: libc::sigaction = unsafe { std::mem::zeroed() };
+                let asked = unsafe { libc::sigaction(sig, std::ptr::null(), &mut old) };
+                asked == 0 && old.sa_sigaction != libc::SIG_DFL && old.sa_sigaction != libc::SIG_IGN
+            }
+        };
+        if caught {
             unsafe { libc::sigaction(sig, &dfl, std::ptr::null_mut()) };
         }
     }
@@ -125,6 +132,16 @@ fn run(shared: &Shared) -> io::Result<()> {
     Ok(())
 }
 
+/// The signals this process catches, from the kernel's `SigCgt` mask:
+/// read once per start (one file, where asking the kernel of each signal
+/// would take sixty-four calls in the child), as a handler installed at
+/// any time counts.
+fn caught_signals() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/thread-self/status").ok()?;
+    let hex = status.lines().find_map(|l| l.strip_prefix("SigCgt:"))?;
+    u64::from_str_radix(hex.trim(), 16).ok()
+}
+
 /// Starts a child that leads what `lead` says and takes `steps` (the last
 /// of which execs) with stdin from /dev/null and its output into two new
 /// pipes; returns once it has exec'd, or the error of the step that failed
@@ -140,6 +157,7 @@ pub(super) fn start(steps: &[Step], lead: Lead) -> io::Result<Cloned> {
     let mut shared = Shared {
         steps,
         lead,
+        caught: caught_signals(),
         stdin: null.as_raw_fd(),
         stdout: out_w.as_raw_fd(),
         stderr: err_w.as_raw_fd(),

@@ -20,7 +20,7 @@
 //! therefore lent to one call at a time ([`Slot`]), from its start until
 //! everything the call left is killed: calls in flight at once each have
 //! a thread, and a namespace, of their own; calls one after another share
-//! them (each leaves nothing in it). A run makes at most four threads of a
+//! them (each leaves nothing in it). A run makes at most two threads of a
 //! kind per CPU (each thread's children are listed apart when plugctl
 //! looks for what a call left, so many threads would make every call's
 //! end slower); a call that finds them all lent for [`SLOT_WAIT`] is
@@ -282,14 +282,15 @@ pub struct Pool {
 
 impl Pool {
     fn new(layers: ThreadLayers, first: Spawner) -> Pool {
-        // Four per CPU: enough to keep every CPU busy with trivial calls,
-        // each of which holds its thread for a millisecond or two.
+        // Two per CPU: enough to keep every CPU busy with trivial calls,
+        // each of which holds its thread for a millisecond or two (more
+        // made every call's end slower, benches/run.sh).
         let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
         Pool {
             layers,
             idle: Mutex::new(vec![first]),
             made: std::sync::atomic::AtomicUsize::new(1),
-            most: (4 * cpus).clamp(4, 32),
+            most: (2 * cpus).clamp(2, 16),
             returned: tokio::sync::Notify::new(),
         }
     }
