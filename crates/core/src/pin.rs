@@ -256,6 +256,9 @@ pub struct Pinner {
     /// 200 `#!/bin/sh` plugins share one walk to `/bin/sh` and, under
     /// `--locked`, all run the one descriptor that was hashed.
     found: std::sync::Mutex<BTreeMap<(String, PathBuf), Found>>,
+    /// Each plugin directory walked to through the gate, once a command:
+    /// 200 plugins of one directory share one walk from `/`.
+    dirs: std::sync::Mutex<BTreeMap<PathBuf, crate::trust::CheckedDir>>,
 }
 
 /// A program as [`Pinner::hash_program`] found it.
@@ -277,8 +280,7 @@ impl Pinner {
         // FIFO or a device under a plugin's name is refused before a read,
         // never waited on.
         let refused = |r: crate::trust::Refusal| io::Error::other(r.to_string());
-        let (dir, file_name, _) =
-            crate::trust::dir::resolve_file(Policy::insecure(), path).map_err(refused)?;
+        let (dir, file_name) = self.find(path).map_err(refused)?;
         let (file, _) = dir.open_read(&file_name, u64::MAX).map_err(refused)?;
         self.pin_open(family, name, file, version)
     }
@@ -293,8 +295,7 @@ impl Pinner {
     /// hours. The interpreter is looked at only when the content is the
     /// pinned one (then so is its `#!` line).
     pub fn still_pinned(&self, pin: &Pin, path: &Path) -> bool {
-        let Ok((dir, file_name, _)) = crate::trust::dir::resolve_file(Policy::insecure(), path)
-        else {
+        let Ok((dir, file_name)) = self.find(path) else {
             return false;
         };
         let Ok((mut file, meta)) = dir.open_read(&file_name, pin.size) else {
@@ -312,6 +313,42 @@ impl Pinner {
         let interpreter =
             Shebang::parse(&head).map(|shebang| self.interpreter_of(&shebang, None).0);
         interpreter == pin.interpreter
+    }
+
+    /// The directory `path` is in, through the gate's walk, and its name
+    /// there: the directory walked to once a command, the entry looked at
+    /// each time (a symlink is resolved by the gate's own walk, as
+    /// `resolve_file` does for any path).
+    fn find(
+        &self,
+        path: &Path,
+    ) -> Result<(crate::trust::CheckedDir, std::ffi::OsString), crate::trust::Refusal> {
+        if let (Some(parent), Some(name)) = (path.parent(), path.file_name()) {
+            let known = self
+                .dirs
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get(parent)
+                .cloned();
+            let dir = match known {
+                Some(dir) => Some(dir),
+                None => crate::trust::CheckedDir::open(Policy::insecure(), parent)
+                    .ok()
+                    .inspect(|dir| {
+                        self.dirs
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .insert(parent.to_path_buf(), dir.clone());
+                    }),
+            };
+            if let Some(dir) = dir
+                && matches!(dir.stat(name), Ok(Some(m)) if !m.is_symlink())
+            {
+                return Ok((dir, name.to_os_string()));
+            }
+        }
+        let (dir, name, _) = crate::trust::dir::resolve_file(Policy::insecure(), path)?;
+        Ok((dir, name))
     }
 
     /// [`Pinner::pin_file`] on a file already open (read from its current
