@@ -249,32 +249,40 @@ fn each_way_out_alone_is_killed_and_named_by_its_call() {
     }
 }
 
-#[test]
-fn every_way_out_under_a_concurrent_fingerprint_is_named_by_its_own_call() {
-    if !python() {
-        return;
-    }
-    let s = Rig::new();
+/// Every way out, with its parent exiting and staying, fingerprinted at
+/// once beside a plugin that leaves nothing (`args` before
+/// `fingerprint`): each is unhealthy, named by its own call, and nothing
+/// of it runs once plugctl has exited. `grant_out`: a policy lets each
+/// write its scratch directory (under strict, nothing else may).
+fn every_way_out_at_once(s: &Rig, args: &[&str], grant_out: bool) {
     let nonce = nonce();
     let _cleanup = Cleanup(nonce.clone());
     let mut names = Vec::new();
+    let mut policy = serde_json::Map::new();
     for way in WAYS {
         for parent in PARENTS {
-            names.push(format!("{way}-{parent}"));
+            let name = format!("{way}-{parent}");
+            escaping_plugin(s, &name, way, parent, WAYS.len() * PARENTS.len(), &nonce);
+            policy.insert(
+                format!("host-volume/{name}"),
+                serde_json::json!({ "write": [s.out.display().to_string()] }),
+            );
+            names.push(name);
         }
     }
-    for (i, (way, parent)) in WAYS
-        .iter()
-        .flat_map(|w| PARENTS.iter().map(move |p| (w, p)))
-        .enumerate()
-    {
-        escaping_plugin(&s, &names[i], way, parent, names.len(), &nonce);
+    if grant_out {
+        fs::write(
+            s.plugins.join("plugctl.policy.json"),
+            serde_json::json!({ "schema_version": 1, "plugins": policy }).to_string(),
+        )
+        .unwrap();
     }
     // One that leaves nothing, fingerprinted beside them: healthy.
     s.hv_ok("clean", "1.0.0");
-    let out = plugctl(&s)
+    let out = plugctl(s)
+        .arg("--json")
+        .args_from(args.iter().copied())
         .args([
-            "--json",
             "fingerprint",
             "--type",
             "host-volume",
@@ -299,11 +307,19 @@ fn every_way_out_under_a_concurrent_fingerprint_is_named_by_its_own_call() {
         );
     }
     if time_namespaces() {
-        assert_named_by_their_own_calls(&s, &doc, &names);
+        assert_named_by_their_own_calls(s, &doc, &names);
     } else {
         skip_unless_ci("naming each setsid escapee by its own call needs root and time namespaces");
     }
     assert_none_running(&nonce, &context);
+}
+
+#[test]
+fn every_way_out_under_a_concurrent_fingerprint_is_named_by_its_own_call() {
+    if !python() {
+        return;
+    }
+    every_way_out_at_once(&Rig::new(), &[], false);
 }
 
 /// The same under `--sandbox strict`, with the plugins outside `/tmp` as
@@ -321,60 +337,7 @@ fn every_way_out_under_a_concurrent_strict_fingerprint_is_named_by_its_own_call(
     if !strict_runs(&s) {
         return;
     }
-    let nonce = nonce();
-    let _cleanup = Cleanup(nonce.clone());
-    let mut names = Vec::new();
-    for way in WAYS {
-        for parent in PARENTS {
-            names.push(format!("{way}-{parent}"));
-        }
-    }
-    let mut policy = serde_json::Map::new();
-    for (i, (way, parent)) in WAYS
-        .iter()
-        .flat_map(|w| PARENTS.iter().map(move |p| (w, p)))
-        .enumerate()
-    {
-        escaping_plugin(&s, &names[i], way, parent, names.len(), &nonce);
-        policy.insert(
-            format!("host-volume/{}", names[i]),
-            serde_json::json!({ "write": [s.out.display().to_string()] }),
-        );
-    }
-    fs::write(
-        s.plugins.join("plugctl.policy.json"),
-        serde_json::json!({ "schema_version": 1, "plugins": policy }).to_string(),
-    )
-    .unwrap();
-    let out = plugctl(&s)
-        .args([
-            "--json",
-            "--sandbox",
-            "strict",
-            "fingerprint",
-            "--type",
-            "host-volume",
-            "--timeout",
-            "30s",
-            "--concurrency",
-            "16",
-        ])
-        .fails_with(Exit::Failure);
-    let doc = out.json();
-    let context = format!("{doc}\n{}", stderr(&out));
-    for name in &names {
-        assert_eq!(
-            row(&doc, "host-volume", name)["healthy"],
-            false,
-            "{context}"
-        );
-    }
-    if time_namespaces() {
-        assert_named_by_their_own_calls(&s, &doc, &names);
-    } else {
-        skip_unless_ci("naming each setsid escapee by its own call needs root and time namespaces");
-    }
-    assert_none_running(&nonce, &context);
+    every_way_out_at_once(&s, &["--sandbox", "strict"], true);
 }
 
 /// Where plugctl can make no time namespace (here: plugctl run by a user

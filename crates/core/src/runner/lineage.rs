@@ -70,7 +70,7 @@ impl Lineage {
 
 /// A time namespace made for one call, held open.
 #[derive(Debug)]
-pub(super) struct TimeNs {
+pub(crate) struct TimeNs {
     _held: OwnedFd,
     ino: u64,
 }
@@ -80,7 +80,7 @@ impl TimeNs {
     /// holds it; `None` where the kernel makes none for plugctl (then the
     /// thread's children are where they were). Call it on the thread that
     /// spawns, with no `.await` before the spawn.
-    pub(super) fn for_next_children() -> Option<TimeNs> {
+    pub(crate) fn for_next_children() -> Option<TimeNs> {
         // SAFETY: the flag shares no descriptor table and changes only
         // what this thread's later children get.
         unsafe { rustix::thread::unshare_unsafe(rustix::thread::UnshareFlags::NEWTIME) }.ok()?;
@@ -96,9 +96,13 @@ impl TimeNs {
 }
 
 impl TimeNs {
-    /// A namespace made elsewhere (a sandbox's thread's), held by `held`.
-    pub(super) fn held(held: OwnedFd, ino: u64) -> TimeNs {
-        TimeNs { _held: held, ino }
+    /// The same namespace, held by a descriptor of its own: a sandbox's
+    /// thread's, lent with the thread to one call after another.
+    pub(crate) fn try_clone(&self) -> Option<TimeNs> {
+        Some(TimeNs {
+            _held: self._held.try_clone().ok()?,
+            ino: self.ino,
+        })
     }
 }
 

@@ -45,6 +45,7 @@ use std::time::Duration;
 use call::later;
 pub use human::human_bytes;
 pub use leftovers::become_subreaper;
+pub(crate) use lineage::TimeNs;
 pub use pool::{Gate, Pool, Witness};
 pub use spawn::keep_inherited_descriptors;
 pub use types::{

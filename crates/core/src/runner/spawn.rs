@@ -123,7 +123,7 @@ pub(super) async fn spawn(
     // namespace before its filter (which refuses `unshare`): the call's
     // while it holds the thread.
     let mut ns = match &spawner {
-        Some(slot) => slot.time_ns().map(|(fd, ino)| TimeNs::held(fd, ino)),
+        Some(slot) => slot.time_ns(),
         None => TimeNs::for_next_children(),
     };
     let by_session = ns.is_none();
@@ -175,7 +175,7 @@ pub(super) async fn spawn(
         // namespace.
         if attempt > 0 && !by_session {
             ns = match &spawner {
-                Some(slot) => slot.time_ns().map(|(fd, ino)| TimeNs::held(fd, ino)),
+                Some(slot) => slot.time_ns(),
                 None => TimeNs::for_next_children(),
             };
         }

@@ -27,7 +27,7 @@
 //! started as any other call is, with every layer applied in its child.
 
 use std::collections::HashMap;
-use std::os::fd::{OwnedFd, RawFd};
+use std::os::fd::RawFd;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -164,36 +164,13 @@ impl ThreadLayers {
 
 type Job = Box<dyn FnOnce() + Send>;
 
-/// The time namespace a thread's children get: held open, and its inode.
-#[derive(Debug)]
-struct TimeNs {
-    held: OwnedFd,
-    ino: u64,
-}
-
-/// A new time namespace for the calling thread's next children (as root,
-/// Linux 5.6); `None` where the kernel makes none for plugctl.
-fn time_ns_for_children() -> Option<TimeNs> {
-    // SAFETY: the flag shares no descriptor table and changes only what
-    // this thread's later children get.
-    unsafe { rustix::thread::unshare_unsafe(rustix::thread::UnshareFlags::NEWTIME) }.ok()?;
-    let held = rustix::fs::open(
-        "/proc/thread-self/ns/time_for_children",
-        rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::CLOEXEC,
-        rustix::fs::Mode::empty(),
-    )
-    .ok()?;
-    let ino = rustix::fs::fstat(&held).ok()?.st_ino;
-    Some(TimeNs { held, ino })
-}
-
 /// A thread that applied strict's shared layers to itself and runs what
 /// it is given, one after the other.
 #[derive(Debug)]
 pub struct Spawner {
     jobs: Mutex<mpsc::Sender<Job>>,
     /// The time namespace its children are in, where one could be made.
-    time_ns: Option<TimeNs>,
+    time_ns: Option<crate::runner::TimeNs>,
 }
 
 impl Spawner {
@@ -207,7 +184,7 @@ impl Spawner {
         std::thread::Builder::new()
             .name("plugctl-strict".into())
             .spawn(move || {
-                let time_ns = time_ns_for_children();
+                let time_ns = crate::runner::TimeNs::for_next_children();
                 let applied = layers.apply().map(|()| time_ns);
                 let ok = applied.is_ok();
                 let _ = ready_tx.send(applied);
@@ -229,13 +206,11 @@ impl Spawner {
         })
     }
 
-    /// The time namespace the thread's children are in, a descriptor of
-    /// the caller's own, and its inode; `None` where none could be made
+    /// The time namespace the thread's children are in, held by a
+    /// descriptor of the caller's own; `None` where none could be made
     /// (they are then marked by a session of their own).
-    pub fn time_ns(&self) -> Option<(OwnedFd, u64)> {
-        let ns = self.time_ns.as_ref()?;
-        let fd = ns.held.try_clone().ok()?;
-        Some((fd, ns.ino))
+    pub(crate) fn time_ns(&self) -> Option<crate::runner::TimeNs> {
+        self.time_ns.as_ref()?.try_clone()
     }
 
     /// Runs `f` on the thread, within the caller's tokio runtime (what it
