@@ -274,7 +274,18 @@ pub async fn supervise<T>(
     // doing, and a call it still holds SIGKILLs its group as it goes.
     drop(work);
     let _ = pool.kill_orphans().await;
-    stopper.remove_scratch_dirs();
+    // A scratch directory with a mount a plugin left in it is never
+    // removed through it (that would empty what is mounted): it stays,
+    // and the operator is told where and why.
+    for left in stopper.remove_scratch_dirs() {
+        eprintln!(
+            "plugctl: warning: {}",
+            plugctl_core::escape::escape_untrusted(
+                &format!("scratch directory left as it is: {left}"),
+                true
+            )
+        );
+    }
     Supervised::Stopped(code)
 }
 

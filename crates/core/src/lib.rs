@@ -36,6 +36,7 @@ pub mod provenance;
 pub mod registry;
 pub mod runner;
 pub mod sandbox;
+pub mod scratch;
 pub mod sockets;
 pub mod stop;
 pub mod suggest;

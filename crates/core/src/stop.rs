@@ -75,7 +75,8 @@ impl Stop {
 
     /// Removes `dir` (recursively) if a stop comes while the returned guard
     /// lives (the handle's holder does it once the stop is done); dropping
-    /// the guard hands the directory back.
+    /// the guard once its owner removed the directory hands it back (one
+    /// still there, which its owner could not remove, stays for a stop).
     pub fn remove_on_interrupt(&self, dir: &Path) -> ScratchGuard {
         self.scratch
             .lock()
@@ -109,12 +110,14 @@ impl StopHandle {
 
     /// Removes every directory a token's [`Stop::remove_on_interrupt`]
     /// guards: once the stop is done, when their owners may not have got
-    /// to it.
-    pub fn remove_scratch_dirs(&self) {
+    /// to it. Never through a mount a plugin left in one (a create the
+    /// stop cut short before its delete): such a directory is left whole,
+    /// and returned with why.
+    pub fn remove_scratch_dirs(&self) -> Vec<crate::trust::Refusal> {
         let dirs = std::mem::take(&mut *self.scratch.lock().unwrap_or_else(|e| e.into_inner()));
-        for dir in dirs {
-            let _ = std::fs::remove_dir_all(dir);
-        }
+        dirs.iter()
+            .filter_map(|dir| crate::scratch::remove(dir).err())
+            .collect()
     }
 }
 
@@ -129,6 +132,12 @@ pub struct ScratchGuard {
 
 impl Drop for ScratchGuard {
     fn drop(&mut self) {
+        // A directory its owner could not remove (a mount a plugin left in
+        // it) stays on the list: a stop then tries again and says why it
+        // is left.
+        if std::fs::symlink_metadata(&self.dir).is_ok() {
+            return;
+        }
         let mut dirs = self.scratch.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(at) = dirs.iter().position(|d| *d == self.dir) {
             dirs.remove(at);
@@ -162,13 +171,24 @@ mod tests {
         let scratch = root.path().join("scratch");
         std::fs::create_dir_all(scratch.join("deep")).unwrap();
         std::fs::create_dir(&kept).unwrap();
-        let handed_back = stop.remove_on_interrupt(&kept);
+        let gone = root.path().join("gone");
+        std::fs::create_dir(&gone).unwrap();
+        let handed_back = stop.remove_on_interrupt(&gone);
+        std::fs::remove_dir(&gone).unwrap();
         drop(handed_back);
+        // Made again after it was handed back: no longer the stop's.
+        std::fs::create_dir(&gone).unwrap();
+        // Its owner could not remove it: it stays the stop's.
+        let left = root.path().join("left");
+        std::fs::create_dir(&left).unwrap();
+        drop(stop.remove_on_interrupt(&left));
         let _guard = stop.clone().remove_on_interrupt(&scratch);
         handle.stop(130);
         assert_eq!(stop.stopped(), Some(130));
-        handle.remove_scratch_dirs();
+        assert!(handle.remove_scratch_dirs().is_empty());
         assert!(!scratch.exists());
+        assert!(!left.exists());
+        assert!(gone.exists());
         assert!(kept.exists());
     }
 }

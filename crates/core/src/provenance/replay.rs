@@ -541,9 +541,10 @@ pub fn unified(a: &str, b: &str) -> String {
         .to_string()
 }
 
-/// The scratch volumes directory a replay uses, removed when dropped.
-pub fn scratch_dir() -> std::io::Result<tempfile::TempDir> {
-    tempfile::Builder::new().prefix("plugctl-replay-").tempdir()
+/// The scratch volumes directory a replay uses, removed when dropped
+/// (never through a mount a replayed create left in it).
+pub fn scratch_dir() -> std::io::Result<crate::scratch::ScratchDir> {
+    crate::scratch::ScratchDir::new("plugctl-replay-")
 }
 
 #[cfg(test)]

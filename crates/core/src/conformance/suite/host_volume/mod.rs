@@ -201,9 +201,9 @@ pub(super) async fn suite(
         }
     };
 
-    let scratch = tempfile::Builder::new()
-        .prefix("plugctl-test-")
-        .tempdir()
+    // Removed without ever crossing a mount a create left in it (see
+    // `crate::scratch`).
+    let scratch = crate::scratch::ScratchDir::new("plugctl-test-")
         .map_err(|e| Error::io("cannot make a scratch directory", e))?;
     // A stop (Ctrl-C) may not let this function end: the scratch directory
     // is removed by whoever fired the stop (not with --keep).
@@ -365,22 +365,37 @@ pub(super) async fn suite(
         Some(scratch.keep())
     } else {
         failed.extend(tracker.delete_all(&cx.driver).await);
+        // Whatever is left in the scratch directory goes with it, but
+        // never through a mount a create left there: removing that would
+        // empty what is mounted (a directory of the node's, a share).
+        let scratch_path = cx.scratch.clone();
+        let removed = scratch.remove();
+        let mut problems = Vec::new();
+        if !failed.is_empty() {
+            problems.push(format!(
+                "the suite could not delete {} of the volumes it created: {}",
+                failed.len(),
+                failed.join("; ")
+            ));
+        }
+        if let Err(why) = &removed {
+            problems.push(format!(
+                "the scratch directory {} is left as it is: {why}; nothing under it was \
+                 removed",
+                scratch_path.display()
+            ));
+        } else if !problems.is_empty() {
+            problems.push("(the scratch directory is removed anyway)".into());
+        }
         r.record(
             plugin,
             "cleanup",
-            if failed.is_empty() {
+            if problems.is_empty() {
                 Verdict::pass()
             } else {
-                Verdict::error(format!(
-                    "the suite could not delete {} of the volumes it created: {}; \
-                     (the scratch directory is removed anyway)",
-                    failed.len(),
-                    failed.join("; ")
-                ))
+                Verdict::error(problems.join("; "))
             },
         );
-        // Whatever is left in the scratch directory goes with it.
-        let _ = scratch.close();
         None
     };
     Ok(Suite { report: r, kept })
