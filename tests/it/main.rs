@@ -64,6 +64,7 @@ mod review34f;
 mod review34g;
 mod review34h;
 mod review34i;
+mod review34k;
 mod runner;
 mod safe_output;
 mod sandbox;

@@ -376,7 +376,17 @@ impl Trust {
         let Some(shebang) = read_shebang(&dir, &name) else {
             return Ok(());
         };
-        self.interpreter(&path, &shebang, 1, path_of(env))
+        self.interpreter(&path, &shebang, 1, path_of(env))?;
+        // Node.js looks for what a script requires in `node_modules` of
+        // every directory above the script, up to `/`: the gate judged
+        // those directories, but one that is sticky lets anyone add a
+        // `node_modules` there, whose module then runs as root.
+        if self.policy.enforces() && runs_node(&shebang, path_of(env), 1) {
+            if let Some(why) = sticky_above(&path, dir.path()) {
+                return Err(Untrusted::Refused(why));
+            }
+        }
+        Ok(())
     }
 
     /// The interpreter of `script` (and what `env` runs), judged once per
@@ -509,6 +519,79 @@ impl Trust {
     }
 }
 
+/// Whether `name` is a program that loads a script's modules from the
+/// `node_modules` of every directory above it: Node.js (`node`, Debian's
+/// `nodejs`, a versioned `node20`) and Bun, which resolves modules as Node
+/// does.
+fn is_node(name: &OsStr) -> bool {
+    let Some(name) = name.to_str() else {
+        return false;
+    };
+    match name.strip_prefix("node") {
+        Some(rest) => {
+            rest.is_empty() || rest == "js" || rest.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        }
+        None => name == "bun",
+    }
+}
+
+/// Whether what the kernel runs for a script with this `#!` line is, at
+/// any depth, Node.js ([`is_node`]), by the name it is run by or by the
+/// file that name leads to (`/usr/bin/node` is a link to `nodejs` on
+/// Debian). The chain was judged by [`Trust::check`] already; this only
+/// reads the names.
+fn runs_node(shebang: &Shebang, search: Option<&OsStr>, depth: usize) -> bool {
+    if depth > SHEBANG_DEPTH {
+        return false;
+    }
+    let (program, search) = match shebang.env_runs() {
+        EnvRuns::Program { name, .. } => {
+            let search = shebang.env_search_path(search);
+            match env_lookup(&name, search.as_deref()) {
+                Ok(Some(found)) => (found, search),
+                _ => return false,
+            }
+        }
+        _ => (
+            PathBuf::from(&shebang.interpreter),
+            search.map(OsStr::to_os_string),
+        ),
+    };
+    let named = program.file_name().is_some_and(is_node);
+    let real = std::fs::canonicalize(&program)
+        .ok()
+        .is_some_and(|p| p.file_name().is_some_and(is_node));
+    if named || real {
+        return true;
+    }
+    shebang_of(&program).is_some_and(|nested| runs_node(&nested, search.as_deref(), depth + 1))
+}
+
+/// For a script Node.js runs: the first directory from the script's own
+/// up to `/` that is sticky and that others may write (`/tmp`), where
+/// anyone may create the `node_modules` Node.js searches; `None` when
+/// there is none. `dir` is the script's directory as the gate reached it,
+/// without links or `..`, which is where Node.js (which resolves the
+/// script's links) starts.
+fn sticky_above(script: &Path, dir: &Path) -> Option<String> {
+    dir.ancestors().find_map(|d| {
+        let st = rustix::fs::lstat(d).ok()?;
+        let mode = st.st_mode;
+        (mode & 0o1000 != 0 && mode & 0o022 != 0).then(|| {
+            format!(
+                "not run: {} runs under Node.js, which loads the modules a script requires \
+                 from node_modules in every directory up to /, and {} on that way is a sticky \
+                 directory others may add files to (mode {:o}): anyone could make a \
+                 node_modules there whose code would run as root; fix: keep the plugin in \
+                 a directory with no sticky, world-writable directory above it",
+                script.display(),
+                d.display(),
+                mode & 0o7777
+            )
+        })
+    })
+}
+
 /// The `#!` line of an entry, read through the checked directory.
 pub fn read_shebang(dir: &CheckedDir, name: &OsStr) -> Option<Shebang> {
     let (file, _) = dir.open_read(name, u64::MAX).ok()?;
@@ -574,6 +657,16 @@ mod tests {
             "a path is taken as it is"
         );
         assert_eq!(env_lookup("no-such-program-here", None), Ok(None));
+    }
+
+    #[test]
+    fn node_is_known_by_each_name_it_is_installed_under() {
+        for name in ["node", "nodejs", "node20", "node18.19", "bun"] {
+            assert!(is_node(OsStr::new(name)), "{name}");
+        }
+        for name in ["nodemon", "python3", "sh", "bunx", "node-gyp", ""] {
+            assert!(!is_node(OsStr::new(name)), "{name}");
+        }
     }
 
     #[test]
