@@ -119,3 +119,152 @@ fn a_node_plugin_below_a_sticky_directory_never_loads_another_users_module() {
         fs::read_to_string(&pwned).unwrap_or_default()
     );
 }
+
+/// A secrets plugin that answers every fetch with `{"result": pairs}`.
+fn answering(s: &Rig, name: &str, pairs: &[(&str, String)]) {
+    let map: serde_json::Map<String, serde_json::Value> = pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), serde_json::Value::String(v.clone())))
+        .collect();
+    let file = s.out_file(&format!("{name}.stdout"));
+    fs::write(
+        &file,
+        serde_json::to_vec(&serde_json::json!({ "result": map })).unwrap(),
+    )
+    .unwrap();
+    s.plugin(
+        "secrets",
+        name,
+        &format!(
+            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
+             /usr/bin/cat '{}'",
+            file.display()
+        ),
+    );
+}
+
+/// Whether `python3 -m pip` runs here (Debian's python3-pip).
+fn pip_available() -> bool {
+    let ok = std::process::Command::new("/usr/bin/python3")
+        .args(["-m", "pip", "--version"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|st| st.success());
+    if !ok {
+        skip_unless_ci("python3 -m pip does not run; what pip builds after an eval is not checked");
+    }
+    ok
+}
+
+/// pip takes every option of every command from `PIP_<OPTION>`, and the
+/// table named only four of them (`PIP_CONFIG_FILE`, `PIP_INDEX_URL`,
+/// `PIP_EXTRA_INDEX_URL`, `PIP_FIND_LINKS`). A store holding
+/// `PIP_REQUIREMENT` (or `PIP_CONSTRAINT`, `PIP_EDITABLE`) was printed by
+/// `--format env`, and the next `pip` the script ran as root — any
+/// `pip install` or `pip download`, of anything — read that requirements
+/// file too, and built the package it names: its `setup.py` ran as root.
+/// The whole `PIP_*` family is now refused, in env and kv alike; a
+/// `--allow-key PIP_REQUIREMENT` shows the same script does run it.
+#[test]
+fn env_output_never_makes_the_next_pip_build_what_the_store_names() {
+    let s = Rig::new();
+    let pwned = s.out_file("pwned");
+    let pkg = s.root().join("their-pkg");
+    make_dir(&pkg);
+    fs::write(
+        pkg.join("setup.py"),
+        format!(
+            "import os\nopen('{}', 'w').write('ran as %d\\n' % os.getuid())\n\
+             from setuptools import setup\nsetup(name='theirs', version='1.0')\n",
+            pwned.display()
+        ),
+    )
+    .unwrap();
+    let requirements = s.out_file("requirements.txt");
+    fs::write(&requirements, format!("{}\n", pkg.display())).unwrap();
+    let req = requirements.display().to_string();
+    let keys = [
+        "PIP_REQUIREMENT",
+        "PIP_CONSTRAINT",
+        "PIP_EDITABLE",
+        "pip_src",
+    ];
+    answering(
+        &s,
+        "store",
+        &[
+            ("PIP_REQUIREMENT", req.clone()),
+            ("PIP_CONSTRAINT", req.clone()),
+            ("PIP_EDITABLE", pkg.display().to_string()),
+            ("pip_src", "/srv".into()),
+            ("TOKEN", "t0k3n".into()),
+        ],
+    );
+    for format in ["env", "kv"] {
+        let err = plugctl(&s)
+            .args(["secret", "fetch", "store", "app", "--format", format])
+            .fails_with(Exit::Failure)
+            .stdout_empty()
+            .stderr();
+        for key in keys {
+            assert!(
+                err.contains(&format!("{key:?} would change")),
+                "{format}, {key}: {err}"
+            );
+        }
+        assert!(
+            !err.contains("TOKEN"),
+            "{format}: a plain key is no reason: {err}"
+        );
+    }
+    // Nor does a plugin's own environment take one: a pip it runs
+    // would build what the variable names.
+    plugctl(&s)
+        .args(["secret", "fetch", "store", "app"])
+        .args(["--env", &format!("PIP_REQUIREMENT={req}")])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_has("PIP_REQUIREMENT");
+
+    if !pip_available() {
+        return;
+    }
+    answering(
+        &s,
+        "one",
+        &[("PIP_REQUIREMENT", req), ("TOKEN", "t0k3n".into())],
+    );
+    let script = |allow: &str| {
+        format!(
+            "vars=$(\"$0\" secret fetch one app --format env {allow}) || exit 7\n\
+             eval \"$vars\"\n\
+             /usr/bin/python3 -m pip download --no-index --no-deps --no-build-isolation \
+             -d '{dl}' pip >/dev/null 2>&1\n\
+             exit 0",
+            dl = s.out_file("dl").display()
+        )
+    };
+    let run = |allow: &str| {
+        s.command("/bin/bash")
+            .arg("-c")
+            .arg(script(allow))
+            .arg(PLUGCTL)
+            .output()
+            .unwrap()
+    };
+    let refused = run("");
+    assert_eq!(refused.status.code(), Some(7), "{}", stderr(&refused));
+    assert!(
+        !pwned.exists(),
+        "the store's package was built as root after an eval of env output"
+    );
+    // The same script with the key allowed: pip does build it, so the
+    // refusal above is what kept it from running.
+    let allowed = run("--allow-key PIP_REQUIREMENT");
+    assert_eq!(allowed.status.code(), Some(0), "{}", stderr(&allowed));
+    assert!(
+        pwned.exists(),
+        "pip never read PIP_REQUIREMENT here: the check above proves nothing"
+    );
+}
