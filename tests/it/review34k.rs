@@ -78,8 +78,8 @@ fn a_node_plugin_below_a_sticky_directory_never_loads_another_users_module() {
 
     let why = format!(
         "runs under Node.js, which loads the modules a script requires from node_modules in \
-         every directory up to /, and {} on that way is a sticky directory others may add \
-         files to (mode 1777)",
+         every directory up to /, and {} is a sticky directory others may add files to \
+         (mode 1777)",
         shared.display()
     );
     for name in ["direct", "via-env"] {
@@ -118,6 +118,79 @@ fn a_node_plugin_below_a_sticky_directory_never_loads_another_users_module() {
         "another user's node_modules ran as root: {}",
         fs::read_to_string(&pwned).unwrap_or_default()
     );
+}
+
+/// Python puts the script's own directory first in `sys.path`, before
+/// its standard library. The gate let a plugin directory that is sticky
+/// and world-writable pass (others could add entries, not replace the
+/// plugin, and a plugin must be root's), so another user's `json.py`
+/// beside a Python plugin was what its `import json` ran, as root. A
+/// Python plugin in such a directory is now refused before it starts,
+/// naming the directory; the same plugin in a directory of root's runs.
+#[test]
+fn a_python_plugin_in_a_sticky_directory_never_imports_another_users_module() {
+    let Some(intruder) = intruder() else { return };
+    let s = Rig::new();
+    let pwned = s.out_file("pwned");
+    let body = "import sys, json\n\
+                if sys.argv[1] == 'fingerprint':\n\
+                \x20   print(json.dumps({'type': 'secrets', 'version': '1.0.0'}))\n\
+                else:\n\
+                \x20   print(json.dumps({'result': {'A': 'b'}}))\n";
+    for shebang in ["#!/usr/bin/python3", "#!/usr/bin/env python3"] {
+        let name = if shebang.contains("env") {
+            "via-env"
+        } else {
+            "direct"
+        };
+        s.file("secrets", name, &format!("{shebang}\n{body}"), 0o755);
+    }
+    s.file(
+        "host-volume",
+        "mine",
+        &format!(
+            "#!/usr/bin/python3\n{}",
+            body.replace("secrets", "host-volume")
+        ),
+        0o755,
+    );
+    let shared = s.plugins.join("secrets");
+    fs::set_permissions(
+        &shared,
+        std::os::unix::fs::PermissionsExt::from_mode(0o1777),
+    )
+    .unwrap();
+    intruder.sh(
+        &s,
+        &format!(
+            "printf '%s\\n' \"open('{pwned}', 'w').write('ran')\" > '{dir}/json.py'",
+            pwned = pwned.display(),
+            dir = shared.display()
+        ),
+    );
+    let why = format!(
+        "runs under Python, which imports the modules a script names from the script's own \
+         directory before its standard library, and {} is a sticky directory others may add \
+         files to (mode 1777)",
+        shared.display()
+    );
+    for name in ["direct", "via-env"] {
+        plugctl(&s)
+            .args(["secret", "fetch", name, "app/db"])
+            .fails_with(Exit::Failure)
+            .stdout_empty()
+            .stderr_has(&why);
+    }
+    plugctl(&s)
+        .args(["validate"])
+        .fails_with(Exit::Failure)
+        .stdout_has(&why);
+    assert!(!pwned.exists(), "another user's json.py ran as root");
+    // A Python plugin in a directory of root's runs.
+    plugctl(&s)
+        .args(["fingerprint", "mine"])
+        .succeeds()
+        .stdout_has("healthy");
 }
 
 /// A secrets plugin that answers every fetch with `{"result": pairs}`.
