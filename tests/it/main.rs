@@ -52,6 +52,7 @@ mod node_box;
 mod nomad_exact;
 mod oracle;
 mod output;
+mod pin_bounds;
 mod plugin_env;
 mod provenance;
 mod readme;

@@ -84,14 +84,7 @@ fn a_sparse_file_under_a_pinned_name_never_holds_metrics_or_the_timers_fingerpri
     make_dir(&den);
     intruder.own(&den);
     let huge = den.join("huge");
-    let made = intruder
-        .command(&s, "truncate")
-        .args(["-s", "1T"])
-        .arg(&huge)
-        .status()
-        .expect("truncate runs");
-    if !made.success() {
-        skip_unless_ci("this file system makes no sparse file of a terabyte");
+    if !intruder.sparse_terabyte(&s, &huge) {
         return;
     }
     let drifted = r#"plugctl_plugin_drifted{family="host-volume",name="retired"} 1"#;

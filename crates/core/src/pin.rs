@@ -48,6 +48,53 @@ pub struct Interpreter {
     /// with `PATH` unset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub runs: Option<Box<Interpreter>>,
+    /// Its size in bytes, where it was read: a drift check compares it
+    /// before it reads anything, and never reads past it. (None in a lock
+    /// file written before sizes were pinned.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<u64>,
+}
+
+impl Interpreter {
+    /// Whether this interpreter is the `pinned` one (either way round). A
+    /// pin written before interpreters' sizes were recorded is compared
+    /// without one: an upgrade of plugctl is no drift (the hashes still
+    /// say whether the content is the same).
+    pub fn matches(&self, pinned: &Interpreter) -> bool {
+        let sizes_agree = match (self.size, pinned.size) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        };
+        self.path == pinned.path
+            && self.sha256 == pinned.sha256
+            && self.resolved == pinned.resolved
+            && sizes_agree
+            && match (&self.runs, &pinned.runs) {
+                (None, None) => true,
+                (Some(now), Some(pinned)) => now.matches(pinned),
+                _ => false,
+            }
+    }
+
+    fn missing(named: &str) -> Interpreter {
+        Interpreter {
+            path: named.to_string(),
+            sha256: None,
+            resolved: None,
+            runs: None,
+            size: None,
+        }
+    }
+}
+
+/// Whether `now` is the `pinned` interpreter (either way round), or both
+/// are none.
+pub fn same_interpreter(now: Option<&Interpreter>, pinned: Option<&Interpreter>) -> bool {
+    match (now, pinned) {
+        (None, None) => true,
+        (Some(now), Some(pinned)) => now.matches(pinned),
+        _ => false,
+    }
 }
 
 /// What one plugin file is.
@@ -76,7 +123,7 @@ impl Pin {
     pub fn same_file(&self, other: &Pin) -> bool {
         self.sha256 == other.sha256
             && self.size == other.size
-            && self.interpreter == other.interpreter
+            && same_interpreter(self.interpreter.as_ref(), other.interpreter.as_ref())
     }
 }
 
@@ -310,9 +357,14 @@ impl Pinner {
         if sha256 != pin.sha256 || size != pin.size {
             return false;
         }
-        let interpreter =
-            Shebang::parse(&head).map(|shebang| self.interpreter_of(&shebang, None).0);
-        interpreter == pin.interpreter
+        // Its interpreter likewise: never read past the size it had when
+        // pinned (a sparse file where the `#!` line points is no reason to
+        // read for hours either).
+        let interpreter = Shebang::parse(&head).map(|shebang| {
+            self.interpreter_within(&shebang, None, pin.interpreter.as_ref())
+                .0
+        });
+        same_interpreter(interpreter.as_ref(), pin.interpreter.as_ref())
     }
 
     /// The directory `path` is in, through the gate's walk, and its name
@@ -426,22 +478,30 @@ impl Pinner {
         shebang: &Shebang,
         path: Option<&std::ffi::OsStr>,
     ) -> (Interpreter, Option<OpenInterpreter>) {
-        let (mut pin, mut open) =
-            self.hash_program(&shebang.interpreter, Path::new(&shebang.interpreter));
+        self.interpreter_within(shebang, path, None)
+    }
+
+    /// [`Pinner::interpreter_of`], reading no file past the size `pinned`
+    /// recorded for it: one of another size is hashed as nothing (it is
+    /// not the pinned one, whatever its content).
+    fn interpreter_within(
+        &self,
+        shebang: &Shebang,
+        path: Option<&std::ffi::OsStr>,
+        pinned: Option<&Interpreter>,
+    ) -> (Interpreter, Option<OpenInterpreter>) {
+        let (mut pin, mut open) = self.hash_program(
+            &shebang.interpreter,
+            Path::new(&shebang.interpreter),
+            pinned.and_then(|p| p.size),
+        );
         if let Some(word) = shebang.env_program() {
             // Found on the PATH the plugin gets, as env would find it.
             let search = shebang.env_search_path(path);
+            let bound = pinned.and_then(|p| p.runs.as_ref()).and_then(|r| r.size);
             let (runs, runs_open) = match env_lookup(word, search.as_deref()) {
-                Ok(Some(found)) => self.hash_program(word, &found),
-                Ok(None) | Err(_) => (
-                    Interpreter {
-                        path: word.to_string(),
-                        sha256: None,
-                        resolved: None,
-                        runs: None,
-                    },
-                    None,
-                ),
+                Ok(Some(found)) => self.hash_program(word, &found, bound),
+                Ok(None) | Err(_) => (Interpreter::missing(word), None),
             };
             pin.runs = Some(Box::new(runs));
             open = runs_open;
@@ -451,36 +511,40 @@ impl Pinner {
 
     /// One program: found through the gate (the owner and mode rules are the
     /// runner's to apply; here only the walk), hashed through its descriptor.
-    fn hash_program(&self, named: &str, path: &Path) -> Found {
+    /// `bound`: the size it must have, or it is not read at all.
+    fn hash_program(&self, named: &str, path: &Path, bound: Option<u64>) -> Found {
         let key = (named.to_string(), path.to_path_buf());
         let found = || self.found.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(seen) = found().get(&key) {
             return seen.clone();
         }
-        let first = self.find_program(named, path);
-        found().insert(key, first.clone());
+        let first = self.find_program(named, path, bound);
+        // One left unread (not the size asked) is not what the file is:
+        // another plugin's pin may name the size it has.
+        if first.0.sha256.is_some() || first.0.resolved.is_none() {
+            found().insert(key, first.clone());
+        }
         first
     }
 
     /// [`Pinner::hash_program`] the first time: the walk, the open, the hash.
-    fn find_program(&self, named: &str, path: &Path) -> Found {
+    fn find_program(&self, named: &str, path: &Path, bound: Option<u64>) -> Found {
         let found =
             crate::trust::dir::resolve_file(Policy::insecure(), path).and_then(|(dir, name, _)| {
                 let (file, _) = dir.open_read(&name, u64::MAX)?;
                 Ok((dir.join(&name), file))
             });
         let Ok((resolved, file)) = found else {
-            return (
-                Interpreter {
-                    path: named.to_string(),
-                    sha256: None,
-                    resolved: None,
-                    runs: None,
-                },
-                None,
-            );
+            return (Interpreter::missing(named), None);
         };
-        let sha256 = self.hash_cached(&file);
+        let hashed = match (file.metadata(), bound) {
+            (Ok(meta), Some(bound)) if meta.len() != bound => None,
+            _ => self.hash_cached(&file, bound),
+        };
+        let (sha256, size) = match hashed {
+            Some((hash, size)) => (Some(hash), Some(size)),
+            None => (None, file.metadata().ok().map(|m| m.len())),
+        };
         let mut magic = [0u8; 4];
         let elf = std::os::unix::fs::FileExt::read_exact_at(&file, &mut magic, 0).is_ok()
             && magic == *b"\x7fELF";
@@ -490,6 +554,7 @@ impl Pinner {
                 sha256,
                 resolved: Some(resolved.to_string_lossy().into_owned()),
                 runs: None,
+                size,
             },
             Some(OpenInterpreter {
                 file: Arc::new(file),
@@ -498,25 +563,29 @@ impl Pinner {
         )
     }
 
-    fn hash_cached(&self, file: &File) -> Option<String> {
+    /// The sha256 of `file` and the bytes hashed, read to its end or one
+    /// byte past `bound` (a file that grows while it is read is another).
+    fn hash_cached(&self, file: &File, bound: Option<u64>) -> Option<(String, u64)> {
         let identity = FileIdentity::of(&file.metadata().ok()?);
         let key = (identity.dev, identity.ino);
         let hashed = || self.hashed.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((seen, hash)) = hashed().get(&key)
-            && *seen == identity
+            && seen.0 == identity
         {
-            return Some(hash.clone());
+            return Some((hash.clone(), seen.1));
         }
         let mut dup = file.try_clone().ok()?;
         std::io::Seek::rewind(&mut dup).ok()?;
-        let (hash, _) = hash_reader(&mut dup).ok()?;
-        hashed().insert(key, (identity, hash.clone()));
-        Some(hash)
+        let limit = bound.map_or(u64::MAX, |b| b.saturating_add(1));
+        let (hash, size) = hash_reader(dup.take(limit)).ok()?;
+        hashed().insert(key, ((identity, size), hash.clone()));
+        Some((hash, size))
     }
 }
 
-/// Interpreters hashed, by file identity (device, inode).
-type HashCache = BTreeMap<(u64, u64), (FileIdentity, String)>;
+/// Interpreters hashed, by file identity (device, inode): the identity
+/// seen and the bytes hashed, and the hash.
+type HashCache = BTreeMap<(u64, u64), ((FileIdentity, u64), String)>;
 
 /// The lock file's path: `--lockfile`, else `plugctl.lock` in the plugin dir.
 pub fn default_path(plugin_dir: &Path) -> PathBuf {

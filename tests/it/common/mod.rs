@@ -493,6 +493,22 @@ impl Intruder {
     pub fn own(&self, path: &Path) {
         nix::unistd::chown(path, Some(self.uid.into()), Some(self.gid.into())).unwrap();
     }
+
+    /// Makes `path` (as this user) a sparse file of a terabyte, which costs
+    /// its owner nothing; false (after the skip message) where the file
+    /// system makes none.
+    pub fn sparse_terabyte(&self, s: &Rig, path: &Path) -> bool {
+        let made = self
+            .command(s, "truncate")
+            .args(["-s", "1T"])
+            .arg(path)
+            .status()
+            .expect("truncate runs");
+        if !made.success() {
+            skip_unless_ci("this file system makes no sparse file of a terabyte");
+        }
+        made.success()
+    }
 }
 
 /// A world-writable sticky directory in the rig (like `/tmp`), where

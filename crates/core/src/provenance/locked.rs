@@ -211,7 +211,7 @@ fn compare(
             &pin.sha256[..pin.sha256.len().min(12)]
         ));
     }
-    if now.interpreter != pin.interpreter {
+    if !crate::pin::same_interpreter(now.interpreter.as_ref(), pin.interpreter.as_ref()) {
         let show = |p: &Pin| {
             p.interpreter
                 .as_ref()
