@@ -66,6 +66,7 @@ mod review34g;
 mod review34h;
 mod review34i;
 mod review34j;
+mod review34k;
 mod runner;
 mod safe_output;
 mod sandbox;

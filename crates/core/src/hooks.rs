@@ -606,8 +606,9 @@ pub const TABLE: &[Group] = &[
         reader: Reader::Tools,
         why: "code the runtimes and operations tools a deployment script runs next load \
               from their environment: .NET's startup hooks and CoreCLR profilers, R's \
-              profile files, pip's configuration and package index (what it installs and \
-              runs), and the configuration of Terraform (provider installation, and the \
+              profile files, pip's configuration and every option of its commands, read \
+              from PIP_* (PIP_REQUIREMENT adds a requirements file to every pip install, \
+              whose packages pip builds, and so runs), and the configuration of Terraform (provider installation, and the \
               options TF_CLI_ARGS adds to every command, -plugin-dir among them), Helm \
               (plugins), Ansible (its plugins and callbacks), Docker (credential helpers) \
               and Vault (its token helper, a program every vault command runs)",
@@ -621,10 +622,13 @@ pub const TABLE: &[Group] = &[
             paths("R_ENVIRON_USER"),
             paths("R_LIBS"),
             paths("R_LIBS_USER"),
+            // Every option of every pip command is read from PIP_<OPTION>
+            // (pip's configuration docs), and several name what pip builds
+            // and so runs: PIP_REQUIREMENT and PIP_CONSTRAINT add a
+            // requirements file to any `pip install`, PIP_EDITABLE a source
+            // tree, besides the index and links.
+            family("PIP_"),
             paths("PIP_CONFIG_FILE"),
-            code("PIP_INDEX_URL"),
-            code("PIP_EXTRA_INDEX_URL"),
-            code("PIP_FIND_LINKS"),
             paths("TF_CLI_CONFIG_FILE"),
             paths("TF_PLUGIN_CACHE_DIR"),
             family("TF_CLI_ARGS"),

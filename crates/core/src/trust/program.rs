@@ -376,7 +376,19 @@ impl Trust {
         let Some(shebang) = read_shebang(&dir, &name) else {
             return Ok(());
         };
-        self.interpreter(&path, &shebang, 1, path_of(env))
+        self.interpreter(&path, &shebang, 1, path_of(env))?;
+        // Python imports from the script's own directory before its
+        // standard library, and Node.js looks for what a script requires
+        // in `node_modules` of every directory up to `/`: the gate judged
+        // those directories, but one that is sticky lets anyone add a
+        // `json.py` or a `node_modules` there, which then runs as root.
+        if self.policy.enforces()
+            && let Some(searcher) = searcher(&shebang, path_of(env), 1)
+            && let Some(why) = sticky_searched(&path, dir.path(), searcher)
+        {
+            return Err(Untrusted::Refused(why));
+        }
+        Ok(())
     }
 
     /// The interpreter of `script` (and what `env` runs), judged once per
@@ -509,6 +521,113 @@ impl Trust {
     }
 }
 
+/// An interpreter that loads modules from the directories around the
+/// script it runs, which the gate judged only as the way to the script.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Searcher {
+    /// Python: the script's own directory comes first in `sys.path`,
+    /// before the standard library.
+    Python,
+    /// Node.js (and Bun, which resolves modules as Node.js does):
+    /// `node_modules` of the script's directory and of every one above
+    /// it, up to `/`.
+    Node,
+}
+
+impl Searcher {
+    /// Which one `name` is: `python3`, `python3.11`, `pypy3`; `node`,
+    /// Debian's `nodejs`, a versioned `node20`, `bun`.
+    fn of(name: &OsStr) -> Option<Searcher> {
+        let name = name.to_str()?;
+        let versioned = |rest: &str| rest.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+        if let Some(rest) = name
+            .strip_prefix("python")
+            .or_else(|| name.strip_prefix("pypy"))
+        {
+            return versioned(rest).then_some(Searcher::Python);
+        }
+        if let Some(rest) = name.strip_prefix("node") {
+            return (rest == "js" || versioned(rest)).then_some(Searcher::Node);
+        }
+        (name == "bun").then_some(Searcher::Node)
+    }
+}
+
+/// Which [`Searcher`], if any, the kernel runs for a script with this
+/// `#!` line, at any depth, by the name it is run by or by the file that
+/// name leads to (`/usr/bin/node` is a link to `nodejs` on Debian,
+/// `python3` to `python3.11`). The chain was judged by [`Trust::check`]
+/// already; this only reads the names.
+fn searcher(shebang: &Shebang, search: Option<&OsStr>, depth: usize) -> Option<Searcher> {
+    if depth > SHEBANG_DEPTH {
+        return None;
+    }
+    let (program, search) = match shebang.env_runs() {
+        EnvRuns::Program { name, .. } => {
+            let search = shebang.env_search_path(search);
+            match env_lookup(&name, search.as_deref()) {
+                Ok(Some(found)) => (found, search),
+                _ => return None,
+            }
+        }
+        _ => (
+            PathBuf::from(&shebang.interpreter),
+            search.map(OsStr::to_os_string),
+        ),
+    };
+    let named = program.file_name().and_then(Searcher::of);
+    let real = || {
+        std::fs::canonicalize(&program)
+            .ok()
+            .and_then(|p| p.file_name().and_then(Searcher::of))
+    };
+    named.or_else(real).or_else(|| {
+        shebang_of(&program).and_then(|nested| searcher(&nested, search.as_deref(), depth + 1))
+    })
+}
+
+/// For a script a [`Searcher`] runs: the first directory it loads modules
+/// from (the script's own, and for Node.js every one up to `/`) that is
+/// sticky and that others may write (`/tmp`), where anyone may add a
+/// module of theirs; `None` when there is none. `dir` is the script's
+/// directory as the gate reached it, without links or `..`, which is
+/// where both start (they resolve the script's links).
+fn sticky_searched(script: &Path, dir: &Path, searcher: Searcher) -> Option<String> {
+    let searched: Vec<&Path> = match searcher {
+        Searcher::Python => vec![dir],
+        Searcher::Node => dir.ancestors().collect(),
+    };
+    searched.into_iter().find_map(|d| {
+        let st = rustix::fs::lstat(d).ok()?;
+        let mode = st.st_mode;
+        (mode & 0o1000 != 0 && mode & 0o022 != 0).then(|| {
+            let how = match searcher {
+                Searcher::Python => {
+                    "runs under Python, which imports the modules a script names from the \
+                     script's own directory before its standard library"
+                }
+                Searcher::Node => {
+                    "runs under Node.js, which loads the modules a script requires from \
+                     node_modules in every directory up to /"
+                }
+            };
+            format!(
+                "not run: {} {how}, and {} is a sticky directory others may add files to \
+                 (mode {:o}): anyone could put a module there whose code would run as root; \
+                 fix: keep the plugin in a directory with no sticky, world-writable \
+                 directory {}",
+                script.display(),
+                d.display(),
+                mode & 0o7777,
+                match searcher {
+                    Searcher::Python => "as its own",
+                    Searcher::Node => "on its way up to /",
+                }
+            )
+        })
+    })
+}
+
 /// The `#!` line of an entry, read through the checked directory.
 pub fn read_shebang(dir: &CheckedDir, name: &OsStr) -> Option<Shebang> {
     let (file, _) = dir.open_read(name, u64::MAX).ok()?;
@@ -574,6 +693,35 @@ mod tests {
             "a path is taken as it is"
         );
         assert_eq!(env_lookup("no-such-program-here", None), Ok(None));
+    }
+
+    #[test]
+    fn searchers_are_known_by_each_name_they_are_installed_under() {
+        for name in ["node", "nodejs", "node20", "node18.19", "bun"] {
+            assert_eq!(
+                Searcher::of(OsStr::new(name)),
+                Some(Searcher::Node),
+                "{name}"
+            );
+        }
+        for name in ["python", "python3", "python3.11", "pypy3"] {
+            assert_eq!(
+                Searcher::of(OsStr::new(name)),
+                Some(Searcher::Python),
+                "{name}"
+            );
+        }
+        for name in [
+            "nodemon",
+            "sh",
+            "bunx",
+            "node-gyp",
+            "python3-config",
+            "perl",
+            "",
+        ] {
+            assert_eq!(Searcher::of(OsStr::new(name)), None, "{name}");
+        }
     }
 
     #[test]
