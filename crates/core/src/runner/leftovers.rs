@@ -285,13 +285,22 @@ impl Claim<'_> {
             let take = match self {
                 Claim::Orphans => adopted,
                 Claim::Call {
-                    pipes, all_orphans, ..
+                    lineage,
+                    pipes,
+                    all_orphans,
+                    ..
                 } => {
                     let marked = tree.iter().map(|p| self.marks(p)).collect::<Vec<_>>();
                     look.moving |= marked.contains(&None);
+                    // Where calls are marked by a time namespace, an
+                    // unmarked orphan left its call's namespace on purpose
+                    // (`unshare` or `setns`, as root): it may be a finished
+                    // call's as well as this one's, so no call is named
+                    // for it; the command's end kills it and says so.
+                    let unmarked_are_ours = *all_orphans && lineage.ns().is_none();
                     marked.contains(&Some(true))
                         || (adopted
-                            && (*all_orphans || tree.iter().any(|p| holds_pipe(p.pid, pipes))))
+                            && (unmarked_are_ours || tree.iter().any(|p| holds_pipe(p.pid, pipes))))
                 }
             };
             if take {
