@@ -51,6 +51,7 @@ mod mkdir;
 mod node_box;
 mod nomad_exact;
 mod oracle;
+mod orphaned_stop;
 mod output;
 mod pin_bounds;
 mod plugin_env;
