@@ -37,6 +37,7 @@ mod help;
 mod hidden_text;
 mod inherit;
 mod init;
+mod interpreter_home;
 mod journal;
 mod layout;
 mod limits;
