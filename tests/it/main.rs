@@ -87,4 +87,5 @@ mod validate;
 mod verdict;
 mod volume;
 mod volume_spec;
+mod working_dir;
 mod workspace;
