@@ -180,10 +180,12 @@ echo '{{"version": "1.0.0"}}'"#,
     );
     // A 2.5 s deadline; the plugin needs 1.5 s of it; plugctl is stopped
     // for 3 s in the middle.
-    let child = spawn(
-        &s,
-        &["--json", "fingerprint", "naps", "--timeout", "2500ms"],
-    );
+    // As a shell's job: in a group of its own that is not orphaned.
+    let child = plugctl(&s)
+        .args(["--json", "fingerprint", "naps", "--timeout", "2500ms"])
+        .own_process_group()
+        .deadline(Duration::from_secs(30))
+        .start();
     let pid = child.id() as i32;
     let plugin: i32 = wait_lines(&s.out_file("pids"), 1)[0].parse().unwrap();
     std::thread::sleep(Duration::from_millis(300));

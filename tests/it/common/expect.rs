@@ -164,6 +164,15 @@ impl Run {
         self
     }
 
+    /// Starts it in a process group of its own, as a job-control shell
+    /// starts a job: its parent (this test) is then in another group of
+    /// the same session, so its group is never orphaned, whatever started
+    /// the tests (a TSTP to an orphaned group is discarded).
+    pub fn own_process_group(mut self) -> Run {
+        std::os::unix::process::CommandExt::process_group(&mut self.cmd, 0);
+        self
+    }
+
     pub fn current_dir(mut self, dir: impl AsRef<Path>) -> Run {
         self.cmd.current_dir(dir);
         self
