@@ -72,7 +72,7 @@ impl Registry {
                 let Some(files) = self.files()? else {
                     return Ok(());
                 };
-                journal::read_events(&files, cursor, end, after, head.seq, f)
+                journal::read_events(&files, cursor, end, self.keep_segments, after, head.seq, f)
                     .map(|_| ())
                     .map_err(|p| self.journal_problem(p))
             }

@@ -159,6 +159,20 @@ pub fn segments(files: &Files) -> io::Result<Vec<u64>> {
     Ok(out)
 }
 
+/// The segments that are a registry's history, given its committed end
+/// and how many segments it keeps: the newest `keep`, up to the one the
+/// end names. Only these are ever read. A name outside them is no segment
+/// any writer of this registry still keeps: a number below (pruned, or
+/// never used) or above (a rotation whose registry never landed, which the
+/// next writer removes). In a directory others may add entries to (a
+/// sticky one), another user can put a file under such a name; read, it
+/// would stop every reader naming its owner, or, with the owner rules
+/// lifted, be taken for plugctl's history.
+pub fn kept(end: Pos, keep: u64) -> std::ops::RangeInclusive<u64> {
+    let oldest = end.segment.saturating_sub(keep.max(1) - 1).max(1);
+    oldest..=end.segment
+}
+
 /// An event as a journal line, newline included. What a plugin printed
 /// can be longer than a reader takes back ([`LINE_MAX`]): such an event
 /// keeps its place and its kind, and its largest details are shortened
@@ -498,6 +512,7 @@ pub fn read_events(
     files: &Files,
     cursor: &mut Pos,
     end: Pos,
+    keep: u64,
     after: u64,
     last_seq: u64,
     mut f: impl FnMut(Event) -> bool,
@@ -518,8 +533,12 @@ pub fn read_events(
         } else {
             segments(files)?
         };
+    // Only the registry's own segments ([`kept`]): a reader that starts
+    // (or fell behind) begins at the oldest one kept, never at whatever
+    // the listing holds below it.
+    let kept = kept(end, keep);
     for n in numbers {
-        if n < cursor.segment {
+        if n < cursor.segment || !kept.contains(&n) {
             continue;
         }
         if n > end.segment {

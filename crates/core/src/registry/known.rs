@@ -42,12 +42,21 @@ impl Registry {
                 .filter_map(volume_event)
                 .map(str::to_ascii_lowercase),
         );
+        // Only the segments the committed end keeps ([`journal::kept`]):
+        // another name beside the registry may be another user's file,
+        // whose forged events would make the agent's volumes plugctl's
+        // to prune. Intents are appended to the committed segment, so none
+        // is missed.
+        let Some(end) = state.journal else {
+            return Ok(ids);
+        };
         let Some(files) = self.files()? else {
             return Ok(ids);
         };
+        let kept = journal::kept(end, self.keep_segments);
         let numbers = journal::segments(&files)
             .map_err(|e| self.io_error("cannot list the journal of", e))?;
-        for n in numbers {
+        for n in numbers.into_iter().filter(|n| kept.contains(n)) {
             let mut reader = journal::SegmentReader::open(&files, n, 0, None)
                 .map_err(|p| self.journal_problem(p))?;
             while let Some((line, _)) = reader.next_line().map_err(|p| self.journal_problem(p))? {
