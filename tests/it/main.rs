@@ -67,6 +67,7 @@ mod review34h;
 mod review34i;
 mod review34j;
 mod review34k;
+mod review34l;
 mod runner;
 mod safe_output;
 mod sandbox;
