@@ -175,3 +175,100 @@ fn env_output_never_makes_debians_package_tools_run_what_the_store_names() {
         "debconf never evaluated DEBIAN_FRONTEND here: the check above proves nothing"
     );
 }
+
+/// `#!/usr/bin/env -S NAME=VALUE ... X` hands `X` an environment of its
+/// line's making, and plugctl judged only the caller's. A root-owned
+/// plugin whose line reads `-S PATH=/usr/bin:/bin:<their dir> bash` had
+/// its `bash` found in `/usr/bin` and judged fine, and every command it
+/// then ran by name that `/usr/bin` lacks (`vault`) came from the other
+/// user's directory, as root; and `-S -i bash`, which drops the caller's
+/// `PATH`, left a bash that searches the working directory, judged only
+/// when the caller passed no `PATH`. The line's pairs are now judged as
+/// the caller's are, and `-i` judges the working directory: the call,
+/// `validate` and `fingerprint` refuse both, and root's own directories
+/// still run.
+#[test]
+fn an_env_line_that_sets_path_or_empties_the_environment_is_judged_as_the_callers() {
+    let Some(intruder) = intruder() else {
+        return;
+    };
+    let s = Rig::new();
+    let canary = s.out_file("canary");
+    let helper = "plugctl-review34l-helper";
+    let theirs = s.root().join("theirs");
+    make_dir(&theirs);
+    intruder.own(&theirs);
+    intruder.sh(
+        &s,
+        &format!(
+            "printf '#!/bin/sh\\n: > {c}\\n' > {d}/{helper} && chmod 755 {d}/{helper}",
+            c = canary.display(),
+            d = theirs.display()
+        ),
+    );
+    let body = format!(
+        "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
+         if command -v {helper} >/dev/null; then {helper}; fi\n\
+         echo '{{\"result\": {{\"A\": \"b\"}}}}'\n"
+    );
+    let plugin = |name: &str, line: &str| {
+        s.file("secrets", name, &format!("{line}\n{body}"), 0o755);
+    };
+    plugin(
+        "setpath",
+        &format!(
+            "#!/usr/bin/env -S PATH=/usr/bin:/bin:{} bash",
+            theirs.display()
+        ),
+    );
+    plugin("cleared", "#!/usr/bin/env -S -i bash");
+    plugin("rootpath", "#!/usr/bin/env -S PATH=/usr/bin:/bin bash");
+
+    // PATH set by the line: refused wherever plugctl runs from.
+    plugctl(&s)
+        .args(["secret", "fetch", "setpath", "x"])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_has("#! line")
+        .stderr_has(&theirs.display().to_string());
+    assert!(
+        !canary.exists(),
+        "their program ran as root through the #! line's PATH"
+    );
+    // `-i` drops the caller's PATH: from their directory, refused.
+    plugctl(&s)
+        .current_dir(&theirs)
+        .args(["secret", "fetch", "cleared", "x"])
+        .args(["--env", "PATH=/usr/bin:/bin"])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_has("-i")
+        .stderr_has("working directory");
+    assert!(
+        !canary.exists(),
+        "their program in the working directory ran as root"
+    );
+    // validate and fingerprint say the same of the line's PATH.
+    plugctl(&s)
+        .args(["validate"])
+        .fails_with(Exit::Failure)
+        .stdout_has("permissions.trusted")
+        .stdout_has(&theirs.display().to_string());
+    plugctl(&s)
+        .args(["fingerprint", "--type", "secrets", "setpath"])
+        .fails_with(Exit::Failure)
+        .stdout_has("#! line");
+    assert!(!canary.exists(), "their program ran as root");
+
+    // Root's own: the line's PATH of root's directories runs, and `-i`
+    // from a directory of root's runs.
+    plugctl(&s)
+        .args(["secret", "fetch", "rootpath", "x", "--format", "json"])
+        .succeeds()
+        .stdout_has("\"A\"");
+    plugctl(&s)
+        .args(["secret", "fetch", "cleared", "x", "--format", "json"])
+        .args(["--env", "PATH=/usr/bin:/bin"])
+        .succeeds()
+        .stdout_has("\"A\"");
+}

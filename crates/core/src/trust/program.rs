@@ -216,6 +216,41 @@ impl Shebang {
     }
 }
 
+impl Shebang {
+    /// What `#!/usr/bin/env -S ...` does to the environment before it runs
+    /// its program: whether `-i` (or `-`) empties it, and the
+    /// `NAME=VALUE` pairs it sets, in order. Nothing for any other line.
+    pub fn env_changes(&self) -> (bool, Vec<(OsString, OsString)>) {
+        let mut cleared = false;
+        let mut sets = Vec::new();
+        let Some(arg) = self.arg.as_deref().filter(|_| self.is_env()) else {
+            return (cleared, sets);
+        };
+        if !(arg.starts_with("-S") || arg.starts_with("--split-string")) {
+            return (cleared, sets);
+        }
+        for word in arg.split_ascii_whitespace() {
+            let word = word
+                .strip_prefix("--split-string=")
+                .or_else(|| word.strip_prefix("-S").filter(|w| !w.is_empty()))
+                .unwrap_or(word);
+            match word {
+                "-S" | "--split-string" => {}
+                "-i" | "--ignore-environment" | "-" => {
+                    cleared = true;
+                    sets.clear();
+                }
+                w if w.starts_with('-') => {}
+                w => match w.split_once('=') {
+                    Some((name, value)) => sets.push((name.into(), value.into())),
+                    None => break,
+                },
+            }
+        }
+        (cleared, sets)
+    }
+}
+
 /// Why a plugin is not run, as the gate found it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Untrusted {
@@ -361,7 +396,14 @@ impl Trust {
     /// `Err(why)`: do not run it; the reason names the path, what is
     /// wrong with it and how to fix it. `env`: the plugin's environment,
     /// whose `PATH` decides what `#!/usr/bin/env X` runs.
-    pub fn check(&self, program: &Path, env: &[(OsString, OsString)]) -> Result<(), Untrusted> {
+    /// `searches_cwd`: the plugin runs in plugctl's working directory (it
+    /// is not under `strict`), which a plugin without `PATH` searches.
+    pub fn check(
+        &self,
+        program: &Path,
+        env: &[(OsString, OsString)],
+        searches_cwd: bool,
+    ) -> Result<(), Untrusted> {
         let refused = Untrusted::Refused;
         let Some((dir, name, meta)) = self.file(program).map_err(refused)? else {
             return Ok(());
@@ -377,6 +419,27 @@ impl Trust {
             return Ok(());
         };
         self.interpreter(&path, &shebang, 1, path_of(env))?;
+        // `#!/usr/bin/env -S NAME=VALUE ... X` hands X an environment the
+        // caller's was judged without: a PATH naming another user's
+        // directory after the one X is found in (the commands the plugin
+        // runs by name come from theirs), an LD_PRELOAD, a PYTHONPATH. Its
+        // pairs are judged as the caller's are; and `-i`, which drops the
+        // caller's PATH, leaves a bash that searches the working directory.
+        if self.policy.enforces() {
+            let (cleared, sets) = shebang.env_changes();
+            let line = |how: &str, why: String| {
+                Untrusted::Refused(format!(
+                    "not run: the #! line of {} {how} the environment env hands its program, \
+                     and {why}",
+                    path.display()
+                ))
+            };
+            super::environment::judge(self.policy, &sets).map_err(|why| line("sets", why))?;
+            if cleared && searches_cwd {
+                super::environment::judge_working_directory(self.policy, &sets)
+                    .map_err(|why| line("empties (-i)", why))?;
+            }
+        }
         // Python imports from the script's own directory before its
         // standard library, and Node.js looks for what a script requires
         // in `node_modules` of every directory up to `/`: the gate judged
