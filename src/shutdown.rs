@@ -14,7 +14,9 @@
 //! - Job control, as in cargo-nextest: Ctrl-Z (TSTP) is [`Event::Pause`]:
 //!   the plugins' groups stop, then plugctl; CONT is [`Event::Resume`]: the
 //!   groups go on. The time stopped is not counted against any call's
-//!   deadline.
+//!   deadline. A TSTP to an orphaned process group (no shell of the
+//!   session is there to continue it) is discarded, as the kernel discards
+//!   it for a program that does not catch it.
 //!
 //! The handlers run on the command's own runtime: nothing a plugin command
 //! does blocks that thread (a registry lock wait runs on a thread of its
@@ -93,8 +95,12 @@ impl Signals {
                     return std::task::Poll::Ready(Event::Stop(*sig));
                 }
             }
-            if self.tstp.poll_recv(cx).is_ready() {
-                return std::task::Poll::Ready(Event::Pause);
+            // A stop nobody can continue is no stop, as the kernel rules
+            // for a group no job-control shell holds (an orphaned one).
+            while self.tstp.poll_recv(cx).is_ready() {
+                if !plugctl_core::runner::own_group_is_orphaned() {
+                    return std::task::Poll::Ready(Event::Pause);
+                }
             }
             if self.cont.poll_recv(cx).is_ready() {
                 return std::task::Poll::Ready(Event::Resume);

@@ -276,9 +276,10 @@ fn an_empty_path_element_never_runs_the_working_directorys_program() {
             .stderr_has("an empty element: the plugin's working directory");
         assert!(!canary.exists(), "{path}: their sh ran as root");
     }
-    // Without the empty element, root's own sh runs.
+    // Without the empty element, root's own sh runs (from a directory of
+    // root's: their directory is refused as the working directory of any
+    // call, `working_dir::*`).
     plugctl(&s)
-        .current_dir(&theirs)
         .args([
             "secret",
             "fetch",

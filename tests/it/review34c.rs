@@ -191,8 +191,8 @@ fn a_proposed_policy_on_a_terminal_escapes_what_would_reorder_it() {
 /// directory, plugctl's. Run from a directory another user owns (their
 /// home, a job's checkout) or may add files to (`/tmp`), their program
 /// ran as root. Such a call is refused before the plugin starts, naming
-/// the directory; with a `PATH` of trusted directories, or from a
-/// directory of root's, the plugin runs.
+/// the directory (since the tenth review, with a `PATH` too); from a
+/// directory of root's the plugin runs.
 #[test]
 fn a_plugin_without_path_never_runs_the_working_directorys_programs() {
     let Some(intruder) = intruder() else {
@@ -257,7 +257,9 @@ fn a_plugin_without_path_never_runs_the_working_directorys_programs() {
             "{}: their program ran as root",
             dir.display()
         );
-        // With a PATH of trusted directories bash searches only those.
+        // With a PATH of trusted directories bash searches only those for
+        // commands, but what a plugin reads by a relative name still comes
+        // from there (`working_dir::*`): refused all the same.
         plugctl(&s)
             .current_dir(dir)
             .args([
@@ -268,8 +270,9 @@ fn a_plugin_without_path_never_runs_the_working_directorys_programs() {
                 "--env",
                 "PATH=/usr/bin:/bin",
             ])
-            .succeeds()
-            .stdout_has("A=b");
+            .fails_with(Exit::Failure)
+            .stdout_empty()
+            .stderr_has("working directory");
         assert!(
             !canary.exists(),
             "{}: their program ran as root",

@@ -442,13 +442,16 @@ pub const TABLE: &[Group] = &[
     Group {
         reader: Reader::Ruby,
         why: "Ruby's library path, the options every ruby starts with (-r requires a file), \
-              where gems and bundles are loaded from, and Bundler's settings (BUNDLE_APP_CONFIG \
-              names its configuration directory) (ruby(1), bundle-config(1))",
+              where gems and bundles are loaded from, gem's configuration file (GEMRC: the \
+              sources and options of every gem install, whose extensions it builds and so \
+              runs) and Bundler's settings (BUNDLE_APP_CONFIG names its configuration \
+              directory) (ruby(1), gem(1), bundle-config(1))",
         entries: &[
             family("RUBY"),
             paths("RUBYLIB"),
             paths("GEM_HOME"),
             paths("GEM_PATH"),
+            paths("GEMRC"),
             family("BUNDLE_"),
             paths("BUNDLE_GEMFILE"),
         ],
@@ -634,10 +637,14 @@ pub const TABLE: &[Group] = &[
               from their environment: .NET's startup hooks and CoreCLR profilers, R's \
               profile files, pip's configuration and every option of its commands, read \
               from PIP_* (PIP_REQUIREMENT adds a requirements file to every pip install, \
-              whose packages pip builds, and so runs), and the configuration of Terraform (provider installation, and the \
-              options TF_CLI_ARGS adds to every command, -plugin-dir among them), Helm \
-              (plugins), Ansible (its plugins and callbacks), Docker (credential helpers) \
-              and Vault (its token helper, a program every vault command runs)",
+              whose packages pip builds, and so runs), uv's settings, read from UV_* (its \
+              index, its configuration file, the Python it runs), and the configuration of \
+              Terraform (provider installation, also under its older name \
+              TERRAFORM_CONFIG, and the options TF_CLI_ARGS adds to every command, \
+              -plugin-dir among them), Helm (plugins), Ansible (its plugins and callbacks), \
+              Docker (credential helpers), Vault (its token helper, a program every vault \
+              command runs) and GnuPG (GNUPGHOME holds gpg.conf, whose agent-program and \
+              keyserver helpers gpg starts)",
         entries: &[
             paths("DOTNET_STARTUP_HOOKS"),
             paths("DOTNET_ADDITIONAL_DEPS"),
@@ -655,7 +662,10 @@ pub const TABLE: &[Group] = &[
             // tree, besides the index and links.
             family("PIP_"),
             paths("PIP_CONFIG_FILE"),
+            family("UV_"),
+            paths("UV_CONFIG_FILE"),
             paths("TF_CLI_CONFIG_FILE"),
+            paths("TERRAFORM_CONFIG"),
             paths("TF_PLUGIN_CACHE_DIR"),
             family("TF_CLI_ARGS"),
             paths("HELM_PLUGINS"),
@@ -664,6 +674,7 @@ pub const TABLE: &[Group] = &[
             family("ANSIBLE_"),
             paths("DOCKER_CONFIG"),
             paths("VAULT_CONFIG_PATH"),
+            paths("GNUPGHOME"),
         ],
     },
 ];

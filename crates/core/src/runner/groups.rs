@@ -330,3 +330,26 @@ fn has_other_threads(process: &procfs::process::Process) -> bool {
         .flatten()
         .any(|t| t.tid != process.pid)
 }
+
+/// Whether this process's own group is orphaned (POSIX): no member has a
+/// parent in another group of the same session, so no job-control shell
+/// is there to continue it. The kernel discards a terminal stop (TSTP,
+/// TTIN, TTOU) sent to such a group; plugctl, which catches TSTP to stop
+/// its plugins before itself, must do the same, or it would stop for good
+/// with its plugins. False when /proc cannot tell.
+pub fn own_group_is_orphaned() -> bool {
+    let Ok(me) = procfs::process::Process::myself().and_then(|p| p.stat()) else {
+        return false;
+    };
+    let Ok(all) = procfs::process::all_processes() else {
+        return false;
+    };
+    let stats: Vec<procfs::process::Stat> = all.flatten().filter_map(|p| p.stat().ok()).collect();
+    let group_of: std::collections::HashMap<i32, (i32, i32)> =
+        stats.iter().map(|s| (s.pid, (s.pgrp, s.session))).collect();
+    !stats.iter().filter(|s| s.pgrp == me.pgrp).any(|s| {
+        group_of
+            .get(&s.ppid)
+            .is_some_and(|&(pgrp, session)| pgrp != me.pgrp && session == me.session)
+    })
+}

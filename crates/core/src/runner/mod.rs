@@ -43,6 +43,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use call::later;
+pub use groups::own_group_is_orphaned;
 pub use human::human_bytes;
 pub use leftovers::become_subreaper;
 pub(crate) use lineage::TimeNs;

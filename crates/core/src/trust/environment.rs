@@ -105,37 +105,40 @@ fn split<'a>(value: &'a OsStr, seps: &[u8]) -> Vec<&'a OsStr> {
         .collect()
 }
 
-/// A plugin whose environment has no `PATH` (a host-volume plugin never
-/// gets one; a secrets plugin unless its caller passes one) searches its
-/// working directory, plugctl's, for every command bash runs: bash's
-/// built-in `PATH` ends in `.`. That directory must then pass the gate as
-/// a directory the plugin searches: root's (or the invoking user's), no
-/// one else's to write, and not sticky, or whoever adds a program there
-/// (`vault`, `aws`, any a `#!/bin/bash` plugin looks for) runs it as root.
-/// With a `PATH`, the directories it names are judged instead.
+/// A plugin runs in plugctl's working directory, and what it runs reads
+/// from there by relative names without being told to: with no `PATH` (a
+/// host-volume plugin never gets one; a secrets plugin unless its caller
+/// passes one) bash searches it for every command it runs, as its built-in
+/// `PATH` ends in `.`; whatever the `PATH`, PHP includes from it first (its
+/// default `include_path` starts with `.`) and bash's `source` of a name
+/// not on `PATH` reads it. That directory must pass the gate as a
+/// directory the plugin searches: root's (or the invoking user's), no one
+/// else's to write, and not sticky, or whoever adds a file there runs it
+/// as root.
 pub fn judge_working_directory(policy: Policy, env: &[(OsString, OsString)]) -> Result<(), String> {
-    if env.iter().any(|(k, _)| k == "PATH") {
-        return Ok(());
-    }
+    let reads = if env.iter().any(|(k, _)| k == "PATH") {
+        "a plugin's programs read files from its working directory by relative names \
+         (PHP's include path starts with `.`, bash's `source` of a name not on PATH)"
+    } else {
+        "it gets no PATH, so bash searches its working directory for the commands it runs \
+         (bash's own PATH ends in `.`)"
+    };
     let cwd = match std::env::current_dir() {
         Ok(cwd) => cwd,
-        // A directory removed meanwhile: no one can add a program to it.
+        // A directory removed meanwhile: no one can add a file to it.
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         // Too deep to be named (or not searchable): not judged, not used.
         Err(e) => {
             return Err(format!(
-                "it gets no PATH, so bash searches its working directory for the commands it \
-                 runs (bash's own PATH ends in `.`), and plugctl cannot judge its working \
-                 directory ({e}); a working directory only root can write, or a PATH for the \
-                 plugin, lets it run"
+                "{reads}, and plugctl cannot judge its working directory ({e}); a working \
+                 directory only root can write lets it run"
             ));
         }
     };
     judge_path(policy, &cwd).map_err(|why| {
         format!(
-            "it gets no PATH, so bash searches its working directory for the commands it runs \
-             (bash's own PATH ends in `.`): plugctl's working directory {}, {why}; a working \
-             directory only root can write, or a PATH for the plugin, lets it run",
+            "{reads}: plugctl's working directory {}, {why}; a working directory only root \
+             can write lets it run",
             crate::escape::quote_os(cwd.as_os_str())
         )
     })

@@ -446,10 +446,19 @@ impl Trust {
         // those directories, but one that is sticky lets anyone add a
         // `json.py` or a `node_modules` there, which then runs as root.
         if self.policy.enforces()
-            && let Some(searcher) = searcher(&shebang, path_of(env), 1)
-            && let Some(why) = sticky_searched(&path, dir.path(), searcher)
+            && let Some((searcher, program)) = searcher(&shebang, path_of(env), 1)
         {
-            return Err(Untrusted::Refused(why));
+            if let Some(why) = sticky_searched(&path, dir.path(), searcher) {
+                return Err(Untrusted::Refused(why));
+            }
+            // Each also finds its own library from where it is: Python its
+            // prefix (`pyvenv.cfg` beside it or one level up, then
+            // `lib/python3.X/os.py` in every directory above it), Node.js
+            // its global folder (`<prefix>/lib/node`). Below a sticky
+            // directory others may write, anyone may make those first.
+            if let Some(why) = sticky_above_interpreter(&path, &program, searcher) {
+                return Err(Untrusted::Refused(why));
+            }
         }
         Ok(())
     }
@@ -621,7 +630,11 @@ impl Searcher {
 /// name leads to (`/usr/bin/node` is a link to `nodejs` on Debian,
 /// `python3` to `python3.11`). The chain was judged by [`Trust::check`]
 /// already; this only reads the names.
-fn searcher(shebang: &Shebang, search: Option<&OsStr>, depth: usize) -> Option<Searcher> {
+fn searcher(
+    shebang: &Shebang,
+    search: Option<&OsStr>,
+    depth: usize,
+) -> Option<(Searcher, PathBuf)> {
     if depth > SHEBANG_DEPTH {
         return None;
     }
@@ -644,7 +657,10 @@ fn searcher(shebang: &Shebang, search: Option<&OsStr>, depth: usize) -> Option<S
             .ok()
             .and_then(|p| p.file_name().and_then(Searcher::of))
     };
-    named.or_else(real).or_else(|| {
+    let found = named
+        .or_else(real)
+        .map(|searcher| (searcher, program.clone()));
+    found.or_else(|| {
         shebang_of(&program).and_then(|nested| searcher(&nested, search.as_deref(), depth + 1))
     })
 }
@@ -686,6 +702,41 @@ fn sticky_searched(script: &Path, dir: &Path, searcher: Searcher) -> Option<Stri
                     Searcher::Python => "as its own",
                     Searcher::Node => "on its way up to /",
                 }
+            )
+        })
+    })
+}
+
+/// For an interpreter a [`Searcher`] is: the first directory above the
+/// file it really is (its links resolved, as the runtime resolves them to
+/// find itself) that is sticky and that others may write; `None` when
+/// there is none.
+fn sticky_above_interpreter(script: &Path, program: &Path, searcher: Searcher) -> Option<String> {
+    let real = std::fs::canonicalize(program).ok()?;
+    real.ancestors().skip(1).find_map(|d| {
+        let st = rustix::fs::lstat(d).ok()?;
+        let mode = st.st_mode;
+        (mode & 0o1000 != 0 && mode & 0o022 != 0).then(|| {
+            let what = match searcher {
+                Searcher::Python => {
+                    "Python, which finds its standard library from where it is \
+                     (pyvenv.cfg beside it or one level up, lib/python3.X in every \
+                     directory above it)"
+                }
+                Searcher::Node => {
+                    "Node.js, which loads global modules from lib/node beside its own \
+                     directory"
+                }
+            };
+            format!(
+                "not run: {} runs under {}, {what}, and {} above it is a sticky \
+                 directory others may add files to (mode {:o}): anyone could put a library \
+                 there whose code would run as root; fix: run it with an interpreter \
+                 installed outside any such directory (/usr/bin)",
+                script.display(),
+                real.display(),
+                d.display(),
+                mode & 0o7777,
             )
         })
     })
