@@ -306,7 +306,7 @@ async fn checks(s: &Subject, pool: &Pool, opts: &Options, r: &mut Report) -> Ran
         skip_all(r, permissions::CHECKS, reason);
     } else {
         let trusted = match &opts.trust {
-            Some(trust) => match trust.check(&s.path, &[], false) {
+            Some(trust) => match trust.check(&s.path, &[]) {
                 Ok(()) => Verdict::pass(),
                 // One bug, one finding: runnable.interpreter-missing says it.
                 Err(crate::trust::program::Untrusted::InterpreterMissing { .. }) => Verdict::pass(),

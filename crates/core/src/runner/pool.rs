@@ -293,8 +293,7 @@ impl Pool {
             Some(o) => o.0,
             None => self.sandbox.confinement(inv).level,
         };
-        let searches_cwd = level < crate::sandbox::Level::Strict;
-        if searches_cwd {
+        if level < crate::sandbox::Level::Strict {
             crate::trust::environment::judge_working_directory(policy, &inv.env)
                 .map_err(|why| refused(format!("not run: {why}")))?;
         }
@@ -302,7 +301,7 @@ impl Pool {
             return Ok(());
         };
         trust
-            .check(&inv.program, &inv.env, searches_cwd)
+            .check(&inv.program, &inv.env)
             .map_err(|why| match why {
                 crate::trust::program::Untrusted::Refused(message) => refused(message),
                 // Refused before the exec, reported as the exec would.

@@ -217,17 +217,16 @@ impl Shebang {
 }
 
 impl Shebang {
-    /// What `#!/usr/bin/env -S ...` does to the environment before it runs
-    /// its program: whether `-i` (or `-`) empties it, and the
-    /// `NAME=VALUE` pairs it sets, in order. Nothing for any other line.
-    pub fn env_changes(&self) -> (bool, Vec<(OsString, OsString)>) {
-        let mut cleared = false;
+    /// The `NAME=VALUE` pairs `#!/usr/bin/env -S ...` sets before it runs
+    /// its program, in order (a `-i` drops those before it, as env does).
+    /// Nothing for any other line.
+    pub fn env_sets(&self) -> Vec<(OsString, OsString)> {
         let mut sets = Vec::new();
         let Some(arg) = self.arg.as_deref().filter(|_| self.is_env()) else {
-            return (cleared, sets);
+            return sets;
         };
         if !(arg.starts_with("-S") || arg.starts_with("--split-string")) {
-            return (cleared, sets);
+            return sets;
         }
         for word in arg.split_ascii_whitespace() {
             let word = word
@@ -236,10 +235,7 @@ impl Shebang {
                 .unwrap_or(word);
             match word {
                 "-S" | "--split-string" => {}
-                "-i" | "--ignore-environment" | "-" => {
-                    cleared = true;
-                    sets.clear();
-                }
+                "-i" | "--ignore-environment" | "-" => sets.clear(),
                 w if w.starts_with('-') => {}
                 w => match w.split_once('=') {
                     Some((name, value)) => sets.push((name.into(), value.into())),
@@ -247,7 +243,7 @@ impl Shebang {
                 },
             }
         }
-        (cleared, sets)
+        sets
     }
 }
 
@@ -396,14 +392,7 @@ impl Trust {
     /// `Err(why)`: do not run it; the reason names the path, what is
     /// wrong with it and how to fix it. `env`: the plugin's environment,
     /// whose `PATH` decides what `#!/usr/bin/env X` runs.
-    /// `searches_cwd`: the plugin runs in plugctl's working directory (it
-    /// is not under `strict`), which a plugin without `PATH` searches.
-    pub fn check(
-        &self,
-        program: &Path,
-        env: &[(OsString, OsString)],
-        searches_cwd: bool,
-    ) -> Result<(), Untrusted> {
+    pub fn check(&self, program: &Path, env: &[(OsString, OsString)]) -> Result<(), Untrusted> {
         let refused = Untrusted::Refused;
         let Some((dir, name, meta)) = self.file(program).map_err(refused)? else {
             return Ok(());
@@ -423,22 +412,15 @@ impl Trust {
         // caller's was judged without: a PATH naming another user's
         // directory after the one X is found in (the commands the plugin
         // runs by name come from theirs), an LD_PRELOAD, a PYTHONPATH. Its
-        // pairs are judged as the caller's are; and `-i`, which drops the
-        // caller's PATH, leaves a bash that searches the working directory.
+        // pairs are judged as the caller's are.
         if self.policy.enforces() {
-            let (cleared, sets) = shebang.env_changes();
-            let line = |how: &str, why: String| {
+            super::environment::judge(self.policy, &shebang.env_sets()).map_err(|why| {
                 Untrusted::Refused(format!(
-                    "not run: the #! line of {} {how} the environment env hands its program, \
+                    "not run: the #! line of {} sets the environment env hands its program, \
                      and {why}",
                     path.display()
                 ))
-            };
-            super::environment::judge(self.policy, &sets).map_err(|why| line("sets", why))?;
-            if cleared && searches_cwd {
-                super::environment::judge_working_directory(self.policy, &sets)
-                    .map_err(|why| line("empties (-i)", why))?;
-            }
+            })?;
         }
         // Python imports from the script's own directory before its
         // standard library, and Node.js looks for what a script requires
