@@ -69,6 +69,7 @@ mod review34h;
 mod review34i;
 mod review34j;
 mod review34k;
+mod review34l;
 mod review34m;
 mod runner;
 mod safe_output;

@@ -35,6 +35,8 @@ pub enum Reader {
     /// Libraries that load plug-ins or start programs the environment
     /// names.
     Libraries,
+    /// Debian's package tools: apt, dpkg, debconf.
+    Packages,
     Python,
     Perl,
     Ruby,
@@ -62,6 +64,7 @@ impl Reader {
             Reader::ShellState => "a shell's own state (a special parameter)",
             Reader::Loader => "what the dynamic loader and C library load",
             Reader::Libraries => "what a library (OpenSSL, D-Bus) loads or starts",
+            Reader::Packages => "what Debian's package tools (apt, dpkg, debconf) run",
             Reader::Python => "what Python loads or runs",
             Reader::Perl => "what Perl loads or runs",
             Reader::Ruby => "what Ruby loads or runs",
@@ -391,6 +394,29 @@ pub const TABLE: &[Group] = &[
             paths("OPENSSL_ENGINES"),
             paths("OPENSSL_MODULES"),
             family("DBUS_"),
+        ],
+    },
+    Group {
+        reader: Reader::Packages,
+        why: "commands Debian's package tools, on every Debian node, run as root at a \
+              script's next apt-get, dpkg or debconf: debconf pastes DEBIAN_FRONTEND into \
+              Perl it evaluates (a value can close the module's name and call system), \
+              APT_CONFIG names a configuration whose Pre-Invoke and Post-Invoke commands \
+              apt runs, DPKG_ADMINDIR a database whose maintainer scripts dpkg \
+              --configure runs, DPKG_PAGER a command, and DEBCONF_* debconf's \
+              configuration, database and the answers it gives",
+        entries: &[
+            // Debconf::AutoSelect: `eval qq{use Debconf::FrontEnd::$type; ...}`
+            // with $type from DEBIAN_FRONTEND: the value is Perl source.
+            code("DEBIAN_FRONTEND"),
+            // Tells a package's maintainer script that a frontend already
+            // runs, and to talk to it on the descriptors DEBCONF_* names.
+            code("DEBIAN_HAS_FRONTEND"),
+            paths("APT_CONFIG"),
+            paths("DPKG_ADMINDIR"),
+            family("DPKG_"),
+            paths("DEBCONF_SYSTEMRC"),
+            family("DEBCONF_"),
         ],
     },
     Group {

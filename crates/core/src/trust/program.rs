@@ -216,6 +216,37 @@ impl Shebang {
     }
 }
 
+impl Shebang {
+    /// The `NAME=VALUE` pairs `#!/usr/bin/env -S ...` sets before it runs
+    /// its program, in order (a `-i` drops those before it, as env does).
+    /// Nothing for any other line.
+    pub fn env_sets(&self) -> Vec<(OsString, OsString)> {
+        let mut sets = Vec::new();
+        let Some(arg) = self.arg.as_deref().filter(|_| self.is_env()) else {
+            return sets;
+        };
+        if !(arg.starts_with("-S") || arg.starts_with("--split-string")) {
+            return sets;
+        }
+        for word in arg.split_ascii_whitespace() {
+            let word = word
+                .strip_prefix("--split-string=")
+                .or_else(|| word.strip_prefix("-S").filter(|w| !w.is_empty()))
+                .unwrap_or(word);
+            match word {
+                "-S" | "--split-string" => {}
+                "-i" | "--ignore-environment" | "-" => sets.clear(),
+                w if w.starts_with('-') => {}
+                w => match w.split_once('=') {
+                    Some((name, value)) => sets.push((name.into(), value.into())),
+                    None => break,
+                },
+            }
+        }
+        sets
+    }
+}
+
 /// Why a plugin is not run, as the gate found it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Untrusted {
@@ -377,6 +408,20 @@ impl Trust {
             return Ok(());
         };
         self.interpreter(&path, &shebang, 1, path_of(env))?;
+        // `#!/usr/bin/env -S NAME=VALUE ... X` hands X an environment the
+        // caller's was judged without: a PATH naming another user's
+        // directory after the one X is found in (the commands the plugin
+        // runs by name come from theirs), an LD_PRELOAD, a PYTHONPATH. Its
+        // pairs are judged as the caller's are.
+        if self.policy.enforces() {
+            super::environment::judge(self.policy, &shebang.env_sets()).map_err(|why| {
+                Untrusted::Refused(format!(
+                    "not run: the #! line of {} sets the environment env hands its program, \
+                     and {why}",
+                    path.display()
+                ))
+            })?;
+        }
         // Python imports from the script's own directory before its
         // standard library, and Node.js looks for what a script requires
         // in `node_modules` of every directory up to `/`: the gate judged
