@@ -63,7 +63,7 @@ impl Reader {
             Reader::Shell => "what the shell runs or reads",
             Reader::ShellState => "a shell's own state (a special parameter)",
             Reader::Loader => "what the dynamic loader and C library load",
-            Reader::Libraries => "what a library (OpenSSL, D-Bus) loads or starts",
+            Reader::Libraries => "what a library (OpenSSL, D-Bus, Kerberos) loads or starts",
             Reader::Packages => "what Debian's package tools (apt, dpkg, debconf) run",
             Reader::Python => "what Python loads or runs",
             Reader::Perl => "what Perl loads or runs",
@@ -387,13 +387,19 @@ pub const TABLE: &[Group] = &[
               providers (shared objects) into any program that uses it, and the bus every \
               D-Bus client connects to, whose address may name a program to start \
               (unixexec:path=..., which libdbus and systemd's sd-bus start for busctl, \
-              hostnamectl, timedatectl, loginctl) (openssl-env(7), the D-Bus specification's \
-              server addresses, sd-bus(3))",
+              hostnamectl, timedatectl, loginctl), and Kerberos's configuration, plug-in \
+              and trace files, which libkrb5 reads and writes in every program that may \
+              authenticate with it (ssh, with Debian's GSSAPIAuthentication yes): its \
+              configuration names plug-in modules to load, KRB5_TRACE appends to any file \
+              (openssl-env(7), the D-Bus specification's server addresses, sd-bus(3), \
+              kerberos(7))",
         entries: &[
             paths("OPENSSL_CONF"),
             paths("OPENSSL_ENGINES"),
             paths("OPENSSL_MODULES"),
             family("DBUS_"),
+            family("KRB5"),
+            paths("KRB5_CONFIG"),
         ],
     },
     Group {
@@ -576,9 +582,11 @@ pub const TABLE: &[Group] = &[
               input preprocessor and key file, the formatter man runs (groff's programs come \
               from GROFF_BIN_PATH first, its macros from GROFF_TMAC_PATH, its options from \
               MANROFFOPT), askpass helpers of sudo and ssh, tar's default options (its \
-              to-command option), rsync's remote shell, and the editor and diff program \
-              kubectl edit and kubectl diff run (less(1), man(1), groff(1), systemctl(1), \
-              sudo(8), ssh(1), tar(1), rsync(1), kubectl)",
+              to-command option), rsync's remote shell, the editor and diff program \
+              kubectl edit and kubectl diff run, vim's start-up commands (VIMINIT, EXINIT: \
+              Ex commands, :! among them) and runtime files, and the start-up file of mail \
+              and mailx (whose set sendmail= names a program) (less(1), man(1), groff(1), \
+              systemctl(1), sudo(8), ssh(1), tar(1), rsync(1), kubectl, vim(1), mailx(1))",
         entries: &[
             code("EDITOR"),
             code("VISUAL"),
@@ -610,6 +618,11 @@ pub const TABLE: &[Group] = &[
             code("RSYNC_CONNECT_PROG"),
             code("KUBE_EDITOR"),
             code("KUBECTL_EXTERNAL_DIFF"),
+            code("VIMINIT"),
+            code("EXINIT"),
+            paths("VIMRUNTIME"),
+            paths("VIM"),
+            paths("MAILRC"),
         ],
     },
     Group {
