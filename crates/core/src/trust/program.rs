@@ -689,38 +689,71 @@ fn sticky_searched(script: &Path, dir: &Path, searcher: Searcher) -> Option<Stri
     })
 }
 
+/// `path` with `.` and `..` taken away as text, as Python's `abspath`
+/// does (`/a/../b` is `/b`, whatever `/a` is).
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// For an interpreter a [`Searcher`] is: the first directory above the
 /// file it really is (its links resolved, as the runtime resolves them to
 /// find itself) that is sticky and that others may write; `None` when
-/// there is none.
+/// there is none. For Python also the first above the path it is started
+/// by, its links not resolved: it reads `pyvenv.cfg` beside that path or
+/// one level up before it resolves anything, so a link of root's to
+/// `/usr/bin/python3` in `/tmp/bin` takes another user's
+/// `/tmp/pyvenv.cfg`, and the `site-packages` beside it, for its own.
 fn sticky_above_interpreter(script: &Path, program: &Path, searcher: Searcher) -> Option<String> {
     let real = std::fs::canonicalize(program).ok()?;
-    real.ancestors().skip(1).find_map(|d| {
-        let st = rustix::fs::lstat(d).ok()?;
-        let mode = st.st_mode;
-        (mode & 0o1000 != 0 && mode & 0o022 != 0).then(|| {
-            let what = match searcher {
-                Searcher::Python => {
-                    "Python, which finds its standard library from where it is \
-                     (pyvenv.cfg beside it or one level up, lib/python3.X in every \
-                     directory above it)"
-                }
-                Searcher::Node => {
-                    "Node.js, which loads global modules from lib/node beside its own \
-                     directory"
-                }
-            };
-            format!(
-                "not run: {} runs under {}, {what}, and {} above it is a sticky \
-                 directory others may add files to (mode {:o}): anyone could put a library \
-                 there whose code would run as root; fix: run it with an interpreter \
-                 installed outside any such directory (/usr/bin)",
-                script.display(),
-                real.display(),
-                d.display(),
-                mode & 0o7777,
-            )
-        })
+    // Python's pyvenv.cfg: the two directories above the path as named.
+    let mut paths = Vec::new();
+    if searcher == Searcher::Python {
+        paths.push((lexical(program), 2));
+    }
+    paths.push((real, usize::MAX));
+    let (runs, d, mode) = paths.iter().find_map(|(runs, up)| {
+        sticky_above(runs, *up).map(|(d, mode)| (runs.as_path(), d, mode))
+    })?;
+    let what = match searcher {
+        Searcher::Python => {
+            "Python, which finds its standard library from where it is \
+             (pyvenv.cfg beside the path it is started by or one level up, \
+             lib/python3.X in every directory above the file it is)"
+        }
+        Searcher::Node => {
+            "Node.js, which loads global modules from lib/node beside its own \
+             directory"
+        }
+    };
+    Some(format!(
+        "not run: {} runs under {}, {what}, and {} above it is a sticky \
+         directory others may add files to (mode {:o}): anyone could put a library \
+         there whose code would run as root; fix: run it with an interpreter \
+         installed outside any such directory (/usr/bin)",
+        script.display(),
+        runs.display(),
+        d.display(),
+        mode & 0o7777,
+    ))
+}
+
+/// The first of the `up` directories above `path` (its links followed, as
+/// a lookup of `pyvenv.cfg` there follows them) that is sticky and that
+/// others may write, with its mode.
+fn sticky_above(path: &Path, up: usize) -> Option<(&Path, u32)> {
+    path.ancestors().skip(1).take(up).find_map(|d| {
+        let mode = rustix::fs::stat(d).ok()?.st_mode;
+        (mode & 0o1000 != 0 && mode & 0o022 != 0).then_some((d, mode))
     })
 }
 
