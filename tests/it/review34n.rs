@@ -87,3 +87,56 @@ fn a_link_to_python_below_a_sticky_directory_never_reads_another_users_venv() {
         .succeeds()
         .stdout_has("healthy");
 }
+
+/// Round 11 judged the `NAME=VALUE` pairs of a `#!/usr/bin/env -S` line,
+/// splitting it at spaces, tabs, CR, LF and form feeds. GNU env splits a
+/// `-S` string at a vertical tab too: to plugctl,
+/// `PATH=/usr/bin:/bin<VT>PATH=<their dir> bash` was one `PATH` whose last
+/// element, `/bin<VT>PATH=<their dir>`, did not exist, and `bash` was
+/// found in `/usr/bin` and judged; env set the second `PATH` and ran the
+/// other user's `bash` from their directory, as root. The line is split as
+/// env splits it: the `bash` env finds on the second `PATH` is judged and
+/// refused.
+#[test]
+fn an_env_line_split_at_a_vertical_tab_is_judged_as_env_splits_it() {
+    let Some(intruder) = intruder() else { return };
+    let s = Rig::new();
+    let canary = s.out_file("canary");
+    let theirs = s.root().join("theirs");
+    make_dir(&theirs);
+    intruder.own(&theirs);
+    intruder.sh(
+        &s,
+        &format!(
+            "printf '#!/bin/sh\\n: > {c}\\n' > {d}/bash && chmod 755 {d}/bash",
+            c = canary.display(),
+            d = theirs.display()
+        ),
+    );
+    let body = "[ \"$1\" = fingerprint ] && echo '{\"type\": \"secrets\", \"version\": \"1.0.0\"}' && exit 0\n\
+         echo '{\"result\": {\"A\": \"b\"}}'\n";
+    s.file(
+        "secrets",
+        "vtab",
+        &format!(
+            "#!/usr/bin/env -S PATH=/usr/bin:/bin\x0bPATH={} bash\n{body}",
+            theirs.display()
+        ),
+        0o755,
+    );
+    plugctl(&s)
+        .args(["secret", "fetch", "vtab", "x"])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_has(&format!("its interpreter {}/bash", theirs.display()))
+        .stderr_has("is not trusted");
+    assert!(
+        !canary.exists(),
+        "their bash ran as root through the #! line's second PATH"
+    );
+    plugctl(&s)
+        .args(["fingerprint", "--type", "secrets", "vtab"])
+        .fails_with(Exit::Failure)
+        .stdout_has(&format!("its interpreter {}/bash", theirs.display()));
+    assert!(!canary.exists(), "their bash ran as root");
+}

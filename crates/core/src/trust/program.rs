@@ -52,6 +52,15 @@ pub enum EnvRuns {
     Unknown(String),
 }
 
+/// The words GNU env's `-S` splits a string into: at spaces, tabs, line
+/// feeds, vertical tabs, form feeds and carriage returns (`str`'s own
+/// ASCII whitespace lacks the vertical tab, which would hide a second
+/// `PATH=` inside the first's value from plugctl and not from env).
+fn split_words(arg: &str) -> impl Iterator<Item = &str> {
+    arg.split([' ', '\t', '\n', '\x0b', '\x0c', '\r'])
+        .filter(|w| !w.is_empty())
+}
+
 /// The blanks Linux's `binfmt_script` trims: spaces and tabs, nothing else
 /// (a CR stays part of the interpreter's name).
 fn blank(b: &u8) -> bool {
@@ -106,7 +115,7 @@ impl Shebang {
         };
         // Without -S the one argument is the program's name, spaces and all.
         let words: Vec<&str> = if arg.starts_with("-S") || arg.starts_with("--split-string") {
-            arg.split_ascii_whitespace().collect()
+            split_words(arg).collect()
         } else {
             vec![arg]
         };
@@ -171,7 +180,7 @@ impl Shebang {
         if !(arg.starts_with("-S") || arg.starts_with("--split-string")) {
             return Some(arg);
         }
-        arg.split_ascii_whitespace().find_map(|w| {
+        split_words(arg).find_map(|w| {
             let name = w
                 .strip_prefix("--split-string=")
                 .or_else(|| w.strip_prefix("-S").filter(|n| !n.is_empty()))
@@ -195,7 +204,7 @@ impl Shebang {
         if !(arg.starts_with("-S") || arg.starts_with("--split-string")) {
             return path;
         }
-        for word in arg.split_ascii_whitespace() {
+        for word in split_words(arg) {
             let word = word
                 .strip_prefix("--split-string=")
                 .or_else(|| word.strip_prefix("-S").filter(|w| !w.is_empty()))
@@ -228,7 +237,7 @@ impl Shebang {
         if !(arg.starts_with("-S") || arg.starts_with("--split-string")) {
             return sets;
         }
-        for word in arg.split_ascii_whitespace() {
+        for word in split_words(arg) {
             let word = word
                 .strip_prefix("--split-string=")
                 .or_else(|| word.strip_prefix("-S").filter(|w| !w.is_empty()))
@@ -870,6 +879,10 @@ mod tests {
         assert_eq!(cleared.env_search_path(Some(&path)), None);
         let set = line(b"#!/usr/bin/env -S PATH=/opt/bin sh -x\n");
         assert_eq!(set.env_search_path(None), Some("/opt/bin".into()));
+        // env splits -S at a vertical tab too: the second PATH is searched.
+        let vt = line(b"#!/usr/bin/env -S PATH=/usr/bin\x0bPATH=/opt/bin sh\n");
+        assert_eq!(vt.env_search_path(None), Some("/opt/bin".into()));
+        assert_eq!(vt.env_sets().len(), 2);
         assert!(matches!(
             line(b"#!/usr/bin/env -S PATH=${HOME}/bin sh\n").env_runs(),
             EnvRuns::Unknown(_)
