@@ -71,6 +71,7 @@ mod review34j;
 mod review34k;
 mod review34l;
 mod review34m;
+mod review34o;
 mod runner;
 mod safe_output;
 mod sandbox;
