@@ -186,3 +186,58 @@ fn language_never_hands_a_root_program_another_users_message_catalog() {
         stderr(&allowed)
     );
 }
+
+/// A secrets plugin whose fingerprint exits 0 and writes on stderr makes
+/// a client of every release from 1.11.0 panic at agent start: Nomad logs
+/// that stderr before it decodes stdout, so what stdout holds does not
+/// matter. `validate` and `test` said so whatever stdout held; but when
+/// stdout was not a fingerprint too (not JSON, or another type), the
+/// recorded reason was only "bad output", so `fingerprint`, `plugin list`,
+/// `plugin show`, `status` and `metrics` told the operator of a plugin
+/// Nomad would skip, not of one that stops the node's client. The crash
+/// is now the reason in every view, as it is for a plugin whose stdout
+/// is fine.
+#[test]
+fn a_fingerprint_that_writes_stderr_is_the_client_crash_whatever_its_stdout() {
+    let s = Rig::new();
+    for (name, stdout) in [
+        ("garbled", "echo not-json"),
+        (
+            "other-type",
+            "echo '{\"type\": \"host-volume\", \"version\": \"1.0.0\"}'",
+        ),
+    ] {
+        s.plugin("secrets", name, &format!("echo oops >&2\n{stdout}"));
+    }
+    let crash = "a Nomad 2.0.5 client panics logging it";
+    plugctl(&s).args(["fingerprint"]).fails_with(Exit::Failure);
+    let list = plugctl(&s)
+        .args(["--json", "plugin", "list"])
+        .succeeds()
+        .json();
+    for name in ["garbled", "other-type"] {
+        let reason = row(&list, "secrets", name)["error"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        assert!(reason.contains(crash), "plugin list, {name}: {reason}");
+        plugctl(&s)
+            .args(["plugin", "show", "secrets", name])
+            .succeeds()
+            .stdout_has(crash);
+        plugctl(&s)
+            .args(["validate"])
+            .fails_with(Exit::Failure)
+            .stdout_has(crash);
+    }
+    plugctl(&s)
+        .args(["status"])
+        .fails_with(Exit::Failure)
+        .stdout_has(&format!(
+            "plugin secrets/garbled is unhealthy: wrote 5 bytes on stderr while succeeding: {crash}"
+        ));
+    plugctl(&s)
+        .args(["metrics"])
+        .succeeds()
+        .stdout_lacks("reason=\"bad_output\"");
+}
