@@ -72,6 +72,7 @@ mod review34k;
 mod review34l;
 mod review34m;
 mod review34n;
+mod review34o;
 mod runner;
 mod safe_output;
 mod sandbox;

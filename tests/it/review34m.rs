@@ -57,6 +57,10 @@ fn a_journal_segment_another_user_planted_is_never_read_as_history() {
             shared.display()
         ),
     );
+    // `status` counts the registry's own segments, not theirs.
+    let status = run().args(["status", "--json"]).output();
+    let status: serde_json::Value = serde_json::from_slice(&status.stdout).unwrap();
+    assert_eq!(status["registry"]["journal_segments"], 1, "{status:#}");
     let shown = run().args(["events"]).succeeds().stdout();
     assert!(
         shown.contains("volume_forget") && !shown.contains(agents),

@@ -145,10 +145,33 @@ pub async fn probe(
                             p.version = Some(fp.version);
                             p.kind = fp.kind;
                         }
-                        Err(f) => {
-                            p.hint = f.hint().cloned();
-                            p.error = Some(f.to_string());
-                        }
+                        // Nomad logs a succeeding call's stderr before it
+                        // decodes stdout: a client of a release with that
+                        // bug panics at agent start whatever stdout held,
+                        // so that is the reason, as `validate` and `test`
+                        // say it (stdout not JSON, or not a secrets
+                        // plugin's answer). What it left running is still
+                        // named.
+                        Err(f) => match crate::verdict::stderr_crashes_client(
+                            &entry.family,
+                            crate::family::Operation::Fingerprint,
+                            profile,
+                            &out,
+                        ) {
+                            Some(crash)
+                                if matches!(
+                                    f,
+                                    crate::error::PluginFailure::BadOutput(_)
+                                        | crate::error::PluginFailure::Response(_)
+                                ) =>
+                            {
+                                p.error = Some(crash);
+                            }
+                            _ => {
+                                p.hint = f.hint().cloned();
+                                p.error = Some(f.to_string());
+                            }
+                        },
                     }
                     p.stderr = out.stderr;
                 }

@@ -354,7 +354,9 @@ pub const TABLE: &[Group] = &[
         reader: Reader::Loader,
         why: "what the dynamic loader loads into every dynamically linked program before main(), \
               and the variables glibc itself ignores in a set-user-ID program for that reason \
-              (ld.so(8), secure-execution mode)",
+              (ld.so(8), secure-execution mode), LANGUAGE among them: gettext follows its ../ \
+              out of /usr/share/locale, and a message catalog of someone else's holds the \
+              format strings every program that translates its messages prints with (gettext(3))",
         entries: &[
             family("LD_"),
             Entry {
@@ -370,6 +372,12 @@ pub const TABLE: &[Group] = &[
             paths("GETCONF_DIR"),
             code("GLIBC_TUNABLES"),
             paths("HOSTALIASES"),
+            // A list of language names, each appended to gettext's catalog
+            // directory: `../../their/dir` loads their `.mo`, whose
+            // translations are the format strings bash, coreutils and apt
+            // print with (%n writes memory). No name a store or a plugin
+            // needs holds a slash, and nothing else can be judged.
+            code("LANGUAGE"),
             code("LOCALDOMAIN"),
             paths("LOCPATH"),
             paths("MALLOC_TRACE"),

@@ -125,8 +125,17 @@ impl Registry {
         };
         let file_bytes = size_of(files.name())?;
         let mut segments = Vec::new();
+        // Only the registry's own segments ([`journal::kept`]): a name
+        // beside it outside them may be another user's file.
+        let kept = self
+            .head()?
+            .journal
+            .map(|end| journal::kept(end, self.keep_segments));
         let numbers = journal::segments(&files).map_err(|e| self.io_error("cannot list", e))?;
-        for n in numbers {
+        for n in numbers
+            .into_iter()
+            .filter(|n| kept.as_ref().is_none_or(|k| k.contains(n)))
+        {
             let path = journal::segment_path(&self.path, n);
             if let Some(size) = size_of(path.file_name().unwrap_or_default())? {
                 segments.push((n, size));
