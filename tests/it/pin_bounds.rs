@@ -1,6 +1,6 @@
 //! What a drift check reads: never past the size a file had when it was
 //! pinned, whatever another user puts where a pinned file's `#!` line
-//! points.
+//! points; and what `pin` reads: never a file larger than any program.
 
 use crate::common::*;
 
@@ -64,4 +64,34 @@ fn a_sparse_file_where_a_pinned_plugins_interpreter_was_never_holds_metrics() {
         .succeeds()
         .stdout_has(drifted)
         .stdout_has(r#"plugctl_plugin_drifted{family="host-volume",name="kept"} 0"#);
+    // Nor does `pin` itself hash it (found by the twelfth review): no
+    // program is larger than 1 GiB, and a file that is is refused by its
+    // size before a byte is read, here and as a plugin file.
+    plugctl(&s).args(["pin"]).deadline(HANG).succeeds();
+    let lock = fs::read_to_string(s.plugins.join("plugctl.lock")).unwrap();
+    let pinned: serde_json::Value = serde_json::from_str(&lock).unwrap();
+    let odd = pinned["plugins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "odd")
+        .unwrap()
+        .clone();
+    assert!(odd["interpreter"]["sha256"].is_null(), "{lock}");
+    let family = s.plugins.join("host-volume");
+    std::fs::set_permissions(
+        &family,
+        std::os::unix::fs::PermissionsExt::from_mode(0o1777),
+    )
+    .unwrap();
+    if !intruder.sparse_terabyte(&s, &family.join("huge")) {
+        return;
+    }
+    intruder.sh(&s, &format!("chmod 755 {}", family.join("huge").display()));
+    plugctl(&s)
+        .args(["pin"])
+        .deadline(HANG)
+        .succeeds()
+        .stderr_has("\"huge\" not pinned")
+        .stderr_has("is 1099511627776 bytes, more than the 1073741824 bytes plugctl reads of it");
 }

@@ -33,6 +33,14 @@ pub const LOCK_FILE_NAME: &str = "plugctl.lock";
 /// The largest lock file plugctl reads: one small entry per plugin.
 pub const LOCK_FILE_MAX: u64 = 64 << 20;
 
+/// The largest plugin or interpreter plugctl hashes (1 GiB): many times
+/// any real one (a static Go plugin is tens of MiB, node or a JVM's
+/// launcher less). A larger file is refused by its size before a byte is
+/// read: a sparse file of a terabyte, which costs another user nothing to
+/// put where a `#!` line points or in a sticky plugin directory, would
+/// otherwise hold `pin` hashing zeros for hours.
+pub const PROGRAM_MAX: u64 = 1 << 30;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Interpreter {
     /// As the `#!` line (or `env`) names it.
@@ -328,7 +336,7 @@ impl Pinner {
         // never waited on.
         let refused = |r: crate::trust::Refusal| io::Error::other(r.to_string());
         let (dir, file_name) = self.find(path).map_err(refused)?;
-        let (file, _) = dir.open_read(&file_name, u64::MAX).map_err(refused)?;
+        let (file, _) = dir.open_read(&file_name, PROGRAM_MAX).map_err(refused)?;
         self.pin_open(family, name, file, version)
     }
 
@@ -428,7 +436,18 @@ impl Pinner {
         version: Option<String>,
         path: Option<&std::ffi::OsStr>,
     ) -> io::Result<(Pin, Option<Runs>)> {
-        let (head, sha256, rest) = read_and_hash(&mut file, u64::MAX)?;
+        let size = file.metadata()?.len();
+        if size > PROGRAM_MAX {
+            return Err(io::Error::other(format!(
+                "it is {size} bytes, more than the {PROGRAM_MAX} bytes plugctl hashes of a program"
+            )));
+        }
+        let (head, sha256, rest) = read_and_hash(&mut file, PROGRAM_MAX)?;
+        if rest > PROGRAM_MAX {
+            return Err(io::Error::other(format!(
+                "it grew past the {PROGRAM_MAX} bytes plugctl hashes of a program while it was read"
+            )));
+        }
         let shebang = Shebang::parse(&head);
         let (interpreter, runs) = match shebang {
             Some(shebang) => {
@@ -531,7 +550,9 @@ impl Pinner {
     fn find_program(&self, named: &str, path: &Path, bound: Option<u64>) -> Found {
         let found =
             crate::trust::dir::resolve_file(Policy::insecure(), path).and_then(|(dir, name, _)| {
-                let (file, _) = dir.open_read(&name, u64::MAX)?;
+                // Never one larger than any real program (it is hashed
+                // whole): refused by its size, as missing.
+                let (file, _) = dir.open_read(&name, PROGRAM_MAX)?;
                 Ok((dir.join(&name), file))
             });
         let Ok((resolved, file)) = found else {
@@ -576,7 +597,7 @@ impl Pinner {
         }
         let mut dup = file.try_clone().ok()?;
         std::io::Seek::rewind(&mut dup).ok()?;
-        let limit = bound.map_or(u64::MAX, |b| b.saturating_add(1));
+        let limit = bound.unwrap_or(PROGRAM_MAX).saturating_add(1);
         let (hash, size) = hash_reader(dup.take(limit)).ok()?;
         hashed().insert(key, ((identity, size), hash.clone()));
         Some((hash, size))

@@ -444,7 +444,7 @@ impl Recorder {
 /// read through the gate's walk.
 pub fn plugin_hash(program: &Path) -> Option<String> {
     let (dir, name, _) = crate::trust::dir::resolve_file(Policy::insecure(), program).ok()?;
-    let (f, _) = dir.open_read(&name, u64::MAX).ok()?;
+    let (f, _) = dir.open_read(&name, crate::pin::PROGRAM_MAX).ok()?;
     crate::pin::hash_reader(f).ok().map(|(h, _)| h)
 }
 
