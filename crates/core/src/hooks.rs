@@ -416,8 +416,8 @@ pub const TABLE: &[Group] = &[
               script's next apt-get, dpkg or debconf: debconf pastes DEBIAN_FRONTEND into \
               Perl it evaluates (a value can close the module's name and call system), \
               APT_CONFIG names a configuration whose Pre-Invoke and Post-Invoke commands \
-              apt runs, DPKG_ADMINDIR a database whose maintainer scripts dpkg \
-              --configure runs, DPKG_PAGER a command, and DEBCONF_* debconf's \
+              apt runs, DPKG_ADMINDIR a database whose maintainer scripts dpkg runs as \
+              it configures packages, DPKG_PAGER a command, and DEBCONF_* debconf's \
               configuration, database and the answers it gives",
         entries: &[
             // Debconf::AutoSelect: `eval qq{use Debconf::FrontEnd::$type; ...}`
