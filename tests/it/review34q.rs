@@ -75,3 +75,108 @@ fn a_path_not_made_yet_in_a_sticky_directory_its_group_writes_is_refused() {
         .succeeds()
         .stdout_has("HOST=");
 }
+
+/// A secrets plugin that answers every fetch with `{"result": pairs}`.
+fn answering(s: &Rig, name: &str, pairs: &[(&str, String)]) {
+    let map: serde_json::Map<String, serde_json::Value> = pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), serde_json::Value::String(v.clone())))
+        .collect();
+    let file = s.out_file(&format!("{name}.stdout"));
+    fs::write(
+        &file,
+        serde_json::to_vec(&serde_json::json!({ "result": map })).unwrap(),
+    )
+    .unwrap();
+    s.plugin(
+        "secrets",
+        name,
+        &format!(
+            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
+             /usr/bin/cat '{}'",
+            file.display()
+        ),
+    );
+}
+
+/// A root `less` on a terminal, after `setup` in sh, that searches for
+/// `b` in `file` and quits, as an operator reading a log would.
+fn less_searching(s: &Rig, setup: &str, file: &std::path::Path) {
+    expect::Run::new(s.command("script"), "script")
+        .args(["-qec"])
+        .arg(format!(
+            "{setup}; TERM=dumb less '{}' < /dev/tty",
+            file.display()
+        ))
+        .arg("/dev/null")
+        .env("PLUGCTL", PLUGCTL)
+        .stdin(b"/b\nq".to_vec())
+        .succeeds();
+}
+
+/// less, on every Debian node (priority important), saves its search
+/// history when it quits after a search by writing a new file and renaming
+/// it onto `LESSHISTFILE`, whatever that names: a store's
+/// `LESSHISTFILE=/etc/passwd` made the next search in a root `less`, in a
+/// script or at the shell that ran `eval` of `--format env`, replace the
+/// node's `/etc/passwd` with its history (mode 600, every account gone).
+/// The key is refused by the env and kv formats as less's other variables
+/// are, and never reaches a plugin's environment.
+#[test]
+fn env_output_never_makes_less_replace_a_file_of_the_stores_choosing() {
+    let s = Rig::new();
+    let victim = s.out_file("passwd");
+    fs::write(&victim, "root:x:0:0:root:/root:/bin/bash\n").unwrap();
+    answering(
+        &s,
+        "store",
+        &[
+            ("LESSHISTFILE", victim.display().to_string()),
+            ("GOOD", "plain".into()),
+        ],
+    );
+    for format in ["env", "kv"] {
+        plugctl(&s)
+            .args(["secret", "fetch", "store", "app", "--format", format])
+            .fails_with(Exit::Failure)
+            .stdout_empty()
+            .stderr_has("\"LESSHISTFILE\" would change");
+    }
+    plugctl(&s)
+        .args(["secret", "fetch", "--env"])
+        .arg(format!("LESSHISTFILE={}", victim.display()))
+        .args(["store", "app"])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_has("its environment holds LESSHISTFILE");
+    if !tool_available("less", "what a root less writes after the eval")
+        || !tool_available("script", "a terminal for less")
+    {
+        return;
+    }
+    let log = s.out_file("log");
+    fs::write(&log, "a\nb\nc\n").unwrap();
+    // The attack is real: less replaces the file the variable names.
+    less_searching(
+        &s,
+        &format!("export LESSHISTFILE='{}'", victim.display()),
+        &log,
+    );
+    assert!(
+        fs::read_to_string(&victim)
+            .unwrap()
+            .contains(".less-history-file:"),
+        "less did not write its history where LESSHISTFILE pointed"
+    );
+    fs::write(&victim, "root:x:0:0:root:/root:/bin/bash\n").unwrap();
+    less_searching(
+        &s,
+        "eval \"$(\"$PLUGCTL\" secret fetch store app --format env)\"",
+        &log,
+    );
+    assert_eq!(
+        fs::read_to_string(&victim).unwrap(),
+        "root:x:0:0:root:/root:/bin/bash\n",
+        "less, run after eval of plugctl's env output, replaced the store's file as root"
+    );
+}
