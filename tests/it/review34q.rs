@@ -180,3 +180,48 @@ fn env_output_never_makes_less_replace_a_file_of_the_stores_choosing() {
         "less, run after eval of plugctl's env output, replaced the store's file as root"
     );
 }
+
+/// The Hangul fillers (U+115F, U+1160, U+3164, U+FFA0) are letters to
+/// Unicode, so Rust's `{:?}`, on which plugctl's escapes were built,
+/// prints them as they are; on a terminal they are blank, and U+1160
+/// takes no cell at all. A secrets plugin named `vault` and U+1160 read as
+/// a second `vault` beside Nomad's built-in one in `fingerprint` and
+/// `plugin list`, healthy and run from the plugin directory, and the
+/// same in messages and `--dry-run`. They are escaped as the zero-width
+/// characters are, in tables and messages alike.
+#[test]
+fn a_hangul_filler_never_makes_a_name_read_as_another() {
+    let s = Rig::new();
+    for name in ["vault\u{1160}", "st\u{3164}"] {
+        s.plugin(
+            "secrets",
+            name,
+            "[ \"$1\" = fingerprint ] && echo '{\"type\": \"secrets\", \"version\": \"1.0.0\"}' && exit 0\n\
+             echo '{\"result\": {\"A\": \"b\"}}'",
+        );
+    }
+    let table = plugctl(&s).args(["fingerprint"]).succeeds().stdout();
+    for shown in ["vault\\u{1160}", "st\\u{3164}"] {
+        assert!(table.contains(shown), "{shown}: {table}");
+    }
+    assert!(
+        !table.contains('\u{1160}') && !table.contains('\u{3164}'),
+        "{table}"
+    );
+    let list = plugctl(&s).args(["plugin", "list"]).succeeds().stdout();
+    assert!(list.contains("vault\\u{1160}"), "{list}");
+    assert!(!list.contains('\u{1160}'), "{list}");
+    let dry = plugctl(&s)
+        .args(["secret", "fetch", "vault\u{1160}", "x", "--dry-run"])
+        .succeeds()
+        .stdout();
+    assert!(
+        dry.contains("secrets plugin \"vault\\u{1160}\"") && !dry.contains('\u{1160}'),
+        "{dry}"
+    );
+    // JSON keeps the exact name for a program to read.
+    plugctl(&s)
+        .args(["plugin", "list", "-o", "json"])
+        .succeeds()
+        .stdout_has("\"vault\u{1160}\"");
+}
