@@ -225,3 +225,73 @@ fn a_hangul_filler_never_makes_a_name_read_as_another() {
         .succeeds()
         .stdout_has("\"vault\u{1160}\"");
 }
+
+/// plugctl read a `#!` line as env's only when its interpreter was named
+/// `env`. GNU env does not look at the name it is started by: a link of
+/// root's named `run` to `/usr/bin/env`, in a directory of root's, with
+/// `#!<dir>/run -S PATH=<another user's directory> bash`, was judged as
+/// an interpreter with one argument (the link led to root's env, fine),
+/// while env split the line and ran the other user's `bash` as root;
+/// `validate` found nothing. An interpreter whose link leads to `env` is
+/// read as env, and the `bash` env would run is judged and refused.
+#[test]
+fn env_under_another_name_is_read_as_env() {
+    let Some(intruder) = intruder() else { return };
+    let s = Rig::new();
+    let canary = s.out_file("canary");
+    let theirs = s.root().join("theirs");
+    make_dir(&theirs);
+    intruder.own(&theirs);
+    intruder.sh(
+        &s,
+        &format!(
+            "printf '#!/bin/sh\\n: > {c}\\necho {{}}\\n' > {d}/bash && chmod 755 {d}/bash",
+            c = canary.display(),
+            d = theirs.display()
+        ),
+    );
+    let bin = s.root().join("bin");
+    make_dir(&bin);
+    std::os::unix::fs::symlink("/usr/bin/env", bin.join("run")).unwrap();
+    let body = "[ \"$1\" = fingerprint ] && echo '{\"type\": \"secrets\", \"version\": \"1.0.0\"}' && exit 0\n\
+         echo '{\"result\": {\"A\": \"b\"}}'\n";
+    s.file(
+        "secrets",
+        "renamed",
+        &format!(
+            "#!{} -S PATH={}:/usr/bin:/bin bash\n{body}",
+            bin.join("run").display(),
+            theirs.display()
+        ),
+        0o755,
+    );
+    let why = format!("its interpreter {}/bash", theirs.display());
+    plugctl(&s)
+        .args(["secret", "fetch", "renamed", "x"])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_has(&why)
+        .stderr_has("is not trusted");
+    plugctl(&s)
+        .args(["validate"])
+        .fails_with(Exit::Failure)
+        .stdout_has(&why);
+    assert!(
+        !canary.exists(),
+        "their bash ran as root through env under another name"
+    );
+    // The same link with root's own PATH runs, and is what runs.
+    s.file(
+        "secrets",
+        "renamed",
+        &format!(
+            "#!{} -S PATH=/usr/bin:/bin bash\n{body}",
+            bin.join("run").display()
+        ),
+        0o755,
+    );
+    plugctl(&s)
+        .args(["secret", "fetch", "renamed", "x"])
+        .succeeds()
+        .stdout_has("A=b");
+}

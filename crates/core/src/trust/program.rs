@@ -96,9 +96,15 @@ impl Shebang {
         })
     }
 
-    /// Whether the interpreter is `env`.
+    /// Whether the interpreter is `env`, by the name it is run by or by
+    /// the file that name leads to: GNU env does not look at the name it
+    /// is started by, so a link of root's named `run` to `/usr/bin/env`
+    /// splits `-S PATH=... bash` and runs that PATH's bash as env does.
     fn is_env(&self) -> bool {
-        Path::new(&self.interpreter).file_name() == Some(OsStr::new("env"))
+        let env = Some(OsStr::new("env"));
+        let named = Path::new(&self.interpreter);
+        named.file_name() == env
+            || std::fs::canonicalize(named).is_ok_and(|real| real.file_name() == env)
     }
 
     /// What env runs for `#!/usr/bin/env ...`: the kernel hands env the
