@@ -295,3 +295,126 @@ fn env_under_another_name_is_read_as_env() {
         .succeeds()
         .stdout_has("A=b");
 }
+
+/// `program` (a 64-bit little-endian ELF file) with its loader, the
+/// `PT_INTERP` path, made `loader` (NUL-padded in place); None when it
+/// has no loader or `loader` does not fit.
+fn with_loader(program: &[u8], loader: &str) -> Option<Vec<u8>> {
+    let mut elf = program.to_vec();
+    if !elf.starts_with(b"\x7fELF\x02\x01") {
+        return None;
+    }
+    let word = |at: usize, len: usize| {
+        elf[at..at + len]
+            .iter()
+            .rev()
+            .fold(0usize, |v, b| (v << 8) | usize::from(*b))
+    };
+    let (phoff, phentsize, phnum) = (word(0x20, 8), word(0x36, 2), word(0x38, 2));
+    for i in 0..phnum {
+        let at = phoff + i * phentsize;
+        if word(at, 4) != 3 {
+            continue;
+        }
+        let (offset, size) = (word(at + 8, 8), word(at + 32, 8));
+        if loader.len() >= size {
+            return None;
+        }
+        let field = &mut elf[offset..offset + size];
+        field.fill(0);
+        field[..loader.len()].copy_from_slice(loader.as_bytes());
+        return Some(elf);
+    }
+    None
+}
+
+/// The gate judged a plugin's `#!` interpreter but not an ELF plugin's
+/// loader, the `PT_INTERP` path the kernel maps and runs first: a
+/// root-owned binary linked with `--dynamic-linker=<a sticky directory>/l`
+/// (a build directory's loader, a copied toolchain's) ran whatever
+/// another user put under that name as root, for the call, fingerprint
+/// and validate. The loader is judged as an interpreter is: another
+/// user's is refused, naming it; root's own passes the gate.
+#[test]
+fn an_elf_plugins_loader_passes_the_gate_as_an_interpreter_does() {
+    let Some(intruder) = intruder() else { return };
+    let s = Rig::new();
+    let Ok(program) = fs::read("/usr/bin/true") else {
+        skip_unless_ci("no /usr/bin/true to copy");
+        return;
+    };
+    let Some(real) = loader_of(&program) else {
+        skip_unless_ci("/usr/bin/true is no dynamically linked 64-bit little-endian ELF");
+        return;
+    };
+    let shared = sticky_dir(&s, "s");
+    let theirs = shared.join("l");
+    let Some(elf) = with_loader(&program, theirs.to_str().unwrap()) else {
+        skip_unless_ci("the scratch directory's path is too long for the loader field");
+        return;
+    };
+    intruder.sh(
+        &s,
+        &format!(
+            "cp '{real}' '{}' && chmod 755 '{}'",
+            theirs.display(),
+            theirs.display()
+        ),
+    );
+    s.file("secrets", "linked", "", 0o755);
+    fs::write(s.plugins.join("secrets").join("linked"), &elf).unwrap();
+    let why = format!(
+        "its interpreter {} (the ELF loader of {}) is not trusted",
+        theirs.display(),
+        s.plugins.join("secrets").join("linked").display()
+    );
+    plugctl(&s)
+        .args(["secret", "fetch", "linked", "x"])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_has(&why);
+    plugctl(&s)
+        .args(["fingerprint", "--type", "secrets", "linked"])
+        .fails_with(Exit::Failure)
+        .stdout_has(&why);
+    plugctl(&s)
+        .args(["validate"])
+        .fails_with(Exit::Failure)
+        .stdout_has(&why);
+    // Root's own loader, in a directory of root's, passes the gate: the
+    // fingerprint then runs it (unhealthy only for what `true` prints:
+    // nothing).
+    let ours = s.root().join("r");
+    make_dir(&ours);
+    fs::copy(&real, ours.join("l")).unwrap();
+    let elf = with_loader(&program, ours.join("l").to_str().unwrap()).unwrap();
+    fs::write(s.plugins.join("secrets").join("linked"), &elf).unwrap();
+    let table = plugctl(&s)
+        .args(["fingerprint", "--type", "secrets", "linked"])
+        .fails_with(Exit::Failure)
+        .stdout();
+    assert!(!table.contains("is not trusted"), "{table}");
+}
+
+/// The loader `program` names (its `PT_INTERP` path).
+fn loader_of(program: &[u8]) -> Option<String> {
+    let word = |at: usize, len: usize| {
+        program.get(at..at + len).map(|b| {
+            b.iter()
+                .rev()
+                .fold(0usize, |v, b| (v << 8) | usize::from(*b))
+        })
+    };
+    if !program.starts_with(b"\x7fELF\x02\x01") {
+        return None;
+    }
+    let (phoff, phentsize, phnum) = (word(0x20, 8)?, word(0x36, 2)?, word(0x38, 2)?);
+    (0..phnum).find_map(|i| {
+        let at = phoff + i * phentsize;
+        (word(at, 4)? == 3).then_some(())?;
+        let (offset, size) = (word(at + 8, 8)?, word(at + 32, 8)?);
+        let path = program.get(offset..offset + size)?;
+        let end = path.iter().position(|&b| b == 0)?;
+        Some(String::from_utf8_lossy(&path[..end]).into_owned())
+    })
+}

@@ -13,7 +13,7 @@ use std::os::unix::fs::FileExt;
 
 /// How much of a file [`interpreter`] wants in `head`: the kernel reads no
 /// more of a shebang line than this, and the ELF header fits in it.
-pub(super) const HEAD_LEN: usize = 256;
+pub(crate) const HEAD_LEN: usize = 256;
 
 /// A path no loader has: longer is taken as a broken file.
 const PATH_MAX: u64 = 4096;
@@ -22,7 +22,7 @@ const PATH_MAX: u64 = 4096;
 const MAX_HEADERS: u64 = 256;
 
 /// Reads bytes at an offset: a file, or a slice (tests).
-pub(super) trait ReadAt {
+pub(crate) trait ReadAt {
     fn read_exact_at(&self, buf: &mut [u8], offset: u64) -> io::Result<()>;
 }
 
@@ -45,7 +45,7 @@ impl ReadAt for [u8] {
 /// The interpreter `file` names, given its first bytes (`head`, up to
 /// [`HEAD_LEN`]): the first word of a `#!` line, or an ELF file's
 /// `PT_INTERP` path. None for anything else, or a file too broken to say.
-pub(super) fn interpreter(head: &[u8], file: &(impl ReadAt + ?Sized)) -> Option<String> {
+pub(crate) fn interpreter(head: &[u8], file: &(impl ReadAt + ?Sized)) -> Option<String> {
     if let Some(line) = head.strip_prefix(b"#!") {
         let line = line.split(|&b| b == b'\n').next().unwrap_or_default();
         let word = line

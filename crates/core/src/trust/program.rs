@@ -1,7 +1,7 @@
 //! Whether a plugin may run: the plugin file (after its symlinks, each hop
 //! judged), every directory from it up to `/`, and what the kernel runs
-//! for it — the `#!` interpreter, and for `#!/usr/bin/env X` the program
-//! `env` finds — all pass the gate's rules ([`super::Policy`]). Checked at
+//! for it — the `#!` interpreter (an ELF program's loader), and for
+//! `#!/usr/bin/env X` the program `env` finds — all pass the gate's rules ([`super::Policy`]). Checked at
 //! run time for every call, not only by `validate`.
 //!
 //! Each plugin's directory is walked once per process, and each interpreter
@@ -420,7 +420,14 @@ impl Trust {
                 .map_err(|r| refused(format!("not run: {r}")))?;
         }
         let Some(shebang) = read_shebang(&dir, &name) else {
-            return Ok(());
+            // An ELF program's loader (`PT_INTERP`) is what the kernel runs
+            // first, as root, as it runs a `#!` line's interpreter: a
+            // root-owned binary built with `--dynamic-linker=/tmp/ld.so`
+            // ran whatever another user put there.
+            return match read_elf_loader(&dir, &name) {
+                Some(loader) => self.loader(&path, &loader),
+                None => Ok(()),
+            };
         };
         self.interpreter(&path, &shebang, 1, path_of(env))?;
         // `#!/usr/bin/env -S NAME=VALUE ... X` hands X an environment the
@@ -487,7 +494,7 @@ impl Trust {
                 script.display()
             )));
         }
-        self.judge_interpreter(interp, script, depth, search)?;
+        self.judge_interpreter(interp, script, depth, search, "#! of")?;
         match shebang.env_runs() {
             EnvRuns::NotEnv => Ok(()),
             EnvRuns::Unknown(why) => Err(Untrusted::Refused(format!(
@@ -500,7 +507,7 @@ impl Trust {
                 let search = shebang.env_search_path(search);
                 match env_lookup(&name, search.as_deref()) {
                     Ok(Some(found)) => {
-                        self.judge_interpreter(&found, script, depth, search.as_deref())
+                        self.judge_interpreter(&found, script, depth, search.as_deref(), "#! of")
                     }
                     Ok(None) => Err(Untrusted::InterpreterMissing { interpreter: name }),
                     Err(why) => Err(Untrusted::Refused(format!(
@@ -514,12 +521,30 @@ impl Trust {
         }
     }
 
+    /// An ELF program's loader, judged as a `#!` interpreter is.
+    fn loader(&self, program: &Path, loader: &str) -> Result<(), Untrusted> {
+        if !Path::new(loader).is_absolute() {
+            // The kernel would open it from the working directory.
+            return Err(Untrusted::Refused(format!(
+                "not run: the ELF program {} names its loader {}, a relative path the kernel \
+                 resolves from the working directory; fix: link it with an absolute \
+                 --dynamic-linker (/lib64/ld-linux-x86-64.so.2)",
+                program.display(),
+                crate::escape::quote(loader)
+            )));
+        }
+        self.judge_interpreter(Path::new(loader), program, 1, None, "the ELF loader of")
+    }
+
+    /// `role`: how the message names what `interp` is to `script` (`#!
+    /// of`, `the ELF loader of`).
     fn judge_interpreter(
         &self,
         interp: &Path,
         script: &Path,
         depth: usize,
         search: Option<&OsStr>,
+        role: &str,
     ) -> Result<(), Untrusted> {
         let cached = self
             .interpreters
@@ -543,7 +568,7 @@ impl Trust {
         };
         verdict.map_err(|u| match u {
             Untrusted::Refused(why) => Untrusted::Refused(format!(
-                "not run: its interpreter {} (#! of {}) is not trusted: {why}",
+                "not run: its interpreter {} ({role} {}) is not trusted: {why}",
                 interp.display(),
                 script.display()
             )),
@@ -781,6 +806,22 @@ pub fn read_shebang(dir: &CheckedDir, name: &OsStr) -> Option<Shebang> {
         return None;
     }
     Shebang::parse(&head)
+}
+
+/// The loader (`PT_INTERP`) of an ELF entry, read through the checked
+/// directory; None for a static program, a script or a broken file.
+fn read_elf_loader(dir: &CheckedDir, name: &OsStr) -> Option<String> {
+    use crate::runner::elf;
+    let (file, _) = dir.open_read(name, u64::MAX).ok()?;
+    let mut head = Vec::with_capacity(elf::HEAD_LEN);
+    (&file)
+        .take(elf::HEAD_LEN as u64)
+        .read_to_end(&mut head)
+        .ok()?;
+    if !head.starts_with(b"\x7fELF") {
+        return None;
+    }
+    elf::interpreter(&head, &file)
 }
 
 /// The `#!` line of a file by path (no trust judgement: for messages).
