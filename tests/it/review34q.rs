@@ -418,3 +418,79 @@ fn loader_of(program: &[u8]) -> Option<String> {
         Some(String::from_utf8_lossy(&path[..end]).into_owned())
     })
 }
+
+/// The C source of a secrets plugin: its fingerprint, and `{"A": "b"}`.
+const C_PLUGIN: &str = r#"#include <stdio.h>
+#include <string.h>
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "fingerprint") == 0) {
+    puts("{\"type\": \"secrets\", \"version\": \"1.0.0\"}");
+    return 0;
+  }
+  puts("{\"result\": {\"A\": \"b\"}}");
+  return 0;
+}
+"#;
+
+/// An ELF program's own library search path (`DT_RUNPATH`) was never
+/// judged: the loader looks there for every library a program needs
+/// (`libc.so.6` included) before the system's, so a root-owned plugin
+/// linked with `-rpath '$ORIGIN'` (as vendors ship programs with their
+/// libraries beside them) in a sticky plugin directory loaded another
+/// user's `libc.so.6` from beside it, and ran its constructor as root.
+/// Each directory of the search path is judged as one of
+/// `LD_LIBRARY_PATH` is, `$ORIGIN` as the plugin's own directory: such a
+/// plugin is refused, naming the path; in a directory only root writes
+/// it runs.
+#[test]
+fn an_elf_plugins_own_library_path_is_judged_as_ld_library_path_is() {
+    let Some(intruder) = intruder() else { return };
+    if !tool_available("cc", "an ELF plugin with a library search path") {
+        return;
+    }
+    let s = Rig::new();
+    let source = s.out_file("plugin.c");
+    fs::write(&source, C_PLUGIN).unwrap();
+    let built = s.out_file("plugin");
+    expect::Run::new(s.command("cc"), "cc")
+        .args(["-o"])
+        .arg(&built)
+        .arg(&source)
+        .args(["-Wl,-rpath,$ORIGIN", "-Wl,--enable-new-dtags"])
+        .succeeds();
+    let elf = fs::read(&built).unwrap();
+    let shared = s.plugins.join("secrets");
+    make_dir(&shared);
+    fs::set_permissions(&shared, fs::Permissions::from_mode(0o1777)).unwrap();
+    s.file("secrets", "vendored", "", 0o755);
+    fs::write(shared.join("vendored"), &elf).unwrap();
+    // Their libc.so.6 beside it: the loader would map it as root.
+    intruder.sh(
+        &s,
+        &format!("printf 'junk' > '{}'", shared.join("libc.so.6").display()),
+    );
+    let why = format!(
+        "the ELF program {} has the loader search \"$ORIGIN\" for its libraries, a sticky \
+         directory others may add files to (mode 1777)",
+        shared.join("vendored").display()
+    );
+    plugctl(&s)
+        .args(["secret", "fetch", "vendored", "x"])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_has(&why);
+    plugctl(&s)
+        .args(["validate"])
+        .fails_with(Exit::Failure)
+        .stdout_has(&why);
+    // In a directory only root may write, `$ORIGIN` is root's: it runs.
+    fs::remove_file(shared.join("libc.so.6")).unwrap();
+    fs::set_permissions(&shared, fs::Permissions::from_mode(0o755)).unwrap();
+    plugctl(&s)
+        .args(["fingerprint", "--type", "secrets", "vendored"])
+        .succeeds();
+    plugctl(&s)
+        .args(["secret", "fetch", "vendored", "x"])
+        .succeeds()
+        .stdout_has("A=b");
+}

@@ -112,6 +112,117 @@ fn elf_interpreter(head: &[u8], file: &(impl ReadAt + ?Sized)) -> Option<String>
     None
 }
 
+/// The library search paths an ELF file names for the loader
+/// (`DT_RUNPATH`, or the older `DT_RPATH`), each element as written
+/// (`$ORIGIN` not substituted), in order; empty for a static program or a
+/// file too broken to say (the loader refuses one itself).
+pub(crate) fn runpaths(head: &[u8], file: &(impl ReadAt + ?Sized)) -> Vec<String> {
+    runpath_text(head, file)
+        .map(|text| text.split(':').map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+fn runpath_text(head: &[u8], file: &(impl ReadAt + ?Sized)) -> Option<String> {
+    if !head.starts_with(b"\x7fELF") {
+        return None;
+    }
+    let wide = match head.get(4)? {
+        1 => false,
+        2 => true,
+        _ => return None,
+    };
+    let little = match head.get(5)? {
+        1 => true,
+        2 => false,
+        _ => return None,
+    };
+    let num = |b: &[u8]| -> u64 {
+        let mut v = 0u64;
+        for i in 0..b.len() {
+            let byte = if little { b[b.len() - 1 - i] } else { b[i] };
+            v = (v << 8) | u64::from(byte);
+        }
+        v
+    };
+    let field = |off: usize, len: usize| head.get(off..off + len).map(num);
+    let (phoff, phentsize, phnum) = if wide {
+        (field(0x20, 8)?, field(0x36, 2)?, field(0x38, 2)?)
+    } else {
+        (field(0x1c, 4)?, field(0x2a, 2)?, field(0x2c, 2)?)
+    };
+    let entry_len = if wide { 56 } else { 32 };
+    // (vaddr, offset, filesz) of each PT_LOAD; (offset, filesz) of PT_DYNAMIC.
+    let mut loads = Vec::new();
+    let mut dynamic = None;
+    let mut entry = [0u8; 56];
+    for i in 0..phnum.min(MAX_HEADERS) {
+        let at = phoff.checked_add(i.checked_mul(phentsize)?)?;
+        file.read_exact_at(&mut entry[..entry_len], at).ok()?;
+        let (offset, vaddr, filesz) = if wide {
+            (num(&entry[8..16]), num(&entry[16..24]), num(&entry[32..40]))
+        } else {
+            (num(&entry[4..8]), num(&entry[8..12]), num(&entry[16..20]))
+        };
+        match num(&entry[0..4]) {
+            1 => loads.push((vaddr, offset, filesz)),
+            2 => dynamic = Some((offset, filesz)),
+            _ => {}
+        }
+    }
+    let (dyn_offset, dyn_size) = dynamic?;
+    let word = if wide { 8 } else { 4 };
+    let (mut strtab, mut path) = (None, None);
+    for i in 0..(dyn_size / (2 * word)).min(MAX_DYNAMIC) {
+        let mut pair = [0u8; 16];
+        let pair = &mut pair[..2 * word as usize];
+        file.read_exact_at(pair, dyn_offset.checked_add(i * 2 * word)?)
+            .ok()?;
+        let (tag, val) = (num(&pair[..word as usize]), num(&pair[word as usize..]));
+        match tag {
+            0 => break,
+            5 => strtab = Some(val),
+            // DT_RUNPATH wins over DT_RPATH, as the loader has it.
+            29 => path = Some(val),
+            15 if path.is_none() => path = Some(val),
+            _ => {}
+        }
+    }
+    let (strtab, at) = (strtab?, path?);
+    let (vaddr, offset, _) = loads
+        .iter()
+        .find(|(vaddr, _, size)| strtab >= *vaddr && strtab - vaddr < *size)?;
+    let start = (strtab - vaddr).checked_add(*offset)?.checked_add(at)?;
+    let mut text = Vec::new();
+    let mut chunk = [0u8; 64];
+    while text.len() < RUNPATH_MAX {
+        // A chunk may run past the end of the file: read byte by byte there.
+        let at = start + text.len() as u64;
+        if file.read_exact_at(&mut chunk, at).is_err() {
+            let mut byte = [0u8; 1];
+            file.read_exact_at(&mut byte, at).ok()?;
+            if byte[0] == 0 {
+                break;
+            }
+            text.push(byte[0]);
+            continue;
+        }
+        match chunk.iter().position(|&b| b == 0) {
+            Some(end) => {
+                text.extend_from_slice(&chunk[..end]);
+                break;
+            }
+            None => text.extend_from_slice(&chunk),
+        }
+    }
+    Some(String::from_utf8_lossy(&text).into_owned())
+}
+
+/// Dynamic entries looked at, at most: a real file has a few dozen.
+const MAX_DYNAMIC: u64 = 4096;
+
+/// A search path longer than this is taken as a broken file.
+const RUNPATH_MAX: usize = 64 * 1024;
+
 #[cfg(test)]
 mod tests {
     use super::interpreter;

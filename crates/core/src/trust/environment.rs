@@ -172,6 +172,13 @@ fn which(r: &super::Refusal) -> String {
     }
 }
 
+/// A directory an ELF program's own search path (`DT_RUNPATH`) names: the
+/// loader looks there for every library the program needs, before the
+/// system's, as it does in `LD_LIBRARY_PATH`'s.
+pub(super) fn judge_library_dir(policy: Policy, path: &Path) -> Result<(), String> {
+    judge_path(policy, path)
+}
+
 fn judge_path(policy: Policy, path: &Path) -> Result<(), String> {
     judge_path_as(policy, path, true)
 }

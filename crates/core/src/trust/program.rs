@@ -424,10 +424,14 @@ impl Trust {
             // first, as root, as it runs a `#!` line's interpreter: a
             // root-owned binary built with `--dynamic-linker=/tmp/ld.so`
             // ran whatever another user put there.
-            return match read_elf_loader(&dir, &name) {
-                Some(loader) => self.loader(&path, &loader),
-                None => Ok(()),
-            };
+            let (loader, runpaths) = read_elf_loader(&dir, &name);
+            if let Some(loader) = loader {
+                self.loader(&path, &loader)?;
+            }
+            if self.policy.enforces() {
+                self.runpaths(&path, dir.path(), &runpaths)?;
+            }
+            return Ok(());
         };
         self.interpreter(&path, &shebang, 1, path_of(env))?;
         // `#!/usr/bin/env -S NAME=VALUE ... X` hands X an environment the
@@ -534,6 +538,37 @@ impl Trust {
             )));
         }
         self.judge_interpreter(Path::new(loader), program, 1, None, "the ELF loader of")
+    }
+
+    /// An ELF program's own library search path (`DT_RUNPATH`, `DT_RPATH`),
+    /// judged as `LD_LIBRARY_PATH` is: the loader looks in each directory
+    /// for every library the program needs before the system's, so a
+    /// `$ORIGIN` in a sticky plugin directory loaded another user's
+    /// `libc.so.6` from beside the plugin as root. `$ORIGIN` is the
+    /// program's directory as the gate reached it (the loader resolves
+    /// the program's links to find it).
+    fn runpaths(
+        &self,
+        program: &Path,
+        origin: &Path,
+        runpaths: &[String],
+    ) -> Result<(), Untrusted> {
+        for element in runpaths {
+            let origin = origin.to_string_lossy();
+            let dir = element
+                .replace("${ORIGIN}", &origin)
+                .replace("$ORIGIN", &origin);
+            super::environment::judge_library_dir(self.policy, Path::new(&dir)).map_err(|why| {
+                Untrusted::Refused(format!(
+                    "not run: the ELF program {} has the loader search {} for its libraries, \
+                     {why}; fix: link it without that search path (its RUNPATH), or keep \
+                     the program where no one else may add files",
+                    program.display(),
+                    crate::escape::quote(element)
+                ))
+            })?;
+        }
+        Ok(())
     }
 
     /// `role`: how the message names what `interp` is to `script` (`#!
@@ -808,20 +843,24 @@ pub fn read_shebang(dir: &CheckedDir, name: &OsStr) -> Option<Shebang> {
     Shebang::parse(&head)
 }
 
-/// The loader (`PT_INTERP`) of an ELF entry, read through the checked
-/// directory; None for a static program, a script or a broken file.
-fn read_elf_loader(dir: &CheckedDir, name: &OsStr) -> Option<String> {
+/// The loader (`PT_INTERP`) of an ELF entry and its library search path
+/// (`DT_RUNPATH`), read through the checked directory; nothing for a
+/// static program, a script or a broken file.
+fn read_elf_loader(dir: &CheckedDir, name: &OsStr) -> (Option<String>, Vec<String>) {
     use crate::runner::elf;
-    let (file, _) = dir.open_read(name, u64::MAX).ok()?;
+    let Ok((file, _)) = dir.open_read(name, u64::MAX) else {
+        return (None, Vec::new());
+    };
     let mut head = Vec::with_capacity(elf::HEAD_LEN);
-    (&file)
+    if (&file)
         .take(elf::HEAD_LEN as u64)
         .read_to_end(&mut head)
-        .ok()?;
-    if !head.starts_with(b"\x7fELF") {
-        return None;
+        .is_err()
+        || !head.starts_with(b"\x7fELF")
+    {
+        return (None, Vec::new());
     }
-    elf::interpreter(&head, &file)
+    (elf::interpreter(&head, &file), elf::runpaths(&head, &file))
 }
 
 /// The `#!` line of a file by path (no trust judgement: for messages).
