@@ -441,7 +441,9 @@ int main(int argc, char **argv) {
 /// Each directory of the search path is judged as one of
 /// `LD_LIBRARY_PATH` is, `$ORIGIN` as the plugin's own directory: such a
 /// plugin is refused, naming the path; in a directory only root writes
-/// it runs.
+/// it runs. So is a library the plugin needs by its path (a `DT_NEEDED`
+/// with a `/`, which the loader opens as it is): another user's is
+/// refused, naming it.
 #[test]
 fn an_elf_plugins_own_library_path_is_judged_as_ld_library_path_is() {
     let Some(intruder) = intruder() else { return };
@@ -493,4 +495,32 @@ fn an_elf_plugins_own_library_path_is_judged_as_ld_library_path_is() {
         .args(["secret", "fetch", "vendored", "x"])
         .succeeds()
         .stdout_has("A=b");
+    // A library linked by its path (one without a soname records it so),
+    // in a sticky directory, is opened as it is, whoever made it there.
+    let shared_lib = sticky_dir(&s, "lib").join("libf.so");
+    let lib_source = s.out_file("f.c");
+    fs::write(&lib_source, "int f(void) { return 0; }\n").unwrap();
+    expect::Run::new(s.command("cc"), "cc")
+        .args(["-shared", "-fPIC", "-o"])
+        .arg(&shared_lib)
+        .arg(&lib_source)
+        .succeeds();
+    let linked = s.out_file("linked");
+    expect::Run::new(s.command("cc"), "cc")
+        .args(["-o"])
+        .arg(&linked)
+        .arg(&source)
+        .arg("-Wl,--no-as-needed")
+        .arg(&shared_lib)
+        .succeeds();
+    intruder.own(&shared_lib);
+    fs::write(shared.join("vendored"), fs::read(&linked).unwrap()).unwrap();
+    plugctl(&s)
+        .args(["secret", "fetch", "vendored", "x"])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_has(&format!(
+            "has the loader open the library {:?}, which plugctl does not trust",
+            shared_lib.display().to_string()
+        ));
 }

@@ -112,17 +112,21 @@ fn elf_interpreter(head: &[u8], file: &(impl ReadAt + ?Sized)) -> Option<String>
     None
 }
 
-/// The library search paths an ELF file names for the loader
-/// (`DT_RUNPATH`, or the older `DT_RPATH`), each element as written
-/// (`$ORIGIN` not substituted), in order; empty for a static program or a
-/// file too broken to say (the loader refuses one itself).
-pub(crate) fn runpaths(head: &[u8], file: &(impl ReadAt + ?Sized)) -> Vec<String> {
-    runpath_text(head, file)
-        .map(|text| text.split(':').map(str::to_string).collect())
-        .unwrap_or_default()
+/// What an ELF file has the loader open besides the system's libraries:
+/// the directories of its library search path (`DT_RUNPATH`, or the older
+/// `DT_RPATH`), each as written (`$ORIGIN` not substituted), and every
+/// library it needs by a path (a `DT_NEEDED` with a `/`, as a link against
+/// a library without a soname records it), which the loader opens as it
+/// is. Empty for a static program or a file too broken to say (the loader
+/// refuses one itself).
+pub(crate) fn library_paths(
+    head: &[u8],
+    file: &(impl ReadAt + ?Sized),
+) -> (Vec<String>, Vec<String>) {
+    dynamic_paths(head, file).unwrap_or_default()
 }
 
-fn runpath_text(head: &[u8], file: &(impl ReadAt + ?Sized)) -> Option<String> {
+fn dynamic_paths(head: &[u8], file: &(impl ReadAt + ?Sized)) -> Option<(Vec<String>, Vec<String>)> {
     if !head.starts_with(b"\x7fELF") {
         return None;
     }
@@ -171,7 +175,7 @@ fn runpath_text(head: &[u8], file: &(impl ReadAt + ?Sized)) -> Option<String> {
     }
     let (dyn_offset, dyn_size) = dynamic?;
     let word = if wide { 8 } else { 4 };
-    let (mut strtab, mut path) = (None, None);
+    let (mut strtab, mut path, mut needed) = (None, None, Vec::new());
     for i in 0..(dyn_size / (2 * word)).min(MAX_DYNAMIC) {
         let mut pair = [0u8; 16];
         let pair = &mut pair[..2 * word as usize];
@@ -184,14 +188,34 @@ fn runpath_text(head: &[u8], file: &(impl ReadAt + ?Sized)) -> Option<String> {
             // DT_RUNPATH wins over DT_RPATH, as the loader has it.
             29 => path = Some(val),
             15 if path.is_none() => path = Some(val),
+            1 => needed.push(val),
             _ => {}
         }
     }
-    let (strtab, at) = (strtab?, path?);
+    let strtab = strtab?;
     let (vaddr, offset, _) = loads
         .iter()
         .find(|(vaddr, _, size)| strtab >= *vaddr && strtab - vaddr < *size)?;
-    let start = (strtab - vaddr).checked_add(*offset)?.checked_add(at)?;
+    let base = (strtab - vaddr).checked_add(*offset)?;
+    let search: Vec<String> = match path {
+        Some(at) => read_string(file, base.checked_add(at)?)?
+            .split(':')
+            .map(str::to_string)
+            .collect(),
+        None => Vec::new(),
+    };
+    let mut by_path = Vec::new();
+    for at in needed {
+        let name = read_string(file, base.checked_add(at)?)?;
+        if name.contains('/') {
+            by_path.push(name);
+        }
+    }
+    Some((search, by_path))
+}
+
+/// The NUL-terminated string at `start`, at most [`RUNPATH_MAX`] bytes.
+fn read_string(file: &(impl ReadAt + ?Sized), start: u64) -> Option<String> {
     let mut text = Vec::new();
     let mut chunk = [0u8; 64];
     while text.len() < RUNPATH_MAX {

@@ -551,8 +551,22 @@ impl Trust {
         &self,
         program: &Path,
         origin: &Path,
-        runpaths: &[String],
+        (runpaths, needed): &ElfPaths,
     ) -> Result<(), Untrusted> {
+        // A library linked by its path is opened as it is, wherever that is.
+        for library in needed {
+            super::environment::judge_library_dir(self.policy, Path::new(library)).map_err(
+                |why| {
+                    Untrusted::Refused(format!(
+                        "not run: the ELF program {} has the loader open the library {}, \
+                         {why}; fix: link it by its soname, or keep the library where no \
+                         one else may write",
+                        program.display(),
+                        crate::escape::quote(library)
+                    ))
+                },
+            )?;
+        }
         for element in runpaths {
             let origin = origin.to_string_lossy();
             let dir = element
@@ -843,13 +857,17 @@ pub fn read_shebang(dir: &CheckedDir, name: &OsStr) -> Option<Shebang> {
     Shebang::parse(&head)
 }
 
+/// An ELF program's library search path and the libraries it needs by a
+/// path ([`crate::runner::elf::library_paths`]).
+type ElfPaths = (Vec<String>, Vec<String>);
+
 /// The loader (`PT_INTERP`) of an ELF entry and its library search path
 /// (`DT_RUNPATH`), read through the checked directory; nothing for a
 /// static program, a script or a broken file.
-fn read_elf_loader(dir: &CheckedDir, name: &OsStr) -> (Option<String>, Vec<String>) {
+fn read_elf_loader(dir: &CheckedDir, name: &OsStr) -> (Option<String>, ElfPaths) {
     use crate::runner::elf;
     let Ok((file, _)) = dir.open_read(name, u64::MAX) else {
-        return (None, Vec::new());
+        return (None, ElfPaths::default());
     };
     let mut head = Vec::with_capacity(elf::HEAD_LEN);
     if (&file)
@@ -858,9 +876,12 @@ fn read_elf_loader(dir: &CheckedDir, name: &OsStr) -> (Option<String>, Vec<Strin
         .is_err()
         || !head.starts_with(b"\x7fELF")
     {
-        return (None, Vec::new());
+        return (None, ElfPaths::default());
     }
-    (elf::interpreter(&head, &file), elf::runpaths(&head, &file))
+    (
+        elf::interpreter(&head, &file),
+        elf::library_paths(&head, &file),
+    )
 }
 
 /// The `#!` line of a file by path (no trust judgement: for messages).
