@@ -524,3 +524,53 @@ fn an_elf_plugins_own_library_path_is_judged_as_ld_library_path_is() {
             shared_lib.display().to_string()
         ));
 }
+
+/// The same for an ELF interpreter a plugin's `#!` line names: its loader
+/// is what the kernel runs first for it. A root-owned interpreter linked
+/// with a loader in a sticky directory ran another user's file there as
+/// root for every plugin that named it; it is refused, naming the loader.
+#[test]
+fn an_elf_interpreters_loader_passes_the_gate_too() {
+    let Some(intruder) = intruder() else { return };
+    let s = Rig::new();
+    let Ok(program) = fs::read("/usr/bin/true") else {
+        skip_unless_ci("no /usr/bin/true to copy");
+        return;
+    };
+    let Some(real) = loader_of(&program) else {
+        skip_unless_ci("/usr/bin/true is no dynamically linked 64-bit little-endian ELF");
+        return;
+    };
+    let theirs = sticky_dir(&s, "s").join("l");
+    let Some(elf) = with_loader(&program, theirs.to_str().unwrap()) else {
+        skip_unless_ci("the scratch directory's path is too long for the loader field");
+        return;
+    };
+    intruder.sh(
+        &s,
+        &format!(
+            "cp '{real}' '{}' && chmod 755 '{}'",
+            theirs.display(),
+            theirs.display()
+        ),
+    );
+    let bin = s.root().join("bin");
+    make_dir(&bin);
+    let interpreter = bin.join("interp");
+    fs::write(&interpreter, &elf).unwrap();
+    fs::set_permissions(&interpreter, fs::Permissions::from_mode(0o755)).unwrap();
+    s.file(
+        "secrets",
+        "script",
+        &format!("#!{}\n", interpreter.display()),
+        0o755,
+    );
+    plugctl(&s)
+        .args(["fingerprint", "--type", "secrets", "script"])
+        .fails_with(Exit::Failure)
+        .stdout_has(&format!(
+            "its interpreter {} (the ELF loader of {}) is not trusted",
+            theirs.display(),
+            interpreter.display()
+        ));
+}

@@ -659,7 +659,19 @@ impl Trust {
             .map_err(|r| Untrusted::Refused(r.to_string()))?;
         match read_shebang(&dir, &name) {
             Some(nested) => self.interpreter(&path, &nested, depth + 1, search),
-            None => Ok(()),
+            // An ELF interpreter has a loader and a library path of its
+            // own, which the kernel and the loader follow as they do a
+            // plugin's.
+            None => {
+                let (loader, libraries) = read_elf_loader(&dir, &name);
+                if let Some(loader) = loader {
+                    self.loader(&path, &loader)?;
+                }
+                if self.policy.enforces() {
+                    self.runpaths(&path, dir.path(), &libraries)?;
+                }
+                Ok(())
+            }
         }
     }
 }
