@@ -123,8 +123,9 @@ pub fn value(s: &str) -> Cow<'_, str> {
 
 /// An untrusted value for a message, in double quotes: [`value`], with `"`
 /// as `\"` — exactly what `{:?}` of the string prints (a test holds them
-/// equal), but for the Hangul fillers of [`invisible`], which `{:?}` shows
-/// as they are, so a name reads the same in a table and a message.
+/// equal), but for the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0),
+/// which `{:?}` shows as they are, so a name reads the same in a table and
+/// a message.
 pub fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
