@@ -12,11 +12,13 @@
 use std::collections::HashMap;
 use std::ffi::{OsStr, OsString};
 use std::io::Read;
+use std::os::unix::ffi::OsStringExt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use super::dir::resolve_file;
 use super::{CheckedDir, Meta, Policy, Refusal};
+use crate::runner::elf::Linked;
 
 /// The search path `env` uses when `PATH` is unset, as every plugin runs
 /// (glibc's `execvp` default, `confstr(_CS_PATH)`).
@@ -547,14 +549,9 @@ impl Trust {
     /// `libc.so.6` from beside the plugin as root. `$ORIGIN` is the
     /// program's directory as the gate reached it (the loader resolves
     /// the program's links to find it).
-    fn runpaths(
-        &self,
-        program: &Path,
-        origin: &Path,
-        (runpaths, needed): &ElfPaths,
-    ) -> Result<(), Untrusted> {
+    fn runpaths(&self, program: &Path, origin: &Path, linked: &Linked) -> Result<(), Untrusted> {
         // A library linked by its path is opened as it is, wherever that is.
-        for library in needed {
+        for library in &linked.by_path {
             super::environment::judge_library_dir(self.policy, Path::new(library)).map_err(
                 |why| {
                     Untrusted::Refused(format!(
@@ -562,25 +559,24 @@ impl Trust {
                          {why}; fix: link it by its soname, or keep the library where no \
                          one else may write",
                         program.display(),
-                        crate::escape::quote(library)
+                        crate::escape::quote_os(library)
                     ))
                 },
             )?;
         }
-        for element in runpaths {
-            let origin = origin.to_string_lossy();
-            let dir = element
-                .replace("${ORIGIN}", &origin)
-                .replace("$ORIGIN", &origin);
-            super::environment::judge_library_dir(self.policy, Path::new(&dir)).map_err(|why| {
+        for element in &linked.search {
+            let refused = |why: &str| {
                 Untrusted::Refused(format!(
                     "not run: the ELF program {} has the loader search {} for its libraries, \
                      {why}; fix: link it without that search path (its RUNPATH), or keep \
                      the program where no one else may add files",
                     program.display(),
-                    crate::escape::quote(element)
+                    crate::escape::quote_os(element)
                 ))
-            })?;
+            };
+            let dir = with_origin(element, origin);
+            super::environment::judge_library_dir(self.policy, &dir)
+                .map_err(|why| refused(&why))?;
         }
         Ok(())
     }
@@ -869,17 +865,44 @@ pub fn read_shebang(dir: &CheckedDir, name: &OsStr) -> Option<Shebang> {
     Shebang::parse(&head)
 }
 
-/// An ELF program's library search path and the libraries it needs by a
-/// path ([`crate::runner::elf::library_paths`]).
-type ElfPaths = (Vec<String>, Vec<String>);
+/// A directory of an ELF program's search path as the loader reads it:
+/// `$ORIGIN` (or `${ORIGIN}`) is the program's own directory. Any other
+/// `$` token (`$LIB`, `$PLATFORM`) is left as written, for the judge to
+/// refuse: the loader fills it in from what it knows of the machine.
+fn with_origin(element: &OsStr, origin: &Path) -> PathBuf {
+    let origin = origin.as_os_str().as_encoded_bytes();
+    let mut out = Vec::new();
+    let mut rest = element.as_encoded_bytes();
+    while let Some(at) = rest.iter().position(|&b| b == b'$') {
+        out.extend_from_slice(&rest[..at]);
+        let after = &rest[at + 1..];
+        // As the loader reads a token: `$ORIGIN` ends where a name would.
+        let plain = after.strip_prefix(b"ORIGIN").filter(|tail| {
+            tail.first()
+                .is_none_or(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+        });
+        match after.strip_prefix(b"{ORIGIN}").or(plain) {
+            Some(tail) => {
+                out.extend_from_slice(origin);
+                rest = tail;
+            }
+            None => {
+                out.push(b'$');
+                rest = after;
+            }
+        }
+    }
+    out.extend_from_slice(rest);
+    PathBuf::from(OsString::from_vec(out))
+}
 
 /// The loader (`PT_INTERP`) of an ELF entry and its library search path
 /// (`DT_RUNPATH`), read through the checked directory; nothing for a
 /// static program, a script or a broken file.
-fn read_elf_loader(dir: &CheckedDir, name: &OsStr) -> (Option<String>, ElfPaths) {
+fn read_elf_loader(dir: &CheckedDir, name: &OsStr) -> (Option<String>, Linked) {
     use crate::runner::elf;
     let Ok((file, _)) = dir.open_read(name, u64::MAX) else {
-        return (None, ElfPaths::default());
+        return (None, Linked::default());
     };
     let mut head = Vec::with_capacity(elf::HEAD_LEN);
     if (&file)
@@ -888,7 +911,7 @@ fn read_elf_loader(dir: &CheckedDir, name: &OsStr) -> (Option<String>, ElfPaths)
         .is_err()
         || !head.starts_with(b"\x7fELF")
     {
-        return (None, ElfPaths::default());
+        return (None, Linked::default());
     }
     (
         elf::interpreter(&head, &file),
@@ -907,6 +930,21 @@ pub fn shebang_of(path: &Path) -> Option<Shebang> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn origin_is_read_as_the_loader_reads_it() {
+        let origin = Path::new("/opt/p");
+        let read = |e: &str| with_origin(OsStr::new(e), origin);
+        assert_eq!(read("$ORIGIN/lib"), Path::new("/opt/p/lib"));
+        assert_eq!(read("${ORIGIN}:x"), Path::new("/opt/p:x"));
+        assert_eq!(read("$ORIGIN"), Path::new("/opt/p"));
+        assert_eq!(read("/a/$ORIGIN/$ORIGIN"), Path::new("/a//opt/p//opt/p"));
+        // Not the token: a longer name, or another token, stays for the
+        // judge to refuse.
+        assert_eq!(read("$ORIGINAL/lib"), Path::new("$ORIGINAL/lib"));
+        assert_eq!(read("/x/$LIB"), Path::new("/x/$LIB"));
+        assert_eq!(read("/x$"), Path::new("/x$"));
+    }
 
     #[test]
     fn shebangs_are_read_as_linux_reads_them() {
