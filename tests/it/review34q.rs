@@ -574,3 +574,73 @@ fn an_elf_interpreters_loader_passes_the_gate_too() {
             interpreter.display()
         ));
 }
+
+/// An audit library an ELF plugin names (`DT_AUDIT`, written by linking
+/// with `--audit`) is loaded by the loader before the program and runs
+/// its constructor first, as root; one in a sticky directory another user
+/// may plant was never judged. Every library the dynamic section names by
+/// a path (needed, audit, filter) is judged as a file of `LD_PRELOAD` is:
+/// another user's is refused, naming it, and nothing of theirs runs.
+#[test]
+fn an_elf_plugins_audit_library_is_judged_as_a_library_it_needs() {
+    let Some(intruder) = intruder() else { return };
+    if !tool_available("cc", "an ELF plugin with an audit library") {
+        return;
+    }
+    let s = Rig::new();
+    let source = s.out_file("plugin.c");
+    fs::write(&source, C_PLUGIN).unwrap();
+    let audit = sticky_dir(&s, "audit").join("au.so");
+    let built = s.out_file("plugin");
+    expect::Run::new(s.command("cc"), "cc")
+        .args(["-o"])
+        .arg(&built)
+        .arg(&source)
+        .arg(format!("-Wl,--audit={}", audit.display()))
+        .succeeds();
+    s.file("secrets", "audited", "", 0o755);
+    fs::write(s.plugins.join("secrets/audited"), fs::read(&built).unwrap()).unwrap();
+    // Theirs: an audit library whose constructor leaves a mark.
+    let canary = s.out_file("canary");
+    let au_source = s.out_file("au.c");
+    fs::write(
+        &au_source,
+        format!(
+            "#include <stdio.h>\n\
+             __attribute__((constructor)) static void mark(void) {{\n\
+               FILE *f = fopen(\"{}\", \"w\"); if (f) fclose(f);\n\
+             }}\n\
+             unsigned int la_version(unsigned int v) {{ return v; }}\n",
+            canary.display()
+        ),
+    )
+    .unwrap();
+    expect::Run::new(s.command("cc"), "cc")
+        .args(["-shared", "-fPIC", "-o"])
+        .arg(&audit)
+        .arg(&au_source)
+        .succeeds();
+    intruder.own(&audit);
+    let why = format!(
+        "has the loader open the library {:?}, which plugctl does not trust",
+        audit.display().to_string()
+    );
+    plugctl(&s)
+        .args(["secret", "fetch", "audited", "x"])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_has(&why);
+    plugctl(&s)
+        .args(["validate"])
+        .fails_with(Exit::Failure)
+        .stdout_has(&why);
+    assert!(!canary.exists(), "their audit library ran as root");
+    // Root's own, where only root writes: it runs, and the plugin answers.
+    nix::unistd::chown(&audit, Some(0.into()), Some(0.into())).unwrap();
+    fs::set_permissions(audit.parent().unwrap(), fs::Permissions::from_mode(0o755)).unwrap();
+    plugctl(&s)
+        .args(["secret", "fetch", "audited", "x"])
+        .succeeds()
+        .stdout_has("A=b");
+    assert!(canary.exists(), "the loader ran root's audit library");
+}

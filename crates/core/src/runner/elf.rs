@@ -16,7 +16,8 @@ use std::fs::File;
 use std::os::unix::ffi::OsStringExt;
 
 use object::Endianness;
-use object::elf::{DT_NEEDED, DT_NULL, DT_RPATH, DT_RUNPATH, DT_STRSZ, DT_STRTAB};
+use object::elf::{DT_AUDIT, DT_AUXILIARY, DT_DEPAUDIT, DT_FILTER, DT_NEEDED, DT_NULL};
+use object::elf::{DT_RPATH, DT_RUNPATH, DT_STRSZ, DT_STRTAB};
 use object::elf::{FileHeader32, FileHeader64, PT_DYNAMIC, PT_INTERP, PT_LOAD};
 use object::read::elf::{Dyn, FileHeader, ProgramHeader};
 use object::read::{ReadCache, ReadRef, StringTable};
@@ -44,9 +45,10 @@ pub(crate) fn interpreter(head: &[u8], file: &File) -> Option<String> {
 /// What an ELF file has the loader open besides the system's libraries:
 /// the directories of its library search path (`DT_RUNPATH`, or the older
 /// `DT_RPATH`), each as written (`$ORIGIN` not substituted), and every
-/// library it needs by a path (a `DT_NEEDED` with a `/`, as a link against
-/// a library without a soname records it), which the loader opens as it
-/// is. Empty for a static program or a file too broken to say (the loader
+/// library it names by a path (a `DT_NEEDED` with a `/`, as a link against
+/// a library without a soname records it; an audit library of `DT_AUDIT`,
+/// which the loader runs before the program; a filter's), which the loader
+/// opens as it is. Empty for a static program or a file too broken to say (the loader
 /// refuses one itself).
 pub(crate) fn library_paths(head: &[u8], file: &File) -> Linked {
     library_paths_in(head, &ReadCache::new(file))
@@ -58,7 +60,7 @@ pub(crate) fn library_paths(head: &[u8], file: &File) -> Linked {
 pub(crate) struct Linked {
     /// The directories of `DT_RUNPATH` (or `DT_RPATH`), in order.
     pub search: Vec<OsString>,
-    /// Each `DT_NEEDED` holding a `/`.
+    /// Each library named with a `/` (`DT_NEEDED`, `DT_AUDIT`, ...).
     pub by_path: Vec<OsString>,
 }
 
@@ -151,7 +153,11 @@ fn linked<'d, Elf: FileHeader<Endian = Endianness>>(data: impl ReadRef<'d>) -> O
             // DT_RUNPATH wins over DT_RPATH, as the loader has it.
             DT_RUNPATH => search = Some(value),
             DT_RPATH => rpath = Some(value),
-            DT_NEEDED => needed.push(value),
+            // What the loader opens by name: a library needed, one a
+            // filter names, and the audit libraries it loads before all
+            // (colon-separated lists).
+            DT_NEEDED | DT_FILTER | DT_AUXILIARY => needed.push((value, false)),
+            DT_AUDIT | DT_DEPAUDIT => needed.push((value, true)),
             _ => {}
         }
     }
@@ -177,10 +183,15 @@ fn linked<'d, Elf: FileHeader<Endian = Endianness>>(data: impl ReadRef<'d>) -> O
         None => Vec::new(),
     };
     let mut by_path = Vec::new();
-    for at in needed {
-        let name = text(at)?;
-        if name.as_encoded_bytes().contains(&b'/') {
-            by_path.push(name);
+    for (at, list) in needed {
+        let names = text(at)?.into_vec();
+        let names: Vec<&[u8]> = if list {
+            names.split(|&b| b == b':').collect()
+        } else {
+            vec![&names[..]]
+        };
+        for name in names.into_iter().filter(|name| name.contains(&b'/')) {
+            by_path.push(OsString::from_vec(name.to_vec()));
         }
     }
     Some(Linked { search, by_path })
@@ -369,19 +380,23 @@ mod tests {
     #[test]
     fn the_search_path_and_the_libraries_needed_by_a_path_are_read() {
         // DT_NEEDED 1, DT_STRTAB 5, DT_STRSZ 10, DT_RPATH 15, DT_RUNPATH 29.
-        let strings = b"\0libc.so.6\0/opt/x/libz.so\0$ORIGIN:/opt/lib\0/old\0";
+        let strings = b"\0libc.so.6\0/opt/x/libz.so\0$ORIGIN:/opt/lib\0/old\0a.so:/tmp/au.so\0";
         let entries = [
             (1, 1),
             (1, 11),
             (15, 43),
             (29, 26),
+            (0x6fff_fefc, 48),
             (5, 0),
             (10, strings.len() as u64),
             (0, 0),
         ];
         let want = Linked {
             search: vec![OsString::from("$ORIGIN"), OsString::from("/opt/lib")],
-            by_path: vec![OsString::from("/opt/x/libz.so")],
+            by_path: vec![
+                OsString::from("/opt/x/libz.so"),
+                OsString::from("/tmp/au.so"),
+            ],
         };
         for wide in [true, false] {
             for little in [true, false] {
@@ -390,13 +405,13 @@ mod tests {
             }
         }
         // Without DT_RUNPATH, DT_RPATH is the search path.
-        let elf = dynamic(true, true, &[entries[2], entries[4], entries[5]], strings);
+        let elf = dynamic(true, true, &[entries[2], entries[5], entries[6]], strings);
         assert_eq!(linked(&elf).search, vec![OsString::from("/old")]);
         // Entries after DT_NULL are not read.
         let elf = dynamic(
             true,
             true,
-            &[entries[4], entries[5], (0, 0), entries[3]],
+            &[entries[5], entries[6], (0, 0), entries[3]],
             strings,
         );
         assert_eq!(linked(&elf), Linked::default());
