@@ -74,6 +74,7 @@ mod review34m;
 mod review34n;
 mod review34o;
 mod review34p;
+mod review34q;
 mod runner;
 mod safe_output;
 mod sandbox;

@@ -23,12 +23,19 @@ use std::borrow::Cow;
 
 /// Characters that change how text around them is shown without being
 /// seen: bidirectional controls (which can make `abc` read `cba`),
-/// zero-width ones, and the Unicode line and paragraph separators.
-/// Escaped in whole lines as control characters are.
+/// zero-width ones, the Hangul fillers (letters to Unicode, so `{:?}`
+/// prints them, but default-ignorable: U+1160 takes no cell, and a
+/// plugin named `vault` with it read as a second `vault`), and the
+/// Unicode line and paragraph separators. Escaped in whole lines as
+/// control characters are.
 fn invisible(c: char) -> bool {
     matches!(
         c,
         '\u{061c}'
+            | '\u{115f}'
+            | '\u{1160}'
+            | '\u{3164}'
+            | '\u{ffa0}'
             | '\u{200b}'..='\u{200f}'
             | '\u{202a}'..='\u{202e}'
             | '\u{2060}'..='\u{2064}'
@@ -87,7 +94,11 @@ fn debug_escape(c: char) -> Option<String> {
     // A char's Debug is `'…'`: the escape, or the char itself.
     let shown = format!("{c:?}");
     let inner = &shown[1..shown.len() - 1];
-    (inner.chars().count() != 1 || inner.starts_with('\\')).then(|| inner.to_string())
+    if inner.chars().count() != 1 || inner.starts_with('\\') {
+        return Some(inner.to_string());
+    }
+    // The Hangul fillers, which `{:?}` prints as the letters they are.
+    invisible(c).then(|| format!("\\u{{{:x}}}", c as u32))
 }
 
 /// An untrusted value for a table cell: exactly what `{:?}` shows between
@@ -112,7 +123,9 @@ pub fn value(s: &str) -> Cow<'_, str> {
 
 /// An untrusted value for a message, in double quotes: [`value`], with `"`
 /// as `\"` — exactly what `{:?}` of the string prints (a test holds them
-/// equal), so a name reads the same in a table and a message.
+/// equal), but for the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0),
+/// which `{:?}` shows as they are, so a name reads the same in a table and
+/// a message.
 pub fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
@@ -250,6 +263,22 @@ mod tests {
             "{shown}"
         );
         assert_eq!(serde_json::from_str::<String>(&shown).unwrap(), line);
+    }
+
+    #[test]
+    fn hangul_fillers_are_shown_escaped_everywhere() {
+        // Letters to Unicode, blank or of no width on a terminal: `vault`
+        // with U+1160 would read as `vault`.
+        let name = "vault\u{1160}\u{115f}\u{3164}\u{ffa0}";
+        let shown = "vault\\u{1160}\\u{115f}\\u{3164}\\u{ffa0}";
+        assert_eq!(value(name), shown);
+        assert_eq!(quote(name), format!("\"{shown}\""));
+        assert_eq!(escape_untrusted(name, true), shown);
+        let json = serde_json::to_string(name).unwrap();
+        assert_eq!(
+            json_for_terminal(&json),
+            "\"vault\\u1160\\u115f\\u3164\\uffa0\""
+        );
     }
 
     #[test]

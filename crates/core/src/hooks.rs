@@ -587,7 +587,8 @@ pub const TABLE: &[Group] = &[
         reader: Reader::Programs,
         why: "commands that programs a script runs start on their own: an editor (crontab -e, \
               git commit, systemctl edit), a pager (man, git log, systemctl status), less's \
-              input preprocessor and key file, the formatter man runs (groff's programs come \
+              input preprocessor and key file, the file less replaces with its history after \
+              a search (/etc/passwd to a root less), the formatter man runs (groff's programs come \
               from GROFF_BIN_PATH first, its macros from GROFF_TMAC_PATH, its options from \
               MANROFFOPT), askpass helpers of sudo and ssh, tar's default options (its \
               to-command option), rsync's remote shell, the editor and diff program \
@@ -615,6 +616,11 @@ pub const TABLE: &[Group] = &[
             paths("LESSKEYIN"),
             paths("LESSKEY_SYSTEM"),
             paths("LESSKEYIN_SYSTEM"),
+            // less replaces this file with its history (a rename onto it,
+            // whatever it was) after a search: `/etc/passwd` as root. A
+            // target to write, not a file to load: root's own passes the
+            // gate, so it is refused as code is.
+            code("LESSHISTFILE"),
             code("LESSSECURE"),
             family("GROFF_"),
             code("SUDO_EDITOR"),

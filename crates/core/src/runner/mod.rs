@@ -27,7 +27,7 @@
 
 mod call;
 mod capture;
-mod elf;
+pub(crate) mod elf;
 mod groups;
 mod human;
 mod leader;

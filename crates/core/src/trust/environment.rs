@@ -160,8 +160,8 @@ pub fn judge_grant(policy: Policy, path: &Path) -> Result<(), String> {
 /// — walked from `/` through the gate, its symlinks judged — a file or
 /// directory root or the invoking user owns and nobody else can write. A
 /// path that is not there yet passes when no one else could make it: the
-/// directory it would be made in passes, and is not sticky (in `/tmp`
-/// anyone may create it).
+/// directory it would be made in passes, and is not a sticky one its
+/// group or others may write (in `/tmp` anyone may create it).
 /// A refusal continuing "…, ": which plugctl does not trust (an owner or a
 /// mode the override lifts), or which it cannot use.
 fn which(r: &super::Refusal) -> String {
@@ -170,6 +170,13 @@ fn which(r: &super::Refusal) -> String {
     } else {
         format!("which plugctl cannot use: {r}")
     }
+}
+
+/// A directory an ELF program's own search path (`DT_RUNPATH`) names: the
+/// loader looks there for every library the program needs, before the
+/// system's, as it does in `LD_LIBRARY_PATH`'s.
+pub(super) fn judge_library_dir(policy: Policy, path: &Path) -> Result<(), String> {
+    judge_path(policy, path)
 }
 
 fn judge_path(policy: Policy, path: &Path) -> Result<(), String> {
@@ -228,10 +235,20 @@ fn not_there(policy: Policy, missing: &Path) -> Result<(), String> {
         match CheckedDir::open(policy, &above) {
             Ok(dir) => {
                 let mode = dir.meta().mode;
-                return if mode & 0o1000 != 0 && mode & 0o002 != 0 && policy.enforces() {
+                // The gate passes a sticky directory its group may write as
+                // it passes one anyone may: each member may create the name
+                // between this check and the plugin's use of it.
+                return if mode & 0o1000 != 0 && mode & 0o022 != 0 && policy.enforces() {
+                    let who = if mode & 0o002 != 0 {
+                        "anyone"
+                    } else {
+                        "any member of its group"
+                    };
                     Err(format!(
-                        "which does not exist, and anyone may create it in the sticky {}",
-                        dir.path().display()
+                        "which does not exist, and {who} may create it in the sticky {} \
+                         (mode {:o})",
+                        dir.path().display(),
+                        mode & 0o7777
                     ))
                 } else {
                     Ok(())

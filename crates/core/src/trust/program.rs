@@ -1,7 +1,7 @@
 //! Whether a plugin may run: the plugin file (after its symlinks, each hop
 //! judged), every directory from it up to `/`, and what the kernel runs
-//! for it — the `#!` interpreter, and for `#!/usr/bin/env X` the program
-//! `env` finds — all pass the gate's rules ([`super::Policy`]). Checked at
+//! for it — the `#!` interpreter (an ELF program's loader), and for
+//! `#!/usr/bin/env X` the program `env` finds — all pass the gate's rules ([`super::Policy`]). Checked at
 //! run time for every call, not only by `validate`.
 //!
 //! Each plugin's directory is walked once per process, and each interpreter
@@ -12,11 +12,13 @@
 use std::collections::HashMap;
 use std::ffi::{OsStr, OsString};
 use std::io::Read;
+use std::os::unix::ffi::OsStringExt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use super::dir::resolve_file;
 use super::{CheckedDir, Meta, Policy, Refusal};
+use crate::runner::elf::Linked;
 
 /// The search path `env` uses when `PATH` is unset, as every plugin runs
 /// (glibc's `execvp` default, `confstr(_CS_PATH)`).
@@ -96,9 +98,15 @@ impl Shebang {
         })
     }
 
-    /// Whether the interpreter is `env`.
+    /// Whether the interpreter is `env`, by the name it is run by or by
+    /// the file that name leads to: GNU env does not look at the name it
+    /// is started by, so a link of root's named `run` to `/usr/bin/env`
+    /// splits `-S PATH=... bash` and runs that PATH's bash as env does.
     fn is_env(&self) -> bool {
-        Path::new(&self.interpreter).file_name() == Some(OsStr::new("env"))
+        let env = Some(OsStr::new("env"));
+        let named = Path::new(&self.interpreter);
+        named.file_name() == env
+            || std::fs::canonicalize(named).is_ok_and(|real| real.file_name() == env)
     }
 
     /// What env runs for `#!/usr/bin/env ...`: the kernel hands env the
@@ -414,6 +422,17 @@ impl Trust {
                 .map_err(|r| refused(format!("not run: {r}")))?;
         }
         let Some(shebang) = read_shebang(&dir, &name) else {
+            // An ELF program's loader (`PT_INTERP`) is what the kernel runs
+            // first, as root, as it runs a `#!` line's interpreter: a
+            // root-owned binary built with `--dynamic-linker=/tmp/ld.so`
+            // ran whatever another user put there.
+            let (loader, runpaths) = read_elf_loader(&dir, &name);
+            if let Some(loader) = loader {
+                self.loader(&path, &loader)?;
+            }
+            if self.policy.enforces() {
+                self.runpaths(&path, dir.path(), &runpaths)?;
+            }
             return Ok(());
         };
         self.interpreter(&path, &shebang, 1, path_of(env))?;
@@ -481,7 +500,7 @@ impl Trust {
                 script.display()
             )));
         }
-        self.judge_interpreter(interp, script, depth, search)?;
+        self.judge_interpreter(interp, script, depth, search, "#! of")?;
         match shebang.env_runs() {
             EnvRuns::NotEnv => Ok(()),
             EnvRuns::Unknown(why) => Err(Untrusted::Refused(format!(
@@ -494,7 +513,7 @@ impl Trust {
                 let search = shebang.env_search_path(search);
                 match env_lookup(&name, search.as_deref()) {
                     Ok(Some(found)) => {
-                        self.judge_interpreter(&found, script, depth, search.as_deref())
+                        self.judge_interpreter(&found, script, depth, search.as_deref(), "#! of")
                     }
                     Ok(None) => Err(Untrusted::InterpreterMissing { interpreter: name }),
                     Err(why) => Err(Untrusted::Refused(format!(
@@ -508,12 +527,69 @@ impl Trust {
         }
     }
 
+    /// An ELF program's loader, judged as a `#!` interpreter is.
+    fn loader(&self, program: &Path, loader: &str) -> Result<(), Untrusted> {
+        if !Path::new(loader).is_absolute() {
+            // The kernel would open it from the working directory.
+            return Err(Untrusted::Refused(format!(
+                "not run: the ELF program {} names its loader {}, a relative path the kernel \
+                 resolves from the working directory; fix: link it with an absolute \
+                 --dynamic-linker (/lib64/ld-linux-x86-64.so.2)",
+                program.display(),
+                crate::escape::quote(loader)
+            )));
+        }
+        self.judge_interpreter(Path::new(loader), program, 1, None, "the ELF loader of")
+    }
+
+    /// An ELF program's own library search path (`DT_RUNPATH`, `DT_RPATH`),
+    /// judged as `LD_LIBRARY_PATH` is: the loader looks in each directory
+    /// for every library the program needs before the system's, so a
+    /// `$ORIGIN` in a sticky plugin directory loaded another user's
+    /// `libc.so.6` from beside the plugin as root. `$ORIGIN` is the
+    /// program's directory as the gate reached it (the loader resolves
+    /// the program's links to find it).
+    fn runpaths(&self, program: &Path, origin: &Path, linked: &Linked) -> Result<(), Untrusted> {
+        // A library linked by its path is opened as it is, wherever that is.
+        for library in &linked.by_path {
+            super::environment::judge_library_dir(self.policy, Path::new(library)).map_err(
+                |why| {
+                    Untrusted::Refused(format!(
+                        "not run: the ELF program {} has the loader open the library {}, \
+                         {why}; fix: link it by its soname, or keep the library where no \
+                         one else may write",
+                        program.display(),
+                        crate::escape::quote_os(library)
+                    ))
+                },
+            )?;
+        }
+        for element in &linked.search {
+            let refused = |why: &str| {
+                Untrusted::Refused(format!(
+                    "not run: the ELF program {} has the loader search {} for its libraries, \
+                     {why}; fix: link it without that search path (its RUNPATH), or keep \
+                     the program where no one else may add files",
+                    program.display(),
+                    crate::escape::quote_os(element)
+                ))
+            };
+            let dir = with_origin(element, origin);
+            super::environment::judge_library_dir(self.policy, &dir)
+                .map_err(|why| refused(&why))?;
+        }
+        Ok(())
+    }
+
+    /// `role`: how the message names what `interp` is to `script` (`#!
+    /// of`, `the ELF loader of`).
     fn judge_interpreter(
         &self,
         interp: &Path,
         script: &Path,
         depth: usize,
         search: Option<&OsStr>,
+        role: &str,
     ) -> Result<(), Untrusted> {
         let cached = self
             .interpreters
@@ -537,7 +613,7 @@ impl Trust {
         };
         verdict.map_err(|u| match u {
             Untrusted::Refused(why) => Untrusted::Refused(format!(
-                "not run: its interpreter {} (#! of {}) is not trusted: {why}",
+                "not run: its interpreter {} ({role} {}) is not trusted: {why}",
                 interp.display(),
                 script.display()
             )),
@@ -579,7 +655,19 @@ impl Trust {
             .map_err(|r| Untrusted::Refused(r.to_string()))?;
         match read_shebang(&dir, &name) {
             Some(nested) => self.interpreter(&path, &nested, depth + 1, search),
-            None => Ok(()),
+            // An ELF interpreter has a loader and a library path of its
+            // own, which the kernel and the loader follow as they do a
+            // plugin's.
+            None => {
+                let (loader, libraries) = read_elf_loader(&dir, &name);
+                if let Some(loader) = loader {
+                    self.loader(&path, &loader)?;
+                }
+                if self.policy.enforces() {
+                    self.runpaths(&path, dir.path(), &libraries)?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -777,6 +865,60 @@ pub fn read_shebang(dir: &CheckedDir, name: &OsStr) -> Option<Shebang> {
     Shebang::parse(&head)
 }
 
+/// A directory of an ELF program's search path as the loader reads it:
+/// `$ORIGIN` (or `${ORIGIN}`) is the program's own directory. Any other
+/// `$` token (`$LIB`, `$PLATFORM`) is left as written, for the judge to
+/// refuse: the loader fills it in from what it knows of the machine.
+fn with_origin(element: &OsStr, origin: &Path) -> PathBuf {
+    let origin = origin.as_os_str().as_encoded_bytes();
+    let mut out = Vec::new();
+    let mut rest = element.as_encoded_bytes();
+    while let Some(at) = rest.iter().position(|&b| b == b'$') {
+        out.extend_from_slice(&rest[..at]);
+        let after = &rest[at + 1..];
+        // As the loader reads a token: `$ORIGIN` ends where a name would.
+        let plain = after.strip_prefix(b"ORIGIN").filter(|tail| {
+            tail.first()
+                .is_none_or(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+        });
+        match after.strip_prefix(b"{ORIGIN}").or(plain) {
+            Some(tail) => {
+                out.extend_from_slice(origin);
+                rest = tail;
+            }
+            None => {
+                out.push(b'$');
+                rest = after;
+            }
+        }
+    }
+    out.extend_from_slice(rest);
+    PathBuf::from(OsString::from_vec(out))
+}
+
+/// The loader (`PT_INTERP`) of an ELF entry and its library search path
+/// (`DT_RUNPATH`), read through the checked directory; nothing for a
+/// static program, a script or a broken file.
+fn read_elf_loader(dir: &CheckedDir, name: &OsStr) -> (Option<String>, Linked) {
+    use crate::runner::elf;
+    let Ok((file, _)) = dir.open_read(name, u64::MAX) else {
+        return (None, Linked::default());
+    };
+    let mut head = Vec::with_capacity(elf::HEAD_LEN);
+    if (&file)
+        .take(elf::HEAD_LEN as u64)
+        .read_to_end(&mut head)
+        .is_err()
+        || !head.starts_with(b"\x7fELF")
+    {
+        return (None, Linked::default());
+    }
+    (
+        elf::interpreter(&head, &file),
+        elf::library_paths(&head, &file),
+    )
+}
+
 /// The `#!` line of a file by path (no trust judgement: for messages).
 pub fn shebang_of(path: &Path) -> Option<Shebang> {
     let file = std::fs::File::open(path).ok()?;
@@ -788,6 +930,21 @@ pub fn shebang_of(path: &Path) -> Option<Shebang> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn origin_is_read_as_the_loader_reads_it() {
+        let origin = Path::new("/opt/p");
+        let read = |e: &str| with_origin(OsStr::new(e), origin);
+        assert_eq!(read("$ORIGIN/lib"), Path::new("/opt/p/lib"));
+        assert_eq!(read("${ORIGIN}:x"), Path::new("/opt/p:x"));
+        assert_eq!(read("$ORIGIN"), Path::new("/opt/p"));
+        assert_eq!(read("/a/$ORIGIN/$ORIGIN"), Path::new("/a//opt/p//opt/p"));
+        // Not the token: a longer name, or another token, stays for the
+        // judge to refuse.
+        assert_eq!(read("$ORIGINAL/lib"), Path::new("$ORIGINAL/lib"));
+        assert_eq!(read("/x/$LIB"), Path::new("/x/$LIB"));
+        assert_eq!(read("/x$"), Path::new("/x$"));
+    }
 
     #[test]
     fn shebangs_are_read_as_linux_reads_them() {
