@@ -4,7 +4,7 @@
 //! swapped for a symlink between two steps, and `st_dev` cannot see a bind
 //! mount of the same file system, so `volume audit` once counted all of
 //! `/usr` bound into a volume as that volume's. This walk opens every
-//! directory relative to its parent through [`super::tree::open_below`]
+//! directory relative to its parent through the tree walk's `open_below`
 //! (no symlink followed, no mount crossed), and leaves out every entry
 //! that is itself the root of a mount, a bind-mounted file included.
 
@@ -127,7 +127,7 @@ pub fn disk_usage(dir: &CheckedDir, rel: &Path) -> Result<Usage, Refusal> {
 
 /// Whether the kernel says the entry is the root of a mount (Linux 5.8
 /// and later say it; an older kernel's bind-mounted directory is still
-/// left out by [`open_below`], a bind-mounted file is counted).
+/// left out by `open_below`, a bind-mounted file is counted).
 fn mount_root(st: &Statx) -> bool {
     st.stx_attributes_mask.contains(StatxAttributes::MOUNT_ROOT)
         && st.stx_attributes.contains(StatxAttributes::MOUNT_ROOT)
