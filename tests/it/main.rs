@@ -74,6 +74,7 @@ mod review34m;
 mod review34n;
 mod review34o;
 mod review34q;
+mod review34r;
 mod runner;
 mod safe_output;
 mod sandbox;

@@ -18,7 +18,7 @@ use std::sync::Mutex;
 
 use super::dir::resolve_file;
 use super::{CheckedDir, Meta, Policy, Refusal};
-use crate::runner::elf::Linked;
+use crate::runner::elf::{Linked, Unreadable};
 
 /// The search path `env` uses when `PATH` is unset, as every plugin runs
 /// (glibc's `execvp` default, `confstr(_CS_PATH)`).
@@ -549,7 +549,23 @@ impl Trust {
     /// `libc.so.6` from beside the plugin as root. `$ORIGIN` is the
     /// program's directory as the gate reached it (the loader resolves
     /// the program's links to find it).
-    fn runpaths(&self, program: &Path, origin: &Path, linked: &Linked) -> Result<(), Untrusted> {
+    fn runpaths(
+        &self,
+        program: &Path,
+        origin: &Path,
+        linked: &Result<Linked, Unreadable>,
+    ) -> Result<(), Untrusted> {
+        // The loader would read a dynamic section plugctl cannot: what it
+        // opens for the program cannot be judged, so it is not run.
+        let Ok(linked) = linked else {
+            return Err(Untrusted::Refused(format!(
+                "not run: the ELF program {} has a dynamic section plugctl cannot read as the \
+                 loader reads it (not at its address in a loaded segment, not ended, or a \
+                 string not there), so what the loader would open for it cannot be judged; \
+                 fix: relink it with a standard linker",
+                program.display()
+            )));
+        };
         // A library linked by its path is opened as it is, wherever that is.
         for library in &linked.by_path {
             super::environment::judge_library_dir(self.policy, Path::new(library)).map_err(
@@ -899,10 +915,10 @@ fn with_origin(element: &OsStr, origin: &Path) -> PathBuf {
 /// The loader (`PT_INTERP`) of an ELF entry and its library search path
 /// (`DT_RUNPATH`), read through the checked directory; nothing for a
 /// static program, a script or a broken file.
-fn read_elf_loader(dir: &CheckedDir, name: &OsStr) -> (Option<String>, Linked) {
+fn read_elf_loader(dir: &CheckedDir, name: &OsStr) -> (Option<String>, Result<Linked, Unreadable>) {
     use crate::runner::elf;
     let Ok((file, _)) = dir.open_read(name, u64::MAX) else {
-        return (None, Linked::default());
+        return (None, Ok(Linked::default()));
     };
     let mut head = Vec::with_capacity(elf::HEAD_LEN);
     if (&file)
@@ -911,7 +927,7 @@ fn read_elf_loader(dir: &CheckedDir, name: &OsStr) -> (Option<String>, Linked) {
         .is_err()
         || !head.starts_with(b"\x7fELF")
     {
-        return (None, Linked::default());
+        return (None, Ok(Linked::default()));
     }
     (
         elf::interpreter(&head, &file),
