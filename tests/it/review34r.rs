@@ -255,3 +255,128 @@ fn a_dynamic_section_without_its_string_table_size_is_still_judged() {
         .succeeds()
         .stdout_has("A=b");
 }
+
+/// The gate judged an ELF plugin's own library search path, but not
+/// those of the libraries the loader takes from it: a vendor's library
+/// shipped beside a root-owned plugin (linked with `-rpath '$ORIGIN'`, in
+/// a directory only root writes), itself built with `-rpath` naming a
+/// build directory that is sticky and world-writable, had the loader look
+/// there first for what the library needs, and another user's library
+/// there ran its constructor as root. The libraries the loader takes from
+/// the plugin's own search path, or by a path, have theirs judged too.
+#[test]
+fn a_library_beside_a_plugin_never_brings_a_search_path_another_user_fills() {
+    let Some(intruder) = intruder() else { return };
+    if !tool_available("cc", "an ELF plugin with libraries of its own") {
+        return;
+    }
+    let s = Rig::new();
+    let build = sticky_dir(&s, "build");
+    let dir = s.plugins.join("secrets");
+    s.file("secrets", "vendored", "", 0o755);
+    let cc = |args: &[&str]| {
+        let mut run = expect::Run::new(s.command("cc"), "cc");
+        for a in args {
+            run = run.arg(a);
+        }
+        run.succeeds();
+    };
+    let out = |name: &str| s.out_file(name).display().to_string();
+    fs::write(s.out_file("dep.c"), "int dep(void) { return 0; }\n").unwrap();
+    fs::write(
+        s.out_file("vend.c"),
+        "int dep(void);\nint vend(void) { return dep(); }\n",
+    )
+    .unwrap();
+    fs::write(
+        s.out_file("plugin.c"),
+        C_PLUGIN
+            .replace("int main(", "int vend(void);\nint main(")
+            .replace("  puts(\"{\\\"result", "  vend();\n  puts(\"{\\\"result"),
+    )
+    .unwrap();
+    // What the vendor linked against, in their build directory (gone on
+    // the node).
+    let vendor_build = s.out_file("vb");
+    make_dir(&vendor_build);
+    cc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &format!("{}/libdep.so", vendor_build.display()),
+        &out("dep.c"),
+    ]);
+    cc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &dir.join("libvend.so").display().to_string(),
+        &out("vend.c"),
+        &format!("-L{}", vendor_build.display()),
+        "-ldep",
+        &format!("-Wl,-rpath,{}", build.display()),
+        "-Wl,--enable-new-dtags",
+    ]);
+    cc(&[
+        "-o",
+        &dir.join("vendored").display().to_string(),
+        &out("plugin.c"),
+        &format!("-L{}", dir.display()),
+        "-lvend",
+        "-Wl,-rpath,$ORIGIN",
+        "-Wl,--enable-new-dtags",
+        "-Wl,--allow-shlib-undefined",
+    ]);
+    // Another user's libdep.so in the build directory, whose constructor
+    // leaves a mark.
+    let canary = s.out_file("canary");
+    fs::write(
+        s.out_file("theirs.c"),
+        format!(
+            "#include <fcntl.h>\nint dep(void) {{ return 0; }}\n\
+             __attribute__((constructor)) static void mark(void) {{ open(\"{}\", O_CREAT | O_WRONLY, 0644); }}\n",
+            canary.display()
+        ),
+    )
+    .unwrap();
+    let theirs = build.join("libdep.so");
+    cc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &theirs.display().to_string(),
+        &out("theirs.c"),
+    ]);
+    intruder.own(&theirs);
+    let refused = plugctl(&s)
+        .args(["secret", "fetch", "vendored", "x"])
+        .fails_with(Exit::Failure)
+        .stderr();
+    assert!(!canary.exists(), "their library's constructor ran as root");
+    assert!(
+        refused.contains(&format!(
+            "needs the library {}, and the ELF program {} has the loader search {:?} for its \
+             libraries, a sticky directory others may add files to (mode 1777)",
+            dir.join("libvend.so").display(),
+            dir.join("libvend.so").display(),
+            build.display().to_string()
+        )),
+        "{refused}"
+    );
+    plugctl(&s)
+        .args(["validate"])
+        .fails_with(Exit::Failure)
+        .stdout_has(&format!(
+            "needs the library {}",
+            dir.join("libvend.so").display()
+        ));
+    // Its build directory only root's: the plugin runs, their library
+    // gone.
+    fs::remove_file(&theirs).unwrap();
+    fs::copy(vendor_build.join("libdep.so"), &theirs).unwrap();
+    std::fs::set_permissions(&build, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    plugctl(&s)
+        .args(["secret", "fetch", "vendored", "x"])
+        .succeeds()
+        .stdout_has("A=b");
+}

@@ -79,6 +79,9 @@ pub(crate) struct Linked {
     pub search: Vec<OsString>,
     /// Each library named with a `/` (`DT_NEEDED`, `DT_AUDIT`, ...).
     pub by_path: Vec<OsString>,
+    /// Each library needed by a bare name (`DT_NEEDED` without a `/`),
+    /// which the loader looks for in the search path first.
+    pub by_name: Vec<OsString>,
 }
 
 fn interpreter_in<'d>(head: &[u8], data: impl ReadRef<'d>) -> Option<String> {
@@ -310,7 +313,7 @@ fn linked<'d, Elf: FileHeader<Endian = Endianness>>(
             .collect(),
         None => Vec::new(),
     };
-    let mut by_path = Vec::new();
+    let (mut by_path, mut by_name) = (Vec::new(), Vec::new());
     for (at, list) in needed {
         let names = text(at)?;
         let names: Vec<&[u8]> = if list {
@@ -318,11 +321,20 @@ fn linked<'d, Elf: FileHeader<Endian = Endianness>>(
         } else {
             vec![&names[..]]
         };
-        for name in names.into_iter().filter(|name| name.contains(&b'/')) {
-            by_path.push(OsString::from_vec(name.to_vec()));
+        for name in names.into_iter().filter(|name| !name.is_empty()) {
+            let name = OsString::from_vec(name.to_vec());
+            if name.as_encoded_bytes().contains(&b'/') {
+                by_path.push(name);
+            } else if !list {
+                by_name.push(name);
+            }
         }
     }
-    Ok(Linked { search, by_path })
+    Ok(Linked {
+        search,
+        by_path,
+        by_name,
+    })
 }
 
 #[cfg(test)]
@@ -528,6 +540,7 @@ mod tests {
                 OsString::from("/opt/x/libz.so"),
                 OsString::from("/tmp/au.so"),
             ],
+            by_name: vec![OsString::from("libc.so.6")],
         };
         for wide in [true, false] {
             for little in [true, false] {

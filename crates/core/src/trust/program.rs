@@ -9,7 +9,7 @@
 //! the directory, one of `/bin/sh`, and one `fstatat` and one read of the
 //! first line per plugin.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ffi::{OsStr, OsString};
 use std::io::Read;
 use std::os::unix::ffi::OsStringExt;
@@ -40,6 +40,10 @@ pub const SHEBANG_MAX: usize = 256;
 /// How deep the kernel follows `#!` lines (an interpreter that is itself a
 /// script): Linux gives up past this many.
 pub const SHEBANG_DEPTH: usize = 4;
+
+/// How many libraries down the libraries of an ELF program's own search
+/// path are followed for theirs: far past any real program's.
+const LIBRARY_DEPTH: usize = 16;
 
 /// What `#!/usr/bin/env ...` makes env run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -555,6 +559,19 @@ impl Trust {
         origin: &Path,
         linked: &Result<Linked, Unreadable>,
     ) -> Result<(), Untrusted> {
+        self.runpaths_from(program, origin, linked, 0, &mut HashSet::new())
+    }
+
+    /// [`Trust::runpaths`] for a program or a library it loads, `depth`
+    /// libraries down; `seen`: the libraries already followed.
+    fn runpaths_from(
+        &self,
+        program: &Path,
+        origin: &Path,
+        linked: &Result<Linked, Unreadable>,
+        depth: usize,
+        seen: &mut HashSet<PathBuf>,
+    ) -> Result<(), Untrusted> {
         // The loader would read a dynamic section plugctl cannot: what it
         // opens for the program cannot be judged, so it is not run.
         let Ok(linked) = linked else {
@@ -593,6 +610,52 @@ impl Trust {
             let dir = with_origin(element, origin);
             super::environment::judge_library_dir(self.policy, &dir)
                 .map_err(|why| refused(&why))?;
+        }
+        // Each library the loader takes from the program's own search path
+        // or by its path (not from the system's directories, which are the
+        // node's packages) has a search path and libraries of its own that
+        // the loader follows as it does the program's: a vendor's library
+        // beside a root-owned plugin, built with `-rpath /tmp/build`, had
+        // the loader look for its own needs in /tmp/build first.
+        let dirs: Vec<PathBuf> = linked
+            .search
+            .iter()
+            .map(|element| with_origin(element, origin))
+            .collect();
+        let found = linked
+            .by_name
+            .iter()
+            .filter_map(|name| dirs.iter().map(|d| d.join(name)).find(|p| p.is_file()))
+            .chain(linked.by_path.iter().map(PathBuf::from));
+        for library in found {
+            if depth >= LIBRARY_DEPTH || !seen.insert(library.clone()) {
+                continue;
+            }
+            let Some(lib_dir) = library.parent() else {
+                continue;
+            };
+            let Ok(file) = std::fs::File::open(&library) else {
+                continue;
+            };
+            let mut head = Vec::with_capacity(crate::runner::elf::HEAD_LEN);
+            if (&file)
+                .take(crate::runner::elf::HEAD_LEN as u64)
+                .read_to_end(&mut head)
+                .is_err()
+            {
+                continue;
+            }
+            let its = crate::runner::elf::library_paths(&head, &file);
+            self.runpaths_from(&library, lib_dir, &its, depth + 1, seen)
+                .map_err(|u| match u {
+                    Untrusted::Refused(why) => Untrusted::Refused(format!(
+                        "not run: the ELF program {} needs the library {}, and {}",
+                        program.display(),
+                        library.display(),
+                        why.strip_prefix("not run: ").unwrap_or(&why)
+                    )),
+                    missing => missing,
+                })?;
         }
         Ok(())
     }
