@@ -370,13 +370,39 @@ fn a_library_beside_a_plugin_never_brings_a_search_path_another_user_fills() {
             "needs the library {}",
             dir.join("libvend.so").display()
         ));
+    // The same library found through the plugin's LD_LIBRARY_PATH, a
+    // directory of root's, by a plugin without a search path of its own.
+    let vlib = s.root().join("vlib");
+    make_dir(&vlib);
+    fs::rename(dir.join("libvend.so"), vlib.join("libvend.so")).unwrap();
+    cc(&[
+        "-o",
+        &dir.join("vendored").display().to_string(),
+        &out("plugin.c"),
+        &format!("-L{}", vlib.display()),
+        "-lvend",
+        "-Wl,--allow-shlib-undefined",
+    ]);
+    let library_path = format!("LD_LIBRARY_PATH={}", vlib.display());
+    let refused = plugctl(&s)
+        .args(["secret", "fetch", "--env", &library_path, "vendored", "x"])
+        .fails_with(Exit::Failure)
+        .stderr();
+    assert!(!canary.exists(), "their library's constructor ran as root");
+    assert!(
+        refused.contains(&format!(
+            "needs the library {}",
+            vlib.join("libvend.so").display()
+        )),
+        "{refused}"
+    );
     // Its build directory only root's: the plugin runs, their library
     // gone.
     fs::remove_file(&theirs).unwrap();
     fs::copy(vendor_build.join("libdep.so"), &theirs).unwrap();
     std::fs::set_permissions(&build, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     plugctl(&s)
-        .args(["secret", "fetch", "vendored", "x"])
+        .args(["secret", "fetch", "--env", &library_path, "vendored", "x"])
         .succeeds()
         .stdout_has("A=b");
 }

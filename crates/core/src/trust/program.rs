@@ -327,6 +327,24 @@ pub fn env_lookup(program: &str, search: Option<&OsStr>) -> Result<Option<PathBu
     Ok(None)
 }
 
+/// The directories of an environment's `LD_LIBRARY_PATH` (the last one,
+/// as exec keeps it), split at colons and semicolons as the loader splits
+/// it; the empty and relative ones left out (the environment's judge
+/// refuses those).
+fn library_path_of(env: &[(OsString, OsString)]) -> Vec<PathBuf> {
+    env.iter()
+        .rev()
+        .find(|(k, _)| k == "LD_LIBRARY_PATH")
+        .map(|(_, v)| {
+            v.as_encoded_bytes()
+                .split(|&b| b == b':' || b == b';')
+                .map(|d| PathBuf::from(OsString::from_vec(d.to_vec())))
+                .filter(|d| d.is_absolute())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// The `PATH` of an environment (the last one, as exec keeps it), if set.
 pub fn path_of(env: &[(OsString, OsString)]) -> Option<&OsStr> {
     env.iter()
@@ -435,7 +453,7 @@ impl Trust {
                 self.loader(&path, &loader)?;
             }
             if self.policy.enforces() {
-                self.runpaths(&path, dir.path(), &runpaths)?;
+                self.runpaths(&path, dir.path(), &runpaths, library_path_of(env))?;
             }
             return Ok(());
         };
@@ -558,8 +576,16 @@ impl Trust {
         program: &Path,
         origin: &Path,
         linked: &Result<Linked, Unreadable>,
+        library_path: Vec<PathBuf>,
     ) -> Result<(), Untrusted> {
-        self.runpaths_from(program, origin, linked, 0, &mut HashSet::new())
+        self.runpaths_from(
+            program,
+            origin,
+            linked,
+            &library_path,
+            0,
+            &mut HashSet::new(),
+        )
     }
 
     /// [`Trust::runpaths`] for a program or a library it loads, `depth`
@@ -569,6 +595,7 @@ impl Trust {
         program: &Path,
         origin: &Path,
         linked: &Result<Linked, Unreadable>,
+        library_path: &[PathBuf],
         depth: usize,
         seen: &mut HashSet<PathBuf>,
     ) -> Result<(), Untrusted> {
@@ -617,16 +644,22 @@ impl Trust {
         // the loader follows as it does the program's: a vendor's library
         // beside a root-owned plugin, built with `-rpath /tmp/build`, had
         // the loader look for its own needs in /tmp/build first.
+        // Every library of that name in any of them, and in the plugin's
+        // LD_LIBRARY_PATH (judged with its environment), whichever the
+        // loader would take first.
         let dirs: Vec<PathBuf> = linked
             .search
             .iter()
             .map(|element| with_origin(element, origin))
+            .chain(library_path.iter().cloned())
             .collect();
         let found = linked
             .by_name
             .iter()
-            .filter_map(|name| dirs.iter().map(|d| d.join(name)).find(|p| p.is_file()))
-            .chain(linked.by_path.iter().map(PathBuf::from));
+            .flat_map(|name| dirs.iter().map(move |d| d.join(name)))
+            .filter(|p| p.is_file())
+            .chain(linked.by_path.iter().map(PathBuf::from))
+            .collect::<Vec<_>>();
         for library in found {
             if depth >= LIBRARY_DEPTH || !seen.insert(library.clone()) {
                 continue;
@@ -646,7 +679,7 @@ impl Trust {
                 continue;
             }
             let its = crate::runner::elf::library_paths(&head, &file);
-            self.runpaths_from(&library, lib_dir, &its, depth + 1, seen)
+            self.runpaths_from(&library, lib_dir, &its, library_path, depth + 1, seen)
                 .map_err(|u| match u {
                     Untrusted::Refused(why) => Untrusted::Refused(format!(
                         "not run: the ELF program {} needs the library {}, and {}",
@@ -743,7 +776,7 @@ impl Trust {
                     self.loader(&path, &loader)?;
                 }
                 if self.policy.enforces() {
-                    self.runpaths(&path, dir.path(), &libraries)?;
+                    self.runpaths(&path, dir.path(), &libraries, Vec::new())?;
                 }
                 Ok(())
             }
