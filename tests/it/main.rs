@@ -73,6 +73,7 @@ mod review34l;
 mod review34m;
 mod review34n;
 mod review34o;
+mod review34p;
 mod review34q;
 mod review34r;
 mod runner;
