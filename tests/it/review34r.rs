@@ -396,13 +396,47 @@ fn a_library_beside_a_plugin_never_brings_a_search_path_another_user_fills() {
         )),
         "{refused}"
     );
+    // So for an ELF interpreter of a script plugin, which needs it.
+    let ibin = s.root().join("ibin");
+    make_dir(&ibin);
+    let interp = ibin.join("interp");
+    cc(&[
+        "-o",
+        &interp.display().to_string(),
+        &out("plugin.c"),
+        &format!("-L{}", vlib.display()),
+        "-lvend",
+        "-Wl,--allow-shlib-undefined",
+    ]);
+    s.file(
+        "secrets",
+        "scripted",
+        &format!("#!{}\n", interp.display()),
+        0o755,
+    );
+    let refused = plugctl(&s)
+        .args(["secret", "fetch", "--env", &library_path, "scripted", "x"])
+        .fails_with(Exit::Failure)
+        .stderr();
+    assert!(!canary.exists(), "their library's constructor ran as root");
+    assert!(
+        refused.contains(&format!(
+            "runs under {}, and the ELF program {} needs the library {}",
+            interp.display(),
+            interp.display(),
+            vlib.join("libvend.so").display()
+        )),
+        "{refused}"
+    );
     // Its build directory only root's: the plugin runs, their library
     // gone.
     fs::remove_file(&theirs).unwrap();
     fs::copy(vendor_build.join("libdep.so"), &theirs).unwrap();
     std::fs::set_permissions(&build, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    plugctl(&s)
-        .args(["secret", "fetch", "--env", &library_path, "vendored", "x"])
-        .succeeds()
-        .stdout_has("A=b");
+    for plugin in ["vendored", "scripted"] {
+        plugctl(&s)
+            .args(["secret", "fetch", "--env", &library_path, plugin, "x"])
+            .succeeds()
+            .stdout_has("A=b");
+    }
 }

@@ -458,6 +458,13 @@ impl Trust {
             return Ok(());
         };
         self.interpreter(&path, &shebang, 1, path_of(env))?;
+        // The interpreters were judged once for every plugin, without this
+        // plugin's LD_LIBRARY_PATH: a library they need found there brings
+        // its own search path and libraries, judged as a plugin's are.
+        let library_path = library_path_of(env);
+        if self.policy.enforces() && !library_path.is_empty() {
+            self.interpreter_libraries(&path, &shebang, path_of(env), &library_path, 1)?;
+        }
         // `#!/usr/bin/env -S NAME=VALUE ... X` hands X an environment the
         // caller's was judged without: a PATH naming another user's
         // directory after the one X is found in (the commands the plugin
@@ -547,6 +554,68 @@ impl Trust {
                 }
             }
         }
+    }
+
+    /// The libraries each ELF interpreter of `script`'s `#!` chain (and
+    /// what env runs) takes from `library_path`, judged for their own
+    /// search paths and libraries ([`Trust::runpaths`]). The chain itself
+    /// was judged by [`Trust::interpreter`].
+    fn interpreter_libraries(
+        &self,
+        script: &Path,
+        shebang: &Shebang,
+        search: Option<&OsStr>,
+        library_path: &[PathBuf],
+        depth: usize,
+    ) -> Result<(), Untrusted> {
+        if depth > SHEBANG_DEPTH {
+            return Ok(());
+        }
+        let mut programs = vec![PathBuf::from(&shebang.interpreter)];
+        let search = shebang.env_search_path(search);
+        if let EnvRuns::Program { name, .. } = shebang.env_runs()
+            && let Ok(Some(found)) = env_lookup(&name, search.as_deref())
+        {
+            programs.push(found);
+        }
+        for program in programs {
+            let Ok(real) = std::fs::canonicalize(&program) else {
+                continue;
+            };
+            if let Some(nested) = shebang_of(&real) {
+                self.interpreter_libraries(
+                    script,
+                    &nested,
+                    search.as_deref(),
+                    library_path,
+                    depth + 1,
+                )?;
+                continue;
+            }
+            let (Some(dir), Ok(file)) = (real.parent(), std::fs::File::open(&real)) else {
+                continue;
+            };
+            let mut head = Vec::with_capacity(crate::runner::elf::HEAD_LEN);
+            if (&file)
+                .take(crate::runner::elf::HEAD_LEN as u64)
+                .read_to_end(&mut head)
+                .is_err()
+            {
+                continue;
+            }
+            let linked = crate::runner::elf::library_paths(&head, &file);
+            self.runpaths(&real, dir, &linked, library_path.to_vec())
+                .map_err(|u| match u {
+                    Untrusted::Refused(why) => Untrusted::Refused(format!(
+                        "not run: {} runs under {}, and {}",
+                        script.display(),
+                        real.display(),
+                        why.strip_prefix("not run: ").unwrap_or(&why)
+                    )),
+                    missing => missing,
+                })?;
+        }
+        Ok(())
     }
 
     /// An ELF program's loader, judged as a `#!` interpreter is.
