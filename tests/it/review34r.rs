@@ -428,6 +428,42 @@ fn a_library_beside_a_plugin_never_brings_a_search_path_another_user_fills() {
         )),
         "{refused}"
     );
+    // And a library of root's the plugin's LD_PRELOAD loads into a shell
+    // plugin, built the same way.
+    let pre = s.root().join("pre");
+    make_dir(&pre);
+    cc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &pre.join("libpre.so").display().to_string(),
+        &out("vend.c"),
+        &format!("-L{}", vendor_build.display()),
+        "-ldep",
+        &format!("-Wl,-rpath,{}", build.display()),
+        "-Wl,--enable-new-dtags",
+    ]);
+    s.file(
+        "secrets",
+        "shell",
+        "#!/bin/sh\necho '{\"result\": {\"A\": \"b\"}}'\n",
+        0o755,
+    );
+    let preload = format!("LD_PRELOAD={}", pre.join("libpre.so").display());
+    let refused = plugctl(&s)
+        .args(["secret", "fetch", "--env", &preload, "shell", "x"])
+        .fails_with(Exit::Failure)
+        .stderr();
+    assert!(!canary.exists(), "their library's constructor ran as root");
+    assert!(
+        refused.contains(&format!(
+            "LD_PRELOAD loads {}, and the ELF program {} has the loader search {:?}",
+            pre.join("libpre.so").display(),
+            pre.join("libpre.so").display(),
+            build.display().to_string()
+        )),
+        "{refused}"
+    );
     // Its build directory only root's: the plugin runs, their library
     // gone.
     fs::remove_file(&theirs).unwrap();
@@ -439,4 +475,8 @@ fn a_library_beside_a_plugin_never_brings_a_search_path_another_user_fills() {
             .succeeds()
             .stdout_has("A=b");
     }
+    plugctl(&s)
+        .args(["secret", "fetch", "--env", &preload, "shell", "x"])
+        .succeeds()
+        .stdout_has("A=b");
 }

@@ -345,6 +345,23 @@ fn library_path_of(env: &[(OsString, OsString)]) -> Vec<PathBuf> {
         .unwrap_or_default()
 }
 
+/// The libraries of an environment's `LD_PRELOAD` named by a path, split
+/// at spaces and colons as the loader splits it (a bare name is looked up
+/// in the system's directories).
+fn preload_of(env: &[(OsString, OsString)]) -> Vec<PathBuf> {
+    env.iter()
+        .rev()
+        .find(|(k, _)| k == "LD_PRELOAD")
+        .map(|(_, v)| {
+            v.as_encoded_bytes()
+                .split(|&b| b == b':' || b == b' ')
+                .map(|d| PathBuf::from(OsString::from_vec(d.to_vec())))
+                .filter(|d| d.is_absolute())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// The `PATH` of an environment (the last one, as exec keeps it), if set.
 pub fn path_of(env: &[(OsString, OsString)]) -> Option<&OsStr> {
     env.iter()
@@ -442,6 +459,35 @@ impl Trust {
                 .judge(&path, &meta, "file")
                 .and_then(|()| self.policy.judge_program_links(&path, &meta, dir.meta()))
                 .map_err(|r| refused(format!("not run: {r}")))?;
+        }
+        // A library of the plugin's LD_PRELOAD (judged with its
+        // environment) is loaded into every process it starts, with its own
+        // search path and the libraries it names, which the loader follows.
+        if self.policy.enforces() {
+            for library in preload_of(env) {
+                let (Some(at), Ok(file)) = (library.parent(), std::fs::File::open(&library)) else {
+                    continue;
+                };
+                let mut head = Vec::with_capacity(crate::runner::elf::HEAD_LEN);
+                if (&file)
+                    .take(crate::runner::elf::HEAD_LEN as u64)
+                    .read_to_end(&mut head)
+                    .is_err()
+                {
+                    continue;
+                }
+                let linked = crate::runner::elf::library_paths(&head, &file);
+                self.runpaths(&library, at, &linked, library_path_of(env))
+                    .map_err(|u| match u {
+                        Untrusted::Refused(why) => Untrusted::Refused(format!(
+                            "not run: {}'s LD_PRELOAD loads {}, and {}",
+                            path.display(),
+                            library.display(),
+                            why.strip_prefix("not run: ").unwrap_or(&why)
+                        )),
+                        missing => missing,
+                    })?;
+            }
         }
         let Some(shebang) = read_shebang(&dir, &name) else {
             // An ELF program's loader (`PT_INTERP`) is what the kernel runs
