@@ -37,11 +37,10 @@ use std::collections::{HashMap, HashSet};
 use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io;
-use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
+use plugctl_core::trust::usage::disk_usage;
 use serde::Serialize;
-use walkdir::WalkDir;
 
 use super::Ctx;
 use crate::fit::Column;
@@ -109,7 +108,7 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
     // record (pending at least) was written before it ran.
     let snap = ctx.registry.read()?;
     let volumes = snap.state().volumes_sorted();
-    let reports = audit_all(&volumes, ctx.registry.owners(), volumes_dir);
+    let reports = audit_all(&volumes, ctx.registry.owners(), volumes_dir, dir.as_ref());
     let Unclaimed {
         mut orphans,
         foreign,
@@ -304,6 +303,7 @@ fn audit_all<'a>(
     volumes: &[&'a Volume],
     owners: &Owners,
     volumes_dir: &Path,
+    dir: Option<&CheckedDir>,
 ) -> Vec<Option<VolumeReport<'a>>> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
@@ -317,7 +317,7 @@ fn audit_all<'a>(
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(v) = volumes.get(i) else { break };
-                    let report = audit_volume(v, owners, volumes_dir);
+                    let report = audit_volume(v, owners, volumes_dir, dir);
                     done.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(report);
                 }
             });
@@ -329,7 +329,12 @@ fn audit_all<'a>(
 /// A volume's path is walked only when it lies inside the volumes
 /// directory and leads nowhere out of it: an audit run as root never walks
 /// what a record elsewhere names (`/usr`, or a link to it).
-fn audit_volume<'a>(v: &'a Volume, owners: &Owners, volumes_dir: &Path) -> VolumeReport<'a> {
+fn audit_volume<'a>(
+    v: &'a Volume,
+    owners: &Owners,
+    volumes_dir: &Path,
+    dir: Option<&CheckedDir>,
+) -> VolumeReport<'a> {
     let mut findings = Vec::new();
     match v.state {
         VolumeState::Ready => {}
@@ -346,27 +351,46 @@ fn audit_volume<'a>(v: &'a Volume, owners: &Owners, volumes_dir: &Path) -> Volum
             });
         }
     }
-    let outside = (!v.path.is_empty())
-        .then(|| plugctl_core::families::host_volume::judge_recorded_path(&v.path, volumes_dir))
-        .and_then(Result::err);
-    let bytes_on_disk = if v.path.is_empty() {
-        None
-    } else if let Some(why) = outside {
-        findings.push(format!("not walked: {why}"));
-        None
-    } else {
-        match fs::symlink_metadata(v.path.as_ref()) {
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                if v.state == VolumeState::Ready {
-                    findings.push("path is gone".into());
+    let below = (!v.path.is_empty())
+        .then(|| plugctl_core::families::host_volume::judge_recorded_path(&v.path, volumes_dir));
+    let bytes_on_disk = match below {
+        None => None,
+        Some(Err(why)) => {
+            findings.push(format!("not walked: {why}"));
+            None
+        }
+        Some(Ok(below)) => {
+            match fs::symlink_metadata(v.path.as_ref()) {
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                    if v.state == VolumeState::Ready {
+                        findings.push("path is gone".into());
+                    }
+                    None
                 }
-                None
+                Err(e) => {
+                    findings.push(format!("cannot stat path: {e}"));
+                    None
+                }
+                Ok(_) => {
+                    match dir.map(|d| disk_usage(d, &below)) {
+                        Some(Ok(usage)) => {
+                            if usage.too_deep > 0 {
+                                findings.push(format!(
+                                    "nested deeper than {} directories: not all counted",
+                                    plugctl_core::trust::tree::MAX_DEPTH
+                                ));
+                            }
+                            Some(usage.bytes)
+                        }
+                        Some(Err(r)) => {
+                            findings.push(format!("not walked: {r}"));
+                            None
+                        }
+                        // No volumes directory: the path was gone too.
+                        None => None,
+                    }
+                }
             }
-            Err(e) => {
-                findings.push(format!("cannot stat path: {e}"));
-                None
-            }
-            Ok(_) => Some(disk_usage(Path::new(v.path.as_ref()))),
         }
     };
     if let Some(on_disk) = bytes_on_disk
@@ -391,29 +415,6 @@ fn audit_volume<'a>(v: &'a Volume, owners: &Owners, volumes_dir: &Path) -> Volum
         bytes_on_disk,
         findings,
     }
-}
-
-/// Allocated bytes under `root`, as `du -s` counts them: blocks of every
-/// entry, each hard-linked inode once, symlinks not followed, one file system.
-fn disk_usage(root: &Path) -> u64 {
-    let mut seen = HashSet::new();
-    let mut total = 0u64;
-    // Not even the root is followed: a volume (or an orphan) that is a
-    // symlink to `/` counts as the link itself.
-    for entry in WalkDir::new(root)
-        .follow_links(false)
-        .follow_root_links(false)
-        .same_file_system(true)
-        .into_iter()
-        .flatten()
-    {
-        let Ok(meta) = entry.metadata() else { continue };
-        if meta.nlink() > 1 && !meta.is_dir() && !seen.insert((meta.dev(), meta.ino())) {
-            continue;
-        }
-        total += meta.blocks() * 512;
-    }
-    total
 }
 
 /// The volumes directory through the gate; `None` when it does not exist
@@ -550,7 +551,7 @@ fn sort_unclaimed(
             _ => "special",
         };
         out.push(Orphan {
-            bytes_on_disk: Some(disk_usage(&path)),
+            bytes_on_disk: disk_usage(dir, Path::new(&name)).ok().map(|u| u.bytes),
             path,
             kind,
             pruned: None,

@@ -9,6 +9,7 @@ mod agent;
 mod agent_account;
 mod arrival;
 mod attacks;
+mod audit_mounts;
 mod caps_counted;
 mod client_crash;
 mod common;

@@ -640,8 +640,9 @@ pub fn judge_own_entry(path: &str, volumes_dir: &Path, id: &str) -> Result<(), S
 /// Whether a recorded path may be walked under `volumes_dir`: absolute,
 /// without `..`, and leading strictly inside the directory however either
 /// is spelled (a volumes directory named through a symlink is the same
-/// directory). Why not, when it may not.
-pub fn judge_recorded_path(path: &str, volumes_dir: &Path) -> Result<(), String> {
+/// directory). Where it leads below the directory when it may (to walk it
+/// from there), why not when it may not.
+pub fn judge_recorded_path(path: &str, volumes_dir: &Path) -> Result<PathBuf, String> {
     let p = Path::new(path);
     if !p.is_absolute() || path.split('/').any(|c| c == "..") {
         return Err(format!(
@@ -655,8 +656,9 @@ pub fn judge_recorded_path(path: &str, volumes_dir: &Path) -> Result<(), String>
 /// Whether `path` (absolute, without `..`) leads strictly inside
 /// `volumes_dir`: where each of its parts that exists leads, symlinks
 /// followed, the owner and mode of what it passes not judged (only where
-/// it leads). Why not, when it does not.
-pub fn resolves_inside(path: &Path, volumes_dir: &Path) -> Result<(), String> {
+/// it leads). Where it leads, below the directory; why not, when it does
+/// not.
+pub fn resolves_inside(path: &Path, volumes_dir: &Path) -> Result<PathBuf, String> {
     let written_inside = path.starts_with(volumes_dir) && path != volumes_dir;
     let outside = |led: &Path| {
         if written_inside {
@@ -675,16 +677,14 @@ pub fn resolves_inside(path: &Path, volumes_dir: &Path) -> Result<(), String> {
     let Some((dir, led)) = where_it_leads(path, volumes_dir)? else {
         // Nothing below the volumes directory exists: a path inside it as
         // written leads nowhere else, and any other is outside.
-        return if written_inside {
-            Ok(())
-        } else {
-            Err(outside(path))
+        return match path.strip_prefix(volumes_dir) {
+            Ok(below) if written_inside => Ok(below.to_path_buf()),
+            _ => Err(outside(path)),
         };
     };
-    if led.starts_with(&dir) && led != dir {
-        Ok(())
-    } else {
-        Err(outside(&led))
+    match led.strip_prefix(&dir) {
+        Ok(below) if led != dir => Ok(below.to_path_buf()),
+        _ => Err(outside(&led)),
     }
 }
 

@@ -45,6 +45,7 @@ pub mod environment;
 pub mod output;
 pub mod program;
 pub mod tree;
+pub mod usage;
 
 use std::fmt;
 use std::io;

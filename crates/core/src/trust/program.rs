@@ -671,7 +671,7 @@ impl Trust {
             return Err(Untrusted::Refused(format!(
                 "not run: the ELF program {} names its loader {}, a relative path the kernel \
                  resolves from the working directory; fix: link it with an absolute \
-                 --dynamic-linker (/lib64/ld-linux-x86-64.so.2)",
+                 loader path, as /lib64/ld-linux-x86-64.so.2 is",
                 program.display(),
                 crate::escape::quote(loader)
             )));

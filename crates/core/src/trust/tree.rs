@@ -34,7 +34,11 @@ struct Frame {
     subdirs: Vec<OsString>,
 }
 
-fn open_below(parent: BorrowedFd<'_>, name: &OsStr, path: &PathBuf) -> Result<OwnedFd, Refusal> {
+pub(super) fn open_below(
+    parent: BorrowedFd<'_>,
+    name: &OsStr,
+    path: &PathBuf,
+) -> Result<OwnedFd, Refusal> {
     rustix::fs::openat2(
         parent,
         name,
