@@ -76,6 +76,7 @@ mod review34n;
 mod review34o;
 mod review34p;
 mod review34q;
+mod review34r;
 mod runner;
 mod safe_output;
 mod sandbox;

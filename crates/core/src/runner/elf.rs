@@ -9,7 +9,14 @@
 //! cache: only the headers, the dynamic segment and the strings it names
 //! are read, never a whole segment, so a large program costs a few small
 //! reads. Everything is read from the program headers, as the kernel and
-//! the loader do, not from the section headers a stripped file may lack.
+//! the loader do, not from the section headers a stripped file may lack,
+//! and the way they do: the kernel takes a file's class from its machine,
+//! never looking at the identification's class, byte order or version,
+//! and reads up to 64 KiB of program headers; the loader finds the
+//! dynamic section at the last `PT_DYNAMIC`'s address, reads it up to
+//! `DT_NULL` and its strings up to their NUL, with no regard for
+//! `DT_STRSZ`. A dynamic section plugctl cannot read that way is
+//! [`Unreadable`], refused rather than taken as naming nothing.
 
 use std::ffi::OsString;
 use std::fs::File;
@@ -17,10 +24,11 @@ use std::os::unix::ffi::OsStringExt;
 
 use object::Endianness;
 use object::elf::{DT_AUDIT, DT_AUXILIARY, DT_DEPAUDIT, DT_FILTER, DT_NEEDED, DT_NULL};
-use object::elf::{DT_RPATH, DT_RUNPATH, DT_STRSZ, DT_STRTAB};
+use object::elf::{DT_RPATH, DT_RUNPATH, DT_STRTAB};
+use object::elf::{EM_386, EM_AARCH64, EM_ARM, EM_X86_64, Machine};
 use object::elf::{FileHeader32, FileHeader64, PT_DYNAMIC, PT_INTERP, PT_LOAD};
 use object::read::elf::{Dyn, FileHeader, ProgramHeader};
-use object::read::{ReadCache, ReadRef, StringTable};
+use object::read::{ReadCache, ReadRef};
 
 /// How much of a file [`interpreter`] wants in `head`: the kernel reads no
 /// more of a shebang line than this, and the ELF header fits in it.
@@ -29,8 +37,10 @@ pub(crate) const HEAD_LEN: usize = 256;
 /// A path no loader has: longer is taken as a broken file.
 const PATH_MAX: u64 = 4096;
 
-/// Program headers looked at, at most: a real file has a dozen.
-const MAX_HEADERS: usize = 256;
+/// The most bytes of program headers the kernel reads (`elf_read_phdrs`):
+/// a real file has a dozen headers, but the kernel follows a `PT_INTERP`
+/// at any place within this.
+const MAX_HEADER_BYTES: usize = 65536;
 
 /// Dynamic entries looked at, at most: a real file has a few dozen.
 const MAX_DYNAMIC: u64 = 4096;
@@ -48,20 +58,30 @@ pub(crate) fn interpreter(head: &[u8], file: &File) -> Option<String> {
 /// library it names by a path (a `DT_NEEDED` with a `/`, as a link against
 /// a library without a soname records it; an audit library of `DT_AUDIT`,
 /// which the loader runs before the program; a filter's), which the loader
-/// opens as it is. Empty for a static program or a file too broken to say (the loader
-/// refuses one itself).
-pub(crate) fn library_paths(head: &[u8], file: &File) -> Linked {
+/// opens as it is. Empty for a static program or a file the kernel would
+/// not run; [`Unreadable`] for a dynamic section the loader would read but
+/// plugctl cannot say what it names.
+pub(crate) fn library_paths(head: &[u8], file: &File) -> Result<Linked, Unreadable> {
     library_paths_in(head, &ReadCache::new(file))
 }
 
+/// A program whose dynamic section (or a string it names) is not where
+/// the loader would read it from the file: what the loader opens for it
+/// cannot be said, so it is judged as naming something untrusted.
+#[derive(Debug, PartialEq)]
+pub(crate) struct Unreadable;
+
 /// An ELF program's own library search path and the libraries it needs by
 /// a path ([`library_paths`]), as the file spells them.
-#[derive(Debug, Default, PartialEq)]
+#[derive(Debug, Default, Clone, PartialEq)]
 pub(crate) struct Linked {
     /// The directories of `DT_RUNPATH` (or `DT_RPATH`), in order.
     pub search: Vec<OsString>,
     /// Each library named with a `/` (`DT_NEEDED`, `DT_AUDIT`, ...).
     pub by_path: Vec<OsString>,
+    /// Each library needed by a bare name (`DT_NEEDED` without a `/`),
+    /// which the loader looks for in the search path first.
+    pub by_name: Vec<OsString>,
 }
 
 fn interpreter_in<'d>(head: &[u8], data: impl ReadRef<'d>) -> Option<String> {
@@ -72,55 +92,125 @@ fn interpreter_in<'d>(head: &[u8], data: impl ReadRef<'d>) -> Option<String> {
             .find(|w| !w.is_empty())?;
         return Some(String::from_utf8_lossy(word).into_owned());
     }
-    let loader = match elf_class(head)? {
-        Class::Narrow => loader::<FileHeader32<Endianness>>(data),
-        Class::Wide => loader::<FileHeader64<Endianness>>(data),
-    }?;
+    // The first reading the kernel accepts is the one it runs.
+    let loader = elf_classes(head)
+        .into_iter()
+        .find_map(|reading| match reading {
+            Reading::Narrow(how) => segments::<FileHeader32<Endianness>>(head, how, data)
+                .map(|s| loader::<FileHeader32<Endianness>>(s, data)),
+            Reading::Wide(how) => segments::<FileHeader64<Endianness>>(head, how, data)
+                .map(|s| loader::<FileHeader64<Endianness>>(s, data)),
+        })??;
     Some(String::from_utf8_lossy(loader).into_owned())
 }
 
-fn library_paths_in<'d>(head: &[u8], data: impl ReadRef<'d>) -> Linked {
-    match elf_class(head) {
-        Some(Class::Narrow) => linked::<FileHeader32<Endianness>>(data),
-        Some(Class::Wide) => linked::<FileHeader64<Endianness>>(data),
-        None => None,
-    }
-    .unwrap_or_default()
+fn library_paths_in<'d>(head: &[u8], data: impl ReadRef<'d>) -> Result<Linked, Unreadable> {
+    elf_classes(head)
+        .into_iter()
+        .find_map(|reading| match reading {
+            Reading::Narrow(how) => segments::<FileHeader32<Endianness>>(head, how, data)
+                .map(|s| linked::<FileHeader32<Endianness>>(s, data)),
+            Reading::Wide(how) => segments::<FileHeader64<Endianness>>(head, how, data)
+                .map(|s| linked::<FileHeader64<Endianness>>(s, data)),
+        })
+        .unwrap_or_else(|| Ok(Linked::default()))
 }
 
-enum Class {
-    Narrow,
-    Wide,
+/// How a file's header is read: as the kernel of this machine takes it
+/// (its identification bytes ignored), or, for a machine it does not run
+/// natively, as the identification says.
+#[derive(Clone, Copy)]
+enum How {
+    Kernel,
+    Identified,
 }
 
-/// The class an ELF file's identification names; None for anything else.
-fn elf_class(head: &[u8]) -> Option<Class> {
+#[derive(Clone, Copy)]
+enum Reading {
+    Narrow(How),
+    Wide(How),
+}
+
+/// The readings of an ELF file the kernel would try, in its order; empty
+/// for anything else. Linux runs an ELF file by its magic, type and
+/// machine (read in the machine's own byte order) and never looks at the
+/// identification's class, byte order or version: a 64-bit program whose
+/// version byte is 0, which a careful reader refuses as not ELF, runs its
+/// loader all the same. Its 64-bit handler goes first; a file it refuses
+/// goes on to the 32-bit one (x32 takes the 64-bit machine's files).
+fn elf_classes(head: &[u8]) -> Vec<Reading> {
     if !head.starts_with(b"\x7fELF") {
-        return None;
+        return Vec::new();
     }
-    match head.get(4)? {
-        1 => Some(Class::Narrow),
-        2 => Some(Class::Wide),
-        _ => None,
+    let Some(&[a, b]) = head.get(18..20) else {
+        return Vec::new();
+    };
+    let machine = Machine(u16::from_ne_bytes([a, b]));
+    // EM_486 (6), which the kernel's 32-bit x86 handler takes too.
+    let (wide, narrow): (&[Machine], &[Machine]) = if cfg!(target_arch = "x86_64") {
+        (&[EM_X86_64], &[EM_386, Machine(6), EM_X86_64])
+    } else if cfg!(target_arch = "aarch64") {
+        (&[EM_AARCH64], &[EM_ARM])
+    } else {
+        (&[], &[])
+    };
+    let mut readings = Vec::new();
+    if wide.contains(&machine) {
+        readings.push(Reading::Wide(How::Kernel));
     }
+    if narrow.contains(&machine) {
+        readings.push(Reading::Narrow(How::Kernel));
+    }
+    if readings.is_empty() {
+        // Another machine's file (binfmt_misc's, or none): as it says.
+        match head.get(4) {
+            Some(1) => readings.push(Reading::Narrow(How::Identified)),
+            Some(2) => readings.push(Reading::Wide(How::Identified)),
+            _ => {}
+        }
+    }
+    readings
 }
 
-/// The program headers of an ELF file and the byte order they are in.
+/// The program headers of an ELF file and the byte order they are in;
+/// None when the kernel would not run it so read.
 fn segments<'d, Elf: FileHeader<Endian = Endianness>>(
+    head: &[u8],
+    how: How,
     data: impl ReadRef<'d>,
 ) -> Option<(Endianness, &'d [Elf::ProgramHeader])> {
-    let header = Elf::parse(data).ok()?;
-    let endian = header.endian().ok()?;
-    let segments = header.program_headers(endian, data).ok()?;
-    Some((endian, &segments[..segments.len().min(MAX_HEADERS)]))
+    let mut header = head.get(..std::mem::size_of::<Elf>())?.to_vec();
+    if let How::Kernel = how {
+        // What the kernel takes the identification to say.
+        header[4] = if Elf::is_type_64_sized() { 2 } else { 1 };
+        header[5] = if cfg!(target_endian = "little") { 1 } else { 2 };
+        header[6] = 1;
+    }
+    let parsed = Elf::parse(&header[..]).ok()?;
+    let endian = parsed.endian().ok()?;
+    let entry = std::mem::size_of::<Elf::ProgramHeader>();
+    // As `elf_read_phdrs`: the entry size must be the class's, the count
+    // taken as it is (no extended numbering), the table at most 64 KiB.
+    let count = usize::from(parsed.e_phnum(endian));
+    if usize::from(parsed.e_phentsize(endian)) != entry
+        || count == 0
+        || count * entry > MAX_HEADER_BYTES
+    {
+        return None;
+    }
+    let offset: u64 = parsed.e_phoff(endian).into();
+    let segments = data.read_slice_at(offset, count).ok()?;
+    Some((endian, segments))
 }
 
 /// The `PT_INTERP` path, without its NUL: a binary built against another
 /// libc (musl on glibc) fails with ENOENT though it exists. None when the
 /// path is empty, longer than a path may be, or not NUL-ended (the kernel
 /// refuses to run such a file).
-fn loader<'d, Elf: FileHeader<Endian = Endianness>>(data: impl ReadRef<'d>) -> Option<&'d [u8]> {
-    let (endian, segments) = segments::<Elf>(data)?;
+fn loader<'d, Elf: FileHeader<Endian = Endianness>>(
+    (endian, segments): (Endianness, &'d [Elf::ProgramHeader]),
+    data: impl ReadRef<'d>,
+) -> Option<&'d [u8]> {
     let segment = segments.iter().find(|s| s.p_type(endian) == PT_INTERP)?;
     if segment.file_range(endian).1 > PATH_MAX {
         return None;
@@ -132,24 +222,63 @@ fn loader<'d, Elf: FileHeader<Endian = Endianness>>(data: impl ReadRef<'d>) -> O
         .filter(|path| !path.is_empty())
 }
 
-/// What the dynamic segment names, read as the loader reads it: the
-/// string table found through `DT_STRTAB`'s address in a loaded segment.
-fn linked<'d, Elf: FileHeader<Endian = Endianness>>(data: impl ReadRef<'d>) -> Option<Linked> {
-    let (endian, segments) = segments::<Elf>(data)?;
-    let dynamic = segments.iter().find(|s| s.p_type(endian) == PT_DYNAMIC)?;
+/// Where the bytes at `address` of the program's memory come from in the
+/// file, and how many follow in the same loaded segment: the last
+/// `PT_LOAD` that maps it (the kernel maps them in order, a later one over
+/// an earlier). None for an address no segment loads from the file.
+fn file_at<Elf: FileHeader<Endian = Endianness>>(
+    endian: Endianness,
+    segments: &[Elf::ProgramHeader],
+    address: u64,
+) -> Option<(u64, u64)> {
+    segments.iter().rev().find_map(|s| {
+        if s.p_type(endian) != PT_LOAD {
+            return None;
+        }
+        let vaddr: u64 = s.p_vaddr(endian).into();
+        let (offset, size) = s.file_range(endian);
+        let within = address.checked_sub(vaddr)?;
+        (within < size).then(|| Some((offset.checked_add(within)?, size - within)))?
+    })
+}
+
+/// What the dynamic segment names, read as the loader reads it: the last
+/// `PT_DYNAMIC`, at its address in the loaded segments, up to `DT_NULL`,
+/// and each string at `DT_STRTAB`'s address plus its offset, up to its NUL
+/// (`DT_STRSZ`, which the loader never looks at, bounds nothing).
+fn linked<'d, Elf: FileHeader<Endian = Endianness>>(
+    (endian, segments): (Endianness, &'d [Elf::ProgramHeader]),
+    data: impl ReadRef<'d>,
+) -> Result<Linked, Unreadable> {
+    let Some(dynamic) = segments
+        .iter()
+        .rev()
+        .find(|s| s.p_type(endian) == PT_DYNAMIC)
+    else {
+        return Ok(Linked::default());
+    };
     let entry_len = std::mem::size_of::<Elf::Dyn>() as u64;
-    if dynamic.file_range(endian).1 > MAX_DYNAMIC * entry_len {
-        return None;
-    }
-    let entries = dynamic.dynamic(endian, data).ok()??;
-    let (mut strtab, mut strsz, mut search, mut rpath) = (None, None, None, None);
+    let (start, room) =
+        file_at::<Elf>(endian, segments, dynamic.p_vaddr(endian).into()).ok_or(Unreadable)?;
+    let (mut strtab, mut search, mut rpath) = (None, None, None);
     let mut needed = Vec::new();
-    for entry in entries {
+    let mut ended = false;
+    for i in 0..MAX_DYNAMIC {
+        // Past the file's bytes the segment is zeros: a DT_NULL.
+        if (i + 1) * entry_len > room {
+            ended = true;
+            break;
+        }
+        let entry = data
+            .read_at::<Elf::Dyn>(start + i * entry_len)
+            .map_err(|_| Unreadable)?;
         let value: u64 = entry.d_val(endian).into();
         match entry.d_tag(endian) {
-            DT_NULL => break,
+            DT_NULL => {
+                ended = true;
+                break;
+            }
             DT_STRTAB => strtab = Some(value),
-            DT_STRSZ => strsz = Some(value),
             // DT_RUNPATH wins over DT_RPATH, as the loader has it.
             DT_RUNPATH => search = Some(value),
             DT_RPATH => rpath = Some(value),
@@ -161,45 +290,56 @@ fn linked<'d, Elf: FileHeader<Endian = Endianness>>(data: impl ReadRef<'d>) -> O
             _ => {}
         }
     }
-    let (strtab, strsz) = (strtab?, strsz?);
-    // The file offset of the table: the loaded segment holding its address.
-    let start = segments.iter().find_map(|s| {
-        let vaddr: u64 = s.p_vaddr(endian).into();
-        let (offset, size) = s.file_range(endian);
-        let within = strtab.checked_sub(vaddr)?;
-        (s.p_type(endian) == PT_LOAD && within < size).then(|| offset.checked_add(within))?
-    })?;
-    let strings = StringTable::new(data, start, start.checked_add(strsz)?);
-    let text = |at: u64| -> Option<OsString> {
-        let bytes = strings.get(u32::try_from(at).ok()?).ok()?;
-        Some(OsString::from_vec(bytes.to_vec()))
+    if !ended {
+        return Err(Unreadable);
+    }
+    if search.is_none() && rpath.is_none() && needed.is_empty() {
+        return Ok(Linked::default());
+    }
+    let strtab = strtab.ok_or(Unreadable)?;
+    let text = |at: u64| -> Result<Vec<u8>, Unreadable> {
+        let (offset, room) =
+            file_at::<Elf>(endian, segments, strtab.checked_add(at).ok_or(Unreadable)?)
+                .ok_or(Unreadable)?;
+        let bytes = data
+            .read_bytes_at_until(offset..offset.checked_add(room).ok_or(Unreadable)?, 0)
+            .map_err(|_| Unreadable)?;
+        Ok(bytes.to_vec())
     };
     let search = match search.or(rpath) {
         Some(at) => text(at)?
-            .into_vec()
             .split(|&b| b == b':')
             .map(|dir| OsString::from_vec(dir.to_vec()))
             .collect(),
         None => Vec::new(),
     };
-    let mut by_path = Vec::new();
+    let (mut by_path, mut by_name) = (Vec::new(), Vec::new());
     for (at, list) in needed {
-        let names = text(at)?.into_vec();
+        let names = text(at)?;
         let names: Vec<&[u8]> = if list {
             names.split(|&b| b == b':').collect()
         } else {
             vec![&names[..]]
         };
-        for name in names.into_iter().filter(|name| name.contains(&b'/')) {
-            by_path.push(OsString::from_vec(name.to_vec()));
+        for name in names.into_iter().filter(|name| !name.is_empty()) {
+            let name = OsString::from_vec(name.to_vec());
+            if name.as_encoded_bytes().contains(&b'/') {
+                by_path.push(name);
+            } else if !list {
+                by_name.push(name);
+            }
         }
     }
-    Some(Linked { search, by_path })
+    Ok(Linked {
+        search,
+        by_path,
+        by_name,
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Linked, interpreter, interpreter_in, library_paths_in};
+    use super::{Linked, Unreadable, interpreter, interpreter_in, library_paths_in};
     use std::ffi::OsString;
 
     /// Builds an ELF file by hand: the identification bytes, the three
@@ -278,11 +418,14 @@ mod tests {
             for (i, &(kind, offset, size)) in headers.iter().enumerate() {
                 let at = self.phoff as usize + i * self.phentsize as usize;
                 self.put(&mut out, at, u64::from(kind), 4);
+                // Loaded where it is in the file: address = offset.
                 if self.wide {
                     self.put(&mut out, at + 8, offset, 8);
+                    self.put(&mut out, at + 16, offset, 8);
                     self.put(&mut out, at + 32, size, 8);
                 } else {
                     self.put(&mut out, at + 4, offset, 4);
+                    self.put(&mut out, at + 8, offset, 4);
                     self.put(&mut out, at + 16, size, 4);
                 }
             }
@@ -302,7 +445,7 @@ mod tests {
         interpreter_in(head, file)
     }
 
-    fn linked(file: &[u8]) -> Linked {
+    fn linked(file: &[u8]) -> Result<Linked, Unreadable> {
         let head = &file[..file.len().min(super::HEAD_LEN)];
         library_paths_in(head, file)
     }
@@ -397,16 +540,21 @@ mod tests {
                 OsString::from("/opt/x/libz.so"),
                 OsString::from("/tmp/au.so"),
             ],
+            by_name: vec![OsString::from("libc.so.6")],
         };
         for wide in [true, false] {
             for little in [true, false] {
                 let elf = dynamic(wide, little, &entries, strings);
-                assert_eq!(linked(&elf), want, "wide {wide} little {little}");
+                assert_eq!(
+                    linked(&elf),
+                    Ok(want.clone()),
+                    "wide {wide} little {little}"
+                );
             }
         }
         // Without DT_RUNPATH, DT_RPATH is the search path.
         let elf = dynamic(true, true, &[entries[2], entries[5], entries[6]], strings);
-        assert_eq!(linked(&elf).search, vec![OsString::from("/old")]);
+        assert_eq!(linked(&elf).unwrap().search, vec![OsString::from("/old")]);
         // Entries after DT_NULL are not read.
         let elf = dynamic(
             true,
@@ -414,13 +562,119 @@ mod tests {
             &[entries[5], entries[6], (0, 0), entries[3]],
             strings,
         );
-        assert_eq!(linked(&elf), Linked::default());
-        // A string table outside every loaded segment says nothing.
+        assert_eq!(linked(&elf), Ok(Linked::default()));
+        // A string table outside every loaded segment cannot be read as
+        // the loader would: what it names is unknown, not nothing.
         let mut elf = dynamic(true, true, &entries, strings);
-        elf[64 + 32..64 + 40].copy_from_slice(&16u64.to_le_bytes());
-        assert_eq!(linked(&elf), Linked::default());
+        elf[64 + 32..64 + 40].copy_from_slice(&(1u64 << 20).to_le_bytes());
+        assert_eq!(linked(&elf), Err(Unreadable));
         // A script has none.
-        assert_eq!(linked(b"#!/bin/sh\n"), Linked::default());
+        assert_eq!(linked(b"#!/bin/sh\n"), Ok(Linked::default()));
+    }
+
+    /// `elf` marked as this machine's own (64-bit) program.
+    #[cfg(target_arch = "x86_64")]
+    fn native(mut elf: Vec<u8>) -> Vec<u8> {
+        elf[18..20].copy_from_slice(&object::elf::EM_X86_64.0.to_ne_bytes());
+        elf
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn a_native_program_is_read_as_the_kernel_reads_it() {
+        // The kernel never looks at the class, byte order or version byte
+        // of a program of its own machine: nor does the reader.
+        let good = native(Elf::new(true, true).with_interp(MUSL).bytes());
+        for (at, byte) in [(4, 3u8), (4, 1), (5, 0), (5, 2), (6, 0), (6, 9)] {
+            let mut odd = good.clone();
+            odd[at] = byte;
+            assert_eq!(
+                read(&odd).as_deref(),
+                Some("/lib/ld-musl-x86_64.so.1"),
+                "byte {at} = {byte}"
+            );
+        }
+        let strings = b"\0/tmp/x\0";
+        let entries = [(29, 1), (5, 0), (10, strings.len() as u64), (0, 0)];
+        let mut elf = native(dynamic(true, true, &entries, strings));
+        elf[6] = 0;
+        assert_eq!(linked(&elf).unwrap().search, vec![OsString::from("/tmp/x")]);
+        // DT_STRSZ, which the loader never reads, bounds nothing: without
+        // it, or too small, the search path is read all the same.
+        for strsz in [None, Some(1)] {
+            let mut entries = vec![(29, 1), (5, 0)];
+            entries.extend(strsz.map(|n| (10, n)));
+            entries.push((0, 0));
+            let elf = native(dynamic(true, true, &entries, strings));
+            assert_eq!(
+                linked(&elf).unwrap().search,
+                vec![OsString::from("/tmp/x")],
+                "DT_STRSZ {strsz:?}"
+            );
+        }
+        // A dynamic section never ended, or its strings never there, is
+        // unreadable, not empty.
+        let elf = native(dynamic(
+            true,
+            true,
+            &[(29, 1), (5, 0), (29, 1)],
+            b"\0/tmp/x",
+        ));
+        assert_eq!(linked(&elf), Err(Unreadable));
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_loader_is_found_wherever_the_kernel_finds_it() {
+        // Past the 256th program header: the kernel reads up to 64 KiB.
+        let mut elf = Elf::new(true, true).with_interp(MUSL);
+        let interp = elf.headers.pop().unwrap();
+        elf.headers.extend(std::iter::repeat_n((0, 0, 0), 300));
+        elf.headers.push(interp);
+        elf.phnum = elf.headers.len() as u64;
+        elf.tail_at = 64 + elf.headers.len() * 56;
+        elf.headers.last_mut().unwrap().1 = elf.tail_at as u64;
+        assert_eq!(
+            read(&native(elf.bytes())).as_deref(),
+            Some("/lib/ld-musl-x86_64.so.1")
+        );
+    }
+
+    #[test]
+    fn the_last_dynamic_segment_at_its_address_is_the_loaders() {
+        // Two PT_DYNAMIC: the loader takes the last, at its address.
+        let strings = b"\0/tmp/x\0/usr/lib\0";
+        let first = dynamic(true, true, &[(29, 9), (5, 0), (0, 0)], strings);
+        let mut elf = dynamic(true, true, &[(29, 1), (5, 0), (0, 0)], strings);
+        // The same file with a first PT_DYNAMIC naming /usr/lib, put at
+        // the end of the file and the headers.
+        let at = elf.len() as u64;
+        elf.extend_from_slice(&first[512..512 + 48]);
+        let count = 3u16;
+        elf[0x38..0x3a].copy_from_slice(&count.to_le_bytes());
+        // Move the real PT_DYNAMIC (second header) to third, the decoy second.
+        let real: Vec<u8> = elf[64 + 56..64 + 112].to_vec();
+        let mut decoy = real.clone();
+        decoy[8..16].copy_from_slice(&at.to_le_bytes());
+        decoy[16..24].copy_from_slice(&at.to_le_bytes());
+        elf[64 + 56..64 + 112].copy_from_slice(&decoy);
+        elf[64 + 112..64 + 168].copy_from_slice(&real);
+        // The loaded segment covers the whole file.
+        let len = elf.len() as u64;
+        elf[64 + 32..64 + 40].copy_from_slice(&len.to_le_bytes());
+        assert_eq!(linked(&elf).unwrap().search, vec![OsString::from("/tmp/x")]);
+        // A PT_DYNAMIC whose file offset shows one section and whose
+        // address another: the address is what the loader reads.
+        let mut elf = dynamic(true, true, &[(29, 1), (5, 0), (0, 0)], strings);
+        let decoy_at = elf.len() as u64;
+        let mut decoy = first[512..512 + 48].to_vec();
+        // Its DT_STRTAB must still name the same table.
+        decoy[24..32].copy_from_slice(&elf[512 + 24..512 + 32]);
+        elf.extend_from_slice(&decoy);
+        elf[64 + 56 + 8..64 + 56 + 16].copy_from_slice(&decoy_at.to_le_bytes());
+        let len = elf.len() as u64;
+        elf[64 + 32..64 + 40].copy_from_slice(&len.to_le_bytes());
+        assert_eq!(linked(&elf).unwrap().search, vec![OsString::from("/tmp/x")]);
     }
 
     #[test]

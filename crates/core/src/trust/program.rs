@@ -9,7 +9,7 @@
 //! the directory, one of `/bin/sh`, and one `fstatat` and one read of the
 //! first line per plugin.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ffi::{OsStr, OsString};
 use std::io::Read;
 use std::os::unix::ffi::OsStringExt;
@@ -18,7 +18,7 @@ use std::sync::Mutex;
 
 use super::dir::resolve_file;
 use super::{CheckedDir, Meta, Policy, Refusal};
-use crate::runner::elf::Linked;
+use crate::runner::elf::{Linked, Unreadable};
 
 /// The search path `env` uses when `PATH` is unset, as every plugin runs
 /// (glibc's `execvp` default, `confstr(_CS_PATH)`).
@@ -40,6 +40,10 @@ pub const SHEBANG_MAX: usize = 256;
 /// How deep the kernel follows `#!` lines (an interpreter that is itself a
 /// script): Linux gives up past this many.
 pub const SHEBANG_DEPTH: usize = 4;
+
+/// How many libraries down the libraries of an ELF program's own search
+/// path are followed for theirs: far past any real program's.
+const LIBRARY_DEPTH: usize = 16;
 
 /// What `#!/usr/bin/env ...` makes env run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -323,6 +327,41 @@ pub fn env_lookup(program: &str, search: Option<&OsStr>) -> Result<Option<PathBu
     Ok(None)
 }
 
+/// The directories of an environment's `LD_LIBRARY_PATH` (the last one,
+/// as exec keeps it), split at colons and semicolons as the loader splits
+/// it; the empty and relative ones left out (the environment's judge
+/// refuses those).
+fn library_path_of(env: &[(OsString, OsString)]) -> Vec<PathBuf> {
+    env.iter()
+        .rev()
+        .find(|(k, _)| k == "LD_LIBRARY_PATH")
+        .map(|(_, v)| {
+            v.as_encoded_bytes()
+                .split(|&b| b == b':' || b == b';')
+                .map(|d| PathBuf::from(OsString::from_vec(d.to_vec())))
+                .filter(|d| d.is_absolute())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The libraries of an environment's `LD_PRELOAD` named by a path, split
+/// at spaces and colons as the loader splits it (a bare name is looked up
+/// in the system's directories).
+fn preload_of(env: &[(OsString, OsString)]) -> Vec<PathBuf> {
+    env.iter()
+        .rev()
+        .find(|(k, _)| k == "LD_PRELOAD")
+        .map(|(_, v)| {
+            v.as_encoded_bytes()
+                .split(|&b| b == b':' || b == b' ')
+                .map(|d| PathBuf::from(OsString::from_vec(d.to_vec())))
+                .filter(|d| d.is_absolute())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// The `PATH` of an environment (the last one, as exec keeps it), if set.
 pub fn path_of(env: &[(OsString, OsString)]) -> Option<&OsStr> {
     env.iter()
@@ -421,6 +460,35 @@ impl Trust {
                 .and_then(|()| self.policy.judge_program_links(&path, &meta, dir.meta()))
                 .map_err(|r| refused(format!("not run: {r}")))?;
         }
+        // A library of the plugin's LD_PRELOAD (judged with its
+        // environment) is loaded into every process it starts, with its own
+        // search path and the libraries it names, which the loader follows.
+        if self.policy.enforces() {
+            for library in preload_of(env) {
+                let (Some(at), Ok(file)) = (library.parent(), std::fs::File::open(&library)) else {
+                    continue;
+                };
+                let mut head = Vec::with_capacity(crate::runner::elf::HEAD_LEN);
+                if (&file)
+                    .take(crate::runner::elf::HEAD_LEN as u64)
+                    .read_to_end(&mut head)
+                    .is_err()
+                {
+                    continue;
+                }
+                let linked = crate::runner::elf::library_paths(&head, &file);
+                self.runpaths(&library, at, &linked, library_path_of(env))
+                    .map_err(|u| match u {
+                        Untrusted::Refused(why) => Untrusted::Refused(format!(
+                            "not run: {}'s LD_PRELOAD loads {}, and {}",
+                            path.display(),
+                            library.display(),
+                            why.strip_prefix("not run: ").unwrap_or(&why)
+                        )),
+                        missing => missing,
+                    })?;
+            }
+        }
         let Some(shebang) = read_shebang(&dir, &name) else {
             // An ELF program's loader (`PT_INTERP`) is what the kernel runs
             // first, as root, as it runs a `#!` line's interpreter: a
@@ -431,11 +499,18 @@ impl Trust {
                 self.loader(&path, &loader)?;
             }
             if self.policy.enforces() {
-                self.runpaths(&path, dir.path(), &runpaths)?;
+                self.runpaths(&path, dir.path(), &runpaths, library_path_of(env))?;
             }
             return Ok(());
         };
         self.interpreter(&path, &shebang, 1, path_of(env))?;
+        // The interpreters were judged once for every plugin, without this
+        // plugin's LD_LIBRARY_PATH: a library they need found there brings
+        // its own search path and libraries, judged as a plugin's are.
+        let library_path = library_path_of(env);
+        if self.policy.enforces() && !library_path.is_empty() {
+            self.interpreter_libraries(&path, &shebang, path_of(env), &library_path, 1)?;
+        }
         // `#!/usr/bin/env -S NAME=VALUE ... X` hands X an environment the
         // caller's was judged without: a PATH naming another user's
         // directory after the one X is found in (the commands the plugin
@@ -527,6 +602,68 @@ impl Trust {
         }
     }
 
+    /// The libraries each ELF interpreter of `script`'s `#!` chain (and
+    /// what env runs) takes from `library_path`, judged for their own
+    /// search paths and libraries ([`Trust::runpaths`]). The chain itself
+    /// was judged by [`Trust::interpreter`].
+    fn interpreter_libraries(
+        &self,
+        script: &Path,
+        shebang: &Shebang,
+        search: Option<&OsStr>,
+        library_path: &[PathBuf],
+        depth: usize,
+    ) -> Result<(), Untrusted> {
+        if depth > SHEBANG_DEPTH {
+            return Ok(());
+        }
+        let mut programs = vec![PathBuf::from(&shebang.interpreter)];
+        let search = shebang.env_search_path(search);
+        if let EnvRuns::Program { name, .. } = shebang.env_runs()
+            && let Ok(Some(found)) = env_lookup(&name, search.as_deref())
+        {
+            programs.push(found);
+        }
+        for program in programs {
+            let Ok(real) = std::fs::canonicalize(&program) else {
+                continue;
+            };
+            if let Some(nested) = shebang_of(&real) {
+                self.interpreter_libraries(
+                    script,
+                    &nested,
+                    search.as_deref(),
+                    library_path,
+                    depth + 1,
+                )?;
+                continue;
+            }
+            let (Some(dir), Ok(file)) = (real.parent(), std::fs::File::open(&real)) else {
+                continue;
+            };
+            let mut head = Vec::with_capacity(crate::runner::elf::HEAD_LEN);
+            if (&file)
+                .take(crate::runner::elf::HEAD_LEN as u64)
+                .read_to_end(&mut head)
+                .is_err()
+            {
+                continue;
+            }
+            let linked = crate::runner::elf::library_paths(&head, &file);
+            self.runpaths(&real, dir, &linked, library_path.to_vec())
+                .map_err(|u| match u {
+                    Untrusted::Refused(why) => Untrusted::Refused(format!(
+                        "not run: {} runs under {}, and {}",
+                        script.display(),
+                        real.display(),
+                        why.strip_prefix("not run: ").unwrap_or(&why)
+                    )),
+                    missing => missing,
+                })?;
+        }
+        Ok(())
+    }
+
     /// An ELF program's loader, judged as a `#!` interpreter is.
     fn loader(&self, program: &Path, loader: &str) -> Result<(), Untrusted> {
         if !Path::new(loader).is_absolute() {
@@ -549,7 +686,45 @@ impl Trust {
     /// `libc.so.6` from beside the plugin as root. `$ORIGIN` is the
     /// program's directory as the gate reached it (the loader resolves
     /// the program's links to find it).
-    fn runpaths(&self, program: &Path, origin: &Path, linked: &Linked) -> Result<(), Untrusted> {
+    fn runpaths(
+        &self,
+        program: &Path,
+        origin: &Path,
+        linked: &Result<Linked, Unreadable>,
+        library_path: Vec<PathBuf>,
+    ) -> Result<(), Untrusted> {
+        self.runpaths_from(
+            program,
+            origin,
+            linked,
+            &library_path,
+            0,
+            &mut HashSet::new(),
+        )
+    }
+
+    /// [`Trust::runpaths`] for a program or a library it loads, `depth`
+    /// libraries down; `seen`: the libraries already followed.
+    fn runpaths_from(
+        &self,
+        program: &Path,
+        origin: &Path,
+        linked: &Result<Linked, Unreadable>,
+        library_path: &[PathBuf],
+        depth: usize,
+        seen: &mut HashSet<PathBuf>,
+    ) -> Result<(), Untrusted> {
+        // The loader would read a dynamic section plugctl cannot: what it
+        // opens for the program cannot be judged, so it is not run.
+        let Ok(linked) = linked else {
+            return Err(Untrusted::Refused(format!(
+                "not run: the ELF program {} has a dynamic section plugctl cannot read as the \
+                 loader reads it (not at its address in a loaded segment, not ended, or a \
+                 string not there), so what the loader would open for it cannot be judged; \
+                 fix: relink it with a standard linker",
+                program.display()
+            )));
+        };
         // A library linked by its path is opened as it is, wherever that is.
         for library in &linked.by_path {
             super::environment::judge_library_dir(self.policy, Path::new(library)).map_err(
@@ -577,6 +752,58 @@ impl Trust {
             let dir = with_origin(element, origin);
             super::environment::judge_library_dir(self.policy, &dir)
                 .map_err(|why| refused(&why))?;
+        }
+        // Each library the loader takes from the program's own search path
+        // or by its path (not from the system's directories, which are the
+        // node's packages) has a search path and libraries of its own that
+        // the loader follows as it does the program's: a vendor's library
+        // beside a root-owned plugin, built with `-rpath /tmp/build`, had
+        // the loader look for its own needs in /tmp/build first.
+        // Every library of that name in any of them, and in the plugin's
+        // LD_LIBRARY_PATH (judged with its environment), whichever the
+        // loader would take first.
+        let dirs: Vec<PathBuf> = linked
+            .search
+            .iter()
+            .map(|element| with_origin(element, origin))
+            .chain(library_path.iter().cloned())
+            .collect();
+        let found = linked
+            .by_name
+            .iter()
+            .flat_map(|name| dirs.iter().map(move |d| d.join(name)))
+            .filter(|p| p.is_file())
+            .chain(linked.by_path.iter().map(PathBuf::from))
+            .collect::<Vec<_>>();
+        for library in found {
+            if depth >= LIBRARY_DEPTH || !seen.insert(library.clone()) {
+                continue;
+            }
+            let Some(lib_dir) = library.parent() else {
+                continue;
+            };
+            let Ok(file) = std::fs::File::open(&library) else {
+                continue;
+            };
+            let mut head = Vec::with_capacity(crate::runner::elf::HEAD_LEN);
+            if (&file)
+                .take(crate::runner::elf::HEAD_LEN as u64)
+                .read_to_end(&mut head)
+                .is_err()
+            {
+                continue;
+            }
+            let its = crate::runner::elf::library_paths(&head, &file);
+            self.runpaths_from(&library, lib_dir, &its, library_path, depth + 1, seen)
+                .map_err(|u| match u {
+                    Untrusted::Refused(why) => Untrusted::Refused(format!(
+                        "not run: the ELF program {} needs the library {}, and {}",
+                        program.display(),
+                        library.display(),
+                        why.strip_prefix("not run: ").unwrap_or(&why)
+                    )),
+                    missing => missing,
+                })?;
         }
         Ok(())
     }
@@ -664,7 +891,7 @@ impl Trust {
                     self.loader(&path, &loader)?;
                 }
                 if self.policy.enforces() {
-                    self.runpaths(&path, dir.path(), &libraries)?;
+                    self.runpaths(&path, dir.path(), &libraries, Vec::new())?;
                 }
                 Ok(())
             }
@@ -899,10 +1126,10 @@ fn with_origin(element: &OsStr, origin: &Path) -> PathBuf {
 /// The loader (`PT_INTERP`) of an ELF entry and its library search path
 /// (`DT_RUNPATH`), read through the checked directory; nothing for a
 /// static program, a script or a broken file.
-fn read_elf_loader(dir: &CheckedDir, name: &OsStr) -> (Option<String>, Linked) {
+fn read_elf_loader(dir: &CheckedDir, name: &OsStr) -> (Option<String>, Result<Linked, Unreadable>) {
     use crate::runner::elf;
     let Ok((file, _)) = dir.open_read(name, u64::MAX) else {
-        return (None, Linked::default());
+        return (None, Ok(Linked::default()));
     };
     let mut head = Vec::with_capacity(elf::HEAD_LEN);
     if (&file)
@@ -911,7 +1138,7 @@ fn read_elf_loader(dir: &CheckedDir, name: &OsStr) -> (Option<String>, Linked) {
         .is_err()
         || !head.starts_with(b"\x7fELF")
     {
-        return (None, Linked::default());
+        return (None, Ok(Linked::default()));
     }
     (
         elf::interpreter(&head, &file),
