@@ -146,3 +146,128 @@ fn a_dynamic_section_past_its_segments_file_size_is_read_as_the_loader_reads_it(
         .succeeds()
         .stdout_has("A=b");
 }
+
+/// A little-endian `value` written into `elf` at `at`.
+fn put(elf: &mut [u8], at: usize, value: u64) {
+    elf[at..at + 8].copy_from_slice(&value.to_le_bytes());
+}
+
+/// `program` (a 64-bit little-endian position-independent ELF file, its
+/// data segment in one page) made to have the loader read a second
+/// dynamic section: its `PT_PHDR` moved by the distance between the real
+/// one and a copy near the end of the data segment's page (the loader
+/// takes the program's load address from it), its real `DT_RUNPATH`
+/// retagged `DT_DEBUG`, the copy naming `libc.so.6` and the search path.
+/// None when the layout is not that.
+fn with_a_second_dynamic_section(program: &[u8]) -> Option<Vec<u8>> {
+    let mut elf = program.to_vec();
+    let (phoff, phnum) = (word(&elf, 0x20, 8) as usize, word(&elf, 0x38, 2) as usize);
+    let headers: Vec<usize> = (0..phnum).map(|i| phoff + i * 56).collect();
+    let of = |kind: u64| {
+        headers
+            .iter()
+            .copied()
+            .find(|&at| word(&elf, at, 4) == kind)
+    };
+    let (phdr, dynamic) = (of(6)?, of(2)?);
+    let (dyn_offset, dyn_vaddr) = (word(&elf, dynamic + 8, 8), word(&elf, dynamic + 16, 8));
+    let load = headers.iter().copied().find(|&at| {
+        let (vaddr, filesz) = (word(&elf, at + 16, 8), word(&elf, at + 32, 8));
+        word(&elf, at, 4) == 1 && vaddr <= dyn_vaddr && dyn_vaddr < vaddr + filesz
+    })?;
+    let (offset, vaddr, filesz) = (
+        word(&elf, load + 8, 8),
+        word(&elf, load + 16, 8),
+        word(&elf, load + 32, 8),
+    );
+    let page_end = (vaddr + filesz).next_multiple_of(4096);
+    if vaddr / 4096 != (vaddr + filesz) / 4096 || page_end - (vaddr + filesz) < 0x200 {
+        return None;
+    }
+    // No zero-filled part: the rest of the page is the file's bytes.
+    put(&mut elf, load + 40, filesz);
+    let copy = page_end - 0x100;
+    let copy_at = (copy - vaddr + offset) as usize;
+    if elf.len() < copy_at + 64 {
+        elf.resize(copy_at + 64, 0);
+    }
+    let entry = |i: u64| (dyn_offset + i * 16) as usize;
+    let find = |elf: &[u8], tag: u64| (0..64).map(entry).find(|&at| word(elf, at, 8) == tag);
+    let (needed, runpath, strtab) = (find(&elf, 1)?, find(&elf, 29)?, find(&elf, 5)?);
+    let delta = copy.wrapping_sub(dyn_vaddr);
+    let entries = [
+        (1, word(&elf, needed + 8, 8)),
+        (29, word(&elf, runpath + 8, 8)),
+        (5, word(&elf, strtab + 8, 8).wrapping_sub(delta)),
+        (0, 0),
+    ];
+    for (i, (tag, value)) in entries.into_iter().enumerate() {
+        put(&mut elf, copy_at + i * 16, tag);
+        put(&mut elf, copy_at + i * 16 + 8, value);
+    }
+    put(&mut elf, runpath, 21);
+    let stated = word(&elf, phdr + 16, 8);
+    put(&mut elf, phdr + 16, stated.wrapping_sub(delta));
+    Some(elf)
+}
+
+/// The loader takes a program's load address to be where the kernel put
+/// its program headers less `PT_PHDR`'s address, and reads the dynamic
+/// section at `PT_DYNAMIC`'s address from there; plugctl read it where
+/// the program was really loaded. A root-owned plugin whose `PT_PHDR` was
+/// moved by the distance to a second dynamic section in its data
+/// segment's page had plugctl judge the first (`libc.so.6`, nothing
+/// else), while the loader read the second, whose search path named a
+/// sticky directory, and mapped another user's `libc.so.6` from there as
+/// root. A program whose `PT_PHDR` is not where the kernel loads its
+/// headers is refused as unreadable.
+#[test]
+fn a_program_header_table_that_lies_about_its_address_is_refused() {
+    let Some(intruder) = intruder() else { return };
+    if !tool_available("cc", "an ELF plugin with a library search path") {
+        return;
+    }
+    let s = Rig::new();
+    let shared = sticky_dir(&s, "lib");
+    let source = s.out_file("plugin.c");
+    fs::write(&source, C_PLUGIN).unwrap();
+    let built = s.out_file("plugin");
+    expect::Run::new(s.command("cc"), "cc")
+        .args(["-o"])
+        .arg(&built)
+        .arg(&source)
+        .args(["-pie", "-fPIE", "-Wl,-z,norelro", "-Wl,--enable-new-dtags"])
+        .arg(format!("-Wl,-rpath,{}", shared.display()))
+        .succeeds();
+    let Some(elf) = with_a_second_dynamic_section(&fs::read(&built).unwrap()) else {
+        skip_unless_ci("cc made no program whose data segment sits in one page");
+        return;
+    };
+    let plugin = s.plugins.join("secrets").join("vendored");
+    s.file("secrets", "vendored", "", 0o755);
+    fs::write(&plugin, &elf).unwrap();
+    intruder.sh(
+        &s,
+        &format!("printf 'junk' > '{}'", shared.join("libc.so.6").display()),
+    );
+    let why = format!(
+        "the ELF program {} has a dynamic section plugctl cannot read as the loader reads it",
+        plugin.display()
+    );
+    plugctl(&s)
+        .args(["secret", "fetch", "vendored", "x"])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_has(&why);
+    plugctl(&s)
+        .args(["validate"])
+        .fails_with(Exit::Failure)
+        .stdout_has(&why);
+    // The loader really reads the second: run directly, it looks for
+    // libc.so.6 in the sticky directory and finds their junk.
+    let ran = std::process::Command::new(&plugin).output().unwrap();
+    assert!(
+        String::from_utf8_lossy(&ran.stderr).contains(&*shared.join("libc.so.6").to_string_lossy()),
+        "{ran:?}"
+    );
+}

@@ -28,7 +28,7 @@ use object::Endianness;
 use object::elf::{DT_AUDIT, DT_AUXILIARY, DT_DEPAUDIT, DT_FILTER, DT_NEEDED, DT_NULL};
 use object::elf::{DT_RPATH, DT_RUNPATH, DT_STRTAB};
 use object::elf::{EM_386, EM_AARCH64, EM_ARM, EM_X86_64, Machine};
-use object::elf::{FileHeader32, FileHeader64, PT_DYNAMIC, PT_INTERP, PT_LOAD};
+use object::elf::{FileHeader32, FileHeader64, PT_DYNAMIC, PT_INTERP, PT_LOAD, PT_PHDR};
 use object::read::elf::{Dyn, FileHeader, ProgramHeader};
 use object::read::{ReadCache, ReadRef};
 
@@ -174,13 +174,14 @@ fn elf_classes(head: &[u8]) -> Vec<Reading> {
     readings
 }
 
-/// The program headers of an ELF file and the byte order they are in;
-/// None when the kernel would not run it so read.
+/// The program headers of an ELF file, the byte order they are in and
+/// where they are in the file; None when the kernel would not run it so
+/// read.
 fn segments<'d, Elf: FileHeader<Endian = Endianness>>(
     head: &[u8],
     how: How,
     data: impl ReadRef<'d>,
-) -> Option<(Endianness, &'d [Elf::ProgramHeader])> {
+) -> Option<(Endianness, &'d [Elf::ProgramHeader], u64)> {
     let mut header = head.get(..std::mem::size_of::<Elf>())?.to_vec();
     if let How::Kernel = how {
         // What the kernel takes the identification to say.
@@ -202,7 +203,7 @@ fn segments<'d, Elf: FileHeader<Endian = Endianness>>(
     }
     let offset: u64 = parsed.e_phoff(endian).into();
     let segments = data.read_slice_at(offset, count).ok()?;
-    Some((endian, segments))
+    Some((endian, segments, offset))
 }
 
 /// The `PT_INTERP` path, without its NUL: a binary built against another
@@ -210,7 +211,7 @@ fn segments<'d, Elf: FileHeader<Endian = Endianness>>(
 /// path is empty, longer than a path may be, or not NUL-ended (the kernel
 /// refuses to run such a file).
 fn loader<'d, Elf: FileHeader<Endian = Endianness>>(
-    (endian, segments): (Endianness, &'d [Elf::ProgramHeader]),
+    (endian, segments, _): (Endianness, &'d [Elf::ProgramHeader], u64),
     data: impl ReadRef<'d>,
 ) -> Option<&'d [u8]> {
     let segment = segments.iter().find(|s| s.p_type(endian) == PT_INTERP)?;
@@ -372,12 +373,51 @@ fn string<'d, Elf: FileHeader<Endian = Endianness>>(
     Err(Unreadable)
 }
 
+/// For a program the kernel runs, the loader finds the program headers
+/// in memory where the kernel says they are (`AT_PHDR`: in the last
+/// `PT_LOAD` whose file part holds them), takes the program's load address
+/// to be that less `PT_PHDR`'s address, and reads the dynamic section at
+/// `PT_DYNAMIC`'s address from there. A `PT_PHDR` that lies, or headers in
+/// memory other than the file's, have the loader read a dynamic section
+/// other than the one plugctl reads: [`Unreadable`]. (A library is mapped
+/// by the loader, which reads its headers from the file; the rule costs a
+/// real one nothing.)
+fn loaded_where_it_says<'d, Elf: FileHeader<Endian = Endianness>>(
+    endian: Endianness,
+    segments: &[Elf::ProgramHeader],
+    phoff: u64,
+    data: impl ReadRef<'d>,
+) -> Result<(), Unreadable> {
+    let Some(stated) = segments.iter().find(|s| s.p_type(endian) == PT_PHDR) else {
+        return Ok(());
+    };
+    let table = std::mem::size_of_val(segments) as u64;
+    let at = segments
+        .iter()
+        .filter(|s| s.p_type(endian) == PT_LOAD)
+        .filter_map(|s| {
+            let (offset, size) = s.file_range(endian);
+            let within = phoff.checked_sub(offset).filter(|&w| w < size)?;
+            let vaddr: u64 = s.p_vaddr(endian).into();
+            vaddr.checked_add(within)
+        })
+        .last()
+        .unwrap_or(0);
+    let stated: u64 = stated.p_vaddr(endian).into();
+    let in_memory = memory::<Elf>(endian, segments, data, at, table)?;
+    let in_file = data.read_bytes_at(phoff, table).map_err(|_| Unreadable)?;
+    if stated != at || in_memory != in_file {
+        return Err(Unreadable);
+    }
+    Ok(())
+}
+
 /// What the dynamic segment names, read as the loader reads it: the last
 /// `PT_DYNAMIC`, at its address in the loaded segments, up to `DT_NULL`,
 /// and each string at `DT_STRTAB`'s address plus its offset, up to its NUL
 /// (`DT_STRSZ`, which the loader never looks at, bounds nothing).
 fn linked<'d, Elf: FileHeader<Endian = Endianness>>(
-    (endian, segments): (Endianness, &'d [Elf::ProgramHeader]),
+    (endian, segments, phoff): (Endianness, &'d [Elf::ProgramHeader], u64),
     data: impl ReadRef<'d>,
 ) -> Result<Linked, Unreadable> {
     let Some(dynamic) = segments
@@ -387,6 +427,7 @@ fn linked<'d, Elf: FileHeader<Endian = Endianness>>(
     else {
         return Ok(Linked::default());
     };
+    loaded_where_it_says::<Elf>(endian, segments, phoff, data)?;
     let entry_len = std::mem::size_of::<Elf::Dyn>() as u64;
     let start: u64 = dynamic.p_vaddr(endian).into();
     let (mut strtab, mut search, mut rpath) = (None, None, None);
@@ -782,6 +823,19 @@ mod tests {
             Ok(Linked::default()),
             "zeros either way"
         );
+        // A PT_PHDR where the kernel loads the headers passes; one that
+        // is not has the loader take another load address: unreadable.
+        let mut elf = Elf::new(true, true);
+        elf.headers = vec![(1, 0, 0), (2, 512, 48), (6, 64, 3 * 56)];
+        elf.phnum = 3;
+        elf.tail_at = 512;
+        elf.extra = dynamic(true, true, &entries, strings)[512..].to_vec();
+        let size = elf.bytes().len() as u64;
+        elf.headers[0].2 = size;
+        assert_eq!(linked(&elf.bytes()).unwrap().search, want);
+        let mut lying = elf.bytes();
+        lying[64 + 2 * 56 + 16..64 + 2 * 56 + 24].copy_from_slice(&128u64.to_le_bytes());
+        assert_eq!(linked(&lying), Err(Unreadable));
         // A segment whose offset and address disagree within a page is
         // not mapped by exec: unreadable.
         let mut odd = full;
