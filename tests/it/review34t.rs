@@ -271,3 +271,145 @@ fn a_program_header_table_that_lies_about_its_address_is_refused() {
         "{ran:?}"
     );
 }
+
+/// A library a plugin's `LD_PRELOAD` names without a `/` is looked for by
+/// the loader as the program's own needs are: in its search path and in
+/// `LD_LIBRARY_PATH`. Only preloads named by a path had their own search
+/// path judged, so `--env LD_PRELOAD=libpre.so --env
+/// LD_LIBRARY_PATH=<root's directory>`, where root's `libpre.so` was
+/// built with `-rpath` naming a sticky build directory, had the loader
+/// look there for what `libpre.so` needs, and another user's library
+/// there ran its constructor as root, for a shell plugin as for an ELF
+/// one. A bare name is followed wherever the loader would find it.
+#[test]
+fn a_preloaded_library_named_without_a_path_has_its_search_path_judged() {
+    let Some(intruder) = intruder() else { return };
+    if !tool_available("cc", "libraries with a search path") {
+        return;
+    }
+    let s = Rig::new();
+    let build = sticky_dir(&s, "build");
+    let cc = |args: &[&str]| {
+        let mut run = expect::Run::new(s.command("cc"), "cc");
+        for a in args {
+            run = run.arg(a);
+        }
+        run.succeeds();
+    };
+    let out = |name: &str| s.out_file(name).display().to_string();
+    fs::write(s.out_file("dep.c"), "int dep(void) { return 0; }\n").unwrap();
+    fs::write(
+        s.out_file("pre.c"),
+        "int dep(void);\nint pre(void) { return dep(); }\n",
+    )
+    .unwrap();
+    let canary = s.out_file("canary");
+    fs::write(
+        s.out_file("theirs.c"),
+        format!(
+            "#include <fcntl.h>\n__attribute__((constructor)) static void f(void) {{ \
+             open(\"{}\", O_CREAT | O_WRONLY, 0644); }}\nint dep(void) {{ return 1; }}\n",
+            canary.display()
+        ),
+    )
+    .unwrap();
+    // What the vendor linked against, in their build directory (gone on
+    // the node); the preloaded library in a directory only root writes.
+    let vendor_build = s.out_file("vb");
+    make_dir(&vendor_build);
+    cc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &format!("{}/libdep.so", vendor_build.display()),
+        &out("dep.c"),
+    ]);
+    let pre = s.root().join("pre");
+    make_dir(&pre);
+    cc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &pre.join("libpre.so").display().to_string(),
+        &out("pre.c"),
+        &format!("-L{}", vendor_build.display()),
+        "-ldep",
+        &format!("-Wl,-rpath,{}", build.display()),
+        "-Wl,--enable-new-dtags",
+    ]);
+    cc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &out("libtheirs.so"),
+        &out("theirs.c"),
+    ]);
+    // Another user's libdep.so in the build directory.
+    let theirs = build.join("libdep.so");
+    intruder.sh(
+        &s,
+        &format!("cat '{}' > '{}'", out("libtheirs.so"), theirs.display()),
+    );
+    s.file(
+        "secrets",
+        "shell",
+        "#!/bin/sh\necho '{\"result\": {\"A\": \"b\"}}'\n",
+        0o755,
+    );
+    fs::write(s.out_file("plugin.c"), C_PLUGIN).unwrap();
+    cc(&[
+        "-o",
+        &s.plugins
+            .join("secrets")
+            .join("compiled")
+            .display()
+            .to_string(),
+        &out("plugin.c"),
+    ]);
+    let library_path = format!("LD_LIBRARY_PATH={}", pre.display());
+    let search = format!(
+        "the ELF program {} has the loader search {:?}",
+        pre.join("libpre.so").display(),
+        build.display().to_string()
+    );
+    for plugin in ["shell", "compiled"] {
+        let refused = plugctl(&s)
+            .args([
+                "secret",
+                "fetch",
+                "--env",
+                "LD_PRELOAD=libpre.so",
+                "--env",
+                &library_path,
+                plugin,
+                "x",
+            ])
+            .fails_with(Exit::Failure)
+            .stderr();
+        assert!(
+            !canary.exists(),
+            "their library's constructor ran as root ({plugin})"
+        );
+        assert!(refused.contains(&search), "{plugin}: {refused}");
+    }
+    // The build directory only root's, the vendor's library there: both
+    // run with the preload.
+    fs::remove_file(&theirs).unwrap();
+    fs::copy(vendor_build.join("libdep.so"), &theirs).unwrap();
+    fs::set_permissions(&build, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    for plugin in ["shell", "compiled"] {
+        plugctl(&s)
+            .args([
+                "secret",
+                "fetch",
+                "--env",
+                "LD_PRELOAD=libpre.so",
+                "--env",
+                &library_path,
+                plugin,
+                "x",
+            ])
+            .succeeds()
+            .stdout_has("A=b");
+    }
+}

@@ -362,6 +362,37 @@ fn preload_of(env: &[(OsString, OsString)]) -> Vec<PathBuf> {
         .unwrap_or_default()
 }
 
+/// The libraries of an environment's `LD_PRELOAD` named without a `/`:
+/// the loader looks for each as for a library the program it starts needs
+/// (its search path, then `LD_LIBRARY_PATH`'s, then the system's).
+fn preload_names(env: &[(OsString, OsString)]) -> Vec<OsString> {
+    env.iter()
+        .rev()
+        .find(|(k, _)| k == "LD_PRELOAD")
+        .map(|(_, v)| {
+            v.as_encoded_bytes()
+                .split(|&b| b == b':' || b == b' ')
+                .filter(|d| !d.is_empty() && !d.contains(&b'/'))
+                .map(|d| OsString::from_vec(d.to_vec()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `linked` with the bare names of `env`'s `LD_PRELOAD` added to what it
+/// needs by name: a program the kernel starts with that environment has
+/// the loader look for them as it does for its own needs, and a library
+/// found so brings its own search path and libraries.
+fn with_preloads(
+    linked: Result<Linked, Unreadable>,
+    env: &[(OsString, OsString)],
+) -> Result<Linked, Unreadable> {
+    linked.map(|mut linked| {
+        linked.by_name.extend(preload_names(env));
+        linked
+    })
+}
+
 /// The `PATH` of an environment (the last one, as exec keeps it), if set.
 pub fn path_of(env: &[(OsString, OsString)]) -> Option<&OsStr> {
     env.iter()
@@ -499,6 +530,7 @@ impl Trust {
                 self.loader(&path, &loader)?;
             }
             if self.policy.enforces() {
+                let runpaths = with_preloads(runpaths, env);
                 self.runpaths(&path, dir.path(), &runpaths, library_path_of(env))?;
             }
             return Ok(());
@@ -509,7 +541,7 @@ impl Trust {
         // its own search path and libraries, judged as a plugin's are.
         let library_path = library_path_of(env);
         if self.policy.enforces() && !library_path.is_empty() {
-            self.interpreter_libraries(&path, &shebang, path_of(env), &library_path, 1)?;
+            self.interpreter_libraries(&path, &shebang, env, &library_path, 1)?;
         }
         // `#!/usr/bin/env -S NAME=VALUE ... X` hands X an environment the
         // caller's was judged without: a PATH naming another user's
@@ -610,7 +642,20 @@ impl Trust {
         &self,
         script: &Path,
         shebang: &Shebang,
+        env: &[(OsString, OsString)],
+        library_path: &[PathBuf],
+        depth: usize,
+    ) -> Result<(), Untrusted> {
+        self.interpreter_libraries_in(script, shebang, path_of(env), env, library_path, depth)
+    }
+
+    /// [`Trust::interpreter_libraries`], `search`: the `PATH` env searches.
+    fn interpreter_libraries_in(
+        &self,
+        script: &Path,
+        shebang: &Shebang,
         search: Option<&OsStr>,
+        env: &[(OsString, OsString)],
         library_path: &[PathBuf],
         depth: usize,
     ) -> Result<(), Untrusted> {
@@ -629,10 +674,11 @@ impl Trust {
                 continue;
             };
             if let Some(nested) = shebang_of(&real) {
-                self.interpreter_libraries(
+                self.interpreter_libraries_in(
                     script,
                     &nested,
                     search.as_deref(),
+                    env,
                     library_path,
                     depth + 1,
                 )?;
@@ -649,7 +695,9 @@ impl Trust {
             {
                 continue;
             }
-            let linked = crate::runner::elf::library_paths(&head, &file);
+            // The interpreter is the program the loader starts: the bare
+            // names of LD_PRELOAD are looked for as its own needs are.
+            let linked = with_preloads(crate::runner::elf::library_paths(&head, &file), env);
             self.runpaths(&real, dir, &linked, library_path.to_vec())
                 .map_err(|u| match u {
                     Untrusted::Refused(why) => Untrusted::Refused(format!(
