@@ -346,9 +346,11 @@ fn memory<'d, Elf: FileHeader<Endian = Endianness>>(
     Ok(out)
 }
 
-/// The longest string of the dynamic section read: a real one is a path
-/// or a list of them.
-const MAX_STRING: u64 = 65536;
+/// The longest string of the dynamic section read (a real one is a path
+/// or a short list of them); longer is [`Unreadable`]. It also bounds
+/// what a file crafted with thousands of entries naming long strings
+/// costs to read.
+const MAX_STRING: u64 = 4096;
 
 /// The string at `address` of the program's memory, up to its NUL.
 fn string<'d, Elf: FileHeader<Endian = Endianness>>(
