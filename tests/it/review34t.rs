@@ -413,3 +413,138 @@ fn a_preloaded_library_named_without_a_path_has_its_search_path_judged() {
             .stdout_has("A=b");
     }
 }
+
+/// The libraries a plugin's own search path brings were followed for
+/// their own search paths 16 deep, and then no further, silently: the
+/// loader follows them as deep as they go. A root-owned plugin needing
+/// `libl0.so` beside its vendor's other libraries, each needing the next
+/// (`-rpath '$ORIGIN'`), the seventeenth built with `-rpath` naming a
+/// sticky directory, had another user's `libdep.so` there loaded as
+/// root, and `validate` found nothing. A library past the depth plugctl
+/// follows is refused, naming it; one less deep has its search path
+/// judged, as before.
+#[test]
+fn a_library_past_the_depth_plugctl_follows_is_refused_not_left_unjudged() {
+    let Some(intruder) = intruder() else { return };
+    if !tool_available("cc", "a chain of libraries") {
+        return;
+    }
+    let s = Rig::new();
+    let build = sticky_dir(&s, "build");
+    let vend = s.root().join("vend");
+    make_dir(&vend);
+    let cc = |args: &[String]| {
+        expect::Run::new(s.command("cc"), "cc")
+            .args_from(args)
+            .succeeds();
+    };
+    let out = |name: &str| s.out_file(name).display().to_string();
+    fs::write(s.out_file("l.c"), "int f(void) { return 0; }\n").unwrap();
+    fs::write(s.out_file("plugin.c"), C_PLUGIN).unwrap();
+    // libdep.so, as the vendor linked it; another user's in the sticky
+    // directory, whose constructor marks the canary.
+    let vendor_build = s.out_file("vb");
+    make_dir(&vendor_build);
+    cc(&[
+        "-shared".into(),
+        "-fPIC".into(),
+        "-o".into(),
+        format!("{}/libdep.so", vendor_build.display()),
+        out("l.c"),
+    ]);
+    let canary = s.out_file("canary");
+    fs::write(
+        s.out_file("theirs.c"),
+        format!(
+            "#include <fcntl.h>\n__attribute__((constructor)) static void f(void) {{ \
+             open(\"{}\", O_CREAT | O_WRONLY, 0644); }}\n",
+            canary.display()
+        ),
+    )
+    .unwrap();
+    cc(&[
+        "-shared".into(),
+        "-fPIC".into(),
+        "-o".into(),
+        out("libtheirs.so"),
+        out("theirs.c"),
+    ]);
+    intruder.sh(
+        &s,
+        &format!(
+            "cat '{}' > '{}'",
+            out("libtheirs.so"),
+            build.join("libdep.so").display()
+        ),
+    );
+    // libl0.so .. libl<last>.so, each needing the next; the last libdep.so
+    // with the sticky search path.
+    let chain = |last: usize| {
+        for i in (0..=last).rev() {
+            let (lib, needs, rpath) = if i == last {
+                (
+                    vendor_build.display().to_string(),
+                    "-ldep".to_string(),
+                    build.display().to_string(),
+                )
+            } else {
+                (
+                    vend.display().to_string(),
+                    format!("-ll{}", i + 1),
+                    "$ORIGIN".to_string(),
+                )
+            };
+            cc(&[
+                "-shared".into(),
+                "-fPIC".into(),
+                "-o".into(),
+                vend.join(format!("libl{i}.so")).display().to_string(),
+                out("l.c"),
+                "-Wl,--no-as-needed".into(),
+                format!("-L{lib}"),
+                needs,
+                format!("-Wl,-rpath,{rpath}"),
+                "-Wl,--enable-new-dtags".into(),
+            ]);
+        }
+    };
+    chain(16);
+    let plugin = s.plugins.join("secrets").join("deep");
+    s.file("secrets", "deep", "", 0o755);
+    cc(&[
+        "-o".into(),
+        plugin.display().to_string(),
+        out("plugin.c"),
+        "-Wl,--no-as-needed".into(),
+        format!("-L{}", vend.display()),
+        "-ll0".into(),
+        format!("-Wl,-rpath,{}", vend.display()),
+        "-Wl,--enable-new-dtags".into(),
+    ]);
+    let why = format!(
+        "needs the library {}, more than 16 libraries down from the plugin",
+        vend.join("libl16.so").display()
+    );
+    plugctl(&s)
+        .args(["secret", "fetch", "deep", "x"])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_has(&why);
+    assert!(!canary.exists(), "their library's constructor ran as root");
+    plugctl(&s)
+        .args(["validate"])
+        .fails_with(Exit::Failure)
+        .stdout_has(&why);
+    // One less deep: the sticky search path is found and named.
+    fs::remove_file(vend.join("libl16.so")).unwrap();
+    chain(15);
+    plugctl(&s)
+        .args(["secret", "fetch", "deep", "x"])
+        .fails_with(Exit::Failure)
+        .stderr_has(&format!(
+            "the ELF program {} has the loader search {:?}",
+            vend.join("libl15.so").display(),
+            build.display().to_string()
+        ));
+    assert!(!canary.exists(), "their library's constructor ran as root");
+}

@@ -42,7 +42,8 @@ pub const SHEBANG_MAX: usize = 256;
 pub const SHEBANG_DEPTH: usize = 4;
 
 /// How many libraries down the libraries of an ELF program's own search
-/// path are followed for theirs: far past any real program's.
+/// path are followed for theirs: far past any real program's; a library
+/// deeper is refused, not left unjudged.
 const LIBRARY_DEPTH: usize = 16;
 
 /// What `#!/usr/bin/env ...` makes env run.
@@ -824,8 +825,19 @@ impl Trust {
             .chain(linked.by_path.iter().map(PathBuf::from))
             .collect::<Vec<_>>();
         for library in found {
-            if depth >= LIBRARY_DEPTH || !seen.insert(library.clone()) {
+            if !seen.insert(library.clone()) {
                 continue;
+            }
+            // The loader follows libraries as deep as they go: one past
+            // where plugctl stops would have its search path unjudged.
+            if depth >= LIBRARY_DEPTH {
+                return Err(Untrusted::Refused(format!(
+                    "not run: the ELF program {} needs the library {}, more than \
+                     {LIBRARY_DEPTH} libraries down from the plugin, past where plugctl follows \
+                     what the loader opens; fix: link the libraries less deep",
+                    program.display(),
+                    library.display()
+                )));
             }
             let Some(lib_dir) = library.parent() else {
                 continue;
