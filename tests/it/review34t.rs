@@ -548,3 +548,37 @@ fn a_library_past_the_depth_plugctl_follows_is_refused_not_left_unjudged() {
         ));
     assert!(!canary.exists(), "their library's constructor ran as root");
 }
+
+/// The blank Braille pattern (U+2800) is a symbol to Unicode, so Rust's
+/// `{:?}`, on which plugctl's escapes are built, prints it as it is; on a
+/// terminal it is a blank cell. A secrets plugin named `vault` and U+2800
+/// read as a second `vault` beside Nomad's built-in one in `fingerprint`
+/// and `plugin list`, healthy and run from the plugin directory, as the
+/// Hangul fillers did before review34q. It is escaped as they are, in
+/// tables and messages alike.
+#[test]
+fn a_blank_braille_pattern_never_makes_a_name_read_as_another() {
+    let s = Rig::new();
+    s.file(
+        "secrets",
+        "vault\u{2800}",
+        "#!/bin/sh\necho '{\"type\": \"secrets\", \"version\": \"1.0.0\"}'\n",
+        0o755,
+    );
+    let shown = "vault\\u{2800}";
+    plugctl(&s)
+        .args(["fingerprint"])
+        .succeeds()
+        .stdout_has(shown)
+        .stdout_lacks("\u{2800}");
+    plugctl(&s)
+        .args(["plugin", "list"])
+        .succeeds()
+        .stdout_has(shown)
+        .stdout_lacks("\u{2800}");
+    plugctl(&s)
+        .args(["plugin", "show", "secrets", "nope\u{2800}"])
+        .fails()
+        .stderr_has("nope\\u{2800}")
+        .stderr_lacks("\u{2800}");
+}

@@ -25,9 +25,10 @@ use std::borrow::Cow;
 /// seen: bidirectional controls (which can make `abc` read `cba`),
 /// zero-width ones, the Hangul fillers (letters to Unicode, so `{:?}`
 /// prints them, but default-ignorable: U+1160 takes no cell, and a
-/// plugin named `vault` with it read as a second `vault`), and the
-/// Unicode line and paragraph separators. Escaped in whole lines as
-/// control characters are.
+/// plugin named `vault` with it read as a second `vault`), the blank
+/// Braille pattern (U+2800, a symbol to Unicode, so `{:?}` prints it too,
+/// but a blank cell on a terminal), and the Unicode line and paragraph
+/// separators. Escaped in whole lines as control characters are.
 fn invisible(c: char) -> bool {
     matches!(
         c,
@@ -36,6 +37,7 @@ fn invisible(c: char) -> bool {
             | '\u{1160}'
             | '\u{3164}'
             | '\u{ffa0}'
+            | '\u{2800}'
             | '\u{200b}'..='\u{200f}'
             | '\u{202a}'..='\u{202e}'
             | '\u{2060}'..='\u{2064}'
@@ -97,7 +99,8 @@ fn debug_escape(c: char) -> Option<String> {
     if inner.chars().count() != 1 || inner.starts_with('\\') {
         return Some(inner.to_string());
     }
-    // The Hangul fillers, which `{:?}` prints as the letters they are.
+    // The Hangul fillers and the blank Braille pattern, which `{:?}`
+    // prints as the letters and symbol they are.
     invisible(c).then(|| format!("\\u{{{:x}}}", c as u32))
 }
 
