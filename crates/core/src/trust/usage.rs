@@ -12,7 +12,7 @@ use std::collections::HashSet;
 use std::ffi::OsString;
 use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::ffi::OsStringExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::rc::Rc;
 
 use rustix::fs::{AtFlags, FileType, Mode, OFlags, ResolveFlags, Statx, StatxAttributes};
@@ -67,13 +67,17 @@ pub fn disk_usage(dir: &CheckedDir, rel: &Path) -> Result<Usage, Refusal> {
     .map_err(io)?;
     // Directories still to read: the parent's descriptor (shared by its
     // children, so only one per level of the current branch stays open),
-    // the name, the path for messages, and the depth.
-    let mut todo: Vec<(Rc<OwnedFd>, Option<OsString>, PathBuf, usize)> =
-        vec![(Rc::new(fd), None, top, 1)];
-    while let Some((parent, name, path, depth)) = todo.pop() {
+    // the name and the depth. No path per entry: a workload can nest 500
+    // directories of 255-byte names and make thousands more at the bottom,
+    // and a path kept for each would cost 128 KiB apiece (gigabytes of
+    // root's memory for a few megabytes of its disk). A refusal's path is
+    // never shown (an entry that cannot be opened is left out), so the
+    // top's stands for all.
+    let mut todo: Vec<(Rc<OwnedFd>, Option<OsString>, usize)> = vec![(Rc::new(fd), None, 1)];
+    while let Some((parent, name, depth)) = todo.pop() {
         let fd = match name {
             None => parent,
-            Some(name) => match open_below(parent.as_fd(), &name, &path) {
+            Some(name) => match open_below(parent.as_fd(), &name, &top) {
                 Ok(fd) => Rc::new(fd),
                 // Made a mount or a symlink since it was counted: left out.
                 Err(Refusal::Mount(_)) => {
@@ -112,12 +116,7 @@ pub fn disk_usage(dir: &CheckedDir, rel: &Path) -> Result<Usage, Refusal> {
                 if depth >= MAX_DEPTH {
                     walk.usage.too_deep += 1;
                 } else {
-                    todo.push((
-                        Rc::clone(&fd),
-                        Some(name.clone()),
-                        path.join(&name),
-                        depth + 1,
-                    ));
+                    todo.push((Rc::clone(&fd), Some(name), depth + 1));
                 }
             }
         }
