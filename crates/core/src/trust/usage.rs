@@ -31,13 +31,20 @@ pub struct Usage {
     pub mounts_left_out: u64,
     /// Directories deeper than [`MAX_DEPTH`], not walked.
     pub too_deep: u64,
+    /// Directories and entries that were there but could not be opened,
+    /// listed or looked at (out of descriptors: a walk holds one for each
+    /// level with a directory still to read, and the audit walks several
+    /// volumes at once; an I/O error), so not counted.
+    pub unread: u64,
+    /// Why the first of them could not be.
+    pub unread_why: Option<String>,
 }
 
 /// Counts `rel` (a path below `dir`, which the caller has judged to lie
 /// inside it) and everything below it. `rel` itself is reached with no
 /// symlink followed; it may be a mount of its own (a plugin may mount an
 /// image at the volume it makes), but nothing below it may. A symlink is
-/// counted as itself. Entries that vanish or cannot be read during the
+/// counted as itself. Entries that vanish or change kind during the
 /// walk are not counted.
 pub fn disk_usage(dir: &CheckedDir, rel: &Path) -> Result<Usage, Refusal> {
     let top = dir.join(rel);
@@ -79,33 +86,59 @@ pub fn disk_usage(dir: &CheckedDir, rel: &Path) -> Result<Usage, Refusal> {
             None => parent,
             Some(name) => match open_below(parent.as_fd(), &name, &top) {
                 Ok(fd) => Rc::new(fd),
-                // Made a mount or a symlink since it was counted: left out.
+                // Made a mount since it was counted: left out.
                 Err(Refusal::Mount(_)) => {
                     walk.usage.mounts_left_out += 1;
                     continue;
                 }
-                Err(_) => continue,
+                // Gone, or made a symlink or a file since it was counted
+                // (that is counted as itself no more): left out.
+                Err(Refusal::NotFound(_) | Refusal::Loop(_)) => continue,
+                Err(Refusal::Io { source, .. })
+                    if source.raw_os_error() == Some(rustix::io::Errno::NOTDIR.raw_os_error()) =>
+                {
+                    continue;
+                }
+                // There, but not opened (out of descriptors): never
+                // silently less, or a volume hides what it holds below.
+                Err(r) => {
+                    walk.unread(r.to_string());
+                    continue;
+                }
             },
         };
-        let Ok(dup) = rustix::io::dup(fd.as_fd()) else {
-            continue;
+        let entries = match rustix::io::dup(fd.as_fd()).and_then(rustix::fs::Dir::new) {
+            Ok(entries) => entries,
+            Err(e) => {
+                walk.unread(format!("{}: {e}", top.display()));
+                continue;
+            }
         };
-        let Ok(entries) = rustix::fs::Dir::new(dup) else {
-            continue;
-        };
-        for entry in entries.flatten() {
+        for entry in entries {
+            let entry = match entry {
+                Ok(entry) => entry,
+                Err(e) => {
+                    walk.unread(format!("{}: {e}", top.display()));
+                    break;
+                }
+            };
             let raw = entry.file_name().to_bytes();
             if raw == b"." || raw == b".." {
                 continue;
             }
             let name = OsString::from_vec(raw.to_vec());
-            let Ok(st) = statx(
+            let st = match statx(
                 fd.as_fd(),
                 &name,
                 AtFlags::SYMLINK_NOFOLLOW,
                 StatxFlags::BASIC_STATS,
-            ) else {
-                continue;
+            ) {
+                Ok(st) => st,
+                Err(rustix::io::Errno::NOENT) => continue,
+                Err(e) => {
+                    walk.unread(format!("{}: {e}", top.display()));
+                    continue;
+                }
             };
             if mount_root(&st) {
                 walk.usage.mounts_left_out += 1;
@@ -139,6 +172,11 @@ struct Walk {
 }
 
 impl Walk {
+    fn unread(&mut self, why: String) {
+        self.usage.unread += 1;
+        self.usage.unread_why.get_or_insert(why);
+    }
+
     fn count(&mut self, st: &Statx) {
         let dir = FileType::from_raw_mode(u32::from(st.stx_mode)) == FileType::Directory;
         if st.stx_nlink > 1
