@@ -78,6 +78,7 @@ mod review34p;
 mod review34q;
 mod review34r;
 mod review34s;
+mod review34t;
 mod runner;
 mod safe_output;
 mod sandbox;

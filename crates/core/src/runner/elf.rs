@@ -15,7 +15,9 @@
 //! and reads up to 64 KiB of program headers; the loader finds the
 //! dynamic section at the last `PT_DYNAMIC`'s address, reads it up to
 //! `DT_NULL` and its strings up to their NUL, with no regard for
-//! `DT_STRSZ`. A dynamic section plugctl cannot read that way is
+//! `DT_STRSZ`, from memory as the segments are mapped: in whole pages, so
+//! the file's bytes around a segment's file part are read too. A dynamic
+//! section plugctl cannot read that way is
 //! [`Unreadable`], refused rather than taken as naming nothing.
 
 use std::ffi::OsString;
@@ -26,7 +28,7 @@ use object::Endianness;
 use object::elf::{DT_AUDIT, DT_AUXILIARY, DT_DEPAUDIT, DT_FILTER, DT_NEEDED, DT_NULL};
 use object::elf::{DT_RPATH, DT_RUNPATH, DT_STRTAB};
 use object::elf::{EM_386, EM_AARCH64, EM_ARM, EM_X86_64, Machine};
-use object::elf::{FileHeader32, FileHeader64, PT_DYNAMIC, PT_INTERP, PT_LOAD};
+use object::elf::{FileHeader32, FileHeader64, PT_DYNAMIC, PT_INTERP, PT_LOAD, PT_PHDR};
 use object::read::elf::{Dyn, FileHeader, ProgramHeader};
 use object::read::{ReadCache, ReadRef};
 
@@ -172,13 +174,14 @@ fn elf_classes(head: &[u8]) -> Vec<Reading> {
     readings
 }
 
-/// The program headers of an ELF file and the byte order they are in;
-/// None when the kernel would not run it so read.
+/// The program headers of an ELF file, the byte order they are in and
+/// where they are in the file; None when the kernel would not run it so
+/// read.
 fn segments<'d, Elf: FileHeader<Endian = Endianness>>(
     head: &[u8],
     how: How,
     data: impl ReadRef<'d>,
-) -> Option<(Endianness, &'d [Elf::ProgramHeader])> {
+) -> Option<(Endianness, &'d [Elf::ProgramHeader], u64)> {
     let mut header = head.get(..std::mem::size_of::<Elf>())?.to_vec();
     if let How::Kernel = how {
         // What the kernel takes the identification to say.
@@ -200,7 +203,7 @@ fn segments<'d, Elf: FileHeader<Endian = Endianness>>(
     }
     let offset: u64 = parsed.e_phoff(endian).into();
     let segments = data.read_slice_at(offset, count).ok()?;
-    Some((endian, segments))
+    Some((endian, segments, offset))
 }
 
 /// The `PT_INTERP` path, without its NUL: a binary built against another
@@ -208,7 +211,7 @@ fn segments<'d, Elf: FileHeader<Endian = Endianness>>(
 /// path is empty, longer than a path may be, or not NUL-ended (the kernel
 /// refuses to run such a file).
 fn loader<'d, Elf: FileHeader<Endian = Endianness>>(
-    (endian, segments): (Endianness, &'d [Elf::ProgramHeader]),
+    (endian, segments, _): (Endianness, &'d [Elf::ProgramHeader], u64),
     data: impl ReadRef<'d>,
 ) -> Option<&'d [u8]> {
     let segment = segments.iter().find(|s| s.p_type(endian) == PT_INTERP)?;
@@ -222,24 +225,191 @@ fn loader<'d, Elf: FileHeader<Endian = Endianness>>(
         .filter(|path| !path.is_empty())
 }
 
-/// Where the bytes at `address` of the program's memory come from in the
-/// file, and how many follow in the same loaded segment: the last
-/// `PT_LOAD` that maps it (the kernel maps them in order, a later one over
-/// an earlier). None for an address no segment loads from the file.
-fn file_at<Elf: FileHeader<Endian = Endianness>>(
+/// What the program's memory holds at an address, as the kernel maps a
+/// program and the loader a library: each `PT_LOAD` in whole pages, a
+/// later one over an earlier.
+enum Mapped {
+    /// The file's bytes from `offset`, for `len` bytes at most (to the end
+    /// of the page or of the file part).
+    File { offset: u64, len: u64 },
+    /// Zeros, for `len` bytes at most.
+    Zeros { len: u64 },
+    /// The rest of the page after a segment's file part when memory is
+    /// zero-filled after it: the loader zeroes it, but the kernel leaves
+    /// the file's bytes there when the segment is not writable. Read only
+    /// where the file holds zeros too, so both readings agree.
+    Either { offset: u64, len: u64 },
+}
+
+/// The page size the kernel and the loader map segments in.
+fn page() -> u64 {
+    rustix::param::page_size() as u64
+}
+
+/// What the bytes at `address` of the program's memory are: the last
+/// `PT_LOAD` whose pages cover it decides. Its file part is mapped from
+/// the start of the page `p_vaddr` is in to the end of the page its file
+/// size ends in, so the page around a segment's file part holds the
+/// file's bytes too (a dynamic section read on past the file size finds
+/// them); when the memory size is larger, the rest is zeros. None for an
+/// address nothing maps, or a segment exec would not map.
+fn mapped_at<Elf: FileHeader<Endian = Endianness>>(
     endian: Endianness,
     segments: &[Elf::ProgramHeader],
     address: u64,
-) -> Option<(u64, u64)> {
+) -> Option<Mapped> {
+    let page = page();
+    let down = |a: u64| a - a % page;
+    let up = |a: u64| a.checked_next_multiple_of(page);
+    let page_end = up(address.checked_add(1)?)?;
     segments.iter().rev().find_map(|s| {
         if s.p_type(endian) != PT_LOAD {
             return None;
         }
         let vaddr: u64 = s.p_vaddr(endian).into();
-        let (offset, size) = s.file_range(endian);
-        let within = address.checked_sub(vaddr)?;
-        (within < size).then(|| Some((offset.checked_add(within)?, size - within)))?
-    })
+        let (offset, filesz) = s.file_range(endian);
+        let memsz: u64 = s.p_memsz(endian).into();
+        let start = down(vaddr);
+        let data_end = vaddr.checked_add(filesz)?;
+        let file_end = if filesz == 0 { start } else { up(data_end)? };
+        let end = file_end.max(up(vaddr.checked_add(memsz)?)?);
+        if address < start || address >= end {
+            return None;
+        }
+        let to = |limit: u64| limit.min(page_end) - address;
+        if address >= file_end {
+            return Some(Some(Mapped::Zeros { len: to(end) }));
+        }
+        // From the file offset of the first page's start: exec fails for a
+        // segment whose offset and address disagree within a page.
+        let at = offset
+            .checked_sub(vaddr - start)
+            .filter(|_| offset % page == vaddr % page)
+            .and_then(|first| first.checked_add(address - start));
+        let Some(at) = at else {
+            return Some(None);
+        };
+        Some(Some(if memsz <= filesz || address < data_end {
+            let limit = if memsz <= filesz { file_end } else { data_end };
+            Mapped::File {
+                offset: at,
+                len: to(limit),
+            }
+        } else {
+            Mapped::Either {
+                offset: at,
+                len: to(file_end),
+            }
+        }))
+    })?
+}
+
+/// `len` bytes of the program's memory at `address` ([`mapped_at`]); a
+/// page's bytes past the end of the file are zeros, as mapped.
+fn memory<'d, Elf: FileHeader<Endian = Endianness>>(
+    endian: Endianness,
+    segments: &[Elf::ProgramHeader],
+    data: impl ReadRef<'d>,
+    address: u64,
+    len: u64,
+) -> Result<Vec<u8>, Unreadable> {
+    let file_len = data.len().map_err(|_| Unreadable)?;
+    let mut out = Vec::new();
+    let mut at = address;
+    while (out.len() as u64) < len {
+        let want = len - out.len() as u64;
+        let (offset, run, either) =
+            match mapped_at::<Elf>(endian, segments, at).ok_or(Unreadable)? {
+                Mapped::Zeros { len } => {
+                    let n = len.min(want);
+                    out.resize(out.len() + n as usize, 0);
+                    at = at.checked_add(n).ok_or(Unreadable)?;
+                    continue;
+                }
+                Mapped::File { offset, len } => (offset, len.min(want), false),
+                Mapped::Either { offset, len } => (offset, len.min(want), true),
+            };
+        let in_file = run.min(file_len.saturating_sub(offset));
+        let bytes = if in_file == 0 {
+            &[][..]
+        } else {
+            data.read_bytes_at(offset, in_file)
+                .map_err(|_| Unreadable)?
+        };
+        if either && bytes.iter().any(|&b| b != 0) {
+            return Err(Unreadable);
+        }
+        out.extend_from_slice(bytes);
+        out.resize(out.len() + (run - in_file) as usize, 0);
+        at = at.checked_add(run).ok_or(Unreadable)?;
+    }
+    Ok(out)
+}
+
+/// The longest string of the dynamic section read: a real one is a path
+/// or a list of them.
+const MAX_STRING: u64 = 65536;
+
+/// The string at `address` of the program's memory, up to its NUL.
+fn string<'d, Elf: FileHeader<Endian = Endianness>>(
+    endian: Endianness,
+    segments: &[Elf::ProgramHeader],
+    data: impl ReadRef<'d>,
+    address: u64,
+) -> Result<Vec<u8>, Unreadable> {
+    let mut out = Vec::new();
+    let mut at = address;
+    while (out.len() as u64) < MAX_STRING {
+        // To the end of the page at most: the next may be mapped apart.
+        let chunk = (page() - at % page()).min(256);
+        let bytes = memory::<Elf>(endian, segments, data, at, chunk)?;
+        if let Some(nul) = bytes.iter().position(|&b| b == 0) {
+            out.extend_from_slice(&bytes[..nul]);
+            return Ok(out);
+        }
+        out.extend_from_slice(&bytes);
+        at = at.checked_add(chunk).ok_or(Unreadable)?;
+    }
+    Err(Unreadable)
+}
+
+/// For a program the kernel runs, the loader finds the program headers
+/// in memory where the kernel says they are (`AT_PHDR`: in the last
+/// `PT_LOAD` whose file part holds them), takes the program's load address
+/// to be that less `PT_PHDR`'s address, and reads the dynamic section at
+/// `PT_DYNAMIC`'s address from there. A `PT_PHDR` that lies, or headers in
+/// memory other than the file's, have the loader read a dynamic section
+/// other than the one plugctl reads: [`Unreadable`]. (A library is mapped
+/// by the loader, which reads its headers from the file; the rule costs a
+/// real one nothing.)
+fn loaded_where_it_says<'d, Elf: FileHeader<Endian = Endianness>>(
+    endian: Endianness,
+    segments: &[Elf::ProgramHeader],
+    phoff: u64,
+    data: impl ReadRef<'d>,
+) -> Result<(), Unreadable> {
+    let Some(stated) = segments.iter().find(|s| s.p_type(endian) == PT_PHDR) else {
+        return Ok(());
+    };
+    let table = std::mem::size_of_val(segments) as u64;
+    let at = segments
+        .iter()
+        .filter(|s| s.p_type(endian) == PT_LOAD)
+        .filter_map(|s| {
+            let (offset, size) = s.file_range(endian);
+            let within = phoff.checked_sub(offset).filter(|&w| w < size)?;
+            let vaddr: u64 = s.p_vaddr(endian).into();
+            vaddr.checked_add(within)
+        })
+        .last()
+        .unwrap_or(0);
+    let stated: u64 = stated.p_vaddr(endian).into();
+    let in_memory = memory::<Elf>(endian, segments, data, at, table)?;
+    let in_file = data.read_bytes_at(phoff, table).map_err(|_| Unreadable)?;
+    if stated != at || in_memory != in_file {
+        return Err(Unreadable);
+    }
+    Ok(())
 }
 
 /// What the dynamic segment names, read as the loader reads it: the last
@@ -247,7 +417,7 @@ fn file_at<Elf: FileHeader<Endian = Endianness>>(
 /// and each string at `DT_STRTAB`'s address plus its offset, up to its NUL
 /// (`DT_STRSZ`, which the loader never looks at, bounds nothing).
 fn linked<'d, Elf: FileHeader<Endian = Endianness>>(
-    (endian, segments): (Endianness, &'d [Elf::ProgramHeader]),
+    (endian, segments, phoff): (Endianness, &'d [Elf::ProgramHeader], u64),
     data: impl ReadRef<'d>,
 ) -> Result<Linked, Unreadable> {
     let Some(dynamic) = segments
@@ -257,20 +427,20 @@ fn linked<'d, Elf: FileHeader<Endian = Endianness>>(
     else {
         return Ok(Linked::default());
     };
+    loaded_where_it_says::<Elf>(endian, segments, phoff, data)?;
     let entry_len = std::mem::size_of::<Elf::Dyn>() as u64;
-    let (start, room) =
-        file_at::<Elf>(endian, segments, dynamic.p_vaddr(endian).into()).ok_or(Unreadable)?;
+    let start: u64 = dynamic.p_vaddr(endian).into();
     let (mut strtab, mut search, mut rpath) = (None, None, None);
     let mut needed = Vec::new();
     let mut ended = false;
     for i in 0..MAX_DYNAMIC {
-        // Past the file's bytes the segment is zeros: a DT_NULL.
-        if (i + 1) * entry_len > room {
-            ended = true;
-            break;
-        }
-        let entry = data
-            .read_at::<Elf::Dyn>(start + i * entry_len)
+        // Read from memory as mapped: zeros past a segment's file part
+        // are a DT_NULL, the file's bytes in the rest of its page are not.
+        let at = start.checked_add(i * entry_len).ok_or(Unreadable)?;
+        let bytes = memory::<Elf>(endian, segments, data, at, entry_len)?;
+        let entry = bytes
+            .as_slice()
+            .read_at::<Elf::Dyn>(0)
             .map_err(|_| Unreadable)?;
         let value: u64 = entry.d_val(endian).into();
         match entry.d_tag(endian) {
@@ -298,13 +468,12 @@ fn linked<'d, Elf: FileHeader<Endian = Endianness>>(
     }
     let strtab = strtab.ok_or(Unreadable)?;
     let text = |at: u64| -> Result<Vec<u8>, Unreadable> {
-        let (offset, room) =
-            file_at::<Elf>(endian, segments, strtab.checked_add(at).ok_or(Unreadable)?)
-                .ok_or(Unreadable)?;
-        let bytes = data
-            .read_bytes_at_until(offset..offset.checked_add(room).ok_or(Unreadable)?, 0)
-            .map_err(|_| Unreadable)?;
-        Ok(bytes.to_vec())
+        string::<Elf>(
+            endian,
+            segments,
+            data,
+            strtab.checked_add(at).ok_or(Unreadable)?,
+        )
     };
     let search = match search.or(rpath) {
         Some(at) => text(at)?
@@ -566,7 +735,8 @@ mod tests {
         // A string table outside every loaded segment cannot be read as
         // the loader would: what it names is unknown, not nothing.
         let mut elf = dynamic(true, true, &entries, strings);
-        elf[64 + 32..64 + 40].copy_from_slice(&(1u64 << 20).to_le_bytes());
+        let strtab_value = 512 + 5 * 16 + 8;
+        elf[strtab_value..strtab_value + 8].copy_from_slice(&(1u64 << 40).to_le_bytes());
         assert_eq!(linked(&elf), Err(Unreadable));
         // A script has none.
         assert_eq!(linked(b"#!/bin/sh\n"), Ok(Linked::default()));
@@ -612,15 +782,65 @@ mod tests {
                 "DT_STRSZ {strsz:?}"
             );
         }
-        // A dynamic section never ended, or its strings never there, is
-        // unreadable, not empty.
-        let elf = native(dynamic(
-            true,
-            true,
-            &[(29, 1), (5, 0), (29, 1)],
-            b"\0/tmp/x",
-        ));
+        // A dynamic section never ended is unreadable, not empty.
+        let mut entries = vec![(5, 0)];
+        entries.extend(std::iter::repeat_n((29, 1), super::MAX_DYNAMIC as usize));
+        let elf = native(dynamic(true, true, &entries, b"\0/tmp/x\0"));
         assert_eq!(linked(&elf), Err(Unreadable));
+    }
+
+    /// `elf` (from [`dynamic`]) with its loaded segment's file size and
+    /// memory size set.
+    fn sized(mut elf: Vec<u8>, filesz: u64, memsz: u64) -> Vec<u8> {
+        elf[64 + 32..64 + 40].copy_from_slice(&filesz.to_le_bytes());
+        elf[64 + 40..64 + 48].copy_from_slice(&memsz.to_le_bytes());
+        elf
+    }
+
+    #[test]
+    fn a_dynamic_section_is_read_from_the_pages_the_segments_map() {
+        // The segment's file part ends after the string table's entry, in
+        // the middle of the dynamic section: its page is mapped whole, so
+        // the loader reads on through the file's bytes, as the reader does.
+        let strings = b"\0/tmp/x\0";
+        let entries = [(5, 0), (29, 1), (0, 0)];
+        let full = dynamic(true, true, &entries, strings);
+        let cut = 512 + 16;
+        let want = vec![OsString::from("/tmp/x")];
+        assert_eq!(linked(&sized(full.clone(), cut, cut)).unwrap().search, want);
+        // The file's bytes past its end in that page are zeros: a DT_NULL
+        // there ends it.
+        let ended = dynamic(true, true, &entries[..1], b"");
+        assert_eq!(linked(&ended), Ok(Linked::default()));
+        // Memory zero-filled after the file part: the loader zeroes the
+        // rest of the page, the kernel leaves the file's bytes in one it
+        // cannot write; read only where both say the same.
+        assert_eq!(linked(&sized(full.clone(), cut, 4096)), Err(Unreadable));
+        let mut zeroed = full.clone();
+        zeroed[cut as usize..].fill(0);
+        assert_eq!(
+            linked(&sized(zeroed, cut, 4096)),
+            Ok(Linked::default()),
+            "zeros either way"
+        );
+        // A PT_PHDR where the kernel loads the headers passes; one that
+        // is not has the loader take another load address: unreadable.
+        let mut elf = Elf::new(true, true);
+        elf.headers = vec![(1, 0, 0), (2, 512, 48), (6, 64, 3 * 56)];
+        elf.phnum = 3;
+        elf.tail_at = 512;
+        elf.extra = dynamic(true, true, &entries, strings)[512..].to_vec();
+        let size = elf.bytes().len() as u64;
+        elf.headers[0].2 = size;
+        assert_eq!(linked(&elf.bytes()).unwrap().search, want);
+        let mut lying = elf.bytes();
+        lying[64 + 2 * 56 + 16..64 + 2 * 56 + 24].copy_from_slice(&128u64.to_le_bytes());
+        assert_eq!(linked(&lying), Err(Unreadable));
+        // A segment whose offset and address disagree within a page is
+        // not mapped by exec: unreadable.
+        let mut odd = full;
+        odd[64 + 8..64 + 16].copy_from_slice(&8u64.to_le_bytes());
+        assert_eq!(linked(&odd), Err(Unreadable));
     }
 
     #[cfg(target_arch = "x86_64")]
