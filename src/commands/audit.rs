@@ -380,6 +380,17 @@ fn audit_volume<'a>(
                                     plugctl_core::trust::tree::MAX_DEPTH
                                 ));
                             }
+                            if let Some(why) = &usage.unread_why {
+                                findings.push(format!(
+                                    "{} {} could not be read ({why}): not all counted",
+                                    usage.unread,
+                                    if usage.unread == 1 {
+                                        "entry"
+                                    } else {
+                                        "entries"
+                                    }
+                                ));
+                            }
                             Some(usage.bytes)
                         }
                         Some(Err(r)) => {
@@ -551,7 +562,11 @@ fn sort_unclaimed(
             _ => "special",
         };
         out.push(Orphan {
-            bytes_on_disk: disk_usage(dir, Path::new(&name)).ok().map(|u| u.bytes),
+            // Not all of it counted: no number rather than a smaller one.
+            bytes_on_disk: disk_usage(dir, Path::new(&name))
+                .ok()
+                .filter(|u| u.unread == 0)
+                .map(|u| u.bytes),
             path,
             kind,
             pruned: None,

@@ -77,6 +77,7 @@ mod review34o;
 mod review34p;
 mod review34q;
 mod review34r;
+mod review34s;
 mod review34t;
 mod runner;
 mod safe_output;

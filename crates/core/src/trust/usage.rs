@@ -12,7 +12,7 @@ use std::collections::HashSet;
 use std::ffi::OsString;
 use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::ffi::OsStringExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::rc::Rc;
 
 use rustix::fs::{AtFlags, FileType, Mode, OFlags, ResolveFlags, Statx, StatxAttributes};
@@ -31,13 +31,20 @@ pub struct Usage {
     pub mounts_left_out: u64,
     /// Directories deeper than [`MAX_DEPTH`], not walked.
     pub too_deep: u64,
+    /// Directories and entries that were there but could not be opened,
+    /// listed or looked at (out of descriptors: a walk holds one for each
+    /// level with a directory still to read, and the audit walks several
+    /// volumes at once; an I/O error), so not counted.
+    pub unread: u64,
+    /// Why the first of them could not be.
+    pub unread_why: Option<String>,
 }
 
 /// Counts `rel` (a path below `dir`, which the caller has judged to lie
 /// inside it) and everything below it. `rel` itself is reached with no
 /// symlink followed; it may be a mount of its own (a plugin may mount an
 /// image at the volume it makes), but nothing below it may. A symlink is
-/// counted as itself. Entries that vanish or cannot be read during the
+/// counted as itself. Entries that vanish or change kind during the
 /// walk are not counted.
 pub fn disk_usage(dir: &CheckedDir, rel: &Path) -> Result<Usage, Refusal> {
     let top = dir.join(rel);
@@ -67,41 +74,71 @@ pub fn disk_usage(dir: &CheckedDir, rel: &Path) -> Result<Usage, Refusal> {
     .map_err(io)?;
     // Directories still to read: the parent's descriptor (shared by its
     // children, so only one per level of the current branch stays open),
-    // the name, the path for messages, and the depth.
-    let mut todo: Vec<(Rc<OwnedFd>, Option<OsString>, PathBuf, usize)> =
-        vec![(Rc::new(fd), None, top, 1)];
-    while let Some((parent, name, path, depth)) = todo.pop() {
+    // the name and the depth. No path per entry: a workload can nest 500
+    // directories of 255-byte names and make thousands more at the bottom,
+    // and a path kept for each would cost 128 KiB apiece (gigabytes of
+    // root's memory for a few megabytes of its disk). A refusal's path is
+    // never shown (an entry that cannot be opened is left out), so the
+    // top's stands for all.
+    let mut todo: Vec<(Rc<OwnedFd>, Option<OsString>, usize)> = vec![(Rc::new(fd), None, 1)];
+    while let Some((parent, name, depth)) = todo.pop() {
         let fd = match name {
             None => parent,
-            Some(name) => match open_below(parent.as_fd(), &name, &path) {
+            Some(name) => match open_below(parent.as_fd(), &name, &top) {
                 Ok(fd) => Rc::new(fd),
-                // Made a mount or a symlink since it was counted: left out.
+                // Made a mount since it was counted: left out.
                 Err(Refusal::Mount(_)) => {
                     walk.usage.mounts_left_out += 1;
                     continue;
                 }
-                Err(_) => continue,
+                // Gone, or made a symlink or a file since it was counted
+                // (that is counted as itself no more): left out.
+                Err(Refusal::NotFound(_) | Refusal::Loop(_)) => continue,
+                Err(Refusal::Io { source, .. })
+                    if source.raw_os_error() == Some(rustix::io::Errno::NOTDIR.raw_os_error()) =>
+                {
+                    continue;
+                }
+                // There, but not opened (out of descriptors): never
+                // silently less, or a volume hides what it holds below.
+                Err(r) => {
+                    walk.unread(r.to_string());
+                    continue;
+                }
             },
         };
-        let Ok(dup) = rustix::io::dup(fd.as_fd()) else {
-            continue;
+        let entries = match rustix::io::dup(fd.as_fd()).and_then(rustix::fs::Dir::new) {
+            Ok(entries) => entries,
+            Err(e) => {
+                walk.unread(format!("{}: {e}", top.display()));
+                continue;
+            }
         };
-        let Ok(entries) = rustix::fs::Dir::new(dup) else {
-            continue;
-        };
-        for entry in entries.flatten() {
+        for entry in entries {
+            let entry = match entry {
+                Ok(entry) => entry,
+                Err(e) => {
+                    walk.unread(format!("{}: {e}", top.display()));
+                    break;
+                }
+            };
             let raw = entry.file_name().to_bytes();
             if raw == b"." || raw == b".." {
                 continue;
             }
             let name = OsString::from_vec(raw.to_vec());
-            let Ok(st) = statx(
+            let st = match statx(
                 fd.as_fd(),
                 &name,
                 AtFlags::SYMLINK_NOFOLLOW,
                 StatxFlags::BASIC_STATS,
-            ) else {
-                continue;
+            ) {
+                Ok(st) => st,
+                Err(rustix::io::Errno::NOENT) => continue,
+                Err(e) => {
+                    walk.unread(format!("{}: {e}", top.display()));
+                    continue;
+                }
             };
             if mount_root(&st) {
                 walk.usage.mounts_left_out += 1;
@@ -112,12 +149,7 @@ pub fn disk_usage(dir: &CheckedDir, rel: &Path) -> Result<Usage, Refusal> {
                 if depth >= MAX_DEPTH {
                     walk.usage.too_deep += 1;
                 } else {
-                    todo.push((
-                        Rc::clone(&fd),
-                        Some(name.clone()),
-                        path.join(&name),
-                        depth + 1,
-                    ));
+                    todo.push((Rc::clone(&fd), Some(name), depth + 1));
                 }
             }
         }
@@ -140,6 +172,11 @@ struct Walk {
 }
 
 impl Walk {
+    fn unread(&mut self, why: String) {
+        self.usage.unread += 1;
+        self.usage.unread_why.get_or_insert(why);
+    }
+
     fn count(&mut self, st: &Statx) {
         let dir = FileType::from_raw_mode(u32::from(st.stx_mode)) == FileType::Directory;
         if st.stx_nlink > 1
