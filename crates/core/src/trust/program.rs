@@ -333,51 +333,45 @@ pub fn env_lookup(program: &str, search: Option<&OsStr>) -> Result<Option<PathBu
 /// it; the empty and relative ones left out (the environment's judge
 /// refuses those).
 fn library_path_of(env: &[(OsString, OsString)]) -> Vec<PathBuf> {
+    env_list(env, "LD_LIBRARY_PATH", b":;")
+        .map(|d| PathBuf::from(OsString::from_vec(d.to_vec())))
+        .filter(|d| d.is_absolute())
+        .collect()
+}
+
+/// The parts of an environment's variable `name` (the last one, as exec
+/// keeps it), split at any of `separators` as the loader splits it.
+fn env_list<'e>(
+    env: &'e [(OsString, OsString)],
+    name: &str,
+    separators: &'static [u8],
+) -> impl Iterator<Item = &'e [u8]> {
     env.iter()
         .rev()
-        .find(|(k, _)| k == "LD_LIBRARY_PATH")
-        .map(|(_, v)| {
-            v.as_encoded_bytes()
-                .split(|&b| b == b':' || b == b';')
-                .map(|d| PathBuf::from(OsString::from_vec(d.to_vec())))
-                .filter(|d| d.is_absolute())
-                .collect()
-        })
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_encoded_bytes())
         .unwrap_or_default()
+        .split(move |b| separators.contains(b))
 }
 
 /// The libraries of an environment's `LD_PRELOAD` named by a path, split
 /// at spaces and colons as the loader splits it (a bare name is looked up
 /// in the system's directories).
 fn preload_of(env: &[(OsString, OsString)]) -> Vec<PathBuf> {
-    env.iter()
-        .rev()
-        .find(|(k, _)| k == "LD_PRELOAD")
-        .map(|(_, v)| {
-            v.as_encoded_bytes()
-                .split(|&b| b == b':' || b == b' ')
-                .map(|d| PathBuf::from(OsString::from_vec(d.to_vec())))
-                .filter(|d| d.is_absolute())
-                .collect()
-        })
-        .unwrap_or_default()
+    env_list(env, "LD_PRELOAD", b": ")
+        .map(|d| PathBuf::from(OsString::from_vec(d.to_vec())))
+        .filter(|d| d.is_absolute())
+        .collect()
 }
 
 /// The libraries of an environment's `LD_PRELOAD` named without a `/`:
 /// the loader looks for each as for a library the program it starts needs
 /// (its search path, then `LD_LIBRARY_PATH`'s, then the system's).
 fn preload_names(env: &[(OsString, OsString)]) -> Vec<OsString> {
-    env.iter()
-        .rev()
-        .find(|(k, _)| k == "LD_PRELOAD")
-        .map(|(_, v)| {
-            v.as_encoded_bytes()
-                .split(|&b| b == b':' || b == b' ')
-                .filter(|d| !d.is_empty() && !d.contains(&b'/'))
-                .map(|d| OsString::from_vec(d.to_vec()))
-                .collect()
-        })
-        .unwrap_or_default()
+    env_list(env, "LD_PRELOAD", b": ")
+        .filter(|d| !d.is_empty() && !d.contains(&b'/'))
+        .map(|d| OsString::from_vec(d.to_vec()))
+        .collect()
 }
 
 /// `linked` with the bare names of `env`'s `LD_PRELOAD` added to what it
@@ -497,18 +491,9 @@ impl Trust {
         // search path and the libraries it names, which the loader follows.
         if self.policy.enforces() {
             for library in preload_of(env) {
-                let (Some(at), Ok(file)) = (library.parent(), std::fs::File::open(&library)) else {
+                let (Some(at), Some(linked)) = (library.parent(), linked_at(&library)) else {
                     continue;
                 };
-                let mut head = Vec::with_capacity(crate::runner::elf::HEAD_LEN);
-                if (&file)
-                    .take(crate::runner::elf::HEAD_LEN as u64)
-                    .read_to_end(&mut head)
-                    .is_err()
-                {
-                    continue;
-                }
-                let linked = crate::runner::elf::library_paths(&head, &file);
                 self.runpaths(&library, at, &linked, library_path_of(env))
                     .map_err(|u| match u {
                         Untrusted::Refused(why) => Untrusted::Refused(format!(
@@ -685,20 +670,12 @@ impl Trust {
                 )?;
                 continue;
             }
-            let (Some(dir), Ok(file)) = (real.parent(), std::fs::File::open(&real)) else {
+            let (Some(dir), Some(linked)) = (real.parent(), linked_at(&real)) else {
                 continue;
             };
-            let mut head = Vec::with_capacity(crate::runner::elf::HEAD_LEN);
-            if (&file)
-                .take(crate::runner::elf::HEAD_LEN as u64)
-                .read_to_end(&mut head)
-                .is_err()
-            {
-                continue;
-            }
             // The interpreter is the program the loader starts: the bare
             // names of LD_PRELOAD are looked for as its own needs are.
-            let linked = with_preloads(crate::runner::elf::library_paths(&head, &file), env);
+            let linked = with_preloads(linked, env);
             self.runpaths(&real, dir, &linked, library_path.to_vec())
                 .map_err(|u| match u {
                     Untrusted::Refused(why) => Untrusted::Refused(format!(
@@ -842,18 +819,9 @@ impl Trust {
             let Some(lib_dir) = library.parent() else {
                 continue;
             };
-            let Ok(file) = std::fs::File::open(&library) else {
+            let Some(its) = linked_at(&library) else {
                 continue;
             };
-            let mut head = Vec::with_capacity(crate::runner::elf::HEAD_LEN);
-            if (&file)
-                .take(crate::runner::elf::HEAD_LEN as u64)
-                .read_to_end(&mut head)
-                .is_err()
-            {
-                continue;
-            }
-            let its = crate::runner::elf::library_paths(&head, &file);
             self.runpaths_from(&library, lib_dir, &its, library_path, depth + 1, seen)
                 .map_err(|u| match u {
                     Untrusted::Refused(why) => Untrusted::Refused(format!(
@@ -1181,6 +1149,19 @@ fn with_origin(element: &OsStr, origin: &Path) -> PathBuf {
     }
     out.extend_from_slice(rest);
     PathBuf::from(OsString::from_vec(out))
+}
+
+/// What the loader opens for the ELF file at `path`
+/// ([`crate::runner::elf::library_paths`]); None when it cannot be opened
+/// or read. By path: only for libraries in directories already judged.
+fn linked_at(path: &Path) -> Option<Result<Linked, Unreadable>> {
+    let file = std::fs::File::open(path).ok()?;
+    let mut head = Vec::with_capacity(crate::runner::elf::HEAD_LEN);
+    (&file)
+        .take(crate::runner::elf::HEAD_LEN as u64)
+        .read_to_end(&mut head)
+        .ok()?;
+    Some(crate::runner::elf::library_paths(&head, &file))
 }
 
 /// The loader (`PT_INTERP`) of an ELF entry and its library search path
