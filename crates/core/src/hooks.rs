@@ -586,11 +586,12 @@ pub const TABLE: &[Group] = &[
     Group {
         reader: Reader::Programs,
         why: "commands that programs a script runs start on their own: an editor (crontab -e, \
-              git commit, systemctl edit), a pager (man, git log, systemctl status), less's \
+              git commit, systemctl edit, and Debian's sensible-editor, which runs \
+              SELECTED_EDITOR when EDITOR is unset), a pager (man, git log, systemctl status), less's \
               input preprocessor and key file, the file less replaces with its history after \
               a search (/etc/passwd to a root less), the formatter man runs (groff's programs come \
               from GROFF_BIN_PATH first, its macros from GROFF_TMAC_PATH, its options from \
-              MANROFFOPT), askpass helpers of sudo and ssh, tar's default options (its \
+              MANROFFOPT), askpass helpers of sudo, ssh and wget, tar's default options (its \
               to-command option), rsync's remote shell, the editor and diff program \
               kubectl edit and kubectl diff run, vim's start-up commands (VIMINIT, EXINIT: \
               Ex commands, :! among them) and runtime files, and the start-up file of mail \
@@ -624,8 +625,13 @@ pub const TABLE: &[Group] = &[
             code("LESSSECURE"),
             family("GROFF_"),
             code("SUDO_EDITOR"),
+            // Debian's sensible-editor (sensible-utils, on every node)
+            // runs it, split into words, when EDITOR and VISUAL are unset
+            // and the user never chose one: `sh -c ...` runs as root.
+            code("SELECTED_EDITOR"),
             code("SUDO_ASKPASS"),
             code("SSH_ASKPASS"),
+            code("WGET_ASKPASS"),
             code("SSH_ASKPASS_REQUIRE"),
             code("TAR_OPTIONS"),
             code("RSYNC_RSH"),
@@ -643,7 +649,8 @@ pub const TABLE: &[Group] = &[
         reader: Reader::Configuration,
         why: "where programs read their configuration, which names more programs to run: \
               ~/.gitconfig, ~/.ssh/config (ProxyCommand), Python's user site-packages, \
-              bash-completion's scripts in XDG_DATA_DIRS, curl's and wget's rc files, \
+              bash-completion's scripts in XDG_DATA_DIRS, curl's and wget's rc files \
+              (wget's system-wide one too, whose use_askpass names a program it runs), \
               kubectl's configuration (a user's exec command) and the AWS CLI's \
               (credential_process)",
         entries: &[
@@ -656,6 +663,8 @@ pub const TABLE: &[Group] = &[
             paths("XDG_DATA_DIRS"),
             paths("CURL_HOME"),
             paths("WGETRC"),
+            // wget reads it in place of /etc/wgetrc.
+            paths("SYSTEM_WGETRC"),
         ],
     },
     Group {
