@@ -168,3 +168,75 @@ fn env_output_never_makes_sensible_editor_or_wget_run_what_the_store_names() {
         );
     }
 }
+
+/// `-v` shows a fetch's stderr with every value masked, "in raw and
+/// JSON-escaped form" — but only in the form serde_json writes. Nomad
+/// plugins are written in Go, whose `encoding/json` (hclog's JSON logs,
+/// any `json.Marshal`) writes `&`, `<` and `>` as `\u0026`, `\u003c`,
+/// `\u003e`, and Python's `json.dumps` writes every character past ASCII
+/// as `\u00e4`: a password `p&ss<wörd>` a Go or Python plugin logged as
+/// JSON was shown whole on the operator's terminal, in a CI log, and in
+/// the plugin's own `{"error"}` text when that quoted it. Each form, in
+/// either case of hex digits, is masked.
+#[test]
+fn a_value_a_go_or_python_plugin_logs_as_json_is_masked_on_stderr_and_in_its_error() {
+    let s = Rig::new();
+    let value = "p&ss<wörd>";
+    let forms = [
+        r"p\u0026ss\u003cwörd\u003e",
+        r"p&ss<w\u00f6rd>",
+        r"p\u0026ss\u003Cw\u00F6rd\u003E",
+    ];
+    let logged: String = forms
+        .iter()
+        .map(|f| format!("{{\"@level\":\"debug\",\"value\":\"{f}\"}}\n"))
+        .collect();
+    fs::write(s.out_file("stderr"), &logged).unwrap();
+    let answer = serde_json::json!({ "result": { "PASSWORD": value } });
+    fs::write(s.out_file("ok"), answer.to_string()).unwrap();
+    // Failing, with the document's strings masked in its error message.
+    let failed = format!(
+        "{{\"result\": {{\"PASSWORD\": \"{value}\"}}, \"error\": \"denied: {{\\\"v\\\":\\\"{}\\\"}}\"}}",
+        forms[0].replace('\\', "\\\\")
+    );
+    fs::write(s.out_file("failed"), &failed).unwrap();
+    s.plugin(
+        "secrets",
+        "gostore",
+        &format!(
+            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
+             /usr/bin/cat '{out}/stderr' >&2\n\
+             [ \"$2\" = bad ] && /usr/bin/cat '{out}/failed' && exit 1\n\
+             /usr/bin/cat '{out}/ok'",
+            out = s.out_file("").display()
+        ),
+    );
+    let leaked = |text: &str| {
+        forms
+            .iter()
+            .chain([&value])
+            .find(|f| text.contains(*f))
+            .map(|f| f.to_string())
+    };
+    let out = plugctl(&s)
+        .args([
+            "secret", "fetch", "gostore", "app", "--format", "json", "-v",
+        ])
+        .succeeds();
+    let err = out.stderr();
+    assert!(
+        err.contains("\"value\":\"****\""),
+        "stderr shown masked: {err}"
+    );
+    assert_eq!(leaked(&err), None, "a value's JSON form on stderr: {err}");
+    let out = plugctl(&s)
+        .args(["secret", "fetch", "gostore", "bad", "-v"])
+        .fails_with(Exit::Failure)
+        .stderr_has("denied: {\"v\":\"****\"}");
+    let err = out.stderr();
+    assert_eq!(
+        leaked(&err),
+        None,
+        "a value's JSON form in the error: {err}"
+    );
+}

@@ -52,8 +52,14 @@ pub fn mask_stderr<'a>(
     mask_spans(&text, found)
 }
 
-/// The strings to look for: each non-empty value, and its JSON-escaped
-/// form when that differs.
+/// The strings to look for: each non-empty value, and each JSON-escaped
+/// form of it that differs. A plugin that logs JSON escapes what it must
+/// (a quote, a backslash, a control character) and, by its encoder's
+/// default, more: Go's `encoding/json`, which Nomad plugins are written
+/// with, writes `<`, `>`, `&`, U+2028 and U+2029 as `\u003c` and so on;
+/// Python's `json.dumps` writes DEL and every character past ASCII as
+/// `\u00e4` (a pair of escapes past U+FFFF); other encoders spell the hex
+/// digits in capitals. Every mix of those is looked for.
 fn patterns<'a>(values: impl IntoIterator<Item = &'a SecretValue>) -> Vec<String> {
     let mut set = BTreeSet::new();
     for v in values {
@@ -62,14 +68,56 @@ fn patterns<'a>(values: impl IntoIterator<Item = &'a SecretValue>) -> Vec<String
             continue;
         }
         set.insert(v.to_string());
-        if let Ok(quoted) = serde_json::to_string(v) {
-            let inner = &quoted[1..quoted.len() - 1];
-            if inner != v {
-                set.insert(inner.to_string());
+        for html in [false, true] {
+            for ascii in [false, true] {
+                for upper in [false, true] {
+                    set.insert(json_inside(v, JsonStyle { html, ascii, upper }));
+                }
             }
         }
     }
     set.into_iter().collect()
+}
+
+/// How a JSON encoder escapes a string beyond what JSON requires.
+#[derive(Clone, Copy)]
+struct JsonStyle {
+    /// `<`, `>`, `&`, U+2028 and U+2029 escaped (Go's default).
+    html: bool,
+    /// DEL and every character past ASCII escaped (Python's default).
+    ascii: bool,
+    /// Hex digits in capitals.
+    upper: bool,
+}
+
+/// `value` between a JSON string's quotes, escaped in `style`.
+fn json_inside(value: &str, style: JsonStyle) -> String {
+    let mut out = String::with_capacity(value.len() + 8);
+    let hex = |out: &mut String, c: char| {
+        for unit in c.encode_utf16(&mut [0u16; 2]) {
+            out.push_str(&if style.upper {
+                format!("\\u{unit:04X}")
+            } else {
+                format!("\\u{unit:04x}")
+            });
+        }
+    };
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if c < ' ' => hex(&mut out, c),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' if style.html => hex(&mut out, c),
+            c if style.ascii && c >= '\u{7f}' => hex(&mut out, c),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Byte ranges of every (overlapping) occurrence of every pattern.
@@ -170,6 +218,26 @@ mod tests {
         assert_eq!(mask("é€é", &v(&["€"])), "é****é");
         // JSON-escaped forms too
         assert_eq!(mask(r#"{"k":"a\nb"}"#, &v(&["a\nb"])), r#"{"k":"****"}"#);
+        // as Go writes them (HTML-safe), Python (ASCII only), in capitals
+        let value = v(&["p&ss<wörd>\u{1f511}"]);
+        for logged in [
+            format!(r#"{{"v":"p\u0026ss\u003cwörd\u003e{}"}}"#, '\u{1f511}'),
+            r#"{"v":"p&ss<w\u00f6rd>\ud83d\udd11"}"#.to_string(),
+            r#"{"v":"p\u0026ss\u003Cw\u00F6rd\u003E\uD83D\uDD11"}"#.to_string(),
+        ] {
+            assert_eq!(mask(&logged, &value), r#"{"v":"****"}"#, "{logged}");
+        }
+        // The minimal form is serde_json's.
+        let tricky = "a\"b\\c\n\u{1}\u{8}\u{c}\u{7f}é<";
+        let minimal = JsonStyle {
+            html: false,
+            ascii: false,
+            upper: false,
+        };
+        assert_eq!(
+            format!("\"{}\"", json_inside(tricky, minimal)),
+            serde_json::to_string(tricky).unwrap()
+        );
         // A tail cut in the middle of a value hides the value's end.
         let tail = "VALUE-42 then more";
         assert_eq!(
