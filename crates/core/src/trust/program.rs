@@ -751,6 +751,24 @@ impl Trust {
                 program.display()
             )));
         };
+        // A library needed by a name the loader fills a token in first
+        // (`libvendor-$PLATFORM.so`, looked for as `libvendor-haswell.so`
+        // on one CPU and `libvendor-x86_64.so` on another): which file it
+        // opens, and so whose search path it follows next, cannot be said
+        // from the name, and one root's vendor directory holds, built
+        // with `-rpath` naming a sticky directory, had another user's
+        // library there loaded as root.
+        if let Some(name) = linked.by_token.first() {
+            let token = crate::runner::elf::loader_token(name.as_encoded_bytes()).unwrap_or("");
+            return Err(Untrusted::Refused(format!(
+                "not run: the ELF program {} needs the library {}, a name in which the \
+                 loader fills in ${token} before it looks for it (a different file on another machine), \
+                 so what it opens cannot be judged; fix: link it against the library by a \
+                 name without a `$`",
+                program.display(),
+                crate::escape::quote_os(name)
+            )));
+        }
         // A library linked by its path is opened as it is, wherever that is.
         for library in &linked.by_path {
             super::environment::judge_library_dir(self.policy, Path::new(library)).map_err(

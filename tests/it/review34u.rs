@@ -1,0 +1,186 @@
+//! A sixteenth fresh-eyes attack on issue #34 ("safe to consume, safe to
+//! run"), through the real binary, after review34.rs to review34t.rs,
+//! aimed at what plugctl runs: each test here is an attack that found a
+//! way through.
+
+use std::fs;
+
+use crate::common::*;
+
+/// The C source of a secrets plugin that needs `vendor()` from a library:
+/// its fingerprint, and `{"A": "b"}`.
+const C_PLUGIN: &str = r#"#include <stdio.h>
+#include <string.h>
+int vendor(void);
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "fingerprint") == 0) {
+    puts("{\"type\": \"secrets\", \"version\": \"1.0.0\"}");
+    return vendor();
+  }
+  puts("{\"result\": {\"A\": \"b\"}}");
+  return vendor();
+}
+"#;
+
+/// The loader expands `$PLATFORM` (and `$LIB`, `$ORIGIN`) in a library a
+/// program needs by name (`DT_NEEDED`), as `ld.so(8)` says: a vendor's
+/// library whose soname is `libvendor-$PLATFORM.so` is looked for as
+/// `libvendor-haswell.so` (what this machine's CPU is called). plugctl
+/// looked for the name as written, found nothing, and left that library's
+/// own search path unjudged: a root-owned plugin linked with `-rpath`
+/// naming root's vendor directory, whose `libvendor-<platform>.so` was
+/// built with `-rpath` naming a sticky build directory, had the loader
+/// look there for what that library needs, and another user's library
+/// ran its constructor as root while `validate` found nothing. A library
+/// needed by a name the loader expands is refused, naming it.
+#[test]
+fn a_library_needed_by_a_name_the_loader_expands_is_not_left_unjudged() {
+    let Some(intruder) = intruder() else { return };
+    if !tool_available("cc", "libraries with a search path") {
+        return;
+    }
+    let s = Rig::new();
+    let build = sticky_dir(&s, "build");
+    let cc = |args: &[&str]| {
+        let mut run = expect::Run::new(s.command("cc"), "cc");
+        for a in args {
+            run = run.arg(a);
+        }
+        run.succeeds();
+    };
+    let out = |name: &str| s.out_file(name).display().to_string();
+    fs::write(s.out_file("dep.c"), "int dep(void) { return 0; }\n").unwrap();
+    fs::write(
+        s.out_file("vendor.c"),
+        "int dep(void);\nint vendor(void) { return dep(); }\n",
+    )
+    .unwrap();
+    let canary = s.out_file("canary");
+    fs::write(
+        s.out_file("theirs.c"),
+        format!(
+            "#include <fcntl.h>\n__attribute__((constructor)) static void f(void) {{ \
+             open(\"{}\", O_CREAT | O_WRONLY, 0644); }}\nint dep(void) {{ return 0; }}\n",
+            canary.display()
+        ),
+    )
+    .unwrap();
+    // What the vendor linked against, in their build directory (gone on
+    // the node); the vendor's library in a directory only root writes,
+    // its soname naming the platform for the loader to fill in.
+    let vendor_build = s.out_file("vb");
+    make_dir(&vendor_build);
+    cc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &format!("{}/libdep.so", vendor_build.display()),
+        &out("dep.c"),
+    ]);
+    let vendor = s.root().join("vendor");
+    make_dir(&vendor);
+    let linked = vendor.join("libvendor.so");
+    cc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &linked.display().to_string(),
+        &out("vendor.c"),
+        "-Wl,-soname,libvendor-$PLATFORM.so",
+        &format!("-L{}", vendor_build.display()),
+        "-ldep",
+        &format!("-Wl,-rpath,{}", build.display()),
+        "-Wl,--enable-new-dtags",
+    ]);
+    cc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &out("libtheirs.so"),
+        &out("theirs.c"),
+    ]);
+    fs::write(s.out_file("plugin.c"), C_PLUGIN).unwrap();
+    let plugin = s.plugins.join("secrets").join("compiled");
+    make_dir(plugin.parent().unwrap());
+    cc(&[
+        "-o",
+        &plugin.display().to_string(),
+        &out("plugin.c"),
+        &format!("-L{}", vendor.display()),
+        "-lvendor",
+        &format!("-Wl,-rpath-link,{}", vendor_build.display()),
+        &format!("-Wl,-rpath,{}", vendor.display()),
+        "-Wl,--enable-new-dtags",
+    ]);
+    // The name the loader looks for here: ask it.
+    let traced = std::process::Command::new(&plugin)
+        .env_clear()
+        .env("LD_TRACE_LOADED_OBJECTS", "1")
+        .output()
+        .unwrap();
+    let traced = String::from_utf8_lossy(&traced.stdout).into_owned();
+    let expanded = traced
+        .split_whitespace()
+        .find(|w| w.starts_with("libvendor-"))
+        .unwrap_or_else(|| panic!("the loader names the vendor's library: {traced}"))
+        .to_string();
+    assert!(!expanded.contains('$'), "{traced}");
+    fs::rename(&linked, vendor.join(&expanded)).unwrap();
+    // Another user's libdep.so in the build directory.
+    let theirs = build.join("libdep.so");
+    intruder.sh(
+        &s,
+        &format!("cat '{}' > '{}'", out("libtheirs.so"), theirs.display()),
+    );
+    let fetched = plugctl(&s)
+        .args(["secret", "fetch", "compiled", "x"])
+        .output();
+    assert!(!canary.exists(), "their library's constructor ran as root");
+    assert_eq!(
+        fetched.status.code(),
+        Some(Exit::Failure.code()),
+        "{fetched:?}"
+    );
+    let refused = String::from_utf8_lossy(&fetched.stderr);
+    assert!(
+        refused.contains("libvendor-$PLATFORM.so"),
+        "the refusal names the library: {refused}"
+    );
+    plugctl(&s)
+        .args(["validate"])
+        .fails_with(Exit::Failure)
+        .stdout_has("libvendor-$PLATFORM.so");
+    assert!(!canary.exists(), "their library's constructor ran as root");
+    eprintln!("{refused}");
+    // The same vendor library by a plain name, the build directory only
+    // root's: it runs.
+    fs::remove_file(&theirs).unwrap();
+    fs::copy(vendor_build.join("libdep.so"), &theirs).unwrap();
+    fs::set_permissions(&build, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    fs::remove_file(vendor.join(&expanded)).unwrap();
+    cc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &linked.display().to_string(),
+        &out("vendor.c"),
+        &format!("-L{}", vendor_build.display()),
+        "-ldep",
+        &format!("-Wl,-rpath,{}", build.display()),
+        "-Wl,--enable-new-dtags",
+    ]);
+    cc(&[
+        "-o",
+        &plugin.display().to_string(),
+        &out("plugin.c"),
+        &format!("-L{}", vendor.display()),
+        "-lvendor",
+        &format!("-Wl,-rpath-link,{}", vendor_build.display()),
+        &format!("-Wl,-rpath,{}", vendor.display()),
+        "-Wl,--enable-new-dtags",
+    ]);
+    plugctl(&s)
+        .args(["secret", "fetch", "compiled", "x"])
+        .succeeds()
+        .stdout_has("A=b");
+}
