@@ -22,6 +22,19 @@ int main(int argc, char **argv) {
 }
 "#;
 
+/// The C source of a secrets plugin that needs no library of its own.
+const C_PLAIN_PLUGIN: &str = r#"#include <stdio.h>
+#include <string.h>
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "fingerprint") == 0) {
+    puts("{\"type\": \"secrets\", \"version\": \"1.0.0\"}");
+    return 0;
+  }
+  puts("{\"result\": {\"A\": \"b\"}}");
+  return 0;
+}
+"#;
+
 /// The loader expands `$PLATFORM` (and `$LIB`, `$ORIGIN`) in a library a
 /// program needs by name (`DT_NEEDED`), as `ld.so(8)` says: a vendor's
 /// library whose soname is `libvendor-$PLATFORM.so` is looked for as
@@ -181,6 +194,128 @@ fn a_library_needed_by_a_name_the_loader_expands_is_not_left_unjudged() {
     ]);
     plugctl(&s)
         .args(["secret", "fetch", "compiled", "x"])
+        .succeeds()
+        .stdout_has("A=b");
+}
+
+/// An audit library a program names without a `/` (linked with
+/// `--audit libau.so`) is looked for by the loader as a library it needs
+/// is, in the program's own search path first, and runs before the
+/// program does, constructor first. Only audit libraries named by a path
+/// were followed: a root-owned plugin linked with `-rpath` naming root's
+/// vendor directory, whose `libau.so` there was built with `-rpath`
+/// naming a sticky build directory, had the loader look there for what
+/// `libau.so` needs, and another user's library ran its constructor as
+/// root while `validate` found nothing. A bare audit name is followed as
+/// a library needed by that name is.
+#[test]
+fn an_audit_library_named_without_a_path_has_its_search_path_judged() {
+    let Some(intruder) = intruder() else { return };
+    if !tool_available("cc", "libraries with a search path") {
+        return;
+    }
+    let s = Rig::new();
+    let build = sticky_dir(&s, "build");
+    let cc = |args: &[&str]| {
+        let mut run = expect::Run::new(s.command("cc"), "cc");
+        for a in args {
+            run = run.arg(a);
+        }
+        run.succeeds();
+    };
+    let out = |name: &str| s.out_file(name).display().to_string();
+    fs::write(s.out_file("dep.c"), "int dep(void) { return 0; }\n").unwrap();
+    fs::write(
+        s.out_file("au.c"),
+        "int dep(void);\nunsigned int la_version(unsigned int v) { return dep() == 0 ? v : 0; }\n",
+    )
+    .unwrap();
+    let canary = s.out_file("canary");
+    fs::write(
+        s.out_file("theirs.c"),
+        format!(
+            "#include <fcntl.h>\n__attribute__((constructor)) static void f(void) {{ \
+             open(\"{}\", O_CREAT | O_WRONLY, 0644); }}\nint dep(void) {{ return 0; }}\n",
+            canary.display()
+        ),
+    )
+    .unwrap();
+    let vendor_build = s.out_file("vb");
+    make_dir(&vendor_build);
+    cc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &format!("{}/libdep.so", vendor_build.display()),
+        &out("dep.c"),
+    ]);
+    // The vendor's audit library in a directory only root writes.
+    let vendor = s.root().join("vendor");
+    make_dir(&vendor);
+    let build_au = |rpath: &std::path::Path| {
+        cc(&[
+            "-shared",
+            "-fPIC",
+            "-o",
+            &vendor.join("libau.so").display().to_string(),
+            &out("au.c"),
+            "-Wl,--no-as-needed",
+            &format!("-L{}", vendor_build.display()),
+            "-ldep",
+            &format!("-Wl,-rpath,{}", rpath.display()),
+            "-Wl,--enable-new-dtags",
+        ])
+    };
+    build_au(&build);
+    cc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &out("libtheirs.so"),
+        &out("theirs.c"),
+    ]);
+    fs::write(s.out_file("plugin.c"), C_PLAIN_PLUGIN).unwrap();
+    let plugin = s.plugins.join("secrets").join("audited");
+    make_dir(plugin.parent().unwrap());
+    cc(&[
+        "-o",
+        &plugin.display().to_string(),
+        &out("plugin.c"),
+        "-Wl,--audit,libau.so",
+        &format!("-Wl,-rpath,{}", vendor.display()),
+        "-Wl,--enable-new-dtags",
+    ]);
+    let theirs = build.join("libdep.so");
+    intruder.sh(
+        &s,
+        &format!("cat '{}' > '{}'", out("libtheirs.so"), theirs.display()),
+    );
+    let fetched = plugctl(&s)
+        .args(["secret", "fetch", "audited", "x"])
+        .output();
+    assert!(!canary.exists(), "their library's constructor ran as root");
+    assert_eq!(
+        fetched.status.code(),
+        Some(Exit::Failure.code()),
+        "{fetched:?}"
+    );
+    let why = format!(
+        "the ELF program {} has the loader search {:?}",
+        vendor.join("libau.so").display(),
+        build.display().to_string()
+    );
+    let refused = String::from_utf8_lossy(&fetched.stderr);
+    assert!(refused.contains(&why), "{refused}");
+    plugctl(&s)
+        .args(["validate"])
+        .fails_with(Exit::Failure)
+        .stdout_has(&why);
+    assert!(!canary.exists(), "their library's constructor ran as root");
+    // The audit library built with a search path only root writes: it runs.
+    fs::remove_file(&theirs).unwrap();
+    build_au(&vendor_build);
+    plugctl(&s)
+        .args(["secret", "fetch", "audited", "x"])
         .succeeds()
         .stdout_has("A=b");
 }

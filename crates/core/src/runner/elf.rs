@@ -81,8 +81,9 @@ pub(crate) struct Linked {
     pub search: Vec<OsString>,
     /// Each library named with a `/` (`DT_NEEDED`, `DT_AUDIT`, ...).
     pub by_path: Vec<OsString>,
-    /// Each library needed by a bare name (`DT_NEEDED` without a `/`),
-    /// which the loader looks for in the search path first.
+    /// Each library needed by a bare name (`DT_NEEDED` without a `/`, and
+    /// an audit library so named), which the loader looks for in the
+    /// search path first.
     pub by_name: Vec<OsString>,
     /// Each library needed by a bare name holding a token the loader
     /// fills in first ([`loader_token`]): `libx-$PLATFORM.so` is looked
@@ -526,9 +527,11 @@ fn linked<'d, Elf: FileHeader<Endian = Endianness>>(
             let name = OsString::from_vec(name.to_vec());
             if name.as_encoded_bytes().contains(&b'/') {
                 by_path.push(name);
-            } else if !list {
-                // The loader fills a token in before it looks (and a
-                // `$LIB` makes the name a path from the working directory).
+            } else {
+                // An audit library named bare is looked for as a library
+                // needed is, the program's search path first. The loader
+                // fills a token in before it looks (and a `$LIB` makes the
+                // name a path from the working directory).
                 match loader_token(name.as_encoded_bytes()) {
                     Some(_) => by_token.push(name),
                     None => by_name.push(name),
@@ -766,7 +769,7 @@ mod tests {
                 OsString::from("/opt/x/libz.so"),
                 OsString::from("/tmp/au.so"),
             ],
-            by_name: vec![OsString::from("libc.so.6")],
+            by_name: vec![OsString::from("libc.so.6"), OsString::from("a.so")],
             by_token: vec![],
         };
         for wide in [true, false] {
