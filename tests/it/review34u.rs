@@ -319,3 +319,132 @@ fn an_audit_library_named_without_a_path_has_its_search_path_judged() {
         .succeeds()
         .stdout_has("A=b");
 }
+
+/// A library a plugin's `LD_AUDIT` names (by a path, root's own, as the
+/// environment's judge requires) is loaded by the loader before the
+/// program, constructor first, into every process the plugin starts, with
+/// its own search path and the libraries it needs. Only `LD_PRELOAD`'s
+/// libraries had theirs judged: `--env LD_AUDIT=<root's libau.so>`,
+/// built with `-rpath` naming a sticky build directory, had another
+/// user's library there run its constructor as root, for a shell plugin
+/// as for an ELF one. It is judged as a preloaded library is.
+#[test]
+fn an_audit_library_of_the_plugins_environment_has_its_search_path_judged() {
+    let Some(intruder) = intruder() else { return };
+    if !tool_available("cc", "libraries with a search path") {
+        return;
+    }
+    let s = Rig::new();
+    let build = sticky_dir(&s, "build");
+    let cc = |args: &[&str]| {
+        let mut run = expect::Run::new(s.command("cc"), "cc");
+        for a in args {
+            run = run.arg(a);
+        }
+        run.succeeds();
+    };
+    let out = |name: &str| s.out_file(name).display().to_string();
+    fs::write(s.out_file("dep.c"), "int dep(void) { return 0; }\n").unwrap();
+    fs::write(
+        s.out_file("au.c"),
+        "int dep(void);\nunsigned int la_version(unsigned int v) { return dep() == 0 ? v : 0; }\n",
+    )
+    .unwrap();
+    let canary = s.out_file("canary");
+    fs::write(
+        s.out_file("theirs.c"),
+        format!(
+            "#include <fcntl.h>\n__attribute__((constructor)) static void f(void) {{ \
+             open(\"{}\", O_CREAT | O_WRONLY, 0644); }}\nint dep(void) {{ return 0; }}\n",
+            canary.display()
+        ),
+    )
+    .unwrap();
+    let vendor_build = s.out_file("vb");
+    make_dir(&vendor_build);
+    cc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &format!("{}/libdep.so", vendor_build.display()),
+        &out("dep.c"),
+    ]);
+    let vendor = s.root().join("vendor");
+    make_dir(&vendor);
+    let au = vendor.join("libau.so");
+    let build_au = |rpath: &std::path::Path| {
+        cc(&[
+            "-shared",
+            "-fPIC",
+            "-o",
+            &au.display().to_string(),
+            &out("au.c"),
+            "-Wl,--no-as-needed",
+            &format!("-L{}", vendor_build.display()),
+            "-ldep",
+            &format!("-Wl,-rpath,{}", rpath.display()),
+            "-Wl,--enable-new-dtags",
+        ])
+    };
+    build_au(&build);
+    cc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &out("libtheirs.so"),
+        &out("theirs.c"),
+    ]);
+    s.file(
+        "secrets",
+        "shell",
+        "#!/bin/sh\necho '{\"result\": {\"A\": \"b\"}}'\n",
+        0o755,
+    );
+    fs::write(s.out_file("plugin.c"), C_PLAIN_PLUGIN).unwrap();
+    cc(&[
+        "-o",
+        &s.plugins
+            .join("secrets")
+            .join("compiled")
+            .display()
+            .to_string(),
+        &out("plugin.c"),
+    ]);
+    let theirs = build.join("libdep.so");
+    intruder.sh(
+        &s,
+        &format!("cat '{}' > '{}'", out("libtheirs.so"), theirs.display()),
+    );
+    let audit = format!("LD_AUDIT={}", au.display());
+    let why = format!(
+        "the ELF program {} has the loader search {:?}",
+        au.display(),
+        build.display().to_string()
+    );
+    for plugin in ["shell", "compiled"] {
+        let fetched = plugctl(&s)
+            .args(["secret", "fetch", "--env", &audit, plugin, "x"])
+            .output();
+        assert!(
+            !canary.exists(),
+            "their library's constructor ran as root ({plugin})"
+        );
+        assert_eq!(
+            fetched.status.code(),
+            Some(Exit::Failure.code()),
+            "{plugin}: {fetched:?}"
+        );
+        let refused = String::from_utf8_lossy(&fetched.stderr);
+        assert!(refused.contains(&why), "{plugin}: {refused}");
+    }
+    // The audit library built with a search path only root writes: both
+    // run with it.
+    fs::remove_file(&theirs).unwrap();
+    build_au(&vendor_build);
+    for plugin in ["shell", "compiled"] {
+        plugctl(&s)
+            .args(["secret", "fetch", "--env", &audit, plugin, "x"])
+            .succeeds()
+            .stdout_has("A=b");
+    }
+}

@@ -364,6 +364,15 @@ fn preload_of(env: &[(OsString, OsString)]) -> Vec<PathBuf> {
         .collect()
 }
 
+/// The audit libraries of an environment's `LD_AUDIT`, split at colons as
+/// the loader splits it (the environment's judge refuses a bare name).
+fn audit_of(env: &[(OsString, OsString)]) -> Vec<PathBuf> {
+    env_list(env, "LD_AUDIT", b":")
+        .map(|d| PathBuf::from(OsString::from_vec(d.to_vec())))
+        .filter(|d| d.is_absolute())
+        .collect()
+}
+
 /// The libraries of an environment's `LD_PRELOAD` named without a `/`:
 /// the loader looks for each as for a library the program it starts needs
 /// (its search path, then `LD_LIBRARY_PATH`'s, then the system's).
@@ -486,18 +495,21 @@ impl Trust {
                 .and_then(|()| self.policy.judge_program_links(&path, &meta, dir.meta()))
                 .map_err(|r| refused(format!("not run: {r}")))?;
         }
-        // A library of the plugin's LD_PRELOAD (judged with its
-        // environment) is loaded into every process it starts, with its own
-        // search path and the libraries it names, which the loader follows.
+        // A library of the plugin's LD_PRELOAD or LD_AUDIT (judged with
+        // its environment) is loaded into every process it starts, an
+        // audit library before the program, with its own search path and
+        // the libraries it names, which the loader follows.
         if self.policy.enforces() {
-            for library in preload_of(env) {
+            let loaded = (preload_of(env).into_iter().map(|l| ("LD_PRELOAD", l)))
+                .chain(audit_of(env).into_iter().map(|l| ("LD_AUDIT", l)));
+            for (variable, library) in loaded {
                 let (Some(at), Some(linked)) = (library.parent(), linked_at(&library)) else {
                     continue;
                 };
                 self.runpaths(&library, at, &linked, library_path_of(env))
                     .map_err(|u| match u {
                         Untrusted::Refused(why) => Untrusted::Refused(format!(
-                            "not run: {}'s LD_PRELOAD loads {}, and {}",
+                            "not run: {}'s {variable} loads {}, and {}",
                             path.display(),
                             library.display(),
                             why.strip_prefix("not run: ").unwrap_or(&why)
