@@ -448,3 +448,89 @@ fn an_audit_library_of_the_plugins_environment_has_its_search_path_judged() {
             .stdout_has("A=b");
     }
 }
+
+/// `#!/usr/bin/nice python3` runs the script as `#!/usr/bin/env python3`
+/// does: the kernel hands `nice` the one argument `python3`, and `nice`
+/// (as `nohup`, util-linux's `setsid`, `ionice`, `unshare`, `xargs`...)
+/// looks it up on the plugin's `PATH` and runs it with the script. plugctl
+/// read only env's line so: it judged `nice` and nothing it runs, and a
+/// root-owned Python plugin in a sticky directory, which `#!/usr/bin/python3`
+/// or `#!/usr/bin/env python3` has refused, imported another user's
+/// `json.py` beside it as root. What such a line runs is judged as what
+/// env runs is: the program found, and the directories it searches.
+#[test]
+fn a_program_a_wrapper_runs_by_path_is_judged_as_one_env_runs() {
+    let Some(intruder) = intruder() else { return };
+    let s = Rig::new();
+    let pwned = s.out_file("pwned");
+    let body = "import sys, json\n\
+                if sys.argv[1] == 'fingerprint':\n\
+                \x20   print(json.dumps({'type': 'secrets', 'version': '1.0.0'}))\n\
+                else:\n\
+                \x20   print(json.dumps({'result': {'A': 'b'}}))\n";
+    let wrappers = [
+        ("nice", "#!/usr/bin/nice python3"),
+        ("nohup", "#!/usr/bin/nohup python3"),
+        ("setsid", "#!/usr/bin/setsid python3"),
+        ("path", "#!/usr/bin/nice /usr/bin/python3"),
+        ("env-nice", "#!/usr/bin/env -S nice python3"),
+    ];
+    for (name, shebang) in wrappers {
+        s.file("secrets", name, &format!("{shebang}\n{body}"), 0o755);
+    }
+    s.file(
+        "host-volume",
+        "mine",
+        &format!(
+            "#!/usr/bin/nice python3\n{}",
+            body.replace("secrets", "host-volume")
+        ),
+        0o755,
+    );
+    let shared = s.plugins.join("secrets");
+    fs::set_permissions(
+        &shared,
+        std::os::unix::fs::PermissionsExt::from_mode(0o1777),
+    )
+    .unwrap();
+    intruder.sh(
+        &s,
+        &format!(
+            "printf '%s\\n' \"open('{pwned}', 'w').write('ran')\" > '{dir}/json.py'",
+            pwned = pwned.display(),
+            dir = shared.display()
+        ),
+    );
+    let why = format!(
+        "runs under Python, which imports the modules a script names from the script's own \
+         directory before its standard library, and {} is a sticky directory others may add \
+         files to (mode 1777)",
+        shared.display()
+    );
+    for (name, _) in wrappers {
+        let fetched = plugctl(&s)
+            .args(["secret", "fetch", name, "app/db"])
+            .output();
+        assert!(
+            !pwned.exists(),
+            "another user's json.py ran as root ({name})"
+        );
+        assert_eq!(
+            fetched.status.code(),
+            Some(Exit::Failure.code()),
+            "{name}: {fetched:?}"
+        );
+        let refused = String::from_utf8_lossy(&fetched.stderr);
+        assert!(refused.contains(&why), "{name}: {refused}");
+    }
+    plugctl(&s)
+        .args(["validate"])
+        .fails_with(Exit::Failure)
+        .stdout_has(&why);
+    assert!(!pwned.exists(), "another user's json.py ran as root");
+    // The same line for a plugin in a directory of root's runs.
+    plugctl(&s)
+        .args(["fingerprint", "mine"])
+        .succeeds()
+        .stdout_has("healthy");
+}

@@ -204,6 +204,24 @@ impl Shebang {
 }
 
 impl Shebang {
+    /// What the program this line runs may in turn run by `PATH`: for
+    /// any interpreter but env, the one argument of the line; for env,
+    /// the first argument `-S` gives its program; either only when it is
+    /// not an option. `#!/usr/bin/nice python3` hands nice `python3`,
+    /// which nice (as nohup, setsid, ionice, unshare, xargs and many more
+    /// do) looks up on the plugin's `PATH` and runs with the script, as
+    /// env would: whichever of those the program is, what that name finds
+    /// is judged as what env runs is. One that runs no such program is
+    /// judged for nothing worse than a program being there.
+    pub fn passed_program(&self) -> Option<String> {
+        let next = match self.env_runs() {
+            EnvRuns::Program { args, .. } => args.into_iter().next(),
+            EnvRuns::NotEnv => self.arg.clone(),
+            EnvRuns::Unknown(_) => None,
+        };
+        next.filter(|word| !word.is_empty() && !word.starts_with('-'))
+    }
+
     /// The `PATH` env searches for its program: the plugin's own
     /// (`inherited`, `None` when unset), as the `#!` line's words before
     /// the program change it — `-i` (or `-`) empties the environment,
@@ -607,7 +625,7 @@ impl Trust {
         }
         self.judge_interpreter(interp, script, depth, search, "#! of")?;
         match shebang.env_runs() {
-            EnvRuns::NotEnv => Ok(()),
+            EnvRuns::NotEnv => self.passed(script, shebang, depth, search),
             EnvRuns::Unknown(why) => Err(Untrusted::Refused(format!(
                 "not run: {} starts with {why}",
                 script.display()
@@ -618,7 +636,8 @@ impl Trust {
                 let search = shebang.env_search_path(search);
                 match env_lookup(&name, search.as_deref()) {
                     Ok(Some(found)) => {
-                        self.judge_interpreter(&found, script, depth, search.as_deref(), "#! of")
+                        self.judge_interpreter(&found, script, depth, search.as_deref(), "#! of")?;
+                        self.passed(script, shebang, depth, search.as_deref())
                     }
                     Ok(None) => Err(Untrusted::InterpreterMissing { interpreter: name }),
                     Err(why) => Err(Untrusted::Refused(format!(
@@ -629,6 +648,33 @@ impl Trust {
                     ))),
                 }
             }
+        }
+    }
+
+    /// What the program `shebang` runs may in turn run by `PATH`
+    /// ([`Shebang::passed_program`]), found on `search` as env would find
+    /// it, judged as what env runs is; nothing when no such program is
+    /// there.
+    fn passed(
+        &self,
+        script: &Path,
+        shebang: &Shebang,
+        depth: usize,
+        search: Option<&OsStr>,
+    ) -> Result<(), Untrusted> {
+        let Some(name) = shebang.passed_program() else {
+            return Ok(());
+        };
+        match env_lookup(&name, search) {
+            Ok(Some(found)) => self.judge_interpreter(&found, script, depth, search, "#! of"),
+            Ok(None) => Ok(()),
+            Err(why) => Err(Untrusted::Refused(format!(
+                "not run: {} starts with #!{} {}: {}",
+                script.display(),
+                shebang.interpreter,
+                shebang.arg.as_deref().unwrap_or_default(),
+                why.replacen("env would", "its #! line's program would", 1)
+            ))),
         }
     }
 
@@ -663,6 +709,11 @@ impl Trust {
         let mut programs = vec![PathBuf::from(&shebang.interpreter)];
         let search = shebang.env_search_path(search);
         if let EnvRuns::Program { name, .. } = shebang.env_runs()
+            && let Ok(Some(found)) = env_lookup(&name, search.as_deref())
+        {
+            programs.push(found);
+        }
+        if let Some(name) = shebang.passed_program()
             && let Ok(Some(found)) = env_lookup(&name, search.as_deref())
         {
             programs.push(found);
@@ -1015,17 +1066,28 @@ fn searcher(
             search.map(OsStr::to_os_string),
         ),
     };
-    let named = program.file_name().and_then(Searcher::of);
-    let real = || {
-        std::fs::canonicalize(&program)
-            .ok()
-            .and_then(|p| p.file_name().and_then(Searcher::of))
+    // What that program may run by PATH in turn (`nice python3`).
+    let mut programs = vec![program];
+    if let Some(name) = shebang.passed_program()
+        && let Ok(Some(found)) = env_lookup(&name, search.as_deref())
+    {
+        programs.push(found);
+    }
+    let is = |program: &PathBuf| {
+        let named = program.file_name().and_then(Searcher::of);
+        let real = || {
+            std::fs::canonicalize(program)
+                .ok()
+                .and_then(|p| p.file_name().and_then(Searcher::of))
+        };
+        named
+            .or_else(real)
+            .map(|searcher| (searcher, program.clone()))
     };
-    let found = named
-        .or_else(real)
-        .map(|searcher| (searcher, program.clone()));
-    found.or_else(|| {
-        shebang_of(&program).and_then(|nested| searcher(&nested, search.as_deref(), depth + 1))
+    programs.iter().find_map(is).or_else(|| {
+        programs.iter().find_map(|program| {
+            shebang_of(program).and_then(|nested| searcher(&nested, search.as_deref(), depth + 1))
+        })
     })
 }
 
@@ -1274,6 +1336,32 @@ mod tests {
         assert_eq!(s.interpreter, "/tmp/interp\r");
         assert_eq!(Shebang::parse(b"#!\n"), None);
         assert_eq!(Shebang::parse(b"\x7fELF"), None);
+    }
+
+    #[test]
+    fn what_a_lines_program_runs_by_path_is_read_past_env_and_wrappers() {
+        let next = |l: &[u8]| Shebang::parse(l).unwrap().passed_program();
+        assert_eq!(
+            next(b"#!/usr/bin/nice python3\n").as_deref(),
+            Some("python3")
+        );
+        assert_eq!(
+            next(b"#!/usr/bin/env -S nice python3 -u\n").as_deref(),
+            Some("python3")
+        );
+        assert_eq!(
+            next(b"#!/usr/bin/nohup /usr/bin/python3\n").as_deref(),
+            Some("/usr/bin/python3")
+        );
+        for none in [
+            &b"#!/bin/sh\n"[..],
+            b"#!/bin/sh -e\n",
+            b"#!/usr/bin/env python3\n",
+            b"#!/usr/bin/env -S python3 -u\n",
+            b"#!/usr/bin/env -v sh\n",
+        ] {
+            assert_eq!(next(none), None, "{}", String::from_utf8_lossy(none));
+        }
     }
 
     #[test]
