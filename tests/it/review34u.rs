@@ -534,3 +534,156 @@ fn a_program_a_wrapper_runs_by_path_is_judged_as_one_env_runs() {
         .succeeds()
         .stdout_has("healthy");
 }
+
+/// A library a plugin's `LD_PRELOAD` names without a `/` is looked for by
+/// the loader in the search path of the program it starts: for a script,
+/// its ELF interpreter's (`-rpath '$ORIGIN/../lib'`, as a vendored Python
+/// or Node.js is built). That was followed only when the plugin's
+/// environment also held an `LD_LIBRARY_PATH`: `--env
+/// LD_PRELOAD=libpre.so` alone, root's `libpre.so` beside such an
+/// interpreter built with `-rpath` naming a sticky build directory, had
+/// another user's library there run its constructor as root. A bare
+/// preload is followed in the interpreter's search path with or without
+/// an `LD_LIBRARY_PATH`.
+#[test]
+fn a_bare_preload_found_in_an_interpreters_search_path_is_judged() {
+    let Some(intruder) = intruder() else { return };
+    if !tool_available("cc", "libraries with a search path") {
+        return;
+    }
+    let s = Rig::new();
+    let build = sticky_dir(&s, "build");
+    let cc = |args: &[&str]| {
+        let mut run = expect::Run::new(s.command("cc"), "cc");
+        for a in args {
+            run = run.arg(a);
+        }
+        run.succeeds();
+    };
+    let out = |name: &str| s.out_file(name).display().to_string();
+    fs::write(s.out_file("dep.c"), "int dep(void) { return 0; }\n").unwrap();
+    fs::write(
+        s.out_file("pre.c"),
+        "int dep(void);\nint pre(void) { return dep(); }\n",
+    )
+    .unwrap();
+    let canary = s.out_file("canary");
+    fs::write(
+        s.out_file("theirs.c"),
+        format!(
+            "#include <fcntl.h>\n__attribute__((constructor)) static void f(void) {{ \
+             open(\"{}\", O_CREAT | O_WRONLY, 0644); }}\nint dep(void) {{ return 0; }}\n",
+            canary.display()
+        ),
+    )
+    .unwrap();
+    // An interpreter that answers for the script it is given.
+    fs::write(
+        s.out_file("interp.c"),
+        r#"#include <stdio.h>
+#include <string.h>
+int main(int argc, char **argv) {
+  if (argc > 2 && strcmp(argv[2], "fingerprint") == 0) {
+    puts("{\"type\": \"secrets\", \"version\": \"1.0.0\"}");
+    return 0;
+  }
+  puts("{\"result\": {\"A\": \"b\"}}");
+  return 0;
+}
+"#,
+    )
+    .unwrap();
+    let vendor_build = s.out_file("vb");
+    make_dir(&vendor_build);
+    cc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &format!("{}/libdep.so", vendor_build.display()),
+        &out("dep.c"),
+    ]);
+    // A vendored interpreter, its libraries in ../lib.
+    let bin = s.root().join("runtime").join("bin");
+    let lib = s.root().join("runtime").join("lib");
+    make_dir(&bin);
+    make_dir(&lib);
+    let interp = bin.join("interp");
+    cc(&[
+        "-o",
+        &interp.display().to_string(),
+        &out("interp.c"),
+        "-Wl,-rpath,$ORIGIN/../lib",
+        "-Wl,--enable-new-dtags",
+    ]);
+    let build_pre = |rpath: &std::path::Path| {
+        cc(&[
+            "-shared",
+            "-fPIC",
+            "-o",
+            &lib.join("libpre.so").display().to_string(),
+            &out("pre.c"),
+            "-Wl,--no-as-needed",
+            &format!("-L{}", vendor_build.display()),
+            "-ldep",
+            &format!("-Wl,-rpath,{}", rpath.display()),
+            "-Wl,--enable-new-dtags",
+        ])
+    };
+    build_pre(&build);
+    cc(&[
+        "-shared",
+        "-fPIC",
+        "-o",
+        &out("libtheirs.so"),
+        &out("theirs.c"),
+    ]);
+    s.file(
+        "secrets",
+        "script",
+        &format!("#!{}\n", interp.display()),
+        0o755,
+    );
+    let theirs = build.join("libdep.so");
+    intruder.sh(
+        &s,
+        &format!("cat '{}' > '{}'", out("libtheirs.so"), theirs.display()),
+    );
+    // Named as the interpreter's search path spells it.
+    let why = format!(
+        "the ELF program {} has the loader search {:?}",
+        bin.join("../lib/libpre.so").display(),
+        build.display().to_string()
+    );
+    let fetched = plugctl(&s)
+        .args([
+            "secret",
+            "fetch",
+            "--env",
+            "LD_PRELOAD=libpre.so",
+            "script",
+            "x",
+        ])
+        .output();
+    assert!(!canary.exists(), "their library's constructor ran as root");
+    assert_eq!(
+        fetched.status.code(),
+        Some(Exit::Failure.code()),
+        "{fetched:?}"
+    );
+    let refused = String::from_utf8_lossy(&fetched.stderr);
+    assert!(refused.contains(&why), "{refused}");
+    // Built with a search path only root writes: it runs with the preload.
+    fs::remove_file(&theirs).unwrap();
+    build_pre(&vendor_build);
+    plugctl(&s)
+        .args([
+            "secret",
+            "fetch",
+            "--env",
+            "LD_PRELOAD=libpre.so",
+            "script",
+            "x",
+        ])
+        .succeeds()
+        .stdout_has("A=b");
+}

@@ -553,10 +553,12 @@ impl Trust {
         };
         self.interpreter(&path, &shebang, 1, path_of(env))?;
         // The interpreters were judged once for every plugin, without this
-        // plugin's LD_LIBRARY_PATH: a library they need found there brings
-        // its own search path and libraries, judged as a plugin's are.
+        // plugin's LD_LIBRARY_PATH or LD_PRELOAD: a library they need found
+        // there, or a bare name it preloads, found there or in their own
+        // search path, brings its own search path and libraries, judged as
+        // a plugin's are.
         let library_path = library_path_of(env);
-        if self.policy.enforces() && !library_path.is_empty() {
+        if self.policy.enforces() && !(library_path.is_empty() && preload_names(env).is_empty()) {
             self.interpreter_libraries(&path, &shebang, env, &library_path, 1)?;
         }
         // `#!/usr/bin/env -S NAME=VALUE ... X` hands X an environment the
