@@ -687,3 +687,59 @@ int main(int argc, char **argv) {
         .succeeds()
         .stdout_has("A=b");
 }
+
+/// kmod's modprobe (Debian's `kmod`, priority important: on every node)
+/// takes options from `MODPROBE_OPTIONS` before its own: `-C DIR` reads
+/// its configuration from there, where an `install` line names a shell
+/// command modprobe runs, as root, for that module. A Nomad client's
+/// set-up script runs `modprobe br_netfilter` (or `overlay`) after it
+/// evals `--format env`: a store holding that key made it run another
+/// user's command. It is refused in both formats a shell or a service
+/// reads, and in a plugin's environment, naming it.
+#[test]
+fn modprobes_options_are_refused_from_a_store_and_a_plugins_environment() {
+    let s = Rig::new();
+    let store = s.out_file("store.json");
+    fs::write(
+        &store,
+        serde_json::to_vec(&serde_json::json!({
+            "result": {"MODPROBE_OPTIONS": "-C /tmp/x", "GOOD": "plain"}
+        }))
+        .unwrap(),
+    )
+    .unwrap();
+    s.plugin(
+        "secrets",
+        "store",
+        &format!(
+            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
+             /usr/bin/cat '{}'",
+            store.display()
+        ),
+    );
+    for format in ["env", "kv"] {
+        plugctl(&s)
+            .args(["secret", "fetch", "store", "app", "--format", format])
+            .fails_with(Exit::Failure)
+            .stdout_empty()
+            .stderr_has("\"MODPROBE_OPTIONS\" would change");
+    }
+    plugctl(&s)
+        .args([
+            "secret",
+            "fetch",
+            "store",
+            "app",
+            "--env",
+            "MODPROBE_OPTIONS=-C /tmp/x",
+        ])
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_has("MODPROBE_OPTIONS");
+    // Named by the operator, it is printed.
+    plugctl(&s)
+        .args(["secret", "fetch", "store", "app", "--format", "env"])
+        .args(["--allow-key", "MODPROBE_OPTIONS"])
+        .succeeds()
+        .stdout_has("GOOD=");
+}

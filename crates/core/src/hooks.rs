@@ -594,8 +594,10 @@ pub const TABLE: &[Group] = &[
               to-command option), rsync's remote shell, the editor and diff program \
               kubectl edit and kubectl diff run, vim's start-up commands (VIMINIT, EXINIT: \
               Ex commands, :! among them) and runtime files, and the start-up file of mail \
-              and mailx (whose set sendmail= names a program) (less(1), man(1), groff(1), \
-              systemctl(1), sudo(8), ssh(1), tar(1), rsync(1), kubectl, vim(1), mailx(1))",
+              and mailx (whose set sendmail= names a program), and modprobe's options (-C \
+              names its configuration, whose install lines are shell commands it runs) \
+              (less(1), man(1), groff(1), systemctl(1), sudo(8), ssh(1), tar(1), rsync(1), \
+              kubectl, vim(1), mailx(1), modprobe(8))",
         entries: &[
             code("EDITOR"),
             code("VISUAL"),
@@ -637,6 +639,7 @@ pub const TABLE: &[Group] = &[
             paths("VIMRUNTIME"),
             paths("VIM"),
             paths("MAILRC"),
+            code("MODPROBE_OPTIONS"),
         ],
     },
     Group {
