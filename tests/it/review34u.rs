@@ -688,22 +688,13 @@ int main(int argc, char **argv) {
         .stdout_has("A=b");
 }
 
-/// kmod's modprobe (Debian's `kmod`, priority important: on every node)
-/// takes options from `MODPROBE_OPTIONS` before its own: `-C DIR` reads
-/// its configuration from there, where an `install` line names a shell
-/// command modprobe runs, as root, for that module. A Nomad client's
-/// set-up script runs `modprobe br_netfilter` (or `overlay`) after it
-/// evals `--format env`: a store holding that key made it run another
-/// user's command. It is refused in both formats a shell or a service
-/// reads, and in a plugin's environment, naming it.
-#[test]
-fn modprobes_options_are_refused_from_a_store_and_a_plugins_environment() {
-    let s = Rig::new();
+/// A secrets plugin `store` answering `{key: value, "GOOD": "plain"}`.
+fn store_of(s: &Rig, key: &str, value: &str) {
     let store = s.out_file("store.json");
     fs::write(
         &store,
         serde_json::to_vec(&serde_json::json!({
-            "result": {"MODPROBE_OPTIONS": "-C /tmp/x", "GOOD": "plain"}
+            "result": {key: value, "GOOD": "plain"}
         }))
         .unwrap(),
     )
@@ -717,13 +708,39 @@ fn modprobes_options_are_refused_from_a_store_and_a_plugins_environment() {
             store.display()
         ),
     );
+}
+
+/// `key` from a store is refused in both formats a shell or a service
+/// reads, naming it, with nothing printed; named by the operator, printed.
+#[track_caller]
+fn refused_from_a_store(s: &Rig, key: &str) {
     for format in ["env", "kv"] {
-        plugctl(&s)
+        plugctl(s)
             .args(["secret", "fetch", "store", "app", "--format", format])
             .fails_with(Exit::Failure)
             .stdout_empty()
-            .stderr_has("\"MODPROBE_OPTIONS\" would change");
+            .stderr_has(&format!("{key:?} would change"));
     }
+    plugctl(s)
+        .args(["secret", "fetch", "store", "app", "--format", "env"])
+        .args(["--allow-key", key])
+        .succeeds()
+        .stdout_has("GOOD=");
+}
+
+/// kmod's modprobe (Debian's `kmod`, priority important: on every node)
+/// takes options from `MODPROBE_OPTIONS` before its own: `-C DIR` reads
+/// its configuration from there, where an `install` line names a shell
+/// command modprobe runs, as root, for that module. A Nomad client's
+/// set-up script runs `modprobe br_netfilter` (or `overlay`) after it
+/// evals `--format env`: a store holding that key made it run another
+/// user's command. It is refused in both formats a shell or a service
+/// reads, and in a plugin's environment, naming it.
+#[test]
+fn modprobes_options_are_refused_from_a_store_and_a_plugins_environment() {
+    let s = Rig::new();
+    store_of(&s, "MODPROBE_OPTIONS", "-C /tmp/x");
+    refused_from_a_store(&s, "MODPROBE_OPTIONS");
     plugctl(&s)
         .args([
             "secret",
@@ -736,10 +753,39 @@ fn modprobes_options_are_refused_from_a_store_and_a_plugins_environment() {
         .fails_with(Exit::Failure)
         .stdout_empty()
         .stderr_has("MODPROBE_OPTIONS");
-    // Named by the operator, it is printed.
+}
+
+/// util-linux's mount and findmnt (Debian's `mount`, required: on every
+/// node) read the file system table `LIBMOUNT_FSTAB` names instead of
+/// `/etc/fstab`: a set-up script's `mount /data` after its eval mounted
+/// what another user's table said there (their image, `suid`, whose
+/// set-uid shell they then run as root). It is refused from a store, and
+/// a plugin's environment may name only a table root's gate passes.
+#[test]
+fn a_mount_table_is_refused_from_a_store_and_judged_in_a_plugins_environment() {
+    let Some(intruder) = intruder() else { return };
+    let s = Rig::new();
+    store_of(&s, "LIBMOUNT_FSTAB", "/tmp/fstab");
+    refused_from_a_store(&s, "LIBMOUNT_FSTAB");
+    let theirs = sticky_dir(&s, "shared").join("fstab");
+    intruder.sh(
+        &s,
+        &format!(
+            "echo '/x /data ext4 loop,suid 0 0' > '{}'",
+            theirs.display()
+        ),
+    );
     plugctl(&s)
-        .args(["secret", "fetch", "store", "app", "--format", "env"])
-        .args(["--allow-key", "MODPROBE_OPTIONS"])
+        .args(["secret", "fetch", "store", "app", "--env"])
+        .arg(format!("LIBMOUNT_FSTAB={}", theirs.display()))
+        .fails_with(Exit::Failure)
+        .stdout_empty()
+        .stderr_has("LIBMOUNT_FSTAB");
+    let mine = s.out_file("fstab");
+    fs::write(&mine, "").unwrap();
+    plugctl(&s)
+        .args(["--json", "secret", "fetch", "store", "app", "--env"])
+        .arg(format!("LIBMOUNT_FSTAB={}", mine.display()))
         .succeeds()
-        .stdout_has("GOOD=");
+        .stdout_has("GOOD");
 }

@@ -647,8 +647,9 @@ pub const TABLE: &[Group] = &[
         why: "where programs read their configuration, which names more programs to run: \
               ~/.gitconfig, ~/.ssh/config (ProxyCommand), Python's user site-packages, \
               bash-completion's scripts in XDG_DATA_DIRS, curl's and wget's rc files, \
-              kubectl's configuration (a user's exec command) and the AWS CLI's \
-              (credential_process)",
+              kubectl's configuration (a user's exec command), the AWS CLI's \
+              (credential_process), and the file system table mount reads (what a \
+              mount of a directory alone mounts there, set-uid programs and all)",
         entries: &[
             paths("KUBECONFIG"),
             paths("AWS_CONFIG_FILE"),
@@ -659,6 +660,7 @@ pub const TABLE: &[Group] = &[
             paths("XDG_DATA_DIRS"),
             paths("CURL_HOME"),
             paths("WGETRC"),
+            paths("LIBMOUNT_FSTAB"),
         ],
     },
     Group {
