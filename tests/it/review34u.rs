@@ -474,6 +474,7 @@ fn a_program_a_wrapper_runs_by_path_is_judged_as_one_env_runs() {
         ("setsid", "#!/usr/bin/setsid python3"),
         ("path", "#!/usr/bin/nice /usr/bin/python3"),
         ("env-nice", "#!/usr/bin/env -S nice python3"),
+        ("env-nice-n", "#!/usr/bin/env -S nice -n 5 python3"),
     ];
     for (name, shebang) in wrappers {
         s.file("secrets", name, &format!("{shebang}\n{body}"), 0o755);

@@ -206,20 +206,24 @@ impl Shebang {
 impl Shebang {
     /// What the program this line runs may in turn run by `PATH`: for
     /// any interpreter but env, the one argument of the line; for env,
-    /// the first argument `-S` gives its program; either only when it is
-    /// not an option. `#!/usr/bin/nice python3` hands nice `python3`,
-    /// which nice (as nohup, setsid, ionice, unshare, xargs and many more
-    /// do) looks up on the plugin's `PATH` and runs with the script, as
-    /// env would: whichever of those the program is, what that name finds
-    /// is judged as what env runs is. One that runs no such program is
-    /// judged for nothing worse than a program being there.
-    pub fn passed_program(&self) -> Option<String> {
-        let next = match self.env_runs() {
-            EnvRuns::Program { args, .. } => args.into_iter().next(),
-            EnvRuns::NotEnv => self.arg.clone(),
-            EnvRuns::Unknown(_) => None,
+    /// each argument `-S` gives its program; only those that are not
+    /// options. `#!/usr/bin/nice python3` hands nice `python3`, which nice
+    /// (as nohup, setsid, ionice, unshare, xargs and many more do) looks up
+    /// on the plugin's `PATH` and runs with the script, as env would, and
+    /// `-S timeout 10 python3` has env's program run the third word:
+    /// whichever of those the program is, what such a word finds is judged
+    /// as what env runs is. A word that names no such program is judged
+    /// for nothing worse than a program of its name being there.
+    pub fn passed_programs(&self) -> Vec<String> {
+        let words = match self.env_runs() {
+            EnvRuns::Program { args, .. } => args,
+            EnvRuns::NotEnv => self.arg.iter().cloned().collect(),
+            EnvRuns::Unknown(_) => Vec::new(),
         };
-        next.filter(|word| !word.is_empty() && !word.starts_with('-'))
+        words
+            .into_iter()
+            .filter(|word| !word.is_empty() && !word.starts_with('-'))
+            .collect()
     }
 
     /// The `PATH` env searches for its program: the plugin's own
@@ -654,9 +658,9 @@ impl Trust {
     }
 
     /// What the program `shebang` runs may in turn run by `PATH`
-    /// ([`Shebang::passed_program`]), found on `search` as env would find
-    /// it, judged as what env runs is; nothing when no such program is
-    /// there.
+    /// ([`Shebang::passed_programs`]), found on `search` as env would
+    /// find it, judged as what env runs is; nothing for a word no such
+    /// program is there for.
     fn passed(
         &self,
         script: &Path,
@@ -664,20 +668,24 @@ impl Trust {
         depth: usize,
         search: Option<&OsStr>,
     ) -> Result<(), Untrusted> {
-        let Some(name) = shebang.passed_program() else {
-            return Ok(());
-        };
-        match env_lookup(&name, search) {
-            Ok(Some(found)) => self.judge_interpreter(&found, script, depth, search, "#! of"),
-            Ok(None) => Ok(()),
-            Err(why) => Err(Untrusted::Refused(format!(
-                "not run: {} starts with #!{} {}: {}",
-                script.display(),
-                shebang.interpreter,
-                shebang.arg.as_deref().unwrap_or_default(),
-                why.replacen("env would", "its #! line's program would", 1)
-            ))),
+        for name in shebang.passed_programs() {
+            match env_lookup(&name, search) {
+                Ok(Some(found)) => {
+                    self.judge_interpreter(&found, script, depth, search, "#! of")?;
+                }
+                Ok(None) => {}
+                Err(why) => {
+                    return Err(Untrusted::Refused(format!(
+                        "not run: {} starts with #!{} {}: {}",
+                        script.display(),
+                        shebang.interpreter,
+                        shebang.arg.as_deref().unwrap_or_default(),
+                        why.replacen("env would", "its #! line's program would", 1)
+                    )));
+                }
+            }
         }
+        Ok(())
     }
 
     /// The libraries each ELF interpreter of `script`'s `#!` chain (and
@@ -715,11 +723,12 @@ impl Trust {
         {
             programs.push(found);
         }
-        if let Some(name) = shebang.passed_program()
-            && let Ok(Some(found)) = env_lookup(&name, search.as_deref())
-        {
-            programs.push(found);
-        }
+        programs.extend(
+            shebang
+                .passed_programs()
+                .iter()
+                .filter_map(|name| env_lookup(name, search.as_deref()).ok().flatten()),
+        );
         for program in programs {
             let Ok(real) = std::fs::canonicalize(&program) else {
                 continue;
@@ -1070,11 +1079,12 @@ fn searcher(
     };
     // What that program may run by PATH in turn (`nice python3`).
     let mut programs = vec![program];
-    if let Some(name) = shebang.passed_program()
-        && let Ok(Some(found)) = env_lookup(&name, search.as_deref())
-    {
-        programs.push(found);
-    }
+    programs.extend(
+        shebang
+            .passed_programs()
+            .iter()
+            .filter_map(|name| env_lookup(name, search.as_deref()).ok().flatten()),
+    );
     let is = |program: &PathBuf| {
         let named = program.file_name().and_then(Searcher::of);
         let real = || {
@@ -1342,18 +1352,16 @@ mod tests {
 
     #[test]
     fn what_a_lines_program_runs_by_path_is_read_past_env_and_wrappers() {
-        let next = |l: &[u8]| Shebang::parse(l).unwrap().passed_program();
+        let next = |l: &[u8]| Shebang::parse(l).unwrap().passed_programs();
+        assert_eq!(next(b"#!/usr/bin/nice python3\n"), ["python3"]);
+        assert_eq!(next(b"#!/usr/bin/env -S nice python3 -u\n"), ["python3"]);
         assert_eq!(
-            next(b"#!/usr/bin/nice python3\n").as_deref(),
-            Some("python3")
+            next(b"#!/usr/bin/env -S timeout 10 python3\n"),
+            ["10", "python3"]
         );
         assert_eq!(
-            next(b"#!/usr/bin/env -S nice python3 -u\n").as_deref(),
-            Some("python3")
-        );
-        assert_eq!(
-            next(b"#!/usr/bin/nohup /usr/bin/python3\n").as_deref(),
-            Some("/usr/bin/python3")
+            next(b"#!/usr/bin/nohup /usr/bin/python3\n"),
+            ["/usr/bin/python3"]
         );
         for none in [
             &b"#!/bin/sh\n"[..],
@@ -1362,7 +1370,7 @@ mod tests {
             b"#!/usr/bin/env -S python3 -u\n",
             b"#!/usr/bin/env -v sh\n",
         ] {
-            assert_eq!(next(none), None, "{}", String::from_utf8_lossy(none));
+            assert!(next(none).is_empty(), "{}", String::from_utf8_lossy(none));
         }
     }
 
