@@ -10,29 +10,6 @@ use std::fs;
 
 use crate::common::*;
 
-/// A secrets plugin that answers every fetch with `{"result": pairs}`.
-fn answering(s: &Rig, name: &str, pairs: &[(&str, String)]) {
-    let map: serde_json::Map<String, serde_json::Value> = pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), serde_json::Value::String(v.clone())))
-        .collect();
-    let file = s.out_file(&format!("{name}.stdout"));
-    fs::write(
-        &file,
-        serde_json::to_vec(&serde_json::json!({ "result": map })).unwrap(),
-    )
-    .unwrap();
-    s.plugin(
-        "secrets",
-        name,
-        &format!(
-            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
-             /usr/bin/cat '{}'",
-            file.display()
-        ),
-    );
-}
-
 const NETWORK_HOOKS: [&str; 5] = [
     "IP_LIB_DIR",
     "TC_LIB_DIR",
@@ -46,7 +23,7 @@ fn env_output_never_makes_tc_load_the_stores_library() {
     let s = Rig::new();
     let theirs = sticky_dir(&s, "modules");
     for key in NETWORK_HOOKS {
-        answering(
+        store_answering(
             &s,
             "store",
             &[
@@ -99,7 +76,7 @@ fn env_output_never_makes_tc_load_the_stores_library() {
             .arg(&source)
             .succeeds();
     }
-    answering(
+    store_answering(
         &s,
         "store",
         &[

@@ -76,29 +76,6 @@ fn a_path_not_made_yet_in_a_sticky_directory_its_group_writes_is_refused() {
         .stdout_has("HOST=");
 }
 
-/// A secrets plugin that answers every fetch with `{"result": pairs}`.
-fn answering(s: &Rig, name: &str, pairs: &[(&str, String)]) {
-    let map: serde_json::Map<String, serde_json::Value> = pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), serde_json::Value::String(v.clone())))
-        .collect();
-    let file = s.out_file(&format!("{name}.stdout"));
-    fs::write(
-        &file,
-        serde_json::to_vec(&serde_json::json!({ "result": map })).unwrap(),
-    )
-    .unwrap();
-    s.plugin(
-        "secrets",
-        name,
-        &format!(
-            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
-             /usr/bin/cat '{}'",
-            file.display()
-        ),
-    );
-}
-
 /// A root `less` on a terminal, after `setup` in sh, that searches for
 /// `b` in `file` and quits, as an operator reading a log would.
 fn less_searching(s: &Rig, setup: &str, file: &std::path::Path) {
@@ -127,7 +104,7 @@ fn env_output_never_makes_less_replace_a_file_of_the_stores_choosing() {
     let s = Rig::new();
     let victim = s.out_file("passwd");
     fs::write(&victim, "root:x:0:0:root:/root:/bin/bash\n").unwrap();
-    answering(
+    store_answering(
         &s,
         "store",
         &[
