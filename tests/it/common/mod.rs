@@ -27,11 +27,13 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+pub mod elf;
 pub mod expect;
 pub mod files;
 pub mod node_box;
 pub mod ops;
 pub mod paste;
+pub use elf::{C_SECRETS_PLUGIN, loader_of, with_loader};
 pub use expect::{
     Exit, Finish, plugctl, plugctl_as_nobody, plugctl_on_a_terminal, plugctl_on_a_terminal_of,
     plugctl_with_umask, tool,
