@@ -79,6 +79,7 @@ mod review34q;
 mod review34r;
 mod review34s;
 mod review34t;
+mod review34v;
 mod runner;
 mod safe_output;
 mod sandbox;
