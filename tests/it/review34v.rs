@@ -34,3 +34,71 @@ fn a_foreign_entry_not_in_utf8_never_cuts_the_audits_json() {
     assert_eq!(doc["foreign"][0]["kind"], "file", "{doc}");
     assert!(odd.exists(), "the foreign entry is left as it was");
 }
+
+/// A plugin may lay a volume out as `<id>/data` and give `<id>` to the
+/// workload (its uid), which then owns the directory the volume's path is
+/// an entry of. The path was judged when the create answered, but the
+/// workload swapped `data` for a symbolic link to a directory of the node
+/// afterwards, and `volume delete` handed the path to the plugin, which
+/// listed and removed what the link named, as root — while `volume audit`
+/// already refused to walk it. A delete (restore, repair) now judges the
+/// path again before any plugin runs: where it leads, and that no one but
+/// root can change that between the check and the plugin's use (every
+/// directory above the path's entry is root's and nobody else's to
+/// write); otherwise nothing runs and `volume forget` is named.
+#[test]
+fn a_path_a_workload_swapped_for_a_link_never_reaches_a_delete() {
+    let Some(user) = intruder() else {
+        return;
+    };
+    let s = Rig::new();
+    let marker = s.out.join("delete-ran");
+    s.hv_script(
+        "nest",
+        &format!(
+            r#"mkdir -p "$v/data"; chown {uid}:{gid} "$v" "$v/data"; printf '{{"path": "%s/data"}}' "$v""#,
+            uid = user.uid,
+            gid = user.gid
+        ),
+        &format!(
+            r#"echo "$DHV_CREATED_PATH" > {m}; rm -rf "$DHV_CREATED_PATH"/*"#,
+            m = marker.display()
+        ),
+    );
+    let v = create_volume(&s, &["--plugin", "nest", "--name", "w"]);
+    let path = std::path::PathBuf::from(v["path"].as_str().unwrap());
+    let top = path.parent().unwrap().to_path_buf();
+    assert!(path.ends_with("data"), "{v}");
+    let victim = s.root().join("node-data");
+    make_dir(&victim);
+    std::fs::write(victim.join("precious"), b"the node's").unwrap();
+    // The workload: its volume's `data` becomes a link to the node's data.
+    user.sh(
+        &s,
+        &format!(
+            "rmdir '{p}' && ln -s '{t}' '{p}'",
+            p = path.display(),
+            t = victim.display()
+        ),
+    );
+    plugctl(&s)
+        .args(["volume", "delete", "w"])
+        .fails_with(Exit::Usage)
+        .stderr_has("leads through a symbolic link")
+        .stderr_has("volume forget");
+    // Put back as a directory, it can still be swapped again between a
+    // check and the plugin's use: the directory above is the workload's.
+    user.sh(&s, &format!("rm '{p}' && mkdir '{p}'", p = path.display()));
+    plugctl(&s)
+        .args(["volume", "delete", "w"])
+        .fails_with(Exit::Usage)
+        .stderr_has(&format!("belongs to uid {}", user.uid));
+    assert!(!marker.exists(), "no delete ran");
+    assert!(victim.join("precious").exists(), "the node's data is there");
+    assert_eq!(s.registry_json()["volumes"].as_object().unwrap().len(), 1);
+    // Given back to root, the volume is deleted as usual.
+    nix::unistd::chown(&top, Some(0.into()), Some(0.into())).unwrap();
+    plugctl(&s).args(["volume", "delete", "w"]).succeeds();
+    assert!(marker.exists(), "the delete ran");
+    assert!(victim.join("precious").exists(), "the node's data is there");
+}
