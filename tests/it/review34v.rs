@@ -102,3 +102,61 @@ fn a_path_a_workload_swapped_for_a_link_never_reaches_a_delete() {
     assert!(marker.exists(), "the delete ran");
     assert!(victim.join("precious").exists(), "the node's data is there");
 }
+
+/// A registry may live in a directory others may add entries to (sticky,
+/// as `/tmp`). Another user who made a directory under the name of a
+/// journal segment past the committed end (the next number is easy to
+/// guess) stopped every write with "cannot repair its journal: Is a
+/// directory", and a tip to make `--registry` a regular file, which it
+/// was: nothing said where the directory was or whose. It is named, with
+/// its owner, for a person to remove; nothing runs meanwhile.
+#[test]
+fn a_directory_planted_as_a_journal_segment_is_named_with_its_owner() {
+    let Some(user) = intruder() else {
+        return;
+    };
+    let s = Rig::new();
+    s.hv_script(
+        "dir",
+        r#"mkdir -p "$v"; printf '{"path": "%s"}' "$v""#,
+        "exit 0",
+    );
+    let shared = s.root().join("shared");
+    make_dir(&shared);
+    std::fs::set_permissions(
+        &shared,
+        std::os::unix::fs::PermissionsExt::from_mode(0o1777),
+    )
+    .unwrap();
+    let registry = shared.join("registry.json");
+    let reg = registry.display().to_string();
+    plugctl(&s)
+        .env("PLUGCTL_REGISTRY", &reg)
+        .args(["volume", "create", "--plugin", "dir", "--name", "a"])
+        .succeeds();
+    let planted = shared.join("registry.json.journal.00000002");
+    user.sh(
+        &s,
+        &format!("mkdir '{p}' && touch '{p}/x'", p = planted.display()),
+    );
+    let made = || std::fs::read_dir(&s.volumes).unwrap().count();
+    let before = made();
+    plugctl(&s)
+        .env("PLUGCTL_REGISTRY", &reg)
+        .args(["volume", "create", "--plugin", "dir", "--name", "b"])
+        .fails_with(Exit::Usage)
+        .stderr_has(&planted.display().to_string())
+        .stderr_has(&format!("a directory of uid {}'s", user.uid))
+        .stderr_has("remove it")
+        .stderr_lacks("must name a regular file");
+    assert_eq!(made(), before, "no plugin ran");
+    assert!(
+        planted.join("x").exists(),
+        "another user's directory is left"
+    );
+    std::fs::remove_dir_all(&planted).unwrap();
+    plugctl(&s)
+        .env("PLUGCTL_REGISTRY", &reg)
+        .args(["volume", "create", "--plugin", "dir", "--name", "b"])
+        .succeeds();
+}
