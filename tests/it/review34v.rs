@@ -160,3 +160,98 @@ fn a_directory_planted_as_a_journal_segment_is_named_with_its_owner() {
         .args(["volume", "create", "--plugin", "dir", "--name", "b"])
         .succeeds();
 }
+
+/// `events --follow` (and `plugin wait`) sleep until the kernel says the
+/// registry was replaced, watching its directory. When the kernel's queue
+/// of such news overflows, it drops what comes next and says only that
+/// it dropped some; the follower took that for news of another file and
+/// slept on, so a write it should have shown was shown only with the
+/// next one, hours later on a quiet node. Another user who may add files
+/// beside a registry in a sticky directory overflows it at will while the
+/// follower is slow (stopped here, to make "slow" certain). An overflow
+/// now wakes the follower to look.
+#[test]
+fn a_follower_whose_watch_overflowed_still_shows_the_next_write() {
+    let Some(user) = intruder() else {
+        return;
+    };
+    let s = Rig::new();
+    s.hv_script(
+        "dir",
+        r#"mkdir -p "$v"; printf '{"path": "%s"}' "$v""#,
+        "exit 0",
+    );
+    let shared = s.root().join("shared");
+    make_dir(&shared);
+    std::fs::set_permissions(
+        &shared,
+        std::os::unix::fs::PermissionsExt::from_mode(0o1777),
+    )
+    .unwrap();
+    let reg = shared.join("registry.json").display().to_string();
+    let create = |name: &str| {
+        plugctl(&s)
+            .env("PLUGCTL_REGISTRY", &reg)
+            .args(["volume", "create", "--plugin", "dir", "--name", name])
+            .succeeds();
+    };
+    create("before");
+    let mut child = s
+        .command(PLUGCTL)
+        .env("PLUGCTL_REGISTRY", &reg)
+        .args(["--json", "events", "--follow"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let out = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(out).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let wait_for = |needle: &str| {
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while let Some(left) = until.checked_duration_since(std::time::Instant::now()) {
+            match rx.recv_timeout(left) {
+                Ok(line) if line.contains(needle) => return true,
+                Ok(_) => {}
+                Err(_) => return false,
+            }
+        }
+        false
+    };
+    // Following: what was there is shown, the watch is set.
+    assert!(wait_for("\"before\""), "the first event is shown");
+    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGSTOP).unwrap();
+    // More news than the kernel queues (16384 by default) of files beside
+    // the registry (each made and removed is two at least), then a write
+    // of the registry, dropped.
+    let queued: u64 = std::fs::read_to_string("/proc/sys/fs/inotify/max_queued_events")
+        .ok()
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(16384);
+    user.sh(
+        &s,
+        &format!(
+            "cd '{}' && i=0; while [ $i -lt {} ]; do : > f$i; i=$((i+1)); done; rm -f f*",
+            shared.display(),
+            queued / 2 + 1000
+        ),
+    );
+    create("after");
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGCONT).unwrap();
+    let shown = wait_for("\"after\"");
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        shown,
+        "the write after the overflow is shown without another"
+    );
+}
