@@ -123,6 +123,7 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
     // record (pending at least) was written before it ran.
     let snap = ctx.registry.read()?;
     let volumes = snap.state().volumes_sorted();
+    super::raise_open_file_limit();
     let reports = audit_all(&volumes, ctx.registry.owners(), volumes_dir, dir.as_ref());
     let Unclaimed {
         mut orphans,

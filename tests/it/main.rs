@@ -36,6 +36,7 @@ mod habits;
 mod hcl_oracle;
 mod help;
 mod hidden_text;
+mod hook_network;
 mod inherit;
 mod init;
 mod interpreter_home;

@@ -53,6 +53,8 @@ pub enum Reader {
     Configuration,
     /// Operations tools and runtimes a deployment script runs next.
     Tools,
+    /// The node's networking tools: iproute2 (`ip`, `tc`) and iptables.
+    Network,
 }
 
 impl Reader {
@@ -83,6 +85,7 @@ impl Reader {
                 "what a deployment tool or runtime (.NET, R, pip, Terraform, \
                               Helm, Ansible, Docker) loads or runs"
             }
+            Reader::Network => "what a networking tool (ip, tc, iptables) loads",
         }
     }
 }
@@ -702,6 +705,24 @@ pub const TABLE: &[Group] = &[
             paths("DOCKER_CONFIG"),
             paths("VAULT_CONFIG_PATH"),
             paths("GNUPGHOME"),
+        ],
+    },
+    Group {
+        reader: Reader::Network,
+        why: "shared objects the node's networking tools load as root from a directory \
+              their environment names: iproute2, on every Debian node, looks for a link \
+              type's module (link_<kind>.so) in IP_LIB_DIR and for a queueing discipline's, \
+              filter's or action's in TC_LIB_DIR before its built-in one, so even a plain \
+              tc qdisc show loads one per discipline it prints; iptables, which bridge \
+              networking and CNI plugins run, loads its extensions from XTABLES_LIBDIR \
+              (and the older IPTABLES_LIB_DIR, IP6TABLES_LIB_DIR) (ip(8), tc(8), \
+              iptables(8))",
+        entries: &[
+            paths("IP_LIB_DIR"),
+            paths("TC_LIB_DIR"),
+            paths("XTABLES_LIBDIR"),
+            paths("IPTABLES_LIB_DIR"),
+            paths("IP6TABLES_LIB_DIR"),
         ],
     },
 ];
