@@ -207,7 +207,7 @@ fn fd_budget(concurrency: usize, printer: &Printer) -> usize {
 /// runs no plugin and may need many descriptors at once (`volume audit`'s
 /// walks hold one per level of a volume's tree, several volumes at once).
 /// Never for a command that runs plugins: each must start with the limit
-/// plugctl started with ([`fd_budget`] raises it only when calls need it,
+/// plugctl started with (`fd_budget` raises it only when calls need it,
 /// and the child sets it back). A limit that cannot be raised is left as
 /// it is; what the walk could not read then is a finding.
 pub fn raise_open_file_limit() {
