@@ -81,6 +81,7 @@ mod review34r;
 mod review34s;
 mod review34t;
 mod review34u;
+mod review34v;
 mod runner;
 mod safe_output;
 mod sandbox;
