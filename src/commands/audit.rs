@@ -71,6 +71,9 @@ struct VolumeReport<'a> {
 /// (plugctl's own leftover) or a foreign one (see the module's doc).
 #[derive(Debug, Serialize)]
 struct Orphan {
+    /// Escaped where it is not UTF-8: the directory is shared with the
+    /// agent and other tools, whose names plugctl does not choose.
+    #[serde(serialize_with = "escaped_path")]
     path: PathBuf,
     kind: &'static str,
     bytes_on_disk: Option<u64>,
@@ -81,6 +84,18 @@ struct Orphan {
     not_pruned: Option<String>,
     #[serde(skip)]
     name: OsString,
+}
+
+/// A path as JSON: as it is when it is UTF-8, else its bytes escaped
+/// (`caf\xe9`), as `fingerprint` writes a plugin file's: a JSON string
+/// cannot carry the raw bytes, and one entry another tool named so must
+/// not cut the whole document.
+fn escaped_path<S: serde::Serializer>(path: &Path, s: S) -> std::result::Result<S::Ok, S::Error> {
+    use std::os::unix::ffi::OsStrExt;
+    match path.to_str() {
+        Some(text) => s.serialize_str(text),
+        None => s.collect_str(&path.as_os_str().as_bytes().escape_ascii()),
+    }
 }
 
 /// What no record claims, sorted into plugctl's own leftovers and the
@@ -108,6 +123,7 @@ pub async fn run(ctx: &Ctx, prune: bool, yes: bool) -> Result<()> {
     // record (pending at least) was written before it ran.
     let snap = ctx.registry.read()?;
     let volumes = snap.state().volumes_sorted();
+    super::raise_open_file_limit();
     let reports = audit_all(&volumes, ctx.registry.owners(), volumes_dir, dir.as_ref());
     let Unclaimed {
         mut orphans,

@@ -203,6 +203,22 @@ fn fd_budget(concurrency: usize, printer: &Printer) -> usize {
     concurrency
 }
 
+/// Raises the soft open-file limit to the hard one, for a command that
+/// runs no plugin and may need many descriptors at once (`volume audit`'s
+/// walks hold one per level of a volume's tree, several volumes at once).
+/// Never for a command that runs plugins: each must start with the limit
+/// plugctl started with (`fd_budget` raises it only when calls need it,
+/// and the child sets it back). A limit that cannot be raised is left as
+/// it is; what the walk could not read then is a finding.
+pub fn raise_open_file_limit() {
+    use nix::sys::resource::{Resource, getrlimit, setrlimit};
+    if let Ok((soft, hard)) = getrlimit(Resource::RLIMIT_NOFILE)
+        && soft < hard
+    {
+        let _ = setrlimit(Resource::RLIMIT_NOFILE, hard, hard);
+    }
+}
+
 /// The pool that runs plugins for these settings: bounded by
 /// `--concurrency`, checking the lock file (`--locked`, or a warning when
 /// one exists) and recording calls (`--record`).

@@ -6,32 +6,9 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::common::*;
-
-/// A secrets plugin that answers every fetch with `{"result": pairs}`.
-fn answering(s: &Rig, name: &str, pairs: &[(&str, String)]) {
-    let map: serde_json::Map<String, Value> = pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), Value::String(v.clone())))
-        .collect();
-    let file = s.out_file(&format!("{name}.stdout"));
-    fs::write(
-        &file,
-        serde_json::to_vec(&json!({ "result": map })).unwrap(),
-    )
-    .unwrap();
-    s.plugin(
-        "secrets",
-        name,
-        &format!(
-            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
-             /usr/bin/cat '{}'",
-            file.display()
-        ),
-    );
-}
 
 /// The environment `env -0` wrote to `file`, as a map.
 fn env0(file: &Path) -> BTreeMap<String, String> {
@@ -72,7 +49,7 @@ fn env_output_sourced_by_fish_runs_nothing() {
         ("F", "\\".into()),
     ];
     for values in [attack, odd] {
-        answering(&s, "p", &values);
+        store_answering(&s, "p", &values);
         expect::Run::new(s.command("fish"), "fish")
             .args(["--no-config", "-c"])
             .arg(
@@ -109,7 +86,7 @@ fn fish_variables_that_change_what_fish_runs_are_refused() {
         "fish_function_path",
         "FISH_COMPLETE_PATH",
     ];
-    answering(
+    store_answering(
         &s,
         "p",
         &keys
@@ -201,7 +178,7 @@ fn a_create_that_answers_another_volumes_directory_is_the_plugins_failure() {
 fn json_on_a_terminal_escapes_what_would_drive_or_reorder_it() {
     let s = Rig::new();
     let value = "a\u{9b}31mb\u{7f}c\u{202e}d\u{200b}e\u{2066}f";
-    answering(&s, "p", &[("TOKEN", value.to_string())]);
+    store_answering(&s, "p", &[("TOKEN", value.to_string())]);
     for args in [
         "secret fetch p x --format json",
         "--json secret fetch p x",

@@ -6,32 +6,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use serde_json::{Value, json};
-
 use crate::common::*;
-
-/// A secrets plugin that answers every fetch with `{"result": pairs}`.
-fn answering(s: &Rig, name: &str, pairs: &[(&str, String)]) {
-    let map: serde_json::Map<String, Value> = pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), Value::String(v.clone())))
-        .collect();
-    let file = s.out_file(&format!("{name}.stdout"));
-    fs::write(
-        &file,
-        serde_json::to_vec(&json!({ "result": map })).unwrap(),
-    )
-    .unwrap();
-    s.plugin(
-        "secrets",
-        name,
-        &format!(
-            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
-             /usr/bin/cat '{}'",
-            file.display()
-        ),
-    );
-}
 
 /// Both formats a shell or a service reads refuse each of `keys`, naming
 /// it, and print nothing.
@@ -86,7 +61,7 @@ fn env_output_never_makes_man_run_another_users_formatter() {
     let s = Rig::new();
     let canary = s.out_file("pwned");
     let theirs = their_programs(&s, intruder, &canary, &["troff", "grotty"]);
-    answering(
+    store_answering(
         &s,
         "store",
         &[
@@ -165,7 +140,7 @@ fn env_output_never_hands_tab_completion_another_users_script() {
         intruder.own(&theirs.join(dir));
     }
     let dir = theirs.display().to_string();
-    answering(
+    store_answering(
         &s,
         "store",
         &[
@@ -223,7 +198,7 @@ fn env_output_never_makes_a_bus_client_start_another_users_program() {
     let canary = s.out_file("pwned");
     let theirs = their_programs(&s, intruder, &canary, &["true"]);
     let address = format!("unixexec:path={}/true", theirs.display());
-    answering(
+    store_answering(
         &s,
         "store",
         &[
@@ -289,15 +264,15 @@ fn env_output_refuses_the_tools_a_seventh_round_named() {
     ];
     let mut pairs: Vec<(&str, String)> = keys.iter().map(|k| (*k, "/tmp/x".to_string())).collect();
     pairs.push(("GOOD", "plain".into()));
-    answering(&s, "store", &pairs);
+    store_answering(&s, "store", &pairs);
     refused_in_env_and_kv(&s, "store", &keys);
     // The same keys one at a time: each alone is refused.
     for key in keys {
-        answering(&s, "one", &[(key, "/tmp/x".into())]);
+        store_answering(&s, "one", &[(key, "/tmp/x".into())]);
         refused_in_env_and_kv(&s, "one", &[key]);
     }
     // And a store of only plain keys prints them.
-    answering(&s, "plain", &[("GOOD", "plain".into())]);
+    store_answering(&s, "plain", &[("GOOD", "plain".into())]);
     plugctl(&s)
         .args(["secret", "fetch", "plain", "app", "--format", "env"])
         .succeeds()

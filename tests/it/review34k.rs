@@ -193,29 +193,6 @@ fn a_python_plugin_in_a_sticky_directory_never_imports_another_users_module() {
         .stdout_has("healthy");
 }
 
-/// A secrets plugin that answers every fetch with `{"result": pairs}`.
-fn answering(s: &Rig, name: &str, pairs: &[(&str, String)]) {
-    let map: serde_json::Map<String, serde_json::Value> = pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), serde_json::Value::String(v.clone())))
-        .collect();
-    let file = s.out_file(&format!("{name}.stdout"));
-    fs::write(
-        &file,
-        serde_json::to_vec(&serde_json::json!({ "result": map })).unwrap(),
-    )
-    .unwrap();
-    s.plugin(
-        "secrets",
-        name,
-        &format!(
-            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
-             /usr/bin/cat '{}'",
-            file.display()
-        ),
-    );
-}
-
 /// Whether `python3 -m pip` runs here (Debian's python3-pip).
 fn pip_available() -> bool {
     let ok = std::process::Command::new("/usr/bin/python3")
@@ -263,7 +240,7 @@ fn env_output_never_makes_the_next_pip_build_what_the_store_names() {
         "PIP_EDITABLE",
         "pip_src",
     ];
-    answering(
+    store_answering(
         &s,
         "store",
         &[
@@ -303,7 +280,7 @@ fn env_output_never_makes_the_next_pip_build_what_the_store_names() {
     if !pip_available() {
         return;
     }
-    answering(
+    store_answering(
         &s,
         "one",
         &[("PIP_REQUIREMENT", req), ("TOKEN", "t0k3n".into())],

@@ -8,29 +8,6 @@ use std::path::Path;
 
 use crate::common::*;
 
-/// A secrets plugin whose fetch answers `pairs`.
-fn answering(s: &Rig, name: &str, pairs: &[(&str, String)]) {
-    let map: serde_json::Map<String, serde_json::Value> = pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), serde_json::Value::String(v.clone())))
-        .collect();
-    let file = s.out_file(&format!("{name}.stdout"));
-    fs::write(
-        &file,
-        serde_json::to_vec(&serde_json::json!({ "result": map })).unwrap(),
-    )
-    .unwrap();
-    s.plugin(
-        "secrets",
-        name,
-        &format!(
-            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
-             /usr/bin/cat '{}'",
-            file.display()
-        ),
-    );
-}
-
 /// Whether debconf's `debconf-communicate` is here (Debian's `debconf`,
 /// of priority required: on every Debian node).
 fn debconf_available() -> bool {
@@ -83,7 +60,7 @@ fn env_output_never_makes_debians_package_tools_run_what_the_store_names() {
         "debconf_systemrc",
         "DEBCONF_DB_OVERRIDE",
     ];
-    answering(
+    store_answering(
         &s,
         "store",
         &[
@@ -134,7 +111,7 @@ fn env_output_never_makes_debians_package_tools_run_what_the_store_names() {
     if !debconf_available() {
         return;
     }
-    answering(
+    store_answering(
         &s,
         "one",
         &[("DEBIAN_FRONTEND", frontend), ("TOKEN", "t0k3n".into())],

@@ -9,29 +9,6 @@ use std::path::Path;
 
 use crate::common::*;
 
-/// A secrets plugin whose fetch answers `pairs`.
-fn answering(s: &Rig, name: &str, pairs: &[(&str, String)]) {
-    let map: serde_json::Map<String, serde_json::Value> = pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), serde_json::Value::String(v.clone())))
-        .collect();
-    let file = s.out_file(&format!("{name}.stdout"));
-    fs::write(
-        &file,
-        serde_json::to_vec(&serde_json::json!({ "result": map })).unwrap(),
-    )
-    .unwrap();
-    s.plugin(
-        "secrets",
-        name,
-        &format!(
-            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
-             /usr/bin/cat '{}'",
-            file.display()
-        ),
-    );
-}
-
 /// A GNU message catalog (`.mo`, as msgfmt writes it) translating each
 /// `(msgid, msgstr)`, sorted by msgid as gettext's binary search needs.
 fn message_catalog(pairs: &[(&str, &str)]) -> Vec<u8> {
@@ -100,7 +77,7 @@ fn language_never_hands_a_root_program_another_users_message_catalog() {
     }
     // gettext appends the value to /usr/share/locale: climb to / first.
     let language = format!("../../../../../..{}", theirs.join("x").display());
-    answering(
+    store_answering(
         &s,
         "store",
         &[

@@ -76,29 +76,6 @@ fn a_path_not_made_yet_in_a_sticky_directory_its_group_writes_is_refused() {
         .stdout_has("HOST=");
 }
 
-/// A secrets plugin that answers every fetch with `{"result": pairs}`.
-fn answering(s: &Rig, name: &str, pairs: &[(&str, String)]) {
-    let map: serde_json::Map<String, serde_json::Value> = pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), serde_json::Value::String(v.clone())))
-        .collect();
-    let file = s.out_file(&format!("{name}.stdout"));
-    fs::write(
-        &file,
-        serde_json::to_vec(&serde_json::json!({ "result": map })).unwrap(),
-    )
-    .unwrap();
-    s.plugin(
-        "secrets",
-        name,
-        &format!(
-            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
-             /usr/bin/cat '{}'",
-            file.display()
-        ),
-    );
-}
-
 /// A root `less` on a terminal, after `setup` in sh, that searches for
 /// `b` in `file` and quits, as an operator reading a log would.
 fn less_searching(s: &Rig, setup: &str, file: &std::path::Path) {
@@ -127,7 +104,7 @@ fn env_output_never_makes_less_replace_a_file_of_the_stores_choosing() {
     let s = Rig::new();
     let victim = s.out_file("passwd");
     fs::write(&victim, "root:x:0:0:root:/root:/bin/bash\n").unwrap();
-    answering(
+    store_answering(
         &s,
         "store",
         &[
@@ -296,38 +273,6 @@ fn env_under_another_name_is_read_as_env() {
         .stdout_has("A=b");
 }
 
-/// `program` (a 64-bit little-endian ELF file) with its loader, the
-/// `PT_INTERP` path, made `loader` (NUL-padded in place); None when it
-/// has no loader or `loader` does not fit.
-fn with_loader(program: &[u8], loader: &str) -> Option<Vec<u8>> {
-    let mut elf = program.to_vec();
-    if !elf.starts_with(b"\x7fELF\x02\x01") {
-        return None;
-    }
-    let word = |at: usize, len: usize| {
-        elf[at..at + len]
-            .iter()
-            .rev()
-            .fold(0usize, |v, b| (v << 8) | usize::from(*b))
-    };
-    let (phoff, phentsize, phnum) = (word(0x20, 8), word(0x36, 2), word(0x38, 2));
-    for i in 0..phnum {
-        let at = phoff + i * phentsize;
-        if word(at, 4) != 3 {
-            continue;
-        }
-        let (offset, size) = (word(at + 8, 8), word(at + 32, 8));
-        if loader.len() >= size {
-            return None;
-        }
-        let field = &mut elf[offset..offset + size];
-        field.fill(0);
-        field[..loader.len()].copy_from_slice(loader.as_bytes());
-        return Some(elf);
-    }
-    None
-}
-
 /// The gate judged a plugin's `#!` interpreter but not an ELF plugin's
 /// loader, the `PT_INTERP` path the kernel maps and runs first: a
 /// root-owned binary linked with `--dynamic-linker=<a sticky directory>/l`
@@ -396,42 +341,6 @@ fn an_elf_plugins_loader_passes_the_gate_as_an_interpreter_does() {
     assert!(!table.contains("is not trusted"), "{table}");
 }
 
-/// The loader `program` names (its `PT_INTERP` path).
-fn loader_of(program: &[u8]) -> Option<String> {
-    let word = |at: usize, len: usize| {
-        program.get(at..at + len).map(|b| {
-            b.iter()
-                .rev()
-                .fold(0usize, |v, b| (v << 8) | usize::from(*b))
-        })
-    };
-    if !program.starts_with(b"\x7fELF\x02\x01") {
-        return None;
-    }
-    let (phoff, phentsize, phnum) = (word(0x20, 8)?, word(0x36, 2)?, word(0x38, 2)?);
-    (0..phnum).find_map(|i| {
-        let at = phoff + i * phentsize;
-        (word(at, 4)? == 3).then_some(())?;
-        let (offset, size) = (word(at + 8, 8)?, word(at + 32, 8)?);
-        let path = program.get(offset..offset + size)?;
-        let end = path.iter().position(|&b| b == 0)?;
-        Some(String::from_utf8_lossy(&path[..end]).into_owned())
-    })
-}
-
-/// The C source of a secrets plugin: its fingerprint, and `{"A": "b"}`.
-const C_PLUGIN: &str = r#"#include <stdio.h>
-#include <string.h>
-int main(int argc, char **argv) {
-  if (argc > 1 && strcmp(argv[1], "fingerprint") == 0) {
-    puts("{\"type\": \"secrets\", \"version\": \"1.0.0\"}");
-    return 0;
-  }
-  puts("{\"result\": {\"A\": \"b\"}}");
-  return 0;
-}
-"#;
-
 /// An ELF program's own library search path (`DT_RUNPATH`) was never
 /// judged: the loader looks there for every library a program needs
 /// (`libc.so.6` included) before the system's, so a root-owned plugin
@@ -452,7 +361,7 @@ fn an_elf_plugins_own_library_path_is_judged_as_ld_library_path_is() {
     }
     let s = Rig::new();
     let source = s.out_file("plugin.c");
-    fs::write(&source, C_PLUGIN).unwrap();
+    fs::write(&source, C_SECRETS_PLUGIN).unwrap();
     let built = s.out_file("plugin");
     expect::Run::new(s.command("cc"), "cc")
         .args(["-o"])
@@ -589,7 +498,7 @@ fn an_elf_plugins_audit_library_is_judged_as_a_library_it_needs() {
     }
     let s = Rig::new();
     let source = s.out_file("plugin.c");
-    fs::write(&source, C_PLUGIN).unwrap();
+    fs::write(&source, C_SECRETS_PLUGIN).unwrap();
     let audit = sticky_dir(&s, "audit").join("au.so");
     let built = s.out_file("plugin");
     expect::Run::new(s.command("cc"), "cc")

@@ -7,62 +7,6 @@ use std::fs;
 
 use crate::common::*;
 
-/// The loader `program` names (its `PT_INTERP` path), for a 64-bit
-/// little-endian ELF file.
-fn loader_of(program: &[u8]) -> Option<String> {
-    let word = |at: usize, len: usize| {
-        program.get(at..at + len).map(|b| {
-            b.iter()
-                .rev()
-                .fold(0usize, |v, b| (v << 8) | usize::from(*b))
-        })
-    };
-    if !program.starts_with(b"\x7fELF\x02\x01") {
-        return None;
-    }
-    let (phoff, phentsize, phnum) = (word(0x20, 8)?, word(0x36, 2)?, word(0x38, 2)?);
-    (0..phnum).find_map(|i| {
-        let at = phoff + i * phentsize;
-        (word(at, 4)? == 3).then_some(())?;
-        let (offset, size) = (word(at + 8, 8)?, word(at + 32, 8)?);
-        let path = program.get(offset..offset + size)?;
-        let end = path.iter().position(|&b| b == 0)?;
-        Some(String::from_utf8_lossy(&path[..end]).into_owned())
-    })
-}
-
-/// `program` (a 64-bit little-endian ELF file) with its loader made
-/// `loader` (NUL-padded in place); None when it has none or it does not
-/// fit.
-fn with_loader(program: &[u8], loader: &str) -> Option<Vec<u8>> {
-    let mut elf = program.to_vec();
-    if !elf.starts_with(b"\x7fELF\x02\x01") {
-        return None;
-    }
-    let word = |at: usize, len: usize| {
-        elf[at..at + len]
-            .iter()
-            .rev()
-            .fold(0usize, |v, b| (v << 8) | usize::from(*b))
-    };
-    let (phoff, phentsize, phnum) = (word(0x20, 8), word(0x36, 2), word(0x38, 2));
-    for i in 0..phnum {
-        let at = phoff + i * phentsize;
-        if word(at, 4) != 3 {
-            continue;
-        }
-        let (offset, size) = (word(at + 8, 8), word(at + 32, 8));
-        if loader.len() >= size {
-            return None;
-        }
-        let field = &mut elf[offset..offset + size];
-        field.fill(0);
-        field[..loader.len()].copy_from_slice(loader.as_bytes());
-        return Some(elf);
-    }
-    None
-}
-
 /// Linux runs an ELF file by its magic, its type and its machine alone:
 /// it never looks at the identification's class, byte order or version
 /// bytes (nor does the loader, for the program the kernel mapped). The
@@ -141,19 +85,6 @@ fn mark_source(canary: &std::path::Path) -> String {
     )
 }
 
-/// The C source of a secrets plugin: its fingerprint, and `{"A": "b"}`.
-const C_PLUGIN: &str = r#"#include <stdio.h>
-#include <string.h>
-int main(int argc, char **argv) {
-  if (argc > 1 && strcmp(argv[1], "fingerprint") == 0) {
-    puts("{\"type\": \"secrets\", \"version\": \"1.0.0\"}");
-    return 0;
-  }
-  puts("{\"result\": {\"A\": \"b\"}}");
-  return 0;
-}
-"#;
-
 /// `program` (a 64-bit little-endian ELF file) with every dynamic entry
 /// tagged `from` retagged `to`; None when it has none.
 fn retagged(program: &[u8], from: u64, to: u64) -> Option<Vec<u8>> {
@@ -204,7 +135,7 @@ fn a_dynamic_section_without_its_string_table_size_is_still_judged() {
     let s = Rig::new();
     let shared = sticky_dir(&s, "lib");
     let source = s.out_file("plugin.c");
-    fs::write(&source, C_PLUGIN).unwrap();
+    fs::write(&source, C_SECRETS_PLUGIN).unwrap();
     let built = s.out_file("plugin");
     expect::Run::new(s.command("cc"), "cc")
         .args(["-o"])
@@ -290,7 +221,7 @@ fn a_library_beside_a_plugin_never_brings_a_search_path_another_user_fills() {
     .unwrap();
     fs::write(
         s.out_file("plugin.c"),
-        C_PLUGIN
+        C_SECRETS_PLUGIN
             .replace("int main(", "int vend(void);\nint main(")
             .replace("  puts(\"{\\\"result", "  vend();\n  puts(\"{\\\"result"),
     )

@@ -146,14 +146,25 @@ fn a_walk_that_runs_out_of_descriptors_never_calls_a_volume_ok() {
         .unwrap_or_else(|| panic!("the orphan is listed: {doc}"));
     assert!(orphan["bytes_on_disk"].is_null(), "{doc}");
     // With descriptors enough, the same walk counts all of it, and the
-    // volume is over its capacity.
-    let doc = plugctl(&s)
-        .args(["--json", "volume", "audit"])
-        .fails_with(Exit::Failure)
-        .json();
-    let findings = doc["volumes"][0]["findings"].to_string();
-    assert!(
-        findings.contains("over its capacity_max") && !findings.contains("could not be read"),
-        "{doc}"
-    );
+    // volume is over its capacity: also when only the hard limit allows
+    // them, as the audit runs no plugin and raises its soft limit to the
+    // hard one first.
+    for limit in [None, Some("--nofile=300:4096")] {
+        let run = match limit {
+            None => plugctl(&s),
+            Some(nofile) => expect::Run::new(s.command("prlimit"), "prlimit")
+                .arg(nofile)
+                .arg("--")
+                .arg(PLUGCTL),
+        };
+        let doc = run
+            .args(["--json", "volume", "audit"])
+            .fails_with(Exit::Failure)
+            .json();
+        let findings = doc["volumes"][0]["findings"].to_string();
+        assert!(
+            findings.contains("over its capacity_max") && !findings.contains("could not be read"),
+            "{limit:?}: {doc}"
+        );
+    }
 }

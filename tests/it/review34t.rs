@@ -7,19 +7,6 @@ use std::fs;
 
 use crate::common::*;
 
-/// The C source of a secrets plugin: its fingerprint, and `{"A": "b"}`.
-const C_PLUGIN: &str = r#"#include <stdio.h>
-#include <string.h>
-int main(int argc, char **argv) {
-  if (argc > 1 && strcmp(argv[1], "fingerprint") == 0) {
-    puts("{\"type\": \"secrets\", \"version\": \"1.0.0\"}");
-    return 0;
-  }
-  puts("{\"result\": {\"A\": \"b\"}}");
-  return 0;
-}
-"#;
-
 /// A little-endian field of `elf`.
 fn word(elf: &[u8], at: usize, len: usize) -> u64 {
     elf[at..at + len]
@@ -90,7 +77,7 @@ fn a_dynamic_section_past_its_segments_file_size_is_read_as_the_loader_reads_it(
     let s = Rig::new();
     let shared = sticky_dir(&s, "lib");
     let source = s.out_file("plugin.c");
-    fs::write(&source, C_PLUGIN).unwrap();
+    fs::write(&source, C_SECRETS_PLUGIN).unwrap();
     let built = s.out_file("plugin");
     let build = |extra: &[String]| {
         expect::Run::new(s.command("cc"), "cc")
@@ -230,7 +217,7 @@ fn a_program_header_table_that_lies_about_its_address_is_refused() {
     let s = Rig::new();
     let shared = sticky_dir(&s, "lib");
     let source = s.out_file("plugin.c");
-    fs::write(&source, C_PLUGIN).unwrap();
+    fs::write(&source, C_SECRETS_PLUGIN).unwrap();
     let built = s.out_file("plugin");
     expect::Run::new(s.command("cc"), "cc")
         .args(["-o"])
@@ -356,7 +343,7 @@ fn a_preloaded_library_named_without_a_path_has_its_search_path_judged() {
         "#!/bin/sh\necho '{\"result\": {\"A\": \"b\"}}'\n",
         0o755,
     );
-    fs::write(s.out_file("plugin.c"), C_PLUGIN).unwrap();
+    fs::write(s.out_file("plugin.c"), C_SECRETS_PLUGIN).unwrap();
     cc(&[
         "-o",
         &s.plugins
@@ -440,7 +427,7 @@ fn a_library_past_the_depth_plugctl_follows_is_refused_not_left_unjudged() {
     };
     let out = |name: &str| s.out_file(name).display().to_string();
     fs::write(s.out_file("l.c"), "int f(void) { return 0; }\n").unwrap();
-    fs::write(s.out_file("plugin.c"), C_PLUGIN).unwrap();
+    fs::write(s.out_file("plugin.c"), C_SECRETS_PLUGIN).unwrap();
     // libdep.so, as the vendor linked it; another user's in the sticky
     // directory, whose constructor marks the canary.
     let vendor_build = s.out_file("vb");

@@ -53,6 +53,8 @@ pub enum Reader {
     Configuration,
     /// Operations tools and runtimes a deployment script runs next.
     Tools,
+    /// The node's networking tools: iproute2 (`ip`, `tc`) and iptables.
+    Network,
 }
 
 impl Reader {
@@ -83,6 +85,7 @@ impl Reader {
                 "what a deployment tool or runtime (.NET, R, pip, Terraform, \
                               Helm, Ansible, Docker) loads or runs"
             }
+            Reader::Network => "what a networking tool (ip, tc, iptables) loads",
         }
     }
 }
@@ -595,8 +598,10 @@ pub const TABLE: &[Group] = &[
               to-command option), rsync's remote shell, the editor and diff program \
               kubectl edit and kubectl diff run, vim's start-up commands (VIMINIT, EXINIT: \
               Ex commands, :! among them) and runtime files, and the start-up file of mail \
-              and mailx (whose set sendmail= names a program) (less(1), man(1), groff(1), \
-              systemctl(1), sudo(8), ssh(1), tar(1), rsync(1), kubectl, vim(1), mailx(1))",
+              and mailx (whose set sendmail= names a program), and modprobe's options (-C \
+              names its configuration, whose install lines are shell commands it runs) \
+              (less(1), man(1), groff(1), systemctl(1), sudo(8), ssh(1), tar(1), rsync(1), \
+              kubectl, vim(1), mailx(1), modprobe(8))",
         entries: &[
             code("EDITOR"),
             code("VISUAL"),
@@ -643,6 +648,7 @@ pub const TABLE: &[Group] = &[
             paths("VIMRUNTIME"),
             paths("VIM"),
             paths("MAILRC"),
+            code("MODPROBE_OPTIONS"),
         ],
     },
     Group {
@@ -651,8 +657,9 @@ pub const TABLE: &[Group] = &[
               ~/.gitconfig, ~/.ssh/config (ProxyCommand), Python's user site-packages, \
               bash-completion's scripts in XDG_DATA_DIRS, curl's and wget's rc files \
               (wget's system-wide one too, whose use_askpass names a program it runs), \
-              kubectl's configuration (a user's exec command) and the AWS CLI's \
-              (credential_process)",
+              kubectl's configuration (a user's exec command), the AWS CLI's \
+              (credential_process), and the file system table mount reads (what a \
+              mount of a directory alone mounts there, set-uid programs and all)",
         entries: &[
             paths("KUBECONFIG"),
             paths("AWS_CONFIG_FILE"),
@@ -665,6 +672,7 @@ pub const TABLE: &[Group] = &[
             paths("WGETRC"),
             // wget reads it in place of /etc/wgetrc.
             paths("SYSTEM_WGETRC"),
+            paths("LIBMOUNT_FSTAB"),
         ],
     },
     Group {
@@ -711,6 +719,24 @@ pub const TABLE: &[Group] = &[
             paths("DOCKER_CONFIG"),
             paths("VAULT_CONFIG_PATH"),
             paths("GNUPGHOME"),
+        ],
+    },
+    Group {
+        reader: Reader::Network,
+        why: "shared objects the node's networking tools load as root from a directory \
+              their environment names: iproute2, on every Debian node, looks for a link \
+              type's module (link_<kind>.so) in IP_LIB_DIR and for a queueing discipline's, \
+              filter's or action's in TC_LIB_DIR before its built-in one, so even a plain \
+              tc qdisc show loads one per discipline it prints; iptables, which bridge \
+              networking and CNI plugins run, loads its extensions from XTABLES_LIBDIR \
+              (and the older IPTABLES_LIB_DIR, IP6TABLES_LIB_DIR) (ip(8), tc(8), \
+              iptables(8))",
+        entries: &[
+            paths("IP_LIB_DIR"),
+            paths("TC_LIB_DIR"),
+            paths("XTABLES_LIBDIR"),
+            paths("IPTABLES_LIB_DIR"),
+            paths("IP6TABLES_LIB_DIR"),
         ],
     },
 ];

@@ -747,7 +747,24 @@ fn confinement(ctx: &Ctx, v: &Volume<'_>) -> std::result::Result<(), String> {
         return Ok(());
     }
     plugctl_core::registry::rules::confined(v, &ctx.settings.volumes_dir)
-        .map_err(|u| format!("{u}{}", crate::exit::advice(&u.hint)))
+        .map_err(|u| format!("{u}{}", crate::exit::advice(&u.hint)))?;
+    // Where the path leads now, and who could change that before the
+    // plugin uses it: the answer was judged when it arrived, but a
+    // workload given the directory above it may have swapped it since.
+    if v.path.is_empty() {
+        return Ok(());
+    }
+    plugctl_core::families::host_volume::judge_handed_path(
+        &v.path,
+        &ctx.settings.volumes_dir,
+        ctx.settings.policy(),
+    )
+    .map_err(|why| {
+        let hint = plugctl_core::error::Hint::ForgetVolume {
+            id: v.id.to_string(),
+        };
+        format!("{why}{}", crate::exit::advice(&hint))
+    })
 }
 
 /// One host-volume call as `--dry-run` shows it.

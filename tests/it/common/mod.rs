@@ -27,11 +27,13 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+pub mod elf;
 pub mod expect;
 pub mod files;
 pub mod node_box;
 pub mod ops;
 pub mod paste;
+pub use elf::{C_SECRETS_PLUGIN, loader_of, with_loader};
 pub use expect::{
     Exit, Finish, plugctl, plugctl_as_nobody, plugctl_on_a_terminal, plugctl_on_a_terminal_of,
     plugctl_with_umask, tool,
@@ -556,4 +558,28 @@ pub fn in_mount_namespace(s: &Rig, script: &str) -> Option<expect::Run> {
             .env("STATE", s.registry.parent().unwrap())
             .env("OUT", &s.out),
     )
+}
+
+/// A secrets plugin `name` that answers every fetch with
+/// `{"result": pairs}`, and its fingerprint as a secrets plugin 1.0.0.
+pub fn store_answering(s: &Rig, name: &str, pairs: &[(&str, String)]) {
+    let map: serde_json::Map<String, serde_json::Value> = pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), serde_json::Value::String(v.clone())))
+        .collect();
+    let file = s.out_file(&format!("{name}.stdout"));
+    fs::write(
+        &file,
+        serde_json::to_vec(&serde_json::json!({ "result": map })).unwrap(),
+    )
+    .unwrap();
+    s.plugin(
+        "secrets",
+        name,
+        &format!(
+            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
+             /usr/bin/cat '{}'",
+            file.display()
+        ),
+    );
 }

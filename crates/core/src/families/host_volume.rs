@@ -637,6 +637,71 @@ pub fn judge_own_entry(path: &str, volumes_dir: &Path, id: &str) -> Result<(), S
     }
 }
 
+/// Whether a recorded `path` may be handed to a plugin (a delete gets it
+/// as `DHV_CREATED_PATH` and removes, unmounts or lists what it names, as
+/// root): it still leads strictly inside `volumes_dir` ([`judge_recorded_path`])
+/// and no one but root (or whom `policy` trusts as root) can change where
+/// it leads. Each directory between the volumes directory and the path's
+/// own entry is reached without a symlink and must be one `policy` trusts
+/// that nobody else may write, sticky or not. A workload owns what is
+/// *in* its volume, and a plugin may lay a volume out as
+/// `<id>/data` with `<id>` given to the workload: the workload then swaps
+/// `data` for a symlink to any directory of the node, and a check of where
+/// the path leads, however late, is a step behind a swap made between it
+/// and the plugin's own use. With every directory above the entry root's,
+/// the entry stays where the check found it.
+pub fn judge_handed_path(
+    path: &str,
+    volumes_dir: &Path,
+    policy: crate::trust::Policy,
+) -> Result<(), String> {
+    use crate::trust::CheckedDir;
+    judge_recorded_path(path, volumes_dir)?;
+    let below = match Path::new(path).strip_prefix(volumes_dir) {
+        Ok(below) => below,
+        // Spelled another way (a volumes directory named through a link):
+        // where it leads was judged; the parts are judged as written.
+        Err(_) => return Ok(()),
+    };
+    let Some(parents) = below.parent() else {
+        return Ok(());
+    };
+    let mut dir = match CheckedDir::open(policy, volumes_dir) {
+        Ok(d) => d,
+        Err(r) if r.is_not_found() => return Ok(()),
+        Err(r) => return Err(format!("its volumes directory cannot be used: {r}")),
+    };
+    for part in parents.components() {
+        dir = match dir.subdir(part.as_os_str()) {
+            Ok(d) => d,
+            // Nothing there: nothing for anyone to swap below it.
+            Err(r) if r.is_not_found() => return Ok(()),
+            Err(r) => {
+                return Err(format!(
+                    "its path {} runs through {}: {r}; a plugin would get a path whose \
+                     directory another user can change, so plugctl will not hand it to one",
+                    crate::escape::quote(path),
+                    crate::escape::quote_os(dir.join(part.as_os_str()))
+                ));
+            }
+        };
+        let mode = dir.meta().mode & 0o7777;
+        if mode & 0o022 != 0 && policy.enforces() {
+            return Err(format!(
+                "its path {} runs through the directory {}, which {} may write (mode \
+                 {mode:04o}): whoever writes there can swap what the path names for a \
+                 symbolic link to any directory of the node before a plugin uses it as root, \
+                 so plugctl will not hand it to one (fix: chmod go-w {})",
+                crate::escape::quote(path),
+                crate::escape::quote_os(dir.path()),
+                crate::trust::who_writes(mode),
+                crate::provenance::shell_path(dir.path())
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Whether a recorded path may be walked under `volumes_dir`: absolute,
 /// without `..`, and leading strictly inside the directory however either
 /// is spelled (a volumes directory named through a symlink is the same

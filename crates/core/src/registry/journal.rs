@@ -395,14 +395,52 @@ pub fn recover(files: &Files, pos: Pos, tail: &Tail) -> io::Result<()> {
     }
     for n in segments(files)? {
         if n > pos.segment {
-            files
-                .dir
-                .unlink(segment_name(files, n))
-                .map_err(refusal_io)?;
+            clear_segment(files, n)?;
         }
     }
     Ok(())
 }
+
+/// Removes whatever has the name of segment `n`, which is no committed
+/// segment (a rotation whose registry never landed, or something planted
+/// there). What cannot be removed that way (a directory another user made
+/// under that name beside a registry in a sticky directory, as `/tmp`) is
+/// named with its kind and owner, for a person to remove: every write
+/// stops on it, and "Is a directory" alone said neither where nor whose.
+fn clear_segment(files: &Files, n: u64) -> io::Result<()> {
+    let name = segment_name(files, n);
+    match files.dir.unlink(&name) {
+        Ok(()) => Ok(()),
+        Err(r) if r.is_not_found() => Ok(()),
+        Err(r) => {
+            let why = refusal_io(r);
+            let path = crate::escape::quote_os(segment_at(files, n));
+            Err(match files.dir.stat(&name) {
+                Ok(Some(m)) => io::Error::other(Planted(format!(
+                    "{path} is {} of uid {}'s, under the name of journal segment {n}, which \
+                     plugctl removes or writes and cannot ({why}): remove it",
+                    m.kind(),
+                    m.uid
+                ))),
+                _ => why,
+            })
+        }
+    }
+}
+
+/// Something under a journal segment's name that plugctl cannot remove:
+/// the registry's directory is not as plugctl keeps it (a configuration
+/// error, as a lock file that is not plugctl's is), not an I/O failure.
+#[derive(Debug)]
+pub(super) struct Planted(String);
+
+impl std::fmt::Display for Planted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Planted {}
 
 /// Where the next append goes: the segment `pos` names, or a new one when
 /// there is none yet or it is full.
@@ -445,10 +483,7 @@ pub fn append(
         // registry never landed, or something planted there): it goes, and
         // the segment is a new file, never one opened through another name
         // (a hard link) or a FIFO a rotation would hang on, lock held.
-        match files.dir.unlink(&name) {
-            Err(r) if !r.is_not_found() => return Err(refusal_io(r)),
-            _ => {}
-        }
+        clear_segment(files, segment)?;
         let mut f = files.dir.create_new(&name, 0o600).map_err(refusal_io)?;
         if let Some(m) = like {
             keep_owner(&f, m)?;

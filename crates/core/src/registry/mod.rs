@@ -294,6 +294,15 @@ impl Registry {
     /// configuration error (exit 2) that says what to do; others (a full
     /// disk, an I/O error) are failures of the operation (exit 1).
     pub(super) fn io_error(&self, what: &str, e: io::Error) -> Error {
+        if let Some(planted) = e
+            .get_ref()
+            .and_then(|i| i.downcast_ref::<journal::Planted>())
+        {
+            return Error::Registry {
+                path: self.path.clone(),
+                message: format!("{what}: {planted}"),
+            };
+        }
         let (why, hint) = match e.kind() {
             io::ErrorKind::PermissionDenied => (
                 Some(format!(

@@ -74,7 +74,19 @@ impl Watch {
         gone.store(false, Ordering::SeqCst);
         let watched = dir.clone();
         let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
-            let Ok(event) = res else { return };
+            // An error, or the kernel's queue overflowed (a directory
+            // others write in, as `/tmp`, flooded while the follower was
+            // slow): events were dropped, the registry's own rename maybe
+            // among them, and a follower that slept on would show that
+            // write only at the next one, hours later on a quiet node.
+            // A look for nothing costs one read of the head.
+            let event = match res {
+                Ok(event) if !event.need_rescan() => event,
+                _ => {
+                    woken.notify_one();
+                    return;
+                }
+            };
             // Reading a file is no change: the follower's own read of the
             // registry (open, read, close) must not wake it again, or it
             // would spin.

@@ -81,9 +81,40 @@ pub(crate) struct Linked {
     pub search: Vec<OsString>,
     /// Each library named with a `/` (`DT_NEEDED`, `DT_AUDIT`, ...).
     pub by_path: Vec<OsString>,
-    /// Each library needed by a bare name (`DT_NEEDED` without a `/`),
-    /// which the loader looks for in the search path first.
+    /// Each library needed by a bare name (`DT_NEEDED` without a `/`, and
+    /// an audit library so named), which the loader looks for in the
+    /// search path first.
     pub by_name: Vec<OsString>,
+    /// Each library needed by a bare name holding a token the loader
+    /// fills in first ([`loader_token`]): `libx-$PLATFORM.so` is looked
+    /// for as `libx-haswell.so` on one machine and `libx-x86_64.so` on
+    /// another, so which file it opens cannot be said from the name.
+    pub by_token: Vec<OsString>,
+}
+
+/// The first dynamic string token of `name` the loader fills in before it
+/// looks for a library needed by that name (ld.so(8): `$ORIGIN`,
+/// `$PLATFORM`, `$LIB`, or braced, `${LIB}`; a longer name such as
+/// `$ORIGINAL` is no token), as glibc reads them.
+pub(crate) fn loader_token(name: &[u8]) -> Option<&'static str> {
+    let mut rest = name;
+    while let Some(at) = rest.iter().position(|&b| b == b'$') {
+        rest = &rest[at + 1..];
+        for token in ["ORIGIN", "PLATFORM", "LIB"] {
+            let braced = rest
+                .strip_prefix(b"{")
+                .and_then(|r| r.strip_prefix(token.as_bytes()))
+                .is_some_and(|r| r.starts_with(b"}"));
+            let plain = rest.strip_prefix(token.as_bytes()).is_some_and(|r| {
+                r.first()
+                    .is_none_or(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+            });
+            if braced || plain {
+                return Some(token);
+            }
+        }
+    }
+    None
 }
 
 fn interpreter_in<'d>(head: &[u8], data: impl ReadRef<'d>) -> Option<String> {
@@ -484,7 +515,7 @@ fn linked<'d, Elf: FileHeader<Endian = Endianness>>(
             .collect(),
         None => Vec::new(),
     };
-    let (mut by_path, mut by_name) = (Vec::new(), Vec::new());
+    let (mut by_path, mut by_name, mut by_token) = (Vec::new(), Vec::new(), Vec::new());
     for (at, list) in needed {
         let names = text(at)?;
         let names: Vec<&[u8]> = if list {
@@ -496,8 +527,15 @@ fn linked<'d, Elf: FileHeader<Endian = Endianness>>(
             let name = OsString::from_vec(name.to_vec());
             if name.as_encoded_bytes().contains(&b'/') {
                 by_path.push(name);
-            } else if !list {
-                by_name.push(name);
+            } else {
+                // An audit library named bare is looked for as a library
+                // needed is, the program's search path first. The loader
+                // fills a token in before it looks (and a `$LIB` makes the
+                // name a path from the working directory).
+                match loader_token(name.as_encoded_bytes()) {
+                    Some(_) => by_token.push(name),
+                    None => by_name.push(name),
+                }
             }
         }
     }
@@ -505,12 +543,13 @@ fn linked<'d, Elf: FileHeader<Endian = Endianness>>(
         search,
         by_path,
         by_name,
+        by_token,
     })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Linked, Unreadable, interpreter, interpreter_in, library_paths_in};
+    use super::{Linked, Unreadable, interpreter, interpreter_in, library_paths_in, loader_token};
     use std::ffi::OsString;
 
     /// Builds an ELF file by hand: the identification bytes, the three
@@ -692,6 +731,25 @@ mod tests {
     }
 
     #[test]
+    fn tokens_are_read_as_the_loader_reads_them() {
+        let token = |n: &str| loader_token(n.as_bytes());
+        assert_eq!(token("libx-$PLATFORM.so"), Some("PLATFORM"));
+        assert_eq!(token("libx-${LIB}.so"), Some("LIB"));
+        assert_eq!(token("$ORIGIN"), Some("ORIGIN"));
+        assert_eq!(token("a$$LIB"), Some("LIB"));
+        for plain in [
+            "libc.so.6",
+            "lib$ORIGINAL.so",
+            "lib${LIB.so",
+            "x$",
+            "$LIBS",
+            "$lib",
+        ] {
+            assert_eq!(token(plain), None, "{plain}");
+        }
+    }
+
+    #[test]
     fn the_search_path_and_the_libraries_needed_by_a_path_are_read() {
         // DT_NEEDED 1, DT_STRTAB 5, DT_STRSZ 10, DT_RPATH 15, DT_RUNPATH 29.
         let strings = b"\0libc.so.6\0/opt/x/libz.so\0$ORIGIN:/opt/lib\0/old\0a.so:/tmp/au.so\0";
@@ -711,7 +769,8 @@ mod tests {
                 OsString::from("/opt/x/libz.so"),
                 OsString::from("/tmp/au.so"),
             ],
-            by_name: vec![OsString::from("libc.so.6")],
+            by_name: vec![OsString::from("libc.so.6"), OsString::from("a.so")],
+            by_token: vec![],
         };
         for wide in [true, false] {
             for little in [true, false] {

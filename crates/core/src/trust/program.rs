@@ -204,6 +204,28 @@ impl Shebang {
 }
 
 impl Shebang {
+    /// What the program this line runs may in turn run by `PATH`: for
+    /// any interpreter but env, the one argument of the line; for env,
+    /// each argument `-S` gives its program; only those that are not
+    /// options. `#!/usr/bin/nice python3` hands nice `python3`, which nice
+    /// (as nohup, setsid, ionice, unshare, xargs and many more do) looks up
+    /// on the plugin's `PATH` and runs with the script, as env would, and
+    /// `-S timeout 10 python3` has env's program run the third word:
+    /// whichever of those the program is, what such a word finds is judged
+    /// as what env runs is. A word that names no such program is judged
+    /// for nothing worse than a program of its name being there.
+    pub fn passed_programs(&self) -> Vec<String> {
+        let words = match self.env_runs() {
+            EnvRuns::Program { args, .. } => args,
+            EnvRuns::NotEnv => self.arg.iter().cloned().collect(),
+            EnvRuns::Unknown(_) => Vec::new(),
+        };
+        words
+            .into_iter()
+            .filter(|word| !word.is_empty() && !word.starts_with('-'))
+            .collect()
+    }
+
     /// The `PATH` env searches for its program: the plugin's own
     /// (`inherited`, `None` when unset), as the `#!` line's words before
     /// the program change it — `-i` (or `-`) empties the environment,
@@ -364,6 +386,15 @@ fn preload_of(env: &[(OsString, OsString)]) -> Vec<PathBuf> {
         .collect()
 }
 
+/// The audit libraries of an environment's `LD_AUDIT`, split at colons as
+/// the loader splits it (the environment's judge refuses a bare name).
+fn audit_of(env: &[(OsString, OsString)]) -> Vec<PathBuf> {
+    env_list(env, "LD_AUDIT", b":")
+        .map(|d| PathBuf::from(OsString::from_vec(d.to_vec())))
+        .filter(|d| d.is_absolute())
+        .collect()
+}
+
 /// The libraries of an environment's `LD_PRELOAD` named without a `/`:
 /// the loader looks for each as for a library the program it starts needs
 /// (its search path, then `LD_LIBRARY_PATH`'s, then the system's).
@@ -486,18 +517,21 @@ impl Trust {
                 .and_then(|()| self.policy.judge_program_links(&path, &meta, dir.meta()))
                 .map_err(|r| refused(format!("not run: {r}")))?;
         }
-        // A library of the plugin's LD_PRELOAD (judged with its
-        // environment) is loaded into every process it starts, with its own
-        // search path and the libraries it names, which the loader follows.
+        // A library of the plugin's LD_PRELOAD or LD_AUDIT (judged with
+        // its environment) is loaded into every process it starts, an
+        // audit library before the program, with its own search path and
+        // the libraries it names, which the loader follows.
         if self.policy.enforces() {
-            for library in preload_of(env) {
+            let loaded = (preload_of(env).into_iter().map(|l| ("LD_PRELOAD", l)))
+                .chain(audit_of(env).into_iter().map(|l| ("LD_AUDIT", l)));
+            for (variable, library) in loaded {
                 let (Some(at), Some(linked)) = (library.parent(), linked_at(&library)) else {
                     continue;
                 };
                 self.runpaths(&library, at, &linked, library_path_of(env))
                     .map_err(|u| match u {
                         Untrusted::Refused(why) => Untrusted::Refused(format!(
-                            "not run: {}'s LD_PRELOAD loads {}, and {}",
+                            "not run: {}'s {variable} loads {}, and {}",
                             path.display(),
                             library.display(),
                             why.strip_prefix("not run: ").unwrap_or(&why)
@@ -523,10 +557,12 @@ impl Trust {
         };
         self.interpreter(&path, &shebang, 1, path_of(env))?;
         // The interpreters were judged once for every plugin, without this
-        // plugin's LD_LIBRARY_PATH: a library they need found there brings
-        // its own search path and libraries, judged as a plugin's are.
+        // plugin's LD_LIBRARY_PATH or LD_PRELOAD: a library they need found
+        // there, or a bare name it preloads, found there or in their own
+        // search path, brings its own search path and libraries, judged as
+        // a plugin's are.
         let library_path = library_path_of(env);
-        if self.policy.enforces() && !library_path.is_empty() {
+        if self.policy.enforces() && !(library_path.is_empty() && preload_names(env).is_empty()) {
             self.interpreter_libraries(&path, &shebang, env, &library_path, 1)?;
         }
         // `#!/usr/bin/env -S NAME=VALUE ... X` hands X an environment the
@@ -595,7 +631,7 @@ impl Trust {
         }
         self.judge_interpreter(interp, script, depth, search, "#! of")?;
         match shebang.env_runs() {
-            EnvRuns::NotEnv => Ok(()),
+            EnvRuns::NotEnv => self.passed(script, shebang, depth, search),
             EnvRuns::Unknown(why) => Err(Untrusted::Refused(format!(
                 "not run: {} starts with {why}",
                 script.display()
@@ -606,7 +642,8 @@ impl Trust {
                 let search = shebang.env_search_path(search);
                 match env_lookup(&name, search.as_deref()) {
                     Ok(Some(found)) => {
-                        self.judge_interpreter(&found, script, depth, search.as_deref(), "#! of")
+                        self.judge_interpreter(&found, script, depth, search.as_deref(), "#! of")?;
+                        self.passed(script, shebang, depth, search.as_deref())
                     }
                     Ok(None) => Err(Untrusted::InterpreterMissing { interpreter: name }),
                     Err(why) => Err(Untrusted::Refused(format!(
@@ -618,6 +655,37 @@ impl Trust {
                 }
             }
         }
+    }
+
+    /// What the program `shebang` runs may in turn run by `PATH`
+    /// ([`Shebang::passed_programs`]), found on `search` as env would
+    /// find it, judged as what env runs is; nothing for a word no such
+    /// program is there for.
+    fn passed(
+        &self,
+        script: &Path,
+        shebang: &Shebang,
+        depth: usize,
+        search: Option<&OsStr>,
+    ) -> Result<(), Untrusted> {
+        for name in shebang.passed_programs() {
+            match env_lookup(&name, search) {
+                Ok(Some(found)) => {
+                    self.judge_interpreter(&found, script, depth, search, "#! of")?;
+                }
+                Ok(None) => {}
+                Err(why) => {
+                    return Err(Untrusted::Refused(format!(
+                        "not run: {} starts with #!{} {}: {}",
+                        script.display(),
+                        shebang.interpreter,
+                        shebang.arg.as_deref().unwrap_or_default(),
+                        why.replacen("env would", "its #! line's program would", 1)
+                    )));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The libraries each ELF interpreter of `script`'s `#!` chain (and
@@ -655,6 +723,12 @@ impl Trust {
         {
             programs.push(found);
         }
+        programs.extend(
+            shebang
+                .passed_programs()
+                .iter()
+                .filter_map(|name| env_lookup(name, search.as_deref()).ok().flatten()),
+        );
         for program in programs {
             let Ok(real) = std::fs::canonicalize(&program) else {
                 continue;
@@ -751,6 +825,24 @@ impl Trust {
                 program.display()
             )));
         };
+        // A library needed by a name the loader fills a token in first
+        // (`libvendor-$PLATFORM.so`, looked for as `libvendor-haswell.so`
+        // on one CPU and `libvendor-x86_64.so` on another): which file it
+        // opens, and so whose search path it follows next, cannot be said
+        // from the name, and one root's vendor directory holds, built
+        // with `-rpath` naming a sticky directory, had another user's
+        // library there loaded as root.
+        if let Some(name) = linked.by_token.first() {
+            let token = crate::runner::elf::loader_token(name.as_encoded_bytes()).unwrap_or("");
+            return Err(Untrusted::Refused(format!(
+                "not run: the ELF program {} needs the library {}, a name in which the \
+                 loader fills in ${token} before it looks for it (a different file on another machine), \
+                 so what it opens cannot be judged; fix: link it against the library by a \
+                 name without a `$`",
+                program.display(),
+                crate::escape::quote_os(name)
+            )));
+        }
         // A library linked by its path is opened as it is, wherever that is.
         for library in &linked.by_path {
             super::environment::judge_library_dir(self.policy, Path::new(library)).map_err(
@@ -985,17 +1077,29 @@ fn searcher(
             search.map(OsStr::to_os_string),
         ),
     };
-    let named = program.file_name().and_then(Searcher::of);
-    let real = || {
-        std::fs::canonicalize(&program)
-            .ok()
-            .and_then(|p| p.file_name().and_then(Searcher::of))
+    // What that program may run by PATH in turn (`nice python3`).
+    let mut programs = vec![program];
+    programs.extend(
+        shebang
+            .passed_programs()
+            .iter()
+            .filter_map(|name| env_lookup(name, search.as_deref()).ok().flatten()),
+    );
+    let is = |program: &PathBuf| {
+        let named = program.file_name().and_then(Searcher::of);
+        let real = || {
+            std::fs::canonicalize(program)
+                .ok()
+                .and_then(|p| p.file_name().and_then(Searcher::of))
+        };
+        named
+            .or_else(real)
+            .map(|searcher| (searcher, program.clone()))
     };
-    let found = named
-        .or_else(real)
-        .map(|searcher| (searcher, program.clone()));
-    found.or_else(|| {
-        shebang_of(&program).and_then(|nested| searcher(&nested, search.as_deref(), depth + 1))
+    programs.iter().find_map(is).or_else(|| {
+        programs.iter().find_map(|program| {
+            shebang_of(program).and_then(|nested| searcher(&nested, search.as_deref(), depth + 1))
+        })
     })
 }
 
@@ -1244,6 +1348,30 @@ mod tests {
         assert_eq!(s.interpreter, "/tmp/interp\r");
         assert_eq!(Shebang::parse(b"#!\n"), None);
         assert_eq!(Shebang::parse(b"\x7fELF"), None);
+    }
+
+    #[test]
+    fn what_a_lines_program_runs_by_path_is_read_past_env_and_wrappers() {
+        let next = |l: &[u8]| Shebang::parse(l).unwrap().passed_programs();
+        assert_eq!(next(b"#!/usr/bin/nice python3\n"), ["python3"]);
+        assert_eq!(next(b"#!/usr/bin/env -S nice python3 -u\n"), ["python3"]);
+        assert_eq!(
+            next(b"#!/usr/bin/env -S timeout 10 python3\n"),
+            ["10", "python3"]
+        );
+        assert_eq!(
+            next(b"#!/usr/bin/nohup /usr/bin/python3\n"),
+            ["/usr/bin/python3"]
+        );
+        for none in [
+            &b"#!/bin/sh\n"[..],
+            b"#!/bin/sh -e\n",
+            b"#!/usr/bin/env python3\n",
+            b"#!/usr/bin/env -S python3 -u\n",
+            b"#!/usr/bin/env -v sh\n",
+        ] {
+            assert!(next(none).is_empty(), "{}", String::from_utf8_lossy(none));
+        }
     }
 
     #[test]

@@ -52,11 +52,19 @@ pub(super) fn open_below(
     })
 }
 
+/// A listing of an open directory, through a second descriptor of it made
+/// close-on-exec: `dup` makes one without the flag, which a plugin another
+/// thread starts meanwhile (the built-in `mkdir`'s delete runs beside other
+/// calls) would inherit, a directory of the volumes its sandbox may not
+/// read.
+pub(super) fn listing(fd: BorrowedFd<'_>) -> rustix::io::Result<rustix::fs::Dir> {
+    rustix::io::fcntl_dupfd_cloexec(fd, 0).and_then(rustix::fs::Dir::new)
+}
+
 /// The entries of an open directory: subdirectories apart, the rest with
 /// their names. `unlink`: remove the rest on the way.
 fn scan(fd: &OwnedFd, path: &PathBuf, unlink: bool) -> Result<Vec<OsString>, Refusal> {
-    let dup = rustix::io::dup(fd).map_err(|e| Refusal::io(path, errno(e)))?;
-    let dir = rustix::fs::Dir::new(dup).map_err(|e| Refusal::io(path, errno(e)))?;
+    let dir = listing(fd.as_fd()).map_err(|e| Refusal::io(path, errno(e)))?;
     let mut subdirs = Vec::new();
     for entry in dir {
         let entry = entry.map_err(|e| Refusal::io(path, errno(e)))?;
@@ -152,6 +160,39 @@ pub fn remove_tree(dir: &CheckedDir, name: &OsStr) -> Result<(), Refusal> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_listing_holds_no_descriptor_a_plugin_would_inherit() {
+        use std::os::fd::AsFd;
+        let d = tempfile::tempdir().unwrap();
+        let fd = std::fs::File::open(d.path()).unwrap();
+        let listed = super::listing(fd.as_fd()).unwrap();
+        let mut seen = 0;
+        for entry in std::fs::read_dir("/proc/self/fd").unwrap().flatten() {
+            let Ok(to) = std::fs::read_link(entry.path()) else {
+                continue;
+            };
+            let Some(n) = entry
+                .file_name()
+                .to_str()
+                .and_then(|n| n.parse::<i32>().ok())
+            else {
+                continue;
+            };
+            if to != d.path() {
+                continue;
+            }
+            seen += 1;
+            // SAFETY: F_GETFD on a descriptor number reads its flags only.
+            let flags = unsafe { nix::libc::fcntl(n, nix::libc::F_GETFD) };
+            assert!(
+                flags >= 0 && flags & nix::libc::FD_CLOEXEC != 0,
+                "fd {n} is inherited"
+            );
+        }
+        assert!(seen >= 2, "the listing's own descriptor was found ({seen})");
+        drop(listed);
+    }
+
     use super::*;
     use crate::trust::Policy;
     use std::os::unix::fs::symlink;

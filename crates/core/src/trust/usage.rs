@@ -107,7 +107,7 @@ pub fn disk_usage(dir: &CheckedDir, rel: &Path) -> Result<Usage, Refusal> {
                 }
             },
         };
-        let entries = match rustix::io::dup(fd.as_fd()).and_then(rustix::fs::Dir::new) {
+        let entries = match super::tree::listing(fd.as_fd()) {
             Ok(entries) => entries,
             Err(e) => {
                 walk.unread(format!("{}: {e}", top.display()));
