@@ -11,10 +11,13 @@ use super::value::{MASK, SecretValue};
 /// them are found first and every covered byte is hidden, so no part of a
 /// value survives; overlapping or touching occurrences become one mask.
 /// Each value is also looked for in its JSON-escaped form (a plugin that
-/// logs JSON writes a newline as `\n`).
+/// logs JSON writes a newline as `\n`), whatever its encoder escaped.
 pub fn mask<'a>(text: &str, values: impl IntoIterator<Item = &'a SecretValue>) -> String {
-    let patterns = patterns(values);
-    mask_spans(text, spans(text, &patterns))
+    let values: Vec<&SecretValue> = values.into_iter().collect();
+    let patterns = patterns(values.iter().copied());
+    let mut found = spans(text, &patterns);
+    found.extend(Decoded::new(text).spans(&values));
+    mask_spans(text, found)
 }
 
 /// [`mask`] for a captured stderr tail. The runner keeps the last bytes of
@@ -26,9 +29,13 @@ pub fn mask_stderr<'a>(
     values: impl IntoIterator<Item = &'a SecretValue>,
 ) -> String {
     let text = String::from_utf8_lossy(stderr);
-    let patterns = patterns(values);
+    let values: Vec<&SecretValue> = values.into_iter().collect();
+    let patterns = patterns(values.iter().copied());
     let mut found = spans(&text, &patterns);
+    let decoded = Decoded::new(&text);
+    found.extend(decoded.spans(&values));
     if dropped > 0 {
+        found.extend(decoded.cut_value_at_start(&values));
         // The cut may have split a character: skip its replacement chars.
         let start = text
             .char_indices()
@@ -53,7 +60,8 @@ pub fn mask_stderr<'a>(
 }
 
 /// The strings to look for: each non-empty value, and each JSON-escaped
-/// form of it that differs. A plugin that logs JSON escapes what it must
+/// form of it that differs (kept for a tail cut inside an escape, which
+/// [`Decoded`] cannot read). A plugin that logs JSON escapes what it must
 /// (a quote, a backslash, a control character) and, by its encoder's
 /// default, more: Go's `encoding/json`, which Nomad plugins are written
 /// with, writes `<`, `>`, `&`, U+2028 and U+2029 as `\u003c` and so on;
@@ -118,6 +126,130 @@ fn json_inside(value: &str, style: JsonStyle) -> String {
         }
     }
     out
+}
+
+/// Text read as a JSON string's contents are read: every escape JSON
+/// allows (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`, `\u` with four
+/// hex digits in either case, a surrogate pair as one character) decoded
+/// wherever it stands, the rest as it is. Encoders differ in what they
+/// escape beyond what JSON requires (Go's `log/slog` U+2028 but not `<`,
+/// Gson `=` and `'`, .NET's System.Text.Json `+`, PHP `/`), so a list of
+/// their habits always missed one; a value found in the decoded text is
+/// found in any mix of them. Each decoded byte keeps where in the text its
+/// character came from, so a match is masked where it was written.
+struct Decoded {
+    text: String,
+    /// For each byte of `text`, the start in the original text of the
+    /// character it was decoded from.
+    from: Vec<usize>,
+    /// For each byte of `text`, the end of that character there.
+    to: Vec<usize>,
+}
+
+impl Decoded {
+    fn new(original: &str) -> Self {
+        let bytes = original.as_bytes();
+        let mut d = Decoded {
+            text: String::with_capacity(original.len()),
+            from: Vec::with_capacity(original.len()),
+            to: Vec::with_capacity(original.len()),
+        };
+        let mut i = 0;
+        while i < original.len() {
+            let (c, len) = escape_at(bytes, i).unwrap_or_else(|| {
+                let c = original[i..].chars().next().unwrap_or('\u{fffd}');
+                (c, c.len_utf8())
+            });
+            d.text.push(c);
+            for _ in 0..c.len_utf8() {
+                d.from.push(i);
+                d.to.push(i + len);
+            }
+            i += len;
+        }
+        d
+    }
+
+    /// Where the original text's characters that decode to `[a, b)` are.
+    fn origin(&self, a: usize, b: usize) -> (usize, usize) {
+        (self.from[a], self.to[b - 1])
+    }
+
+    /// Every (overlapping) occurrence of every value, in the original.
+    fn spans(&self, values: &[&SecretValue]) -> Vec<(usize, usize)> {
+        let values: Vec<String> = values
+            .iter()
+            .map(|v| v.expose().to_string())
+            .filter(|v| !v.is_empty())
+            .collect();
+        spans(&self.text, &values)
+            .into_iter()
+            .map(|(a, b)| self.origin(a, b))
+            .collect()
+    }
+
+    /// The end of a value the cut of a tail left at its start (after the
+    /// replacement characters of a split character), in the original.
+    fn cut_value_at_start(&self, values: &[&SecretValue]) -> Option<(usize, usize)> {
+        let start = self
+            .text
+            .char_indices()
+            .find(|&(_, c)| c != char::REPLACEMENT_CHARACTER)
+            .map(|(i, _)| i)?;
+        let rest = &self.text[start..];
+        values
+            .iter()
+            .filter_map(|v| {
+                let v = v.expose();
+                v.char_indices()
+                    .skip(1)
+                    .map(|(i, _)| &v[i..])
+                    .find(|suffix| rest.starts_with(suffix))
+                    .map(str::len)
+            })
+            .max()
+            .map(|len| (0, self.origin(start, start + len).1))
+    }
+}
+
+/// The character a JSON escape at `bytes[i]` stands for, and the escape's
+/// length; `None` where no valid escape starts (a lone surrogate is none).
+fn escape_at(bytes: &[u8], i: usize) -> Option<(char, usize)> {
+    if bytes.get(i) != Some(&b'\\') {
+        return None;
+    }
+    let short = match *bytes.get(i + 1)? {
+        b'"' => '"',
+        b'\\' => '\\',
+        b'/' => '/',
+        b'b' => '\u{8}',
+        b'f' => '\u{c}',
+        b'n' => '\n',
+        b'r' => '\r',
+        b't' => '\t',
+        b'u' => {
+            let unit = |at: usize| -> Option<u32> {
+                let hex = bytes.get(at..at + 4)?;
+                let hex = std::str::from_utf8(hex).ok()?;
+                if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+                    return None;
+                }
+                u32::from_str_radix(hex, 16).ok()
+            };
+            let high = unit(i + 2)?;
+            if let Some(c) = char::from_u32(high) {
+                return Some((c, 6));
+            }
+            if !(0xd800..0xdc00).contains(&high) || bytes.get(i + 6..i + 8) != Some(b"\\u") {
+                return None;
+            }
+            let low = unit(i + 8).filter(|l| (0xdc00..0xe000).contains(l))?;
+            let c = char::from_u32(0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00))?;
+            return Some((c, 12));
+        }
+        _ => return None,
+    };
+    Some((short, 2))
 }
 
 /// Byte ranges of every (overlapping) occurrence of every pattern.
@@ -227,6 +359,21 @@ mod tests {
         ] {
             assert_eq!(mask(&logged, &value), r#"{"v":"****"}"#, "{logged}");
         }
+        // any encoder's mix of escapes, a pair for a character past U+FFFF
+        let value = v(&["a+/=\u{1f511}\u{2028}<"]);
+        for logged in [
+            r#"{"v":"a\u002B\/\u003d\uD83D\udd11\u2028<"}"#,
+            r#"{"v":"\u0061+/=\ud83d\udd11\u2028\u003C"}"#,
+        ] {
+            assert_eq!(mask(logged, &value), r#"{"v":"****"}"#, "{logged}");
+        }
+        // a lone surrogate or a bad escape decodes nothing
+        assert_eq!(mask(r"x\ud83dy \u12 \q", &v(&["y"])), r"x\ud83d**** \u12 \q");
+        // a tail cut inside a value written with escapes
+        assert_eq!(
+            mask_stderr(br"YQ\u003d\u003d\u0022 more", 9, &v(&["dG9rYQ==\""])),
+            "**** more"
+        );
         // The minimal form is serde_json's.
         let tricky = "a\"b\\c\n\u{1}\u{8}\u{c}\u{7f}é<";
         let minimal = JsonStyle {

@@ -1,0 +1,93 @@
+//! A seventeenth fresh-eyes attack on issue #34 ("safe to consume, safe
+//! to run"), through the real binary, after review34.rs to review34w.rs,
+//! aimed at what plugctl prints and where secret values go: each test
+//! here is an attack that found a way through.
+
+use std::fs;
+
+use crate::common::*;
+
+/// `-v` shows a fetch's stderr with every value masked in "raw and
+/// JSON-escaped form", but the escaped forms were a list of encoders'
+/// habits (Go's `json.Marshal`, Python's `json.dumps`), and every other
+/// encoder escapes other characters, each as JSON allows: Go's own
+/// `log/slog` JSON handler leaves `<` alone but writes U+2028 as
+/// `\u2028`; Java's Gson writes `=` and `'` as `\u003d` and `\u0027`, so
+/// the padding of every base64 secret; .NET's System.Text.Json writes `+`
+/// as `\u002B`; PHP's `json_encode` writes `/` as `\/`. A base64 token such
+/// a plugin logged was shown whole on the operator's terminal and in its
+/// own `{"error"}` text. The text is now read as JSON reads it, every
+/// escape JSON allows decoded wherever it is, so any mix is masked.
+#[test]
+fn a_value_any_json_encoder_logs_is_masked_on_stderr_and_in_its_error() {
+    let s = Rig::new();
+    let token = "dG9r+ZW4/YQ==";
+    let note = "it's a<b\u{2028}";
+    let forms = [
+        // Gson
+        r"dG9r+ZW4/YQ\u003d\u003d",
+        // System.Text.Json
+        r"dG9r\u002BZW4/YQ==",
+        // PHP
+        r"dG9r+ZW4\/YQ==",
+        // all at once, hex in capitals
+        r"dG9r\u002BZW4\/YQ\u003D=",
+        // log/slog
+        r"it's a<b\u2028",
+        // Gson
+        r"it\u0027s a\u003cb\u2028",
+    ];
+    let logged: String = forms
+        .iter()
+        .map(|f| format!("{{\"level\":\"DEBUG\",\"value\":\"{f}\"}}\n"))
+        .collect();
+    fs::write(s.out_file("stderr"), &logged).unwrap();
+    let answer = serde_json::json!({ "result": { "TOKEN": token, "NOTE": note } });
+    fs::write(s.out_file("ok"), answer.to_string()).unwrap();
+    let failed = serde_json::json!({
+        "result": { "TOKEN": token, "NOTE": note },
+        "error": format!("denied: {{\"v\":\"{}\",\"w\":\"{}\"}}", forms[0], forms[4]),
+    });
+    fs::write(s.out_file("failed"), failed.to_string()).unwrap();
+    s.plugin(
+        "secrets",
+        "anystore",
+        &format!(
+            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
+             /usr/bin/cat '{out}/stderr' >&2\n\
+             [ \"$2\" = bad ] && /usr/bin/cat '{out}/failed' && exit 1\n\
+             /usr/bin/cat '{out}/ok'",
+            out = s.out_file("").display()
+        ),
+    );
+    // What a terminal shows of a form: control characters escaped.
+    let leaked = |text: &str| {
+        forms
+            .iter()
+            .map(|f| f.to_string())
+            .chain([token.to_string(), "a<b\\u{2028}".to_string()])
+            .find(|f| text.contains(f.as_str()))
+    };
+    let out = plugctl(&s)
+        .args([
+            "secret", "fetch", "anystore", "app", "--format", "json", "-v",
+        ])
+        .succeeds();
+    let err = out.stderr();
+    assert_eq!(
+        err.matches("\"value\":\"****\"").count(),
+        forms.len(),
+        "every form masked: {err}"
+    );
+    assert_eq!(leaked(&err), None, "a value's JSON form on stderr: {err}");
+    let out = plugctl(&s)
+        .args(["secret", "fetch", "anystore", "bad", "-v"])
+        .fails_with(Exit::Failure)
+        .stderr_has("denied: {\"v\":\"****\",\"w\":\"****\"}");
+    let err = out.stderr();
+    assert_eq!(
+        leaked(&err),
+        None,
+        "a value's JSON form in the error: {err}"
+    );
+}
