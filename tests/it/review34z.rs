@@ -91,3 +91,56 @@ fn a_value_any_json_encoder_logs_is_masked_on_stderr_and_in_its_error() {
         "a value's JSON form in the error: {err}"
     );
 }
+
+/// A secrets plugin's answer could hold as many strings as fit in the
+/// 4 MiB plugctl reads, and each was searched for on its own in each text
+/// it masked: in each of the top-level keys Nomad ignores (named, masked,
+/// in a warning), in the plugin's `{"error"}` text and in its stderr. An
+/// answer of twenty thousand `"kN": "vN"` members, exit 0, no `-v`, kept
+/// `secret fetch` spinning for more than fourteen minutes (deaf to the
+/// SIGTERM of `timeout`), and the 4 MiB of a real flood for hours; listing
+/// the ignored keys was quadratic too. Every value is now searched for at
+/// once, by one automaton built once per answer.
+#[test]
+fn an_answer_with_many_strings_does_not_make_the_fetch_spin() {
+    let s = Rig::new();
+    let mut doc = serde_json::Map::new();
+    doc.insert("result".into(), serde_json::json!({ "A": "v1" }));
+    for i in 0..20_000 {
+        doc.insert(format!("k{i}"), format!("v{i}").into());
+    }
+    fs::write(
+        s.out_file("many.json"),
+        serde_json::Value::Object(doc).to_string(),
+    )
+    .unwrap();
+    fs::write(s.out_file("stderr"), "fetched v1 and v19999\n".repeat(2000)).unwrap();
+    s.plugin(
+        "secrets",
+        "many",
+        &format!(
+            "[ \"$1\" = fingerprint ] && echo '{{\"type\": \"secrets\", \"version\": \"1.0.0\"}}' && exit 0\n\
+             /usr/bin/cat '{out}/stderr' >&2\n\
+             /usr/bin/cat '{out}/many.json'",
+            out = s.out_file("").display()
+        ),
+    );
+    // A hang guard, not a timing: the fix takes well under a second.
+    let out = plugctl(&s)
+        .args(["secret", "fetch", "many", "app", "--format", "json", "-v"])
+        .deadline(std::time::Duration::from_secs(120))
+        .succeeds();
+    assert!(out.stdout().contains("\"A\""), "{}", out.stdout());
+    let err = out.stderr();
+    // Each ignored key is named, and masked where a key is some value.
+    assert!(
+        err.contains("\"k0\"") && err.contains("and 19994 more"),
+        "the ignored keys named: {}",
+        &err[..err.len().min(2000)]
+    );
+    assert!(
+        err.contains("fetched **** and ****") && !err.contains("v19999"),
+        "stderr masked: {}",
+        &err[..err.len().min(2000)]
+    );
+}

@@ -328,9 +328,12 @@ impl Object {
     /// (case-insensitively, with its folding): those Nomad ignores. In
     /// document order, each once.
     pub fn keys_unknown_to(&self, fields: &[&str]) -> Vec<&str> {
+        // A set beside the list: a plugin's answer may hold a hundred
+        // thousand keys, and looking each up in the list was quadratic.
+        let mut seen = std::collections::HashSet::new();
         let mut out: Vec<&str> = Vec::new();
         for m in &self.members {
-            if !fields.iter().any(|f| key_matches(&m.key, f)) && !out.contains(&m.key.as_str()) {
+            if !fields.iter().any(|f| key_matches(&m.key, f)) && seen.insert(m.key.as_str()) {
                 out.push(&m.key);
             }
         }

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::time::Duration;
 
-use super::masking::mask;
+use super::masking::Masker;
 use super::value::SecretValue;
 use crate::error::PluginFailure;
 use crate::families::{human_bytes, signal_name};
@@ -277,11 +277,14 @@ pub fn parse_fetch(
     // Whatever strings the document holds may be values: the plugin's own
     // error message is masked with them before plugctl shows it.
     let known: Vec<SecretValue> = parsed.as_ref().map(strings_of).unwrap_or_default();
+    // Built once: a document may hold a hundred thousand strings, and as
+    // many keys to mask with them.
+    let masker = Masker::new(&known);
     let plugin_error = parsed
         .as_ref()
         .and_then(|o| o.string("error").ok().flatten())
         .filter(|m| !m.is_empty())
-        .map(|m| mask(&m, &known));
+        .map(|m| masker.mask(&m));
 
     let capped = |f| crate::families::with_cap(out, f);
     if out.timed_out {
@@ -336,7 +339,7 @@ pub fn parse_fetch(
              one too (as on Nomad)"
                 .to_string()
         } else {
-            format!("the plugin reported an error: {}", mask(&message, &known))
+            format!("the plugin reported an error: {}", masker.mask(&message))
         }));
     }
     // Top-level keys Nomad ignores: a `results` for `result` gives the task
@@ -347,7 +350,7 @@ pub fn parse_fetch(
         .map(|o| {
             o.keys_unknown_to(&["result", "error"])
                 .into_iter()
-                .map(|k| mask(k, &known))
+                .map(|k| masker.mask(k))
                 .collect()
         })
         .unwrap_or_default();

@@ -13,11 +13,7 @@ use super::value::{MASK, SecretValue};
 /// Each value is also looked for in its JSON-escaped form (a plugin that
 /// logs JSON writes a newline as `\n`), whatever its encoder escaped.
 pub fn mask<'a>(text: &str, values: impl IntoIterator<Item = &'a SecretValue>) -> String {
-    let values: Vec<&SecretValue> = values.into_iter().collect();
-    let patterns = patterns(values.iter().copied());
-    let mut found = spans(text, &patterns);
-    found.extend(Decoded::new(text).spans(&values));
-    mask_spans(text, found)
+    Masker::new(values).mask(text)
 }
 
 /// [`mask`] for a captured stderr tail. The runner keeps the last bytes of
@@ -28,63 +24,235 @@ pub fn mask_stderr<'a>(
     dropped: u64,
     values: impl IntoIterator<Item = &'a SecretValue>,
 ) -> String {
-    let text = String::from_utf8_lossy(stderr);
-    let values: Vec<&SecretValue> = values.into_iter().collect();
-    let patterns = patterns(values.iter().copied());
-    let mut found = spans(&text, &patterns);
-    let decoded = Decoded::new(&text);
-    found.extend(decoded.spans(&values));
-    if dropped > 0 {
-        found.extend(decoded.cut_value_at_start(&values));
-        // The cut may have split a character: skip its replacement chars.
-        let start = text
-            .char_indices()
-            .find(|&(_, c)| c != char::REPLACEMENT_CHARACTER)
-            .map_or(text.len(), |(i, _)| i);
-        let rest = &text[start..];
-        let longest = patterns
-            .iter()
-            .filter_map(|p| {
-                p.char_indices()
-                    .skip(1)
-                    .map(|(i, _)| &p[i..])
-                    .find(|suffix| rest.starts_with(suffix))
-                    .map(str::len)
-            })
-            .max();
-        if let Some(len) = longest {
-            found.push((0, start + len));
-        }
-    }
-    mask_spans(&text, found)
+    Masker::new(values).mask_stderr(stderr, dropped)
 }
 
-/// The strings to look for: each non-empty value, and each JSON-escaped
-/// form of it that differs (kept for a tail cut inside an escape, which
-/// [`Decoded`] cannot read). A plugin that logs JSON escapes what it must
+/// Every value of one document, made ready to mask many texts with (each
+/// key a plugin wrote where Nomad ignores it, its error message). The
+/// values are a plugin's: there may be a hundred thousand of them in the
+/// 4 MiB plugctl reads, so they are searched for all at once, by one
+/// automaton, in time linear in the text; a search per value, per text,
+/// made plugctl spin for hours on such an answer, deaf to SIGTERM.
+pub struct Masker {
+    /// The non-empty values, each once.
+    values: Vec<String>,
+    /// All of them at once.
+    automaton: Automaton,
+}
+
+impl Masker {
+    /// A masker for `values` (empty ones ignored).
+    pub fn new<'a>(values: impl IntoIterator<Item = &'a SecretValue>) -> Self {
+        let values: Vec<String> = values
+            .into_iter()
+            .map(|v| v.expose().to_string())
+            .filter(|v| !v.is_empty())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        // Escaped forms need no patterns of their own: the text is also
+        // searched as JSON reads it ([`Decoded`]).
+        let automaton = Automaton::new(&values);
+        Masker { values, automaton }
+    }
+
+    /// `text` with every value masked ([`mask`]).
+    pub fn mask(&self, text: &str) -> String {
+        let mut found = self.spans(text);
+        found.extend(Decoded::new(text).spans(self));
+        mask_spans(text, found)
+    }
+
+    /// A stderr tail with every value masked ([`mask_stderr`]).
+    pub fn mask_stderr(&self, stderr: &[u8], dropped: u64) -> String {
+        let text = String::from_utf8_lossy(stderr);
+        let mut found = self.spans(&text);
+        let decoded = Decoded::new(&text);
+        found.extend(decoded.spans(self));
+        if dropped > 0 {
+            found.extend(decoded.cut_value_at_start(&self.values));
+            // The cut may have split a character: skip its replacement chars.
+            let start = text
+                .char_indices()
+                .find(|&(_, c)| c != char::REPLACEMENT_CHARACTER)
+                .map_or(text.len(), |(i, _)| i);
+            // Cut inside an escape (`0026` left of `\u0026`), the text
+            // decodes to nothing: the escaped forms of the common encoders
+            // are tried as they are written.
+            let forms = self.values.iter().flat_map(|v| escaped_forms(v));
+            if let Some(len) = longest_end_at_start(&text[start..], forms) {
+                found.push((0, start + len));
+            }
+        }
+        mask_spans(&text, found)
+    }
+
+    /// Byte ranges of `text` every occurrence of every value covers.
+    fn spans(&self, text: &str) -> Vec<(usize, usize)> {
+        self.automaton.spans(text)
+    }
+}
+
+/// The values as an Aho-Corasick automaton: a trie of their bytes, each
+/// node with the node of its longest proper suffix that is in the trie
+/// (where a search goes on when the next byte has no edge) and the length
+/// of the longest value ending there. The `aho-corasick` crate's builder
+/// was tried first: it moves the states that end a value to the front by
+/// swaps whose remapping is quadratic in their number, and a hundred
+/// thousand short values took minutes again.
+struct Automaton {
+    /// Edges, by node and byte.
+    edges: std::collections::HashMap<(u32, u8), u32>,
+    /// Each node's failure link (the root's is itself).
+    fail: Vec<u32>,
+    /// Each node's longest value ending there, 0 for none.
+    longest: Vec<u32>,
+}
+
+impl Automaton {
+    fn new(values: &[String]) -> Self {
+        let mut a = Automaton {
+            edges: std::collections::HashMap::new(),
+            fail: vec![0],
+            longest: vec![0],
+        };
+        // depth of each node, to know a value's length where it ends
+        for v in values {
+            let mut node = 0u32;
+            for &b in v.as_bytes() {
+                let next = a.fail.len() as u32;
+                node = *a.edges.entry((node, b)).or_insert(next);
+                if node == next {
+                    a.fail.push(0);
+                    a.longest.push(0);
+                }
+            }
+            a.longest[node as usize] = v.len() as u32;
+        }
+        // Breadth first: a node's link is found from its parent's, which
+        // is done, and a longer value ending at the node is kept over a
+        // shorter one ending at its link.
+        let mut children: Vec<Vec<(u8, u32)>> = vec![Vec::new(); a.fail.len()];
+        for (&(from, b), &to) in &a.edges {
+            children[from as usize].push((b, to));
+        }
+        let mut queue = std::collections::VecDeque::new();
+        for &(_, child) in &children[0] {
+            queue.push_back(child);
+        }
+        while let Some(node) = queue.pop_front() {
+            for &(b, child) in &children[node as usize] {
+                let mut f = a.fail[node as usize];
+                let link = loop {
+                    if let Some(&to) = a.edges.get(&(f, b)) {
+                        break to;
+                    }
+                    if f == 0 {
+                        break 0;
+                    }
+                    f = a.fail[f as usize];
+                };
+                a.fail[child as usize] = link;
+                let inherited = a.longest[link as usize];
+                let own = &mut a.longest[child as usize];
+                *own = (*own).max(inherited);
+                queue.push_back(child);
+            }
+        }
+        a
+    }
+
+    /// For each place in `text` a value ends, the longest that ends there
+    /// (the shorter ones lie inside it): linear in `text`. Values are whole
+    /// UTF-8 strings, so each range lies on character boundaries.
+    fn spans(&self, text: &str) -> Vec<(usize, usize)> {
+        let mut found = Vec::new();
+        if self.fail.len() == 1 {
+            return found;
+        }
+        let mut node = 0u32;
+        for (i, &b) in text.as_bytes().iter().enumerate() {
+            node = loop {
+                if let Some(&to) = self.edges.get(&(node, b)) {
+                    break to;
+                }
+                if node == 0 {
+                    break 0;
+                }
+                node = self.fail[node as usize];
+            };
+            let len = self.longest[node as usize] as usize;
+            if len > 0 {
+                found.push((i + 1 - len, i + 1));
+            }
+        }
+        found
+    }
+}
+
+/// The length of the longest beginning of `rest` that is how one of
+/// `patterns` ends, found for each pattern with one pass of the
+/// Knuth-Morris-Pratt matcher for `rest` over it: linear in `rest` and the
+/// patterns, where trying every end of every pattern was quadratic.
+fn longest_end_at_start<S: AsRef<str>>(
+    rest: &str,
+    patterns: impl IntoIterator<Item = S>,
+) -> Option<usize> {
+    let needle = rest.as_bytes();
+    if needle.is_empty() {
+        return None;
+    }
+    // border[i]: the longest proper border of needle[..=i].
+    let mut border = vec![0usize; needle.len()];
+    let mut k = 0;
+    for i in 1..needle.len() {
+        while k > 0 && needle[i] != needle[k] {
+            k = border[k - 1];
+        }
+        if needle[i] == needle[k] {
+            k += 1;
+        }
+        border[i] = k;
+    }
+    patterns
+        .into_iter()
+        .filter_map(|p| {
+            // k: how much of needle's beginning the text read so far ends with.
+            let mut k = 0;
+            for &b in p.as_ref().as_bytes() {
+                if k == needle.len() {
+                    k = border[k - 1];
+                }
+                while k > 0 && b != needle[k] {
+                    k = border[k - 1];
+                }
+                if b == needle[k] {
+                    k += 1;
+                }
+            }
+            // A pattern that starts mid-character cannot have been cut
+            // there: the tail begins at a character.
+            (k > 0 && rest.is_char_boundary(k)).then_some(k)
+        })
+        .max()
+}
+
+/// The JSON-escaped forms of a value, for a tail cut inside an escape,
+/// which [`Decoded`] cannot read. A plugin that logs JSON escapes what it must
 /// (a quote, a backslash, a control character) and, by its encoder's
 /// default, more: Go's `encoding/json`, which Nomad plugins are written
 /// with, writes `<`, `>`, `&`, U+2028 and U+2029 as `\u003c` and so on;
 /// Python's `json.dumps` writes DEL and every character past ASCII as
 /// `\u00e4` (a pair of escapes past U+FFFF); other encoders spell the hex
 /// digits in capitals. Every mix of those is looked for.
-fn patterns<'a>(values: impl IntoIterator<Item = &'a SecretValue>) -> Vec<String> {
-    let mut set = BTreeSet::new();
-    for v in values {
-        let v = v.expose();
-        if v.is_empty() {
-            continue;
-        }
-        set.insert(v.to_string());
-        for html in [false, true] {
-            for ascii in [false, true] {
-                for upper in [false, true] {
-                    set.insert(json_inside(v, JsonStyle { html, ascii, upper }));
-                }
-            }
-        }
-    }
-    set.into_iter().collect()
+fn escaped_forms(value: &str) -> impl Iterator<Item = String> + '_ {
+    [false, true].into_iter().flat_map(move |html| {
+        [false, true].into_iter().flat_map(move |ascii| {
+            [false, true]
+                .into_iter()
+                .map(move |upper| json_inside(value, JsonStyle { html, ascii, upper }))
+        })
+    })
 }
 
 /// How a JSON encoder escapes a string beyond what JSON requires.
@@ -144,6 +312,8 @@ struct Decoded {
     from: Vec<usize>,
     /// For each byte of `text`, the end of that character there.
     to: Vec<usize>,
+    /// Whether any escape was decoded (else `text` is the original).
+    changed: bool,
 }
 
 impl Decoded {
@@ -153,10 +323,13 @@ impl Decoded {
             text: String::with_capacity(original.len()),
             from: Vec::with_capacity(original.len()),
             to: Vec::with_capacity(original.len()),
+            changed: false,
         };
         let mut i = 0;
         while i < original.len() {
-            let (c, len) = escape_at(bytes, i).unwrap_or_else(|| {
+            let escape = escape_at(bytes, i);
+            d.changed |= escape.is_some();
+            let (c, len) = escape.unwrap_or_else(|| {
                 let c = original[i..].chars().next().unwrap_or('\u{fffd}');
                 (c, c.len_utf8())
             });
@@ -176,13 +349,13 @@ impl Decoded {
     }
 
     /// Every (overlapping) occurrence of every value, in the original.
-    fn spans(&self, values: &[&SecretValue]) -> Vec<(usize, usize)> {
-        let values: Vec<String> = values
-            .iter()
-            .map(|v| v.expose().to_string())
-            .filter(|v| !v.is_empty())
-            .collect();
-        spans(&self.text, &values)
+    fn spans(&self, masker: &Masker) -> Vec<(usize, usize)> {
+        if !self.changed {
+            // The text itself was searched.
+            return Vec::new();
+        }
+        masker
+            .spans(&self.text)
             .into_iter()
             .map(|(a, b)| self.origin(a, b))
             .collect()
@@ -190,24 +363,13 @@ impl Decoded {
 
     /// The end of a value the cut of a tail left at its start (after the
     /// replacement characters of a split character), in the original.
-    fn cut_value_at_start(&self, values: &[&SecretValue]) -> Option<(usize, usize)> {
+    fn cut_value_at_start(&self, values: &[String]) -> Option<(usize, usize)> {
         let start = self
             .text
             .char_indices()
             .find(|&(_, c)| c != char::REPLACEMENT_CHARACTER)
             .map(|(i, _)| i)?;
-        let rest = &self.text[start..];
-        values
-            .iter()
-            .filter_map(|v| {
-                let v = v.expose();
-                v.char_indices()
-                    .skip(1)
-                    .map(|(i, _)| &v[i..])
-                    .find(|suffix| rest.starts_with(suffix))
-                    .map(str::len)
-            })
-            .max()
+        longest_end_at_start(&self.text[start..], values)
             .map(|len| (0, self.origin(start, start + len).1))
     }
 }
@@ -250,24 +412,6 @@ fn escape_at(bytes: &[u8], i: usize) -> Option<(char, usize)> {
         _ => return None,
     };
     Some((short, 2))
-}
-
-/// Byte ranges of every (overlapping) occurrence of every pattern.
-fn spans(text: &str, patterns: &[String]) -> Vec<(usize, usize)> {
-    let mut found = Vec::new();
-    for p in patterns {
-        let mut from = 0;
-        while let Some(at) = text[from..].find(p.as_str()) {
-            let start = from + at;
-            found.push((start, start + p.len()));
-            // Next char boundary after `start`, for overlapping matches.
-            from = start + text[start..].chars().next().map_or(1, char::len_utf8);
-            if from > text.len() {
-                break;
-            }
-        }
-    }
-    found
 }
 
 /// `text` with every span in `found` (which may overlap) replaced, one
@@ -368,12 +512,24 @@ mod tests {
             assert_eq!(mask(logged, &value), r#"{"v":"****"}"#, "{logged}");
         }
         // a lone surrogate or a bad escape decodes nothing
-        assert_eq!(mask(r"x\ud83dy \u12 \q", &v(&["y"])), r"x\ud83d**** \u12 \q");
+        assert_eq!(
+            mask(r"x\ud83dy \u12 \q", &v(&["y"])),
+            r"x\ud83d**** \u12 \q"
+        );
         // a tail cut inside a value written with escapes
         assert_eq!(
             mask_stderr(br"YQ\u003d\u003d\u0022 more", 9, &v(&["dG9rYQ==\""])),
             "**** more"
         );
+        // a tail cut inside an escape, in Go's form
+        assert_eq!(mask_stderr(b"026ss rest", 5, &v(&["p&ss"])), "**** rest");
+        // a tail whose start is no value's end, nearly: nothing hidden
+        assert_eq!(mask_stderr(b"aab", 5, &v(&["xab"])), "aab");
+        assert_eq!(mask_stderr(b"aab", 5, &v(&["xaa", "ba"])), "****b");
+        // many values, one automaton, the longest ending at each place
+        let many: Vec<String> = (0..500).map(|i| format!("v{i}")).collect();
+        let many: Vec<SecretValue> = many.iter().map(|s| SecretValue::new(s.as_str())).collect();
+        assert_eq!(mask("a v499 v5x v50", &many), "a **** ****x ****");
         // The minimal form is serde_json's.
         let tricky = "a\"b\\c\n\u{1}\u{8}\u{c}\u{7f}é<";
         let minimal = JsonStyle {
