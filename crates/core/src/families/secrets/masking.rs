@@ -59,7 +59,8 @@ pub fn mask_stderr<'a>(
 /// with, writes `<`, `>`, `&`, U+2028 and U+2029 as `\u003c` and so on;
 /// Python's `json.dumps` writes DEL and every character past ASCII as
 /// `\u00e4` (a pair of escapes past U+FFFF); other encoders spell the hex
-/// digits in capitals. Every mix of those is looked for.
+/// digits in capitals, and Go before 1.22 wrote a backspace and a form
+/// feed as `\u0008` and `\u000c`. Every mix of those is looked for.
 fn patterns<'a>(values: impl IntoIterator<Item = &'a SecretValue>) -> Vec<String> {
     let mut set = BTreeSet::new();
     for v in values {
@@ -71,7 +72,15 @@ fn patterns<'a>(values: impl IntoIterator<Item = &'a SecretValue>) -> Vec<String
         for html in [false, true] {
             for ascii in [false, true] {
                 for upper in [false, true] {
-                    set.insert(json_inside(v, JsonStyle { html, ascii, upper }));
+                    for short in [false, true] {
+                        let style = JsonStyle {
+                            html,
+                            ascii,
+                            upper,
+                            short,
+                        };
+                        set.insert(json_inside(v, style));
+                    }
                 }
             }
         }
@@ -88,6 +97,9 @@ struct JsonStyle {
     ascii: bool,
     /// Hex digits in capitals.
     upper: bool,
+    /// Backspace and form feed as `\b` and `\f` (Go from 1.22, serde,
+    /// Python), not `\u0008` and `\u000c` (Go before 1.22).
+    short: bool,
 }
 
 /// `value` between a JSON string's quotes, escaped in `style`.
@@ -109,8 +121,8 @@ fn json_inside(value: &str, style: JsonStyle) -> String {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
+            '\u{8}' if style.short => out.push_str("\\b"),
+            '\u{c}' if style.short => out.push_str("\\f"),
             c if c < ' ' => hex(&mut out, c),
             '<' | '>' | '&' | '\u{2028}' | '\u{2029}' if style.html => hex(&mut out, c),
             c if style.ascii && c >= '\u{7f}' => hex(&mut out, c),
@@ -227,12 +239,23 @@ mod tests {
         ] {
             assert_eq!(mask(&logged, &value), r#"{"v":"****"}"#, "{logged}");
         }
+        // A backspace and a form feed as Go before 1.22 wrote them, and
+        // as every encoder now does.
+        let value = v(&["a\u{8}b\u{c}<c"]);
+        for logged in [
+            r#"{"v":"a\u0008b\u000c\u003cc"}"#,
+            r#"{"v":"a\u0008b\u000C<c"}"#,
+            r#"{"v":"a\bb\f<c"}"#,
+        ] {
+            assert_eq!(mask(logged, &value), r#"{"v":"****"}"#, "{logged}");
+        }
         // The minimal form is serde_json's.
         let tricky = "a\"b\\c\n\u{1}\u{8}\u{c}\u{7f}é<";
         let minimal = JsonStyle {
             html: false,
             ascii: false,
             upper: false,
+            short: true,
         };
         assert_eq!(
             format!("\"{}\"", json_inside(tricky, minimal)),
