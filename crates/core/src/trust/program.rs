@@ -215,6 +215,20 @@ impl Shebang {
     /// as what env runs is. A word that names no such program is judged
     /// for nothing worse than a program of its name being there.
     pub fn passed_programs(&self) -> Vec<String> {
+        self.passed_words()
+            .into_iter()
+            .filter_map(|word| match word {
+                Passed::Program(name) => Some(name),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Every word the program this line runs is handed (as
+    /// [`Shebang::passed_programs`] reads them), sorted by what it may
+    /// change: a program's name, a `NAME=VALUE` (a nested env sets it for
+    /// what it runs), or an option (whose value may name a directory).
+    pub fn passed_words(&self) -> Vec<Passed> {
         let words = match self.env_runs() {
             EnvRuns::Program { args, .. } => args,
             EnvRuns::NotEnv => self.arg.iter().cloned().collect(),
@@ -222,7 +236,16 @@ impl Shebang {
         };
         words
             .into_iter()
-            .filter(|word| !word.is_empty() && !word.starts_with('-'))
+            .filter(|word| !word.is_empty())
+            .map(|word| {
+                if word.starts_with('-') {
+                    Passed::Option(word)
+                } else if let Some((name, value)) = assignment(&word) {
+                    Passed::Sets(name.into(), value.into())
+                } else {
+                    Passed::Program(word)
+                }
+            })
             .collect()
     }
 
@@ -291,6 +314,25 @@ impl Shebang {
     }
 }
 
+/// A word a `#!` line hands its program ([`Shebang::passed_words`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Passed {
+    /// A name the program may look up on `PATH` and run.
+    Program(String),
+    /// `NAME=VALUE`: env, run by the line's program (`nice env
+    /// PATH=/x python3`), sets it for what it runs next.
+    Sets(OsString, OsString),
+    /// An option (`-n5`, `--root=/srv/x`, env's `-SPATH=/x`).
+    Option(String),
+}
+
+/// `NAME=VALUE` as GNU env reads a word before its program: a name with
+/// no `/` (a word with one before its `=` is a path to a program).
+fn assignment(word: &str) -> Option<(&str, &str)> {
+    word.split_once('=')
+        .filter(|(name, _)| !name.is_empty() && !name.contains('/'))
+}
+
 /// Why a plugin is not run, as the gate found it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Untrusted {
@@ -348,6 +390,17 @@ pub fn env_lookup(program: &str, search: Option<&OsStr>) -> Result<Option<PathBu
         }
     }
     Ok(None)
+}
+
+/// The absolute paths an option word names: its value after the first
+/// `=` (`--root=/srv/x`), or what follows a short option letter
+/// (`-R/srv/x`), split at colons as a list of directories is.
+fn option_paths(option: &str) -> Vec<&str> {
+    let value = match option.split_once('=') {
+        Some((_, value)) => value,
+        None => option.find('/').map_or("", |at| &option[at..]),
+    };
+    value.split(':').filter(|p| p.starts_with('/')).collect()
 }
 
 /// The directories of an environment's `LD_LIBRARY_PATH` (the last one,
@@ -668,7 +721,75 @@ impl Trust {
         depth: usize,
         search: Option<&OsStr>,
     ) -> Result<(), Untrusted> {
-        for name in shebang.passed_programs() {
+        // A nested env's `NAME=VALUE` (and `-SNAME=VALUE`) sets what the
+        // programs after it get, and an option naming a directory
+        // (`env --chdir=/tmp`, `unshare --root=/srv/x`) may be where they
+        // are looked up: `#!/usr/bin/env -S env -SPATH=/tmp/x python3`
+        // ran another user's python3 while the one on the plugin's PATH
+        // was judged. Those are judged as a plugin's environment is.
+        let mut search = search.map(OsStr::to_os_string);
+        let refused = |why: String| {
+            Untrusted::Refused(format!(
+                "not run: the #! line of {} hands its program {}",
+                script.display(),
+                why
+            ))
+        };
+        for word in shebang.passed_words() {
+            let name = match word {
+                Passed::Program(name) => name,
+                Passed::Sets(name, value) => {
+                    if self.policy.enforces() {
+                        let pair = [(name.clone(), value.clone())];
+                        super::environment::judge(self.policy, &pair).map_err(|why| {
+                            refused(format!(
+                                "a setting of {} (env sets it for what it runs), and {why}",
+                                crate::escape::quote_os(&name)
+                            ))
+                        })?;
+                    }
+                    if name == "PATH" {
+                        search = Some(value);
+                    }
+                    continue;
+                }
+                Passed::Option(option) => {
+                    if !self.policy.enforces() {
+                        continue;
+                    }
+                    // env's `-S` glued to a pair splits it off as a word.
+                    let split = option
+                        .strip_prefix("--split-string=")
+                        .or_else(|| option.strip_prefix("-S"))
+                        .and_then(assignment);
+                    if let Some((name, value)) = split {
+                        let pair = [(OsString::from(name), OsString::from(value))];
+                        super::environment::judge(self.policy, &pair).map_err(|why| {
+                            refused(format!(
+                                "the option {}, which sets {name}, and {why}",
+                                crate::escape::quote(&option)
+                            ))
+                        })?;
+                        if name == "PATH" {
+                            search = Some(value.into());
+                        }
+                        continue;
+                    }
+                    for path in option_paths(&option) {
+                        super::environment::judge_option_path(self.policy, Path::new(path))
+                            .map_err(|why| {
+                                refused(format!(
+                                    "the option {}, which names {}, {why}; fix: name a \
+                                     directory only root may write, or leave the option out",
+                                    crate::escape::quote(&option),
+                                    crate::escape::quote(path)
+                                ))
+                            })?;
+                    }
+                    continue;
+                }
+            };
+            let search = search.as_deref();
             match env_lookup(&name, search) {
                 Ok(Some(found)) => {
                     self.judge_interpreter(&found, script, depth, search, "#! of")?;
@@ -1372,6 +1493,29 @@ mod tests {
         ] {
             assert!(next(none).is_empty(), "{}", String::from_utf8_lossy(none));
         }
+    }
+
+    #[test]
+    fn what_a_lines_words_set_or_name_is_read_apart_from_its_programs() {
+        let words = |l: &[u8]| Shebang::parse(l).unwrap().passed_words();
+        assert_eq!(
+            words(b"#!/usr/bin/env -S nice env PATH=/x sh\n"),
+            [
+                Passed::Program("env".into()),
+                Passed::Sets("PATH".into(), "/x".into()),
+                Passed::Program("sh".into()),
+            ]
+        );
+        // A `/` before the `=` makes it a path to a program.
+        assert_eq!(
+            words(b"#!/usr/bin/nice ./a=b\n"),
+            [Passed::Program("./a=b".into())]
+        );
+        assert_eq!(option_paths("--root=/srv/x"), ["/srv/x"]);
+        assert_eq!(option_paths("-R/srv/x"), ["/srv/x"]);
+        assert_eq!(option_paths("-SPATH=/a:b:/c"), ["/a", "/c"]);
+        assert!(option_paths("-n5").is_empty());
+        assert!(option_paths("--kill-after=5").is_empty());
     }
 
     #[test]

@@ -1,0 +1,115 @@
+//! Round 17 of the fresh-eyes attack on issue #34 ("safe to consume, safe
+//! to run"), through the real binary, after review34.rs to review34w.rs,
+//! aimed at what plugctl runs: each test here is an attack that found a
+//! way through.
+
+use std::fs;
+
+use crate::common::*;
+
+/// A secrets plugin in sh: its fingerprint, and `{"A": "b"}`.
+const SH_BODY: &str = "[ \"$1\" = fingerprint ] && \
+                       echo '{\"type\": \"secrets\", \"version\": \"1.0.0\"}' && exit 0\n\
+                       echo '{\"result\": {\"A\": \"b\"}}'\n";
+
+/// Round 16 judged every word a `#!` line hands its program that names a
+/// program by `PATH` (`#!/usr/bin/env -S nice python3`), on the plugin's
+/// `PATH`. A word that is `env` itself with a `NAME=VALUE` after it, or
+/// the option `-SNAME=VALUE`, changes that `PATH` for the words after it,
+/// and an option such as `--chdir=DIR` or unshare's `--root=DIR` changes
+/// where they are found: `#!/usr/bin/env -S env -SPATH=/tmp/x sh` had the
+/// nested env run another user's `sh` from a sticky directory as root,
+/// while plugctl judged `/bin/sh`; `--chdir=/tmp/x PATH=. sh` the same
+/// through the working directory. A nested env's settings are judged as
+/// the plugin's environment is, and a directory an option names as one
+/// the plugin searches; a line whose settings pass still runs.
+#[test]
+fn what_a_nested_env_or_an_option_makes_a_lines_program_run_is_judged() {
+    let Some(intruder) = intruder() else { return };
+    let s = Rig::new();
+    let build = sticky_dir(&s, "build");
+    let pwned = s.out_file("pwned");
+    let theirs = s.out_file("sh");
+    fs::write(
+        &theirs,
+        format!(
+            "#!/bin/sh\necho ran > '{}'\nexec /bin/sh \"$@\"\n",
+            pwned.display()
+        ),
+    )
+    .unwrap();
+    intruder.sh(
+        &s,
+        &format!(
+            "cp '{}' '{dir}/sh' && chmod 755 '{dir}/sh'",
+            theirs.display(),
+            dir = build.display()
+        ),
+    );
+    let b = build.display();
+    let lines = [
+        (
+            "glued",
+            format!("#!/usr/bin/env -S env -SPATH={b} sh"),
+            "-SPATH",
+        ),
+        (
+            "nested",
+            format!("#!/usr/bin/env -S nice env PATH={b} sh"),
+            "PATH",
+        ),
+        (
+            "chdir",
+            format!("#!/usr/bin/env -S env --chdir={b} PATH=. sh"),
+            "--chdir",
+        ),
+        (
+            "empty",
+            format!("#!/usr/bin/env -S nice env --chdir={b} PATH= sh"),
+            "--chdir",
+        ),
+    ];
+    for (name, line, _) in &lines {
+        s.file("secrets", name, &format!("{line}\n{SH_BODY}"), 0o755);
+    }
+    for (name, _, named) in &lines {
+        let fetched = plugctl(&s).args(["secret", "fetch", name, "x"]).output();
+        assert!(!pwned.exists(), "another user's sh ran as root ({name})");
+        assert_eq!(
+            fetched.status.code(),
+            Some(Exit::Failure.code()),
+            "{name}: {fetched:?}"
+        );
+        let refused = String::from_utf8_lossy(&fetched.stderr);
+        assert!(
+            refused.contains("hands its program")
+                && refused.contains(named)
+                && refused.contains(&build.display().to_string())
+                && refused.contains("a sticky directory others may add files to"),
+            "{name}: {refused}"
+        );
+    }
+    plugctl(&s)
+        .args(["validate"])
+        .fails_with(Exit::Failure)
+        .stdout_has("hands its program");
+    assert!(!pwned.exists(), "another user's sh ran as root");
+    // Settings that pass: the nested env's PATH is searched, and runs.
+    for (name, line) in [
+        ("fine", "#!/usr/bin/env -S nice env PATH=/usr/bin:/bin sh"),
+        (
+            "fine-glued",
+            "#!/usr/bin/env -S env -SPATH=/usr/bin:/bin sh",
+        ),
+        (
+            "fine-option",
+            "#!/usr/bin/env -S timeout --kill-after=5 10 sh",
+        ),
+    ] {
+        s.file("secrets", name, &format!("{line}\n{SH_BODY}"), 0o755);
+        plugctl(&s)
+            .args(["secret", "fetch", name, "x"])
+            .succeeds()
+            .stdout_has("A=b");
+    }
+}
