@@ -229,22 +229,26 @@ impl Shebang {
     /// change: a program's name, a `NAME=VALUE` (a nested env sets it for
     /// what it runs), or an option (whose value may name a directory).
     pub fn passed_words(&self) -> Vec<Passed> {
-        let words = match self.env_runs() {
-            EnvRuns::Program { args, .. } => args,
-            EnvRuns::NotEnv => self.arg.iter().cloned().collect(),
-            EnvRuns::Unknown(_) => Vec::new(),
+        let is_env = |name: &str| Path::new(name).file_name() == Some(OsStr::new("env"));
+        let (words, mut after_env) = match self.env_runs() {
+            EnvRuns::Program { args, name } => (args, is_env(&name)),
+            EnvRuns::NotEnv => (self.arg.iter().cloned().collect(), false),
+            EnvRuns::Unknown(_) => (Vec::new(), false),
         };
         words
             .into_iter()
             .filter(|word| !word.is_empty())
             .map(|word| {
                 if word.starts_with('-') {
-                    Passed::Option(word)
-                } else if let Some((name, value)) = assignment(&word) {
-                    Passed::Sets(name.into(), value.into())
-                } else {
-                    Passed::Program(word)
+                    return Passed::Option(word);
                 }
+                // Only env reads `NAME=VALUE` so: to nice it is a
+                // program's name, a path when it holds a `/`.
+                if after_env && let Some((name, value)) = assignment(&word) {
+                    return Passed::Sets(name.into(), value.into());
+                }
+                after_env = is_env(&word);
+                Passed::Program(word)
             })
             .collect()
     }
@@ -1506,10 +1510,24 @@ mod tests {
                 Passed::Program("sh".into()),
             ]
         );
-        // A `/` before the `=` makes it a path to a program.
+        // A `/` before the `=` makes it a path to a program, and so does
+        // any `=` to a program other than env.
         assert_eq!(
-            words(b"#!/usr/bin/nice ./a=b\n"),
+            words(b"#!/usr/bin/env -S env ./a=b\n"),
             [Passed::Program("./a=b".into())]
+        );
+        assert_eq!(
+            words(b"#!/usr/bin/env -S nice PATH=/x\n"),
+            [Passed::Program("PATH=/x".into())]
+        );
+        assert_eq!(
+            words(b"#!/usr/bin/env -S env A=b /usr/bin/env PATH=/x sh\n"),
+            [
+                Passed::Sets("A".into(), "b".into()),
+                Passed::Program("/usr/bin/env".into()),
+                Passed::Sets("PATH".into(), "/x".into()),
+                Passed::Program("sh".into()),
+            ]
         );
         assert_eq!(option_paths("--root=/srv/x"), ["/srv/x"]);
         assert_eq!(option_paths("-R/srv/x"), ["/srv/x"]);
