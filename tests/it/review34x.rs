@@ -51,7 +51,7 @@ fn what_a_nested_env_or_an_option_makes_a_lines_program_run_is_judged() {
         (
             "glued",
             format!("#!/usr/bin/env -S env -SPATH={b} sh"),
-            "-SPATH",
+            "PATH",
         ),
         (
             "nested",
@@ -112,4 +112,69 @@ fn what_a_nested_env_or_an_option_makes_a_lines_program_run_is_judged() {
             .succeeds()
             .stdout_has("A=b");
     }
+}
+
+/// The `PATH` a nested env sets is where the words after it are found for
+/// every check of what runs, not only for the gate's: Python's search
+/// from where it is (a prefix above it, `pyvenv.cfg` beside it) was
+/// checked on the `python3` of the plugin's own `PATH`, so `#!/usr/bin/env
+/// -S nice env PATH=<root's directory below /tmp> python3`, once that
+/// `PATH` was judged, would have had root's copy of Python there import
+/// another user's `encodings` from the sticky directory above it.
+#[test]
+fn a_nested_envs_path_is_where_pythons_own_search_is_checked() {
+    let Some(intruder) = intruder() else { return };
+    let Ok(real) = fs::canonicalize("/usr/bin/python3") else {
+        skip_unless_ci("no /usr/bin/python3 to copy");
+        return;
+    };
+    let version = real.file_name().unwrap().to_string_lossy().into_owned();
+    let s = Rig::new();
+    let shared = sticky_dir(&s, "shared");
+    let home = shared.join("x");
+    make_dir(&home);
+    fs::copy(&real, home.join("python3")).unwrap();
+    let pwned = s.out_file("pwned");
+    intruder.sh(
+        &s,
+        &format!(
+            "mkdir -p '{lib}/encodings' && touch '{lib}/os.py' && \
+             printf '%s\\n' \"open('{pwned}', 'w').write('ran')\" > '{lib}/encodings/__init__.py'",
+            lib = shared.join("lib").join(&version).display(),
+            pwned = pwned.display(),
+        ),
+    );
+    let body = "import json\nprint(json.dumps({'version': '1.0.0'}))\n";
+    s.file(
+        "host-volume",
+        "nested",
+        &format!(
+            "#!/usr/bin/env -S nice env PATH={} python3\n{body}",
+            home.display()
+        ),
+        0o755,
+    );
+    let fingerprint = plugctl(&s).args(["fingerprint", "nested"]).output();
+    assert!(!pwned.exists(), "another user's encodings ran as root");
+    let shown = String::from_utf8_lossy(&fingerprint.stdout);
+    assert!(
+        fingerprint.status.code() == Some(Exit::Failure.code())
+            && shown.contains("unhealthy")
+            && shown.contains(&format!(
+                "{} above it is a sticky directory others may add files to",
+                shared.display()
+            )),
+        "{fingerprint:?}"
+    );
+    // The same line naming the system's directory runs.
+    s.file(
+        "host-volume",
+        "nested",
+        &format!("#!/usr/bin/env -S nice env PATH=/usr/bin python3\n{body}"),
+        0o755,
+    );
+    plugctl(&s)
+        .args(["fingerprint", "nested"])
+        .succeeds()
+        .stdout_has("healthy");
 }

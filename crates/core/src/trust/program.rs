@@ -239,18 +239,48 @@ impl Shebang {
             .into_iter()
             .filter(|word| !word.is_empty())
             .map(|word| {
+                // Only env reads `NAME=VALUE` so (and `-SNAME=VALUE`, and
+                // `-i` for an empty environment): to nice it is a
+                // program's name, a path when it holds a `/`.
+                let glued = word
+                    .strip_prefix("--split-string=")
+                    .or_else(|| word.strip_prefix("-S"))
+                    .and_then(assignment);
+                if after_env {
+                    if let Some((name, value)) = assignment(&word)
+                        .filter(|_| !word.starts_with('-'))
+                        .or(glued)
+                    {
+                        return Passed::Sets(name.into(), value.into());
+                    }
+                    if matches!(word.as_str(), "-i" | "--ignore-environment" | "-") {
+                        return Passed::Clears;
+                    }
+                }
                 if word.starts_with('-') {
                     return Passed::Option(word);
-                }
-                // Only env reads `NAME=VALUE` so: to nice it is a
-                // program's name, a path when it holds a `/`.
-                if after_env && let Some((name, value)) = assignment(&word) {
-                    return Passed::Sets(name.into(), value.into());
                 }
                 after_env = is_env(&word);
                 Passed::Program(word)
             })
             .collect()
+    }
+
+    /// Each program [`Shebang::passed_words`] names, with the `PATH` it is
+    /// looked up on: `search` (what the line's program got), as a nested
+    /// env's `PATH=`, `-SPATH=` or `-i` before it changes it.
+    pub fn passed_lookups(&self, search: Option<&OsStr>) -> Vec<(String, Option<OsString>)> {
+        let mut search = search.map(OsStr::to_os_string);
+        let mut lookups = Vec::new();
+        for word in self.passed_words() {
+            match word {
+                Passed::Program(name) => lookups.push((name, search.clone())),
+                Passed::Sets(name, value) if name == "PATH" => search = Some(value),
+                Passed::Clears => search = None,
+                Passed::Sets(..) | Passed::Option(_) => {}
+            }
+        }
+        lookups
     }
 
     /// The `PATH` env searches for its program: the plugin's own
@@ -326,7 +356,10 @@ pub enum Passed {
     /// `NAME=VALUE`: env, run by the line's program (`nice env
     /// PATH=/x python3`), sets it for what it runs next.
     Sets(OsString, OsString),
-    /// An option (`-n5`, `--root=/srv/x`, env's `-SPATH=/x`).
+    /// `-i` (`--ignore-environment`, `-`) to a nested env: what it runs
+    /// gets no `PATH`, so glibc's default.
+    Clears,
+    /// An option (`-n5`, `--root=/srv/x`).
     Option(String),
 }
 
@@ -757,26 +790,12 @@ impl Trust {
                     }
                     continue;
                 }
+                Passed::Clears => {
+                    search = None;
+                    continue;
+                }
                 Passed::Option(option) => {
                     if !self.policy.enforces() {
-                        continue;
-                    }
-                    // env's `-S` glued to a pair splits it off as a word.
-                    let split = option
-                        .strip_prefix("--split-string=")
-                        .or_else(|| option.strip_prefix("-S"))
-                        .and_then(assignment);
-                    if let Some((name, value)) = split {
-                        let pair = [(OsString::from(name), OsString::from(value))];
-                        super::environment::judge(self.policy, &pair).map_err(|why| {
-                            refused(format!(
-                                "the option {}, which sets {name}, and {why}",
-                                crate::escape::quote(&option)
-                            ))
-                        })?;
-                        if name == "PATH" {
-                            search = Some(value.into());
-                        }
                         continue;
                     }
                     for path in option_paths(&option) {
@@ -850,9 +869,9 @@ impl Trust {
         }
         programs.extend(
             shebang
-                .passed_programs()
+                .passed_lookups(search.as_deref())
                 .iter()
-                .filter_map(|name| env_lookup(name, search.as_deref()).ok().flatten()),
+                .filter_map(|(name, on)| env_lookup(name, on.as_deref()).ok().flatten()),
         );
         for program in programs {
             let Ok(real) = std::fs::canonicalize(&program) else {
@@ -1206,9 +1225,9 @@ fn searcher(
     let mut programs = vec![program];
     programs.extend(
         shebang
-            .passed_programs()
+            .passed_lookups(search.as_deref())
             .iter()
-            .filter_map(|name| env_lookup(name, search.as_deref()).ok().flatten()),
+            .filter_map(|(name, on)| env_lookup(name, on.as_deref()).ok().flatten()),
     );
     let is = |program: &PathBuf| {
         let named = program.file_name().and_then(Searcher::of);
@@ -1527,6 +1546,30 @@ mod tests {
                 Passed::Program("/usr/bin/env".into()),
                 Passed::Sets("PATH".into(), "/x".into()),
                 Passed::Program("sh".into()),
+            ]
+        );
+        // A nested env's PATH, -SPATH= and -i change where later words
+        // are looked up; to another program they are its own.
+        let lookups = Shebang::parse(b"#!/usr/bin/env -S env PATH=/x a -SPATH=/y b -i c\n")
+            .unwrap()
+            .passed_lookups(Some(OsStr::new("/p")));
+        assert_eq!(
+            lookups,
+            [
+                ("a".to_string(), Some("/x".into())),
+                ("b".to_string(), Some("/x".into())),
+                ("c".to_string(), Some("/x".into())),
+            ]
+        );
+        let lookups = Shebang::parse(b"#!/usr/bin/env -S env -SPATH=/y b env -i c\n")
+            .unwrap()
+            .passed_lookups(Some(OsStr::new("/p")));
+        assert_eq!(
+            lookups,
+            [
+                ("b".to_string(), Some("/y".into())),
+                ("env".to_string(), Some("/y".into())),
+                ("c".to_string(), None),
             ]
         );
         assert_eq!(option_paths("--root=/srv/x"), ["/srv/x"]);
