@@ -178,3 +178,57 @@ fn a_nested_envs_path_is_where_pythons_own_search_is_checked() {
         .succeeds()
         .stdout_has("healthy");
 }
+
+/// Linux reads a `#!` line from a buffer of 256 bytes; with no newline
+/// there it writes its NUL on the buffer's last byte, so a line of 256
+/// bytes or more is 255 to the kernel. plugctl read 256: the line
+/// `#!/usr/bin/nice <spaces><sticky>/shX`, its `X` the 256th byte, had
+/// plugctl judge root's `shX` there while nice ran another user's `sh`
+/// beside it as root. The line is read as the kernel cuts it.
+#[test]
+fn a_shebang_line_past_the_kernels_buffer_is_cut_where_the_kernel_cuts_it() {
+    let Some(intruder) = intruder() else { return };
+    let s = Rig::new();
+    let shared = sticky_dir(&s, "shared");
+    let pwned = s.out_file("pwned");
+    let roots = shared.join("shX");
+    fs::write(&roots, "#!/bin/sh\nexec /bin/sh \"$@\"\n").unwrap();
+    fs::set_permissions(&roots, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    intruder.sh(
+        &s,
+        &format!(
+            "printf '#!/bin/sh\\necho ran > %s\\nexec /bin/sh \"$@\"\\n' '{}' > '{dir}/sh' && \
+             chmod 755 '{dir}/sh'",
+            pwned.display(),
+            dir = shared.display()
+        ),
+    );
+    let head = "#!/usr/bin/nice";
+    let word = shared.join("sh").display().to_string();
+    assert!(
+        head.len() + word.len() < 255,
+        "the rig's path is short enough"
+    );
+    let line = format!("{head}{}{word}X", " ".repeat(255 - head.len() - word.len()));
+    assert_eq!(line.find('X'), Some(255), "{line}");
+    s.file("secrets", "long", &format!("{line}\n{SH_BODY}"), 0o755);
+    let fetched = plugctl(&s).args(["secret", "fetch", "long", "x"]).output();
+    assert!(!pwned.exists(), "another user's sh ran as root");
+    assert_eq!(
+        fetched.status.code(),
+        Some(Exit::Failure.code()),
+        "{fetched:?}"
+    );
+    let refused = String::from_utf8_lossy(&fetched.stderr);
+    assert!(
+        refused.contains(&word) && refused.contains("belongs to uid"),
+        "the refusal names the program the kernel runs: {refused}"
+    );
+    // Root's own sh there: the line runs.
+    fs::remove_file(shared.join("sh")).unwrap();
+    fs::copy(&roots, shared.join("sh")).unwrap();
+    plugctl(&s)
+        .args(["secret", "fetch", "long", "x"])
+        .succeeds()
+        .stdout_has("A=b");
+}

@@ -84,6 +84,14 @@ impl Shebang {
     pub fn parse(head: &[u8]) -> Option<Shebang> {
         let head = &head[..head.len().min(SHEBANG_MAX)];
         let rest = head.strip_prefix(b"#!")?;
+        // With no newline in its buffer the kernel ends the line where it
+        // writes its NUL, on the buffer's last byte: a line of 256 bytes or
+        // more is 255 to it, and the 256th byte, read, named another
+        // program than the one it runs (`python3` judged, `python` run).
+        let rest = match rest.contains(&b'\n') {
+            true => rest,
+            false => &rest[..rest.len().min(SHEBANG_MAX - 3)],
+        };
         let line = rest
             .split(|&b| b == b'\n' || b == 0)
             .next()
@@ -1491,6 +1499,19 @@ mod tests {
         let s = Shebang::parse(b"#!/tmp/interp\r\necho").unwrap();
         assert_eq!(s.interpreter, "/tmp/interp\r");
         assert_eq!(Shebang::parse(b"#!\n"), None);
+        // A line past the buffer is cut where the kernel writes its NUL.
+        let mut long = b"#!/bin/echo ".to_vec();
+        long.resize(SHEBANG_MAX - 1, b'a');
+        long.extend_from_slice(b"XYZ\n");
+        let s = Shebang::parse(&long).unwrap();
+        assert_eq!(s.arg.as_deref().map(str::len), Some(SHEBANG_MAX - 1 - 12));
+        assert!(s.arg.unwrap().ends_with('a'));
+        // A newline as the buffer's last byte ends the line there.
+        let mut exact = b"#!/bin/echo ".to_vec();
+        exact.resize(SHEBANG_MAX - 1, b'a');
+        exact.push(b'\n');
+        let s = Shebang::parse(&exact).unwrap();
+        assert_eq!(s.arg.as_deref().map(str::len), Some(SHEBANG_MAX - 1 - 12));
         assert_eq!(Shebang::parse(b"\x7fELF"), None);
     }
 
