@@ -232,3 +232,57 @@ fn a_shebang_line_past_the_kernels_buffer_is_cut_where_the_kernel_cuts_it() {
         .succeeds()
         .stdout_has("A=b");
 }
+
+/// The kernel takes a `#!` line's argument as a C string: it trims blanks
+/// only before the line's end, so in `#!/usr/bin/nice /x/sh \0` the
+/// argument is `/x/sh ` with its space. plugctl ended the line at the NUL
+/// and trimmed it: it judged root's `sh` in a sticky directory while nice
+/// ran another user's `sh ` beside it as root. The line is read as the
+/// kernel reads it, and the file of that name is judged.
+#[test]
+fn a_blank_before_a_nul_in_a_shebang_line_is_the_kernels_argument() {
+    let Some(intruder) = intruder() else { return };
+    let s = Rig::new();
+    let shared = sticky_dir(&s, "shared");
+    let pwned = s.out_file("pwned");
+    fs::copy("/bin/sh", shared.join("sh")).unwrap();
+    intruder.sh(
+        &s,
+        &format!(
+            "printf '#!/bin/sh\\necho ran > %s\\nexec /bin/sh \"$@\"\\n' '{}' > '{dir}/sh ' && \
+             chmod 755 '{dir}/sh '",
+            pwned.display(),
+            dir = shared.display()
+        ),
+    );
+    let word = shared.join("sh").display().to_string();
+    s.file(
+        "secrets",
+        "nul",
+        &format!("#!/usr/bin/nice {word} \0\n{SH_BODY}"),
+        0o755,
+    );
+    let fetched = plugctl(&s).args(["secret", "fetch", "nul", "x"]).output();
+    assert!(!pwned.exists(), "another user's `sh ` ran as root");
+    assert_eq!(
+        fetched.status.code(),
+        Some(Exit::Failure.code()),
+        "{fetched:?}"
+    );
+    let refused = String::from_utf8_lossy(&fetched.stderr);
+    assert!(
+        refused.contains(&format!("{word} ")) && refused.contains("belongs to uid"),
+        "the refusal names the program the kernel runs: {refused}"
+    );
+    // Without the blank, root's sh runs.
+    s.file(
+        "secrets",
+        "nul",
+        &format!("#!/usr/bin/nice {word}\0\n{SH_BODY}"),
+        0o755,
+    );
+    plugctl(&s)
+        .args(["secret", "fetch", "nul", "x"])
+        .succeeds()
+        .stdout_has("A=b");
+}

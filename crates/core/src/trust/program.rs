@@ -76,38 +76,63 @@ fn blank(b: &u8) -> bool {
 
 impl Shebang {
     /// The `#!` line of a file's head, exactly as Linux's `binfmt_script`
-    /// reads it: up to the first newline (or NUL) in the first
-    /// [`SHEBANG_MAX`] bytes, spaces and tabs trimmed around it; the
-    /// interpreter is the first word (up to a space or tab), the rest one
-    /// argument. A carriage return is part of the word: `#!/bin/sh\r`
-    /// names `/bin/sh\r`, as the kernel runs it.
+    /// (`load_script`) reads it from its buffer of [`SHEBANG_MAX`] bytes
+    /// (zeros past the file's end): up to the first newline before a NUL,
+    /// or else the buffer's first 255 bytes (the kernel writes its NUL on
+    /// the last); spaces and tabs trimmed before that end and after `#!`;
+    /// the interpreter is the first word (up to a space, tab or NUL), the
+    /// rest, up to a NUL, one argument. A carriage return is part of the
+    /// word (`#!/bin/sh\r` names `/bin/sh\r`), and so is a blank before a
+    /// NUL (`#!/usr/bin/nice /x/sh \0` runs `/x/sh `), as the kernel runs
+    /// them: a line read otherwise named another file than the one run.
     pub fn parse(head: &[u8]) -> Option<Shebang> {
-        let head = &head[..head.len().min(SHEBANG_MAX)];
-        let rest = head.strip_prefix(b"#!")?;
-        // With no newline in its buffer the kernel ends the line where it
-        // writes its NUL, on the buffer's last byte: a line of 256 bytes or
-        // more is 255 to it, and the 256th byte, read, named another
-        // program than the one it runs (`python3` judged, `python` run).
-        let rest = match rest.contains(&b'\n') {
-            true => rest,
-            false => &rest[..rest.len().min(SHEBANG_MAX - 3)],
+        let mut buf = [0u8; SHEBANG_MAX];
+        let len = head.len().min(SHEBANG_MAX);
+        buf[..len].copy_from_slice(&head[..len]);
+        if !buf.starts_with(b"#!") {
+            return None;
+        }
+        let last = SHEBANG_MAX - 1;
+        let non_blank = |buf: &[u8], from: usize, to: usize| (from..=to).find(|&i| !blank(&buf[i]));
+        let terminator = |buf: &[u8], from: usize, to: usize| {
+            (from..=to).find(|&i| blank(&buf[i]) || buf[i] == 0)
         };
-        let line = rest
-            .split(|&b| b == b'\n' || b == 0)
-            .next()
-            .unwrap_or_default();
-        let start = line.iter().position(|b| !blank(b))?;
-        let end = line.iter().rposition(|b| !blank(b))? + 1;
-        let line = &line[start..end];
-        let word = line.iter().position(blank).unwrap_or(line.len());
-        let (interp, arg) = line.split_at(word);
-        let arg = arg
+        // `strnchr` stops at a NUL.
+        let newline = buf
             .iter()
-            .position(|b| !blank(b))
-            .map(|at| String::from_utf8_lossy(&arg[at..]).into_owned());
+            .take_while(|&&b| b != 0)
+            .position(|&b| b == b'\n');
+        let mut end = match newline {
+            Some(at) => at,
+            None => {
+                let first = non_blank(&buf, 2, last)?;
+                // An interpreter's name cut by the buffer: not run.
+                terminator(&buf, first, last)?;
+                last
+            }
+        };
+        while blank(&buf[end - 1]) {
+            end -= 1;
+        }
+        let name = non_blank(&buf, 2, end).filter(|&at| at != end)?;
+        let sep = terminator(&buf, name, end);
+        let arg = sep
+            .filter(|&at| buf[at] != 0)
+            .and_then(|at| non_blank(&buf, at, end));
+        buf[end] = 0;
+        if let (Some(sep), Some(_)) = (sep, arg) {
+            buf[sep] = 0;
+        }
+        let c_string = |at: usize| {
+            let tail = &buf[at..];
+            String::from_utf8_lossy(
+                &tail[..tail.iter().position(|&b| b == 0).unwrap_or(tail.len())],
+            )
+            .into_owned()
+        };
         Some(Shebang {
-            interpreter: String::from_utf8_lossy(interp).into_owned(),
-            arg,
+            interpreter: c_string(name),
+            arg: arg.map(c_string),
         })
     }
 
@@ -1506,6 +1531,20 @@ mod tests {
         let s = Shebang::parse(&long).unwrap();
         assert_eq!(s.arg.as_deref().map(str::len), Some(SHEBANG_MAX - 1 - 12));
         assert!(s.arg.unwrap().ends_with('a'));
+        // A blank before a NUL is the argument's, as the kernel passes it;
+        // an argument of nothing but a NUL is an empty one.
+        let s = Shebang::parse(b"#!/usr/bin/nice /x/sh \0\n").unwrap();
+        assert_eq!(s.arg.as_deref(), Some("/x/sh "));
+        let s = Shebang::parse(b"#!/bin/sh -e\0junk\n").unwrap();
+        assert_eq!(
+            (s.interpreter.as_str(), s.arg.as_deref()),
+            ("/bin/sh", Some("-e"))
+        );
+        let s = Shebang::parse(b"#!/bin/sh\0 -e\n").unwrap();
+        assert_eq!(s.arg, None);
+        let s = Shebang::parse(b"#!/bin/echo \0").unwrap();
+        assert_eq!(s.arg.as_deref(), Some(""));
+        assert_eq!(Shebang::parse(b"#!   \n"), None);
         // A newline as the buffer's last byte ends the line there.
         let mut exact = b"#!/bin/echo ".to_vec();
         exact.resize(SHEBANG_MAX - 1, b'a');
