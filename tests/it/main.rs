@@ -83,6 +83,7 @@ mod review34t;
 mod review34u;
 mod review34v;
 mod review34w;
+mod review34y;
 mod runner;
 mod safe_output;
 mod sandbox;
