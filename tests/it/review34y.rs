@@ -81,3 +81,72 @@ fn a_scratch_directory_under_another_users_tmpdir_is_refused() {
         .args(["--sandbox", "none", "test", "host-volume", "slow"])
         .succeeds();
 }
+
+/// A volumes directory not made yet was judged by the part of its path
+/// that exists, where the plugin makes it, and a sticky directory (as
+/// `/tmp`) passed there: the name was free, so another user made it
+/// between the check and the plugin's own `mkdir -p`, as a link to a
+/// directory of the node's, and root's plugin made and filled the volume
+/// there; the answer, judged through that same link, was recorded
+/// `ready`. A missing volumes directory must now be made where nobody
+/// else may write, sticky or not; nothing runs otherwise.
+#[test]
+fn a_volumes_directory_not_made_yet_in_a_sticky_directory_is_refused() {
+    let Some(user) = intruder() else {
+        return;
+    };
+    let s = Rig::new();
+    let shared = sticky_dir(&s, "shared");
+    let vols = shared.join("vols");
+    let go = shared.join("go");
+    let victim = s.root().join("node-dir");
+    make_dir(&victim);
+    s.hv_script(
+        "slow",
+        &format!(
+            r#"while [ ! -e '{go}' ]; do sleep 0.05; done; mkdir -p "$v"; echo root > "$v/file"; printf '{{"path": "%s", "bytes": 0}}' "$v""#,
+            go = go.display()
+        ),
+        r#"rm -rf "$DHV_CREATED_PATH""#,
+    );
+    // Their part: once the plugin runs (as anyone can see in ps), the
+    // free name becomes a link to the node's directory.
+    let mut racer = user
+        .command(&s, "/bin/sh")
+        .args([
+            "-c",
+            r#"while ! pgrep -f '[h]ost-volume/slow create' >/dev/null; do sleep 0.02; done
+            ln -s "$1" "$0" && touch "$2""#,
+        ])
+        .arg(&vols)
+        .arg(&victim)
+        .arg(&go)
+        .spawn()
+        .expect("the racer starts");
+    let ran = plugctl(&s)
+        .env("PLUGCTL_VOLUMES_DIR", &vols)
+        .args(["volume", "create", "--plugin", "slow", "--name", "w"])
+        .output();
+    let _ = racer.kill();
+    let _ = racer.wait();
+    let made: Vec<_> = fs::read_dir(&victim).unwrap().flatten().collect();
+    assert!(
+        made.is_empty(),
+        "root's plugin made a volume in the node's directory another user linked in: {made:?}"
+    );
+    let err = stderr(&ran);
+    assert_eq!(ran.status.code(), Some(Exit::Usage.code()), "{err}");
+    assert!(
+        err.contains("not made yet") && err.contains("mode 1777"),
+        "{err}"
+    );
+    assert!(!s.registry.exists(), "nothing was recorded");
+
+    // Made by root first, it serves.
+    make_dir(&vols);
+    fs::write(&go, "").unwrap();
+    plugctl(&s)
+        .env("PLUGCTL_VOLUMES_DIR", &vols)
+        .args(["volume", "create", "--plugin", "slow", "--name", "w"])
+        .succeeds();
+}
