@@ -84,6 +84,7 @@ mod review34u;
 mod review34v;
 mod review34w;
 mod review34x;
+mod review34y;
 mod runner;
 mod safe_output;
 mod sandbox;
