@@ -378,13 +378,7 @@ pub async fn run(ctx: &Ctx, args: FingerprintArgs) -> Result<()> {
             .take(5)
             // As a table shows them: a name with a backslash never reads
             // as one with a control character.
-            .map(|p| {
-                format!(
-                    "{}/{}",
-                    plugctl_core::escape::value(&p.family),
-                    plugctl_core::escape::value(&p.name)
-                )
-            })
+            .map(|p| format!("{}/{}", value(&p.family), shown_name(p)))
             .collect();
         let more = match unhealthy.len() {
             n if n > 5 => format!(", and {} more", n - 5),
@@ -487,16 +481,7 @@ fn print(ctx: &Ctx, probes: &[Probe]) -> Result<()> {
             };
             let mut row = vec![
                 (value(&p.family).into_owned(), Style::Plain),
-                (
-                    // A file name that is not UTF-8 is shown by its bytes.
-                    match p.path.as_ref().and_then(|f| f.file_name()) {
-                        Some(f) if f.to_str().is_none() => {
-                            plugctl_core::escape::value_os(f).into_owned()
-                        }
-                        _ => value(&p.name).into_owned(),
-                    },
-                    Style::Plain,
-                ),
+                (shown_name(p).into_owned(), Style::Plain),
                 (
                     p.version
                         .as_deref()
@@ -547,4 +532,14 @@ fn progress_line(p: &Progress<'_>) -> String {
         p.total,
         p.elapsed.as_secs()
     )
+}
+
+/// A probe's name as every view shows it, escaped once: a file name that
+/// is not UTF-8 by its bytes (its probe's name is already an escaped
+/// form, which escaping again would double).
+fn shown_name(p: &Probe) -> std::borrow::Cow<'_, str> {
+    match p.path.as_ref().and_then(|f| f.file_name()) {
+        Some(f) if f.to_str().is_none() => plugctl_core::escape::value_os(f),
+        _ => value(&p.name),
+    }
 }

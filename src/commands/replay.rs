@@ -207,10 +207,13 @@ async fn replay_one(
             short(now_hash.as_deref())
         ));
     }
-    let scratch = match replay::scratch_dir() {
+    let scratch = match replay::scratch_dir(ctx.settings.policy()) {
         Ok(s) => s,
         Err(e) => {
-            verdict.differ(format!("cannot make a scratch volumes directory: {e}"));
+            verdict.differ(format!(
+                "cannot make a scratch volumes directory under TMPDIR: {}",
+                e.explained()
+            ));
             return verdict;
         }
     };

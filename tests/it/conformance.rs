@@ -18,7 +18,8 @@ impl Env {
     fn new() -> Env {
         let s = Rig::new();
         let tmp = s.root().join("tmp");
-        fs::create_dir(&tmp).unwrap();
+        // 0755 whatever the umask: a TMPDIR others may write is refused.
+        make_dir(&tmp);
         Env { s, tmp }
     }
 

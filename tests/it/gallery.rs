@@ -206,7 +206,7 @@ fn mkfs_image_passes_the_suite_within_the_disk_cap() {
     const SLACK_KIB: u64 = 8;
     let s = gallery();
     let tmp = s.root().join("tmp");
-    fs::create_dir_all(&tmp).unwrap();
+    make_dir(&tmp);
     // The plugin under test moves aside; a wrapper takes its name.
     let real = s.root().join("real-mkfs-image");
     fs::rename(s.plugins.join("host-volume/mkfs-image"), &real).unwrap();

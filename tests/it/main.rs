@@ -83,6 +83,8 @@ mod review34t;
 mod review34u;
 mod review34v;
 mod review34w;
+mod review34x;
+mod review34y;
 mod review34z;
 mod runner;
 mod safe_output;

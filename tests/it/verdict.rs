@@ -332,11 +332,16 @@ fn a_file_plugctl_cannot_use_is_one_row_and_stops_nothing() {
         "{pipe}"
     );
     // The table shows the name by its bytes, as `{:?}` does; the others were recorded.
-    let table = plugctl(&s)
-        .args(["fingerprint"])
-        .fails_with(Exit::Failure)
-        .stdout();
+    let ran = plugctl(&s).args(["fingerprint"]).fails_with(Exit::Failure);
+    let table = ran.stdout();
     assert!(table.contains(r"caf\xE9"), "{table}");
+    // And the message that names the unhealthy ones says it alike, escaped
+    // once (it was `caf\\xe9`, the escaped name escaped again).
+    let err = ran.stderr();
+    assert!(
+        err.contains(r"host-volume/caf\xE9") && !err.contains(r"caf\\"),
+        "{err}"
+    );
     assert!(!table.contains('\u{fffd}'), "{table}");
     let list = plugctl(&s)
         .args(["--json", "plugin", "list"])

@@ -18,14 +18,31 @@ use crate::trust::{CheckedDir, Policy, Refusal, tree};
 
 /// A new directory (0700, a random name with `prefix`) under `$TMPDIR`,
 /// removed when dropped (see [`remove`]) unless kept.
+///
+/// `$TMPDIR` goes through the trust gate first: a plugin is handed paths
+/// below the scratch directory and makes, writes and removes what they
+/// name, as root. Under a directory another user may write (not sticky,
+/// as `/tmp` is), that user renames the new directory away and puts one of
+/// theirs under its name, with a link where the volumes directory goes,
+/// and the plugin then writes and removes wherever the link leads. A root
+/// shell can carry a user's `TMPDIR` (`su` keeps it; libpam-tmpdir gives
+/// every user one of their own).
 #[derive(Debug)]
 pub struct ScratchDir {
     path: Option<PathBuf>,
 }
 
 impl ScratchDir {
-    pub fn new(prefix: &str) -> io::Result<ScratchDir> {
-        let dir = tempfile::Builder::new().prefix(prefix).tempdir()?;
+    pub fn new(prefix: &str, policy: Policy) -> Result<ScratchDir, Refusal> {
+        let tmp = std::env::temp_dir();
+        let parent = CheckedDir::open(policy, &tmp)?;
+        // Made where the gate's walk arrived (no link on the way), so that
+        // a link in `$TMPDIR`'s own path, changed after the check, leads
+        // nowhere else.
+        let dir = tempfile::Builder::new()
+            .prefix(prefix)
+            .tempdir_in(parent.path())
+            .map_err(|e| Refusal::io(parent.path(), e))?;
         Ok(ScratchDir {
             path: Some(dir.keep()),
         })

@@ -63,14 +63,14 @@ struct Timing {
 /// there, so a directory another user controls (or one above it) would
 /// walk a root plugin wherever they point it. A directory not made yet is
 /// judged by the part of its path that exists (where the plugin will make
-/// it).
+/// it), and that part must be one nobody else may write, sticky or not.
 pub(super) fn trusted_volumes_dir(ctx: &Ctx) -> Result<()> {
     let wanted = &ctx.settings.volumes_dir;
     let mut dir = wanted.as_path();
     loop {
         match plugctl_core::trust::CheckedDir::open(ctx.settings.policy(), dir) {
             Ok(d) if dir == wanted => return writable_only_by_root(ctx, &d),
-            Ok(_) => return Ok(()),
+            Ok(d) => return not_made_where_others_write(ctx, wanted, &d),
             Err(r) if r.is_not_found() => match dir.parent() {
                 Some(parent) => dir = parent,
                 None => return Ok(()),
@@ -83,6 +83,37 @@ pub(super) fn trusted_volumes_dir(ctx: &Ctx) -> Result<()> {
             }
         }
     }
+}
+
+/// Refuses a volumes directory not made yet whose nearest existing
+/// directory `made` (where a plugin's `mkdir -p` would make it) others may
+/// write, sticky or not (a `/tmp`): the name is free, so another user
+/// makes it first, as a link to any directory of the node, between this
+/// check and the plugin's own mkdir, and the plugin, as root, makes and
+/// fills its volumes wherever the link leads, which the create's answer,
+/// judged through that same link, does not show. `--allow-insecure-paths`
+/// lifts it.
+fn not_made_where_others_write(
+    ctx: &Ctx,
+    wanted: &std::path::Path,
+    made: &plugctl_core::trust::CheckedDir,
+) -> Result<()> {
+    let mode = made.meta().mode & 0o7777;
+    if ctx.settings.allow_insecure_paths || mode & 0o022 == 0 {
+        return Ok(());
+    }
+    Err(Error::usage(format!(
+        "the volumes directory {} is not made yet, and {}, where a plugin would make it, is \
+         writable by {} (mode {mode:04o}): anyone there could make it first, as a link to any \
+         directory of the node, after this check and before the plugin's mkdir, for the plugin \
+         running as root to fill; plugctl creates volumes only where no one else can write \
+         (fix: make it as root first: mkdir -p {})",
+        wanted.display(),
+        made.path().display(),
+        plugctl_core::trust::who_writes(mode),
+        plugctl_core::provenance::shell_path(wanted)
+    ))
+    .hint(plugctl_core::error::Hint::AllowInsecurePaths))
 }
 
 /// Refuses a volumes directory that anyone but its owner (root, or the

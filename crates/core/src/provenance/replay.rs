@@ -542,9 +542,12 @@ pub fn unified(a: &str, b: &str) -> String {
 }
 
 /// The scratch volumes directory a replay uses, removed when dropped
-/// (never through a mount a replayed create left in it).
-pub fn scratch_dir() -> std::io::Result<crate::scratch::ScratchDir> {
-    crate::scratch::ScratchDir::new("plugctl-replay-")
+/// (never through a mount a replayed create left in it), under a
+/// `$TMPDIR` `policy` trusts.
+pub fn scratch_dir(
+    policy: crate::trust::Policy,
+) -> Result<crate::scratch::ScratchDir, crate::trust::Refusal> {
+    crate::scratch::ScratchDir::new("plugctl-replay-", policy)
 }
 
 #[cfg(test)]

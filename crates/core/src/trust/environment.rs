@@ -179,6 +179,13 @@ pub(super) fn judge_library_dir(policy: Policy, path: &Path) -> Result<(), Strin
     judge_path(policy, path)
 }
 
+/// A path an option of a `#!` line's words names (`env --chdir=/x`,
+/// `unshare --root=/x`): the program may look up what it runs there, or
+/// run it from there, so it passes as a directory a plugin searches does.
+pub(super) fn judge_option_path(policy: Policy, path: &Path) -> Result<(), String> {
+    judge_path(policy, path)
+}
+
 fn judge_path(policy: Policy, path: &Path) -> Result<(), String> {
     judge_path_as(policy, path, true)
 }

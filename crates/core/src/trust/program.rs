@@ -76,30 +76,63 @@ fn blank(b: &u8) -> bool {
 
 impl Shebang {
     /// The `#!` line of a file's head, exactly as Linux's `binfmt_script`
-    /// reads it: up to the first newline (or NUL) in the first
-    /// [`SHEBANG_MAX`] bytes, spaces and tabs trimmed around it; the
-    /// interpreter is the first word (up to a space or tab), the rest one
-    /// argument. A carriage return is part of the word: `#!/bin/sh\r`
-    /// names `/bin/sh\r`, as the kernel runs it.
+    /// (`load_script`) reads it from its buffer of [`SHEBANG_MAX`] bytes
+    /// (zeros past the file's end): up to the first newline before a NUL,
+    /// or else the buffer's first 255 bytes (the kernel writes its NUL on
+    /// the last); spaces and tabs trimmed before that end and after `#!`;
+    /// the interpreter is the first word (up to a space, tab or NUL), the
+    /// rest, up to a NUL, one argument. A carriage return is part of the
+    /// word (`#!/bin/sh\r` names `/bin/sh\r`), and so is a blank before a
+    /// NUL (`#!/usr/bin/nice /x/sh \0` runs `/x/sh `), as the kernel runs
+    /// them: a line read otherwise named another file than the one run.
     pub fn parse(head: &[u8]) -> Option<Shebang> {
-        let head = &head[..head.len().min(SHEBANG_MAX)];
-        let rest = head.strip_prefix(b"#!")?;
-        let line = rest
-            .split(|&b| b == b'\n' || b == 0)
-            .next()
-            .unwrap_or_default();
-        let start = line.iter().position(|b| !blank(b))?;
-        let end = line.iter().rposition(|b| !blank(b))? + 1;
-        let line = &line[start..end];
-        let word = line.iter().position(blank).unwrap_or(line.len());
-        let (interp, arg) = line.split_at(word);
-        let arg = arg
+        let mut buf = [0u8; SHEBANG_MAX];
+        let len = head.len().min(SHEBANG_MAX);
+        buf[..len].copy_from_slice(&head[..len]);
+        if !buf.starts_with(b"#!") {
+            return None;
+        }
+        let last = SHEBANG_MAX - 1;
+        let non_blank = |buf: &[u8], from: usize, to: usize| (from..=to).find(|&i| !blank(&buf[i]));
+        let terminator = |buf: &[u8], from: usize, to: usize| {
+            (from..=to).find(|&i| blank(&buf[i]) || buf[i] == 0)
+        };
+        // `strnchr` stops at a NUL.
+        let newline = buf
             .iter()
-            .position(|b| !blank(b))
-            .map(|at| String::from_utf8_lossy(&arg[at..]).into_owned());
+            .take_while(|&&b| b != 0)
+            .position(|&b| b == b'\n');
+        let mut end = match newline {
+            Some(at) => at,
+            None => {
+                let first = non_blank(&buf, 2, last)?;
+                // An interpreter's name cut by the buffer: not run.
+                terminator(&buf, first, last)?;
+                last
+            }
+        };
+        while blank(&buf[end - 1]) {
+            end -= 1;
+        }
+        let name = non_blank(&buf, 2, end).filter(|&at| at != end)?;
+        let sep = terminator(&buf, name, end);
+        let arg = sep
+            .filter(|&at| buf[at] != 0)
+            .and_then(|at| non_blank(&buf, at, end));
+        buf[end] = 0;
+        if let (Some(sep), Some(_)) = (sep, arg) {
+            buf[sep] = 0;
+        }
+        let c_string = |at: usize| {
+            let tail = &buf[at..];
+            String::from_utf8_lossy(
+                &tail[..tail.iter().position(|&b| b == 0).unwrap_or(tail.len())],
+            )
+            .into_owned()
+        };
         Some(Shebang {
-            interpreter: String::from_utf8_lossy(interp).into_owned(),
-            arg,
+            interpreter: c_string(name),
+            arg: arg.map(c_string),
         })
     }
 
@@ -215,15 +248,72 @@ impl Shebang {
     /// as what env runs is. A word that names no such program is judged
     /// for nothing worse than a program of its name being there.
     pub fn passed_programs(&self) -> Vec<String> {
-        let words = match self.env_runs() {
-            EnvRuns::Program { args, .. } => args,
-            EnvRuns::NotEnv => self.arg.iter().cloned().collect(),
-            EnvRuns::Unknown(_) => Vec::new(),
+        self.passed_words()
+            .into_iter()
+            .filter_map(|word| match word {
+                Passed::Program(name) => Some(name),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Every word the program this line runs is handed (as
+    /// [`Shebang::passed_programs`] reads them), sorted by what it may
+    /// change: a program's name, a `NAME=VALUE` (a nested env sets it for
+    /// what it runs), or an option (whose value may name a directory).
+    pub fn passed_words(&self) -> Vec<Passed> {
+        let is_env = |name: &str| Path::new(name).file_name() == Some(OsStr::new("env"));
+        let (words, mut after_env) = match self.env_runs() {
+            EnvRuns::Program { args, name } => (args, is_env(&name)),
+            EnvRuns::NotEnv => (self.arg.iter().cloned().collect(), false),
+            EnvRuns::Unknown(_) => (Vec::new(), false),
         };
         words
             .into_iter()
-            .filter(|word| !word.is_empty() && !word.starts_with('-'))
+            .filter(|word| !word.is_empty())
+            .map(|word| {
+                // Only env reads `NAME=VALUE` so (and `-SNAME=VALUE`, and
+                // `-i` for an empty environment): to nice it is a
+                // program's name, a path when it holds a `/`.
+                let glued = word
+                    .strip_prefix("--split-string=")
+                    .or_else(|| word.strip_prefix("-S"))
+                    .and_then(assignment);
+                if after_env {
+                    if let Some((name, value)) = assignment(&word)
+                        .filter(|_| !word.starts_with('-'))
+                        .or(glued)
+                    {
+                        return Passed::Sets(name.into(), value.into());
+                    }
+                    if matches!(word.as_str(), "-i" | "--ignore-environment" | "-") {
+                        return Passed::Clears;
+                    }
+                }
+                if word.starts_with('-') {
+                    return Passed::Option(word);
+                }
+                after_env = is_env(&word);
+                Passed::Program(word)
+            })
             .collect()
+    }
+
+    /// Each program [`Shebang::passed_words`] names, with the `PATH` it is
+    /// looked up on: `search` (what the line's program got), as a nested
+    /// env's `PATH=`, `-SPATH=` or `-i` before it changes it.
+    pub fn passed_lookups(&self, search: Option<&OsStr>) -> Vec<(String, Option<OsString>)> {
+        let mut search = search.map(OsStr::to_os_string);
+        let mut lookups = Vec::new();
+        for word in self.passed_words() {
+            match word {
+                Passed::Program(name) => lookups.push((name, search.clone())),
+                Passed::Sets(name, value) if name == "PATH" => search = Some(value),
+                Passed::Clears => search = None,
+                Passed::Sets(..) | Passed::Option(_) => {}
+            }
+        }
+        lookups
     }
 
     /// The `PATH` env searches for its program: the plugin's own
@@ -291,6 +381,28 @@ impl Shebang {
     }
 }
 
+/// A word a `#!` line hands its program ([`Shebang::passed_words`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Passed {
+    /// A name the program may look up on `PATH` and run.
+    Program(String),
+    /// `NAME=VALUE`: env, run by the line's program (`nice env
+    /// PATH=/x python3`), sets it for what it runs next.
+    Sets(OsString, OsString),
+    /// `-i` (`--ignore-environment`, `-`) to a nested env: what it runs
+    /// gets no `PATH`, so glibc's default.
+    Clears,
+    /// An option (`-n5`, `--root=/srv/x`).
+    Option(String),
+}
+
+/// `NAME=VALUE` as GNU env reads a word before its program: a name with
+/// no `/` (a word with one before its `=` is a path to a program).
+fn assignment(word: &str) -> Option<(&str, &str)> {
+    word.split_once('=')
+        .filter(|(name, _)| !name.is_empty() && !name.contains('/'))
+}
+
 /// Why a plugin is not run, as the gate found it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Untrusted {
@@ -348,6 +460,17 @@ pub fn env_lookup(program: &str, search: Option<&OsStr>) -> Result<Option<PathBu
         }
     }
     Ok(None)
+}
+
+/// The absolute paths an option word names: its value after the first
+/// `=` (`--root=/srv/x`), or what follows a short option letter
+/// (`-R/srv/x`), split at colons as a list of directories is.
+fn option_paths(option: &str) -> Vec<&str> {
+    let value = match option.split_once('=') {
+        Some((_, value)) => value,
+        None => option.find('/').map_or("", |at| &option[at..]),
+    };
+    value.split(':').filter(|p| p.starts_with('/')).collect()
 }
 
 /// The directories of an environment's `LD_LIBRARY_PATH` (the last one,
@@ -668,7 +791,61 @@ impl Trust {
         depth: usize,
         search: Option<&OsStr>,
     ) -> Result<(), Untrusted> {
-        for name in shebang.passed_programs() {
+        // A nested env's `NAME=VALUE` (and `-SNAME=VALUE`) sets what the
+        // programs after it get, and an option naming a directory
+        // (`env --chdir=/tmp`, `unshare --root=/srv/x`) may be where they
+        // are looked up: `#!/usr/bin/env -S env -SPATH=/tmp/x python3`
+        // ran another user's python3 while the one on the plugin's PATH
+        // was judged. Those are judged as a plugin's environment is.
+        let mut search = search.map(OsStr::to_os_string);
+        let refused = |why: String| {
+            Untrusted::Refused(format!(
+                "not run: the #! line of {} hands its program {}",
+                script.display(),
+                why
+            ))
+        };
+        for word in shebang.passed_words() {
+            let name = match word {
+                Passed::Program(name) => name,
+                Passed::Sets(name, value) => {
+                    if self.policy.enforces() {
+                        let pair = [(name.clone(), value.clone())];
+                        super::environment::judge(self.policy, &pair).map_err(|why| {
+                            refused(format!(
+                                "a setting of {} (env sets it for what it runs), and {why}",
+                                crate::escape::quote_os(&name)
+                            ))
+                        })?;
+                    }
+                    if name == "PATH" {
+                        search = Some(value);
+                    }
+                    continue;
+                }
+                Passed::Clears => {
+                    search = None;
+                    continue;
+                }
+                Passed::Option(option) => {
+                    if !self.policy.enforces() {
+                        continue;
+                    }
+                    for path in option_paths(&option) {
+                        super::environment::judge_option_path(self.policy, Path::new(path))
+                            .map_err(|why| {
+                                refused(format!(
+                                    "the option {}, which names {}, {why}; fix: name a \
+                                     directory only root may write, or leave the option out",
+                                    crate::escape::quote(&option),
+                                    crate::escape::quote(path)
+                                ))
+                            })?;
+                    }
+                    continue;
+                }
+            };
+            let search = search.as_deref();
             match env_lookup(&name, search) {
                 Ok(Some(found)) => {
                     self.judge_interpreter(&found, script, depth, search, "#! of")?;
@@ -725,9 +902,9 @@ impl Trust {
         }
         programs.extend(
             shebang
-                .passed_programs()
+                .passed_lookups(search.as_deref())
                 .iter()
-                .filter_map(|name| env_lookup(name, search.as_deref()).ok().flatten()),
+                .filter_map(|(name, on)| env_lookup(name, on.as_deref()).ok().flatten()),
         );
         for program in programs {
             let Ok(real) = std::fs::canonicalize(&program) else {
@@ -1081,9 +1258,9 @@ fn searcher(
     let mut programs = vec![program];
     programs.extend(
         shebang
-            .passed_programs()
+            .passed_lookups(search.as_deref())
             .iter()
-            .filter_map(|name| env_lookup(name, search.as_deref()).ok().flatten()),
+            .filter_map(|(name, on)| env_lookup(name, on.as_deref()).ok().flatten()),
     );
     let is = |program: &PathBuf| {
         let named = program.file_name().and_then(Searcher::of);
@@ -1347,6 +1524,33 @@ mod tests {
         let s = Shebang::parse(b"#!/tmp/interp\r\necho").unwrap();
         assert_eq!(s.interpreter, "/tmp/interp\r");
         assert_eq!(Shebang::parse(b"#!\n"), None);
+        // A line past the buffer is cut where the kernel writes its NUL.
+        let mut long = b"#!/bin/echo ".to_vec();
+        long.resize(SHEBANG_MAX - 1, b'a');
+        long.extend_from_slice(b"XYZ\n");
+        let s = Shebang::parse(&long).unwrap();
+        assert_eq!(s.arg.as_deref().map(str::len), Some(SHEBANG_MAX - 1 - 12));
+        assert!(s.arg.unwrap().ends_with('a'));
+        // A blank before a NUL is the argument's, as the kernel passes it;
+        // an argument of nothing but a NUL is an empty one.
+        let s = Shebang::parse(b"#!/usr/bin/nice /x/sh \0\n").unwrap();
+        assert_eq!(s.arg.as_deref(), Some("/x/sh "));
+        let s = Shebang::parse(b"#!/bin/sh -e\0junk\n").unwrap();
+        assert_eq!(
+            (s.interpreter.as_str(), s.arg.as_deref()),
+            ("/bin/sh", Some("-e"))
+        );
+        let s = Shebang::parse(b"#!/bin/sh\0 -e\n").unwrap();
+        assert_eq!(s.arg, None);
+        let s = Shebang::parse(b"#!/bin/echo \0").unwrap();
+        assert_eq!(s.arg.as_deref(), Some(""));
+        assert_eq!(Shebang::parse(b"#!   \n"), None);
+        // A newline as the buffer's last byte ends the line there.
+        let mut exact = b"#!/bin/echo ".to_vec();
+        exact.resize(SHEBANG_MAX - 1, b'a');
+        exact.push(b'\n');
+        let s = Shebang::parse(&exact).unwrap();
+        assert_eq!(s.arg.as_deref().map(str::len), Some(SHEBANG_MAX - 1 - 12));
         assert_eq!(Shebang::parse(b"\x7fELF"), None);
     }
 
@@ -1372,6 +1576,67 @@ mod tests {
         ] {
             assert!(next(none).is_empty(), "{}", String::from_utf8_lossy(none));
         }
+    }
+
+    #[test]
+    fn what_a_lines_words_set_or_name_is_read_apart_from_its_programs() {
+        let words = |l: &[u8]| Shebang::parse(l).unwrap().passed_words();
+        assert_eq!(
+            words(b"#!/usr/bin/env -S nice env PATH=/x sh\n"),
+            [
+                Passed::Program("env".into()),
+                Passed::Sets("PATH".into(), "/x".into()),
+                Passed::Program("sh".into()),
+            ]
+        );
+        // A `/` before the `=` makes it a path to a program, and so does
+        // any `=` to a program other than env.
+        assert_eq!(
+            words(b"#!/usr/bin/env -S env ./a=b\n"),
+            [Passed::Program("./a=b".into())]
+        );
+        assert_eq!(
+            words(b"#!/usr/bin/env -S nice PATH=/x\n"),
+            [Passed::Program("PATH=/x".into())]
+        );
+        assert_eq!(
+            words(b"#!/usr/bin/env -S env A=b /usr/bin/env PATH=/x sh\n"),
+            [
+                Passed::Sets("A".into(), "b".into()),
+                Passed::Program("/usr/bin/env".into()),
+                Passed::Sets("PATH".into(), "/x".into()),
+                Passed::Program("sh".into()),
+            ]
+        );
+        // A nested env's PATH, -SPATH= and -i change where later words
+        // are looked up; to another program they are its own.
+        let lookups = Shebang::parse(b"#!/usr/bin/env -S env PATH=/x a -SPATH=/y b -i c\n")
+            .unwrap()
+            .passed_lookups(Some(OsStr::new("/p")));
+        assert_eq!(
+            lookups,
+            [
+                ("a".to_string(), Some("/x".into())),
+                ("b".to_string(), Some("/x".into())),
+                ("c".to_string(), Some("/x".into())),
+            ]
+        );
+        let lookups = Shebang::parse(b"#!/usr/bin/env -S env -SPATH=/y b env -i c\n")
+            .unwrap()
+            .passed_lookups(Some(OsStr::new("/p")));
+        assert_eq!(
+            lookups,
+            [
+                ("b".to_string(), Some("/y".into())),
+                ("env".to_string(), Some("/y".into())),
+                ("c".to_string(), None),
+            ]
+        );
+        assert_eq!(option_paths("--root=/srv/x"), ["/srv/x"]);
+        assert_eq!(option_paths("-R/srv/x"), ["/srv/x"]);
+        assert_eq!(option_paths("-SPATH=/a:b:/c"), ["/a", "/c"]);
+        assert!(option_paths("-n5").is_empty());
+        assert!(option_paths("--kill-after=5").is_empty());
     }
 
     #[test]

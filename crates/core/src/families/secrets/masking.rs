@@ -244,14 +244,17 @@ fn longest_end_at_start<S: AsRef<str>>(
 /// with, writes `<`, `>`, `&`, U+2028 and U+2029 as `\u003c` and so on;
 /// Python's `json.dumps` writes DEL and every character past ASCII as
 /// `\u00e4` (a pair of escapes past U+FFFF); other encoders spell the hex
-/// digits in capitals. Every mix of those is looked for.
+/// digits in capitals, and Go before 1.22 wrote a backspace and a form
+/// feed as `\u0008` and `\u000c`. Every mix of those is tried.
 fn escaped_forms(value: &str) -> impl Iterator<Item = String> + '_ {
-    [false, true].into_iter().flat_map(move |html| {
-        [false, true].into_iter().flat_map(move |ascii| {
-            [false, true]
-                .into_iter()
-                .map(move |upper| json_inside(value, JsonStyle { html, ascii, upper }))
-        })
+    (0..16u8).map(move |bits| {
+        let style = JsonStyle {
+            html: bits & 1 != 0,
+            ascii: bits & 2 != 0,
+            upper: bits & 4 != 0,
+            short: bits & 8 != 0,
+        };
+        json_inside(value, style)
     })
 }
 
@@ -264,6 +267,9 @@ struct JsonStyle {
     ascii: bool,
     /// Hex digits in capitals.
     upper: bool,
+    /// Backspace and form feed as `\b` and `\f` (Go from 1.22, serde,
+    /// Python), not `\u0008` and `\u000c` (Go before 1.22).
+    short: bool,
 }
 
 /// `value` between a JSON string's quotes, escaped in `style`.
@@ -285,8 +291,8 @@ fn json_inside(value: &str, style: JsonStyle) -> String {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
+            '\u{8}' if style.short => out.push_str("\\b"),
+            '\u{c}' if style.short => out.push_str("\\f"),
             c if c < ' ' => hex(&mut out, c),
             '<' | '>' | '&' | '\u{2028}' | '\u{2029}' if style.html => hex(&mut out, c),
             c if style.ascii && c >= '\u{7f}' => hex(&mut out, c),
@@ -530,12 +536,25 @@ mod tests {
         let many: Vec<String> = (0..500).map(|i| format!("v{i}")).collect();
         let many: Vec<SecretValue> = many.iter().map(|s| SecretValue::new(s.as_str())).collect();
         assert_eq!(mask("a v499 v5x v50", &many), "a **** ****x ****");
+        // A backspace and a form feed as Go before 1.22 wrote them, and
+        // as every encoder now does.
+        let value = v(&["a\u{8}b\u{c}<c"]);
+        for logged in [
+            r#"{"v":"a\u0008b\u000c\u003cc"}"#,
+            r#"{"v":"a\u0008b\u000C<c"}"#,
+            r#"{"v":"a\bb\f<c"}"#,
+        ] {
+            assert_eq!(mask(logged, &value), r#"{"v":"****"}"#, "{logged}");
+        }
+        // and cut inside such an escape at a tail's start
+        assert_eq!(mask_stderr(b"08b rest", 5, &v(&["a\u{8}b"])), "**** rest");
         // The minimal form is serde_json's.
         let tricky = "a\"b\\c\n\u{1}\u{8}\u{c}\u{7f}é<";
         let minimal = JsonStyle {
             html: false,
             ascii: false,
             upper: false,
+            short: true,
         };
         assert_eq!(
             format!("\"{}\"", json_inside(tricky, minimal)),

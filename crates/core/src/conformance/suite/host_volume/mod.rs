@@ -203,8 +203,16 @@ pub(super) async fn suite(
 
     // Removed without ever crossing a mount a create left in it (see
     // `crate::scratch`).
-    let scratch = crate::scratch::ScratchDir::new("plugctl-test-")
-        .map_err(|e| Error::io("cannot make a scratch directory", e))?;
+    let scratch = crate::scratch::ScratchDir::new("plugctl-test-", opts.policy).map_err(|r| {
+        use crate::trust::Refusal as Gate;
+        match r {
+            Gate::Io { source, .. } => Error::io("cannot make a scratch directory", source),
+            r => Error::refused(
+                "the directory TMPDIR names, where the scratch volumes directory would go",
+                &r,
+            ),
+        }
+    })?;
     // A stop (Ctrl-C) may not let this function end: the scratch directory
     // is removed by whoever fired the stop (not with --keep).
     let _scratch_guard = (!opts.keep).then(|| opts.stop.remove_on_interrupt(scratch.path()));
