@@ -282,7 +282,24 @@ fn cut_escape_at_start(rest: &str, values: &[String]) -> Option<usize> {
         u16::from_str_radix(hex, 16).ok()
     };
     let mut best = None;
-    for kept in 1..=5 {
+    // A cut just after the backslash of a short escape leaves its letter.
+    let short = match bytes.first() {
+        Some(b'n') => Some('\n'),
+        Some(b'r') => Some('\r'),
+        Some(b't') => Some('\t'),
+        Some(b'b') => Some('\u{8}'),
+        Some(b'f') => Some('\u{c}'),
+        _ => None,
+    };
+    if let Some(short) = short {
+        let decoded = Decoded::new(&rest[1..]);
+        let fits = |c: Option<char>| c == Some(short);
+        if let Some(len) = longest_end_at_start_after(&decoded.text, values, fits) {
+            best = Some(1 + decoded.origin(0, len).1);
+        }
+    }
+    // None kept: the tail begins with the low half's escape of a pair.
+    for kept in 0..=5 {
         let Some(head) = bytes.get(..kept) else { break };
         let digits = if kept == 5 && head[0] == b'u' {
             &head[1..]
@@ -298,6 +315,9 @@ fn cut_escape_at_start(rest: &str, values: &[String]) -> Option<usize> {
             .then(|| unit_at(kept + 2))
             .flatten()
             .filter(|l| (0xdc00..0xe000).contains(l));
+        if kept == 0 && low.is_none() {
+            continue;
+        }
         let after = kept + if low.is_some() { 6 } else { 0 };
         let decoded = Decoded::new(&rest[after..]);
         let fits = |c: Option<char>| {
@@ -638,6 +658,19 @@ mod tests {
             r"3dx\ud83d\udd11y rest",
             r"83d\udd11y rest",
             r"d11y rest",
+            r"\udd11y rest",
+        ] {
+            assert_eq!(
+                mask_stderr(tail.as_bytes(), 5, &token),
+                "**** rest",
+                "{tail}"
+            );
+        }
+        let token = v(&["a\nb=\u{1f511}\tc"]);
+        for tail in [
+            r"nb\u003d\ud83d\udd11\tc rest",
+            r"\udd11\u0009c rest",
+            r"tc rest",
         ] {
             assert_eq!(
                 mask_stderr(tail.as_bytes(), 5, &token),
