@@ -309,7 +309,11 @@ fn cut_escape_at_start(rest: &str, values: &[String]) -> Option<usize> {
         if !digits.iter().all(u8::is_ascii_hexdigit) {
             continue;
         }
-        let digits = String::from_utf8_lossy(digits).to_ascii_lowercase();
+        // The digits as a number, and the power of 16 they end a unit at.
+        let ends = digits.iter().fold(0u32, |n, &d| {
+            n * 16 + char::from(d).to_digit(16).unwrap_or_default()
+        });
+        let span = 16u32.pow(digits.len().min(4) as u32);
         // The low half of a pair, when its escape follows the cut one.
         let low = (bytes.get(kept..kept + 2) == Some(b"\\u"))
             .then(|| unit_at(kept + 2))
@@ -330,7 +334,7 @@ fn cut_escape_at_start(rest: &str, values: &[String]) -> Option<usize> {
                 (None, [.., last]) => *last,
                 (None, []) => return false,
             };
-            format!("{cut:04x}").ends_with(&digits)
+            u32::from(cut) % span == ends
         };
         if let Some(len) = longest_end_at_start_after(&decoded.text, values, fits) {
             let end = after + decoded.origin(0, len).1;
