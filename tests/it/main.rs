@@ -61,6 +61,7 @@ mod plugin_env;
 mod provenance;
 mod readme;
 mod review34;
+mod review34aa;
 mod review34b;
 mod review34c;
 mod review34d;

@@ -83,6 +83,12 @@ impl Masker {
             if let Some(len) = longest_end_at_start(&text[start..], forms) {
                 found.push((0, start + len));
             }
+            // Encoders escape more than those habits (Gson `=`, .NET `+`):
+            // a tail that begins with the end of any `\uXXXX` is read as
+            // some character whose escape ends so, then the rest.
+            if let Some(len) = cut_escape_at_start(&text[start..], &self.values) {
+                found.push((0, start + len));
+            }
         }
         mask_spans(&text, found)
     }
@@ -198,6 +204,18 @@ fn longest_end_at_start<S: AsRef<str>>(
     rest: &str,
     patterns: impl IntoIterator<Item = S>,
 ) -> Option<usize> {
+    longest_end_at_start_after(rest, patterns, |_| true)
+}
+
+/// [`longest_end_at_start`], counting only the ends of a pattern whose
+/// character just before them is one `before` accepts: each pattern's
+/// shorter ends are tried too, longest first, along the matcher's
+/// borders (linear in the pattern, as each border is shorter).
+fn longest_end_at_start_after<S: AsRef<str>>(
+    rest: &str,
+    patterns: impl IntoIterator<Item = S>,
+    before: impl Fn(Option<char>) -> bool,
+) -> Option<usize> {
     let needle = rest.as_bytes();
     if needle.is_empty() {
         return None;
@@ -232,9 +250,98 @@ fn longest_end_at_start<S: AsRef<str>>(
             }
             // A pattern that starts mid-character cannot have been cut
             // there: the tail begins at a character.
-            (k > 0 && rest.is_char_boundary(k)).then_some(k)
+            let p = p.as_ref();
+            while k > 0 {
+                let at = p.len() - k;
+                if rest.is_char_boundary(k)
+                    && p.is_char_boundary(at)
+                    && before(p[..at].chars().next_back())
+                {
+                    return Some(k);
+                }
+                k = border[k - 1];
+            }
+            None
         })
         .max()
+}
+
+/// The length of the beginning of `rest` to hide when a tail was cut
+/// inside a `\uXXXX` escape (`02B` left of `\u002B`), whichever
+/// character its encoder escaped: the digits left (with the `u`, if it was
+/// kept) are the end of some character's escape (its high surrogate's,
+/// when the low one's escape follows), and what follows, read as JSON, is
+/// how a value ends just after such a character.
+fn cut_escape_at_start(rest: &str, values: &[String]) -> Option<usize> {
+    let bytes = rest.as_bytes();
+    let unit_at = |at: usize| -> Option<u16> {
+        let hex = std::str::from_utf8(bytes.get(at..at + 4)?).ok()?;
+        if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        u16::from_str_radix(hex, 16).ok()
+    };
+    let mut best = None;
+    // A cut just after the backslash of a short escape leaves its letter.
+    let short = match bytes.first() {
+        Some(b'n') => Some('\n'),
+        Some(b'r') => Some('\r'),
+        Some(b't') => Some('\t'),
+        Some(b'b') => Some('\u{8}'),
+        Some(b'f') => Some('\u{c}'),
+        _ => None,
+    };
+    if let Some(short) = short {
+        let decoded = Decoded::new(&rest[1..]);
+        let fits = |c: Option<char>| c == Some(short);
+        if let Some(len) = longest_end_at_start_after(&decoded.text, values, fits) {
+            best = Some(1 + decoded.origin(0, len).1);
+        }
+    }
+    // None kept: the tail begins with the low half's escape of a pair.
+    for kept in 0..=5 {
+        let Some(head) = bytes.get(..kept) else { break };
+        let digits = if kept == 5 && head[0] == b'u' {
+            &head[1..]
+        } else {
+            head
+        };
+        if !digits.iter().all(u8::is_ascii_hexdigit) {
+            continue;
+        }
+        // The digits as a number, and the power of 16 they end a unit at.
+        let ends = digits.iter().fold(0u32, |n, &d| {
+            n * 16 + char::from(d).to_digit(16).unwrap_or_default()
+        });
+        let span = 16u32.pow(digits.len().min(4) as u32);
+        // The low half of a pair, when its escape follows the cut one.
+        let low = (bytes.get(kept..kept + 2) == Some(b"\\u"))
+            .then(|| unit_at(kept + 2))
+            .flatten()
+            .filter(|l| (0xdc00..0xe000).contains(l));
+        if kept == 0 && low.is_none() {
+            continue;
+        }
+        let after = kept + if low.is_some() { 6 } else { 0 };
+        let decoded = Decoded::new(&rest[after..]);
+        let fits = |c: Option<char>| {
+            let Some(c) = c else { return false };
+            let mut units = [0u16; 2];
+            let units = c.encode_utf16(&mut units);
+            let cut = match (low, &units[..]) {
+                (Some(low), [high, l]) if *l == low => *high,
+                (Some(_), _) => return false,
+                (None, [.., last]) => *last,
+                (None, []) => return false,
+            };
+            u32::from(cut) % span == ends
+        };
+        if let Some(len) = longest_end_at_start_after(&decoded.text, values, fits) {
+            let end = after + decoded.origin(0, len).1;
+            best = best.max(Some(end));
+        }
+    }
+    best
 }
 
 /// The JSON-escaped forms of a value, for a tail cut inside an escape,
@@ -546,6 +653,38 @@ mod tests {
         ] {
             assert_eq!(mask(logged, &value), r#"{"v":"****"}"#, "{logged}");
         }
+        // cut inside an escape no common encoder's habit makes, anywhere
+        let token = v(&["dG9r+ZW4=x\u{1f511}y"]);
+        for tail in [
+            r"02BZW4=x\ud83d\udd11y rest",
+            r"u002bZW4\u003dx\ud83d\udd11y rest",
+            r"BZW4=x\ud83d\udd11y rest",
+            r"3dx\ud83d\udd11y rest",
+            r"83d\udd11y rest",
+            r"d11y rest",
+            r"\udd11y rest",
+        ] {
+            assert_eq!(
+                mask_stderr(tail.as_bytes(), 5, &token),
+                "**** rest",
+                "{tail}"
+            );
+        }
+        let token = v(&["a\nb=\u{1f511}\tc"]);
+        for tail in [
+            r"nb\u003d\ud83d\udd11\tc rest",
+            r"\udd11\u0009c rest",
+            r"tc rest",
+        ] {
+            assert_eq!(
+                mask_stderr(tail.as_bytes(), 5, &token),
+                "**** rest",
+                "{tail}"
+            );
+        }
+        // digits that end no escape of the character before: shown
+        assert_eq!(mask_stderr(b"02CZW4= rest", 5, &token), "02CZW4= rest");
+        assert_eq!(mask_stderr(b"3d rest", 5, &v(&["a=b"])), "3d rest");
         // and cut inside such an escape at a tail's start
         assert_eq!(mask_stderr(b"08b rest", 5, &v(&["a\u{8}b"])), "**** rest");
         // The minimal form is serde_json's.
