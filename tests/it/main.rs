@@ -62,6 +62,7 @@ mod provenance;
 mod readme;
 mod review34;
 mod review34aa;
+mod review34ab;
 mod review34b;
 mod review34c;
 mod review34d;

@@ -282,8 +282,11 @@ fn cut_escape_at_start(rest: &str, values: &[String]) -> Option<usize> {
         u16::from_str_radix(hex, 16).ok()
     };
     let mut best = None;
-    // A cut just after the backslash of a short escape leaves its letter.
+    // A cut just after the backslash of a short escape leaves its letter;
+    // one between the halves of an escaped backslash (`\\`) leaves the
+    // second half, which JSON would join with the next letter (`\t`).
     let short = match bytes.first() {
+        Some(b'\\') => Some('\\'),
         Some(b'n') => Some('\n'),
         Some(b'r') => Some('\r'),
         Some(b't') => Some('\t'),
